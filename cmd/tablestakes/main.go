@@ -1,0 +1,72 @@
+// Command tablestakes is the TableStakes league manager: the web server and the
+// command-line tools for scoring, scheduling and rating (see ../shared/CONTRACT.md).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `usage: tablestakes COMMAND [flags]
+
+commands:
+  serve [--addr HOST:PORT]   serve the web app and the JSON API (reads DATABASE_URL)
+  migrate                    apply pending database migrations and exit
+  score SYSTEM               score one game result read as JSON on stdin
+  schedule --players N --per-game K [--seed S] [--rounds] [--games-per-player R]
+                             print a balanced league schedule as JSON
+  rate                       replay a ladder of scored games read as JSON on stdin
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tablestakes:", err)
+		var bad *inputError
+		if errors.As(err, &bad) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// run dispatches one command line to its subcommand.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 {
+		return badInput(errors.New("missing command\n" + usage))
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stdout)
+	case "migrate":
+		return runMigrate(ctx, rest, stdout)
+	case "score":
+		return runScore(rest, stdin, stdout)
+	case "schedule":
+		return runSchedule(rest, stdout)
+	case "rate":
+		return runRate(rest, stdin, stdout)
+	case "help", "-h", "--help":
+		_, err := io.WriteString(stdout, usage)
+		return err
+	default:
+		return badInput(fmt.Errorf("unknown command %q\n%s", cmd, usage))
+	}
+}
+
+// inputError marks an error caused by the caller's input: the process exits with status 2.
+type inputError struct{ err error }
+
+func (e *inputError) Error() string { return e.err.Error() }
+func (e *inputError) Unwrap() error { return e.err }
+
+// badInput wraps err as an input error (exit status 2).
+func badInput(err error) error { return &inputError{err: err} }
