@@ -1,0 +1,86 @@
+// Package league holds the league rules of TableStakes: the scoring systems of the seed
+// documents (placement, Blue Max, Wooden Ships and Iron Men, Vortex, ARMADA, Arcs
+// ambitions) and the registry of games mapped to their scorers. It is pure Go: values in,
+// values out, no I/O.
+package league
+
+import (
+	"fmt"
+	"strings"
+)
+
+// System names a scorer of CONTRACT section 1.
+type System string
+
+// The scoring systems of CONTRACT section 1.
+const (
+	// Placement is the all-vs-all placement table of league-scoring-system.txt.
+	Placement System = "placement"
+	// BlueMax is the Blue Max team scoring of league-scoring-system.txt.
+	BlueMax System = "blue-max"
+	// WoodenShips is the Wooden Ships and Iron Men team scoring: Blue Max without the
+	// enemy-units-destroyed point (league-scoring-system.txt, read as CONTRACT section 1).
+	WoodenShips System = "wooden-ships"
+	// Vortex is the winner's differential of vortex-mechanics.txt.
+	Vortex System = "vortex"
+	// Armada is the ARMADA 420-point Diplomacy scoring of armada-scoring-and-rating.txt.
+	Armada System = "armada"
+	// ArcsAmbition scores one Arcs ambition (arcs-tied-ambitions.txt, CONTRACT section 1).
+	ArcsAmbition System = "arcs-ambition"
+)
+
+// Systems lists every scoring system in CONTRACT order.
+func Systems() []System {
+	return []System{Placement, BlueMax, WoodenShips, Vortex, Armada, ArcsAmbition}
+}
+
+// ParseSystem returns the system named s, or a *FieldError on "system" naming the known ones.
+func ParseSystem(s string) (System, error) {
+	for _, sys := range Systems() {
+		if string(sys) == s {
+			return sys, nil
+		}
+	}
+	names := make([]string, 0, len(Systems()))
+	for _, sys := range Systems() {
+		names = append(names, string(sys))
+	}
+	return "", &FieldError{Field: "system", Problem: fmt.Sprintf("unknown system %q (want one of %s)", s, strings.Join(names, ", "))}
+}
+
+// PointsArePot reports whether the system's points already divide the rating pot of 420
+// (ARMADA: the rating award is the points as scored, armada-scoring-and-rating.txt 3.2);
+// for every other system the rating rule shares the pot in proportion to the points.
+func (s System) PointsArePot() bool { return s == Armada }
+
+// IsTeamGame reports whether the system scores two sides (Blue Max, Wooden Ships).
+func (s System) IsTeamGame() bool { return s == BlueMax || s == WoodenShips }
+
+// Score decodes one game's scorer input (CONTRACT section 1 JSON), validates it and scores
+// it. Every input problem is returned as a *FieldError naming the offending field.
+func Score(system System, input []byte) (Result, error) {
+	var (
+		res Result
+		err error
+	)
+	switch system {
+	case Placement:
+		res, err = scorePlacementJSON(input)
+	case BlueMax, WoodenShips:
+		res, err = scoreTeamGameJSON(system, input)
+	case Vortex:
+		res, err = scoreVortexJSON(input)
+	case Armada:
+		res, err = scoreArmadaJSON(input)
+	case ArcsAmbition:
+		res, err = scoreArcsAmbitionJSON(input)
+	default:
+		_, err = ParseSystem(string(system))
+	}
+	if err != nil {
+		// err is already a *FieldError naming the field: it is the whole message.
+		return Result{}, err
+	}
+	res.System = system
+	return res, nil
+}
