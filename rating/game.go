@@ -1,0 +1,286 @@
+package rating
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+)
+
+// Seat is one seat of a rated game: who held it, who finished it, and what the scorer
+// gave it.
+type Seat struct {
+	// Player is the member who held the seat; the seat's ante comes from their rating.
+	// A Missing Man seat (seed 4.1), played by nobody or by a bot, is held by a member of
+	// its own, such as "missing-man", which is rated like anyone else.
+	Player string
+	// Substitute is the human replacement who finished the seat (seed 4.2), or empty.
+	// A seat taken over under Missing Man rules has no Substitute: seed 4.2 credits its
+	// result to the original player.
+	Substitute string
+	// Points are the seat's league points for the game, exactly as the scorer gave them.
+	Points *big.Rat
+	// Winner reports that the seat finished as a winner: an ARMADA winning player, or in
+	// other systems a seat with the top points of the game (CONTRACT section 3).
+	Winner bool
+}
+
+// Game is one scored game to be rated on a ladder.
+type Game struct {
+	// ID names the game in the ledger.
+	ID string
+	// PointsArePot reports that the seats' points already divide the 420-point pot and are
+	// the awards themselves (ARMADA, seed 3.2); otherwise the pot is shared in proportion to
+	// the points shifted to be non-negative (CONTRACT section 3).
+	PointsArePot bool
+	// Seats are the game's seats in seat order, which breaks rounding ties.
+	Seats []Seat
+}
+
+// ErrTooFewSeats reports a game with fewer than two seats: it has nobody to play against.
+var ErrTooFewSeats = errors.New("a rated game needs at least 2 players")
+
+// ErrPotMismatch reports a game whose points are its awards but do not add up to the pot.
+var ErrPotMismatch = errors.New("points do not add up to the 420-point pot")
+
+// SeatError reports a seat that cannot be rated.
+type SeatError struct {
+	// Seat is the index of the seat in Game.Seats.
+	Seat int
+	// Field is the seat's offending field: "player", "substitute" or "points".
+	Field string
+	// Problem says what is wrong with it.
+	Problem string
+}
+
+// Error returns "seats[i].field: problem".
+func (e *SeatError) Error() string {
+	return fmt.Sprintf("seats[%d].%s: %s", e.Seat, e.Field, e.Problem)
+}
+
+// Validate checks that g can be rated: at least two seats, every seat held by a distinct
+// named player with points, and no substitute who holds another seat of the game (the
+// substitute's rating could then take two deltas from one game).
+func (g Game) Validate() error {
+	if len(g.Seats) < 2 {
+		return ErrTooFewSeats
+	}
+	for i, s := range g.Seats {
+		if s.Player == "" {
+			return &SeatError{Seat: i, Field: "player", Problem: "missing"}
+		}
+		if s.Points == nil {
+			return &SeatError{Seat: i, Field: "points", Problem: "missing"}
+		}
+		// Games are small: pairwise comparison needs no allocation.
+		for j := range i {
+			if g.Seats[j].Player == s.Player {
+				return &SeatError{Seat: i, Field: "player", Problem: fmt.Sprintf("%q already holds seat %d", s.Player, j)}
+			}
+		}
+	}
+	for i, s := range g.Seats {
+		if s.Substitute == "" || s.Substitute == s.Player {
+			continue
+		}
+		for j, o := range g.Seats {
+			if j == i {
+				continue
+			}
+			if o.Player == s.Substitute || (j < i && o.Substitute == s.Substitute) {
+				return &SeatError{Seat: i, Field: "substitute", Problem: fmt.Sprintf("%q already holds another seat in this game", s.Substitute)}
+			}
+		}
+	}
+	return nil
+}
+
+// Antes returns the ante of each player of a game from the ratings they hold before it
+// (seed 3.2, CONTRACT section 3):
+//
+//	ante_i = 420 × (R_i + 210) / (Σ_j R_j + 210 n)
+//
+// rounded to millionths by largest remainder, so the antes add up to exactly 420. A rating
+// below −210 antes a negative amount: the player gains points just for playing, as seed 3.3
+// intends. When Σ_j R_j + 210 n ≤ 0 the formula has no meaningful share, and every player
+// antes 420 / n (CONTRACT section 3).
+func Antes(ratings []Micros) ([]Micros, error) {
+	if len(ratings) == 0 {
+		return nil, nil
+	}
+	weights := make([]int64, len(ratings))
+	var sum int64
+	for i, r := range ratings {
+		w, over1 := addInt64(int64(r), int64(AnteAdjustment))
+		s, over2 := addInt64(sum, w)
+		if over1 || over2 {
+			return antesBig(ratings)
+		}
+		weights[i], sum = w, s
+	}
+	if sum <= 0 {
+		return equalShares(len(ratings))
+	}
+	return apportion(Pot, weights)
+}
+
+// antesBig is Antes for ratings whose shifted sum leaves int64.
+func antesBig(ratings []Micros) ([]Micros, error) {
+	weights := make([]*big.Int, len(ratings))
+	sum := new(big.Int)
+	for i, r := range ratings {
+		weights[i] = new(big.Int).Add(big.NewInt(int64(r)), big.NewInt(int64(AnteAdjustment)))
+		sum.Add(sum, weights[i])
+	}
+	if sum.Sign() <= 0 {
+		return equalShares(len(ratings))
+	}
+	return apportionBig(Pot, weights)
+}
+
+// equalShares splits the pot equally among n seats, by largest remainder.
+func equalShares(n int) ([]Micros, error) {
+	ones := make([]int64, n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	return apportion(Pot, ones)
+}
+
+// Awards returns each seat's award from the 420-point pot, rounded to millionths by
+// largest remainder so that the awards add up to exactly 420 (CONTRACT section 3).
+// When g.PointsArePot the award is the seat's points as scored (ARMADA, seed 3.2), and the
+// points must add up to 420. Otherwise the pot is shared in proportion to
+// points − min(0, lowest points), and equally when those are all zero.
+func Awards(g Game) ([]Micros, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	return awards(g)
+}
+
+// awards is Awards for a validated game.
+func awards(g Game) ([]Micros, error) {
+	if weights, ok := smallAwardWeights(g); ok {
+		return apportion(Pot, weights)
+	}
+	weights, err := bigAwardWeights(g)
+	if err != nil {
+		return nil, err
+	}
+	return apportionBig(Pot, weights)
+}
+
+// smallAwardWeights returns the award weights of g as int64: the points over their common
+// denominator, shifted for a shared pot. It reports false when anything leaves int64 or
+// the points do not add up to the pot; bigAwardWeights then decides.
+func smallAwardWeights(g Game) ([]int64, bool) {
+	var den int64 = 1
+	for _, s := range g.Seats {
+		d := s.Points.Denom()
+		if !d.IsInt64() {
+			return nil, false
+		}
+		dv := d.Int64()
+		l, over := mulInt64(den/gcd(den, dv), dv)
+		if over {
+			return nil, false
+		}
+		den = l
+	}
+	weights := make([]int64, len(g.Seats))
+	var lowest, sum int64
+	for i, s := range g.Seats {
+		n := s.Points.Num()
+		if !n.IsInt64() {
+			return nil, false
+		}
+		w, over := mulInt64(n.Int64(), den/s.Points.Denom().Int64())
+		if over {
+			return nil, false
+		}
+		weights[i] = w
+		if i == 0 || w < lowest {
+			lowest = w
+		}
+		if sum, over = addInt64(sum, w); over {
+			return nil, false
+		}
+	}
+	if g.PointsArePot {
+		pot, over := mulInt64(int64(Pot/PerPoint), den)
+		return weights, !over && sum == pot
+	}
+	if lowest < 0 {
+		if lowest == math.MinInt64 {
+			return nil, false
+		}
+		sum = 0
+		for i := range weights {
+			var over bool
+			if weights[i], over = addInt64(weights[i], -lowest); over {
+				return nil, false
+			}
+			if sum, over = addInt64(sum, weights[i]); over {
+				return nil, false
+			}
+		}
+	}
+	if sum == 0 {
+		for i := range weights {
+			weights[i] = 1
+		}
+	}
+	return weights, true
+}
+
+// bigAwardWeights is smallAwardWeights for points of any size; it reports points that
+// should be the pot but do not add up to it.
+func bigAwardWeights(g Game) ([]*big.Int, error) {
+	den := big.NewInt(1)
+	for _, s := range g.Seats {
+		d := s.Points.Denom()
+		den.Mul(den, new(big.Int).Quo(d, new(big.Int).GCD(nil, nil, den, d)))
+	}
+	weights := make([]*big.Int, len(g.Seats))
+	sum := new(big.Int)
+	var lowest *big.Int
+	for i, s := range g.Seats {
+		w := new(big.Int).Quo(den, s.Points.Denom())
+		w.Mul(w, s.Points.Num())
+		weights[i] = w
+		if lowest == nil || w.Cmp(lowest) < 0 {
+			lowest = w
+		}
+		sum.Add(sum, w)
+	}
+	if g.PointsArePot {
+		pot := new(big.Int).Mul(big.NewInt(int64(Pot/PerPoint)), den)
+		if sum.Cmp(pot) != 0 {
+			return nil, fmt.Errorf("%w: they add up to %s", ErrPotMismatch, new(big.Rat).SetFrac(sum, den).RatString())
+		}
+		return weights, nil
+	}
+	if lowest.Sign() < 0 {
+		shift := new(big.Int).Neg(lowest)
+		sum.SetInt64(0)
+		for _, w := range weights {
+			w.Add(w, shift)
+			sum.Add(sum, w)
+		}
+	}
+	if sum.Sign() == 0 {
+		for _, w := range weights {
+			w.SetInt64(1)
+		}
+	}
+	return weights, nil
+}
+
+// gcd returns the greatest common divisor of two positive integers.
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
