@@ -191,11 +191,15 @@ func decodeArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
 
 // id decodes the required, non-empty string at key (a player or side id).
 func (o object) id(key string) (string, error) {
-	path := join(o.path, key)
 	raw, ok := o.field(key)
 	if !ok {
-		return "", fieldErr(path, "missing")
+		return "", fieldErr(join(o.path, key), "missing")
 	}
+	return parseID(raw, join(o.path, key))
+}
+
+// parseID decodes raw as a non-empty string of at most maxIDLen bytes.
+func parseID(raw json.RawMessage, path string) (string, error) {
 	if kind(raw) != "a string" {
 		return "", fieldErr(path, "must be a string, got %s", kind(raw))
 	}

@@ -1,11 +1,45 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
-// runScore scores one game result read on stdin (CONTRACT section 1).
+// maxScoreInput bounds the JSON read by `tablestakes score` (one game's result).
+const maxScoreInput = 1 << 20
+
+// runScore scores one game result read on stdin and prints the scored result
+// (CONTRACT section 1): `tablestakes score SYSTEM`.
 func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
-	return errors.New("score: not built yet")
+	if len(args) != 1 {
+		return badInput(fmt.Errorf("score: want exactly one SYSTEM (placement, blue-max, wooden-ships, vortex, armada, arcs-ambition), got %d arguments", len(args)))
+	}
+	system, err := league.ParseSystem(args[0])
+	if err != nil {
+		return badInput(err)
+	}
+	input, err := io.ReadAll(io.LimitReader(stdin, maxScoreInput+1))
+	if err != nil {
+		return fmt.Errorf("score: read stdin: %w", err)
+	}
+	if len(input) > maxScoreInput {
+		return badInput(errors.New("input: larger than 1 MiB"))
+	}
+	result, err := league.Score(system, input)
+	if err != nil {
+		return badInput(err)
+	}
+	out, err := json.MarshalIndent(result, "", "  ")
+	if err != nil {
+		return fmt.Errorf("score: encode result: %w", err)
+	}
+	out = append(out, '\n')
+	if _, err := stdout.Write(out); err != nil {
+		return fmt.Errorf("score: write result: %w", err)
+	}
+	return nil
 }

@@ -1,0 +1,113 @@
+package league
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// PlacementInput is the placement scorer's input (CONTRACT section 1, "placement").
+type PlacementInput struct {
+	// Players are the players with their final game scores, in input order.
+	Players []ScoredPlayer
+	// LowerIsBetter ranks the lowest score first (games scored like golf).
+	LowerIsBetter bool
+}
+
+// PlacePoints is the seed's table of placement points: place p of n earns (n−p+1)(n−p)
+// (league-scoring-system.txt, "Basic scoring system for all vs. all games": 2 players 2, 0;
+// 5 players 20, 12, 6, 2, 0; 8 players 56, 42, 30, 20, 12, 6, 2, 0).
+func PlacePoints(place, n int) int64 {
+	if place < 1 || place > n {
+		return 0
+	}
+	k := int64(n - place)
+	return (k + 1) * k
+}
+
+// ScorePlacement scores an all-vs-all game by placement (league-scoring-system.txt): place
+// p of n earns PlacePoints(p, n); "If two or more player are ranked in the same position,
+// all get the same number of points, corresponding to the average of the positions occupied
+// by them" — tied players share the average of the points of the places they occupy, and
+// their Place is the best of those places. LowerIsBetter only reverses the ranking; ties
+// are shared the same way.
+func ScorePlacement(in PlacementInput) (Result, error) {
+	if err := checkScoredPlayers(in.Players); err != nil {
+		return Result{}, err
+	}
+	n := len(in.Players)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	better := func(a, b int) bool { // a ranks strictly ahead of b
+		c := in.Players[a].Score.Cmp(in.Players[b].Score)
+		if in.LowerIsBetter {
+			return c < 0
+		}
+		return c > 0
+	}
+	sort.SliceStable(order, func(x, y int) bool { return better(order[x], order[y]) })
+
+	results := make([]PlayerResult, n)
+	for start := 0; start < n; {
+		end := start + 1
+		for end < n && in.Players[order[end]].Score.Cmp(in.Players[order[start]].Score) == 0 {
+			end++
+		}
+		// The group order[start:end] occupies places start+1 .. end.
+		sum := new(big.Rat)
+		terms := make([]string, 0, end-start)
+		for place := start + 1; place <= end; place++ {
+			pts := PlacePoints(place, n)
+			sum.Add(sum, ratInt(pts))
+			terms = append(terms, fmt.Sprint(pts))
+		}
+		points := new(big.Rat).Quo(sum, ratInt(int64(end-start)))
+		for _, i := range order[start:end] {
+			results[i] = PlayerResult{
+				ID:          in.Players[i].ID,
+				Points:      new(big.Rat).Set(points),
+				Place:       start + 1,
+				Explanation: placementExplanation(in.Players, order[start:end], i, start+1, end, n, terms, points),
+			}
+		}
+		start = end
+	}
+	markWinners(results)
+	return Result{System: Placement, Results: results}, nil
+}
+
+// placementExplanation says where player i placed and what the places are worth.
+func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n int, terms []string, points *big.Rat) string {
+	score := decimal(players[i].Score)
+	if first == last {
+		return fmt.Sprintf("%s of %d (score %s): %s points", ordinal(first), n, score, decimal(points))
+	}
+	var others []string
+	for _, j := range group {
+		if j != i {
+			others = append(others, players[j].ID)
+		}
+	}
+	return fmt.Sprintf("tied %s–%s of %d with %s (score %s): (%s) / %d = %s points",
+		ordinal(first), ordinal(last), n, listIDs(others), score,
+		strings.Join(terms, " + "), last-first+1, decimal(points))
+}
+
+// scorePlacementJSON decodes CONTRACT section 1's placement input and scores it.
+func scorePlacementJSON(input []byte) (Result, error) {
+	doc, err := decodeDocument(input, "players", "lower_is_better")
+	if err != nil {
+		return Result{}, err
+	}
+	var in PlacementInput
+	if in.Players, err = decodeScoredPlayers(doc); err != nil {
+		return Result{}, err
+	}
+	if in.LowerIsBetter, err = doc.boolean("lower_is_better"); err != nil {
+		return Result{}, err
+	}
+	return ScorePlacement(in)
+}

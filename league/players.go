@@ -1,0 +1,142 @@
+package league
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// ScoredPlayer is one player's final game score: the input of the placement and Vortex
+// scorers.
+type ScoredPlayer struct {
+	// ID identifies the player (a username in the app).
+	ID string
+	// Score is the player's final score in the game, exact.
+	Score *big.Rat
+}
+
+// checkIDs refuses empty and duplicate ids; path(i) names the id field of player i.
+func checkIDs(ids []string, path func(i int) string) error {
+	seen := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if strings.TrimSpace(id) == "" {
+			return fieldErr(path(i), "must not be empty")
+		}
+		if j, dup := seen[id]; dup {
+			return fieldErr(path(i), "duplicate id %q (also %s)", id, path(j))
+		}
+		seen[id] = i
+	}
+	return nil
+}
+
+// checkPlayerCount refuses fewer than low or more than high players at path.
+func checkPlayerCount(n, low, high int, path string) error {
+	switch {
+	case n < low:
+		return fieldErr(path, "%d player(s), need at least %d", n, low)
+	case n > high:
+		return fieldErr(path, "%d players, at most %d", n, high)
+	}
+	return nil
+}
+
+// decodeScoredPlayers decodes the "players" array of the placement and Vortex inputs:
+// objects with exactly "id" and "score".
+func decodeScoredPlayers(doc object) ([]ScoredPlayer, error) {
+	items, err := doc.array("players")
+	if err != nil {
+		return nil, err
+	}
+	if len(items) > maxPlayers {
+		return nil, fieldErr("players", "%d players, at most %d", len(items), maxPlayers)
+	}
+	players := make([]ScoredPlayer, len(items))
+	for i, raw := range items {
+		obj, err := decodeObject(raw, index("players", i), "id", "score")
+		if err != nil {
+			return nil, err
+		}
+		if players[i].ID, err = obj.id("id"); err != nil {
+			return nil, err
+		}
+		if players[i].Score, err = obj.number("score"); err != nil {
+			return nil, err
+		}
+	}
+	return players, nil
+}
+
+// checkScoredPlayers validates decoded or hand-built scored players.
+func checkScoredPlayers(players []ScoredPlayer) error {
+	if err := checkPlayerCount(len(players), 2, maxPlayers, "players"); err != nil {
+		return err
+	}
+	ids := make([]string, len(players))
+	for i, p := range players {
+		ids[i] = p.ID
+		if p.Score == nil {
+			return fieldErr(index("players", i)+".score", "missing")
+		}
+	}
+	return checkIDs(ids, func(i int) string { return index("players", i) + ".id" })
+}
+
+// markWinners sets Winner on every result holding the top points of the game (the
+// "top points" reading of CONTRACT section 3 for every system but ARMADA).
+func markWinners(results []PlayerResult) {
+	var top *big.Rat
+	for _, r := range results {
+		if top == nil || r.Points.Cmp(top) > 0 {
+			top = r.Points
+		}
+	}
+	for i := range results {
+		results[i].Winner = results[i].Points.Cmp(top) == 0
+	}
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// plural writes "1 unit" or "2 units".
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// ratInt returns n as a rational.
+func ratInt(n int64) *big.Rat { return new(big.Rat).SetInt64(n) }
+
+// listIDs writes "A", "A and B" or "A, B and C".
+func listIDs(ids []string) string {
+	switch len(ids) {
+	case 0:
+		return ""
+	case 1:
+		return ids[0]
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+}
+
+// signed writes r for explanations, with a true minus sign: "−1", "17.5".
+func signed(r *big.Rat) string {
+	if r.Sign() < 0 {
+		return "−" + decimal(new(big.Rat).Neg(r))
+	}
+	return decimal(r)
+}

@@ -1,0 +1,88 @@
+package league
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// VortexInput is the Vortex scorer's input: every player's final Vortex score
+// (CONTRACT section 1, "vortex").
+type VortexInput struct {
+	// Players are the players with their final Vortex scores, in input order.
+	Players []ScoredPlayer
+}
+
+// ScoreVortex scores a Vortex game (vortex-mechanics.txt, "Scoring": "the winners point
+// total is calculated by adding the differences between the winners score and the others",
+// times 10: 90 against 70, 40 and 50 gives {20 + 50 + 40} × 10 = 1100). Every tied top
+// scorer is a winner ("Two players could have all four tokens in the center this way. This
+// is a tie.") and gets 10 × Σ over every other player (winner − their score); everyone else
+// gets 0.
+func ScoreVortex(in VortexInput) (Result, error) {
+	if err := checkScoredPlayers(in.Players); err != nil {
+		return Result{}, err
+	}
+	top := in.Players[0].Score
+	for _, p := range in.Players[1:] {
+		if p.Score.Cmp(top) > 0 {
+			top = p.Score
+		}
+	}
+	var winners []string
+	for _, p := range in.Players {
+		if p.Score.Cmp(top) == 0 {
+			winners = append(winners, p.ID)
+		}
+	}
+	results := make([]PlayerResult, len(in.Players))
+	for i, p := range in.Players {
+		results[i] = PlayerResult{ID: p.ID, Points: new(big.Rat)}
+		if p.Score.Cmp(top) != 0 {
+			results[i].Explanation = fmt.Sprintf("not the winner (score %s, the winner's %s): 0 points", decimal(p.Score), decimal(top))
+			continue
+		}
+		sum := new(big.Rat)
+		terms := make([]string, 0, len(in.Players)-1)
+		for j, q := range in.Players {
+			if j == i {
+				continue
+			}
+			sum.Add(sum, new(big.Rat).Sub(p.Score, q.Score))
+			terms = append(terms, fmt.Sprintf("(%s − %s)", decimal(p.Score), decimal(q.Score)))
+		}
+		results[i].Points.Mul(sum, ratInt(10))
+		who := "winner"
+		if len(winners) > 1 {
+			who = "tied winner with " + listIDs(without(winners, p.ID))
+		}
+		results[i].Explanation = fmt.Sprintf("%s: 10 × {%s} = 10 × %s = %s points",
+			who, strings.Join(terms, " + "), decimal(sum), decimal(results[i].Points))
+	}
+	markWinners(results)
+	return Result{System: Vortex, Results: results}, nil
+}
+
+// without returns ids minus id.
+func without(ids []string, id string) []string {
+	out := make([]string, 0, len(ids))
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// scoreVortexJSON decodes CONTRACT section 1's Vortex input and scores it.
+func scoreVortexJSON(input []byte) (Result, error) {
+	doc, err := decodeDocument(input, "players")
+	if err != nil {
+		return Result{}, err
+	}
+	var in VortexInput
+	if in.Players, err = decodeScoredPlayers(doc); err != nil {
+		return Result{}, err
+	}
+	return ScoreVortex(in)
+}
