@@ -1,0 +1,242 @@
+package rating
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// seats builds seats from players and points; Substitute and Winner are set by the caller.
+func seats(t testing.TB, players []string, points ...string) []Seat {
+	t.Helper()
+	require.Len(t, points, len(players))
+	out := make([]Seat, len(players))
+	for i, p := range pts(t, points...) {
+		out[i] = Seat{Player: players[i], Points: p}
+	}
+	return out
+}
+
+// entry builds the expected ledger line of an unreplaced seat.
+func entry(t testing.TB, player, before, ante, award string) Entry {
+	t.Helper()
+	m := mic(t, before, ante, award)
+	return Entry{Player: player, Credited: player, Before: m[0], Ante: m[1], Award: m[2], Delta: m[2] - m[1], After: m[0] + m[2] - m[1]}
+}
+
+func TestLadderSeason(t *testing.T) {
+	l := NewLadder()
+
+	// Game 1: four new members antes 105 each; placement points 3-2-1-0 share the pot
+	// 210-140-70-0.
+	g1 := Game{ID: "g1", Seats: seats(t, []string{"A", "B", "C", "D"}, "3", "2", "1", "0")}
+	g1.Seats[0].Winner = true
+	got, err := l.Apply(g1)
+	require.NoError(t, err)
+	assert.Equal(t, []Entry{
+		entry(t, "A", "0", "105", "210"),
+		entry(t, "B", "0", "105", "140"),
+		entry(t, "C", "0", "105", "70"),
+		entry(t, "D", "0", "105", "0"),
+	}, got)
+
+	// Game 2: A (105), B (35) and the new E (0): Σ R + 210 × 3 = 770. Antes 420 × 315/770 =
+	// 171.818181|8, 420 × 245/770 = 133.636363|6, 420 × 210/770 = 114.545454|5; the two
+	// missing millionths go to the two largest remainders. Awards 0-140-280.
+	g2 := Game{ID: "g2", Seats: seats(t, []string{"A", "B", "E"}, "0", "1", "2")}
+	got, err = l.Apply(g2)
+	require.NoError(t, err)
+	assert.Equal(t, []Entry{
+		entry(t, "A", "105", "171.818182", "0"),
+		entry(t, "B", "35", "133.636364", "140"),
+		entry(t, "E", "0", "114.545454", "280"),
+	}, got)
+
+	assert.Equal(t, []Standing{
+		{Player: "E", Rating: mic(t, "165.454546")[0], Games: 1},
+		{Player: "B", Rating: mic(t, "41.363636")[0], Games: 2},
+		{Player: "C", Rating: mic(t, "-35")[0], Games: 1},
+		{Player: "A", Rating: mic(t, "-66.818182")[0], Games: 2},
+		{Player: "D", Rating: mic(t, "-105")[0], Games: 1},
+	}, l.Standings())
+	assert.Equal(t, Micros(0), ladderSum(l))
+	assert.Equal(t, 5, l.Len())
+	assert.Equal(t, mic(t, "41.363636")[0], l.Rating("B"))
+	assert.Equal(t, 2, l.Games("B"))
+	assert.Equal(t, Micros(0), l.Rating("nobody"))
+	assert.Equal(t, 0, l.Games("nobody"))
+}
+
+func TestStandingsOrder(t *testing.T) {
+	l := NewLadder()
+	// Everyone scores the same: all ratings stay 0, so the ids decide.
+	_, err := l.Apply(Game{ID: "g", Seats: seats(t, []string{"c", "a", "B", "b"}, "1", "1", "1", "1")})
+	require.NoError(t, err)
+	var ids []string
+	for _, s := range l.Standings() {
+		ids = append(ids, s.Player)
+	}
+	assert.Equal(t, []string{"B", "a", "b", "c"}, ids)
+}
+
+func TestReplacedSeat(t *testing.T) {
+	// Seed 4.2 and CONTRACT section 3. Before each game, B holds 35 and X holds -35 from a
+	// first game, so the ante comes visibly from B's rating, not the substitute's.
+	warmUp := func(t *testing.T) *Ladder {
+		l := NewLadder()
+		_, err := l.Apply(Game{ID: "w", Seats: seats(t, []string{"A", "B", "X", "D"}, "3", "2", "1", "0")})
+		require.NoError(t, err)
+		return l
+	}
+	// A (105), B (35), C (0): Σ + 630 = 770. B antes 420 × 245/770 = 133.636364 (as above).
+	tests := []struct {
+		name     string
+		pot      bool
+		points   []string
+		winner   bool
+		credited string
+		award    string
+	}{
+		{"winner with award above ante: the substitute takes the delta", false, []string{"0", "2", "1"}, true, "X", "280"},
+		// An ARMADA draw in which B's share is below the ante.
+		{"winner with award below ante: the original player", true, []string{"300", "100", "20"}, true, "B", "100"},
+		{"award above ante but not a winner: the original player", false, []string{"3", "2", "0"}, false, "B", "168"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := warmUp(t)
+			g := Game{ID: "g", PointsArePot: tt.pot, Seats: seats(t, []string{"A", "B", "C"}, tt.points...)}
+			g.Seats[1].Substitute = "X"
+			g.Seats[1].Winner = tt.winner
+			got, err := l.Apply(g)
+			require.NoError(t, err)
+
+			e := got[1]
+			assert.Equal(t, "B", e.Player)
+			assert.Equal(t, "X", e.Substitute)
+			assert.Equal(t, tt.credited, e.Credited)
+			assert.Equal(t, mic(t, "133.636364")[0], e.Ante, "the ante comes from B's rating")
+			assert.Equal(t, mic(t, tt.award)[0], e.Award)
+			assert.Equal(t, e.Award-e.Ante, e.Delta)
+			assert.Equal(t, e.Before+e.Delta, e.After)
+
+			before := map[string]string{"B": "35", "X": "-35"}[tt.credited]
+			assert.Equal(t, mic(t, before)[0], e.Before)
+			assert.Equal(t, e.After, l.Rating(tt.credited))
+			other := map[string]string{"B": "X", "X": "B"}[tt.credited]
+			untouched := map[string]string{"B": "35", "X": "-35"}[other]
+			assert.Equal(t, mic(t, untouched)[0], l.Rating(other), "the other one is untouched")
+			assert.Equal(t, 2, l.Games(tt.credited))
+			assert.Equal(t, 1, l.Games(other))
+			assert.Equal(t, Micros(0), ladderSum(l))
+		})
+	}
+}
+
+func TestMissingManSeat(t *testing.T) {
+	// Seed 4.1: the unplayed seventh power is a member of the ladder and antes like anyone.
+	l := NewLadder()
+	players := []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "missing-man"}
+	g1 := Game{ID: "g1", PointsArePot: true, Seats: seats(t, players, "5", "14", "21.5", "21.5", "60", "60", "238")}
+	g1.Seats[6].Winner = true
+	got, err := l.Apply(g1)
+	require.NoError(t, err)
+	assert.Equal(t, entry(t, "missing-man", "0", "60", "238"), got[6])
+	assert.Equal(t, mic(t, "178")[0], l.Rating("missing-man"))
+
+	// In the next game its rating of 178 makes it ante more than the newcomers:
+	// 420 × 388 / (0 + 1470) = 110.857142|86.
+	g2 := Game{ID: "g2", PointsArePot: true, Seats: seats(t, []string{"missing-man", "TUR"}, "210", "210")}
+	got, err = l.Apply(g2)
+	require.NoError(t, err)
+	// Σ R = 178, n = 2: 420 × 388/598 = 272.508361|20, 420 × 210/598 = 147.491638|79.
+	assert.Equal(t, mic(t, "272.508361", "147.491639"), []Micros{got[0].Ante, got[1].Ante})
+	assert.Equal(t, 2, l.Games("missing-man"))
+	assert.Equal(t, Micros(0), ladderSum(l))
+}
+
+func TestApplyRefusesBadGamesAndChangesNothing(t *testing.T) {
+	l := NewLadder()
+	_, err := l.Apply(Game{ID: "g1", Seats: seats(t, []string{"A", "B"}, "1", "0")})
+	require.NoError(t, err)
+	want := l.Standings()
+
+	bad := []Game{
+		{ID: "one", Seats: seats(t, []string{"A"}, "1")},
+		{ID: "dup", Seats: seats(t, []string{"A", "C", "A"}, "1", "0", "2")},
+		{ID: "sub", Seats: []Seat{{Player: "A", Points: pts(t, "1")[0], Substitute: "C", Winner: true}, {Player: "C", Points: pts(t, "0")[0]}}},
+		{ID: "pot", PointsArePot: true, Seats: seats(t, []string{"A", "C"}, "1", "0")},
+		{ID: "nil", Seats: []Seat{{Player: "A", Points: pts(t, "1")[0]}, {Player: "N"}}},
+	}
+	for _, g := range bad {
+		t.Run(g.ID, func(t *testing.T) {
+			_, err := l.Apply(g)
+			require.Error(t, err)
+			assert.Equal(t, want, l.Standings())
+		})
+	}
+
+	_, _, err = Replay([]Game{{ID: "ok", Seats: seats(t, []string{"A", "B"}, "1", "0")}, bad[1]})
+	assert.EqualError(t, err, `game 1 ("dup"): seats[2].player: "A" already holds seat 0`)
+}
+
+func TestReplayIsDeterministic(t *testing.T) {
+	games := randomSeason(newRand(7), 12, 300)
+	l1, ledger1, err := Replay(games)
+	require.NoError(t, err)
+	l2, ledger2, err := Replay(games)
+	require.NoError(t, err)
+	assert.Equal(t, l1.Standings(), l2.Standings())
+	assert.Equal(t, ledger1, ledger2)
+}
+
+func TestCorrectionReplaysFromTheCorrectedGame(t *testing.T) {
+	rnd := newRand(11)
+	games := randomSeason(rnd, 10, 200)
+	_, ledger, err := Replay(games)
+	require.NoError(t, err)
+
+	for _, k := range []int{0, 1, 57, 199} {
+		corrected := append([]Game(nil), games...)
+		corrected[k] = randomGame(rnd, corrected[k].ID, 10)
+		whole, wholeLedger, err := Replay(corrected)
+		require.NoError(t, err)
+
+		resumed, tail, err := ReplayFrom(ledger[:k], corrected[k:])
+		require.NoError(t, err)
+		assert.Equal(t, whole.Standings(), resumed.Standings(), "correction at game %d", k)
+		assert.Equal(t, wholeLedger[k:], tail)
+		assert.Equal(t, wholeLedger[:k], ledger[:k], "games before the correction keep their ledger")
+	}
+
+	// Resuming the whole ledger gives the ladder Replay gave.
+	l, _, err := Replay(games)
+	require.NoError(t, err)
+	resumed, err := Resume(ledger)
+	require.NoError(t, err)
+	assert.Equal(t, l.Standings(), resumed.Standings())
+}
+
+func TestResumeRefusesAnInconsistentLedger(t *testing.T) {
+	_, ledger, err := Replay(randomSeason(newRand(3), 6, 20))
+	require.NoError(t, err)
+
+	ledger[5][0].Before++
+	_, err = Resume(ledger)
+	require.ErrorContains(t, err, "ledger game 5 seat 0")
+	ledger[5][0].Before--
+
+	ledger[9][1].After++
+	_, err = Resume(ledger)
+	require.ErrorContains(t, err, "ledger game 9 seat 1")
+}
+
+// ladderSum adds up every rating on the ladder.
+func ladderSum(l *Ladder) Micros {
+	var s Micros
+	for _, st := range l.Standings() {
+		s += st.Rating
+	}
+	return s
+}
