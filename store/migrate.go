@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"github.com/tablestakes/tablestakes/migrations"
+)
+
+// ErrSchemaTooNew reports a database migrated by a newer TableStakes than this binary.
+var ErrSchemaTooNew = errors.New("database schema is newer than this binary knows")
+
+// Migrate applies the embedded goose migrations that the database lacks and returns the
+// schema version it ends at. Concurrent callers are serialised by a Postgres advisory lock.
+// It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
+// migration, since serving it could misread data written by a newer release.
+func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return 0, fmt.Errorf("store: migrate: %w", err)
+	}
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS,
+		goose.WithSessionLocker(locker))
+	if err != nil {
+		return 0, fmt.Errorf("store: migrate: %w", err)
+	}
+	var known int64
+	for _, src := range provider.ListSources() {
+		known = max(known, src.Version)
+	}
+	current, err := provider.GetDBVersion(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: migrate: read schema version: %w", err)
+	}
+	if current > known {
+		return current, fmt.Errorf("store: migrate: database is at version %d, this binary knows up to %d: %w",
+			current, known, ErrSchemaTooNew)
+	}
+	if _, err := provider.Up(ctx); err != nil {
+		return 0, fmt.Errorf("store: migrate: %w", err)
+	}
+	current, err = provider.GetDBVersion(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: migrate: read schema version: %w", err)
+	}
+	return current, nil
+}
+
+// LatestSchemaVersion is the version of the newest migration embedded in this binary.
+func LatestSchemaVersion() (int64, error) {
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return 0, fmt.Errorf("store: list migrations: %w", err)
+	}
+	var latest int64
+	for _, name := range names {
+		v, err := goose.NumericComponent(name)
+		if err != nil {
+			return 0, fmt.Errorf("store: migration %s: %w", name, err)
+		}
+		latest = max(latest, v)
+	}
+	return latest, nil
+}

@@ -1,0 +1,167 @@
+// Package store is TableStakes' only door to Postgres: every SQL statement lives here, next
+// to the method that runs it.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// DefaultDatabaseURL is the local Postgres TableStakes uses when DATABASE_URL is not set.
+const DefaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/tablestakes?sslmode=disable"
+
+// ErrNotFound reports that the row asked for does not exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is what errors.Is matches for every write refused because it clashes with
+// existing data (see Conflict).
+var ErrConflict = errors.New("conflict")
+
+// Conflict is a write refused because it clashes with existing data. Reason is a short
+// message safe to show the user, naming the field when there is one ("username: already taken").
+type Conflict struct {
+	Reason string
+}
+
+// Error returns the conflict's reason.
+func (c *Conflict) Error() string { return c.Reason }
+
+// Is makes errors.Is(err, ErrConflict) hold for every *Conflict.
+func (c *Conflict) Is(target error) bool { return target == ErrConflict }
+
+// Store is TableStakes' data access: one Postgres connection pool and the queries that use it.
+type Store struct {
+	pool         *pgxpool.Pool
+	passwordCost int
+}
+
+// Option adjusts a Store when it is made.
+type Option func(*Store)
+
+// WithPasswordCost sets the bcrypt cost of new password hashes (default bcrypt.DefaultCost).
+// Tests use bcrypt.MinCost to stay fast.
+func WithPasswordCost(cost int) Option {
+	return func(s *Store) { s.passwordCost = cost }
+}
+
+// New returns a Store on an open pool. The caller keeps ownership of the pool.
+func New(pool *pgxpool.Pool, opts ...Option) *Store {
+	s := &Store{pool: pool, passwordCost: bcrypt.DefaultCost}
+	for _, opt := range opts {
+		opt(s)
+	}
+	return s
+}
+
+// Open connects to databaseURL, creating the database if it does not exist yet, and applies
+// the embedded migrations. It refuses a database whose schema is newer than this binary
+// knows (ErrSchemaTooNew). Close the Store when done.
+func Open(ctx context.Context, databaseURL string, opts ...Option) (*Store, error) {
+	if err := EnsureDatabase(ctx, databaseURL); err != nil {
+		return nil, err
+	}
+	pool, err := Connect(ctx, databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := Migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return New(pool, opts...), nil
+}
+
+// Connect opens a connection pool on databaseURL and checks that the database answers.
+func Connect(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
+	pool, err := pgxpool.New(ctx, databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", redact(databaseURL), err)
+	}
+	return pool, nil
+}
+
+// Close releases the Store's connections.
+func (s *Store) Close() { s.pool.Close() }
+
+// Pool is the Store's connection pool, for the web session store (scs/pgxstore) that keeps
+// sessions in the same database.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+// EnsureDatabase creates the database named in databaseURL when it does not exist, by
+// connecting to the server's "postgres" maintenance database.
+func EnsureDatabase(ctx context.Context, databaseURL string) error {
+	cfg, err := pgx.ParseConfig(databaseURL)
+	if err != nil {
+		return fmt.Errorf("store: DATABASE_URL: %w", err)
+	}
+	name := cfg.Database
+	if name == "" || name == "postgres" {
+		return nil
+	}
+	// Try the database itself first: it usually exists, and the role may not be allowed to
+	// connect to "postgres".
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err == nil {
+		return conn.Close(ctx)
+	}
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "3D000" { // invalid_catalog_name
+		return fmt.Errorf("store: connect to %s: %w", redact(databaseURL), err)
+	}
+	admin := cfg.Copy()
+	admin.Database = "postgres"
+	conn, err = pgx.ConnectConfig(ctx, admin)
+	if err != nil {
+		return fmt.Errorf("store: connect to maintenance database to create %q: %w", name, err)
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+	if err != nil && !isCode(err, "42P04") { // duplicate_database: created meanwhile
+		return fmt.Errorf("store: create database %q: %w", name, err)
+	}
+	return nil
+}
+
+// isCode reports whether err is a Postgres error with the given SQLSTATE code.
+func isCode(err error, code string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == code
+}
+
+// isUniqueViolation reports whether err is a unique-constraint violation on constraint.
+func isUniqueViolation(err error, constraint string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == constraint
+}
+
+// redact drops the password from a database URL so it can appear in an error message.
+func redact(databaseURL string) string {
+	u, err := url.Parse(databaseURL)
+	if err != nil || u.User == nil {
+		if strings.Contains(databaseURL, "password") {
+			return "the database"
+		}
+		return databaseURL
+	}
+	return u.Redacted()
+}

@@ -1,0 +1,216 @@
+// Package storetest gives tests a fresh, migrated TableStakes database of their own.
+//
+// The first caller (in any test process) migrates a template database named after a hash
+// of the migration files; every test then clones it with CREATE DATABASE ... TEMPLATE,
+// which takes milliseconds, and drops its clone when it passes. `go test ./...` runs
+// packages in parallel processes, so the template is built under a Postgres advisory lock.
+// A changed migration gets a new template name and so a freshly built template.
+//
+// The server is TABLESTAKES_TEST_DATABASE_URL, else DATABASE_URL, else the local default
+// (store.DefaultDatabaseURL); only its host, port and credentials are used.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/migrations"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// templateLockID is the advisory lock key that serialises building template databases.
+const templateLockID = 7_402_113_950
+
+// NewStore returns a Store on a fresh migrated database, closed and dropped when the test
+// ends. Passwords are hashed at bcrypt's minimum cost to keep tests fast.
+func NewStore(t testing.TB) *store.Store {
+	t.Helper()
+	return store.New(NewPool(t), store.WithPasswordCost(bcrypt.MinCost))
+}
+
+// NewPool returns a connection pool on a fresh migrated database, closed and dropped when
+// the test ends.
+func NewPool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	url := NewDatabase(t)
+	pool, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		t.Fatalf("storetest: connect to test database: %v", err)
+	}
+	// Registered after NewDatabase's cleanup, so it runs first: close, then drop.
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+// NewDatabase creates a fresh database cloned from the migrated template and returns its
+// URL. It is dropped when the test ends, unless the test failed (then its name is logged,
+// to be inspected with psql).
+func NewDatabase(t testing.TB) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	server, err := pgx.ParseConfig(serverURL())
+	if err != nil {
+		t.Fatalf("storetest: database URL: %v", err)
+	}
+	admin := server.Copy()
+	admin.Database = "postgres"
+	conn, err := pgx.ConnectConfig(ctx, admin)
+	if err != nil {
+		t.Fatalf("storetest: connect to Postgres (is it running? scripts/ensure-postgres starts it): %v", err)
+	}
+	defer conn.Close(ctx)
+
+	tpl, err := ensureTemplate(ctx, conn, server)
+	if err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	name := "tablestakes_test_" + randomName()
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+ident(name)+" TEMPLATE "+ident(tpl)); err != nil {
+		t.Fatalf("storetest: clone template: %v", err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("storetest: kept database %s for inspection", name)
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		conn, err := pgx.ConnectConfig(ctx, admin)
+		if err != nil {
+			t.Errorf("storetest: drop %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(name)+" WITH (FORCE)"); err != nil {
+			t.Errorf("storetest: drop %s: %v", name, err)
+		}
+	})
+	db := server.Copy()
+	db.Database = name
+	return urlFor(db)
+}
+
+// ensureTemplate builds the migrated template database unless it already exists, and
+// returns its name.
+func ensureTemplate(ctx context.Context, conn *pgx.Conn, server *pgx.ConnConfig) (_ string, err error) {
+	sum, err := migrationsHash()
+	if err != nil {
+		return "", err
+	}
+	tpl := "tablestakes_tpl_" + sum
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", templateLockID); err != nil {
+		return "", fmt.Errorf("lock template: %w", err)
+	}
+	defer func() {
+		if _, uerr := conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", templateLockID); uerr != nil {
+			err = errors.Join(err, fmt.Errorf("unlock template: %w", uerr))
+		}
+	}()
+
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", tpl).Scan(&exists); err != nil {
+		return "", fmt.Errorf("look for template: %w", err)
+	}
+	if exists {
+		return tpl, nil
+	}
+	// Build under a scratch name and rename when complete, so a crash half-way never leaves
+	// a half-migrated template behind under the real name.
+	scratch := tpl + "_building"
+	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(scratch)+" WITH (FORCE)"); err != nil {
+		return "", fmt.Errorf("drop stale scratch template: %w", err)
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+ident(scratch)); err != nil {
+		return "", fmt.Errorf("create template: %w", err)
+	}
+	cfg := server.Copy()
+	cfg.Database = scratch
+	pool, err := pgxpool.New(ctx, urlFor(cfg))
+	if err != nil {
+		return "", fmt.Errorf("connect to template: %w", err)
+	}
+	_, err = store.Migrate(ctx, pool)
+	pool.Close()
+	if err != nil {
+		return "", fmt.Errorf("migrate template: %w", err)
+	}
+	if _, err := conn.Exec(ctx, "ALTER DATABASE "+ident(scratch)+" RENAME TO "+ident(tpl)); err != nil {
+		return "", fmt.Errorf("rename template: %w", err)
+	}
+	return tpl, nil
+}
+
+// migrationsHash is a short hash of every migration file's name and content.
+func migrationsHash() (string, error) {
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return "", fmt.Errorf("list migrations: %w", err)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, name := range names {
+		b, err := fs.ReadFile(migrations.FS, name)
+		if err != nil {
+			return "", fmt.Errorf("read migration: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// serverURL is the Postgres server the tests use.
+func serverURL() string {
+	for _, key := range []string{"TABLESTAKES_TEST_DATABASE_URL", "DATABASE_URL"} {
+		if v := os.Getenv(key); v != "" {
+			return v
+		}
+	}
+	return store.DefaultDatabaseURL
+}
+
+// urlFor renders a connection config back into a URL (keyword/value form, which pgx and
+// libpq both read).
+func urlFor(cfg *pgx.ConnConfig) string {
+	s := fmt.Sprintf("host=%s port=%d dbname=%s user=%s", cfg.Host, cfg.Port, cfg.Database, cfg.User)
+	if cfg.Password != "" {
+		s += " password=" + quote(cfg.Password)
+	}
+	if cfg.TLSConfig == nil {
+		s += " sslmode=disable"
+	}
+	return s
+}
+
+// quote quotes a value for a keyword/value connection string.
+func quote(v string) string {
+	out := []byte{'\''}
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\'' || v[i] == '\\' {
+			out = append(out, '\\')
+		}
+		out = append(out, v[i])
+	}
+	return string(append(out, '\''))
+}
+
+// ident quotes a database name for SQL.
+func ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+
+// randomName is a random lower-case suffix for a database name.
+func randomName() string { return strings.ToLower(rand.Text()) }

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// ErrBadCredentials reports a log-in with an unknown username or a wrong password; the two
+// are deliberately indistinguishable.
+var ErrBadCredentials = errors.New("username or password is incorrect")
+
+// ErrUsernameTaken reports a sign-up whose username is already used, in any letter case.
+var ErrUsernameTaken = &Conflict{Reason: "username: already taken"}
+
+// User is a TableStakes account. The password hash never leaves the store.
+type User struct {
+	ID          int64     `db:"id"`
+	Username    string    `db:"username"`
+	DisplayName string    `db:"display_name"`
+	CreatedAt   time.Time `db:"created_at"`
+}
+
+// NewUser is what a sign-up supplies. Validate it first (web does, naming each field);
+// Postgres' checks are the last line, not the user-facing one.
+type NewUser struct {
+	Username    string
+	DisplayName string
+	Password    string
+}
+
+const userColumns = `id, username, display_name, created_at`
+
+const createUserSQL = `
+INSERT INTO users (username, display_name, password_hash)
+VALUES ($1, $2, $3)
+RETURNING ` + userColumns
+
+// CreateUser stores a new account with its password hashed (bcrypt). A username already
+// used in any letter case gives ErrUsernameTaken.
+func (s *Store) CreateUser(ctx context.Context, u NewUser) (User, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(u.Password), s.passwordCost)
+	if err != nil {
+		return User{}, fmt.Errorf("store: create user: hash password: %w", err)
+	}
+	rows, _ := s.pool.Query(ctx, createUserSQL, u.Username, u.DisplayName, string(hash))
+	user, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[User])
+	if isUniqueViolation(err, "users_username_lower_key") {
+		return User{}, fmt.Errorf("store: create user %q: %w", u.Username, ErrUsernameTaken)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: create user %q: %w", u.Username, err)
+	}
+	return user, nil
+}
+
+const userSQL = `SELECT ` + userColumns + ` FROM users WHERE id = $1`
+
+// User returns the account with the given id, or ErrNotFound.
+func (s *Store) User(ctx context.Context, id int64) (User, error) {
+	return s.oneUser(ctx, "user", userSQL, id)
+}
+
+const userByUsernameSQL = `SELECT ` + userColumns + ` FROM users WHERE lower(username) = lower($1)`
+
+// UserByUsername returns the account with the given username in any letter case, or ErrNotFound.
+func (s *Store) UserByUsername(ctx context.Context, username string) (User, error) {
+	return s.oneUser(ctx, "user by username", userByUsernameSQL, username)
+}
+
+const usersByUsernameSQL = `SELECT ` + userColumns + ` FROM users ORDER BY lower(username)`
+
+// Users returns every account, ordered by username.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	rows, _ := s.pool.Query(ctx, usersByUsernameSQL)
+	users, err := pgx.CollectRows(rows, pgx.RowToStructByName[User])
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
+	}
+	return users, nil
+}
+
+const userCountSQL = `SELECT count(*) FROM users`
+
+// UserCount returns how many accounts exist.
+func (s *Store) UserCount(ctx context.Context) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, userCountSQL).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: user count: %w", err)
+	}
+	return n, nil
+}
+
+const passwordHashSQL = `SELECT id, password_hash FROM users WHERE lower(username) = lower($1)`
+
+// dummyHash (a bcrypt hash of a throw-away phrase, cost 10) is compared against when the
+// username is unknown, so that a log-in for a missing account costs as much time as one
+// with a wrong password.
+var dummyHash = []byte("$2a$10$oayn72DbM6euc3iC30Yaauf8ol9CUEuyRSc4dAjbNxai8NLQ8OWJK")
+
+// Authenticate checks a username (any letter case) and password and returns the account.
+// A wrong password or unknown username gives ErrBadCredentials.
+func (s *Store) Authenticate(ctx context.Context, username, password string) (User, error) {
+	var (
+		id   int64
+		hash string
+	)
+	err := s.pool.QueryRow(ctx, passwordHashSQL, username).Scan(&id, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password)) // always a mismatch; only the time matters
+		return User{}, ErrBadCredentials
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: authenticate: %w", err)
+	}
+	if err := bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)); err != nil {
+		if errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
+			return User{}, ErrBadCredentials
+		}
+		return User{}, fmt.Errorf("store: authenticate: %w", err)
+	}
+	return s.User(ctx, id)
+}
+
+// oneUser runs a query that selects userColumns for at most one row.
+func (s *Store) oneUser(ctx context.Context, what, sql string, arg any) (User, error) {
+	rows, _ := s.pool.Query(ctx, sql, arg)
+	user, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[User])
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return user, nil
+}

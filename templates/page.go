@@ -1,0 +1,41 @@
+// Package templates holds TableStakes' HTML as templ components: the Layout every page
+// sits in, one component per page, and small shared pieces such as form fields.
+package templates
+
+// Page is what the Layout needs to know about every request: the title, who is signed in
+// and the CSRF token that every form must carry.
+type Page struct {
+	// Title names the page in the browser tab, before " · TableStakes".
+	Title string
+	// Path is the request path, to mark the current section in the navigation.
+	Path string
+	// Viewer is the signed-in user, or nil.
+	Viewer *Viewer
+	// CSRF is the token for the hidden _csrf field of every form (see CSRFField).
+	CSRF string
+}
+
+// Viewer is the signed-in user as the pages show them.
+type Viewer struct {
+	Username    string
+	DisplayName string
+}
+
+// FieldErrors maps a form field's name to the message shown under it.
+type FieldErrors map[string]string
+
+// SignupForm is the sign-up form's values and errors, to show it again after a refusal.
+type SignupForm struct {
+	Username    string
+	DisplayName string
+	Errors      FieldErrors
+}
+
+// LoginForm is the log-in form's values and errors. Error is a message about the whole
+// form (wrong password, too many attempts); Next is where to go once logged in.
+type LoginForm struct {
+	Username string
+	Next     string
+	Error    string
+	Errors   FieldErrors
+}

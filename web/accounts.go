@@ -1,0 +1,91 @@
+package web
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// Account field limits. They match the CHECK constraints of migration 00001.
+const (
+	usernameMin    = 3
+	usernameMax    = 32
+	displayNameMax = 64
+	passwordMin    = 8
+	passwordMax    = 72 // bcrypt uses only the first 72 bytes
+)
+
+// signupFields are the sign-up form's fields in the order they are shown and reported.
+var signupFields = []string{"username", "display_name", "password"}
+
+// validateSignup normalises a sign-up (trimmed names) and returns one message per field
+// that is wrong; an empty result means the sign-up may be stored.
+func validateSignup(u *store.NewUser) templates.FieldErrors {
+	u.Username = strings.TrimSpace(u.Username)
+	u.DisplayName = strings.TrimSpace(u.DisplayName)
+	errs := templates.FieldErrors{}
+	if msg := usernameProblem(u.Username); msg != "" {
+		errs["username"] = msg
+	}
+	switch {
+	case u.DisplayName == "":
+		errs["display_name"] = "required"
+	case !utf8.ValidString(u.DisplayName) || strings.IndexFunc(u.DisplayName, unicode.IsControl) >= 0:
+		errs["display_name"] = "must not contain control characters"
+	case utf8.RuneCountInString(u.DisplayName) > displayNameMax:
+		errs["display_name"] = "must be at most 64 characters"
+	}
+	switch {
+	case u.Password == "":
+		errs["password"] = "required"
+	case utf8.RuneCountInString(u.Password) < passwordMin:
+		errs["password"] = "must be at least 8 characters"
+	case len(u.Password) > passwordMax:
+		errs["password"] = "must be at most 72 bytes"
+	}
+	return errs
+}
+
+// usernameProblem says what is wrong with a username, or "" when it is acceptable:
+// 3 to 32 ASCII letters, digits, '-' or '_', starting with a letter or digit.
+func usernameProblem(name string) string {
+	if name == "" {
+		return "required"
+	}
+	if len(name) < usernameMin || len(name) > usernameMax {
+		return "must be 3 to 32 characters"
+	}
+	for i, r := range name {
+		alnum := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		if i == 0 && !alnum {
+			return "must start with a letter or digit"
+		}
+		if !alnum && r != '-' && r != '_' {
+			return "may contain only letters, digits, - and _"
+		}
+	}
+	return ""
+}
+
+// firstFieldError renders the first failing field as "field: message", for the API's
+// one-line errors.
+func firstFieldError(errs templates.FieldErrors) string {
+	for _, f := range signupFields {
+		if msg, ok := errs[f]; ok {
+			return f + ": " + msg
+		}
+	}
+	return ""
+}
+
+// localPath returns next if it is a path on this site, else "/". It keeps the log-in
+// redirect from sending people elsewhere.
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/"
+	}
+	return next
+}

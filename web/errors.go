@@ -1,0 +1,92 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// errCSRF is the refusal of a form that did not come from a TableStakes page.
+var errCSRF = echo.NewHTTPError(http.StatusForbidden,
+	"this form was sent from another site or has expired; go back, reload the page and try again")
+
+// csrfRefused answers every CSRF failure (missing token, wrong token, cross-site post) with 403.
+func csrfRefused(_ error, _ echo.Context) error { return errCSRF }
+
+// classify maps an error to the status and the message the client may see. Errors not
+// known here are 500s whose details stay in the log.
+func classify(err error) (int, string) {
+	var (
+		he       *echo.HTTPError
+		conflict *store.Conflict
+	)
+	switch {
+	case errors.As(err, &he):
+		if he.Code >= 500 {
+			return he.Code, strings.ToLower(http.StatusText(he.Code))
+		}
+		if msg, ok := he.Message.(string); ok && msg != "" {
+			return he.Code, msg
+		}
+		return he.Code, strings.ToLower(http.StatusText(he.Code))
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, "not found"
+	case errors.As(err, &conflict):
+		return http.StatusConflict, conflict.Reason
+	case errors.Is(err, store.ErrBadCredentials):
+		return http.StatusUnauthorized, store.ErrBadCredentials.Error()
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "the server is busy; try again shortly"
+	}
+	return http.StatusInternalServerError, "internal server error"
+}
+
+// handleError is the one HTTPErrorHandler: it logs the error (5xx as errors, 4xx as
+// warnings) and answers {"error": "..."} on API routes or an error page elsewhere.
+func (h *Handler) handleError(err error, c echo.Context) {
+	status, message := classify(err)
+	req := c.Request()
+	level := slog.LevelWarn
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	h.logger.LogAttrs(req.Context(), level, "request failed",
+		slog.String("method", req.Method),
+		slog.String("path", req.URL.Path),
+		slog.Int("status", status),
+		slog.String("error", err.Error()),
+	)
+	if c.Response().Committed {
+		return
+	}
+	var werr error
+	switch {
+	case req.Method == http.MethodHead:
+		werr = c.NoContent(status)
+	case isAPI(c):
+		werr = c.JSON(status, map[string]string{"error": message})
+	default:
+		werr = h.render(c, status, templates.ErrorPage(h.page(c, http.StatusText(status)), status, sentence(message)))
+	}
+	if werr != nil {
+		h.logger.LogAttrs(req.Context(), slog.LevelError, "write error response", slog.String("error", werr.Error()))
+	}
+}
+
+// sentence capitalises a message's first letter for display on a page.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

@@ -1,0 +1,81 @@
+// Package web is TableStakes' HTTP side: the HTML pages, the JSON API under /api/v1, and
+// the middleware that protects both. Every route is listed in routes.go; each page or
+// action has its own file with one handler method.
+package web
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/alexedwards/scs/pgxstore"
+	"github.com/alexedwards/scs/v2"
+
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Config is how the web side is deployed.
+type Config struct {
+	// SecureCookies marks cookies Secure and sends HSTS; set it when TableStakes is served
+	// over HTTPS (directly or behind a TLS-terminating proxy).
+	SecureCookies bool
+	// TrustProxy takes the client address from X-Forwarded-For / X-Real-IP, for a server
+	// behind a reverse proxy. Leave it off otherwise: clients could forge the header to
+	// dodge the log-in rate limit.
+	TrustProxy bool
+	// LoginPerIP and LoginPerUser limit log-in attempts from one address and against one
+	// username. Zero values take the defaults (20 and 5 attempts a minute).
+	LoginPerIP, LoginPerUser Limit
+	// SessionLifetime is how long a web session lasts (default two weeks).
+	SessionLifetime time.Duration
+}
+
+// Limit is a number of attempts allowed per period, refilled evenly over the period.
+type Limit struct {
+	Attempts int
+	Per      time.Duration
+}
+
+// Handler serves every TableStakes page and API route; its methods are the handlers.
+type Handler struct {
+	store    *store.Store
+	sessions *scs.SessionManager
+	// sessionStore is kept to stop its expired-session sweeper on Close.
+	sessionStore *pgxstore.PostgresStore
+	logger       *slog.Logger
+	config       Config
+	logins       *loginLimiter
+}
+
+// New returns a Handler on the store. Call Close when done with it.
+func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
+	if cfg.LoginPerIP.Attempts <= 0 || cfg.LoginPerIP.Per <= 0 {
+		cfg.LoginPerIP = Limit{Attempts: 20, Per: time.Minute}
+	}
+	if cfg.LoginPerUser.Attempts <= 0 || cfg.LoginPerUser.Per <= 0 {
+		cfg.LoginPerUser = Limit{Attempts: 5, Per: time.Minute}
+	}
+	if cfg.SessionLifetime <= 0 {
+		cfg.SessionLifetime = 14 * 24 * time.Hour
+	}
+	sessionStore := pgxstore.NewWithCleanupInterval(st.Pool(), 30*time.Minute)
+	sessions := scs.New()
+	sessions.Store = sessionStore
+	sessions.Lifetime = cfg.SessionLifetime
+	sessions.Cookie.Name = "tablestakes_session"
+	sessions.Cookie.HttpOnly = true
+	sessions.Cookie.SameSite = http.SameSiteLaxMode
+	sessions.Cookie.Secure = cfg.SecureCookies
+	sessions.Cookie.Path = "/"
+	return &Handler{
+		store:        st,
+		sessions:     sessions,
+		sessionStore: sessionStore,
+		logger:       logger,
+		config:       cfg,
+		logins:       newLoginLimiter(cfg.LoginPerIP, cfg.LoginPerUser),
+	}
+}
+
+// Close stops the Handler's background work (the expired-session sweeper).
+func (h *Handler) Close() { h.sessionStore.StopCleanup() }

@@ -1,0 +1,65 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// msgTooManyLogins is shown when the log-in rate limit refuses an attempt.
+const msgTooManyLogins = "too many log-in attempts; wait a minute and try again"
+
+// loginPage shows the log-in form.
+func (h *Handler) loginPage(c echo.Context) error {
+	next := localPath(c.QueryParam("next"))
+	if _, ok := currentUser(c); ok {
+		return c.Redirect(http.StatusSeeOther, next)
+	}
+	form := templates.LoginForm{}
+	if next != "/" {
+		form.Next = next
+	}
+	return h.render(c, http.StatusOK, templates.Login(h.page(c, "Log in"), form))
+}
+
+// login checks the form's username and password and signs the browser in. Wrong
+// credentials get 401 and the form again; too many attempts get 429.
+func (h *Handler) login(c echo.Context) error {
+	form := templates.LoginForm{
+		Username: strings.TrimSpace(c.FormValue("username")),
+		Next:     c.FormValue("next"),
+		Errors:   templates.FieldErrors{},
+	}
+	password := c.FormValue("password")
+	if form.Username == "" {
+		form.Errors["username"] = "required"
+	}
+	if password == "" {
+		form.Errors["password"] = "required"
+	}
+	if len(form.Errors) > 0 {
+		return h.render(c, http.StatusUnprocessableEntity, templates.Login(h.page(c, "Log in"), form))
+	}
+	if !h.logins.allow(c.RealIP(), form.Username) {
+		form.Error = sentence(msgTooManyLogins) + "."
+		h.logger.WarnContext(c.Request().Context(), "log-in rate limited", "ip", c.RealIP(), "username", form.Username)
+		return h.render(c, http.StatusTooManyRequests, templates.Login(h.page(c, "Log in"), form))
+	}
+	user, err := h.store.Authenticate(c.Request().Context(), form.Username, password)
+	if errors.Is(err, store.ErrBadCredentials) {
+		form.Error = sentence(store.ErrBadCredentials.Error()) + "."
+		return h.render(c, http.StatusUnauthorized, templates.Login(h.page(c, "Log in"), form))
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.startSession(c, user); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, localPath(form.Next))
+}

@@ -1,0 +1,20 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// logout ends the browser's session (a CSRF-protected POST, so no other site can log
+// people out) and returns to the front page.
+func (h *Handler) logout(c echo.Context) error {
+	if err := h.sessions.Destroy(c.Request().Context()); err != nil {
+		return fmt.Errorf("web: log out: %w", err)
+	}
+	if err := h.saveSession(c); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/")
+}

@@ -1,0 +1,210 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// contentSecurityPolicy allows only the app's own resources: no inline scripts or styles,
+// no framing, forms posting only back to TableStakes.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// logRequests writes one structured log line per request, after the error handler has
+// settled the status.
+func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		if err := next(c); err != nil {
+			c.Error(err)
+		}
+		req, res := c.Request(), c.Response()
+		h.logger.LogAttrs(req.Context(), slog.LevelInfo, "request",
+			slog.String("method", req.Method),
+			slog.String("path", req.URL.Path),
+			slog.Int("status", res.Status),
+			slog.Duration("duration", time.Since(start)),
+			slog.Int64("bytes", res.Size),
+			slog.String("ip", c.RealIP()),
+		)
+		return nil
+	}
+}
+
+// panicError turns a recovered panic into an error for the central error handler, which
+// logs it (with the stack) and answers 500.
+func panicError(_ echo.Context, err error, stack []byte) error {
+	return fmt.Errorf("panic: %w\n%s", err, stack)
+}
+
+// securityHeaders sets the headers that keep browsers from framing, sniffing or leaking.
+func (h *Handler) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		hdr := c.Response().Header()
+		hdr.Set("Content-Security-Policy", contentSecurityPolicy)
+		hdr.Set("X-Frame-Options", "DENY")
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		hdr.Set("Referrer-Policy", "same-origin")
+		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+		hdr.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		if h.config.SecureCookies {
+			hdr.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		return next(c)
+	}
+}
+
+// sessionSavedKey marks a request whose session was already saved by saveSession.
+const sessionSavedKey = "web.session_saved"
+
+// loadSession loads the request's web session (alexedwards/scs, stored in Postgres) and
+// saves it, with its cookie, just before the response header goes out.
+func (h *Handler) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isAPI(c) || strings.HasPrefix(c.Request().URL.Path, "/static/") {
+			return next(c)
+		}
+		var token string
+		if cookie, err := c.Cookie(h.sessions.Cookie.Name); err == nil {
+			token = cookie.Value
+		}
+		ctx, err := h.sessions.Load(c.Request().Context(), token)
+		if err != nil {
+			return fmt.Errorf("web: load session: %w", err)
+		}
+		c.SetRequest(c.Request().WithContext(ctx))
+		c.Response().Header().Add("Vary", "Cookie")
+		c.Response().Before(func() {
+			if saved, _ := c.Get(sessionSavedKey).(bool); saved {
+				return
+			}
+			// Too late to change the status here; handlers whose success depends on the
+			// session (log-in, log-out) call saveSession themselves.
+			if err := h.writeSession(c); err != nil {
+				h.logger.LogAttrs(ctx, slog.LevelError, "save session", slog.String("error", err.Error()))
+			}
+		})
+		return next(c)
+	}
+}
+
+// saveSession stores the session now and sets its cookie, so that a failure becomes the
+// request's error instead of a silently lost log-in.
+func (h *Handler) saveSession(c echo.Context) error {
+	if err := h.writeSession(c); err != nil {
+		return err
+	}
+	c.Set(sessionSavedKey, true)
+	return nil
+}
+
+// writeSession commits a modified session and writes (or, once destroyed, clears) its cookie.
+func (h *Handler) writeSession(c echo.Context) error {
+	ctx := c.Request().Context()
+	switch h.sessions.Status(ctx) {
+	case scs.Modified:
+		token, expiry, err := h.sessions.Commit(ctx)
+		if err != nil {
+			return fmt.Errorf("web: save session: %w", err)
+		}
+		h.sessions.WriteSessionCookie(ctx, c.Response().Writer, token, expiry)
+	case scs.Destroyed:
+		h.sessions.WriteSessionCookie(ctx, c.Response().Writer, "", time.Time{})
+	}
+	return nil
+}
+
+// userKey is where identify keeps the signed-in store.User in the echo context.
+const userKey = "web.user"
+
+// sessionUserID is the session key holding the signed-in user's id.
+const sessionUserID = "user_id"
+
+// identify finds who is calling: from the bearer token on API routes, from the web session
+// elsewhere. Anonymous callers pass through; requireLogin and requireAPIUser refuse them.
+func (h *Handler) identify(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx := c.Request().Context()
+		if isAPI(c) {
+			auth := c.Request().Header.Get(echo.HeaderAuthorization)
+			if auth == "" {
+				return next(c)
+			}
+			token, ok := strings.CutPrefix(auth, "Bearer ")
+			if !ok || token == "" {
+				return echo.NewHTTPError(http.StatusUnauthorized, "Authorization: expected \"Bearer <token>\"")
+			}
+			user, err := h.store.UserByAPIToken(ctx, token)
+			if errors.Is(err, store.ErrNotFound) {
+				return echo.NewHTTPError(http.StatusUnauthorized, "Authorization: unknown or expired token")
+			}
+			if err != nil {
+				return err
+			}
+			c.Set(userKey, user)
+			return next(c)
+		}
+		if strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == "/healthz" {
+			return next(c)
+		}
+		id := h.sessions.GetInt64(ctx, sessionUserID)
+		if id == 0 {
+			return next(c)
+		}
+		user, err := h.store.User(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			// The account is gone; forget it rather than fail every page.
+			h.sessions.Remove(ctx, sessionUserID)
+			return next(c)
+		}
+		if err != nil {
+			return err
+		}
+		c.Set(userKey, user)
+		return next(c)
+	}
+}
+
+// currentUser returns the signed-in user, if there is one.
+func currentUser(c echo.Context) (store.User, bool) {
+	u, ok := c.Get(userKey).(store.User)
+	return u, ok
+}
+
+// requireLogin sends anonymous visitors of an HTML page to the log-in page, which brings
+// them back afterwards.
+func (h *Handler) requireLogin(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if _, ok := currentUser(c); ok {
+			return next(c)
+		}
+		if c.Request().Method != http.MethodGet {
+			return echo.NewHTTPError(http.StatusUnauthorized, "log in first")
+		}
+		return c.Redirect(http.StatusSeeOther, "/login?next="+urlQueryEscape(c.Request().URL.RequestURI()))
+	}
+}
+
+// requireAPIUser refuses API calls without a valid bearer token (401).
+func (h *Handler) requireAPIUser(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if _, ok := currentUser(c); !ok {
+			return echo.NewHTTPError(http.StatusUnauthorized, "Authorization: a bearer token is required (POST /api/v1/login)")
+		}
+		return next(c)
+	}
+}
+
+// isAPI reports whether the request is for the JSON API.
+func isAPI(c echo.Context) bool {
+	return strings.HasPrefix(c.Request().URL.Path, "/api/")
+}

@@ -1,0 +1,38 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// render writes a templ component as the HTML response. It renders into a buffer first,
+// so a component that fails sends an error page, not half a page.
+func (h *Handler) render(c echo.Context, status int, component templ.Component) error {
+	var buf bytes.Buffer
+	if err := component.Render(c.Request().Context(), &buf); err != nil {
+		return fmt.Errorf("web: render: %w", err)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// page gathers what the Layout needs for this request: title, path, viewer, CSRF token.
+func (h *Handler) page(c echo.Context, title string) templates.Page {
+	p := templates.Page{Title: title, Path: c.Request().URL.Path}
+	if u, ok := currentUser(c); ok {
+		p.Viewer = &templates.Viewer{Username: u.Username, DisplayName: u.DisplayName}
+	}
+	if token, ok := c.Get("csrf").(string); ok {
+		p.CSRF = token
+	}
+	return p
+}
+
+// urlQueryEscape escapes a value for a URL query string.
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/tablestakes/tablestakes/static"
+)
+
+// Routes returns the HTTP handler for the whole app: middleware first, then every route.
+func (h *Handler) Routes() *echo.Echo {
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = h.handleError
+	e.IPExtractor = echo.ExtractIPDirect()
+	if h.config.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
+
+	e.Use(
+		h.logRequests,
+		middleware.RecoverWithConfig(middleware.RecoverConfig{LogErrorFunc: panicError}),
+		h.securityHeaders,
+		middleware.BodyLimit("1M"),
+		h.loadSession,
+		middleware.CSRFWithConfig(middleware.CSRFConfig{
+			Skipper:        skipCSRF,
+			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+			CookieName:     "_csrf",
+			CookiePath:     "/",
+			CookieHTTPOnly: true,
+			CookieSameSite: http.SameSiteLaxMode,
+			CookieSecure:   h.config.SecureCookies,
+			ErrorHandler:   csrfRefused,
+		}),
+		h.identify,
+	)
+
+	e.GET("/healthz", h.healthz)
+	e.StaticFS("/static", static.FS)
+
+	// HTML pages.
+	e.GET("/", h.home)
+	e.GET("/signup", h.signupPage)
+	e.POST("/signup", h.signup)
+	e.GET("/login", h.loginPage)
+	e.POST("/login", h.login)
+	e.POST("/logout", h.logout)
+	e.GET("/leagues", h.leagues)
+	e.GET("/ratings", h.ratings)
+
+	// JSON API (CONTRACT section 4). Bearer tokens, no cookies, so no CSRF.
+	api := e.Group("/api/v1")
+	api.POST("/signup", h.apiSignup)
+	api.POST("/login", h.apiLogin)
+	// Routes that need a signed-in caller go in the authed group.
+	authed := api.Group("", h.requireAPIUser)
+	authed.GET("/me", h.apiMe)
+
+	return e
+}
+
+// skipCSRF exempts what cannot carry a CSRF form token and needs none: the API (bearer
+// tokens, never cookies), the health check and static files.
+func skipCSRF(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return isAPI(c) || p == "/healthz" || strings.HasPrefix(p, "/static/")
+}

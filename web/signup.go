@@ -1,0 +1,57 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// signupPage shows the sign-up form.
+func (h *Handler) signupPage(c echo.Context) error {
+	if _, ok := currentUser(c); ok {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	return h.render(c, http.StatusOK, templates.Signup(h.page(c, "Sign up"), templates.SignupForm{}))
+}
+
+// signup creates an account from the form, signs it in and goes to the front page. A
+// refused sign-up shows the form again with a message under each wrong field.
+func (h *Handler) signup(c echo.Context) error {
+	nu := store.NewUser{
+		Username:    c.FormValue("username"),
+		DisplayName: c.FormValue("display_name"),
+		Password:    c.FormValue("password"),
+	}
+	form := templates.SignupForm{Username: nu.Username, DisplayName: nu.DisplayName}
+	if form.Errors = validateSignup(&nu); len(form.Errors) > 0 {
+		return h.render(c, http.StatusUnprocessableEntity, templates.Signup(h.page(c, "Sign up"), form))
+	}
+	user, err := h.store.CreateUser(c.Request().Context(), nu)
+	if errors.Is(err, store.ErrUsernameTaken) {
+		form.Errors["username"] = "already taken"
+		return h.render(c, http.StatusConflict, templates.Signup(h.page(c, "Sign up"), form))
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.startSession(c, user); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/")
+}
+
+// startSession signs user in on this browser, under a fresh session token (so a token
+// planted before log-in is worthless after it).
+func (h *Handler) startSession(c echo.Context, user store.User) error {
+	ctx := c.Request().Context()
+	if err := h.sessions.RenewToken(ctx); err != nil {
+		return fmt.Errorf("web: start session: %w", err)
+	}
+	h.sessions.Put(ctx, sessionUserID, user.ID)
+	return h.saveSession(c)
+}
