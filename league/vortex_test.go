@@ -1,0 +1,98 @@
+package league
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestScoreVortex(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []string
+		points  map[string]string
+		winners []string
+	}{
+		{
+			name:    "seed example: 90 against 70, 40 and 50",
+			players: []string{"RED", "90", "BLUE", "70", "CYAN", "40", "GREEN", "50"},
+			points:  map[string]string{"RED": "1100", "BLUE": "0", "CYAN": "0", "GREEN": "0"},
+			winners: []string{"RED"},
+		},
+		{
+			// vortex-mechanics.txt, "Victory": RED 23 against CYAN 23 and BLUE 20 would take 30;
+			// CYAN ties RED for the top score, so both are winners.
+			name:    "seed algorithm example: tied top scorers both win",
+			players: []string{"RED", "23", "BLUE", "20", "CYAN", "23"},
+			points:  map[string]string{"RED": "30", "BLUE": "0", "CYAN": "30"},
+			winners: []string{"RED", "CYAN"},
+		},
+		{
+			name:    "two players",
+			players: []string{"A", "150", "B", "50"},
+			points:  map[string]string{"A": "1000", "B": "0"},
+			winners: []string{"A"},
+		},
+		{
+			name:    "all tied: every player wins nothing",
+			players: []string{"A", "60", "B", "60"},
+			points:  map[string]string{"A": "0", "B": "0"},
+			winners: []string{"A", "B"},
+		},
+		{
+			name:    "fractional vulnerability scores stay exact",
+			players: []string{"A", "27.5", "B", "20", "C", "23.25"},
+			points:  map[string]string{"A": "235/2", "B": "0", "C": "0"}, // 10 × (7.5 + 4.25)
+			winners: []string{"A"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ScoreVortex(VortexInput{Players: scored(t, tt.players...)})
+			require.NoError(t, err)
+			assert.Equal(t, Vortex, res.System)
+			assert.Equal(t, tt.points, pointsByID(res))
+			var winners []string
+			for _, r := range res.Results {
+				if r.Winner {
+					winners = append(winners, r.ID)
+				}
+			}
+			assert.Equal(t, tt.winners, winners)
+		})
+	}
+}
+
+func TestScoreVortexExplanation(t *testing.T) {
+	res, err := ScoreVortex(VortexInput{Players: scored(t, "RED", "90", "BLUE", "70", "CYAN", "40", "GREEN", "50")})
+	require.NoError(t, err)
+	assert.Equal(t, "winner: 10 × {(90 − 70) + (90 − 40) + (90 − 50)} = 10 × 110 = 1100 points", res.Results[0].Explanation)
+	assert.Equal(t, "not the winner (score 70, the winner's 90): 0 points", res.Results[1].Explanation)
+}
+
+func TestScoreVortexErrors(t *testing.T) {
+	_, err := ScoreVortex(VortexInput{Players: scored(t, "A", "1")})
+	requireFieldError(t, err, "players: 1 player(s), need at least 2")
+	_, err = ScoreVortex(VortexInput{Players: scored(t, "A", "1", "A", "2")})
+	requireFieldError(t, err, `players[1].id: duplicate id "A" (also players[0].id)`)
+}
+
+func TestScoreVortexPermutationProperty(t *testing.T) {
+	rng := newRand(t)
+	for iter := 0; iter < 1000; iter++ {
+		n := 2 + rng.IntN(3)
+		players := make([]ScoredPlayer, n)
+		for i := range players {
+			players[i] = ScoredPlayer{ID: fmt.Sprintf("P%d", i), Score: ratInt(rng.Int64N(6) * 10)}
+		}
+		requirePermutationInvariant(t, rng, func(perm []int) (Result, error) {
+			in := VortexInput{Players: make([]ScoredPlayer, n)}
+			for i, j := range perm {
+				in.Players[i] = players[j]
+			}
+			return ScoreVortex(in)
+		}, n)
+	}
+}
