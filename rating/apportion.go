@@ -12,28 +12,27 @@ import (
 // the game that would overflow is refused and the ladder is left unchanged.
 var ErrOverflow = errors.New("rating: amount out of range of integer millionths")
 
-// apportion splits total in proportion to integer weights whose sum is positive: the exact
-// share total × w_i / Σw is floored to a Micro, and the Micros still missing from total
-// go one each to the largest remainders, the earlier seat first on equal remainders
-// (the largest-remainder rounding of CONTRACT section 3). The shares sum to exactly total.
-// Weights may be negative (a rating below −210 antes a negative amount, seed 3.3).
+// apportion splits total in proportion to integer weights whose sum is positive, writing
+// the shares into shares: the exact share total × w_i / Σw is floored to a Micro, and the
+// Micros still missing from total go one each to the largest remainders, the earlier seat
+// first on equal remainders (the largest-remainder rounding of CONTRACT section 3). The
+// shares sum to exactly total. Weights may be negative (a rating below −210 antes a
+// negative amount, seed 3.3). rems is scratch space of the same length.
 //
 // The arithmetic is done in 128 bits; a share beyond that falls back to apportionBig,
 // which gives the same result for any size.
-func apportion(total Micros, weights []int64) ([]Micros, error) {
+func apportion(shares []Micros, total Micros, weights []int64, rems []uint64) error {
 	var sum int64
 	for _, w := range weights {
 		s, overflow := addInt64(sum, w)
 		if overflow {
-			return apportionBig(total, bigWeights(weights))
+			return apportionBig(shares, total, bigWeights(weights))
 		}
 		sum = s
 	}
 	if sum <= 0 || total < 0 {
-		return nil, errors.New("rating: apportion needs a positive total and weight sum")
+		return errors.New("rating: apportion needs a positive total and weight sum")
 	}
-	shares := make([]Micros, len(weights))
-	rems := make([]uint64, len(weights))
 	var floors Micros
 	for i, w := range weights {
 		mag := uint64(w)
@@ -42,12 +41,12 @@ func apportion(total Micros, weights []int64) ([]Micros, error) {
 		}
 		hi, lo := bits.Mul64(uint64(total), mag)
 		if hi >= uint64(sum) {
-			return apportionBig(total, bigWeights(weights))
+			return apportionBig(shares, total, bigWeights(weights))
 		}
 		q, r := bits.Div64(hi, lo, uint64(sum))
 		if w >= 0 {
 			if q > math.MaxInt64 {
-				return apportionBig(total, bigWeights(weights))
+				return apportionBig(shares, total, bigWeights(weights))
 			}
 			shares[i] = Micros(q)
 		} else {
@@ -57,7 +56,7 @@ func apportion(total Micros, weights []int64) ([]Micros, error) {
 				r = uint64(sum) - r
 			}
 			if q > 1<<63 {
-				return apportionBig(total, bigWeights(weights))
+				return apportionBig(shares, total, bigWeights(weights))
 			}
 			shares[i] = Micros(-q)
 		}
@@ -66,23 +65,34 @@ func apportion(total Micros, weights []int64) ([]Micros, error) {
 		// within len(weights) of total, so two's-complement wrapping still lands on it.
 		floors += shares[i]
 	}
-	err := giveLeftover(shares, int(total-floors), func(i, j int) bool { return rems[i] > rems[j] })
-	if err != nil {
-		return nil, err
+	// Every remainder is below sum ≤ MaxInt64, so MaxUint64 can mark a seat already served.
+	const served = math.MaxUint64
+	for range total - floors {
+		best := -1
+		for i, r := range rems {
+			// Strictly greater: on equal remainders the earlier seat stays ahead.
+			if r != served && (best < 0 || r > rems[best]) {
+				best = i
+			}
+		}
+		if shares[best] == math.MaxInt64 {
+			return ErrOverflow
+		}
+		shares[best]++
+		rems[best] = served
 	}
-	return shares, nil
+	return nil
 }
 
 // apportionBig is apportion for weights of any size.
-func apportionBig(total Micros, weights []*big.Int) ([]Micros, error) {
+func apportionBig(shares []Micros, total Micros, weights []*big.Int) error {
 	sum := new(big.Int)
 	for _, w := range weights {
 		sum.Add(sum, w)
 	}
 	if sum.Sign() <= 0 || total < 0 {
-		return nil, errors.New("rating: apportion needs a positive total and weight sum")
+		return errors.New("rating: apportion needs a positive total and weight sum")
 	}
-	shares := make([]Micros, len(weights))
 	rems := make([]*big.Int, len(weights))
 	bigTotal := big.NewInt(int64(total))
 	floors := new(big.Int)
@@ -91,45 +101,50 @@ func apportionBig(total Micros, weights []*big.Int) ([]Micros, error) {
 		// Euclidean division by a positive divisor is floor division with 0 ≤ r < sum.
 		q.DivMod(new(big.Int).Mul(bigTotal, w), sum, r)
 		if !q.IsInt64() {
-			return nil, ErrOverflow
+			return ErrOverflow
 		}
 		shares[i] = Micros(q.Int64())
 		rems[i] = r
 		floors.Add(floors, q)
 	}
-	left := new(big.Int).Sub(bigTotal, floors)
-	err := giveLeftover(shares, int(left.Int64()), func(i, j int) bool { return rems[i].Cmp(rems[j]) > 0 })
-	if err != nil {
-		return nil, err
-	}
-	return shares, nil
-}
-
-// giveLeftover adds one Micro to each of the left shares with the largest remainders;
-// larger(i, j) reports whether share i's remainder exceeds share j's, and on equal
-// remainders the earlier seat comes first (CONTRACT section 3).
-func giveLeftover(shares []Micros, left int, larger func(i, j int) bool) error {
-	if left <= 0 {
-		return nil
-	}
-	for i := range shares {
-		// Seat i is among the first `left` in (remainder descending, seat ascending) order
-		// when fewer than `left` seats come before it. Games are small, so counting beats
-		// sorting and needs no allocation.
-		ahead := 0
-		for j := range shares {
-			if larger(j, i) || (j < i && !larger(i, j)) {
-				ahead++
+	left := new(big.Int).Sub(bigTotal, floors).Int64()
+	for range left {
+		best := -1
+		for i, r := range rems {
+			// nil marks a seat already served; on equal remainders the earlier seat wins.
+			if r != nil && (best < 0 || r.Cmp(rems[best]) > 0) {
+				best = i
 			}
 		}
-		if ahead < left {
-			if shares[i] == math.MaxInt64 {
-				return ErrOverflow
-			}
-			shares[i]++
+		if shares[best] == math.MaxInt64 {
+			return ErrOverflow
 		}
+		shares[best]++
+		rems[best] = nil
 	}
 	return nil
+}
+
+// scratch holds the working slices of one game's arithmetic, so that a ladder replaying
+// a season reuses them instead of allocating for every game.
+type scratch struct {
+	weights []int64
+	rems    []uint64
+	before  []Micros
+	antes   []Micros
+	awards  []Micros
+}
+
+// resize makes every slice of s n long.
+func (s *scratch) resize(n int) {
+	if cap(s.weights) < n {
+		*s = scratch{
+			weights: make([]int64, n), rems: make([]uint64, n),
+			before: make([]Micros, n), antes: make([]Micros, n), awards: make([]Micros, n),
+		}
+	}
+	s.weights, s.rems = s.weights[:n], s.rems[:n]
+	s.before, s.antes, s.awards = s.before[:n], s.antes[:n], s.awards[:n]
 }
 
 // bigWeights converts weights to big integers.

@@ -105,27 +105,38 @@ func (g Game) Validate() error {
 // intends. When Σ_j R_j + 210 n ≤ 0 the formula has no meaningful share, and every player
 // antes 420 / n (CONTRACT section 3).
 func Antes(ratings []Micros) ([]Micros, error) {
-	if len(ratings) == 0 {
-		return nil, nil
+	var sc scratch
+	sc.resize(len(ratings))
+	out := make([]Micros, len(ratings))
+	if err := antesOf(out, ratings, &sc); err != nil {
+		return nil, err
 	}
-	weights := make([]int64, len(ratings))
+	return out, nil
+}
+
+// antesOf is Antes writing into dst, with working space from sc.
+func antesOf(dst, ratings []Micros, sc *scratch) error {
+	if len(ratings) == 0 {
+		return nil
+	}
+	weights := sc.weights
 	var sum int64
 	for i, r := range ratings {
 		w, over1 := addInt64(int64(r), int64(AnteAdjustment))
 		s, over2 := addInt64(sum, w)
 		if over1 || over2 {
-			return antesBig(ratings)
+			return antesBig(dst, ratings)
 		}
 		weights[i], sum = w, s
 	}
 	if sum <= 0 {
-		return equalShares(len(ratings))
+		return equalShares(dst, sc)
 	}
-	return apportion(Pot, weights)
+	return apportion(dst, Pot, weights, sc.rems)
 }
 
-// antesBig is Antes for ratings whose shifted sum leaves int64.
-func antesBig(ratings []Micros) ([]Micros, error) {
+// antesBig is antes for ratings whose shifted sum leaves int64.
+func antesBig(dst, ratings []Micros) error {
 	weights := make([]*big.Int, len(ratings))
 	sum := new(big.Int)
 	for i, r := range ratings {
@@ -133,18 +144,19 @@ func antesBig(ratings []Micros) ([]Micros, error) {
 		sum.Add(sum, weights[i])
 	}
 	if sum.Sign() <= 0 {
-		return equalShares(len(ratings))
+		for _, w := range weights {
+			w.SetInt64(1)
+		}
 	}
-	return apportionBig(Pot, weights)
+	return apportionBig(dst, Pot, weights)
 }
 
-// equalShares splits the pot equally among n seats, by largest remainder.
-func equalShares(n int) ([]Micros, error) {
-	ones := make([]int64, n)
-	for i := range ones {
-		ones[i] = 1
+// equalShares splits the pot equally among the seats of dst, by largest remainder.
+func equalShares(dst []Micros, sc *scratch) error {
+	for i := range dst {
+		sc.weights[i] = 1
 	}
-	return apportion(Pot, ones)
+	return apportion(dst, Pot, sc.weights[:len(dst)], sc.rems)
 }
 
 // Awards returns each seat's award from the 420-point pot, rounded to millionths by
@@ -156,73 +168,78 @@ func Awards(g Game) ([]Micros, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
-	return awards(g)
+	var sc scratch
+	sc.resize(len(g.Seats))
+	out := make([]Micros, len(g.Seats))
+	if err := awardsOf(out, g, &sc); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-// awards is Awards for a validated game.
-func awards(g Game) ([]Micros, error) {
-	if weights, ok := smallAwardWeights(g); ok {
-		return apportion(Pot, weights)
+// awardsOf is Awards for a validated game, writing into dst with working space from sc.
+func awardsOf(dst []Micros, g Game, sc *scratch) error {
+	if smallAwardWeights(sc.weights, g) {
+		return apportion(dst, Pot, sc.weights, sc.rems)
 	}
 	weights, err := bigAwardWeights(g)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return apportionBig(Pot, weights)
+	return apportionBig(dst, Pot, weights)
 }
 
-// smallAwardWeights returns the award weights of g as int64: the points over their common
-// denominator, shifted for a shared pot. It reports false when anything leaves int64 or
-// the points do not add up to the pot; bigAwardWeights then decides.
-func smallAwardWeights(g Game) ([]int64, bool) {
+// smallAwardWeights writes the award weights of g into weights as int64: the points over
+// their common denominator, shifted for a shared pot. It reports false when anything
+// leaves int64 or the points do not add up to the pot; bigAwardWeights then decides.
+func smallAwardWeights(weights []int64, g Game) bool {
 	var den int64 = 1
 	for _, s := range g.Seats {
 		d := s.Points.Denom()
 		if !d.IsInt64() {
-			return nil, false
+			return false
 		}
 		dv := d.Int64()
 		l, over := mulInt64(den/gcd(den, dv), dv)
 		if over {
-			return nil, false
+			return false
 		}
 		den = l
 	}
-	weights := make([]int64, len(g.Seats))
 	var lowest, sum int64
 	for i, s := range g.Seats {
 		n := s.Points.Num()
 		if !n.IsInt64() {
-			return nil, false
+			return false
 		}
 		w, over := mulInt64(n.Int64(), den/s.Points.Denom().Int64())
 		if over {
-			return nil, false
+			return false
 		}
 		weights[i] = w
 		if i == 0 || w < lowest {
 			lowest = w
 		}
 		if sum, over = addInt64(sum, w); over {
-			return nil, false
+			return false
 		}
 	}
 	if g.PointsArePot {
 		pot, over := mulInt64(int64(Pot/PerPoint), den)
-		return weights, !over && sum == pot
+		return !over && sum == pot
 	}
 	if lowest < 0 {
 		if lowest == math.MinInt64 {
-			return nil, false
+			return false
 		}
 		sum = 0
 		for i := range weights {
 			var over bool
 			if weights[i], over = addInt64(weights[i], -lowest); over {
-				return nil, false
+				return false
 			}
 			if sum, over = addInt64(sum, weights[i]); over {
-				return nil, false
+				return false
 			}
 		}
 	}
@@ -231,7 +248,7 @@ func smallAwardWeights(g Game) ([]int64, bool) {
 			weights[i] = 1
 		}
 	}
-	return weights, true
+	return true
 }
 
 // bigAwardWeights is smallAwardWeights for points of any size; it reports points that

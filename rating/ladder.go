@@ -41,12 +41,14 @@ type Standing struct {
 // Ladder holds the ratings of one game's ladder (Cartagena ratings are separate from
 // Diplomacy ratings). Every member starts at 0 (seed 3.1), and the ratings are a fold of
 // Apply over the results in the order they were played; their sum is always exactly 0.
-// The zero Ladder is not ready for use; call NewLadder.
+// The zero Ladder is not ready for use; call NewLadder. A Ladder is not safe for
+// concurrent use.
 type Ladder struct {
 	index   map[string]int
 	players []string
 	ratings []Micros
 	games   []int
+	buf     scratch
 }
 
 // NewLadder returns an empty ladder.
@@ -92,22 +94,29 @@ func (l *Ladder) member(player string) int {
 // player becomes a member of the ladder, as does a credited substitute. On error the ladder
 // is unchanged.
 func (l *Ladder) Apply(g Game) ([]Entry, error) {
-	if err := g.Validate(); err != nil {
+	entries := make([]Entry, len(g.Seats))
+	if err := l.apply(g, entries); err != nil {
 		return nil, err
 	}
-	before := make([]Micros, len(g.Seats))
+	return entries, nil
+}
+
+// apply is Apply writing the ledger into entries, which has one Entry per seat.
+func (l *Ladder) apply(g Game, entries []Entry) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	l.buf.resize(len(g.Seats))
+	before, antes, awards := l.buf.before, l.buf.antes, l.buf.awards
 	for i, s := range g.Seats {
 		before[i] = l.Rating(s.Player)
 	}
-	antes, err := Antes(before)
-	if err != nil {
-		return nil, err
+	if err := antesOf(antes, before, &l.buf); err != nil {
+		return err
 	}
-	awards, err := awards(g)
-	if err != nil {
-		return nil, err
+	if err := awardsOf(awards, g, &l.buf); err != nil {
+		return err
 	}
-	entries := make([]Entry, len(g.Seats))
 	for i, s := range g.Seats {
 		e := Entry{
 			Player: s.Player, Substitute: s.Substitute, Credited: s.Player,
@@ -115,7 +124,7 @@ func (l *Ladder) Apply(g Game) ([]Entry, error) {
 		}
 		delta, over := addInt64(int64(e.Award), -int64(e.Ante))
 		if over || e.Ante == Micros(minMicros) {
-			return nil, fmt.Errorf("seat %d: %w", i, ErrOverflow)
+			return fmt.Errorf("seat %d: %w", i, ErrOverflow)
 		}
 		e.Delta = Micros(delta)
 		if s.Substitute != "" && s.Winner && e.Award > e.Ante {
@@ -124,7 +133,7 @@ func (l *Ladder) Apply(g Game) ([]Entry, error) {
 		}
 		after, over := addInt64(int64(e.Before), delta)
 		if over {
-			return nil, fmt.Errorf("seat %d: %w", i, ErrOverflow)
+			return fmt.Errorf("seat %d: %w", i, ErrOverflow)
 		}
 		e.After = Micros(after)
 		entries[i] = e
@@ -137,7 +146,7 @@ func (l *Ladder) Apply(g Game) ([]Entry, error) {
 		l.ratings[c] = e.After
 		l.games[c]++
 	}
-	return entries, nil
+	return nil
 }
 
 // minMicros is the most negative Micros, whose negation does not fit.
@@ -174,10 +183,17 @@ func Replay(games []Game) (*Ladder, [][]Entry, error) {
 // ApplyAll applies games in order and returns their ledger. On error it names the game;
 // the ladder then holds every game before it.
 func (l *Ladder) ApplyAll(games []Game) ([][]Entry, error) {
+	seats := 0
+	for _, g := range games {
+		seats += len(g.Seats)
+	}
+	// One backing array for the whole ledger: a season is a single allocation.
+	all := make([]Entry, seats)
 	ledger := make([][]Entry, len(games))
 	for i, g := range games {
-		entries, err := l.Apply(g)
-		if err != nil {
+		entries := all[:len(g.Seats):len(g.Seats)]
+		all = all[len(g.Seats):]
+		if err := l.apply(g, entries); err != nil {
 			return nil, fmt.Errorf("game %d (%q): %w", i, g.ID, err)
 		}
 		ledger[i] = entries

@@ -260,8 +260,9 @@ func TestApportionPathsAgree(t *testing.T) {
 		if total.Sign() <= 0 {
 			continue
 		}
-		fast, errFast := apportion(Pot, weights)
-		slow, errSlow := apportionBig(Pot, bigW)
+		fast, slow := make([]Micros, len(weights)), make([]Micros, len(weights))
+		errFast := apportion(fast, Pot, weights, make([]uint64, len(weights)))
+		errSlow := apportionBig(slow, Pot, bigW)
 		if errSlow != nil {
 			require.ErrorIs(t, errSlow, ErrOverflow)
 			require.ErrorIs(t, errFast, ErrOverflow, "weights %v", weights)
