@@ -10,6 +10,8 @@ package scheduler
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 )
 
 // MaxPlayers is the largest number of players a schedule can hold.
@@ -38,17 +40,129 @@ type Schedule struct {
 	Games   []Game `json:"games"`
 }
 
-// errNotBuilt marks the part of the package still under construction.
-var errNotBuilt = errors.New("scheduler: not built yet")
-
 // Build builds a verified balanced schedule, or an error naming what is wrong with opts.
+//
+// The result depends only on opts: the same options, seed included, give the same
+// schedule. An *OptionError is the caller's to fix; any other error
+// means no schedule passing Verify was found (not expected for any valid options).
 func Build(opts Options) (Schedule, error) {
-	return Schedule{}, fmt.Errorf("build %d players, %d per game: %w", opts.Players, opts.PerGame, errNotBuilt)
+	p, err := newPlan(opts)
+	if err != nil {
+		return Schedule{}, err
+	}
+	rng := rand.New(rand.NewPCG(opts.Seed, pcgStream))
+	var last error
+	for attempt := range maxAttempts {
+		// The first attempts hold out for the aim; later ones settle for what
+		// Verify requires.
+		settle := attempt >= maxAttempts/2
+		s, ok := p.attempt(rng, settle)
+		if !ok {
+			continue
+		}
+		if last = Verify(s, opts); last == nil {
+			return s, nil
+		}
+	}
+	if last == nil {
+		last = errors.New("no design reached the required balance")
+	}
+	return Schedule{}, fmt.Errorf("schedule %d players, %d per game, %d games each: %w", p.n, p.k, p.r, last)
 }
 
-// Verify independently checks a schedule against the balance requirements (used by Build and tests).
-func Verify(s Schedule, opts Options) error {
-	return errNotBuilt
+// pcgStream is the PCG stream used with Options.Seed.
+const pcgStream = 0x7461626c65737461
+
+// maxAttempts bounds the independent searches Build makes before giving up.
+const maxAttempts = 8
+
+// attempt runs one search: player sets, then seats, then the order of play. It reports
+// false when the player sets fall short of the balance wanted.
+func (p plan) attempt(rng *rand.Rand, settle bool) (Schedule, bool) {
+	var games []uint32
+	if p.k == p.n {
+		// The whole league at one table: only seats and turn order vary.
+		games = make([]uint32, p.games)
+		for g := range games {
+			games[g] = 1<<p.n - 1
+		}
+	} else {
+		d := newDesign(p, rng)
+		if !d.search(rng, p.designIters()) {
+			if !settle || d.dupCost != p.minDupCost() || d.spread() > p.requiredSpread {
+				return Schedule{}, false
+			}
+		}
+		games = d.games
+	}
+
+	var seat []int
+	if p.k == p.n && p.n%2 == 0 {
+		seat = williamsSeats(p, rng)
+	} else {
+		seat = assignSeats(p, games, rng)
+		st := newSeating(p, seat, !p.distinctSets)
+		st.search(rng, p.seatIters())
+		seat = st.seat
+	}
+	return p.schedule(games, seat), true
+}
+
+// designIters is the swap budget of one player-set search.
+func (p plan) designIters() int { return 300_000 }
+
+// seatIters is the move budget of one turn-order search.
+func (p plan) seatIters() int { return 60_000 }
+
+// schedule numbers the games in order of play. With rounds, the rounds stay as the
+// design made them. Without, every game is its own round (round = number: the league
+// is played online, each game on its own), and the games are ordered so that every
+// player's games are spread evenly through the list: each next game is the one whose
+// players have played least so far, earliest first on ties.
+func (p plan) schedule(games []uint32, seat []int) Schedule {
+	k := p.k
+	order := make([]int, 0, p.games)
+	if p.rounds {
+		for g := range games {
+			order = append(order, g)
+		}
+	} else {
+		played := make([]int, p.n)
+		taken := make([]bool, p.games)
+		for range games {
+			best, bestLoad := -1, 0
+			for g, m := range games {
+				if taken[g] {
+					continue
+				}
+				load := 0
+				for a := m; a != 0; a &= a - 1 {
+					load += played[bits.TrailingZeros32(a)]
+				}
+				if best < 0 || load < bestLoad {
+					best, bestLoad = g, load
+				}
+			}
+			taken[best] = true
+			order = append(order, best)
+			for a := games[best]; a != 0; a &= a - 1 {
+				played[bits.TrailingZeros32(a)]++
+			}
+		}
+	}
+	s := Schedule{Players: p.n, PerGame: k, Games: make([]Game, 0, p.games)}
+	for i, g := range order {
+		round := i + 1
+		if p.rounds {
+			round = g/p.perRound + 1
+		}
+		seats := make([]int, k)
+		for j := range k {
+			seats[j] = seat[g*k+j] + 1
+		}
+		s.Games = append(s.Games, Game{Number: i + 1, Round: round, Seats: seats})
+	}
+	return s
 }
 
 // leagueGamesPerPlayer is the seed's "Number of games per league" table for an

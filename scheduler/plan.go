@@ -1,0 +1,109 @@
+package scheduler
+
+import "fmt"
+
+// MaxGames is the largest league Build accepts: players × games per player / per game.
+const MaxGames = 2048
+
+// OptionError is an Options value that Build cannot honour; Field is the option's
+// command-line name (players, per-game, games-per-player).
+type OptionError struct {
+	Field  string
+	Reason string
+}
+
+// Error is the one-line "field: reason".
+func (e *OptionError) Error() string { return e.Field + ": " + e.Reason }
+
+// plan is a validated Options with every derived figure the builder and the checker need.
+type plan struct {
+	n, k, r   int
+	games     int  // G = n·r/k
+	rounds    bool // --rounds
+	perRound  int  // games in a full round: ⌊n/k⌋ with rounds, 1 without
+	numRounds int  // ⌈G/perRound⌉
+	seatTimes int  // r/k: how often each player sits in each seat
+
+	// spreadLowerBound is the arithmetic bound on max c − min c (0 or 1).
+	spreadLowerBound int
+	// aimSpread is the spread Build searches for first; requiredSpread is what
+	// Verify demands (the proven optimum for the seed's 8-player table, else
+	// within 1 of the lower bound).
+	aimSpread, requiredSpread int
+	// distinctSets: G ≤ C(n,k), so no two games may share their set of players;
+	// otherwise sets repeat and their multiplicities must differ by at most 1.
+	distinctSets bool
+	setsAvailable int // C(n,k), capped at MaxGames+1
+}
+
+// badOption formats a one-line error naming the offending option.
+func badOption(field, format string, args ...any) error {
+	return &OptionError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// newPlan validates opts and derives the figures of the schedule.
+func newPlan(opts Options) (plan, error) {
+	n, k, r := opts.Players, opts.PerGame, opts.GamesPerPlayer
+	switch {
+	case n < 2 || n > MaxPlayers:
+		return plan{}, badOption("players", "must be between 2 and %d, got %d", MaxPlayers, n)
+	case k < 2:
+		return plan{}, badOption("per-game", "must be at least 2, got %d", k)
+	case k > n:
+		return plan{}, badOption("per-game", "%d is more than the %d players", k, n)
+	case r < 0:
+		return plan{}, badOption("games-per-player", "must be positive, got %d", r)
+	}
+	if r == 0 {
+		r = DefaultGamesPerPlayer(n, k)
+	}
+	if r%k != 0 {
+		return plan{}, badOption("games-per-player",
+			"%d is not a multiple of per-game %d (every player must sit in every seat equally often)", r, k)
+	}
+	games := n * r / k
+	if games > MaxGames {
+		return plan{}, badOption("games-per-player",
+			"%d would make a league of %d games, more than %d", r, games, MaxGames)
+	}
+	p := plan{n: n, k: k, r: r, games: games, rounds: opts.Rounds, perRound: 1, seatTimes: r / k}
+	if opts.Rounds {
+		p.perRound = n / k
+	}
+	p.numRounds = (games + p.perRound - 1) / p.perRound
+
+	// Every game holds k(k−1)/2 pairs; equal counts for all n(n−1)/2 pairs need
+	// the total to divide evenly (for constant r: r(k−1)/(n−1) whole).
+	if (games*k*(k-1)/2)%(n*(n-1)/2) != 0 {
+		p.spreadLowerBound = 1
+	}
+	p.aimSpread = p.spreadLowerBound
+	p.requiredSpread = p.spreadLowerBound + 1
+	if n == 8 && r == leagueGamesPerPlayer[k] {
+		// The seed's league table: the optimum is the lower bound, except k = 4 in
+		// rounds (every round splits the 8 players into two tables of 4), where
+		// spread 1 is infeasible and 2 is the optimum.
+		p.requiredSpread = p.spreadLowerBound
+		if k == 4 && opts.Rounds {
+			p.aimSpread, p.requiredSpread = 2, 2
+		}
+	}
+	p.setsAvailable = binomialCapped(n, k, MaxGames+1)
+	p.distinctSets = games <= p.setsAvailable
+	return p, nil
+}
+
+// binomialCapped is C(n,k), or limit when it is larger.
+func binomialCapped(n, k, limit int) int {
+	if k > n-k {
+		k = n - k
+	}
+	c := 1
+	for i := 1; i <= k; i++ {
+		c = c * (n - k + i) / i // exact: c·(n−k+i) is divisible by i at every step
+		if c > limit {
+			return limit
+		}
+	}
+	return c
+}
