@@ -32,7 +32,7 @@ type plan struct {
 	aimSpread, requiredSpread int
 	// distinctSets: G ≤ C(n,k), so no two games may share their set of players;
 	// otherwise sets repeat and their multiplicities must differ by at most 1.
-	distinctSets bool
+	distinctSets  bool
 	setsAvailable int // C(n,k), capped at MaxGames+1
 }
 

@@ -353,4 +353,3 @@ func bytesOf(xs []int) []byte {
 	}
 	return b
 }
-
