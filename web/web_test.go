@@ -1,0 +1,138 @@
+package web_test
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// testApp is a TableStakes server on a fresh database, for one test.
+type testApp struct {
+	t     *testing.T
+	srv   *httptest.Server
+	store *store.Store
+}
+
+// newTestApp starts the web app on a fresh database with the given configuration.
+func newTestApp(t *testing.T, cfg web.Config) *testApp {
+	t.Helper()
+	st := storetest.NewStore(t)
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	h := web.New(st, logger, cfg)
+	t.Cleanup(h.Close)
+	srv := httptest.NewServer(h.Routes())
+	t.Cleanup(srv.Close)
+	return &testApp{t: t, srv: srv, store: st}
+}
+
+// browser is an HTTP client with its own cookies that does not follow redirects, so
+// tests see each response as it is.
+func (a *testApp) browser() *http.Client {
+	a.t.Helper()
+	jar, err := cookiejar.New(nil)
+	require.NoError(a.t, err)
+	return &http.Client{
+		Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return http.ErrUseLastResponse
+		},
+	}
+}
+
+// get fetches path and returns the response and its parsed HTML.
+func (a *testApp) get(c *http.Client, path string) (*http.Response, *goquery.Document) {
+	a.t.Helper()
+	res, err := c.Get(a.srv.URL + path)
+	require.NoError(a.t, err)
+	return res, parse(a.t, res)
+}
+
+// csrfOf returns the CSRF token of the first form on the page.
+func csrfOf(t *testing.T, doc *goquery.Document) string {
+	t.Helper()
+	token, ok := doc.Find(`form input[name="_csrf"]`).First().Attr("value")
+	require.True(t, ok, "page has a form with a _csrf field")
+	require.NotEmpty(t, token)
+	return token
+}
+
+// submit loads formPage, fills in the form that posts to action with values plus the
+// page's CSRF token, and posts it.
+func (a *testApp) submit(c *http.Client, formPage, action string, values url.Values) (*http.Response, *goquery.Document) {
+	a.t.Helper()
+	_, doc := a.get(c, formPage)
+	token, ok := doc.Find(`form[action="` + action + `"] input[name="_csrf"]`).Attr("value")
+	require.True(a.t, ok, "%s has a form posting to %s with a CSRF token", formPage, action)
+	values.Set("_csrf", token)
+	return a.post(c, action, values)
+}
+
+// post sends a form as-is (no CSRF token added).
+func (a *testApp) post(c *http.Client, action string, values url.Values) (*http.Response, *goquery.Document) {
+	a.t.Helper()
+	res, err := c.PostForm(a.srv.URL+action, values)
+	require.NoError(a.t, err)
+	return res, parse(a.t, res)
+}
+
+// signUp creates an account through the sign-up form and returns the signed-in client.
+func (a *testApp) signUp(username, displayName, password string) *http.Client {
+	a.t.Helper()
+	c := a.browser()
+	res, _ := a.submit(c, "/signup", "/signup", url.Values{
+		"username": {username}, "display_name": {displayName}, "password": {password},
+	})
+	require.Equal(a.t, http.StatusSeeOther, res.StatusCode, "sign-up redirects")
+	return c
+}
+
+// api sends a JSON request and decodes the JSON answer into a map.
+func (a *testApp) api(method, path, token string, body any) (int, map[string]any) {
+	a.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		require.NoError(a.t, err)
+		r = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequest(method, a.srv.URL+path, r)
+	require.NoError(a.t, err)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(a.t, err)
+	defer res.Body.Close()
+	require.Equal(a.t, "application/json", strings.Split(res.Header.Get("Content-Type"), ";")[0])
+	var out map[string]any
+	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
+	return res.StatusCode, out
+}
+
+// parse reads an HTML response body.
+func parse(t *testing.T, res *http.Response) *goquery.Document {
+	t.Helper()
+	defer res.Body.Close()
+	doc, err := goquery.NewDocumentFromReader(res.Body)
+	require.NoError(t, err)
+	return doc
+}
+
+// text is the whitespace-normalised text of the selection.
+func text(s *goquery.Selection) string {
+	return strings.Join(strings.Fields(s.Text()), " ")
+}
