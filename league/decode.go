@@ -55,6 +55,11 @@ func malformed(input []byte) error {
 	var syntax *json.SyntaxError
 	if errors.As(err, &syntax) {
 		line, col := position(input, syntax.Offset)
+		if strings.Contains(syntax.Error(), "end of JSON input") {
+			// Point just past the last character, where more was expected.
+			line, col = position(input, int64(len(bytes.TrimRight(input, " \t\r\n"))))
+			col++
+		}
 		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col, strings.TrimPrefix(syntax.Error(), "json: "))
 	}
 	if err != nil {

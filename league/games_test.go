@@ -1,0 +1,105 @@
+package league
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGamesRegistry(t *testing.T) {
+	// CONTRACT section 4: every game slug, each mapped to its scorer.
+	want := []struct {
+		slug   string
+		system System
+		min    int
+		max    int
+	}{
+		{"gonzaga", Placement, 2, 4},
+		{"cartagena", Placement, 2, 5},
+		{"vampiring", Placement, 2, 8},
+		{"king-me", Placement, 2, 8},
+		{"arcs", Placement, 2, 5},
+		{"blue-max", BlueMax, 2, 8},
+		{"wooden-ships-and-iron-men", WoodenShips, 2, 8},
+		{"vortex", Vortex, 2, 4},
+		{"diplomacy", Armada, 2, 7},
+	}
+	games := Games()
+	require.Len(t, games, len(want))
+	for i, w := range want {
+		g := games[i]
+		assert.Equal(t, w.slug, g.Slug)
+		assert.Equal(t, w.system, g.System, g.Slug)
+		assert.Equal(t, w.min, g.MinPlayers, g.Slug)
+		assert.Equal(t, w.max, g.MaxPlayers, g.Slug)
+		assert.NotEmpty(t, g.Name, g.Slug)
+		assert.NotEmpty(t, g.RulesNote, g.Slug)
+		assert.Equal(t, g.IsTeamGame(), len(g.SideNames) == 2, g.Slug)
+		found, err := GameBySlug(w.slug)
+		require.NoError(t, err)
+		assert.Equal(t, g, found)
+	}
+	wooden, err := GameBySlug("wooden-ships-and-iron-men")
+	require.NoError(t, err)
+	assert.Equal(t, "Wooden Ships and Iron Men", wooden.Name)
+	assert.Contains(t, wooden.RulesNote, "cut off", "the UI says how the cut-off seed section is read")
+}
+
+func TestGamesReturnsACopy(t *testing.T) {
+	games := Games()
+	games[0].Slug = "changed"
+	games[5].SideNames[0] = "changed"
+	again := Games()
+	assert.Equal(t, "gonzaga", again[0].Slug)
+	assert.Equal(t, "Allies", again[5].SideNames[0])
+}
+
+func TestGameBySlugUnknown(t *testing.T) {
+	_, err := GameBySlug("chess")
+	requireFieldError(t, err, `game: unknown game "chess" (want one of gonzaga, cartagena, vampiring, king-me, arcs, blue-max, wooden-ships-and-iron-men, vortex, diplomacy)`)
+}
+
+func TestGameAcceptsPlayers(t *testing.T) {
+	vortex, err := GameBySlug("vortex")
+	require.NoError(t, err)
+	assert.NoError(t, vortex.AcceptsPlayers(2))
+	assert.NoError(t, vortex.AcceptsPlayers(4))
+	requireFieldError(t, vortex.AcceptsPlayers(5), "players_per_game: Vortex takes 2 to 4 players per game, got 5")
+	requireFieldError(t, vortex.AcceptsPlayers(1), "players_per_game: Vortex takes 2 to 4 players per game, got 1")
+}
+
+func TestGameSides(t *testing.T) {
+	blueMax, err := GameBySlug("blue-max")
+	require.NoError(t, err)
+	tests := []struct {
+		perGame int
+		want    [][]int
+	}{
+		{2, [][]int{{1}, {2}}},
+		{3, [][]int{{1, 2}, {3}}},
+		{4, [][]int{{1, 2}, {3, 4}}},
+		{5, [][]int{{1, 2, 3}, {4, 5}}},
+		{7, [][]int{{1, 2, 3, 4}, {5, 6, 7}}},
+		{8, [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+		{1, nil},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, blueMax.Sides(tt.perGame), "%d players", tt.perGame)
+	}
+	gonzaga, err := GameBySlug("gonzaga")
+	require.NoError(t, err)
+	assert.Nil(t, gonzaga.Sides(4), "not a team game")
+}
+
+func TestSystems(t *testing.T) {
+	for _, s := range Systems() {
+		got, err := ParseSystem(string(s))
+		require.NoError(t, err)
+		assert.Equal(t, s, got)
+		assert.Equal(t, s == Armada, s.PointsArePot(), s)
+		assert.Equal(t, s == BlueMax || s == WoodenShips, s.IsTeamGame(), s)
+	}
+	_, err := ParseSystem("Placement")
+	requireFieldError(t, err, `system: unknown system "Placement" (want one of placement, blue-max, wooden-ships, vortex, armada, arcs-ambition)`)
+}
