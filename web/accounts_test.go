@@ -15,6 +15,7 @@ import (
 )
 
 func TestSignupLogsInAndLogoutLogsOut(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	c := app.signUp("ada", "Ada Lovelace", "analytical-engine")
 
@@ -34,6 +35,7 @@ func TestSignupLogsInAndLogoutLogsOut(t *testing.T) {
 }
 
 func TestLoginFormSignsIn(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	app.signUp("ada", "Ada Lovelace", "analytical-engine")
 
@@ -48,6 +50,7 @@ func TestLoginFormSignsIn(t *testing.T) {
 }
 
 func TestLoginRedirectStaysOnSite(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	app.signUp("ada", "Ada Lovelace", "analytical-engine")
 	for _, next := range []string{"//evil.example/", "https://evil.example/", `/\evil.example`} {
@@ -61,6 +64,7 @@ func TestLoginRedirectStaysOnSite(t *testing.T) {
 }
 
 func TestLoginFormWrongPasswordIs401WithMessage(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	app.signUp("ada", "Ada Lovelace", "analytical-engine")
 
@@ -79,6 +83,7 @@ func TestLoginFormWrongPasswordIs401WithMessage(t *testing.T) {
 }
 
 func TestLoginFormRequiresBothFields(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	res, doc := app.submit(app.browser(), "/login", "/login", url.Values{})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
@@ -87,11 +92,12 @@ func TestLoginFormRequiresBothFields(t *testing.T) {
 }
 
 func TestSignupFormShowsAnErrorPerField(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	for _, tc := range []struct {
-		name                           string
+		name                            string
 		username, displayName, password string
-		want                           map[string]string
+		want                            map[string]string
 	}{
 		{
 			name: "all empty",
@@ -143,6 +149,7 @@ func TestSignupFormShowsAnErrorPerField(t *testing.T) {
 }
 
 func TestSignupRefusesUsernameTakenInAnyCase(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	app.signUp("Ada", "Ada Lovelace", "analytical-engine")
 
@@ -160,6 +167,7 @@ func TestSignupRefusesUsernameTakenInAnyCase(t *testing.T) {
 }
 
 func TestCrossSiteFormPostIsRefused(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	signup := url.Values{"username": {"mallory"}, "display_name": {"Mallory"}, "password": {"let-me-in-please"}}
 
@@ -207,6 +215,7 @@ func TestCrossSiteFormPostIsRefused(t *testing.T) {
 }
 
 func TestAPISignupAndLogin(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 
 	status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
@@ -240,6 +249,7 @@ func TestAPISignupAndLogin(t *testing.T) {
 }
 
 func TestAPISignupNamesTheBadField(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	for _, tc := range []struct {
 		name   string
@@ -263,6 +273,7 @@ func TestAPISignupNamesTheBadField(t *testing.T) {
 }
 
 func TestLoginIsRateLimited(t *testing.T) {
+	t.Parallel()
 	limit := web.Limit{Attempts: 3, Per: time.Hour}
 
 	t.Run("API, per username", func(t *testing.T) {
@@ -300,6 +311,7 @@ func TestLoginIsRateLimited(t *testing.T) {
 }
 
 func TestDatabaseHoldsNoPlainPassword(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	const htmlPassword, apiPassword = "correct-horse-battery", "tr0ub4dor-and-3"
 	c := app.signUp("ada", "Ada Lovelace", htmlPassword)

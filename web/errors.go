@@ -34,7 +34,7 @@ func classify(err error) (int, string) {
 		if he.Code >= 500 {
 			return he.Code, strings.ToLower(http.StatusText(he.Code))
 		}
-		if msg, ok := he.Message.(string); ok && msg != "" {
+		if msg, ok := he.Message.(string); ok && msg != "" && msg != http.StatusText(he.Code) {
 			return he.Code, msg
 		}
 		return he.Code, strings.ToLower(http.StatusText(he.Code))

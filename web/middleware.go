@@ -10,6 +10,7 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -40,10 +41,14 @@ func (h *Handler) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// panicError turns a recovered panic into an error for the central error handler, which
-// logs it (with the stack) and answers 500.
-func panicError(_ echo.Context, err error, stack []byte) error {
-	return fmt.Errorf("panic: %w\n%s", err, stack)
+// panicRecovery turns a panic in a handler into an error for the central error handler,
+// which logs it with the stack and answers a plain 500.
+func panicRecovery() echo.MiddlewareFunc {
+	return middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(_ echo.Context, err error, stack []byte) error {
+			return fmt.Errorf("panic: %w\n%s", err, stack)
+		},
+	})
 }
 
 // securityHeaders sets the headers that keep browsers from framing, sniffing or leaking.

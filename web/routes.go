@@ -23,7 +23,7 @@ func (h *Handler) Routes() *echo.Echo {
 
 	e.Use(
 		h.logRequests,
-		middleware.RecoverWithConfig(middleware.RecoverConfig{LogErrorFunc: panicError}),
+		panicRecovery(),
 		h.securityHeaders,
 		middleware.BodyLimit("1M"),
 		h.loadSession,
@@ -57,9 +57,8 @@ func (h *Handler) Routes() *echo.Echo {
 	api := e.Group("/api/v1")
 	api.POST("/signup", h.apiSignup)
 	api.POST("/login", h.apiLogin)
-	// Routes that need a signed-in caller go in the authed group.
-	authed := api.Group("", h.requireAPIUser)
-	authed.GET("/me", h.apiMe)
+	// Routes that need a signed-in caller take the requireAPIUser middleware.
+	api.GET("/me", h.apiMe, h.requireAPIUser)
 
 	return e
 }

@@ -136,3 +136,13 @@ func parse(t *testing.T, res *http.Response) *goquery.Document {
 func text(s *goquery.Selection) string {
 	return strings.Join(strings.Fields(s.Text()), " ")
 }
+
+// formOf fills values into the page's first form, with its CSRF token.
+func formOf(doc *goquery.Document, values map[string]string) url.Values {
+	form := url.Values{}
+	form.Set("_csrf", doc.Find(`form input[name="_csrf"]`).First().AttrOr("value", ""))
+	for k, v := range values {
+		form.Set(k, v)
+	}
+	return form
+}
