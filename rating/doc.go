@@ -44,8 +44,9 @@
 // ante, the award, the delta and the rating after. [Replay] folds a season into a new
 // ladder and returns the whole ledger; replaying the same games always gives the same
 // ratings. A corrected result replays from that game on: [ReplayFrom] resumes the ladder
-// from the ledger of the games before it ([Resume]) and replays the rest. [Ladder.Standings]
-// lists the ratings highest first, then by player id.
+// from the ledger of the games before it ([Resume]) and replays the rest; [LadderFrom]
+// restarts from stored standings instead. [Ladder.Standings] lists the ratings highest
+// first, then by player id.
 //
 // # Speed
 //

@@ -223,6 +223,32 @@ func Resume(ledger [][]Entry) (*Ladder, error) {
 	return l, nil
 }
 
+// LadderFrom rebuilds a ladder from its standings, as stored after some game, so that the
+// following games can be applied without replaying the season. Like every ladder's, the
+// ratings must sum to exactly 0, and each member may appear once.
+func LadderFrom(standings []Standing) (*Ladder, error) {
+	l := NewLadder()
+	var total Micros
+	for i, s := range standings {
+		if s.Player == "" {
+			return nil, fmt.Errorf("rating: standings[%d]: missing player", i)
+		}
+		if _, dup := l.index[s.Player]; dup {
+			return nil, fmt.Errorf("rating: standings[%d]: %q listed twice", i, s.Player)
+		}
+		if s.Games < 0 {
+			return nil, fmt.Errorf("rating: standings[%d]: %d games", i, s.Games)
+		}
+		c := l.member(s.Player)
+		l.ratings[c], l.games[c] = s.Rating, s.Games
+		total += s.Rating
+	}
+	if total != 0 {
+		return nil, fmt.Errorf("rating: standings sum to %s, not 0", total)
+	}
+	return l, nil
+}
+
 // ReplayFrom applies a correction: given the ledger of the games before the first changed
 // one and the games from that one onward (corrected, in play order), it resumes the ladder
 // from the ledger and replays the rest. The result equals Replay over the whole corrected

@@ -218,6 +218,35 @@ func TestCorrectionReplaysFromTheCorrectedGame(t *testing.T) {
 	assert.Equal(t, l.Standings(), resumed.Standings())
 }
 
+func TestLadderFromStandings(t *testing.T) {
+	games := randomSeason(newRand(13), 8, 120)
+	whole, _, err := Replay(games)
+	require.NoError(t, err)
+
+	// Rebuild the ladder from its standings after game 80 and apply the rest.
+	first, _, err := Replay(games[:80])
+	require.NoError(t, err)
+	l, err := LadderFrom(first.Standings())
+	require.NoError(t, err)
+	_, err = l.ApplyAll(games[80:])
+	require.NoError(t, err)
+	assert.Equal(t, whole.Standings(), l.Standings())
+
+	bad := []struct {
+		standings []Standing
+		want      string
+	}{
+		{[]Standing{{Player: "A", Rating: 5}, {Player: "B", Rating: -4}}, "rating: standings sum to 0.000001, not 0"},
+		{[]Standing{{Player: "A"}, {Player: "A"}}, `rating: standings[1]: "A" listed twice`},
+		{[]Standing{{Player: ""}}, "rating: standings[0]: missing player"},
+		{[]Standing{{Player: "A", Games: -1}}, "rating: standings[0]: -1 games"},
+	}
+	for _, b := range bad {
+		_, err := LadderFrom(b.standings)
+		assert.EqualError(t, err, b.want)
+	}
+}
+
 func TestResumeRefusesAnInconsistentLedger(t *testing.T) {
 	_, ledger, err := Replay(randomSeason(newRand(3), 6, 20))
 	require.NoError(t, err)
