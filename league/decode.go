@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The scorers decode their input by hand rather than into tagged structs, so that every
@@ -141,10 +143,10 @@ func decodeObject(raw json.RawMessage, path string, keys ...string) (object, err
 		key, _ := tok.(string) // a key token of a valid object is always a string
 		var value json.RawMessage
 		if err := dec.Decode(&value); err != nil {
-			return object{}, fieldErr(join(path, key), "malformed value: %v", err)
+			return object{}, fieldErr(join(path, keyName(key)), "malformed value: %v", err)
 		}
 		if !contains(keys, key) {
-			return object{}, fieldErr(join(path, key), "unknown field (want %s)", strings.Join(keys, ", "))
+			return object{}, fieldErr(join(path, keyName(key)), "unknown field (want %s)", strings.Join(keys, ", "))
 		}
 		if _, dup := obj.fields[key]; dup {
 			return object{}, fieldErr(join(path, key), "given twice")
@@ -152,6 +154,21 @@ func decodeObject(raw json.RawMessage, path string, keys ...string) (object, err
 		obj.fields[key] = value
 	}
 	return obj, nil
+}
+
+// keyName writes an unexpected object key for a field path: as is when it is a plain
+// lower-case name, quoted otherwise (so an empty key or one holding a newline stays visible
+// and the error stays on one line).
+func keyName(key string) string {
+	if key == "" {
+		return strconv.Quote(key)
+	}
+	for _, r := range key {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return strconv.Quote(key)
+		}
+	}
+	return key
 }
 
 // contains reports whether list holds s.
@@ -217,6 +234,10 @@ func parseID(raw json.RawMessage, path string) (string, error) {
 		return "", fieldErr(path, "must not be empty")
 	case len(s) > maxIDLen:
 		return "", fieldErr(path, "longer than %d bytes", maxIDLen)
+	case strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return "", fieldErr(path, "must not contain control characters, got %q", s)
+	case !utf8.ValidString(s):
+		return "", fieldErr(path, "must be valid UTF-8, got %q", s)
 	}
 	return s, nil
 }
