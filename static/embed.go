@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds the static assets, served under /static/ by the web package.
 //
-//go:embed *.css
+//go:embed *.css *.svg
 var FS embed.FS
