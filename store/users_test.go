@@ -12,21 +12,125 @@ import (
 )
 
 func TestCreateUserAndAuthenticate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 
 	created, err := st.CreateUser(ctx, store.NewUser{Username: "Ada", DisplayName: "Ada Lovelace", Password: "analytical-engine"})
 	require.NoError(t, err)
-	assert.Equal(t, "Ada", created.Username)
+	assert.Equal(t, "Ada", created.Username, "the username keeps its letter case")
 	assert.Equal(t, "Ada Lovelace", created.DisplayName)
 	assert.NotZero(t, created.ID)
+	assert.False(t, created.CreatedAt.IsZero())
 
-	got, err := st.Authenticate(ctx, "ADA", "analytical-engine")
-	require.NoError(t, err)
-	assert.Equal(t, created.ID, got.ID)
+	for _, name := range []string{"Ada", "ada", "ADA"} {
+		got, err := st.Authenticate(ctx, name, "analytical-engine")
+		require.NoError(t, err, name)
+		assert.Equal(t, created, got, name)
+	}
 
 	_, err = st.Authenticate(ctx, "ada", "difference-engine")
 	assert.ErrorIs(t, err, store.ErrBadCredentials)
 	_, err = st.Authenticate(ctx, "babbage", "analytical-engine")
+	assert.ErrorIs(t, err, store.ErrBadCredentials, "an unknown user looks like a wrong password")
+	_, err = st.Authenticate(ctx, "ada", "")
 	assert.ErrorIs(t, err, store.ErrBadCredentials)
+}
+
+func TestCreateUserRefusesTakenUsernameInAnyCase(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+
+	_, err := st.CreateUser(ctx, store.NewUser{Username: "grace", DisplayName: "Grace", Password: "compiler-1952"})
+	require.NoError(t, err)
+	for _, name := range []string{"grace", "Grace", "GRACE"} {
+		_, err = st.CreateUser(ctx, store.NewUser{Username: name, DisplayName: "Other", Password: "another-password"})
+		assert.ErrorIs(t, err, store.ErrUsernameTaken, name)
+		assert.ErrorIs(t, err, store.ErrConflict, name)
+		var conflict *store.Conflict
+		require.ErrorAs(t, err, &conflict)
+		assert.Equal(t, "username: already taken", conflict.Reason)
+	}
+	n, err := st.UserCount(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+}
+
+func TestUserLookups(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+
+	_, err := st.User(ctx, 1)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	_, err = st.UserByUsername(ctx, "nobody")
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	users, err := st.Users(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, users)
+
+	bruno, err := st.CreateUser(ctx, store.NewUser{Username: "bruno", DisplayName: "Bruno", Password: "citadels-2000"})
+	require.NoError(t, err)
+	ada, err := st.CreateUser(ctx, store.NewUser{Username: "Ada", DisplayName: "Ada", Password: "analytical-engine"})
+	require.NoError(t, err)
+
+	got, err := st.User(ctx, bruno.ID)
+	require.NoError(t, err)
+	assert.Equal(t, bruno, got)
+	got, err = st.UserByUsername(ctx, "ADA")
+	require.NoError(t, err)
+	assert.Equal(t, ada, got)
+
+	users, err = st.Users(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []store.User{ada, bruno}, users, "ordered by username, ignoring case")
+}
+
+func TestPasswordsAreStoredHashed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	_, err := st.CreateUser(ctx, store.NewUser{Username: "ada", DisplayName: "Ada", Password: "analytical-engine"})
+	require.NoError(t, err)
+
+	var hash string
+	require.NoError(t, st.Pool().QueryRow(ctx, `SELECT password_hash FROM users`).Scan(&hash))
+	assert.NotContains(t, hash, "analytical-engine")
+	assert.Regexp(t, `^\$2[aby]\$\d\d\$`, hash, "a bcrypt hash")
+}
+
+func TestAPITokens(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ada, err := st.CreateUser(ctx, store.NewUser{Username: "ada", DisplayName: "Ada", Password: "analytical-engine"})
+	require.NoError(t, err)
+
+	first, err := st.CreateAPIToken(ctx, ada.ID)
+	require.NoError(t, err)
+	second, err := st.CreateAPIToken(ctx, ada.ID)
+	require.NoError(t, err)
+	assert.NotEqual(t, first, second)
+	assert.GreaterOrEqual(t, len(first), 40, "at least 32 random bytes")
+
+	for _, token := range []string{first, second} {
+		got, err := st.UserByAPIToken(ctx, token)
+		require.NoError(t, err)
+		assert.Equal(t, ada, got)
+	}
+	_, err = st.UserByAPIToken(ctx, first+"x")
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	_, err = st.UserByAPIToken(ctx, "")
+	assert.ErrorIs(t, err, store.ErrNotFound)
+
+	var stored int
+	require.NoError(t, st.Pool().QueryRow(ctx,
+		`SELECT count(*) FROM api_tokens WHERE encode(token_sha256, 'escape') LIKE '%' || $1 || '%'`, first).Scan(&stored))
+	assert.Zero(t, stored, "only the hash is stored")
+
+	_, err = st.Pool().Exec(ctx, `UPDATE api_tokens SET expires_at = now() - interval '1 second'`)
+	require.NoError(t, err)
+	_, err = st.UserByAPIToken(ctx, first)
+	assert.ErrorIs(t, err, store.ErrNotFound, "expired tokens no longer work")
 }

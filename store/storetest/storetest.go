@@ -88,21 +88,43 @@ func NewDatabase(t testing.TB) string {
 			t.Logf("storetest: kept database %s for inspection", name)
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		conn, err := pgx.ConnectConfig(ctx, admin)
-		if err != nil {
-			t.Errorf("storetest: drop %s: %v", name, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(name)+" WITH (FORCE)"); err != nil {
-			t.Errorf("storetest: drop %s: %v", name, err)
-		}
+		drop(t, server, name)
 	})
 	db := server.Copy()
 	db.Database = name
 	return urlFor(db)
+}
+
+// MissingDatabase returns the URL of a database that does not exist yet on the test
+// server, for tests of database creation. It is dropped when the test ends if it was made.
+func MissingDatabase(t testing.TB) string {
+	t.Helper()
+	server, err := pgx.ParseConfig(serverURL())
+	if err != nil {
+		t.Fatalf("storetest: database URL: %v", err)
+	}
+	name := "tablestakes_test_" + randomName()
+	t.Cleanup(func() { drop(t, server, name) })
+	db := server.Copy()
+	db.Database = name
+	return urlFor(db)
+}
+
+// drop removes a test database, reporting a failure to do so.
+func drop(t testing.TB, server *pgx.ConnConfig, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	admin := server.Copy()
+	admin.Database = "postgres"
+	conn, err := pgx.ConnectConfig(ctx, admin)
+	if err != nil {
+		t.Errorf("storetest: drop %s: %v", name, err)
+		return
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(name)+" WITH (FORCE)"); err != nil {
+		t.Errorf("storetest: drop %s: %v", name, err)
+	}
 }
 
 // ensureTemplate builds the migrated template database unless it already exists, and
