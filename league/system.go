@@ -1,7 +1,3 @@
-// Package league holds the league rules of TableStakes: the scoring systems of the seed
-// documents (placement, Blue Max, Wooden Ships and Iron Men, Vortex, ARMADA, Arcs
-// ambitions) and the registry of games mapped to their scorers. It is pure Go: values in,
-// values out, no I/O.
 package league
 
 import (
