@@ -155,6 +155,44 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	}{r.System, r.Victory, winner, sides, r.Results})
 }
 
+// UnmarshalJSON reads a result written by MarshalJSON (a stored result, say): points come
+// back exact from "points_exact", a team game's "winner" back into WinningSide, and each
+// side's LostPercent is recomputed exactly from its units and losses.
+func (r *Result) UnmarshalJSON(data []byte) error {
+	var w struct {
+		System  System           `json:"system"`
+		Victory Victory          `json:"victory"`
+		Winner  json.RawMessage  `json:"winner"`
+		Sides   []sideResultJSON `json:"sides"`
+		Results []PlayerResult   `json:"results"`
+	}
+	if err := json.Unmarshal(data, &w); err != nil {
+		return fmt.Errorf("result: %w", err)
+	}
+	*r = Result{System: w.System, Victory: w.Victory, Results: w.Results}
+	if w.System.IsTeamGame() && len(w.Winner) > 0 && !isNull(w.Winner) {
+		if err := json.Unmarshal(w.Winner, &r.WinningSide); err != nil {
+			return fmt.Errorf("result: winner: %w", err)
+		}
+	}
+	for _, s := range w.Sides {
+		side := SideResult{Name: s.Name, Units: s.Units, Lost: s.Lost, LostPercent: new(big.Rat), PersonalPoints: new(big.Rat)}
+		if s.Units > 0 {
+			side.LostPercent = big.NewRat(100*s.Lost, s.Units)
+		}
+		text := strings.TrimSpace(string(s.PersonalPoints))
+		if text != "" {
+			points, ok := new(big.Rat).SetString(text)
+			if !ok || len(text) > maxNumberLen {
+				return fmt.Errorf("result: side %q: personal points %q is not a number", s.Name, text)
+			}
+			side.PersonalPoints = points
+		}
+		r.Sides = append(r.Sides, side)
+	}
+	return nil
+}
+
 // sideResultJSON is the wire form of SideResult.
 type sideResultJSON struct {
 	Name           string          `json:"name"`

@@ -172,6 +172,22 @@ func TestResultJSON(t *testing.T) {
 		assert.Equal(t, true, got.Results[2]["winner"])
 		assert.Equal(t, float64(199), got.Results[2]["points"]) // (420 − 15 + 17)/2 − 12
 	})
+	t.Run("results round trip through JSON", func(t *testing.T) {
+		inputs := map[System]string{
+			Placement: `{"players":[{"id":"A","score":7},{"id":"B","score":7},{"id":"C","score":7},{"id":"D","score":1}]}`,
+			BlueMax:   `{"sides":[{"name":"W","players":[{"id":"W1","units":3,"lost":1,"points":12.5},{"id":"W2"}]},{"name":"D","players":[{"id":"D1","lost":1,"destroyed":1}]}]}`,
+			Armada:    `{"outcome":"draw","players":[{"id":"AUS","centers":0,"years":5,"eliminated":1905},{"id":"ENG","centers":12,"years":10},{"id":"FRA","centers":5,"years":10},{"id":"GER","centers":3,"years":10}],"winners":["ENG","FRA","GER"]}`,
+		}
+		for system, input := range inputs {
+			res, err := Score(system, []byte(input))
+			require.NoError(t, err)
+			out, err := json.Marshal(res)
+			require.NoError(t, err)
+			var back Result
+			require.NoError(t, json.Unmarshal(out, &back), string(out))
+			assert.Equal(t, res, back, string(system))
+		}
+	})
 	t.Run("player result round trip is exact", func(t *testing.T) {
 		in := PlayerResult{ID: "A", Points: rat(t, "358/3"), Winner: true, Order: rat(t, "7/2"), Explanation: "x"}
 		out, err := json.Marshal(in)
