@@ -175,7 +175,10 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 // winningExplanation explains a winning player's points.
 func winningExplanation(in ArmadaInput, p ArmadaPlayer, losingSum *big.Rat, winnersCenters int64, points *big.Rat) string {
 	what := outcomeWords(in.Outcome)
-	if in.Outcome == OutcomeDraw {
+	switch {
+	case in.Outcome == OutcomeDraw && len(in.Winners) == 1:
+		what = "draw of the only survivor"
+	case in.Outcome == OutcomeDraw:
 		what = fmt.Sprintf("%d-way draw", len(in.Winners))
 	}
 	return fmt.Sprintf("%s: (%d − %s losing points + %d winners' centres) / %d − %d own centres = %s",

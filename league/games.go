@@ -104,6 +104,23 @@ func (g Game) AcceptsPlayers(perGame int) error {
 	return nil
 }
 
+// Score scores one finished game of g with its system (see Score) and checks that the
+// number of players is within g's range; the error is a *FieldError.
+func (g Game) Score(input []byte) (Result, error) {
+	res, err := Score(g.System, input)
+	if err != nil {
+		return Result{}, err
+	}
+	if n := len(res.Results); n < g.MinPlayers || n > g.MaxPlayers {
+		field := "players"
+		if g.IsTeamGame() {
+			field = "sides"
+		}
+		return Result{}, fieldErr(field, "%s takes %d to %d players per game, got %d", g.Name, g.MinPlayers, g.MaxPlayers, n)
+	}
+	return res, nil
+}
+
 // Sides says how the seats of a team game form its two sides for a game of perGame
 // players: seat positions (1-based) per side; nil for games that are not team games or for
 // fewer than 2 players. The seed leaves the split open; TableStakes puts the first ⌈n/2⌉

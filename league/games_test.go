@@ -103,3 +103,21 @@ func TestSystems(t *testing.T) {
 	_, err := ParseSystem("Placement")
 	requireFieldError(t, err, `system: unknown system "Placement" (want one of placement, blue-max, wooden-ships, vortex, armada, arcs-ambition)`)
 }
+
+func TestGameScore(t *testing.T) {
+	vortex, err := GameBySlug("vortex")
+	require.NoError(t, err)
+	res, err := vortex.Score([]byte(`{"players":[{"id":"A","score":90},{"id":"B","score":70}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "200", res.Results[0].Points.RatString())
+	_, err = vortex.Score([]byte(`{"players":[{"id":"A","score":1},{"id":"B","score":2},{"id":"C","score":3},{"id":"D","score":4},{"id":"E","score":5}]}`))
+	requireFieldError(t, err, "players: Vortex takes 2 to 4 players per game, got 5")
+	_, err = vortex.Score([]byte(`{"players":[{"id":"A"}]}`))
+	requireFieldError(t, err, "players[0].score: missing")
+
+	blueMax, err := GameBySlug("blue-max")
+	require.NoError(t, err)
+	res, err = blueMax.Score([]byte(`{"sides":[{"name":"Allies","players":[{"id":"A"}]},{"name":"Central Powers","players":[{"id":"B","lost":1}]}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "Allies", res.WinningSide)
+}
