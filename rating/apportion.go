@@ -133,6 +133,7 @@ type scratch struct {
 	before  []Micros
 	antes   []Micros
 	awards  []Micros
+	members []int
 }
 
 // resize makes every slice of s n long.
@@ -141,10 +142,11 @@ func (s *scratch) resize(n int) {
 		*s = scratch{
 			weights: make([]int64, n), rems: make([]uint64, n),
 			before: make([]Micros, n), antes: make([]Micros, n), awards: make([]Micros, n),
+			members: make([]int, n),
 		}
 	}
 	s.weights, s.rems = s.weights[:n], s.rems[:n]
-	s.before, s.antes, s.awards = s.before[:n], s.antes[:n], s.awards[:n]
+	s.before, s.antes, s.awards, s.members = s.before[:n], s.antes[:n], s.awards[:n], s.members[:n]
 }
 
 // bigWeights converts weights to big integers.

@@ -107,9 +107,17 @@ func (l *Ladder) apply(g Game, entries []Entry) error {
 		return err
 	}
 	l.buf.resize(len(g.Seats))
-	before, antes, awards := l.buf.before, l.buf.antes, l.buf.awards
+	before, antes, awards, at := l.buf.before, l.buf.antes, l.buf.awards, l.buf.members
 	for i, s := range g.Seats {
-		before[i] = l.Rating(s.Player)
+		// One map lookup per seat: the index is kept for the update below (−1: new member).
+		at[i] = -1
+		if m, ok := l.index[s.Player]; ok {
+			at[i] = m
+		}
+		before[i] = 0
+		if at[i] >= 0 {
+			before[i] = l.ratings[at[i]]
+		}
 	}
 	if err := antesOf(antes, before, &l.buf); err != nil {
 		return err
@@ -140,9 +148,14 @@ func (l *Ladder) apply(g Game, entries []Entry) error {
 	}
 	// Validate guarantees each credited member appears once, so the order of updates
 	// does not matter.
-	for _, e := range entries {
-		l.member(e.Player)
-		c := l.member(e.Credited)
+	for i, e := range entries {
+		c := at[i]
+		if c < 0 {
+			c = l.member(e.Player)
+		}
+		if e.Credited != e.Player {
+			c = l.member(e.Credited)
+		}
 		l.ratings[c] = e.After
 		l.games[c]++
 	}
