@@ -68,6 +68,41 @@ func TestLadderSeason(t *testing.T) {
 	assert.Equal(t, 0, l.Games("nobody"))
 }
 
+func TestLadderEdgeCases(t *testing.T) {
+	// Each row starts from stored standings (which sum to 0) and rates a game of 2 in which
+	// B scores 1 and A scores 0: B takes the whole pot.
+	tests := []struct {
+		name      string
+		standings []string // A, B, C
+		antes     []string // A, B
+		after     []string // A, B
+	}{
+		// Seed 3.3: below −210, A antes a negative amount and gains by merely playing.
+		// Σ R + 420 = 220: A antes 420 × (−90)/220 = −171.8181818…, floored to −171.818182
+		// (remainder 0.18 millionth); B antes 420 × 310/220 = 591.8181818…, floored to
+		// 591.818181 (remainder 0.82), so the missing millionth goes to B.
+		{"a rating below -210 gains by playing", []string{"-300", "100", "200"},
+			[]string{"-171.818182", "591.818182"}, []string{"-128.181818", "-71.818182"}},
+		// CONTRACT: Σ R + 210 n = −500 + 420 ≤ 0, so both ante 420 / 2.
+		{"denominator at or below zero: equal antes", []string{"-300", "-200", "500"},
+			[]string{"210", "210"}, []string{"-510", "10"}},
+		{"a game of 2 at zero", []string{"0", "0", "0"}, []string{"210", "210"}, []string{"-210", "210"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mic(t, tt.standings...)
+			l, err := LadderFrom([]Standing{{Player: "A", Rating: r[0]}, {Player: "B", Rating: r[1]}, {Player: "C", Rating: r[2]}})
+			require.NoError(t, err)
+			got, err := l.Apply(Game{ID: "g", Seats: seats(t, []string{"A", "B"}, "0", "1")})
+			require.NoError(t, err)
+			assert.Equal(t, mic(t, tt.antes...), []Micros{got[0].Ante, got[1].Ante})
+			assert.Equal(t, mic(t, "0", "420"), []Micros{got[0].Award, got[1].Award})
+			assert.Equal(t, mic(t, tt.after...), []Micros{l.Rating("A"), l.Rating("B")})
+			assert.Equal(t, Micros(0), ladderSum(l))
+		})
+	}
+}
+
 func TestStandingsOrder(t *testing.T) {
 	l := NewLadder()
 	// Everyone scores the same: all ratings stay 0, so the ids decide.
