@@ -30,6 +30,8 @@ type serveConfig struct {
 	// Web is the web layer's deployment settings (TABLESTAKES_SECURE_COOKIES,
 	// TABLESTAKES_TRUST_PROXY).
 	Web web.Config
+	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
+	LogJSON bool
 	// ShutdownTimeout bounds how long SIGTERM waits for in-flight requests.
 	ShutdownTimeout time.Duration
 }
@@ -77,23 +79,37 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		*b.dst = on
 	}
+	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
+	case "", "text":
+	case "json":
+		cfg.LogJSON = true
+	default:
+		return cfg, badInput(fmt.Errorf("TABLESTAKES_LOG_FORMAT: want text or json, got %q", v))
+	}
 	return cfg, nil
 }
 
+// newLogger returns the structured logger the configuration asks for, writing to w.
+func (cfg serveConfig) newLogger(w io.Writer) *slog.Logger {
+	if cfg.LogJSON {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
 // runServe serves the web app and the JSON API (CONTRACT section 0) until ctx ends
-// (SIGTERM or interrupt), then drains in-flight requests and returns nil.
-func runServe(ctx context.Context, args []string, stdout io.Writer) error {
+// (SIGTERM or interrupt), then drains in-flight requests and returns nil. Logs go to
+// standard error.
+func runServe(ctx context.Context, args []string, _ io.Writer) error {
 	cfg, err := loadServeConfig("serve", args, os.Getenv)
 	if err != nil {
 		return err
 	}
-	logger := slog.New(slog.NewJSONHandler(stdout, nil))
-	return serve(ctx, cfg, logger, nil)
+	return serve(ctx, cfg, cfg.newLogger(os.Stderr))
 }
 
-// serve runs the server described by cfg. When ready is not nil it receives the listening
-// address once requests can be served.
-func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, ready chan<- string) error {
+// serve runs the server described by cfg until ctx ends.
+func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	st, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -124,9 +140,6 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger, ready chan
 		return fmt.Errorf("serve: %w", err)
 	}
 	logger.Info("serving", "addr", "http://"+ln.Addr().String())
-	if ready != nil {
-		ready <- ln.Addr().String()
-	}
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+var (
+	buildOnce sync.Once
+	binary    string
+	buildErr  error
+)
+
+// tablestakesBinary builds the command once for the tests that run it as a real process.
+func tablestakesBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "tablestakes-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binary = filepath.Join(dir, "tablestakes")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	require.NoError(t, buildErr, "build tablestakes")
+	return binary
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary != "" {
+		os.RemoveAll(filepath.Dir(binary))
+	}
+	os.Exit(code)
+}
+
+// server is a running `tablestakes serve` process.
+type server struct {
+	cmd *exec.Cmd
+	url string
+	// done is closed when the process has exited; waitErr is then its exit error.
+	done    chan struct{}
+	waitErr error
+	mu      sync.Mutex
+	logs    strings.Builder
+}
+
+var servingRE = regexp.MustCompile(`msg=serving addr=(http://\S+)`)
+
+// startServer runs `tablestakes serve` on a free port and waits until it listens.
+func startServer(t *testing.T, databaseURL string, args ...string) *server {
+	t.Helper()
+	cmd := exec.Command(tablestakesBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+databaseURL, "TABLESTAKES_LOG_FORMAT=text")
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	s := &server{cmd: cmd, done: make(chan struct{})}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			s.mu.Lock()
+			s.logs.WriteString(line + "\n")
+			s.mu.Unlock()
+			if m := servingRE.FindStringSubmatch(line); m != nil {
+				found <- m[1]
+			}
+		}
+		s.waitErr = cmd.Wait()
+		close(s.done)
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-s.done:
+		default:
+			if err := cmd.Process.Kill(); err != nil {
+				t.Errorf("kill server: %v", err)
+			}
+			<-s.done
+		}
+		if t.Failed() {
+			t.Logf("server log:\n%s", s.log())
+		}
+	})
+	select {
+	case s.url = <-found:
+	case <-s.done:
+		t.Fatalf("server exited before listening: %v\n%s", s.waitErr, s.log())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("server did not start listening:\n%s", s.log())
+	}
+	return s
+}
+
+func (s *server) log() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.logs.String()
+}
+
+func TestServeAnswersHealthzAndDrainsOnSIGTERM(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, storetest.NewDatabase(t))
+
+	res, err := http.Get(srv.url + "/healthz")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+
+	// A request still arriving when SIGTERM comes: its body is sent in two halves.
+	body, feed := io.Pipe()
+	req, err := http.NewRequest(http.MethodPost, srv.url+"/api/v1/signup", body)
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	answered := make(chan *http.Response, 1)
+	failed := make(chan error, 1)
+	go func() {
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			failed <- err
+			return
+		}
+		answered <- res
+	}()
+	_, err = io.WriteString(feed, `{"username":"late","display_name":"Late Arrival",`)
+	require.NoError(t, err)
+	time.Sleep(300 * time.Millisecond) // let the server start on the request
+
+	require.NoError(t, srv.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-srv.done:
+		t.Fatalf("server exited with a request in flight: %v", srv.waitErr)
+	case <-time.After(500 * time.Millisecond):
+	}
+
+	_, err = io.WriteString(feed, `"password":"finally-here"}`)
+	require.NoError(t, err)
+	require.NoError(t, feed.Close())
+	select {
+	case res := <-answered:
+		res.Body.Close()
+		assert.Equal(t, http.StatusCreated, res.StatusCode, "the in-flight request completes")
+	case err := <-failed:
+		t.Fatalf("in-flight request failed: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("in-flight request got no answer")
+	}
+	select {
+	case <-srv.done:
+		require.NoError(t, srv.waitErr, "exit status 0 after draining")
+	case <-time.After(30 * time.Second):
+		t.Fatal("server did not exit after SIGTERM")
+	}
+	assert.Contains(t, srv.log(), "msg=stopped")
+}
+
+func TestServeRefusesNewerSchema(t *testing.T) {
+	t.Parallel()
+	url := storetest.NewDatabase(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	require.NoError(t, err)
+	latest, err := store.LatestSchemaVersion()
+	require.NoError(t, err)
+	_, err = conn.Exec(ctx, `INSERT INTO goose_db_version (version_id, is_applied) VALUES ($1, true)`, latest+1)
+	require.NoError(t, err)
+	require.NoError(t, conn.Close(ctx))
+
+	for _, command := range []string{"serve", "migrate"} {
+		cmd := exec.Command(tablestakesBinary(t), command, "--addr", "127.0.0.1:0")
+		if command == "migrate" {
+			cmd = exec.Command(tablestakesBinary(t), command)
+		}
+		cmd.Env = append(os.Environ(), "DATABASE_URL="+url)
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, "%s must fail:\n%s", command, out)
+		assert.Equal(t, 1, exit.ExitCode(), command)
+		assert.Contains(t, string(out), "database schema is newer than this binary knows", command)
+		assert.Equal(t, 1, strings.Count(strings.TrimSpace(string(out)), "\n")+1, "%s: one line:\n%s", command, out)
+	}
+}
+
+func TestMigrateCreatesAndMigratesTheDatabase(t *testing.T) {
+	t.Parallel()
+	url := storetest.MissingDatabase(t)
+	latest, err := store.LatestSchemaVersion()
+	require.NoError(t, err)
+
+	for range 2 {
+		cmd := exec.Command(tablestakesBinary(t), "migrate")
+		cmd.Env = append(os.Environ(), "DATABASE_URL="+url)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, string(out))
+		assert.Equal(t, "database at schema version "+strconv.FormatInt(latest, 10)+"\n", string(out))
+	}
+}
+
+func TestServeConfig(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(key string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == key {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	cfg, err := loadServeConfig("serve", nil, env())
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:8080", cfg.Addr)
+	assert.Equal(t, store.DefaultDatabaseURL, cfg.DatabaseURL)
+	assert.False(t, cfg.Demo)
+	assert.False(t, cfg.Web.SecureCookies)
+
+	cfg, err = loadServeConfig("serve", []string{"--addr", ":9000", "--demo"}, env(
+		"DATABASE_URL", "postgres://db.example/ts",
+		"TABLESTAKES_SECURE_COOKIES", "true",
+		"TABLESTAKES_TRUST_PROXY", "1",
+		"TABLESTAKES_LOG_FORMAT", "json",
+	))
+	require.NoError(t, err)
+	assert.Equal(t, ":9000", cfg.Addr)
+	assert.True(t, cfg.Demo)
+	assert.Equal(t, "postgres://db.example/ts", cfg.DatabaseURL)
+	assert.True(t, cfg.Web.SecureCookies)
+	assert.True(t, cfg.Web.TrustProxy)
+	assert.True(t, cfg.LogJSON)
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		env  func(string) string
+		want string
+	}{
+		{"bad addr", []string{"--addr", "8080"}, env(), "--addr: address 8080: missing port in address"},
+		{"unknown flag", []string{"--port", "1"}, env(), "serve: flag provided but not defined: -port"},
+		{"stray argument", []string{"now"}, env(), `serve: unexpected argument "now"`},
+		{"bad boolean", nil, env("TABLESTAKES_SECURE_COOKIES", "maybe"), `TABLESTAKES_SECURE_COOKIES: want true or false, got "maybe"`},
+		{"bad log format", nil, env("TABLESTAKES_LOG_FORMAT", "xml"), `TABLESTAKES_LOG_FORMAT: want text or json, got "xml"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := loadServeConfig("serve", tc.args, tc.env)
+			var bad *inputError
+			require.ErrorAs(t, err, &bad, "input errors exit with status 2")
+			assert.EqualError(t, err, tc.want)
+		})
+	}
+}
+
