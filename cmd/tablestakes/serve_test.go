@@ -274,4 +274,3 @@ func TestServeConfig(t *testing.T) {
 		})
 	}
 }
-
