@@ -107,7 +107,8 @@ func ScoreArcsAmbition(in ArcsInput) (Result, error) {
 		res := PlayerResult{ID: p.ID, Points: new(big.Rat), Place: place}
 		standing := fmt.Sprintf("count %d", p.Count)
 		if len(tied) > 0 {
-			standing += ", tied with " + listIDs(tied)
+			// The walk moves a tie one place down: tied for p, they all take p+1.
+			standing += fmt.Sprintf(", tied with %s for %s", listIDs(tied), ordinal(place-1))
 		}
 		if p.Count == 0 {
 			res.Explanation = fmt.Sprintf("%s: a count of 0 gains nothing", standing)

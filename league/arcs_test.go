@@ -114,7 +114,7 @@ func TestScoreArcsAmbition(t *testing.T) {
 			points: map[string]string{"A": "5", "B": "5"},
 			places: map[string]int{"A": 2, "B": 2},
 			explain: map[string]string{
-				"A": "count 3, tied with B: 2nd place, 3 + 2 from the markers = 5 Power",
+				"A": "count 3, tied with B for 1st: 2nd place, 3 + 2 from the markers = 5 Power",
 			},
 		},
 		{
@@ -148,7 +148,7 @@ func TestScoreArcsAmbition(t *testing.T) {
 			points: map[string]string{"A": "3", "B": "0"},
 			places: map[string]int{"A": 2, "B": 3},
 			explain: map[string]string{
-				"A": "count 3, tied with the neutral count: 2nd place, 3 from the markers = 3 Power",
+				"A": "count 3, tied with the neutral count for 1st: 2nd place, 3 from the markers = 3 Power",
 			},
 		},
 		{
@@ -172,7 +172,7 @@ func TestScoreArcsAmbition(t *testing.T) {
 				Players: []ArcsPlayer{{ID: "A", Count: 0, Bonus: 5}, {ID: "B", Count: 0}}},
 			points:  map[string]string{"A": "0", "B": "0"},
 			places:  map[string]int{"A": 2, "B": 2},
-			explain: map[string]string{"A": "count 0, tied with B and the neutral count: a count of 0 gains nothing"},
+			explain: map[string]string{"A": "count 0, tied with B and the neutral count for 1st: a count of 0 gains nothing"},
 		},
 		{
 			name: "count 0 alone at the top of nothing: no bonus",
