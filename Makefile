@@ -3,28 +3,37 @@
 GO ?= go
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres
+.PHONY: run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium
 
+## run: serve on $(ADDR) with demo accounts (README), on the local Postgres unless DATABASE_URL is set
 run: ensure-postgres
 	$(GO) run ./cmd/tablestakes serve --addr $(ADDR) --demo
+
+## migrate: apply pending migrations and exit
+migrate: ensure-postgres
+	$(GO) run ./cmd/tablestakes migrate
+
+## test: gofmt, go vet, templ freshness, then every test with the race detector
+test: ensure check-fmt vet check-templ
+	$(GO) test -race -count=1 ./...
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes
 
+## generate: regenerate the *_templ.go files from the .templ sources
 generate:
 	$(GO) tool templ generate
 
 fmt:
 	gofmt -w .
 
-test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 ./...
-
-ensure: ensure-postgres
-	scripts/ensure-chromium
+ensure: ensure-postgres ensure-chromium
 
 ensure-postgres:
 	scripts/ensure-postgres
+
+ensure-chromium:
+	scripts/ensure-chromium
 
 check-fmt:
 	@out=$$(gofmt -l . | grep -v '^vendor/' || true); \
@@ -34,9 +43,7 @@ vet:
 	$(GO) vet ./...
 
 check-templ:
-	@$(GO) tool templ generate >/dev/null 2>&1 || { $(GO) tool templ generate; exit 1; }
-	@out=$$(git status --porcelain -- '*_templ.go'); \
-	if [ -n "$$out" ]; then echo "generated templ files are stale (run make generate and commit):"; echo "$$out"; exit 1; fi
+	scripts/check-templ
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./league/... ./rating/... ./scheduler/... ./store/...
