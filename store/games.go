@@ -1,0 +1,98 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Game statuses: scheduled when the league starts; finished once its result is recorded.
+const (
+	GameScheduled = "scheduled"
+	GameFinished  = "finished"
+)
+
+// Game is one game of a league's schedule with its seats in seat order.
+type Game struct {
+	ID         int64      `db:"id"`
+	LeagueID   int64      `db:"league_id"`
+	Number     int        `db:"number"`
+	Round      int        `db:"round"`
+	Status     string     `db:"status"`
+	FinishedAt *time.Time `db:"finished_at"`
+	// Seats are the game's players in seat order (position 1 first: the starting player).
+	Seats []Seat `db:"-"`
+}
+
+// Seat is one player's place at a game. Position 1 is the starting player / first colour.
+type Seat struct {
+	GameID      int64  `db:"game_id"`
+	Position    int    `db:"position"`
+	UserID      int64  `db:"user_id"`
+	Username    string `db:"username"`
+	DisplayName string `db:"display_name"`
+}
+
+const gameColumns = `g.id, g.league_id, g.number, g.round, g.status, g.finished_at`
+
+const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`
+
+const leagueSeatsSQL = `
+SELECT s.game_id, s.position, s.user_id, u.username, u.display_name
+FROM seats s JOIN games g ON g.id = s.game_id JOIN users u ON u.id = s.user_id
+WHERE g.league_id = $1
+ORDER BY g.number, s.position`
+
+// Games returns the league's games in number order, each with its seats; empty while the
+// league is open.
+func (s *Store) Games(ctx context.Context, leagueID int64) ([]Game, error) {
+	rows, _ := s.pool.Query(ctx, leagueGamesSQL, leagueID)
+	games, err := pgx.CollectRows(rows, pgx.RowToStructByName[Game])
+	if err != nil {
+		return nil, fmt.Errorf("store: games of league %d: %w", leagueID, err)
+	}
+	rows, _ = s.pool.Query(ctx, leagueSeatsSQL, leagueID)
+	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[Seat])
+	if err != nil {
+		return nil, fmt.Errorf("store: seats of league %d: %w", leagueID, err)
+	}
+	index := make(map[int64]int, len(games))
+	for i, g := range games {
+		index[g.ID] = i
+	}
+	for _, seat := range seats {
+		if i, ok := index[seat.GameID]; ok {
+			games[i].Seats = append(games[i].Seats, seat)
+		}
+	}
+	return games, nil
+}
+
+const gameSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.id = $1`
+
+const gameSeatsSQL = `
+SELECT s.game_id, s.position, s.user_id, u.username, u.display_name
+FROM seats s JOIN users u ON u.id = s.user_id
+WHERE s.game_id = $1
+ORDER BY s.position`
+
+// Game returns the game with the given id and its seats, or ErrNotFound.
+func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
+	rows, _ := s.pool.Query(ctx, gameSQL, id)
+	g, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[Game])
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Game{}, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
+	}
+	rows, _ = s.pool.Query(ctx, gameSeatsSQL, id)
+	g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[Seat])
+	if err != nil {
+		return Game{}, fmt.Errorf("store: seats of game %d: %w", id, err)
+	}
+	return g, nil
+}

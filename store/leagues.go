@@ -1,0 +1,384 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/scheduler"
+)
+
+// LeagueSize is the number of members of every league: "A league is composed by a variable
+// number of games played among 8 players who subscribed to the league"
+// (league-scoring-system.txt). The 8th member's join builds the schedule.
+const LeagueSize = 8
+
+// League statuses: open until the 8th member joins, then running, then finished.
+const (
+	LeagueOpen     = "open"
+	LeagueRunning  = "running"
+	LeagueFinished = "finished"
+)
+
+// Default activity rule: "To be an active player you just need to have terminated at
+// least 5 games in the last 90 days" (league-scoring-system.txt).
+const (
+	DefaultMinRecentGames = 5
+	DefaultRecentDays     = 90
+)
+
+// Refusals of a join. Each is a *Conflict, so errors.Is(err, ErrConflict) holds for all.
+var (
+	// ErrAlreadyMember refuses a player who already holds a place in the league.
+	ErrAlreadyMember = &Conflict{Reason: "league: you have already joined this league"}
+	// ErrLeagueFull refuses a join once the league has its 8 members.
+	ErrLeagueFull = &Conflict{Reason: "league: full (8 of 8 players)"}
+	// ErrLeagueRunning refuses a join once the league's games are scheduled.
+	ErrLeagueRunning = &Conflict{Reason: "league: already running; its 8 players are set and its games scheduled"}
+	// ErrLeagueFinished refuses a join to a league that is over.
+	ErrLeagueFinished = &Conflict{Reason: "league: finished"}
+)
+
+// InactiveError refuses a join by a player who is not active under the league's rule:
+// "In order to play a league game you have to be an Active player"
+// (league-scoring-system.txt). It says how many finished games the player has in the
+// window and how many the league needs.
+type InactiveError struct {
+	// Have is the player's finished games within the last Days days.
+	Have int
+	// Need is the league's min_recent_games.
+	Need int
+	// Days is the league's recent_days window.
+	Days int
+}
+
+// Error explains the refusal in one line.
+func (e *InactiveError) Error() string {
+	return fmt.Sprintf("activity rule: you have %d finished %s in the last %d days; this league needs %d",
+		e.Have, plural(e.Have, "game", "games"), e.Days, e.Need)
+}
+
+// plural picks the singular or plural word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// League is a league as stored, with its organiser's username and its member count.
+type League struct {
+	ID             int64      `db:"id"`
+	Name           string     `db:"name"`
+	Game           string     `db:"game"`
+	Version        string     `db:"version"`
+	PlayersPerGame int        `db:"players_per_game"`
+	MinRecentGames int        `db:"min_recent_games"`
+	RecentDays     int        `db:"recent_days"`
+	Status         string     `db:"status"`
+	OrganiserID    int64      `db:"organiser_id"`
+	Organiser      string     `db:"organiser"`
+	ScheduleSeed   *int64     `db:"schedule_seed"`
+	CreatedAt      time.Time  `db:"created_at"`
+	StartedAt      *time.Time `db:"started_at"`
+	FinishedAt     *time.Time `db:"finished_at"`
+	// Members is how many players have joined (0..8).
+	Members int `db:"members"`
+}
+
+// NewLeague is what a league's creation supplies. Validate it first (web does, naming each
+// field, against the game registry); Postgres' checks are the last line.
+type NewLeague struct {
+	Name           string
+	Game           string
+	Version        string
+	PlayersPerGame int
+	MinRecentGames int
+	RecentDays     int
+	OrganiserID    int64
+}
+
+// Member is one player of a league. Slot is the join order, 1..8, and the player's number
+// in the league's schedule.
+type Member struct {
+	UserID      int64     `db:"user_id"`
+	Username    string    `db:"username"`
+	DisplayName string    `db:"display_name"`
+	Slot        int       `db:"slot"`
+	JoinedAt    time.Time `db:"joined_at"`
+}
+
+const leagueColumns = `
+l.id, l.name, l.game, l.version, l.players_per_game, l.min_recent_games, l.recent_days,
+l.status, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
+l.started_at, l.finished_at,
+(SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members`
+
+const createLeagueSQL = `
+WITH l AS (
+    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, organiser_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    RETURNING *
+)
+SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
+
+// CreateLeague stores a new open league organised by nl.OrganiserID, who need not play.
+func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
+	rows, _ := s.pool.Query(ctx, createLeagueSQL, nl.Name, nl.Game, nl.Version, nl.PlayersPerGame,
+		nl.MinRecentGames, nl.RecentDays, nl.OrganiserID)
+	l, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[League])
+	if err != nil {
+		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
+	}
+	return l, nil
+}
+
+const leagueSQL = `SELECT ` + leagueColumns + ` FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1`
+
+// League returns the league with the given id, or ErrNotFound.
+func (s *Store) League(ctx context.Context, id int64) (League, error) {
+	rows, _ := s.pool.Query(ctx, leagueSQL, id)
+	l, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[League])
+	if errors.Is(err, pgx.ErrNoRows) {
+		return League{}, fmt.Errorf("store: league %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return League{}, fmt.Errorf("store: league %d: %w", id, err)
+	}
+	return l, nil
+}
+
+// leagueListLimit bounds the leagues one list returns.
+const leagueListLimit = 200
+
+const leaguesByStatusSQL = `
+SELECT ` + leagueColumns + `
+FROM leagues l JOIN users o ON o.id = l.organiser_id
+WHERE l.status = $1
+ORDER BY l.id DESC
+LIMIT $2`
+
+// LeaguesByStatus returns the leagues with the given status (LeagueOpen, LeagueRunning,
+// LeagueFinished), newest first, at most 200.
+func (s *Store) LeaguesByStatus(ctx context.Context, status string) ([]League, error) {
+	rows, _ := s.pool.Query(ctx, leaguesByStatusSQL, status, leagueListLimit)
+	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[League])
+	if err != nil {
+		return nil, fmt.Errorf("store: leagues %s: %w", status, err)
+	}
+	return ls, nil
+}
+
+const leaguesOfSQL = `
+SELECT ` + leagueColumns + `
+FROM leagues l JOIN users o ON o.id = l.organiser_id
+WHERE l.organiser_id = $1
+   OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+ORDER BY l.id DESC
+LIMIT $2`
+
+// LeaguesOf returns the leagues the user plays in or organises, newest first, at most 200.
+func (s *Store) LeaguesOf(ctx context.Context, userID int64) ([]League, error) {
+	rows, _ := s.pool.Query(ctx, leaguesOfSQL, userID, leagueListLimit)
+	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[League])
+	if err != nil {
+		return nil, fmt.Errorf("store: leagues of user %d: %w", userID, err)
+	}
+	return ls, nil
+}
+
+const membersSQL = `
+SELECT m.user_id, u.username, u.display_name, m.slot, m.joined_at
+FROM memberships m JOIN users u ON u.id = m.user_id
+WHERE m.league_id = $1
+ORDER BY m.slot`
+
+// Members returns the league's members in slot (join) order.
+func (s *Store) Members(ctx context.Context, leagueID int64) ([]Member, error) {
+	return members(ctx, s.pool, leagueID)
+}
+
+// members runs membersSQL on a pool or inside a transaction.
+func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
+	rows, _ := q.Query(ctx, membersSQL, leagueID)
+	ms, err := pgx.CollectRows(rows, pgx.RowToStructByName[Member])
+	if err != nil {
+		return nil, fmt.Errorf("store: members of league %d: %w", leagueID, err)
+	}
+	return ms, nil
+}
+
+// querier is what both a pool and a transaction can run queries on.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+const recentFinishedGamesSQL = `
+SELECT count(*)::int
+FROM seats s JOIN games g ON g.id = s.game_id
+WHERE s.user_id = $1
+  AND g.status = 'finished'
+  AND g.finished_at > now() - make_interval(days => $2)`
+
+// RecentFinishedGames counts the games the user held a seat in that finished within the
+// last days days: the measure of the seed's activity rule ("at least 5 games in the last
+// 90 days", league-scoring-system.txt).
+func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, days int) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, recentFinishedGamesSQL, userID, days).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
+	}
+	return n, nil
+}
+
+const lockLeagueSQL = `SELECT status, players_per_game, min_recent_games, recent_days FROM leagues WHERE id = $1 FOR UPDATE`
+
+const isMemberSQL = `SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = $1 AND user_id = $2)`
+
+const memberCountSQL = `SELECT count(*)::int FROM memberships WHERE league_id = $1`
+
+const insertMembershipSQL = `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`
+
+const insertGamesSQL = `
+INSERT INTO games (league_id, number, round)
+SELECT $1, t.number, t.round FROM unnest($2::int[], $3::int[]) AS t(number, round)
+RETURNING id, number`
+
+const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(), schedule_seed = $2 WHERE id = $1`
+
+// JoinLeague makes the user the league's next member and returns the league as it stands
+// afterwards. Refusals: ErrNotFound (no such league), ErrAlreadyMember, ErrLeagueRunning,
+// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule).
+//
+// The league row is locked (SELECT ... FOR UPDATE) for the whole transaction, so joins to
+// one league happen one at a time: the member count, the slot and the activity check are
+// read under the lock, and the unique (league, slot) and (league, user) keys back it up.
+// When the member is the 8th, the same transaction builds the balanced schedule with the
+// scheduler ("When the 8th player subscribe to the league, the system automatically creates
+// all the games that are part of the league and automatically subscribe all the players to
+// those games", league-scoring-system.txt), stores every game and seat, and sets the league
+// running; schedule player p is the member in slot p.
+func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var status string
+		var perGame, minRecent, recentDays int
+		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&status, &perGame, &minRecent, &recentDays)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var member bool
+		if err := tx.QueryRow(ctx, isMemberSQL, leagueID, userID).Scan(&member); err != nil {
+			return err
+		}
+		if member {
+			return ErrAlreadyMember
+		}
+		switch status {
+		case LeagueRunning:
+			return ErrLeagueRunning
+		case LeagueFinished:
+			return ErrLeagueFinished
+		}
+		var count int
+		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&count); err != nil {
+			return err
+		}
+		if count >= LeagueSize {
+			return ErrLeagueFull
+		}
+		if minRecent > 0 {
+			var have int
+			if err := tx.QueryRow(ctx, recentFinishedGamesSQL, userID, recentDays).Scan(&have); err != nil {
+				return err
+			}
+			if have < minRecent {
+				return &InactiveError{Have: have, Need: minRecent, Days: recentDays}
+			}
+		}
+		slot := count + 1
+		if _, err := tx.Exec(ctx, insertMembershipSQL, leagueID, userID, slot); err != nil {
+			if isUniqueViolation(err, "memberships_pkey") {
+				return ErrAlreadyMember
+			}
+			return err
+		}
+		if slot < LeagueSize {
+			return nil
+		}
+		return startLeague(ctx, tx, leagueID, perGame)
+	})
+	if err != nil {
+		return League{}, fmt.Errorf("store: join league %d: %w", leagueID, err)
+	}
+	return s.League(ctx, leagueID)
+}
+
+// startLeague builds and stores the full league's schedule and sets it running, inside the
+// transaction of the 8th member's join.
+func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int) error {
+	ms, err := members(ctx, tx, leagueID)
+	if err != nil {
+		return err
+	}
+	if len(ms) != LeagueSize {
+		return fmt.Errorf("start league: %d members, want %d", len(ms), LeagueSize)
+	}
+	seed, err := scheduleSeed()
+	if err != nil {
+		return err
+	}
+	sched, err := scheduler.Build(scheduler.Options{Players: LeagueSize, PerGame: perGame, Seed: uint64(seed)})
+	if err != nil {
+		return fmt.Errorf("start league: schedule: %w", err)
+	}
+	numbers := make([]int32, len(sched.Games))
+	rounds := make([]int32, len(sched.Games))
+	for i, g := range sched.Games {
+		numbers[i], rounds[i] = int32(g.Number), int32(g.Round)
+	}
+	rows, _ := tx.Query(ctx, insertGamesSQL, leagueID, numbers, rounds)
+	type created struct {
+		ID     int64 `db:"id"`
+		Number int   `db:"number"`
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowToStructByName[created])
+	if err != nil {
+		return fmt.Errorf("start league: insert games: %w", err)
+	}
+	gameID := make(map[int]int64, len(ids))
+	for _, c := range ids {
+		gameID[c.Number] = c.ID
+	}
+	var seats [][]any
+	for _, g := range sched.Games {
+		for pos, player := range g.Seats {
+			seats = append(seats, []any{gameID[g.Number], pos + 1, ms[player-1].UserID})
+		}
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"seats"}, []string{"game_id", "position", "user_id"},
+		pgx.CopyFromRows(seats)); err != nil {
+		return fmt.Errorf("start league: insert seats: %w", err)
+	}
+	if _, err := tx.Exec(ctx, startLeagueSQL, leagueID, seed); err != nil {
+		return fmt.Errorf("start league: %w", err)
+	}
+	return nil
+}
+
+// scheduleSeed draws a random non-negative seed for a league's schedule; it is stored in
+// leagues.schedule_seed so the schedule can be rebuilt and audited.
+func scheduleSeed() (int64, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, fmt.Errorf("schedule seed: %w", err)
+	}
+	return int64(binary.BigEndian.Uint64(b[:]) >> 1), nil
+}
