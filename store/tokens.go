@@ -44,7 +44,10 @@ WHERE t.token_sha256 = $1 AND t.expires_at > now()`
 // token is unknown or expired.
 func (s *Store) UserByAPIToken(ctx context.Context, token string) (User, error) {
 	sum := sha256.Sum256([]byte(token))
-	rows, _ := s.pool.Query(ctx, userByAPITokenSQL, sum[:])
+	rows, err := s.pool.Query(ctx, userByAPITokenSQL, sum[:])
+	if err != nil {
+		return User{}, fmt.Errorf("store: user by api token: %w", err)
+	}
 	user, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[User])
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, fmt.Errorf("store: user by api token: %w", ErrNotFound)

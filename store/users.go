@@ -47,7 +47,10 @@ func (s *Store) CreateUser(ctx context.Context, u NewUser) (User, error) {
 	if err != nil {
 		return User{}, fmt.Errorf("store: create user: hash password: %w", err)
 	}
-	rows, _ := s.pool.Query(ctx, createUserSQL, u.Username, u.DisplayName, string(hash))
+	rows, err := s.pool.Query(ctx, createUserSQL, u.Username, u.DisplayName, string(hash))
+	if err != nil {
+		return User{}, fmt.Errorf("store: create user %q: %w", u.Username, err)
+	}
 	user, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[User])
 	if isUniqueViolation(err, "users_username_lower_key") {
 		return User{}, fmt.Errorf("store: create user %q: %w", u.Username, ErrUsernameTaken)
@@ -76,7 +79,10 @@ const usersByUsernameSQL = `SELECT ` + userColumns + ` FROM users ORDER BY lower
 
 // Users returns every account, ordered by username.
 func (s *Store) Users(ctx context.Context) ([]User, error) {
-	rows, _ := s.pool.Query(ctx, usersByUsernameSQL)
+	rows, err := s.pool.Query(ctx, usersByUsernameSQL)
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
+	}
 	users, err := pgx.CollectRows(rows, pgx.RowToStructByName[User])
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
@@ -128,7 +134,10 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 
 // oneUser runs a query that selects userColumns for at most one row.
 func (s *Store) oneUser(ctx context.Context, what, sql string, arg any) (User, error) {
-	rows, _ := s.pool.Query(ctx, sql, arg)
+	rows, err := s.pool.Query(ctx, sql, arg)
+	if err != nil {
+		return User{}, fmt.Errorf("store: %s: %w", what, err)
+	}
 	user, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[User])
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, fmt.Errorf("store: %s: %w", what, ErrNotFound)

@@ -35,16 +35,27 @@ func newLoginLimiter(perIP, perUser Limit) *loginLimiter {
 	}
 }
 
+// maxUsernameKey bounds the username keys kept: longer names are not valid usernames
+// anyway, and an attacker must not grow memory with huge ones.
+const maxUsernameKey = 64
+
 // allow records an attempt from ip against username and reports whether it may proceed.
-// Every attempt counts, successful or not: the limit is on guessing speed.
+// Every attempt counts, successful or not: the limit is on guessing speed. An address
+// over its limit is refused before its username is counted, so one address cannot fill
+// the table with made-up usernames faster than its own limit.
 func (l *loginLimiter) allow(ip, username string) bool {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.sweep(now)
-	ipOK := take(l.ips, ip, l.perIP, now)
-	userOK := take(l.users, strings.ToLower(username), l.perUser, now)
-	return ipOK && userOK
+	if !take(l.ips, ip, l.perIP, now) {
+		return false
+	}
+	key := strings.ToLower(username)
+	if len(key) > maxUsernameKey {
+		key = key[:maxUsernameKey]
+	}
+	return take(l.users, key, l.perUser, now)
 }
 
 // take spends one token from key's bucket, creating a full bucket for a new key.
