@@ -1,0 +1,395 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+)
+
+// ProvisionalGames is how many rated games a rating needs before it is established; below
+// it the rating is marked provisional.
+const ProvisionalGames = 5
+
+// restOfLadder stands for every member of a ladder who is not at the game being rated.
+// A game's antes and awards depend only on its own seats' ratings (seed 3.2), so the ladder
+// a result is applied to holds just those seats' members and this one balancing member,
+// whose rating keeps the ladder's sum at exactly 0 as rating.LadderFrom requires. It can
+// never clash with a username, which starts with a letter or digit.
+const restOfLadder = " rest of the ladder"
+
+const seatRatingsSQL = `
+SELECT user_id, rating_micros, games FROM ratings WHERE ladder = $1 AND user_id = ANY($2)`
+
+const upsertRatingsSQL = `
+INSERT INTO ratings (ladder, user_id, rating_micros, games)
+SELECT $1, t.user_id, t.rating_micros, t.games
+FROM unnest($2::bigint[], $3::bigint[], $4::int[]) AS t(user_id, rating_micros, games)
+ON CONFLICT (ladder, user_id) DO UPDATE SET rating_micros = EXCLUDED.rating_micros, games = EXCLUDED.games`
+
+// rateAppended rates a newly recorded game, the last of its ladder (seq), and writes its
+// ledger lines and the seats' new ratings. The caller holds the ladder's lock.
+func rateAppended(ctx context.Context, tx pgx.Tx, g ResultGame, seq int64, lines []ResultLine, subs map[string]int64) ([]RatingChange, error) {
+	ids := make(map[string]int64, len(lines)+len(subs))
+	for _, l := range lines {
+		ids[l.Username] = l.UserID
+	}
+	for name, id := range subs {
+		ids[name] = id
+	}
+	userIDs := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		userIDs = append(userIDs, id)
+	}
+	names := make(map[int64]string, len(ids))
+	for name, id := range ids {
+		names[id] = name
+	}
+	type held struct {
+		UserID int64 `db:"user_id"`
+		Rating int64 `db:"rating_micros"`
+		Games  int   `db:"games"`
+	}
+	rows, _ := tx.Query(ctx, seatRatingsSQL, g.Game.Slug, userIDs)
+	current, err := pgx.CollectRows(rows, pgx.RowToStructByName[held])
+	if err != nil {
+		return nil, fmt.Errorf("read ratings: %w", err)
+	}
+	standings := make([]rating.Standing, 0, len(current)+1)
+	before := make(map[string]rating.Micros, len(current))
+	var sum rating.Micros
+	for _, h := range current {
+		standings = append(standings, rating.Standing{Player: names[h.UserID], Rating: rating.Micros(h.Rating), Games: h.Games})
+		before[names[h.UserID]] = rating.Micros(h.Rating)
+		sum += rating.Micros(h.Rating)
+	}
+	standings = append(standings, rating.Standing{Player: restOfLadder, Rating: -sum})
+	ladder, err := rating.LadderFrom(standings)
+	if err != nil {
+		return nil, fmt.Errorf("ladder %s: %w", g.Game.Slug, err)
+	}
+	entries, err := ladder.Apply(ratingGame(strconv.FormatInt(g.ID, 10), g.Game.System, lines))
+	if err != nil {
+		return nil, ratingError(err)
+	}
+	if err := insertLedger(ctx, tx, g.Game.Slug, []int64{g.ID}, []int64{seq}, [][]rating.Entry{entries}, ids); err != nil {
+		return nil, err
+	}
+	// The members whose ratings the game touched: every seat's player and each credited
+	// substitute (rating.Ladder.Apply makes exactly these members).
+	var touched []string
+	for _, e := range entries {
+		if !slices.Contains(touched, e.Player) {
+			touched = append(touched, e.Player)
+		}
+		if !slices.Contains(touched, e.Credited) {
+			touched = append(touched, e.Credited)
+		}
+	}
+	upIDs := make([]int64, len(touched))
+	upRatings := make([]int64, len(touched))
+	upGames := make([]int32, len(touched))
+	var changes []RatingChange
+	for i, name := range touched {
+		upIDs[i], upRatings[i], upGames[i] = ids[name], int64(ladder.Rating(name)), int32(ladder.Games(name))
+		if b, ok := before[name]; !ok || b != ladder.Rating(name) {
+			changes = append(changes, RatingChange{Username: name, Before: before[name], After: ladder.Rating(name)})
+		}
+	}
+	if _, err := tx.Exec(ctx, upsertRatingsSQL, g.Game.Slug, upIDs, upRatings, upGames); err != nil {
+		return nil, fmt.Errorf("update ratings: %w", err)
+	}
+	return changes, nil
+}
+
+// insertLedger writes the ledger lines of games (ids and ladder places alongside).
+func insertLedger(ctx context.Context, tx pgx.Tx, ladder string, gameIDs, seqs []int64, ledger [][]rating.Entry, ids map[string]int64) error {
+	var rows [][]any
+	for gi, entries := range ledger {
+		for si, e := range entries {
+			var sub *int64
+			if e.Substitute != "" {
+				id := ids[e.Substitute]
+				sub = &id
+			}
+			rows = append(rows, []any{gameIDs[gi], si + 1, ladder, seqs[gi], ids[e.Player], sub, ids[e.Credited],
+				int64(e.Before), int64(e.Ante), int64(e.Award), int64(e.Delta), int64(e.After)})
+		}
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"rating_entries"},
+		[]string{"game_id", "position", "ladder", "ladder_seq", "player_id", "substitute_id", "credited_id",
+			"before_micros", "ante_micros", "award_micros", "delta_micros", "after_micros"},
+		pgx.CopyFromRows(rows))
+	if err != nil {
+		return fmt.Errorf("insert ledger: %w", err)
+	}
+	return nil
+}
+
+const ladderPrefixSQL = `
+SELECT re.ladder_seq, re.position, p.username AS player, re.player_id,
+       COALESCE(s.username, '') AS substitute, COALESCE(re.substitute_id, 0) AS substitute_id,
+       c.username AS credited, re.credited_id,
+       re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
+FROM rating_entries re
+JOIN users p ON p.id = re.player_id
+JOIN users c ON c.id = re.credited_id
+LEFT JOIN users s ON s.id = re.substitute_id
+WHERE re.ladder = $1 AND re.ladder_seq < $2
+ORDER BY re.ladder_seq, re.position`
+
+const ladderTailSQL = `
+SELECT r.game_id, r.ladder_seq, r.system, rp.user_id, u.username, COALESCE(rp.substitute_id, 0) AS substitute_id,
+       COALESCE(sub.username, '') AS substitute, rp.points_num, rp.points_den, rp.winner
+FROM results r
+JOIN result_points rp ON rp.game_id = r.game_id
+JOIN users u ON u.id = rp.user_id
+LEFT JOIN users sub ON sub.id = rp.substitute_id
+WHERE r.ladder = $1 AND r.ladder_seq >= $2
+ORDER BY r.ladder_seq, rp.position`
+
+const deleteLedgerTailSQL = `DELETE FROM rating_entries WHERE ladder = $1 AND ladder_seq >= $2`
+
+const deleteLadderRatingsSQL = `DELETE FROM ratings WHERE ladder = $1`
+
+// replayLadder re-rates a ladder from the game at place fromSeq on, after that game's
+// result changed: it resumes the ladder from the ledger of the games before it
+// (rating.ReplayFrom), replays every later game in ladder order, rewrites their ledger
+// lines and the ladder's ratings, and returns the new standings. The caller holds the
+// ladder's lock.
+func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) ([]rating.Standing, error) {
+	ids := map[string]int64{}
+	var prefix [][]rating.Entry
+	lastSeq := int64(-1)
+	var (
+		seq                                int64
+		position                           int
+		player, substitute, credited       string
+		playerID, substituteID, creditedID int64
+		before, ante, award, delta, after  int64
+		gameID                             int64
+		system                             string
+		userID                             int64
+		username                           string
+		pointsNum, pointsDen               int64
+		winner                             bool
+	)
+	rows, _ := tx.Query(ctx, ladderPrefixSQL, ladder, fromSeq)
+	_, err := pgx.ForEachRow(rows, []any{&seq, &position, &player, &playerID, &substitute, &substituteID,
+		&credited, &creditedID, &before, &ante, &award, &delta, &after}, func() error {
+		if seq != lastSeq {
+			prefix = append(prefix, nil)
+			lastSeq = seq
+		}
+		ids[player], ids[credited] = playerID, creditedID
+		if substitute != "" {
+			ids[substitute] = substituteID
+		}
+		prefix[len(prefix)-1] = append(prefix[len(prefix)-1], rating.Entry{
+			Player: player, Substitute: substitute, Credited: credited,
+			Before: rating.Micros(before), Ante: rating.Micros(ante), Award: rating.Micros(award),
+			Delta: rating.Micros(delta), After: rating.Micros(after),
+		})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read ledger of %s: %w", ladder, err)
+	}
+
+	var games []rating.Game
+	var gameIDs, seqs []int64
+	rows, _ = tx.Query(ctx, ladderTailSQL, ladder, fromSeq)
+	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &substituteID, &substitute,
+		&pointsNum, &pointsDen, &winner}, func() error {
+		if len(gameIDs) == 0 || gameIDs[len(gameIDs)-1] != gameID {
+			sys := league.System(system)
+			games = append(games, rating.Game{ID: strconv.FormatInt(gameID, 10), PointsArePot: sys.PointsArePot()})
+			gameIDs = append(gameIDs, gameID)
+			seqs = append(seqs, seq)
+		}
+		ids[username] = userID
+		if substitute != "" {
+			ids[substitute] = substituteID
+		}
+		g := &games[len(games)-1]
+		g.Seats = append(g.Seats, rating.Seat{Player: username, Substitute: substitute,
+			Points: big.NewRat(pointsNum, pointsDen), Winner: winner})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
+	}
+
+	replayed, tail, err := rating.ReplayFrom(prefix, games)
+	if err != nil {
+		return nil, ratingError(err)
+	}
+	if _, err := tx.Exec(ctx, deleteLedgerTailSQL, ladder, fromSeq); err != nil {
+		return nil, fmt.Errorf("delete ledger of %s: %w", ladder, err)
+	}
+	if err := insertLedger(ctx, tx, ladder, gameIDs, seqs, tail, ids); err != nil {
+		return nil, err
+	}
+	standings := replayed.Standings()
+	if _, err := tx.Exec(ctx, deleteLadderRatingsSQL, ladder); err != nil {
+		return nil, fmt.Errorf("delete ratings of %s: %w", ladder, err)
+	}
+	rowsIn := make([][]any, len(standings))
+	for i, s := range standings {
+		rowsIn[i] = []any{ladder, ids[s.Player], int64(s.Rating), s.Games}
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"ratings"}, []string{"ladder", "user_id", "rating_micros", "games"},
+		pgx.CopyFromRows(rowsIn)); err != nil {
+		return nil, fmt.Errorf("write ratings of %s: %w", ladder, err)
+	}
+	return standings, nil
+}
+
+// Rating is one member's line on a ladder.
+type Rating struct {
+	Username    string        `db:"username"`
+	DisplayName string        `db:"display_name"`
+	Rating      rating.Micros `db:"rating_micros"`
+	Games       int           `db:"games"`
+}
+
+// Provisional reports a rating from fewer than ProvisionalGames rated games.
+func (r Rating) Provisional() bool { return r.Games < ProvisionalGames }
+
+const ladderRatingsSQL = `
+SELECT u.username, u.display_name, r.rating_micros, r.games
+FROM ratings r JOIN users u ON u.id = r.user_id
+WHERE r.ladder = $1
+ORDER BY r.rating_micros DESC, u.username`
+
+// Ratings returns a ladder's ratings (ladder = game slug), highest first, then by username
+// (the order rating.Ladder.Standings gives); empty for a game without rated results.
+func (s *Store) Ratings(ctx context.Context, ladder string) ([]Rating, error) {
+	rows, _ := s.pool.Query(ctx, ladderRatingsSQL, ladder)
+	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[Rating])
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %s: %w", ladder, err)
+	}
+	// Postgres may collate usernames differently from Go's byte order; the ladder's own
+	// order is byte order among equal ratings.
+	slices.SortStableFunc(rs, func(a, b Rating) int {
+		if a.Rating != b.Rating {
+			if a.Rating > b.Rating {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Username, b.Username)
+	})
+	return rs, nil
+}
+
+// LadderSummary is one game's ladder as the ratings index lists it.
+type LadderSummary struct {
+	Game    string `db:"game"`
+	Results int64  `db:"results"`
+	Players int    `db:"players"`
+}
+
+const laddersSQL = `
+SELECT l.game, l.results, (SELECT count(*) FROM ratings r WHERE r.ladder = l.game)::int AS players
+FROM ladders l
+ORDER BY l.game`
+
+// Ladders lists every ladder with rated results: game slug, results and members.
+func (s *Store) Ladders(ctx context.Context) ([]LadderSummary, error) {
+	rows, _ := s.pool.Query(ctx, laddersSQL)
+	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[LadderSummary])
+	if err != nil {
+		return nil, fmt.Errorf("store: ladders: %w", err)
+	}
+	return ls, nil
+}
+
+// RatingStep is one rated game in a player's history: the game, and the ledger line of the
+// seat the player held or whose delta the player took.
+type RatingStep struct {
+	Ladder     string    `db:"ladder"`
+	LadderSeq  int64     `db:"ladder_seq"`
+	GameID     int64     `db:"game_id"`
+	GameNumber int       `db:"number"`
+	LeagueID   int64     `db:"league_id"`
+	LeagueName string    `db:"league_name"`
+	FinishedAt time.Time `db:"finished_at"`
+	LedgerLine
+}
+
+const ratingHistorySQL = `
+SELECT re.ladder, re.ladder_seq, re.game_id, g.number, g.league_id, l.name AS league_name, g.finished_at,
+       re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
+       re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
+FROM rating_entries re
+JOIN games g ON g.id = re.game_id
+JOIN leagues l ON l.id = g.league_id
+JOIN users p ON p.id = re.player_id
+JOIN users c ON c.id = re.credited_id
+LEFT JOIN users s ON s.id = re.substitute_id
+WHERE re.game_id IN (
+    SELECT game_id FROM rating_entries WHERE player_id = $1
+    UNION
+    SELECT game_id FROM rating_entries WHERE credited_id = $1)
+  AND (re.player_id = $1 OR re.credited_id = $1)
+ORDER BY re.ladder, re.ladder_seq`
+
+// RatingHistory returns a player's rated games on every ladder, in ladder order: the
+// "why" of each rating move (before, ante, award, delta, after).
+func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, error) {
+	rows, _ := s.pool.Query(ctx, ratingHistorySQL, userID)
+	type row struct {
+		Ladder     string    `db:"ladder"`
+		LadderSeq  int64     `db:"ladder_seq"`
+		GameID     int64     `db:"game_id"`
+		GameNumber int       `db:"number"`
+		LeagueID   int64     `db:"league_id"`
+		LeagueName string    `db:"league_name"`
+		FinishedAt time.Time `db:"finished_at"`
+		ledgerRow
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowToStructByName[row])
+	if err != nil {
+		return nil, fmt.Errorf("store: rating history of user %d: %w", userID, err)
+	}
+	steps := make([]RatingStep, len(got))
+	for i, r := range got {
+		steps[i] = RatingStep{Ladder: r.Ladder, LadderSeq: r.LadderSeq, GameID: r.GameID, GameNumber: r.GameNumber,
+			LeagueID: r.LeagueID, LeagueName: r.LeagueName, FinishedAt: r.FinishedAt, LedgerLine: r.ledgerRow.line()}
+	}
+	return steps, nil
+}
+
+const playerRatingsSQL = `
+SELECT r.ladder AS game, r.rating_micros, r.games
+FROM ratings r WHERE r.user_id = $1 ORDER BY r.ladder`
+
+// PlayerRating is a player's current rating on one ladder.
+type PlayerRating struct {
+	Game   string        `db:"game"`
+	Rating rating.Micros `db:"rating_micros"`
+	Games  int           `db:"games"`
+}
+
+// Provisional reports a rating from fewer than ProvisionalGames rated games.
+func (r PlayerRating) Provisional() bool { return r.Games < ProvisionalGames }
+
+// PlayerRatings returns the player's current rating on every ladder they belong to.
+func (s *Store) PlayerRatings(ctx context.Context, userID int64) ([]PlayerRating, error) {
+	rows, _ := s.pool.Query(ctx, playerRatingsSQL, userID)
+	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[PlayerRating])
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of user %d: %w", userID, err)
+	}
+	return rs, nil
+}

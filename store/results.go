@@ -1,0 +1,848 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+)
+
+// ErrNotOrganiser refuses a result recorded or corrected by anyone but the league's
+// organiser, the game's players included.
+var ErrNotOrganiser = errors.New("only the league's organiser records and corrects results")
+
+// Refusals of a result write. Each is a *Conflict, so errors.Is(err, ErrConflict) holds.
+var (
+	// ErrResultRecorded refuses a second result for a game; a correction replaces it.
+	ErrResultRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it"}
+	// ErrNoResult refuses a correction of a game that has no result yet.
+	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it"}
+)
+
+// ResultLine is one seat's line of a scored game, in seat order.
+type ResultLine struct {
+	// Position is the seat, 1 first (the starting player).
+	Position int
+	// UserID and Username name the seated player, who takes the league points.
+	UserID      int64
+	Username    string
+	DisplayName string
+	// Points are the player's league points for the game, exact.
+	Points *big.Rat
+	// Place is the player's place in the game, for countback (league.Places).
+	Place int
+	// Winner reports a winner of the game (league.PlayerResult.Winner).
+	Winner bool
+	// Side is the player's side in a team game; empty otherwise.
+	Side string
+	// Explanation is the scorer's breakdown of Points.
+	Explanation string
+	// Substitute is the username of who finished the seat (seed 4.2), or empty.
+	Substitute string
+}
+
+// ScoredResult is a game's result as its scorer scored it against the game's seats, before
+// or after it is stored.
+type ScoredResult struct {
+	// Input is the scorer input as submitted.
+	Input json.RawMessage
+	// Result is the scorer's output, its ids the seated players' usernames.
+	Result league.Result
+	// Lines are the seats' lines in seat order.
+	Lines []ResultLine
+}
+
+// LedgerLine is one seat's line of a game's rating ledger, in seat order: why a rating
+// moved (Before + Award − Ante = After).
+type LedgerLine struct {
+	Position   int
+	Player     string
+	Substitute string
+	// Credited is whose rating took the delta: Player, or Substitute (seed 4.2).
+	Credited string
+	Before   rating.Micros
+	Ante     rating.Micros
+	Award    rating.Micros
+	Delta    rating.Micros
+	After    rating.Micros
+}
+
+// GameResult is a recorded result with its ledger.
+type GameResult struct {
+	ScoredResult
+	GameID   int64
+	LeagueID int64
+	// Ladder is the game slug whose ratings the result moved; LadderSeq its place there.
+	Ladder      string
+	LadderSeq   int64
+	RecordedBy  string
+	RecordedAt  time.Time
+	CorrectedBy string
+	CorrectedAt *time.Time
+	// Ledger holds the rating ledger lines of the game, in seat order.
+	Ledger []LedgerLine
+	// Changes is what the write that returned this result moved (empty when read back).
+	Changes Changes
+}
+
+// Changes is the visible diff of a result write: whose league points moved by how much,
+// and whose rating.
+type Changes struct {
+	Points  []PointsChange
+	Ratings []RatingChange
+}
+
+// PointsChange is one player's league points for a game before and after a write; their
+// standings total moves by After − Before.
+type PointsChange struct {
+	Username string
+	Before   *big.Rat
+	After    *big.Rat
+}
+
+// Delta is After − Before: how far the player's standings points moved.
+func (c PointsChange) Delta() *big.Rat { return new(big.Rat).Sub(c.After, c.Before) }
+
+// RatingChange is one member's rating on the ladder before and after a write.
+type RatingChange struct {
+	Username string
+	Before   rating.Micros
+	After    rating.Micros
+}
+
+// changesJSON is the stored form of Changes: points as exact fractions, ratings in
+// millionths, so an audit row reads back exactly.
+type changesJSON struct {
+	Points []struct {
+		Username string `json:"username"`
+		Before   string `json:"before"`
+		After    string `json:"after"`
+	} `json:"points"`
+	Ratings []struct {
+		Username string `json:"username"`
+		Before   int64  `json:"before_micros"`
+		After    int64  `json:"after_micros"`
+	} `json:"ratings"`
+}
+
+// MarshalJSON writes the changes exactly.
+func (c Changes) MarshalJSON() ([]byte, error) {
+	var w changesJSON
+	for _, p := range c.Points {
+		w.Points = append(w.Points, struct {
+			Username string `json:"username"`
+			Before   string `json:"before"`
+			After    string `json:"after"`
+		}{p.Username, p.Before.RatString(), p.After.RatString()})
+	}
+	for _, r := range c.Ratings {
+		w.Ratings = append(w.Ratings, struct {
+			Username string `json:"username"`
+			Before   int64  `json:"before_micros"`
+			After    int64  `json:"after_micros"`
+		}{r.Username, int64(r.Before), int64(r.After)})
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON reads changes written by MarshalJSON.
+func (c *Changes) UnmarshalJSON(data []byte) error {
+	var w changesJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return fmt.Errorf("changes: %w", err)
+	}
+	*c = Changes{}
+	for _, p := range w.Points {
+		before, ok1 := new(big.Rat).SetString(p.Before)
+		after, ok2 := new(big.Rat).SetString(p.After)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("changes: points of %q: %q → %q", p.Username, p.Before, p.After)
+		}
+		c.Points = append(c.Points, PointsChange{Username: p.Username, Before: before, After: after})
+	}
+	for _, r := range w.Ratings {
+		c.Ratings = append(c.Ratings, RatingChange{Username: r.Username, Before: rating.Micros(r.Before), After: rating.Micros(r.After)})
+	}
+	return nil
+}
+
+// ResultGame is what recording a game's result needs to know about it.
+type ResultGame struct {
+	ID          int64
+	LeagueID    int64
+	Status      string
+	Game        league.Game
+	OrganiserID int64
+	Seats       []SeatRef
+}
+
+// SeatRef is one seat of a game: its position and the seated player.
+type SeatRef struct {
+	Position int    `db:"position"`
+	UserID   int64  `db:"user_id"`
+	Username string `db:"username"`
+}
+
+const resultGameSQL = `
+SELECT g.id, g.league_id, g.status, l.game, l.organiser_id
+FROM games g JOIN leagues l ON l.id = g.league_id
+WHERE g.id = $1`
+
+const gameSeatRefsSQL = `
+SELECT s.position, s.user_id, u.username
+FROM seats s JOIN users u ON u.id = s.user_id
+WHERE s.game_id = $1
+ORDER BY s.position`
+
+// ResultGame returns what recording the game's result needs: its league, game, organiser
+// and seats; ErrNotFound when there is no such game.
+func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error) {
+	g, err := loadResultGame(ctx, s.pool, gameID, resultGameSQL)
+	if err != nil {
+		return ResultGame{}, fmt.Errorf("store: game %d: %w", gameID, err)
+	}
+	return g, nil
+}
+
+// queryer runs queries on a pool or inside a transaction.
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// loadResultGame reads a game and its seats with sql (resultGameSQL, or with FOR UPDATE).
+func loadResultGame(ctx context.Context, q queryer, gameID int64, sql string) (ResultGame, error) {
+	var g ResultGame
+	var slug string
+	err := q.QueryRow(ctx, sql, gameID).Scan(&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ResultGame{}, ErrNotFound
+	}
+	if err != nil {
+		return ResultGame{}, err
+	}
+	if g.Game, err = league.GameBySlug(slug); err != nil {
+		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
+	}
+	rows, _ := q.Query(ctx, gameSeatRefsSQL, gameID)
+	if g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef]); err != nil {
+		return ResultGame{}, err
+	}
+	return g, nil
+}
+
+const usersByNamesSQL = `SELECT id AS user_id, username, 0 AS position FROM users WHERE lower(username) = ANY($1)`
+
+// PreviewResult scores input against the game's seats exactly as RecordResult would, and
+// stores nothing: the preview step of the result form. Input problems are *league.FieldError.
+func (s *Store) PreviewResult(ctx context.Context, gameID int64, input []byte) (ScoredResult, error) {
+	g, err := s.ResultGame(ctx, gameID)
+	if err != nil {
+		return ScoredResult{}, err
+	}
+	sc, _, err := scoreSeated(ctx, s.pool, g, input)
+	if err != nil {
+		return ScoredResult{}, fmt.Errorf("store: preview result of game %d: %w", gameID, err)
+	}
+	return sc, nil
+}
+
+// scoreSeated scores a game's input (CONTRACT section 1 with usernames as ids, plus an
+// optional "replaced": {seated username: substitute username}) and checks it against the
+// seats: every id a seated player, every seated player reported once. It returns the lines
+// in seat order and the substitutes' user ids by username. Problems are *league.FieldError.
+func scoreSeated(ctx context.Context, q queryer, g ResultGame, input []byte) (ScoredResult, map[string]int64, error) {
+	scorerInput, replaced, err := splitReplaced(input)
+	if err != nil {
+		return ScoredResult{}, nil, err
+	}
+	res, err := league.Score(g.Game.System, scorerInput)
+	if err != nil {
+		return ScoredResult{}, nil, err
+	}
+	paths := idPaths(g.Game.System, scorerInput, len(res.Results))
+	seatOf := make(map[string]int, len(g.Seats))
+	for i, seat := range g.Seats {
+		seatOf[strings.ToLower(seat.Username)] = i
+	}
+	seated := make([]string, len(g.Seats))
+	for i, seat := range g.Seats {
+		seated[i] = seat.Username
+	}
+	lines := make([]ResultLine, len(g.Seats))
+	reported := make([]int, len(g.Seats)) // result index + 1 per seat
+	places := league.Places(res.Results)
+	for i, r := range res.Results {
+		si, ok := seatOf[strings.ToLower(r.ID)]
+		if !ok {
+			return ScoredResult{}, nil, &league.FieldError{Field: paths[i],
+				Problem: fmt.Sprintf("%q is not seated in this game (seated: %s)", r.ID, strings.Join(seated, ", "))}
+		}
+		if reported[si] != 0 {
+			return ScoredResult{}, nil, &league.FieldError{Field: paths[i],
+				Problem: fmt.Sprintf("%q is already reported at %s", r.ID, paths[reported[si]-1])}
+		}
+		reported[si] = i + 1
+		if !r.Points.Num().IsInt64() || !r.Points.Denom().IsInt64() {
+			return ScoredResult{}, nil, &league.FieldError{Field: paths[i], Problem: "league points too large to store"}
+		}
+		seat := g.Seats[si]
+		res.Results[i].ID = seat.Username
+		lines[si] = ResultLine{
+			Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
+			Points: r.Points, Place: places[i], Winner: r.Winner, Side: r.Side, Explanation: r.Explanation,
+		}
+	}
+	var missing []string
+	for si, n := range reported {
+		if n == 0 {
+			missing = append(missing, g.Seats[si].Username)
+		}
+	}
+	if len(missing) > 0 {
+		field := "players"
+		if g.Game.System.IsTeamGame() {
+			field = "sides"
+		}
+		return ScoredResult{}, nil, &league.FieldError{Field: field,
+			Problem: fmt.Sprintf("missing seated %s %s", pluralWord(len(missing), "player", "players"), strings.Join(missing, ", "))}
+	}
+	subs, err := resolveSubstitutes(ctx, q, g, replaced, lines)
+	if err != nil {
+		return ScoredResult{}, nil, err
+	}
+	return ScoredResult{Input: json.RawMessage(input), Result: res, Lines: lines}, subs, nil
+}
+
+// pluralWord picks the singular or plural word for n.
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// splitReplaced takes the app's "replaced" field out of a result body, leaving the scorer's
+// own input. A body that is not a JSON object goes to the scorer untouched, which names the
+// problem.
+func splitReplaced(input []byte) ([]byte, map[string]string, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(input, &doc); err != nil || doc == nil {
+		return input, nil, nil
+	}
+	raw, ok := doc["replaced"]
+	if !ok {
+		return input, nil, nil
+	}
+	delete(doc, "replaced")
+	rest, err := json.Marshal(doc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("re-encode result input: %w", err)
+	}
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return rest, nil, nil
+	}
+	var replaced map[string]string
+	if err := json.Unmarshal(raw, &replaced); err != nil {
+		return nil, nil, &league.FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+	}
+	return rest, replaced, nil
+}
+
+// idPaths names the id field of each scored player, in the scorer's result order:
+// "players[i].id", or "sides[s].players[i].id" for team games.
+func idPaths(system league.System, input []byte, n int) []string {
+	paths := make([]string, 0, n)
+	if system.IsTeamGame() {
+		var doc struct {
+			Sides []struct {
+				Players []json.RawMessage `json:"players"`
+			} `json:"sides"`
+		}
+		if json.Unmarshal(input, &doc) == nil {
+			for s, side := range doc.Sides {
+				for i := range side.Players {
+					paths = append(paths, fmt.Sprintf("sides[%d].players[%d].id", s, i))
+				}
+			}
+		}
+	} else {
+		for i := range n {
+			paths = append(paths, fmt.Sprintf("players[%d].id", i))
+		}
+	}
+	for len(paths) < n {
+		paths = append(paths, "players")
+	}
+	return paths
+}
+
+// resolveSubstitutes checks the replaced seats (seed 4.2: "A player wishing to leave a game
+// early ... may be replaced by a human replacement") and sets each line's Substitute: the
+// key must be a seated player, the substitute an account not seated in the game.
+func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced map[string]string, lines []ResultLine) (map[string]int64, error) {
+	if len(replaced) == 0 {
+		return nil, nil
+	}
+	keys := make([]string, 0, len(replaced))
+	names := make([]string, 0, len(replaced))
+	for k, v := range replaced {
+		keys = append(keys, k)
+		names = append(names, strings.ToLower(strings.TrimSpace(v)))
+	}
+	slices.Sort(keys) // a stable first error whatever the map order
+	rows, _ := q.Query(ctx, usersByNamesSQL, names)
+	found, err := pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
+	if err != nil {
+		return nil, fmt.Errorf("look up substitutes: %w", err)
+	}
+	byName := make(map[string]SeatRef, len(found))
+	for _, u := range found {
+		byName[strings.ToLower(u.Username)] = u
+	}
+	subs := make(map[string]int64, len(replaced))
+	for _, key := range keys {
+		field := "replaced." + key
+		si := slices.IndexFunc(lines, func(l ResultLine) bool { return strings.EqualFold(l.Username, key) })
+		if si < 0 {
+			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("%q is not seated in this game", key)}
+		}
+		want := strings.TrimSpace(replaced[key])
+		if want == "" {
+			return nil, &league.FieldError{Field: field, Problem: "missing substitute"}
+		}
+		u, ok := byName[strings.ToLower(want)]
+		if !ok {
+			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("no player %q", want)}
+		}
+		if slices.ContainsFunc(g.Seats, func(s SeatRef) bool { return s.UserID == u.UserID }) {
+			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("substitute %q holds a seat in this game", u.Username)}
+		}
+		if slices.ContainsFunc(lines, func(l ResultLine) bool { return strings.EqualFold(l.Substitute, u.Username) }) {
+			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("substitute %q already replaces another seat", u.Username)}
+		}
+		lines[si].Substitute = u.Username
+		subs[u.Username] = u.UserID
+	}
+	return subs, nil
+}
+
+const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
+
+// nextLadderSeqSQL hands out the next place in a ladder and locks the ladder's row until
+// the transaction ends, so one ladder's results are rated one at a time.
+const nextLadderSeqSQL = `
+INSERT INTO ladders (game, results) VALUES ($1, 1)
+ON CONFLICT (game) DO UPDATE SET results = ladders.results + 1
+RETURNING results`
+
+const insertResultSQL = `
+INSERT INTO results (game_id, league_id, ladder, ladder_seq, system, input, output, recorded_by)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
+
+const finishGameSQL = `UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`
+
+// finishLeagueSQL sets a running league finished once none of its games is left to play.
+const finishLeagueSQL = `
+UPDATE leagues SET status = 'finished', finished_at = now()
+WHERE id = $1 AND status = 'running'
+  AND NOT EXISTS (SELECT 1 FROM games WHERE league_id = $1 AND status <> 'finished')`
+
+const insertAuditSQL = `
+INSERT INTO result_audit (game_id, user_id, action, input, changes) VALUES ($1, $2, $3, $4, $5)`
+
+// RecordResult stores a game's result in one transaction: it scores input against the
+// game's seats, stores the result and each seat's league points, marks the game finished
+// (and the league, when it was its last game), rates the game on its ladder (every seat's
+// rating before, ante, award, delta and rating after, seed 3.2) and writes the audit row.
+// Only the league's organiser may record (ErrNotOrganiser); a game is recorded once
+// (ErrResultRecorded); input problems are *league.FieldError. On any error nothing changes.
+func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
+	var changes Changes
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+		if err != nil {
+			return err
+		}
+		if g.OrganiserID != byUserID {
+			return ErrNotOrganiser
+		}
+		if g.Status == "finished" {
+			return ErrResultRecorded
+		}
+		sc, subs, err := scoreSeated(ctx, tx, g, input)
+		if err != nil {
+			return err
+		}
+		output, err := json.Marshal(sc.Result)
+		if err != nil {
+			return fmt.Errorf("encode scored result: %w", err)
+		}
+		var seq int64
+		if err := tx.QueryRow(ctx, nextLadderSeqSQL, g.Game.Slug).Scan(&seq); err != nil {
+			return fmt.Errorf("lock ladder %s: %w", g.Game.Slug, err)
+		}
+		if _, err := tx.Exec(ctx, insertResultSQL, g.ID, g.LeagueID, g.Game.Slug, seq, string(g.Game.System),
+			sc.Input, output, byUserID); err != nil {
+			return fmt.Errorf("insert result: %w", err)
+		}
+		if err := insertResultPoints(ctx, tx, g, sc.Lines, subs); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, finishGameSQL, g.ID); err != nil {
+			return fmt.Errorf("finish game: %w", err)
+		}
+		if _, err := tx.Exec(ctx, finishLeagueSQL, g.LeagueID); err != nil {
+			return fmt.Errorf("finish league: %w", err)
+		}
+		ratingChanges, err := rateAppended(ctx, tx, g, seq, sc.Lines, subs)
+		if err != nil {
+			return err
+		}
+		for _, l := range sc.Lines {
+			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.Points})
+		}
+		changes.Ratings = ratingChanges
+		return audit(ctx, tx, g.ID, byUserID, "record", sc.Input, changes)
+	})
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", gameID, err)
+	}
+	r, err := s.Result(ctx, gameID)
+	if err != nil {
+		return GameResult{}, err
+	}
+	r.Changes = changes
+	return r, nil
+}
+
+// insertResultPoints stores every seat's league points, place and substitute.
+func insertResultPoints(ctx context.Context, tx pgx.Tx, g ResultGame, lines []ResultLine, subs map[string]int64) error {
+	rows := make([][]any, len(lines))
+	for i, l := range lines {
+		var sub *int64
+		if l.Substitute != "" {
+			id := subs[l.Substitute]
+			sub = &id
+		}
+		rows[i] = []any{g.ID, l.Position, g.LeagueID, l.UserID, l.Points.Num().Int64(), l.Points.Denom().Int64(),
+			l.Place, l.Winner, l.Explanation, sub}
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"result_points"},
+		[]string{"game_id", "position", "league_id", "user_id", "points_num", "points_den", "place", "winner", "explanation", "substitute_id"},
+		pgx.CopyFromRows(rows))
+	if err != nil {
+		return fmt.Errorf("insert result points: %w", err)
+	}
+	return nil
+}
+
+// audit writes one row of the result audit trail.
+func audit(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, action string, input json.RawMessage, changes Changes) error {
+	text, err := json.Marshal(changes)
+	if err != nil {
+		return fmt.Errorf("encode changes: %w", err)
+	}
+	if _, err := tx.Exec(ctx, insertAuditSQL, gameID, byUserID, action, input, text); err != nil {
+		return fmt.Errorf("insert audit row: %w", err)
+	}
+	return nil
+}
+
+// ratingGame is the rating package's view of a scored game: its seats in seat order.
+func ratingGame(id string, system league.System, lines []ResultLine) rating.Game {
+	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
+	for i, l := range lines {
+		g.Seats[i] = rating.Seat{Player: l.Username, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner}
+	}
+	return g
+}
+
+// ratingError turns the rating package's refusal of a game into a *league.FieldError: the
+// only ones reachable after scoreSeated are out-of-range amounts.
+func ratingError(err error) error {
+	var fe *league.FieldError
+	if errors.As(err, &fe) {
+		return err
+	}
+	if errors.Is(err, rating.ErrOverflow) || errors.Is(err, rating.ErrPotMismatch) || errors.Is(err, rating.ErrTooFewSeats) {
+		return &league.FieldError{Field: "result", Problem: err.Error()}
+	}
+	var seat *rating.SeatError
+	if errors.As(err, &seat) {
+		return &league.FieldError{Field: "result", Problem: seat.Error()}
+	}
+	return err
+}
+
+const resultSQL = `
+SELECT r.game_id, r.league_id, r.ladder, r.ladder_seq, r.input, r.output,
+       rb.username AS recorded_by, r.recorded_at, COALESCE(cb.username, '') AS corrected_by, r.corrected_at
+FROM results r
+JOIN users rb ON rb.id = r.recorded_by
+LEFT JOIN users cb ON cb.id = r.corrected_by
+WHERE r.game_id = $1`
+
+const resultLinesSQL = `
+SELECT rp.position, rp.user_id, u.username, u.display_name, rp.points_num, rp.points_den, rp.place,
+       rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute
+FROM result_points rp
+JOIN users u ON u.id = rp.user_id
+LEFT JOIN users sub ON sub.id = rp.substitute_id
+WHERE rp.game_id = $1
+ORDER BY rp.position`
+
+const gameLedgerSQL = `
+SELECT re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
+       re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
+FROM rating_entries re
+JOIN users p ON p.id = re.player_id
+JOIN users c ON c.id = re.credited_id
+LEFT JOIN users s ON s.id = re.substitute_id
+WHERE re.game_id = $1
+ORDER BY re.position`
+
+// resultLineRow is a stored seat line as read.
+type resultLineRow struct {
+	Position    int    `db:"position"`
+	UserID      int64  `db:"user_id"`
+	Username    string `db:"username"`
+	DisplayName string `db:"display_name"`
+	PointsNum   int64  `db:"points_num"`
+	PointsDen   int64  `db:"points_den"`
+	Place       int    `db:"place"`
+	Winner      bool   `db:"winner"`
+	Explanation string `db:"explanation"`
+	Substitute  string `db:"substitute"`
+}
+
+// ledgerRow is a stored ledger line as read.
+type ledgerRow struct {
+	Position   int    `db:"position"`
+	Player     string `db:"player"`
+	Substitute string `db:"substitute"`
+	Credited   string `db:"credited"`
+	Before     int64  `db:"before_micros"`
+	Ante       int64  `db:"ante_micros"`
+	Award      int64  `db:"award_micros"`
+	Delta      int64  `db:"delta_micros"`
+	After      int64  `db:"after_micros"`
+}
+
+func (r ledgerRow) line() LedgerLine {
+	return LedgerLine{Position: r.Position, Player: r.Player, Substitute: r.Substitute, Credited: r.Credited,
+		Before: rating.Micros(r.Before), Ante: rating.Micros(r.Ante), Award: rating.Micros(r.Award),
+		Delta: rating.Micros(r.Delta), After: rating.Micros(r.After)}
+}
+
+// Result returns a game's recorded result with its seat lines and rating ledger, or
+// ErrNotFound when the game has no result.
+func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
+	var r GameResult
+	var output []byte
+	err := s.pool.QueryRow(ctx, resultSQL, gameID).Scan(&r.GameID, &r.LeagueID, &r.Ladder, &r.LadderSeq,
+		&r.Input, &output, &r.RecordedBy, &r.RecordedAt, &r.CorrectedBy, &r.CorrectedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return GameResult{}, fmt.Errorf("store: result of game %d: %w", gameID, ErrNotFound)
+	}
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: result of game %d: %w", gameID, err)
+	}
+	if err := json.Unmarshal(output, &r.Result); err != nil {
+		return GameResult{}, fmt.Errorf("store: result of game %d: decode output: %w", gameID, err)
+	}
+	rows, _ := s.pool.Query(ctx, resultLinesSQL, gameID)
+	lines, err := pgx.CollectRows(rows, pgx.RowToStructByName[resultLineRow])
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: result lines of game %d: %w", gameID, err)
+	}
+	sides := make(map[string]string, len(r.Result.Results))
+	for _, pr := range r.Result.Results {
+		sides[pr.ID] = pr.Side
+	}
+	for _, l := range lines {
+		r.Lines = append(r.Lines, ResultLine{
+			Position: l.Position, UserID: l.UserID, Username: l.Username, DisplayName: l.DisplayName,
+			Points: big.NewRat(l.PointsNum, l.PointsDen), Place: l.Place, Winner: l.Winner,
+			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute,
+		})
+	}
+	rows, _ = s.pool.Query(ctx, gameLedgerSQL, gameID)
+	ledger, err := pgx.CollectRows(rows, pgx.RowToStructByName[ledgerRow])
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
+	}
+	for _, l := range ledger {
+		r.Ledger = append(r.Ledger, l.line())
+	}
+	return r, nil
+}
+
+// AuditEntry is one row of a result's audit trail: who recorded or corrected it, when, and
+// what moved.
+type AuditEntry struct {
+	ID       int64
+	Username string
+	// Action is "record" or "correct".
+	Action  string
+	At      time.Time
+	Input   json.RawMessage
+	Changes Changes
+}
+
+const resultAuditSQL = `
+SELECT a.id, u.username, a.action, a.at, a.input, a.changes
+FROM result_audit a JOIN users u ON u.id = a.user_id
+WHERE a.game_id = $1
+ORDER BY a.id`
+
+// ResultAudit returns a game's audit trail, oldest first; empty when it has no result.
+func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, error) {
+	rows, _ := s.pool.Query(ctx, resultAuditSQL, gameID)
+	var out []AuditEntry
+	var e AuditEntry
+	var changes []byte
+	_, err := pgx.ForEachRow(rows, []any{&e.ID, &e.Username, &e.Action, &e.At, &e.Input, &changes}, func() error {
+		if err := json.Unmarshal(changes, &e.Changes); err != nil {
+			return err
+		}
+		e.Input = slices.Clone(e.Input)
+		out = append(out, e)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: audit of game %d: %w", gameID, err)
+	}
+	return out, nil
+}
+
+const resultPlaceSQL = `SELECT ladder, ladder_seq FROM results WHERE game_id = $1`
+
+const lockLadderSQL = `SELECT results FROM ladders WHERE game = $1 FOR UPDATE`
+
+const oldPointsSQL = `
+SELECT u.username, rp.points_num, rp.points_den
+FROM result_points rp JOIN users u ON u.id = rp.user_id
+WHERE rp.game_id = $1`
+
+const ladderRatingsByNameSQL = `
+SELECT u.username, r.rating_micros FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.ladder = $1`
+
+const updateResultSQL = `
+UPDATE results SET input = $2, output = $3, corrected_by = $4, corrected_at = now() WHERE game_id = $1`
+
+const deleteResultPointsSQL = `DELETE FROM result_points WHERE game_id = $1`
+
+// CorrectResult replaces a recorded result in one transaction: it scores the corrected
+// input, replaces the seats' league points, replays the game's ladder from that game on
+// (every later game is re-rated in ladder order, its ledger lines rewritten) and writes an
+// audit row with the visible diff: whose league points and ratings moved, and by how much.
+// The game keeps its place in the ladder. Refusals are as for RecordResult, and ErrNoResult
+// when the game has no result yet.
+func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
+	var changes Changes
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+		if err != nil {
+			return err
+		}
+		if g.OrganiserID != byUserID {
+			return ErrNotOrganiser
+		}
+		if g.Status != "finished" {
+			return ErrNoResult
+		}
+		sc, subs, err := scoreSeated(ctx, tx, g, input)
+		if err != nil {
+			return err
+		}
+		output, err := json.Marshal(sc.Result)
+		if err != nil {
+			return fmt.Errorf("encode scored result: %w", err)
+		}
+		var ladder string
+		var seq, last int64
+		if err := tx.QueryRow(ctx, resultPlaceSQL, g.ID).Scan(&ladder, &seq); err != nil {
+			return fmt.Errorf("read result: %w", err)
+		}
+		if err := tx.QueryRow(ctx, lockLadderSQL, ladder).Scan(&last); err != nil {
+			return fmt.Errorf("lock ladder %s: %w", ladder, err)
+		}
+		oldPoints := map[string]*big.Rat{}
+		var name string
+		var num, den int64
+		rows, _ := tx.Query(ctx, oldPointsSQL, g.ID)
+		if _, err := pgx.ForEachRow(rows, []any{&name, &num, &den}, func() error {
+			oldPoints[name] = big.NewRat(num, den)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("read points: %w", err)
+		}
+		ratingsBefore := map[string]rating.Micros{}
+		var micros int64
+		rows, _ = tx.Query(ctx, ladderRatingsByNameSQL, ladder)
+		if _, err := pgx.ForEachRow(rows, []any{&name, &micros}, func() error {
+			ratingsBefore[name] = rating.Micros(micros)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("read ratings: %w", err)
+		}
+
+		if _, err := tx.Exec(ctx, updateResultSQL, g.ID, sc.Input, output, byUserID); err != nil {
+			return fmt.Errorf("update result: %w", err)
+		}
+		if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
+			return fmt.Errorf("delete points: %w", err)
+		}
+		if err := insertResultPoints(ctx, tx, g, sc.Lines, subs); err != nil {
+			return err
+		}
+		standings, err := replayLadder(ctx, tx, ladder, seq)
+		if err != nil {
+			return err
+		}
+
+		for _, l := range sc.Lines {
+			before := oldPoints[l.Username]
+			if before == nil {
+				before = new(big.Rat)
+			}
+			if before.Cmp(l.Points) != 0 {
+				changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: l.Points})
+			}
+		}
+		seen := map[string]bool{}
+		for _, st := range standings {
+			seen[st.Player] = true
+			if b, ok := ratingsBefore[st.Player]; !ok || b != st.Rating {
+				changes.Ratings = append(changes.Ratings, RatingChange{Username: st.Player, Before: ratingsBefore[st.Player], After: st.Rating})
+			}
+		}
+		for player, b := range ratingsBefore {
+			if !seen[player] && b != 0 {
+				changes.Ratings = append(changes.Ratings, RatingChange{Username: player, Before: b})
+			}
+		}
+		slices.SortFunc(changes.Ratings, func(a, b RatingChange) int { return strings.Compare(a.Username, b.Username) })
+		return audit(ctx, tx, g.ID, byUserID, "correct", sc.Input, changes)
+	})
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: correct result of game %d: %w", gameID, err)
+	}
+	r, err := s.Result(ctx, gameID)
+	if err != nil {
+		return GameResult{}, err
+	}
+	r.Changes = changes
+	return r, nil
+}

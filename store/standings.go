@@ -1,0 +1,58 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+)
+
+// standingsSQL reads, in one query, a league's members and every recorded line of theirs.
+// The league row comes first through a LEFT JOIN, so a league without members still gives
+// one row and an unknown league none.
+const standingsSQL = `
+SELECT u.username, rp.points_num, rp.points_den, rp.place
+FROM leagues l
+LEFT JOIN memberships m ON m.league_id = l.id
+LEFT JOIN users u ON u.id = m.user_id
+LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id
+WHERE l.id = $1
+ORDER BY m.slot`
+
+// Standings returns a league's standings: every member's summed league points, recorded
+// games and rank, ties broken by countback (league.Standings). ErrNotFound when there is
+// no such league.
+func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standing, error) {
+	rows, _ := s.pool.Query(ctx, standingsSQL, leagueID)
+	var (
+		found    bool
+		members  []string
+		lines    []league.StandingLine
+		username *string
+		num, den *int64
+		place    *int
+	)
+	_, err := pgx.ForEachRow(rows, []any{&username, &num, &den, &place}, func() error {
+		found = true
+		if username == nil {
+			return nil
+		}
+		if len(members) == 0 || members[len(members)-1] != *username {
+			members = append(members, *username)
+		}
+		if num != nil {
+			lines = append(lines, league.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, ErrNotFound)
+	}
+	return league.Standings(members, lines), nil
+}
