@@ -49,13 +49,11 @@ ORDER BY g.number, s.position`
 // Games returns the league's games in number order, each with its seats; empty while the
 // league is open.
 func (s *Store) Games(ctx context.Context, leagueID int64) ([]Game, error) {
-	rows, _ := s.pool.Query(ctx, leagueGamesSQL, leagueID)
-	games, err := pgx.CollectRows(rows, pgx.RowToStructByName[Game])
+	games, err := collect[Game](ctx, s.pool, leagueGamesSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of league %d: %w", leagueID, err)
 	}
-	rows, _ = s.pool.Query(ctx, leagueSeatsSQL, leagueID)
-	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[Seat])
+	seats, err := collect[Seat](ctx, s.pool, leagueSeatsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: seats of league %d: %w", leagueID, err)
 	}
@@ -81,16 +79,14 @@ ORDER BY s.position`
 
 // Game returns the game with the given id and its seats, or ErrNotFound.
 func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
-	rows, _ := s.pool.Query(ctx, gameSQL, id)
-	g, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[Game])
+	g, err := collectOne[Game](ctx, s.pool, gameSQL, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Game{}, fmt.Errorf("store: game %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return Game{}, fmt.Errorf("store: game %d: %w", id, err)
 	}
-	rows, _ = s.pool.Query(ctx, gameSeatsSQL, id)
-	g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[Seat])
+	g.Seats, err = collect[Seat](ctx, s.pool, gameSeatsSQL, id)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: seats of game %d: %w", id, err)
 	}

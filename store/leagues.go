@@ -129,9 +129,8 @@ SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 
 // CreateLeague stores a new open league organised by nl.OrganiserID, who need not play.
 func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
-	rows, _ := s.pool.Query(ctx, createLeagueSQL, nl.Name, nl.Game, nl.Version, nl.PlayersPerGame,
+	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, nl.Version, nl.PlayersPerGame,
 		nl.MinRecentGames, nl.RecentDays, nl.OrganiserID)
-	l, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[League])
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
 	}
@@ -142,8 +141,7 @@ const leagueSQL = `SELECT ` + leagueColumns + ` FROM leagues l JOIN users o ON o
 
 // League returns the league with the given id, or ErrNotFound.
 func (s *Store) League(ctx context.Context, id int64) (League, error) {
-	rows, _ := s.pool.Query(ctx, leagueSQL, id)
-	l, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[League])
+	l, err := collectOne[League](ctx, s.pool, leagueSQL, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return League{}, fmt.Errorf("store: league %d: %w", id, ErrNotFound)
 	}
@@ -166,8 +164,7 @@ LIMIT $2`
 // LeaguesByStatus returns the leagues with the given status (LeagueOpen, LeagueRunning,
 // LeagueFinished), newest first, at most 200.
 func (s *Store) LeaguesByStatus(ctx context.Context, status string) ([]League, error) {
-	rows, _ := s.pool.Query(ctx, leaguesByStatusSQL, status, leagueListLimit)
-	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[League])
+	ls, err := collect[League](ctx, s.pool, leaguesByStatusSQL, status, leagueListLimit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues %s: %w", status, err)
 	}
@@ -184,8 +181,7 @@ LIMIT $2`
 
 // LeaguesOf returns the leagues the user plays in or organises, newest first, at most 200.
 func (s *Store) LeaguesOf(ctx context.Context, userID int64) ([]League, error) {
-	rows, _ := s.pool.Query(ctx, leaguesOfSQL, userID, leagueListLimit)
-	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[League])
+	ls, err := collect[League](ctx, s.pool, leaguesOfSQL, userID, leagueListLimit)
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues of user %d: %w", userID, err)
 	}
@@ -205,8 +201,7 @@ func (s *Store) Members(ctx context.Context, leagueID int64) ([]Member, error) {
 
 // members runs membersSQL on a pool or inside a transaction.
 func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
-	rows, _ := q.Query(ctx, membersSQL, leagueID)
-	ms, err := pgx.CollectRows(rows, pgx.RowToStructByName[Member])
+	ms, err := collect[Member](ctx, q, membersSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: members of league %d: %w", leagueID, err)
 	}
@@ -216,6 +211,25 @@ func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
 // querier is what both a pool and a transaction can run queries on.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// collect runs a query and collects every row into a T by column name.
+func collect[T any](ctx context.Context, q querier, sql string, args ...any) ([]T, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByName[T])
+}
+
+// collectOne runs a query that returns exactly one row (pgx.ErrNoRows when none) into a T.
+func collectOne[T any](ctx context.Context, q querier, sql string, args ...any) (T, error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[T])
 }
 
 const recentFinishedGamesSQL = `
@@ -344,12 +358,11 @@ func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int) er
 	for i, g := range sched.Games {
 		numbers[i], rounds[i] = int32(g.Number), int32(g.Round)
 	}
-	rows, _ := tx.Query(ctx, insertGamesSQL, leagueID, numbers, rounds)
 	type created struct {
 		ID     int64 `db:"id"`
 		Number int   `db:"number"`
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowToStructByName[created])
+	ids, err := collect[created](ctx, tx, insertGamesSQL, leagueID, numbers, rounds)
 	if err != nil {
 		return fmt.Errorf("start league: insert games: %w", err)
 	}

@@ -1,14 +1,234 @@
 package web
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// leagues lists the leagues.
+// League field limits. They match the CHECK constraints of migration 00002.
+const (
+	leagueNameMax     = 80
+	leagueVersionMax  = 80
+	minRecentGamesMax = 1000
+	recentDaysMax     = 3650
+)
+
+// leagueFields are the create-league fields in the order they are shown and reported.
+var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days"}
+
+// leagueInput is a league creation as sent by the form or the API, before validation.
+type leagueInput struct {
+	Name           string
+	Game           string
+	Version        string
+	PlayersPerGame int
+	MinRecentGames int
+	RecentDays     int
+}
+
+// validateLeague normalises a league creation (trimmed text) and adds one message per wrong
+// field to errs. The game must be in the registry and players per game within what its
+// scorer accepts (league.Game.AcceptsPlayers).
+func validateLeague(in *leagueInput, errs templates.FieldErrors) {
+	in.Name = strings.TrimSpace(in.Name)
+	in.Version = strings.TrimSpace(in.Version)
+	if msg := textProblem(in.Name, leagueNameMax, true); msg != "" {
+		errs["name"] = msg
+	}
+	game, err := league.GameBySlug(in.Game)
+	if in.Game == "" {
+		errs["game"] = "required; choose one of " + gameSlugs()
+	} else if err != nil {
+		errs["game"] = fieldProblem(err)
+	}
+	if msg := textProblem(in.Version, leagueVersionMax, false); msg != "" {
+		errs["version"] = msg
+	}
+	if _, bad := errs["players_per_game"]; !bad {
+		switch {
+		case in.PlayersPerGame == 0:
+			errs["players_per_game"] = "required (2 to 8)"
+		case in.PlayersPerGame < 2 || in.PlayersPerGame > store.LeagueSize:
+			errs["players_per_game"] = "must be between 2 and 8"
+		case err == nil:
+			if perr := game.AcceptsPlayers(in.PlayersPerGame); perr != nil {
+				errs["players_per_game"] = fieldProblem(perr)
+			}
+		}
+	}
+	if _, bad := errs["min_recent_games"]; !bad && (in.MinRecentGames < 0 || in.MinRecentGames > minRecentGamesMax) {
+		errs["min_recent_games"] = "must be between 0 and 1000"
+	}
+	if _, bad := errs["recent_days"]; !bad && (in.RecentDays < 1 || in.RecentDays > recentDaysMax) {
+		errs["recent_days"] = "must be between 1 and 3650 days"
+	}
+}
+
+// textProblem says what is wrong with a free-text field, or "".
+func textProblem(s string, maxLen int, required bool) string {
+	switch {
+	case s == "" && required:
+		return "required"
+	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return "must not contain control characters"
+	case utf8.RuneCountInString(s) > maxLen:
+		return "must be at most " + strconv.Itoa(maxLen) + " characters"
+	}
+	return ""
+}
+
+// fieldProblem is the problem part of a *league.FieldError (its field is already known).
+func fieldProblem(err error) string {
+	var fe *league.FieldError
+	if errors.As(err, &fe) {
+		return fe.Problem
+	}
+	return err.Error()
+}
+
+// gameSlugs lists the registry's slugs, for error messages.
+func gameSlugs() string {
+	var slugs []string
+	for _, g := range league.Games() {
+		slugs = append(slugs, g.Slug)
+	}
+	return strings.Join(slugs, ", ")
+}
+
+// firstLeagueError renders the first failing field as "field: message", for the API.
+func firstLeagueError(errs templates.FieldErrors) string {
+	for _, f := range leagueFields {
+		if msg, ok := errs[f]; ok {
+			return f + ": " + msg
+		}
+	}
+	return ""
+}
+
+// newLeague turns a validated input into the store's NewLeague, organised by organiserID.
+func (in leagueInput) newLeague(organiserID int64) store.NewLeague {
+	return store.NewLeague{
+		Name: in.Name, Game: in.Game, Version: in.Version, PlayersPerGame: in.PlayersPerGame,
+		MinRecentGames: in.MinRecentGames, RecentDays: in.RecentDays, OrganiserID: organiserID,
+	}
+}
+
+// summarise is a league as lists and headers show it.
+func summarise(l store.League) templates.LeagueSummary {
+	name := l.Game
+	if g, err := league.GameBySlug(l.Game); err == nil {
+		name = g.Name
+	}
+	return templates.LeagueSummary{
+		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version,
+		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
+		Status: l.Status, Organiser: l.Organiser, Members: l.Members,
+		TotalGames: store.LeagueSize * scheduler.DefaultGamesPerPlayer(store.LeagueSize, l.PlayersPerGame) / l.PlayersPerGame,
+	}
+}
+
+// summariseAll summarises a list of leagues.
+func summariseAll(ls []store.League) []templates.LeagueSummary {
+	out := make([]templates.LeagueSummary, len(ls))
+	for i, l := range ls {
+		out[i] = summarise(l)
+	}
+	return out
+}
+
+// leagues lists the open leagues to join, the running ones and the viewer's own.
 func (h *Handler) leagues(c echo.Context) error {
-	return h.render(c, http.StatusOK, templates.Leagues(h.page(c, "Leagues")))
+	ctx := c.Request().Context()
+	var v templates.LeaguesView
+	open, err := h.store.LeaguesByStatus(ctx, store.LeagueOpen)
+	if err != nil {
+		return err
+	}
+	running, err := h.store.LeaguesByStatus(ctx, store.LeagueRunning)
+	if err != nil {
+		return err
+	}
+	v.Open, v.Running = summariseAll(open), summariseAll(running)
+	if u, ok := currentUser(c); ok {
+		mine, err := h.store.LeaguesOf(ctx, u.ID)
+		if err != nil {
+			return err
+		}
+		v.Mine = summariseAll(mine)
+	}
+	return h.render(c, http.StatusOK, templates.Leagues(h.page(c, "Leagues"), v))
+}
+
+// gameChoices is the registry as the create form offers it.
+func gameChoices() []templates.GameChoice {
+	var out []templates.GameChoice
+	for _, g := range league.Games() {
+		out = append(out, templates.GameChoice{Slug: g.Slug, Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers})
+	}
+	return out
+}
+
+// newLeaguePage shows the create-league form with the seed's default activity rule.
+func (h *Handler) newLeaguePage(c echo.Context) error {
+	form := templates.LeagueForm{
+		PlayersPerGame: "4",
+		MinRecentGames: strconv.Itoa(store.DefaultMinRecentGames),
+		RecentDays:     strconv.Itoa(store.DefaultRecentDays),
+		Games:          gameChoices(),
+	}
+	return h.render(c, http.StatusOK, templates.NewLeague(h.page(c, "Create a league"), form))
+}
+
+// createLeague creates a league from the form and goes to its page; the creator is its
+// organiser. A refused creation shows the form again with a message under each wrong field.
+func (h *Handler) createLeague(c echo.Context) error {
+	user, _ := currentUser(c) // requireLogin guarantees it
+	form := templates.LeagueForm{
+		Name:           c.FormValue("name"),
+		Game:           c.FormValue("game"),
+		Version:        c.FormValue("version"),
+		PlayersPerGame: strings.TrimSpace(c.FormValue("players_per_game")),
+		MinRecentGames: strings.TrimSpace(c.FormValue("min_recent_games")),
+		RecentDays:     strings.TrimSpace(c.FormValue("recent_days")),
+		Games:          gameChoices(),
+		Errors:         templates.FieldErrors{},
+	}
+	in := leagueInput{Name: form.Name, Game: form.Game, Version: form.Version}
+	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
+	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
+	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
+	if validateLeague(&in, form.Errors); len(form.Errors) > 0 {
+		form.Name, form.Version = in.Name, in.Version
+		return h.render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.page(c, "Create a league"), form))
+	}
+	l, err := h.store.CreateLeague(c.Request().Context(), in.newLeague(user.ID))
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
+}
+
+// formInt parses a whole-number form field; an empty field takes def, anything else that
+// is not a whole number records an error on field.
+func formInt(s, field string, def int, errs templates.FieldErrors) int {
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		errs[field] = "must be a whole number"
+		return 0
+	}
+	return n
 }

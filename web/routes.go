@@ -51,6 +51,11 @@ func (h *Handler) Routes() *echo.Echo {
 	e.POST("/login", h.login)
 	e.POST("/logout", h.logout)
 	e.GET("/leagues", h.leagues)
+	e.GET("/leagues/new", h.newLeaguePage, h.requireLogin)
+	e.POST("/leagues", h.createLeague, h.requireLogin)
+	e.GET("/leagues/:id", h.leaguePage)
+	e.POST("/leagues/:id/join", h.joinLeague, h.requireLogin)
+	e.GET("/games/:id", h.gamePage)
 	e.GET("/ratings", h.ratings)
 
 	// JSON API (CONTRACT section 4). Bearer tokens, no cookies, so no CSRF.
@@ -59,6 +64,10 @@ func (h *Handler) Routes() *echo.Echo {
 	api.POST("/login", h.apiLogin)
 	// Routes that need a signed-in caller take the requireAPIUser middleware.
 	api.GET("/me", h.apiMe, h.requireAPIUser)
+	api.POST("/leagues", h.apiCreateLeague, h.requireAPIUser)
+	api.GET("/leagues/:id", h.apiLeagueRead)
+	api.POST("/leagues/:id/join", h.apiJoinLeague, h.requireAPIUser)
+	api.GET("/leagues/:id/games", h.apiLeagueGames)
 
 	return e
 }

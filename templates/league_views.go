@@ -1,0 +1,172 @@
+package templates
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// LeagueSummary is one league as lists and page headers show it.
+type LeagueSummary struct {
+	ID             int64
+	Name           string
+	GameName       string
+	GameSlug       string
+	Version        string
+	PlayersPerGame int
+	MinRecentGames int
+	RecentDays     int
+	// Status is open, running or finished.
+	Status string
+	// Organiser is the organiser's username.
+	Organiser string
+	// Members is how many of the 8 places are taken.
+	Members int
+	// TotalGames is the number of games of the league's schedule (the seed's table).
+	TotalGames int
+}
+
+// URL is the league's page.
+func (l LeagueSummary) URL() string { return "/leagues/" + strconv.FormatInt(l.ID, 10) }
+
+// ActivityRule says the league's activity rule in words.
+func (l LeagueSummary) ActivityRule() string {
+	if l.MinRecentGames == 0 {
+		return "open to everyone (no recent games needed)"
+	}
+	return fmt.Sprintf("%d finished %s in the last %d days", l.MinRecentGames, plural(l.MinRecentGames, "game", "games"), l.RecentDays)
+}
+
+// LeaguesView is the /leagues page: open leagues to join, running ones and the viewer's own.
+type LeaguesView struct {
+	Open    []LeagueSummary
+	Running []LeagueSummary
+	// Mine are the leagues the viewer plays in or organises; nil when nobody is signed in.
+	Mine []LeagueSummary
+}
+
+// GameChoice is one game of the registry in the create-league form.
+type GameChoice struct {
+	Slug       string
+	Name       string
+	MinPlayers int
+	MaxPlayers int
+}
+
+// LeagueForm is the create-league form's values (as typed) and per-field errors.
+type LeagueForm struct {
+	Name           string
+	Game           string
+	Version        string
+	PlayersPerGame string
+	MinRecentGames string
+	RecentDays     string
+	Games          []GameChoice
+	Errors         FieldErrors
+}
+
+// MemberView is one member of a league.
+type MemberView struct {
+	Slot        int
+	Username    string
+	DisplayName string
+	// IsViewer marks the signed-in player.
+	IsViewer bool
+}
+
+// JoinView is the join section of a league page.
+type JoinView struct {
+	// CanJoin shows the join button: the league is open, the viewer signed in, not yet a
+	// member, and active under the league's rule.
+	CanJoin bool
+	// NeedsLogin invites an anonymous visitor of an open league to log in first.
+	NeedsLogin bool
+	// IsMember says the viewer plays in the league.
+	IsMember bool
+	// Inactive explains why the activity rule keeps the viewer out ("you have 2 ..."); empty otherwise.
+	Inactive string
+	// Error is the refusal of a join just attempted; empty otherwise.
+	Error string
+}
+
+// SeatView is one player in one seat of a game.
+type SeatView struct {
+	Position    int
+	Username    string
+	DisplayName string
+	IsViewer    bool
+}
+
+// SideView is one side of a team game: its name and its seats.
+type SideView struct {
+	Name  string
+	Seats []SeatView
+}
+
+// GameRow is one game in a league's games list.
+type GameRow struct {
+	ID     int64
+	Number int
+	Round  int
+	// Status is scheduled or finished.
+	Status string
+	// Seats are the players in seat order.
+	Seats []SeatView
+	// Sides group the seats of a team game; nil for other games.
+	Sides []SideView
+	// HasViewer marks a game the signed-in player sits in.
+	HasViewer bool
+}
+
+// URL is the game's page.
+func (g GameRow) URL() string { return "/games/" + strconv.FormatInt(g.ID, 10) }
+
+// LeagueView is the /leagues/{id} page, built from small sections: header, join, members,
+// games and fairness. A section added later (standings) is one more field and one line in
+// the League template.
+type LeagueView struct {
+	League  LeagueSummary
+	Join    JoinView
+	Members []MemberView
+	Games   []GameRow
+	// Fairness is the schedule's fairness report; nil while the league is open.
+	Fairness *FairnessView
+}
+
+// GameView is the /games/{id} page.
+type GameView struct {
+	ID     int64
+	Number int
+	Round  int
+	Status string
+	League LeagueSummary
+	// Seats are the players in seat order.
+	Seats []SeatView
+	// Sides group the seats of a team game; nil for other games.
+	Sides []SideView
+	// RulesNote says how the game is scored.
+	RulesNote string
+}
+
+// FairnessView is a schedule's fairness report as the league page draws it.
+type FairnessView struct {
+	// Players label the rows and columns, in slot order.
+	Players []string
+	// Matchups[a][b] is how many games players a and b share.
+	Matchups [][]int
+	// MatchupMin and MatchupMax are the least and greatest meetings of two players.
+	MatchupMin, MatchupMax int
+	// Seats[p][s] is how often player p sits in seat s+1.
+	Seats [][]int
+	// PerGame is the number of seats of every game.
+	PerGame int
+	// GamesPerPlayer[p] is how many games player p plays.
+	GamesPerPlayer []int
+}
+
+// plural picks the singular or plural word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,166 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// apiLeague is a league as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id},
+// with a few added fields).
+type apiLeague struct {
+	ID             int64      `json:"id"`
+	Name           string     `json:"name"`
+	Game           string     `json:"game"`
+	Version        string     `json:"version"`
+	PlayersPerGame int        `json:"players_per_game"`
+	MinRecentGames int        `json:"min_recent_games"`
+	RecentDays     int        `json:"recent_days"`
+	Status         string     `json:"status"`
+	Organiser      string     `json:"organiser"`
+	Members        []string   `json:"members"`
+	CreatedAt      time.Time  `json:"created_at"`
+	StartedAt      *time.Time `json:"started_at"`
+}
+
+// apiGame is a game as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id}/games).
+type apiGame struct {
+	ID         int64      `json:"id"`
+	Number     int        `json:"number"`
+	Round      int        `json:"round"`
+	Status     string     `json:"status"`
+	Seats      []string   `json:"seats"`
+	FinishedAt *time.Time `json:"finished_at"`
+}
+
+// apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
+// "players_per_game","min_recent_games"?,"recent_days"?} → 201 with the league. The caller
+// becomes its organiser. A bad field is 422 naming it.
+func (h *Handler) apiCreateLeague(c echo.Context) error {
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	var body struct {
+		Name           string `json:"name"`
+		Game           string `json:"game"`
+		Version        string `json:"version"`
+		PlayersPerGame int    `json:"players_per_game"`
+		MinRecentGames *int   `json:"min_recent_games"`
+		RecentDays     *int   `json:"recent_days"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	in := leagueInput{
+		Name: body.Name, Game: body.Game, Version: body.Version, PlayersPerGame: body.PlayersPerGame,
+		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
+	}
+	if body.MinRecentGames != nil {
+		in.MinRecentGames = *body.MinRecentGames
+	}
+	if body.RecentDays != nil {
+		in.RecentDays = *body.RecentDays
+	}
+	errs := templates.FieldErrors{}
+	if validateLeague(&in, errs); len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
+	}
+	ctx := c.Request().Context()
+	l, err := h.store.CreateLeague(ctx, in.newLeague(user.ID))
+	if err != nil {
+		return err
+	}
+	out, err := h.apiLeagueOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+// apiJoinLeague signs the caller up: POST /api/v1/leagues/{id}/join → 200 with the league
+// (status "running" once the caller was the 8th); 409 when full, running or already
+// joined; 403 when the activity rule refuses.
+func (h *Handler) apiJoinLeague(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	ctx := c.Request().Context()
+	l, err := h.store.JoinLeague(ctx, id, user.ID)
+	if err != nil {
+		if status, message, ok := joinRefusal(err); ok {
+			return echo.NewHTTPError(status, message).SetInternal(err)
+		}
+		return err
+	}
+	out, err := h.apiLeagueOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiLeagueRead returns a league: GET /api/v1/leagues/{id}.
+func (h *Handler) apiLeagueRead(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	l, err := h.store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	out, err := h.apiLeagueOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiLeagueGames returns a league's games in number order with their seats as usernames in
+// seat order: GET /api/v1/leagues/{id}/games. An open league has none yet: [].
+func (h *Handler) apiLeagueGames(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if _, err := h.store.League(ctx, id); err != nil {
+		return err
+	}
+	games, err := h.store.Games(ctx, id)
+	if err != nil {
+		return err
+	}
+	out := make([]apiGame, len(games))
+	for i, g := range games {
+		seats := make([]string, len(g.Seats))
+		for j, s := range g.Seats {
+			seats[j] = s.Username
+		}
+		out[i] = apiGame{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats, FinishedAt: g.FinishedAt}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiLeagueOf is a stored league with its members' usernames in join order.
+func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, error) {
+	members, err := h.store.Members(ctx, l.ID)
+	if err != nil {
+		return apiLeague{}, err
+	}
+	names := make([]string, len(members))
+	for i, m := range members {
+		names[i] = m.Username
+	}
+	return apiLeague{
+		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
+		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, Status: l.Status,
+		Organiser: l.Organiser, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
+	}, nil
+}

@@ -1,0 +1,210 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// errNoSuchPage answers an id that is not a number, like an unknown one.
+var errNoSuchPage = echo.NewHTTPError(http.StatusNotFound, "not found")
+
+// pathID reads the :id route parameter; anything but a positive number is a 404.
+func pathID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errNoSuchPage
+	}
+	return id, nil
+}
+
+// leaguePage shows a league: members, join button, games and the schedule's fairness.
+func (h *Handler) leaguePage(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.leagueView(c, id)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, templates.League(h.page(c, v.League.Name), v))
+}
+
+// joinLeague signs the viewer up to the league (POST /leagues/{id}/join) and goes back to
+// its page, where the schedule shows once the 8th player has joined. A refusal shows the
+// league page with the reason: 409 (running, full, already joined) or 403 (activity rule).
+func (h *Handler) joinLeague(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	_, err = h.store.JoinLeague(c.Request().Context(), id, user.ID)
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
+	}
+	status, message, ok := joinRefusal(err)
+	if !ok {
+		return err
+	}
+	v, verr := h.leagueView(c, id)
+	if verr != nil {
+		return verr
+	}
+	v.Join.Error = sentence(message)
+	return h.render(c, status, templates.League(h.page(c, v.League.Name), v))
+}
+
+// joinRefusal maps a refused join to its status and message: the activity rule is 403,
+// every conflict (full, running, finished, already joined) 409.
+func joinRefusal(err error) (int, string, bool) {
+	var (
+		inactive *store.InactiveError
+		conflict *store.Conflict
+	)
+	switch {
+	case errors.As(err, &inactive):
+		return http.StatusForbidden, inactive.Error(), true
+	case errors.As(err, &conflict):
+		return http.StatusConflict, conflict.Reason, true
+	}
+	return 0, "", false
+}
+
+// leagueView gathers everything the league page shows.
+func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
+	ctx := c.Request().Context()
+	l, err := h.store.League(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	members, err := h.store.Members(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	games, err := h.store.Games(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	viewer, signedIn := currentUser(c)
+	v := templates.LeagueView{League: summarise(l)}
+	for _, m := range members {
+		v.Members = append(v.Members, templates.MemberView{
+			Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName, IsViewer: signedIn && m.UserID == viewer.ID,
+		})
+		if signedIn && m.UserID == viewer.ID {
+			v.Join.IsMember = true
+		}
+	}
+	if v.Join, err = h.joinView(ctx, l, v.Join.IsMember, viewer, signedIn); err != nil {
+		return templates.LeagueView{}, err
+	}
+	game, gameErr := league.GameBySlug(l.Game)
+	for _, g := range games {
+		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status}
+		row.Seats = seatViews(g.Seats, viewer, signedIn)
+		if gameErr == nil {
+			row.Sides = sideViews(game, row.Seats)
+		}
+		for _, s := range row.Seats {
+			row.HasViewer = row.HasViewer || s.IsViewer
+		}
+		v.Games = append(v.Games, row)
+	}
+	if len(games) > 0 {
+		f := fairness(l, members, games)
+		v.Fairness = &f
+	}
+	return v, nil
+}
+
+// joinView decides what the join section offers the viewer.
+func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
+	j := templates.JoinView{IsMember: isMember}
+	if l.Status != store.LeagueOpen || isMember {
+		return j, nil
+	}
+	if !signedIn {
+		j.NeedsLogin = true
+		return j, nil
+	}
+	if l.MinRecentGames > 0 {
+		have, err := h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays)
+		if err != nil {
+			return j, err
+		}
+		if have < l.MinRecentGames {
+			j.Inactive = sentence((&store.InactiveError{Have: have, Need: l.MinRecentGames, Days: l.RecentDays}).Error())
+			return j, nil
+		}
+	}
+	j.CanJoin = true
+	return j, nil
+}
+
+// seatViews are a game's seats as the pages show them.
+func seatViews(seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
+	out := make([]templates.SeatView, len(seats))
+	for i, s := range seats {
+		out[i] = templates.SeatView{Position: s.Position, Username: s.Username, DisplayName: s.DisplayName,
+			IsViewer: signedIn && s.UserID == viewer.ID}
+	}
+	return out
+}
+
+// sideViews groups a team game's seats into its two sides (league.Game.Sides); nil for
+// games that are not team games.
+func sideViews(g league.Game, seats []templates.SeatView) []templates.SideView {
+	sides := g.Sides(len(seats))
+	if sides == nil {
+		return nil
+	}
+	out := make([]templates.SideView, len(sides))
+	for i, positions := range sides {
+		name := fmt.Sprintf("Side %d", i+1)
+		if i < len(g.SideNames) {
+			name = g.SideNames[i]
+		}
+		out[i].Name = name
+		for _, pos := range positions {
+			if pos >= 1 && pos <= len(seats) {
+				out[i].Seats = append(out[i].Seats, seats[pos-1])
+			}
+		}
+	}
+	return out
+}
+
+// fairness measures the stored schedule with the scheduler's report: player p is the
+// member in slot p.
+func fairness(l store.League, members []store.Member, games []store.Game) templates.FairnessView {
+	slot := make(map[int64]int, len(members))
+	names := make([]string, len(members))
+	for i, m := range members {
+		slot[m.UserID] = m.Slot
+		names[i] = m.Username
+	}
+	s := scheduler.Schedule{Players: len(members), PerGame: l.PlayersPerGame}
+	for _, g := range games {
+		sg := scheduler.Game{Number: g.Number, Round: g.Round}
+		for _, seat := range g.Seats {
+			sg.Seats = append(sg.Seats, slot[seat.UserID])
+		}
+		s.Games = append(s.Games, sg)
+	}
+	r := scheduler.Fairness(s)
+	return templates.FairnessView{
+		Players: names, Matchups: r.Matchups, MatchupMin: r.MatchupMin, MatchupMax: r.MatchupMax,
+		Seats: r.Seats, PerGame: l.PlayersPerGame, GamesPerPlayer: r.PlayerGames,
+	}
+}
