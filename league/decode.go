@@ -308,15 +308,25 @@ func parseNumber(raw json.RawMessage, path string) (*big.Rat, error) {
 	if len(text) > maxNumberLen {
 		return nil, fieldErr(path, "number longer than %d characters", maxNumberLen)
 	}
+	r, ok := boundedRat(text)
+	if !ok {
+		return nil, fieldErr(path, "number %s out of range", text)
+	}
+	return r, nil
+}
+
+// boundedRat parses a decimal ("17.5", "1e3") or fraction ("35/2") of at most maxNumberLen
+// characters and an exponent within ±maxExponent; big.Rat alone would build a number of a
+// billion digits from "1e999999999".
+func boundedRat(text string) (*big.Rat, bool) {
+	if len(text) == 0 || len(text) > maxNumberLen {
+		return nil, false
+	}
 	if i := strings.IndexAny(text, "eE"); i >= 0 {
 		exp, err := strconv.Atoi(strings.TrimPrefix(text[i+1:], "+"))
 		if err != nil || exp > maxExponent || exp < -maxExponent {
-			return nil, fieldErr(path, "number %s out of range", text)
+			return nil, false
 		}
 	}
-	r, ok := new(big.Rat).SetString(text)
-	if !ok {
-		return nil, fieldErr(path, "malformed number %s", text)
-	}
-	return r, nil
+	return new(big.Rat).SetString(text)
 }

@@ -112,14 +112,14 @@ func (p *PlayerResult) UnmarshalJSON(data []byte) error {
 	if w.PointsExact != "" {
 		pointsText = w.PointsExact
 	}
-	points, ok := new(big.Rat).SetString(pointsText)
-	if !ok || len(pointsText) > maxNumberLen {
+	points, ok := boundedRat(pointsText)
+	if !ok {
 		return fmt.Errorf("player result %q: points %q is not a number", w.ID, pointsText)
 	}
 	*p = PlayerResult{ID: w.ID, Points: points, Winner: w.Winner, Place: w.Place, Side: w.Side, Explanation: w.Explanation}
 	if len(w.Order) > 0 && !bytes.Equal(w.Order, []byte("null")) {
-		order, ok := new(big.Rat).SetString(string(w.Order))
-		if !ok || len(w.Order) > maxNumberLen {
+		order, ok := boundedRat(strings.TrimSpace(string(w.Order)))
+		if !ok {
 			return fmt.Errorf("player result %q: order %q is not a number", w.ID, w.Order)
 		}
 		p.Order = order
@@ -182,8 +182,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		}
 		text := strings.TrimSpace(string(s.PersonalPoints))
 		if text != "" {
-			points, ok := new(big.Rat).SetString(text)
-			if !ok || len(text) > maxNumberLen {
+			points, ok := boundedRat(text)
+			if !ok {
 				return fmt.Errorf("result: side %q: personal points %q is not a number", s.Name, text)
 			}
 			side.PersonalPoints = points

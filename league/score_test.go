@@ -201,6 +201,15 @@ func TestResultJSON(t *testing.T) {
 	})
 }
 
+func TestPlayerResultUnmarshalRefusesHugeNumbers(t *testing.T) {
+	var p PlayerResult
+	assert.Error(t, json.Unmarshal([]byte(`{"id":"A","points":1e999999999}`), &p))
+	assert.Error(t, json.Unmarshal([]byte(`{"id":"A","points":1,"points_exact":"1/0"}`), &p))
+	assert.Error(t, json.Unmarshal([]byte(`{"id":"A","points":1,"order":1e-999999}`), &p))
+	require.NoError(t, json.Unmarshal([]byte(`{"id":"A","points":17.5}`), &p))
+	assert.Equal(t, "35/2", p.Points.RatString())
+}
+
 func TestDecimal(t *testing.T) {
 	tests := map[string]string{"0": "0", "20": "20", "-1": "-1", "35/2": "17.5", "20/3": "6.666666666667", "-1/8": "-0.125", "1/3": "0.333333333333"}
 	for in, want := range tests {
