@@ -1,0 +1,250 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// player is an account made through the store, with an API token.
+type player struct {
+	store.User
+	token string
+}
+
+// newPlayers creates n accounts prefix1..prefixN (password "password-1") with API tokens.
+func (a *testApp) newPlayers(prefix string, n int) []player {
+	a.t.Helper()
+	ctx := context.Background()
+	out := make([]player, n)
+	for i := range out {
+		u, err := a.store.CreateUser(ctx, store.NewUser{
+			Username: fmt.Sprintf("%s%d", prefix, i+1), DisplayName: fmt.Sprintf("Player %d", i+1), Password: "password-1",
+		})
+		require.NoError(a.t, err)
+		token, err := a.store.CreateAPIToken(ctx, u.ID)
+		require.NoError(a.t, err)
+		out[i] = player{User: u, token: token}
+	}
+	return out
+}
+
+// newLeague creates an open league through the store.
+func (a *testApp) newLeague(organiser player, game string, perGame, minRecent int) store.League {
+	a.t.Helper()
+	l, err := a.store.CreateLeague(context.Background(), store.NewLeague{
+		Name: "The " + game + " league", Game: game, PlayersPerGame: perGame,
+		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
+	})
+	require.NoError(a.t, err)
+	return l
+}
+
+// join adds the players to the league through the store.
+func (a *testApp) join(l store.League, players []player) store.League {
+	a.t.Helper()
+	for _, p := range players {
+		var err error
+		l, err = a.store.JoinLeague(context.Background(), l.ID, p.ID)
+		require.NoError(a.t, err)
+	}
+	return l
+}
+
+// apiAny sends a JSON request and decodes whatever JSON comes back (object or array).
+func (a *testApp) apiAny(method, path, token string, body any) (int, any) {
+	a.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		require.NoError(a.t, err)
+		r = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequest(method, a.srv.URL+path, r)
+	require.NoError(a.t, err)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(a.t, err)
+	defer res.Body.Close()
+	var out any
+	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
+	return res.StatusCode, out
+}
+
+func TestAPICreateLeague(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("organiser", 1)[0]
+
+	status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "  Tuesday Diplomacy ", "game": "diplomacy", "players_per_game": 7,
+	})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	assert.NotZero(t, body["id"])
+	delete(body, "id")
+	assert.NotEmpty(t, body["created_at"])
+	delete(body, "created_at")
+	assert.Equal(t, map[string]any{
+		"name": "Tuesday Diplomacy", "game": "diplomacy", "version": "", "players_per_game": float64(7),
+		"min_recent_games": float64(5), "recent_days": float64(90), "status": "open",
+		"organiser": "organiser1", "members": []any{}, "started_at": nil,
+	}, body, "defaults 5 and 90; the caller organises")
+
+	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "Open Gonzaga", "game": "gonzaga", "version": "2009", "players_per_game": 2,
+		"min_recent_games": 0, "recent_days": 30,
+	})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	assert.Equal(t, float64(0), body["min_recent_games"], "an explicit 0 is kept, not defaulted")
+	assert.Equal(t, float64(30), body["recent_days"])
+	assert.Equal(t, "2009", body["version"])
+}
+
+func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("organiser", 1)[0]
+	valid := func(change map[string]any) map[string]any {
+		b := map[string]any{"name": "League", "game": "gonzaga", "players_per_game": 4}
+		for k, v := range change {
+			if v == nil {
+				delete(b, k)
+			} else {
+				b[k] = v
+			}
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		body   map[string]any
+		status int
+		err    string
+	}{
+		{valid(map[string]any{"name": nil}), 422, "name: required"},
+		{valid(map[string]any{"name": strings.Repeat("x", 81)}), 422, "name: must be at most 80 characters"},
+		{valid(map[string]any{"game": nil}), 422, "game: required; choose one of gonzaga, cartagena, vampiring, king-me, arcs, blue-max, wooden-ships-and-iron-men, vortex, diplomacy"},
+		{valid(map[string]any{"game": "chess"}), 422, `game: unknown game "chess" (want one of gonzaga, cartagena, vampiring, king-me, arcs, blue-max, wooden-ships-and-iron-men, vortex, diplomacy)`},
+		{valid(map[string]any{"players_per_game": nil}), 422, "players_per_game: required (2 to 8)"},
+		{valid(map[string]any{"players_per_game": 9}), 422, "players_per_game: must be between 2 and 8"},
+		{valid(map[string]any{"players_per_game": 6}), 422, "players_per_game: Gonzaga takes 2 to 4 players per game, got 6"},
+		{valid(map[string]any{"game": "diplomacy", "players_per_game": 8}), 422, "players_per_game: Diplomacy takes 2 to 7 players per game, got 8"},
+		{valid(map[string]any{"min_recent_games": -1}), 422, "min_recent_games: must be between 0 and 1000"},
+		{valid(map[string]any{"recent_days": 0}), 422, "recent_days: must be between 1 and 3650 days"},
+		{valid(map[string]any{"version": "a\x00b"}), 422, "version: must not contain control characters"},
+		{valid(map[string]any{"players_per_game": "four"}), 400, "players_per_game: must be a JSON number"},
+	} {
+		status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, tc.body)
+		assert.Equal(t, tc.status, status, "%v", tc.body)
+		assert.Equal(t, map[string]any{"error": tc.err}, body)
+	}
+	status, body := app.api(http.MethodPost, "/api/v1/leagues", "", valid(nil))
+	assert.Equal(t, http.StatusUnauthorized, status, "%v", body)
+
+	open, err := app.store.LeaguesByStatus(context.Background(), store.LeagueOpen)
+	require.NoError(t, err)
+	assert.Empty(t, open, "refused creations store nothing")
+}
+
+func TestAPIJoinLeagueUntilItRuns(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("player", 9)
+	l := app.newLeague(players[8], "vortex", 4, 0)
+	path := fmt.Sprintf("/api/v1/leagues/%d", l.ID)
+
+	status, games := app.apiAny(http.MethodGet, path+"/games", "", nil)
+	assert.Equal(t, http.StatusOK, status)
+	assert.Equal(t, []any{}, games, "an open league has no games yet")
+
+	for i, p := range players[:8] {
+		status, body := app.api(http.MethodPost, path+"/join", p.token, nil)
+		require.Equal(t, http.StatusOK, status, "%v", body)
+		assert.Len(t, body["members"], i+1)
+		want := "open"
+		if i == 7 {
+			want = "running"
+		}
+		assert.Equal(t, want, body["status"], "after %d joins", i+1)
+	}
+
+	status, body := app.api(http.MethodPost, path+"/join", players[0].token, nil)
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Equal(t, "league: you have already joined this league", body["error"])
+	status, body = app.api(http.MethodPost, path+"/join", players[8].token, nil)
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Equal(t, "league: already running; its 8 players are set and its games scheduled", body["error"])
+	status, _ = app.api(http.MethodPost, path+"/join", "", nil)
+	assert.Equal(t, http.StatusUnauthorized, status)
+	status, body = app.api(http.MethodPost, "/api/v1/leagues/999999/join", players[8].token, nil)
+	assert.Equal(t, http.StatusNotFound, status)
+	assert.Equal(t, "not found", body["error"])
+
+	status, body = app.api(http.MethodGet, path, "", nil)
+	require.Equal(t, http.StatusOK, status)
+	for _, key := range []string{"id", "name", "game", "players_per_game", "status", "members"} {
+		assert.Contains(t, body, key)
+	}
+	assert.Equal(t, float64(l.ID), body["id"])
+	assert.Equal(t, "The vortex league", body["name"])
+	assert.Equal(t, "vortex", body["game"])
+	assert.Equal(t, float64(4), body["players_per_game"])
+	assert.Equal(t, "running", body["status"])
+	assert.Equal(t, []any{"player1", "player2", "player3", "player4", "player5", "player6", "player7", "player8"}, body["members"])
+
+	status, games = app.apiAny(http.MethodGet, path+"/games", "", nil)
+	require.Equal(t, http.StatusOK, status)
+	list, ok := games.([]any)
+	require.True(t, ok, "games is a JSON array")
+	require.Len(t, list, 32, "the seed's table: 4 players per game → 32 games")
+	plays := map[string]int{}
+	for i, item := range list {
+		g := item.(map[string]any)
+		for _, key := range []string{"id", "number", "round", "status", "seats"} {
+			assert.Contains(t, g, key)
+		}
+		assert.Equal(t, float64(i+1), g["number"])
+		assert.Equal(t, "scheduled", g["status"])
+		seats := g["seats"].([]any)
+		require.Len(t, seats, 4)
+		for _, s := range seats {
+			plays[s.(string)]++
+		}
+	}
+	assert.Len(t, plays, 8)
+	for name, n := range plays {
+		assert.Equal(t, 16, n, "%s plays the seed's 16 games", name)
+	}
+
+	status, body = app.api(http.MethodGet, "/api/v1/leagues/999999", "", nil)
+	assert.Equal(t, http.StatusNotFound, status)
+	status, body = app.api(http.MethodGet, "/api/v1/leagues/abc/games", "", nil)
+	assert.Equal(t, http.StatusNotFound, status, "%v", body)
+}
+
+func TestAPIJoinRefusedByTheActivityRule(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("player", 2)
+	l := app.newLeague(players[0], "arcs", 4, store.DefaultMinRecentGames)
+
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/join", l.ID), players[1].token, nil)
+	assert.Equal(t, http.StatusForbidden, status)
+	assert.Equal(t, map[string]any{"error": "activity rule: you have 0 finished games in the last 90 days; this league needs 5"}, body)
+
+	got, err := app.store.League(context.Background(), l.ID)
+	require.NoError(t, err)
+	assert.Zero(t, got.Members)
+}
