@@ -51,6 +51,7 @@
 // # Speed
 //
 // BenchmarkReplayMillionGames replays 1,000,000 eight-player games in memory, building the
-// full ledger of 8,000,000 entries: 2.5 s per replay on the 2-core development machine
-// (AMD EPYC, Go 1.26), about 2.5 µs per game; `make bench` runs it.
+// full ledger of 8,000,000 entries (one 728 MB allocation): 2.5 to 2.7 s per replay on the
+// 2-core development machine (AMD EPYC, Go 1.26), about 2.6 µs per game, of which 1.4 s is
+// CPU time (the rest is waiting on a machine shared with other work). `make bench` runs it.
 package rating
