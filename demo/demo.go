@@ -51,7 +51,8 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		users = append(users, u)
 	}
 	steps := []func(context.Context, *store.Store, []store.User) error{
-		// Leagues and results join here.
+		seedLeagues,
+		// Results join here.
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

@@ -1,0 +1,48 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	seeded, err := demo.Seed(ctx, st)
+	require.NoError(t, err)
+	require.True(t, seeded)
+
+	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+	assert.Equal(t, demo.OpenLeagueName, open[0].Name)
+	assert.Equal(t, 7, open[0].Members)
+	assert.Zero(t, open[0].MinRecentGames, "a newcomer with no finished games may join")
+
+	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
+	require.NoError(t, err)
+	require.Len(t, running, 1)
+	assert.Equal(t, demo.RunningLeagueName, running[0].Name)
+	assert.Equal(t, 8, running[0].Members)
+	games, err := st.Games(ctx, running[0].ID)
+	require.NoError(t, err)
+	assert.Len(t, games, 32, "4 players per game: the seed's 32 games")
+
+	// A newcomer signs up and is the 8th: the schedule appears.
+	newcomer, err := st.CreateUser(ctx, store.NewUser{Username: "newcomer", DisplayName: "New Comer", Password: "a-long-password"})
+	require.NoError(t, err)
+	l, err := st.JoinLeague(ctx, open[0].ID, newcomer.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueRunning, l.Status)
+	games, err = st.Games(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Len(t, games, 32)
+}
