@@ -40,14 +40,13 @@ type Limit struct {
 type Handler struct {
 	store    *store.Store
 	sessions *scs.SessionManager
-	// sessionStore is kept to stop its expired-session sweeper on Close.
-	sessionStore *pgxstore.PostgresStore
-	logger       *slog.Logger
-	config       Config
-	logins       *loginLimiter
+	logger   *slog.Logger
+	config   Config
+	logins   *loginLimiter
 }
 
-// New returns a Handler on the store. Call Close when done with it.
+// New returns a Handler on the store. Sessions live in the store's sessions table; the
+// server removes expired ones with store.DeleteExpiredSessions.
 func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.LoginPerIP.Attempts <= 0 || cfg.LoginPerIP.Per <= 0 {
 		cfg.LoginPerIP = Limit{Attempts: 20, Per: time.Minute}
@@ -58,9 +57,10 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
 	}
-	sessionStore := pgxstore.NewWithCleanupInterval(st.Pool(), 30*time.Minute)
 	sessions := scs.New()
-	sessions.Store = sessionStore
+	// No pgxstore sweeper goroutine: the server sweeps (see serve), and the Handler owns
+	// no background work.
+	sessions.Store = pgxstore.NewWithCleanupInterval(st.Pool(), 0)
 	sessions.Lifetime = cfg.SessionLifetime
 	sessions.Cookie.Name = "tablestakes_session"
 	sessions.Cookie.HttpOnly = true
@@ -68,14 +68,10 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	sessions.Cookie.Secure = cfg.SecureCookies
 	sessions.Cookie.Path = "/"
 	return &Handler{
-		store:        st,
-		sessions:     sessions,
-		sessionStore: sessionStore,
-		logger:       logger,
-		config:       cfg,
-		logins:       newLoginLimiter(cfg.LoginPerIP, cfg.LoginPerUser),
+		store:    st,
+		sessions: sessions,
+		logger:   logger,
+		config:   cfg,
+		logins:   newLoginLimiter(cfg.LoginPerIP, cfg.LoginPerUser),
 	}
 }
-
-// Close stops the Handler's background work (the expired-session sweeper).
-func (h *Handler) Close() { h.sessionStore.StopCleanup() }

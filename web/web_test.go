@@ -31,9 +31,7 @@ func newTestApp(t *testing.T, cfg web.Config) *testApp {
 	t.Helper()
 	st := storetest.NewStore(t)
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h := web.New(st, logger, cfg)
-	t.Cleanup(h.Close)
-	srv := httptest.NewServer(h.Routes())
+	srv := httptest.NewServer(web.New(st, logger, cfg).Routes())
 	t.Cleanup(srv.Close)
 	return &testApp{t: t, srv: srv, store: st}
 }

@@ -125,10 +125,19 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		}
 	}
 
-	h := web.New(st, logger, cfg.Web)
-	defer h.Close()
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		sweepSessions(sweepCtx, st, logger, 30*time.Minute)
+	}()
+	defer func() {
+		stopSweep()
+		<-swept
+	}()
+
 	srv := &http.Server{
-		Handler:           h.Routes(),
+		Handler:           web.New(st, logger, cfg.Web).Routes(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -159,6 +168,27 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// sweepSessions deletes expired web sessions every period until ctx ends.
+func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration) {
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			n, err := st.DeleteExpiredSessions(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Error("sweep expired sessions", "error", err.Error())
+				continue
+			}
+			if n > 0 {
+				logger.Info("swept expired sessions", "count", n)
+			}
+		}
+	}
 }
 
 // runMigrate applies pending migrations and exits (CONTRACT section 0).
