@@ -8,7 +8,6 @@
 package scheduler
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -51,21 +50,41 @@ func Build(opts Options) (Schedule, error) {
 		return Schedule{}, err
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, pcgStream))
-	var last error
+
+	// Player sets: the first attempts hold out for the aim, the next ones for 2 above
+	// the lower bound, the last ones for what Verify requires; the most even design
+	// found is kept. Every other attempt prices far-off pairs more steeply
+	// (pairWeights).
+	var games []uint32
+	spread := 0
 	for attempt := range maxAttempts {
-		// The first attempts hold out for the aim; later ones settle for what
-		// Verify requires.
-		settle := attempt >= maxAttempts/2
-		s, ok := p.attempt(rng, settle)
-		if !ok {
-			continue
+		want := p.aimSpread
+		switch {
+		case attempt >= maxAttempts-2:
+			want = p.requiredSpread
+		case attempt >= 2:
+			want = min(p.spreadLowerBound+2, p.requiredSpread)
 		}
+		g, s, ok := p.playerSets(rng, max(want, p.aimSpread), attempt%2 == 1)
+		if ok && (games == nil || s < spread) {
+			games, spread = g, s
+		}
+		if games != nil && spread <= want {
+			break
+		}
+	}
+	if games == nil || spread > p.requiredSpread {
+		return Schedule{}, fmt.Errorf("schedule %d players, %d per game, %d games each: no design reached opponent spread %d",
+			p.n, p.k, p.r, p.requiredSpread)
+	}
+
+	// Seats and order of play, checked by Verify before anything is handed out.
+	var last error
+	for range maxAttempts {
+		s := p.schedule(games, p.seats(games, rng))
 		if last = Verify(s, opts); last == nil {
 			return s, nil
 		}
-	}
-	if last == nil {
-		last = errors.New("no design reached the required balance")
 	}
 	return Schedule{}, fmt.Errorf("schedule %d players, %d per game, %d games each: %w", p.n, p.k, p.r, last)
 }
@@ -76,43 +95,43 @@ const pcgStream = 0x7461626c65737461
 // maxAttempts bounds the independent searches Build makes before giving up.
 const maxAttempts = 8
 
-// attempt runs one search: player sets, then seats, then the order of play. It reports
-// false when the player sets fall short of the balance wanted.
-func (p plan) attempt(rng *rand.Rand, settle bool) (Schedule, bool) {
-	var games []uint32
-	if p.k == p.n {
+// playerSets finds who plays in which game. It returns the games, their opponent
+// spread, and false when the games repeat sets of players more than they must.
+func (p plan) playerSets(rng *rand.Rand, want int, quartic bool) ([]uint32, int, bool) {
+	switch {
+	case p.k == p.n:
 		// The whole league at one table: only seats and turn order vary.
-		games = make([]uint32, p.games)
+		games := make([]uint32, p.games)
 		for g := range games {
 			games[g] = 1<<p.n - 1
 		}
-	} else {
-		d := newDesign(p, rng)
-		if !d.search(rng, p.designIters()) {
-			if !settle || d.dupCost != p.minDupCost() || d.spread() > p.requiredSpread {
-				return Schedule{}, false
-			}
-		}
-		games = d.games
+		return games, 0, true
+	case p.k == 2 && (p.n%2 == 0 || p.r%(p.n-1) == 0):
+		games := roundRobin(p, rng)
+		d := &design{p: p, games: games}
+		return games, d.measure(), true
 	}
+	d := newDesign(p, rng, quartic)
+	d.search(rng, p.designIters(), want)
+	return d.games, d.spread(), d.dupCost == p.minDupCost()
+}
 
-	var seat []int
+// seats assigns seats: Williams squares when the whole league sits at one table and n
+// is even, else the König colouring evened out by the turn-order search.
+func (p plan) seats(games []uint32, rng *rand.Rand) []int {
 	if p.k == p.n && p.n%2 == 0 {
-		seat = williamsSeats(p, rng)
-	} else {
-		seat = assignSeats(p, games, rng)
-		st := newSeating(p, seat, !p.distinctSets)
-		st.search(rng, p.seatIters())
-		seat = st.seat
+		return williamsSeats(p, rng)
 	}
-	return p.schedule(games, seat), true
+	st := newSeating(p, assignSeats(p, games, rng), !p.distinctSets)
+	st.search(rng, p.seatIters())
+	return st.seat
 }
 
 // designIters is the swap budget of one player-set search.
-func (p plan) designIters() int { return 300_000 }
+func (p plan) designIters() int { return min(20_000+200*p.games*p.k, 1_000_000) }
 
-// seatIters is the move budget of one turn-order search.
-func (p plan) seatIters() int { return 60_000 }
+// seatIters is the budget of one turn-order search, in games re-seated.
+func (p plan) seatIters() int { return 200_000 }
 
 // schedule numbers the games in order of play. With rounds, the rounds stay as the
 // design made them. Without, every game is its own round (round = number: the league

@@ -21,9 +21,9 @@ type seating struct {
 	atSeat [][]int
 	slot   []int
 
-	// seatings counts equal seatings (same players in the same seats) when sets of
-	// players repeat; nil when every game has its own set.
-	seatings map[string]int32
+	// seatings counts equal seatings (same players in the same seats, by a 64-bit
+	// hash) when sets of players repeat; nil when every game has its own set.
+	seatings map[uint64]int32
 
 	followCost, dupCost int // Σ follow², pairs of games with equal seatings
 }
@@ -109,7 +109,7 @@ func newSeating(p plan, seat []int, setsRepeat bool) *seating {
 		slot:   make([]int, len(seat)),
 	}
 	if setsRepeat {
-		st.seatings = make(map[string]int32)
+		st.seatings = make(map[uint64]int32)
 	}
 	for g := range p.games {
 		for s := range k {
@@ -132,14 +132,16 @@ func newSeating(p plan, seat []int, setsRepeat bool) *seating {
 	return st
 }
 
-// key is game g's seating as a map key.
-func (st *seating) key(g int) string {
+// key is a hash (FNV-1a) of game g's seating. A collision would only misprice a
+// move; Verify compares seatings exactly.
+func (st *seating) key(g int) uint64 {
 	k := st.p.k
-	b := make([]byte, k)
-	for s := range k {
-		b[s] = byte(st.seat[g*k+s])
+	h := uint64(14695981039346656037)
+	for _, q := range st.seat[g*k : g*k+k] {
+		h ^= uint64(q)
+		h *= 1099511628211
 	}
-	return string(b)
+	return h
 }
 
 // minFollowCost is the least Σ follow² conceivable: the G(k−1) "sits directly after"
@@ -223,7 +225,7 @@ const seatTemperature = 0.65
 // directed cycle keeps that so. A random walk along arcs finds such a cycle. The search
 // stops at the conceivable optimum (every ordered pair within 1 of the mean) and
 // otherwise leaves the best seating seen.
-func (st *seating) search(rng *rand.Rand, iters int) {
+func (st *seating) search(rng *rand.Rand, budget int) {
 	p := st.p
 	n, k := p.n, p.k
 	if k < 2 {
@@ -242,7 +244,9 @@ func (st *seating) search(rng *rand.Rand, iters int) {
 	round := 0
 	cycle := make([]int, 0, n+1)
 	walk := make([]int, 0, n+1)
-	for range iters {
+	// The budget counts games exchanged, so long cycles (few games per player and
+	// seat) cost what they weigh.
+	for work := 0; work < budget; {
 		i := rng.IntN(k)
 		j := rng.IntN(k - 1)
 		if j >= i {
@@ -264,6 +268,7 @@ func (st *seating) search(rng *rand.Rand, iters int) {
 			games := st.atSeat[i*n+head]
 			g = games[rng.IntN(len(games))]
 		}
+		work += len(cycle)
 		delta := 0
 		for _, g := range cycle {
 			delta += st.swapInGame(g, i, j)
