@@ -846,3 +846,102 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 	r.Changes = changes
 	return r, nil
 }
+
+// PlayerGame is one game a player was seated in, with their result once recorded.
+type PlayerGame struct {
+	GameID     int64      `db:"game_id"`
+	Number     int        `db:"number"`
+	LeagueID   int64      `db:"league_id"`
+	LeagueName string     `db:"league_name"`
+	Game       string     `db:"game"`
+	Status     string     `db:"status"`
+	FinishedAt *time.Time `db:"finished_at"`
+	// Points, Place and Winner are nil/0/false until the result is recorded.
+	Points *big.Rat `db:"-"`
+	Place  int      `db:"-"`
+	Winner bool     `db:"-"`
+}
+
+// playerGamesLimit bounds the games a player's page lists.
+const playerGamesLimit = 300
+
+const playerGamesSQL = `
+SELECT g.id AS game_id, g.number, g.league_id, l.name AS league_name, l.game, g.status, g.finished_at,
+       rp.points_num, rp.points_den, rp.place, rp.winner
+FROM seats s
+JOIN games g ON g.id = s.game_id
+JOIN leagues l ON l.id = g.league_id
+LEFT JOIN result_points rp ON rp.game_id = s.game_id AND rp.user_id = s.user_id
+WHERE s.user_id = $1
+ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number
+LIMIT $2`
+
+// PlayerGames returns the games the player was seated in, unplayed ones first, then the
+// most recently finished, at most 300, each with the player's points and place.
+func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, error) {
+	rows, err := s.pool.Query(ctx, playerGamesSQL, userID, playerGamesLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+	}
+	var out []PlayerGame
+	var g PlayerGame
+	var num, den *int64
+	var place *int
+	var winner *bool
+	_, err = pgx.ForEachRow(rows, []any{&g.GameID, &g.Number, &g.LeagueID, &g.LeagueName, &g.Game, &g.Status,
+		&g.FinishedAt, &num, &den, &place, &winner}, func() error {
+		row := g
+		if num != nil {
+			row.Points, row.Place, row.Winner = big.NewRat(*num, *den), *place, *winner
+		}
+		out = append(out, row)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
+	}
+	return out, nil
+}
+
+// LeagueResultLine is one seat of one recorded game of a league, for the results export.
+type LeagueResultLine struct {
+	GameID      int64     `db:"game_id"`
+	Number      int       `db:"number"`
+	Round       int       `db:"round"`
+	FinishedAt  time.Time `db:"finished_at"`
+	Position    int       `db:"position"`
+	Username    string    `db:"username"`
+	PointsNum   int64     `db:"points_num"`
+	PointsDen   int64     `db:"points_den"`
+	Place       int       `db:"place"`
+	Winner      bool      `db:"winner"`
+	Substitute  string    `db:"substitute"`
+	Explanation string    `db:"explanation"`
+}
+
+// Points is the line's league points, exact.
+func (l LeagueResultLine) Points() *big.Rat { return big.NewRat(l.PointsNum, l.PointsDen) }
+
+const leagueResultLinesSQL = `
+SELECT g.id AS game_id, g.number, g.round, g.finished_at, rp.position, u.username, rp.points_num, rp.points_den,
+       rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation
+FROM result_points rp
+JOIN games g ON g.id = rp.game_id
+JOIN users u ON u.id = rp.user_id
+LEFT JOIN users sub ON sub.id = rp.substitute_id
+WHERE rp.league_id = $1
+ORDER BY g.number, rp.position`
+
+// LeagueResultLines returns every seat of every recorded game of a league, by game number
+// and seat.
+func (s *Store) LeagueResultLines(ctx context.Context, leagueID int64) ([]LeagueResultLine, error) {
+	rows, err := s.pool.Query(ctx, leagueResultLinesSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: results of league %d: %w", leagueID, err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowToStructByName[LeagueResultLine])
+	if err != nil {
+		return nil, fmt.Errorf("store: results of league %d: %w", leagueID, err)
+	}
+	return lines, nil
+}

@@ -130,6 +130,8 @@ type LeagueView struct {
 	Games   []GameRow
 	// Fairness is the schedule's fairness report; nil while the league is open.
 	Fairness *FairnessView
+	// Standings is the standings table (results.templ); nil while the league is open.
+	Standings *StandingsView
 }
 
 // GameView is the /games/{id} page.
@@ -145,6 +147,8 @@ type GameView struct {
 	Sides []SideView
 	// RulesNote says how the game is scored.
 	RulesNote string
+	// Result is the result section (results.templ).
+	Result *ResultView
 }
 
 // FairnessView is a schedule's fairness report as the league page draws it.

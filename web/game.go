@@ -45,5 +45,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		v.Sides = sideViews(game, v.Seats)
 		v.RulesNote = game.RulesNote
 	}
+	// The result section: scored lines, rating ledger, audit trail (web/result.go).
+	r, err := h.resultView(c, g.ID, l.OrganiserID, g.Status)
+	if err != nil {
+		return templates.GameView{}, err
+	}
+	v.Result = &r
 	return v, nil
 }

@@ -125,6 +125,14 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 		f := fairness(l, members, games)
 		v.Fairness = &f
 	}
+	if len(games) > 0 {
+		// The standings section (web/standings.go).
+		st, err := h.standingsView(c, l, members, games)
+		if err != nil {
+			return templates.LeagueView{}, err
+		}
+		v.Standings = &st
+	}
 	return v, nil
 }
 

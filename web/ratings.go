@@ -5,10 +5,87 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// ratings shows the ratings overview.
+// apiRating is one member's line on a game's ladder (CONTRACT section 4): the rating as an
+// exact JSON number of points (from integer millionths) and the rated games.
+type apiRating struct {
+	Username    string        `json:"username"`
+	Rating      rating.Micros `json:"rating"`
+	Games       int           `json:"games"`
+	Provisional bool          `json:"provisional"`
+}
+
+// ladderGame finds the registry game of the :game route parameter; an unknown slug is a 404.
+func ladderGame(c echo.Context) (league.Game, error) {
+	g, err := league.GameBySlug(c.Param("game"))
+	if err != nil {
+		return league.Game{}, echo.NewHTTPError(http.StatusNotFound, err.Error())
+	}
+	return g, nil
+}
+
+// apiRatings lists a game's ladder: GET /api/v1/ratings/{game} → [{"username","rating",
+// "games"}], highest rating first.
+func (h *Handler) apiRatings(c echo.Context) error {
+	g, err := ladderGame(c)
+	if err != nil {
+		return err
+	}
+	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	if err != nil {
+		return err
+	}
+	out := make([]apiRating, len(rs))
+	for i, r := range rs {
+		out[i] = apiRating{Username: r.Username, Rating: r.Rating, Games: r.Games, Provisional: r.Provisional()}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// ratings shows the ratings index: every game of the registry with its ladder's size.
 func (h *Handler) ratings(c echo.Context) error {
-	return h.render(c, http.StatusOK, templates.Ratings(h.page(c, "Ratings")))
+	ladders, err := h.store.Ladders(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	byGame := map[string]int{}
+	results := map[string]int64{}
+	for _, l := range ladders {
+		byGame[l.Game], results[l.Game] = l.Players, l.Results
+	}
+	var v templates.RatingsIndexView
+	for _, g := range league.Games() {
+		v.Games = append(v.Games, templates.LadderLink{Slug: g.Slug, Name: g.Name, Players: byGame[g.Slug], Results: results[g.Slug]})
+	}
+	return h.render(c, http.StatusOK, templates.RatingsIndex(h.page(c, "Ratings"), v))
+}
+
+// ladderPage shows one game's ladder: /ratings/{game}.
+func (h *Handler) ladderPage(c echo.Context) error {
+	g, err := ladderGame(c)
+	if err != nil {
+		return err
+	}
+	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	if err != nil {
+		return err
+	}
+	v := templates.LadderView{Slug: g.Slug, Name: g.Name, ProvisionalGames: store.ProvisionalGames}
+	viewer, signedIn := currentUser(c)
+	rank := 0
+	for i, r := range rs {
+		if i == 0 || r.Rating != rs[i-1].Rating {
+			rank = i + 1
+		}
+		v.Rows = append(v.Rows, templates.LadderRow{
+			Rank: rank, Username: r.Username, DisplayName: r.DisplayName, Rating: r.Rating.String(),
+			Games: r.Games, Provisional: r.Provisional(), IsViewer: signedIn && viewer.Username == r.Username,
+		})
+	}
+	return h.render(c, http.StatusOK, templates.Ladder(h.page(c, g.Name+" ratings"), v))
 }

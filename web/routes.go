@@ -56,7 +56,13 @@ func (h *Handler) Routes() *echo.Echo {
 	e.GET("/leagues/:id", h.leaguePage)
 	e.POST("/leagues/:id/join", h.joinLeague, h.requireLogin)
 	e.GET("/games/:id", h.gamePage)
+	e.GET("/games/:id/result", h.resultFormPage, h.requireLogin)
+	e.POST("/games/:id/result", h.submitResult, h.requireLogin)
+	e.GET("/leagues/:id/standings.csv", h.standingsCSV)
+	e.GET("/leagues/:id/results.csv", h.resultsCSV)
 	e.GET("/ratings", h.ratings)
+	e.GET("/ratings/:game", h.ladderPage)
+	e.GET("/players/:username", h.playerPage)
 
 	// JSON API (CONTRACT section 4). Bearer tokens, no cookies, so no CSRF.
 	api := e.Group("/api/v1")
@@ -68,6 +74,11 @@ func (h *Handler) Routes() *echo.Echo {
 	api.GET("/leagues/:id", h.apiLeagueRead)
 	api.POST("/leagues/:id/join", h.apiJoinLeague, h.requireAPIUser)
 	api.GET("/leagues/:id/games", h.apiLeagueGames)
+	api.GET("/leagues/:id/standings", h.apiStandings)
+	api.GET("/games/:id/result", h.apiGetResult)
+	api.POST("/games/:id/result", h.apiRecordResult, h.requireAPIUser)
+	api.PUT("/games/:id/result", h.apiCorrectResult, h.requireAPIUser)
+	api.GET("/ratings/:game", h.apiRatings)
 
 	return e
 }

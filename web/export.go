@@ -1,0 +1,79 @@
+package web
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+)
+
+// placeHeaders name the countback columns of the standings export.
+var placeHeaders = []string{"firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths", "eighths"}
+
+// standingsCSV exports a league's standings as CSV: /leagues/{id}/standings.csv, one row per
+// member with rank, points, games and the countback place counts.
+func (h *Handler) standingsCSV(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	l, err := h.store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	st, err := h.store.Standings(ctx, id)
+	if err != nil {
+		return err
+	}
+	places := min(max(l.PlayersPerGame, 1), league.MaxPlaces)
+	rows := [][]string{append([]string{"rank", "username", "points", "games"}, placeHeaders[:places]...)}
+	for _, s := range st {
+		row := []string{strconv.Itoa(s.Rank), s.Player, league.Decimal(s.Points), strconv.Itoa(s.Games)}
+		for q := range places {
+			row = append(row, strconv.Itoa(s.PlaceCounts[q]))
+		}
+		rows = append(rows, row)
+	}
+	return writeCSV(c, fmt.Sprintf("league-%d-standings.csv", id), rows)
+}
+
+// resultsCSV exports a league's recorded results as CSV: /leagues/{id}/results.csv, one
+// row per seat of every recorded game.
+func (h *Handler) resultsCSV(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if _, err := h.store.League(ctx, id); err != nil {
+		return err
+	}
+	lines, err := h.store.LeagueResultLines(ctx, id)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation"}}
+	for _, l := range lines {
+		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
+			strconv.Itoa(l.Position), l.Username, league.Decimal(l.Points()), strconv.Itoa(l.Place),
+			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation})
+	}
+	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", id), rows)
+}
+
+// writeCSV sends rows as a CSV download named filename.
+func writeCSV(c echo.Context, filename string, rows [][]string) error {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	if err := w.WriteAll(rows); err != nil {
+		return fmt.Errorf("web: write %s: %w", filename, err)
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+filename+`"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}

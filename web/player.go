@@ -1,0 +1,103 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// dateLayout is how pages show the day a game finished.
+const dateLayout = "2 Jan 2006"
+
+// playerPage shows a player: their rating on every ladder with its history chart and the
+// "why" of each move (rating before, ante, award, delta), their leagues and their games.
+func (h *Handler) playerPage(c echo.Context) error {
+	ctx := c.Request().Context()
+	u, err := h.store.UserByUsername(ctx, c.Param("username"))
+	if err != nil {
+		return err
+	}
+	leagues, err := h.store.LeaguesOf(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	ratings, err := h.store.PlayerRatings(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	history, err := h.store.RatingHistory(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	games, err := h.store.PlayerGames(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName}
+	for _, l := range leagues {
+		v.Leagues = append(v.Leagues, templates.PlayerLeague{ID: l.ID, Name: l.Name, GameName: gameName(l.Game),
+			Status: l.Status, Organiser: l.OrganiserID == u.ID})
+	}
+	for _, r := range ratings {
+		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: r.Rating.String(), Games: r.Games,
+			Provisional: r.Provisional()}
+		var values []templates.ChartValue
+		for _, s := range history {
+			if s.Ladder != r.Game {
+				continue
+			}
+			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: s.LeagueName,
+				Date: s.FinishedAt.UTC().Format(dateLayout), Before: s.Before.String(), Ante: s.Ante.String(),
+				Award: s.Award.String(), Delta: signedMicros(s.Delta), After: s.After.String(), Trend: trend(int64(s.Delta))}
+			switch {
+			case s.Credited == u.Username && s.Player != u.Username:
+				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)
+			case s.Player == u.Username && s.Credited != u.Username:
+				step.Note = fmt.Sprintf("%s finished your seat and took the gain (ARMADA 4.2); your rating did not move", s.Credited)
+				step.Before, step.After, step.Delta, step.Trend = "", "", "—", "flat"
+			case s.Substitute != "":
+				step.Note = fmt.Sprintf("%s finished your seat; the result stays yours (ARMADA 4.2)", s.Substitute)
+			}
+			pl.Steps = append(pl.Steps, step)
+			if s.Credited == u.Username {
+				values = append(values, templates.ChartValue{Micros: int64(s.After),
+					Title: fmt.Sprintf("%s #%d: %s (%s)", s.LeagueName, s.GameNumber, s.After, signedMicros(s.Delta))})
+			}
+		}
+		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
+			len(values), plural(len(values), "game", "games")), values)
+		v.Ladders = append(v.Ladders, pl)
+	}
+	for _, g := range games {
+		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: g.LeagueName,
+			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner}
+		if g.Points != nil {
+			pg.Points = league.Decimal(g.Points)
+		}
+		if g.FinishedAt != nil {
+			pg.Date = g.FinishedAt.UTC().Format(dateLayout)
+		}
+		v.Games = append(v.Games, pg)
+	}
+	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+}
+
+// gameName is a game slug's display name, or the slug for a game the registry lacks.
+func gameName(slug string) string {
+	if g, err := league.GameBySlug(slug); err == nil {
+		return g.Name
+	}
+	return slug
+}
+
+// plural picks the singular or plural word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,303 @@
+package web_test
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// runningLeague makes a running league of game with perGame players per game: an organiser
+// who does not play, eight members, and an outsider.
+func runningLeague(t *testing.T, app *testApp, game string, perGame int) (store.League, player, []player, player) {
+	t.Helper()
+	org := app.newPlayers("org", 1)[0]
+	members := app.newPlayers("player", 8)
+	outsider := app.newPlayers("outsider", 1)[0]
+	l := app.join(app.newLeague(org, game, perGame, 0), members)
+	require.Equal(t, store.LeagueRunning, l.Status)
+	return l, org, members, outsider
+}
+
+// scoresFor is a placement body for the game's seats: seat 1 scores highest.
+func scoresFor(g store.Game, scores ...int) map[string]any {
+	var players []map[string]any
+	for i, s := range g.Seats {
+		players = append(players, map[string]any{"id": s.Username, "score": scores[i]})
+	}
+	return map[string]any{"players": players}
+}
+
+func TestAPIResultAuthorisationAndRefusals(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, outsider := runningLeague(t, app, "cartagena", 4)
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	seated := func(username string) bool {
+		for _, s := range g.Seats {
+			if s.Username == username {
+				return true
+			}
+		}
+		return false
+	}
+	var player, other player
+	for _, m := range members {
+		if seated(m.Username) {
+			player = m
+		} else {
+			other = m
+		}
+	}
+	path := fmt.Sprintf("/api/v1/games/%d/result", g.ID)
+	body := scoresFor(g, 40, 30, 20, 10)
+	unchanged := func() {
+		t.Helper()
+		status, _ := app.apiAny(http.MethodGet, path, "", nil)
+		assert.Equal(t, http.StatusNotFound, status, "no result stored")
+		status, st := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/standings", l.ID), "", nil)
+		require.Equal(t, http.StatusOK, status)
+		for _, row := range st.([]any) {
+			assert.Equal(t, float64(0), row.(map[string]any)["games"])
+		}
+	}
+
+	// The authorisation matrix of POST and PUT.
+	for _, tc := range []struct {
+		who    string
+		token  string
+		method string
+		want   int
+	}{
+		{"anonymous", "", http.MethodPost, http.StatusUnauthorized},
+		{"a seated player", player.token, http.MethodPost, http.StatusForbidden},
+		{"a member not in the game", other.token, http.MethodPost, http.StatusForbidden},
+		{"an outsider", outsider.token, http.MethodPost, http.StatusForbidden},
+		{"anonymous", "", http.MethodPut, http.StatusUnauthorized},
+		{"a seated player", player.token, http.MethodPut, http.StatusForbidden},
+		{"an outsider", outsider.token, http.MethodPut, http.StatusForbidden},
+		{"the organiser, nothing recorded yet", org.token, http.MethodPut, http.StatusConflict},
+	} {
+		status, out := app.apiAny(tc.method, path, tc.token, body)
+		assert.Equal(t, tc.want, status, "%s %s: %v", tc.method, tc.who, out)
+		assert.NotEmpty(t, out.(map[string]any)["error"])
+		unchanged()
+	}
+
+	// Bad bodies name the field and change nothing.
+	badSeat := scoresFor(g, 40, 30, 20, 10)
+	badSeat["players"].([]map[string]any)[2]["id"] = outsider.Username
+	missing := scoresFor(g, 40, 30, 20, 10)
+	missing["players"] = missing["players"].([]map[string]any)[:3]
+	badScore := scoresFor(g, 40, 30, 20, 10)
+	badScore["players"].([]map[string]any)[1]["score"] = "high"
+	for _, tc := range []struct {
+		name   string
+		body   any
+		status int
+		field  string
+	}{
+		{"someone not seated", badSeat, http.StatusUnprocessableEntity, "players[2].id: "},
+		{"a seated player missing", missing, http.StatusUnprocessableEntity, "players: missing seated player"},
+		{"the scorer's validation", badScore, http.StatusUnprocessableEntity, "players[1].score: "},
+		{"not an object", []int{1, 2}, http.StatusBadRequest, "body: "},
+	} {
+		status, out := app.apiAny(http.MethodPost, path, org.token, tc.body)
+		assert.Equal(t, tc.status, status, "%s: %v", tc.name, out)
+		assert.True(t, strings.HasPrefix(out.(map[string]any)["error"].(string), tc.field), "%s: %v", tc.name, out)
+		unchanged()
+	}
+	req, err := http.NewRequest(http.MethodPost, app.srv.URL+path, strings.NewReader(`{"players":[`))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+org.token)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode, "malformed JSON")
+	unchanged()
+
+	// The organiser records: 201 with the scored result; a second POST is 409.
+	status, out := app.apiAny(http.MethodPost, path, org.token, body)
+	require.Equal(t, http.StatusCreated, status, "%v", out)
+	result := out.(map[string]any)
+	assert.Equal(t, "placement", result["system"])
+	lines := result["results"].([]any)
+	require.Len(t, lines, 4)
+	assert.Equal(t, g.Seats[0].Username, lines[0].(map[string]any)["id"])
+	assert.Equal(t, float64(12), lines[0].(map[string]any)["points"])
+	assert.Len(t, result["ledger"], 4)
+	status, out = app.apiAny(http.MethodPost, path, org.token, body)
+	assert.Equal(t, http.StatusConflict, status, "%v", out)
+
+	// Players still cannot correct; the organiser can, and sees what moved.
+	status, _ = app.apiAny(http.MethodPut, path, player.token, scoresFor(g, 10, 20, 30, 40))
+	assert.Equal(t, http.StatusForbidden, status)
+	status, out = app.apiAny(http.MethodPut, path, org.token, scoresFor(g, 10, 20, 30, 40))
+	require.Equal(t, http.StatusOK, status, "%v", out)
+	changes := out.(map[string]any)["changes"].(map[string]any)
+	assert.Len(t, changes["points"], 4, "every seat's points moved")
+	assert.NotEmpty(t, changes["ratings"])
+
+	// Standings and ratings agree with the scorer and the rating package.
+	res0, err := league.Score(league.Placement, []byte(fmt.Sprintf(`{"players":[{"id":%q,"score":10},{"id":%q,"score":20},{"id":%q,"score":30},{"id":%q,"score":40}]}`,
+		g.Seats[0].Username, g.Seats[1].Username, g.Seats[2].Username, g.Seats[3].Username)))
+	require.NoError(t, err)
+	var memberNames []string
+	for _, m := range members {
+		memberNames = append(memberNames, m.Username)
+	}
+	var lines0 []league.StandingLine
+	seats := make([]rating.Seat, 4)
+	places := league.Places(res0.Results)
+	for i, r := range res0.Results {
+		lines0 = append(lines0, league.StandingLine{Player: r.ID, Points: r.Points, Place: places[i]})
+		seats[i] = rating.Seat{Player: r.ID, Points: r.Points, Winner: r.Winner}
+	}
+	want := league.Standings(memberNames, lines0)
+	status, st := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/standings", l.ID), "", nil)
+	require.Equal(t, http.StatusOK, status)
+	require.Len(t, st, 8)
+	for i, row := range st.([]any) {
+		m := row.(map[string]any)
+		assert.Equal(t, want[i].Player, m["username"])
+		f, _ := want[i].Points.Float64()
+		assert.Equal(t, f, m["points"])
+		assert.Equal(t, float64(want[i].Games), m["games"])
+		assert.Equal(t, float64(want[i].Rank), m["rank"])
+	}
+	ladder, _, err := rating.Replay([]rating.Game{{ID: "1", Seats: seats}})
+	require.NoError(t, err)
+	status, rs := app.apiAny(http.MethodGet, "/api/v1/ratings/cartagena", "", nil)
+	require.Equal(t, http.StatusOK, status)
+	wantRatings := ladder.Standings()
+	require.Len(t, rs, len(wantRatings))
+	for i, row := range rs.([]any) {
+		m := row.(map[string]any)
+		assert.Equal(t, wantRatings[i].Player, m["username"])
+		f, _ := new(big.Rat).SetFrac64(int64(wantRatings[i].Rating), int64(rating.PerPoint)).Float64()
+		assert.Equal(t, f, m["rating"])
+		assert.Equal(t, float64(1), m["games"])
+		assert.Equal(t, true, m["provisional"])
+	}
+	status, _ = app.apiAny(http.MethodGet, "/api/v1/ratings/chess", "", nil)
+	assert.Equal(t, http.StatusNotFound, status)
+	status, rs = app.apiAny(http.MethodGet, "/api/v1/ratings/vortex", "", nil)
+	assert.Equal(t, http.StatusOK, status)
+	assert.Empty(t, rs)
+}
+
+func TestResultFormPreviewSaveAndPages(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "vampiring", 4)
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+
+	// Players may not even see the form.
+	res, _ := app.get(app.logIn(members[0]), formPath)
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+
+	c := app.logIn(org)
+	res, doc := app.get(c, fmt.Sprintf("/games/%d", g.ID))
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, 1, doc.Find(`#result a[href="`+formPath+`"]`).Length(), "the organiser is offered the form")
+
+	values := url.Values{"action": {"preview"}}
+	for i, s := range g.Seats {
+		values.Set(fmt.Sprintf("score-%d", s.Position), fmt.Sprint(32-i*4))
+	}
+	values.Set("score-4", "10")
+	values.Set("score-2", "28")
+	values.Set("score-3", "28") // the seed's Vampiring example: 32, 28, 28, 10 → 12, 4, 4, 0
+	res, doc = app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	rows := doc.Find("#preview tbody tr")
+	require.Equal(t, 4, rows.Length())
+	var points []string
+	rows.Each(func(_ int, r *goquery.Selection) { points = append(points, text(r.Find(".points"))) })
+	assert.Equal(t, []string{"12", "4", "4", "0"}, points)
+	assert.Contains(t, text(doc.Find("#preview")), "Nothing is saved yet")
+	st, err := app.store.Standings(t.Context(), l.ID)
+	require.NoError(t, err)
+	assert.Zero(t, st[0].Games, "a preview saves nothing")
+
+	// A bad number is shown next to its field, and nothing is saved.
+	bad := url.Values{"action": {"save"}}
+	for k, v := range values {
+		bad[k] = v
+	}
+	bad.Set("action", "save")
+	bad.Set("score-2", "lots")
+	res, doc = app.submit(c, formPath, formPath, bad)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find("#e-score-2")), "Not a number")
+
+	values.Set("action", "save")
+	res, _ = app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, fmt.Sprintf("/games/%d#result", g.ID), res.Header.Get("Location"))
+
+	_, doc = app.get(c, fmt.Sprintf("/games/%d", g.ID))
+	assert.Equal(t, 4, doc.Find("#result .result-table tbody tr").Length())
+	assert.Equal(t, 4, doc.Find("#result .ledger-table tbody tr").Length())
+	assert.Contains(t, text(doc.Find("#result")), "Correct this result")
+
+	_, doc = app.get(app.browser(), leaguePath(l))
+	table := doc.Find("#standings .standings-table tbody tr")
+	require.Equal(t, 8, table.Length())
+	assert.Equal(t, g.Seats[0].Username, strings.TrimPrefix(text(table.First().Find("td").Eq(1).Find(".muted")), "@"))
+	assert.Equal(t, "12", text(table.First().Find(".points")))
+	assert.Contains(t, text(doc.Find("#standings .tiebreak")), "countback")
+
+	// The correction form comes back filled in with the recorded values.
+	_, doc = app.get(c, formPath)
+	assert.Equal(t, "28", doc.Find(`input[name="score-2"]`).AttrOr("value", ""))
+
+	// Ratings pages and the player page with the chart.
+	_, doc = app.get(app.browser(), "/ratings/vampiring")
+	assert.Equal(t, 4, doc.Find(".ladder-table tbody tr").Length())
+	assert.Equal(t, 4, doc.Find(".badge-provisional").Length())
+	_, doc = app.get(app.browser(), "/ratings")
+	assert.Contains(t, text(doc.Find(`a[href="/ratings/vampiring"]`)), "4 rated players")
+	res, doc = app.get(app.browser(), "/players/"+g.Seats[0].Username)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, 1, doc.Find("svg.rating-chart polyline").Length())
+	assert.Equal(t, 2, doc.Find("svg.rating-chart circle").Length(), "the start and one game")
+	assert.Contains(t, text(doc.Find("#games")), "12")
+	res, _ = app.get(app.browser(), "/players/nobody")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+
+	// CSV exports.
+	resp, err := http.Get(app.srv.URL + leaguePath(l) + "/standings.csv")
+	require.NoError(t, err)
+	records, err := csv.NewReader(resp.Body).ReadAll()
+	resp.Body.Close()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"rank", "username", "points", "games", "firsts", "seconds", "thirds", "fourths"}, records[0])
+	assert.Equal(t, []string{"1", g.Seats[0].Username, "12", "1", "1", "0", "0", "0"}, records[1])
+	assert.Len(t, records, 9)
+	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	require.NoError(t, err)
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	records, err = csv.NewReader(strings.NewReader(string(body))).ReadAll()
+	require.NoError(t, err)
+	assert.Len(t, records, 5, "a header and the four seats of the one recorded game")
+	assert.Equal(t, "4", records[2][5], "seat 2 took 4 points")
+}

@@ -1,0 +1,88 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// apiStanding is one member's line of a league's standings (CONTRACT section 4): points as
+// an exact JSON number, recorded games, and rank (ties broken by countback).
+type apiStanding struct {
+	Username string          `json:"username"`
+	Points   json.RawMessage `json:"points"`
+	Games    int             `json:"games"`
+	Rank     int             `json:"rank"`
+	// Places counts the member's first, second, ... places: the countback.
+	Places []int `json:"places"`
+}
+
+// apiStandings lists a league's standings: GET /api/v1/leagues/{id}/standings →
+// [{"username","points","games","rank"}], best first.
+func (h *Handler) apiStandings(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	st, err := h.store.Standings(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]apiStanding, len(st))
+	for i, s := range st {
+		out[i] = apiStanding{Username: s.Player, Points: json.RawMessage(league.Decimal(s.Points)),
+			Games: s.Games, Rank: s.Rank, Places: trimPlaces(s.PlaceCounts)}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// trimPlaces drops the trailing places nobody can reach in small games: the counts up to
+// the last place the member finished in.
+func trimPlaces(counts [league.MaxPlaces]int) []int {
+	n := len(counts)
+	for n > 0 && counts[n-1] == 0 {
+		n--
+	}
+	return append([]int{}, counts[:n]...)
+}
+
+// standingsView gathers a league's standings section from the members and games the
+// league page has already read; it adds one query, the standings.
+func (h *Handler) standingsView(c echo.Context, l store.League, members []store.Member, games []store.Game) (templates.StandingsView, error) {
+	st, err := h.store.Standings(c.Request().Context(), l.ID)
+	if err != nil {
+		return templates.StandingsView{}, err
+	}
+	names := make(map[string]string, len(members))
+	for _, m := range members {
+		names[m.Username] = m.DisplayName
+	}
+	viewer, signedIn := currentUser(c)
+	v := templates.StandingsView{LeagueID: l.ID, Rule: league.CountbackRule, TieBreaks: league.TieBreaks(st),
+		Total: len(games), Finished: l.Status == store.LeagueFinished}
+	for _, g := range games {
+		if g.Status == store.GameFinished {
+			v.Recorded++
+		}
+	}
+	places := l.PlayersPerGame
+	for _, s := range st {
+		name := names[s.Player]
+		if name == "" {
+			name = s.Player
+		}
+		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: league.Decimal(s.Points),
+			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), league.MaxPlaces)]...),
+			IsViewer: signedIn && viewer.Username == s.Player}
+		v.Rows = append(v.Rows, row)
+		if v.Finished && s.Rank == 1 {
+			v.Winners = append(v.Winners, row)
+		}
+	}
+	return v, nil
+}
