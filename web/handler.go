@@ -1,6 +1,16 @@
 // Package web is TableStakes' HTTP side: the HTML pages, the JSON API under /api/v1, and
 // the middleware that protects both. Every route is listed in routes.go; each page or
 // action has its own file with one handler method.
+//
+// A handler is a method `func (h *Handler) name(c echo.Context) error`. It finds the
+// caller with currentUser(c) (set from the web session on pages, from the bearer token
+// on /api/ routes); routes that need one take h.requireLogin (pages: redirect to
+// /login) or h.requireAPIUser (API: 401). Pages render with
+// h.render(c, status, templates.X(h.page(c, "Title"), ...)); forms include
+// templates.CSRFField(p.CSRF). Errors are returned, not written: handleError (errors.go)
+// turns them into a status and an error page or {"error": "..."}, so a bad field is
+// echo.NewHTTPError(422, "field: what is wrong"), a missing row store.ErrNotFound (404)
+// and a clash a *store.Conflict (409).
 package web
 
 import (
