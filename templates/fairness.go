@@ -84,8 +84,8 @@ func (f FairnessView) columnLabels() []svgLabel {
 	return out
 }
 
-// matrixCells are the cells of the matchup matrix, shaded from the fewest meetings (light)
-// to the most (dark), so an unbalanced pair stands out.
+// matrixCells are the cells of the matchup matrix, shaded by how often the pair meets:
+// an even matrix is a balanced league.
 func (f FairnessView) matrixCells() []svgCell {
 	var out []svgCell
 	for a, row := range f.Matchups {
@@ -101,9 +101,11 @@ func (f FairnessView) matrixCells() []svgCell {
 				out = append(out, cell)
 				continue
 			}
-			level := 0.6
-			if f.MatchupMax > f.MatchupMin {
-				level = 0.2 + 0.75*float64(c-f.MatchupMin)/float64(f.MatchupMax-f.MatchupMin)
+			// Shaded on an absolute scale from 0 to the most meetings, so a spread of one
+			// meeting reads as the small difference it is, and a pair that never meets as white.
+			level := 0.0
+			if f.MatchupMax > 0 {
+				level = 0.1 + 0.85*float64(c)/float64(f.MatchupMax)
 			}
 			cell.Opacity = strconv.FormatFloat(level, 'f', 2, 64)
 			cell.Strong = level >= 0.55
