@@ -245,7 +245,14 @@ func (d *design) search(rng *rand.Rand, iters, want int) bool {
 	bestGames := append([]uint32(nil), d.games...)
 
 	sameRound := p.rounds && p.perRound > 1
-	for range iters {
+	// A search that has not improved its best for a fifth of its budget (at least
+	// 50 000 swaps) has settled; a fresh start does better than more of the same.
+	patience := max(50_000, iters/5)
+	lastBest := 0
+	for it := range iters {
+		if it-lastBest > patience {
+			break
+		}
 		var g, h int
 		if sameRound && rng.IntN(2) == 0 {
 			// Two games of one round: every exchange between them is valid.
@@ -292,7 +299,7 @@ func (d *design) search(rng *rand.Rand, iters, want int) bool {
 		d.pairCost += dp
 		d.dupCost += dd
 		if r := rank(); less(r, best) {
-			best = r
+			best, lastBest = r, it
 			copy(bestGames, d.games)
 			if reached(r) {
 				return true

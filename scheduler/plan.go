@@ -27,8 +27,8 @@ type plan struct {
 	// spreadLowerBound is the arithmetic bound on max c − min c (0 or 1).
 	spreadLowerBound int
 	// aimSpread is the spread Build searches for first; requiredSpread is what
-	// Verify demands (the optimum for the seed's 8-player table, else the lower
-	// bound + 2; nothing beyond r with rounds of several tables).
+	// Verify demands (the optimum for the seed's 8-player table, else 3; nothing
+	// beyond r with rounds of several tables).
 	aimSpread, requiredSpread int
 	// distinctSets: G ≤ C(n,k), so no two games may share their set of players;
 	// otherwise sets repeat and their multiplicities must differ by at most 1.
@@ -79,15 +79,16 @@ func newPlan(opts Options) (plan, error) {
 	}
 	p.aimSpread = p.spreadLowerBound
 	// Beyond the seed's table the builder aims at the lower bound, then at 2 above
-	// it, which Verify guarantees. The bound is not always reachable: spread 0 asks for
-	// a balanced incomplete block design, which may not exist (Fisher,
+	// it; Verify guarantees 3. The bound is not always reachable: spread 0 asks for a
+	// balanced incomplete block design, which may not exist (Fisher,
 	// Bruck–Ryser–Chowla) or may lie beyond a fast search (the projective plane of
-	// order 4 for 21 players, 5 per game); some shapes with as many games as players
-	// (25 players, 12 per game, 12 games each) stay at 3 however long the search runs.
+	// order 4 for 21 players, 5 per game; the 2-(31,15,7) design for 31 players, 15 per
+	// game, where the search stops at 3); some shapes with as many games as players (25
+	// players, 12 per game, 12 games each) stay at 3 however long the search runs.
 	// Rounds of several tables fix much of the design (10 players at two tables of 5
 	// for 5 rounds: 3; 32 at two tables of 16 for 16 rounds: 6), so there the spread is
 	// searched for the same way but only reported, not guaranteed.
-	p.requiredSpread = p.spreadLowerBound + 2
+	p.requiredSpread = 3
 	if p.rounds && p.perRound > 1 {
 		p.requiredSpread = r
 	}

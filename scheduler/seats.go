@@ -246,7 +246,9 @@ func (st *seating) search(rng *rand.Rand, budget int) {
 	walk := make([]int, 0, n+1)
 	// The budget counts games exchanged, so long cycles (few games per player and
 	// seat) cost what they weigh.
-	for work := 0; work < budget; {
+	// Stop early once the best has not improved for a fifth of the budget.
+	lastBest := 0
+	for work := 0; work < budget && work-lastBest < budget/5; {
 		i := rng.IntN(k)
 		j := rng.IntN(k - 1)
 		if j >= i {
@@ -287,7 +289,7 @@ func (st *seating) search(rng *rand.Rand, budget int) {
 		}
 		cost += delta
 		if cost < best {
-			best = cost
+			best, lastBest = cost, work
 			copy(bestSeat, st.seat)
 			if done() {
 				return

@@ -18,9 +18,9 @@ var ErrUnbalanced = errors.New("schedule not balanced")
 //   - rounds: with Options.Rounds, rounds numbered 1, 2, ... in order, ⌈G/⌊N/k⌋⌉ of
 //     them, nobody twice in a round; without, every game its own round (round = number);
 //   - seats: every player in every seat exactly r/k times (so in exactly r games);
-//   - opponents: max c(a,b) − min c(a,b) at most the optimum for the seed's 8-player
-//     table (0 for k = 2, 7, 8; 1 for k = 3..6; 2 for k = 4 in rounds), and otherwise
-//     at most the arithmetic lower bound + 1;
+//   - opponents: max c(a,b) − min c(a,b) at the optimum for the seed's 8-player table
+//     (0 for k = 2, 7, 8; 1 for k = 3..6; 2 for k = 4 in rounds), otherwise at most 3
+//     (with rounds of several tables: reported only, see newPlan);
 //   - player sets: all different when G ≤ C(N,k), else used as evenly as possible
 //     (multiplicities differing by at most 1);
 //   - seatings: no two games with the same players in the same seats where the
