@@ -319,8 +319,12 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 		}
 		slot := count + 1
 		if _, err := tx.Exec(ctx, insertMembershipSQL, leagueID, userID, slot); err != nil {
+			// Both keys back up the checks made under the row lock above.
 			if isUniqueViolation(err, "memberships_pkey") {
 				return ErrAlreadyMember
+			}
+			if isUniqueViolation(err, "memberships_slot_key") {
+				return ErrLeagueFull
 			}
 			return err
 		}

@@ -38,8 +38,9 @@ func (l LeagueSummary) ActivityRule() string {
 
 // LeaguesView is the /leagues page: open leagues to join, running ones and the viewer's own.
 type LeaguesView struct {
-	Open    []LeagueSummary
-	Running []LeagueSummary
+	Open     []LeagueSummary
+	Running  []LeagueSummary
+	Finished []LeagueSummary
 	// Mine are the leagues the viewer plays in or organises; nil when nobody is signed in.
 	Mine []LeagueSummary
 }

@@ -147,7 +147,8 @@ func summariseAll(ls []store.League) []templates.LeagueSummary {
 	return out
 }
 
-// leagues lists the open leagues to join, the running ones and the viewer's own.
+// leagues lists the viewer's own leagues, the open ones to join, the running ones and the
+// finished ones.
 func (h *Handler) leagues(c echo.Context) error {
 	ctx := c.Request().Context()
 	var v templates.LeaguesView
@@ -159,7 +160,11 @@ func (h *Handler) leagues(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v.Open, v.Running = summariseAll(open), summariseAll(running)
+	finished, err := h.store.LeaguesByStatus(ctx, store.LeagueFinished)
+	if err != nil {
+		return err
+	}
+	v.Open, v.Running, v.Finished = summariseAll(open), summariseAll(running), summariseAll(finished)
 	if u, ok := currentUser(c); ok {
 		mine, err := h.store.LeaguesOf(ctx, u.ID)
 		if err != nil {
