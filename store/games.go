@@ -11,8 +11,10 @@ import (
 
 // Game statuses: scheduled when the league starts; finished once its result is recorded.
 const (
+	// GameScheduled is a game drawn by the schedule and not yet played.
 	GameScheduled = "scheduled"
-	GameFinished  = "finished"
+	// GameFinished is a game whose result is recorded.
+	GameFinished = "finished"
 )
 
 // Game is one game of a league's schedule with its seats in seat order.

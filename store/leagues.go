@@ -20,16 +20,21 @@ const LeagueSize = 8
 
 // League statuses: open until the 8th member joins, then running, then finished.
 const (
-	LeagueOpen     = "open"
-	LeagueRunning  = "running"
+	// LeagueOpen is a league still gathering its 8 members.
+	LeagueOpen = "open"
+	// LeagueRunning is a full league whose games are scheduled.
+	LeagueRunning = "running"
+	// LeagueFinished is a league whose games are all played.
 	LeagueFinished = "finished"
 )
 
 // Default activity rule: "To be an active player you just need to have terminated at
 // least 5 games in the last 90 days" (league-scoring-system.txt).
 const (
+	// DefaultMinRecentGames is the finished games an active player needs by default.
 	DefaultMinRecentGames = 5
-	DefaultRecentDays     = 90
+	// DefaultRecentDays is the default window, in days, the activity rule counts them in.
+	DefaultRecentDays = 90
 )
 
 // Refusals of a join. Each is a *Conflict, so errors.Is(err, ErrConflict) holds for all.
