@@ -99,6 +99,10 @@ CREATE TABLE ratings (
 CREATE INDEX ratings_ladder_order_idx ON ratings (ladder, rating_micros DESC);
 CREATE INDEX ratings_user_idx ON ratings (user_id);
 
+-- Recording a league's last game finishes the league: finding a game still to play must
+-- not walk the league's finished games.
+CREATE INDEX games_unfinished_idx ON games (league_id) WHERE status <> 'finished';
+
 -- The audit trail: who recorded or corrected which result, when, with what input, and what
 -- it changed (standings points and ratings, before and after).
 CREATE TABLE result_audit (
@@ -115,6 +119,7 @@ CREATE INDEX result_audit_game_idx ON result_audit (game_id, id);
 
 -- +goose Down
 DROP TABLE result_audit;
+DROP INDEX games_unfinished_idx;
 DROP TABLE ratings;
 DROP TABLE rating_entries;
 DROP TABLE result_points;

@@ -35,9 +35,32 @@ SELECT $1, t.user_id, t.rating_micros, t.games
 FROM unnest($2::bigint[], $3::bigint[], $4::int[]) AS t(user_id, rating_micros, games)
 ON CONFLICT (ladder, user_id) DO UPDATE SET rating_micros = EXCLUDED.rating_micros, games = EXCLUDED.games`
 
-// rateAppended rates a newly recorded game, the last of its ladder (seq), and writes its
-// ledger lines and the seats' new ratings. The caller holds the ladder's lock.
-func rateAppended(ctx context.Context, tx pgx.Tx, g ResultGame, seq int64, lines []ResultLine, subs map[string]int64) ([]RatingChange, error) {
+const insertLedgerSQL = `
+INSERT INTO rating_entries (game_id, position, ladder, ladder_seq, player_id, substitute_id, credited_id,
+                            before_micros, ante_micros, award_micros, delta_micros, after_micros)
+SELECT t.game_id, t.position, $1, t.ladder_seq, t.player_id, t.substitute_id, t.credited_id,
+       t.before_micros, t.ante_micros, t.award_micros, t.delta_micros, t.after_micros
+FROM unnest($2::bigint[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[],
+            $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[])
+    AS t(game_id, position, ladder_seq, player_id, substitute_id, credited_id,
+         before_micros, ante_micros, award_micros, delta_micros, after_micros)`
+
+// heldRating is a member's stored rating on a ladder.
+type heldRating struct {
+	UserID int64 `db:"user_id"`
+	Rating int64 `db:"rating_micros"`
+	Games  int   `db:"games"`
+}
+
+// memberRating is a rating to store: the member's rating and rated games on the ladder.
+type memberRating struct {
+	UserID int64
+	Rating rating.Micros
+	Games  int
+}
+
+// seatIDs maps the usernames of a game's seats and substitutes to their user ids.
+func seatIDs(lines []ResultLine, subs map[string]int64) map[string]int64 {
 	ids := make(map[string]int64, len(lines)+len(subs))
 	for _, l := range lines {
 		ids[l.Username] = l.UserID
@@ -45,28 +68,30 @@ func rateAppended(ctx context.Context, tx pgx.Tx, g ResultGame, seq int64, lines
 	for name, id := range subs {
 		ids[name] = id
 	}
-	userIDs := make([]int64, 0, len(ids))
+	return ids
+}
+
+// idList is the ids of a username → id map.
+func idList(ids map[string]int64) []int64 {
+	out := make([]int64, 0, len(ids))
 	for _, id := range ids {
-		userIDs = append(userIDs, id)
+		out = append(out, id)
 	}
+	return out
+}
+
+// rateAppended rates a newly recorded game, the last of its ladder, from the ratings its
+// seats' members hold (held). It returns the game's ledger entries, the ratings to store and
+// the ratings that moved. The caller holds the ladder's lock.
+func rateAppended(g ResultGame, lines []ResultLine, ids map[string]int64, held []heldRating) ([]rating.Entry, []memberRating, Changes, error) {
 	names := make(map[int64]string, len(ids))
 	for name, id := range ids {
 		names[id] = name
 	}
-	type held struct {
-		UserID int64 `db:"user_id"`
-		Rating int64 `db:"rating_micros"`
-		Games  int   `db:"games"`
-	}
-	rows, _ := tx.Query(ctx, seatRatingsSQL, g.Game.Slug, userIDs)
-	current, err := pgx.CollectRows(rows, pgx.RowToStructByName[held])
-	if err != nil {
-		return nil, fmt.Errorf("read ratings: %w", err)
-	}
-	standings := make([]rating.Standing, 0, len(current)+1)
-	before := make(map[string]rating.Micros, len(current))
+	standings := make([]rating.Standing, 0, len(held)+1)
+	before := make(map[string]rating.Micros, len(held))
 	var sum rating.Micros
-	for _, h := range current {
+	for _, h := range held {
 		standings = append(standings, rating.Standing{Player: names[h.UserID], Rating: rating.Micros(h.Rating), Games: h.Games})
 		before[names[h.UserID]] = rating.Micros(h.Rating)
 		sum += rating.Micros(h.Rating)
@@ -74,14 +99,11 @@ func rateAppended(ctx context.Context, tx pgx.Tx, g ResultGame, seq int64, lines
 	standings = append(standings, rating.Standing{Player: restOfLadder, Rating: -sum})
 	ladder, err := rating.LadderFrom(standings)
 	if err != nil {
-		return nil, fmt.Errorf("ladder %s: %w", g.Game.Slug, err)
+		return nil, nil, Changes{}, fmt.Errorf("ladder %s: %w", g.Game.Slug, err)
 	}
 	entries, err := ladder.Apply(ratingGame(strconv.FormatInt(g.ID, 10), g.Game.System, lines))
 	if err != nil {
-		return nil, ratingError(err)
-	}
-	if err := insertLedger(ctx, tx, g.Game.Slug, []int64{g.ID}, []int64{seq}, [][]rating.Entry{entries}, ids); err != nil {
-		return nil, err
+		return nil, nil, Changes{}, ratingError(err)
 	}
 	// The members whose ratings the game touched: every seat's player and each credited
 	// substitute (rating.Ladder.Apply makes exactly these members).
@@ -94,25 +116,35 @@ func rateAppended(ctx context.Context, tx pgx.Tx, g ResultGame, seq int64, lines
 			touched = append(touched, e.Credited)
 		}
 	}
-	upIDs := make([]int64, len(touched))
-	upRatings := make([]int64, len(touched))
-	upGames := make([]int32, len(touched))
-	var changes []RatingChange
+	var changes Changes
+	ratings := make([]memberRating, len(touched))
 	for i, name := range touched {
-		upIDs[i], upRatings[i], upGames[i] = ids[name], int64(ladder.Rating(name)), int32(ladder.Games(name))
+		ratings[i] = memberRating{UserID: ids[name], Rating: ladder.Rating(name), Games: ladder.Games(name)}
 		if b, ok := before[name]; !ok || b != ladder.Rating(name) {
-			changes = append(changes, RatingChange{Username: name, Before: before[name], After: ladder.Rating(name)})
+			changes.Ratings = append(changes.Ratings, RatingChange{Username: name, Before: before[name], After: ladder.Rating(name)})
 		}
 	}
-	if _, err := tx.Exec(ctx, upsertRatingsSQL, g.Game.Slug, upIDs, upRatings, upGames); err != nil {
-		return nil, fmt.Errorf("update ratings: %w", err)
-	}
-	return changes, nil
+	return entries, ratings, changes, nil
 }
 
-// insertLedger writes the ledger lines of games (ids and ladder places alongside).
-func insertLedger(ctx context.Context, tx pgx.Tx, ladder string, gameIDs, seqs []int64, ledger [][]rating.Entry, ids map[string]int64) error {
-	var rows [][]any
+// queueRatings queues the upsert of members' ratings on a ladder.
+func queueRatings(batch *pgx.Batch, ladder string, ratings []memberRating) {
+	ids, micros, games := make([]int64, len(ratings)), make([]int64, len(ratings)), make([]int32, len(ratings))
+	for i, r := range ratings {
+		ids[i], micros[i], games[i] = r.UserID, int64(r.Rating), int32(r.Games)
+	}
+	batch.Queue(upsertRatingsSQL, ladder, ids, micros, games)
+}
+
+// queueLedger queues the insert of the ledger lines of games (ids and ladder places
+// alongside); seat positions count from 1.
+func queueLedger(batch *pgx.Batch, ladder string, gameIDs, seqs []int64, ledger [][]rating.Entry, ids map[string]int64) {
+	var (
+		games, ladderSeqs, players, credited   []int64
+		positions                              []int32
+		substitutes                            []*int64
+		befores, antes, awards, deltas, afters []int64
+	)
 	for gi, entries := range ledger {
 		for si, e := range entries {
 			var sub *int64
@@ -120,18 +152,14 @@ func insertLedger(ctx context.Context, tx pgx.Tx, ladder string, gameIDs, seqs [
 				id := ids[e.Substitute]
 				sub = &id
 			}
-			rows = append(rows, []any{gameIDs[gi], si + 1, ladder, seqs[gi], ids[e.Player], sub, ids[e.Credited],
-				int64(e.Before), int64(e.Ante), int64(e.Award), int64(e.Delta), int64(e.After)})
+			games, positions, ladderSeqs = append(games, gameIDs[gi]), append(positions, int32(si+1)), append(ladderSeqs, seqs[gi])
+			players, substitutes, credited = append(players, ids[e.Player]), append(substitutes, sub), append(credited, ids[e.Credited])
+			befores, antes, awards = append(befores, int64(e.Before)), append(antes, int64(e.Ante)), append(awards, int64(e.Award))
+			deltas, afters = append(deltas, int64(e.Delta)), append(afters, int64(e.After))
 		}
 	}
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"rating_entries"},
-		[]string{"game_id", "position", "ladder", "ladder_seq", "player_id", "substitute_id", "credited_id",
-			"before_micros", "ante_micros", "award_micros", "delta_micros", "after_micros"},
-		pgx.CopyFromRows(rows))
-	if err != nil {
-		return fmt.Errorf("insert ledger: %w", err)
-	}
-	return nil
+	batch.Queue(insertLedgerSQL, ladder, games, positions, ladderSeqs, players, substitutes, credited,
+		befores, antes, awards, deltas, afters)
 }
 
 const ladderPrefixSQL = `
@@ -232,23 +260,18 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	if err != nil {
 		return nil, ratingError(err)
 	}
-	if _, err := tx.Exec(ctx, deleteLedgerTailSQL, ladder, fromSeq); err != nil {
-		return nil, fmt.Errorf("delete ledger of %s: %w", ladder, err)
-	}
-	if err := insertLedger(ctx, tx, ladder, gameIDs, seqs, tail, ids); err != nil {
-		return nil, err
-	}
 	standings := replayed.Standings()
-	if _, err := tx.Exec(ctx, deleteLadderRatingsSQL, ladder); err != nil {
-		return nil, fmt.Errorf("delete ratings of %s: %w", ladder, err)
+	ratings := make([]memberRating, len(standings))
+	for i, st := range standings {
+		ratings[i] = memberRating{UserID: ids[st.Player], Rating: st.Rating, Games: st.Games}
 	}
-	rowsIn := make([][]any, len(standings))
-	for i, s := range standings {
-		rowsIn[i] = []any{ladder, ids[s.Player], int64(s.Rating), s.Games}
-	}
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"ratings"}, []string{"ladder", "user_id", "rating_micros", "games"},
-		pgx.CopyFromRows(rowsIn)); err != nil {
-		return nil, fmt.Errorf("write ratings of %s: %w", ladder, err)
+	batch := &pgx.Batch{}
+	batch.Queue(deleteLedgerTailSQL, ladder, fromSeq)
+	queueLedger(batch, ladder, gameIDs, seqs, tail, ids)
+	batch.Queue(deleteLadderRatingsSQL, ladder)
+	queueRatings(batch, ladder, ratings)
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return nil, fmt.Errorf("rewrite ledger and ratings of %s: %w", ladder, err)
 	}
 	return standings, nil
 }

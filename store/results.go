@@ -183,23 +183,25 @@ type ResultGame struct {
 	Status      string
 	Game        league.Game
 	OrganiserID int64
+	Organiser   string
 	Seats       []SeatRef
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
 type SeatRef struct {
-	Position int    `db:"position"`
-	UserID   int64  `db:"user_id"`
-	Username string `db:"username"`
+	Position    int    `db:"position"`
+	UserID      int64  `db:"user_id"`
+	Username    string `db:"username"`
+	DisplayName string `db:"display_name"`
 }
 
 const resultGameSQL = `
-SELECT g.id, g.league_id, g.status, l.game, l.organiser_id
-FROM games g JOIN leagues l ON l.id = g.league_id
+SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username
+FROM games g JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = l.organiser_id
 WHERE g.id = $1`
 
 const gameSeatRefsSQL = `
-SELECT s.position, s.user_id, u.username
+SELECT s.position, s.user_id, u.username, u.display_name
 FROM seats s JOIN users u ON u.id = s.user_id
 WHERE s.game_id = $1
 ORDER BY s.position`
@@ -218,30 +220,40 @@ func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error
 type queryer interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
-// loadResultGame reads a game and its seats with sql (resultGameSQL, or with FOR UPDATE).
+// loadResultGame reads a game and its seats with sql (resultGameSQL, or with FOR UPDATE),
+// both in one round trip.
 func loadResultGame(ctx context.Context, q queryer, gameID int64, sql string) (ResultGame, error) {
 	var g ResultGame
 	var slug string
-	err := q.QueryRow(ctx, sql, gameID).Scan(&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID)
-	if errors.Is(err, pgx.ErrNoRows) {
+	found := false
+	batch := &pgx.Batch{}
+	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser},
+			func() error { found = true; return nil })
+		return err
+	})
+	batch.Queue(gameSeatRefsSQL, gameID).Query(func(rows pgx.Rows) error {
+		var err error
+		g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
+		return err
+	})
+	if err := q.SendBatch(ctx, batch).Close(); err != nil {
+		return ResultGame{}, err
+	}
+	if !found {
 		return ResultGame{}, ErrNotFound
 	}
-	if err != nil {
-		return ResultGame{}, err
-	}
+	var err error
 	if g.Game, err = league.GameBySlug(slug); err != nil {
 		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
-	}
-	rows, _ := q.Query(ctx, gameSeatRefsSQL, gameID)
-	if g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef]); err != nil {
-		return ResultGame{}, err
 	}
 	return g, nil
 }
 
-const usersByNamesSQL = `SELECT id AS user_id, username, 0 AS position FROM users WHERE lower(username) = ANY($1)`
+const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
 
 // PreviewResult scores input against the game's seats exactly as RecordResult would, and
 // stores nothing: the preview step of the result form. Input problems are *league.FieldError.
@@ -299,7 +311,7 @@ func scoreSeated(ctx context.Context, q queryer, g ResultGame, input []byte) (Sc
 		seat := g.Seats[si]
 		res.Results[i].ID = seat.Username
 		lines[si] = ResultLine{
-			Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
+			Position: seat.Position, UserID: seat.UserID, Username: seat.Username, DisplayName: seat.DisplayName,
 			Points: r.Points, Place: places[i], Winner: r.Winner, Side: r.Side, Explanation: r.Explanation,
 		}
 	}
@@ -439,20 +451,29 @@ func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced m
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
 
-// nextLadderSeqSQL hands out the next place in a ladder and locks the ladder's row until
-// the transaction ends, so one ladder's results are rated one at a time.
-const nextLadderSeqSQL = `
-INSERT INTO ladders (game, results) VALUES ($1, 1)
-ON CONFLICT (game) DO UPDATE SET results = ladders.results + 1
-RETURNING results`
-
-const insertResultSQL = `
+// recordResultSQL hands out the game's place in its ladder and stores the result. The
+// upsert on ladders locks the ladder's row until the transaction ends, so one ladder's
+// results are rated one at a time, in one order.
+const recordResultSQL = `
+WITH seq AS (
+    INSERT INTO ladders (game, results) VALUES ($3, 1)
+    ON CONFLICT (game) DO UPDATE SET results = ladders.results + 1
+    RETURNING results
+)
 INSERT INTO results (game_id, league_id, ladder, ladder_seq, system, input, output, recorded_by)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
+SELECT $1, $2, $3, seq.results, $4, $5, $6, $7 FROM seq
+RETURNING ladder_seq, recorded_at`
+
+const insertResultPointsSQL = `
+INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, place, winner, explanation, substitute_id)
+SELECT $1, t.position, $2, t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id
+FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[], $8::bool[], $9::text[], $10::bigint[])
+    AS t(position, user_id, num, den, place, winner, explanation, substitute_id)`
 
 const finishGameSQL = `UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`
 
-// finishLeagueSQL sets a running league finished once none of its games is left to play.
+// finishLeagueSQL sets a running league finished once none of its games is left to play
+// (games_unfinished_idx finds a remaining game at once).
 const finishLeagueSQL = `
 UPDATE leagues SET status = 'finished', finished_at = now()
 WHERE id = $1 AND status = 'running'
@@ -467,8 +488,12 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes) VALUES ($1, 
 // rating before, ante, award, delta and rating after, seed 3.2) and writes the audit row.
 // Only the league's organiser may record (ErrNotOrganiser); a game is recorded once
 // (ErrResultRecorded); input problems are *league.FieldError. On any error nothing changes.
+//
+// The statements go in three batches (read the game; store the result and read the seats'
+// ratings; write the ledger, ratings and audit row), so a result costs a handful of round
+// trips whatever the size of the ladder.
 func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
-	var changes Changes
+	var out GameResult
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
 		if err != nil {
@@ -488,75 +513,87 @@ func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input 
 		if err != nil {
 			return fmt.Errorf("encode scored result: %w", err)
 		}
-		var seq int64
-		if err := tx.QueryRow(ctx, nextLadderSeqSQL, g.Game.Slug).Scan(&seq); err != nil {
-			return fmt.Errorf("lock ladder %s: %w", g.Game.Slug, err)
-		}
-		if _, err := tx.Exec(ctx, insertResultSQL, g.ID, g.LeagueID, g.Game.Slug, seq, string(g.Game.System),
-			sc.Input, output, byUserID); err != nil {
-			return fmt.Errorf("insert result: %w", err)
-		}
-		if err := insertResultPoints(ctx, tx, g, sc.Lines, subs); err != nil {
+		out = GameResult{ScoredResult: sc, GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser}
+
+		ids := seatIDs(sc.Lines, subs)
+		var held []heldRating
+		batch := &pgx.Batch{}
+		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), sc.Input, output, byUserID).
+			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
+		queueResultPoints(batch, g, sc.Lines, subs)
+		batch.Queue(finishGameSQL, g.ID)
+		batch.Queue(finishLeagueSQL, g.LeagueID)
+		batch.Queue(seatRatingsSQL, g.Game.Slug, idList(ids)).Query(func(rows pgx.Rows) error {
+			var err error
+			held, err = pgx.CollectRows(rows, pgx.RowToStructByName[heldRating])
 			return err
+		})
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("store result: %w", err)
 		}
-		if _, err := tx.Exec(ctx, finishGameSQL, g.ID); err != nil {
-			return fmt.Errorf("finish game: %w", err)
-		}
-		if _, err := tx.Exec(ctx, finishLeagueSQL, g.LeagueID); err != nil {
-			return fmt.Errorf("finish league: %w", err)
-		}
-		ratingChanges, err := rateAppended(ctx, tx, g, seq, sc.Lines, subs)
+
+		entries, ratings, changes, err := rateAppended(g, sc.Lines, ids, held)
 		if err != nil {
 			return err
 		}
 		for _, l := range sc.Lines {
 			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.Points})
 		}
-		changes.Ratings = ratingChanges
-		return audit(ctx, tx, g.ID, byUserID, "record", sc.Input, changes)
+		out.Changes = changes
+		out.Ledger = ledgerLines(entries)
+		batch = &pgx.Batch{}
+		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
+		queueRatings(batch, g.Game.Slug, ratings)
+		if err := queueAudit(batch, g.ID, byUserID, "record", sc.Input, changes); err != nil {
+			return err
+		}
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("rate result: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", gameID, err)
 	}
-	r, err := s.Result(ctx, gameID)
-	if err != nil {
-		return GameResult{}, err
-	}
-	r.Changes = changes
-	return r, nil
+	return out, nil
 }
 
-// insertResultPoints stores every seat's league points, place and substitute.
-func insertResultPoints(ctx context.Context, tx pgx.Tx, g ResultGame, lines []ResultLine, subs map[string]int64) error {
-	rows := make([][]any, len(lines))
+// queueResultPoints queues the insert of every seat's league points, place and substitute.
+func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs map[string]int64) {
+	n := len(lines)
+	positions, places := make([]int32, n), make([]int32, n)
+	users, nums, dens := make([]int64, n), make([]int64, n), make([]int64, n)
+	winners, explanations, substitutes := make([]bool, n), make([]string, n), make([]*int64, n)
 	for i, l := range lines {
-		var sub *int64
+		positions[i], users[i], places[i] = int32(l.Position), l.UserID, int32(l.Place)
+		nums[i], dens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
+		winners[i], explanations[i] = l.Winner, l.Explanation
 		if l.Substitute != "" {
 			id := subs[l.Substitute]
-			sub = &id
+			substitutes[i] = &id
 		}
-		rows[i] = []any{g.ID, l.Position, g.LeagueID, l.UserID, l.Points.Num().Int64(), l.Points.Denom().Int64(),
-			l.Place, l.Winner, l.Explanation, sub}
 	}
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"result_points"},
-		[]string{"game_id", "position", "league_id", "user_id", "points_num", "points_den", "place", "winner", "explanation", "substitute_id"},
-		pgx.CopyFromRows(rows))
-	if err != nil {
-		return fmt.Errorf("insert result points: %w", err)
-	}
-	return nil
+	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, places, winners, explanations, substitutes)
 }
 
-// audit writes one row of the result audit trail.
-func audit(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, action string, input json.RawMessage, changes Changes) error {
+// queueAudit queues one row of the result audit trail.
+func queueAudit(batch *pgx.Batch, gameID, byUserID int64, action string, input json.RawMessage, changes Changes) error {
 	text, err := json.Marshal(changes)
 	if err != nil {
 		return fmt.Errorf("encode changes: %w", err)
 	}
-	if _, err := tx.Exec(ctx, insertAuditSQL, gameID, byUserID, action, input, text); err != nil {
-		return fmt.Errorf("insert audit row: %w", err)
-	}
+	batch.Queue(insertAuditSQL, gameID, byUserID, action, input, text)
 	return nil
+}
+
+// ledgerLines turns a game's rating entries into ledger lines (seat positions from 1).
+func ledgerLines(entries []rating.Entry) []LedgerLine {
+	out := make([]LedgerLine, len(entries))
+	for i, e := range entries {
+		out[i] = LedgerLine{Position: i + 1, Player: e.Player, Substitute: e.Substitute, Credited: e.Credited,
+			Before: e.Before, Ante: e.Ante, Award: e.Award, Delta: e.Delta, After: e.After}
+	}
+	return out
 }
 
 // ratingGame is the rating package's view of a scored game: its seats in seat order.
@@ -804,8 +841,10 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
 			return fmt.Errorf("delete points: %w", err)
 		}
-		if err := insertResultPoints(ctx, tx, g, sc.Lines, subs); err != nil {
-			return err
+		batch := &pgx.Batch{}
+		queueResultPoints(batch, g, sc.Lines, subs)
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("insert points: %w", err)
 		}
 		standings, err := replayLadder(ctx, tx, ladder, seq)
 		if err != nil {
@@ -834,7 +873,14 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 			}
 		}
 		slices.SortFunc(changes.Ratings, func(a, b RatingChange) int { return strings.Compare(a.Username, b.Username) })
-		return audit(ctx, tx, g.ID, byUserID, "correct", sc.Input, changes)
+		batch = &pgx.Batch{}
+		if err := queueAudit(batch, g.ID, byUserID, "correct", sc.Input, changes); err != nil {
+			return err
+		}
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("insert audit row: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: correct result of game %d: %w", gameID, err)

@@ -21,18 +21,18 @@ import (
 
 // world is a test database with an organiser and eight players.
 type world struct {
-	t         *testing.T
+	tb        testing.TB
 	st        *store.Store
 	pool      *pgxpool.Pool
 	organiser store.User
 	players   []store.User
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t testing.TB) *world {
 	t.Helper()
 	pool := storetest.NewPool(t)
 	st := store.New(pool, store.WithPasswordCost(bcrypt.MinCost))
-	w := &world{t: t, st: st, pool: pool}
+	w := &world{tb: t, st: st, pool: pool}
 	ctx := context.Background()
 	var err error
 	w.organiser, err = st.CreateUser(ctx, store.NewUser{Username: "organiser", DisplayName: "The Organiser", Password: "password"})
@@ -48,26 +48,26 @@ func newWorld(t *testing.T) *world {
 // league creates a running league of the first eight players playing slug, with one game
 // per entry of seats (player indices in seat order), and returns its id and game ids.
 func (w *world) league(slug string, seats [][]int) (int64, []int64) {
-	w.t.Helper()
+	w.tb.Helper()
 	ctx := context.Background()
 	var leagueID int64
-	require.NoError(w.t, w.pool.QueryRow(ctx, `
+	require.NoError(w.tb, w.pool.QueryRow(ctx, `
 		INSERT INTO leagues (name, game, players_per_game, min_recent_games, organiser_id, status, started_at)
 		VALUES ($1, $2, $3, 0, $4, 'running', now()) RETURNING id`,
 		slug+" league", slug, len(seats[0]), w.organiser.ID).Scan(&leagueID))
 	for i := range 8 {
 		_, err := w.pool.Exec(ctx, `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`,
 			leagueID, w.players[i].ID, i+1)
-		require.NoError(w.t, err)
+		require.NoError(w.tb, err)
 	}
 	var games []int64
 	for n, gameSeats := range seats {
 		var id int64
-		require.NoError(w.t, w.pool.QueryRow(ctx, `INSERT INTO games (league_id, number, round) VALUES ($1, $2, $2) RETURNING id`,
+		require.NoError(w.tb, w.pool.QueryRow(ctx, `INSERT INTO games (league_id, number, round) VALUES ($1, $2, $2) RETURNING id`,
 			leagueID, n+1).Scan(&id))
 		for pos, p := range gameSeats {
 			_, err := w.pool.Exec(ctx, `INSERT INTO seats (game_id, position, user_id) VALUES ($1, $2, $3)`, id, pos+1, w.players[p].ID)
-			require.NoError(w.t, err)
+			require.NoError(w.tb, err)
 		}
 		games = append(games, id)
 	}
@@ -76,11 +76,11 @@ func (w *world) league(slug string, seats [][]int) (int64, []int64) {
 
 // snapshot fingerprints every table a result write touches.
 func (w *world) snapshot() string {
-	w.t.Helper()
+	w.tb.Helper()
 	var out string
 	for _, table := range []string{"ladders", "results", "result_points", "rating_entries", "ratings", "result_audit", "games", "leagues"} {
 		var sum *string
-		require.NoError(w.t, w.pool.QueryRow(context.Background(),
+		require.NoError(w.tb, w.pool.QueryRow(context.Background(),
 			`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) FROM `+table+` t`).Scan(&sum))
 		if sum != nil {
 			out += table + ":" + *sum + " "
