@@ -92,7 +92,7 @@ func newPlan(opts Options) (plan, error) {
 	if p.rounds && p.perRound > 1 {
 		p.requiredSpread = r
 	}
-	if n == 8 && r == leagueGamesPerPlayer[k] {
+	if n == 8 && r == leagueGamesPerPlayer(k) {
 		// The seed's league table: the optimum is the lower bound, except k = 4 in
 		// rounds (every round splits the 8 players into two tables of 4), where
 		// spread 1 is infeasible and 2 is the optimum.

@@ -1,10 +1,3 @@
-// Package scheduler builds the balanced game sets of a TableStakes league.
-//
-// The seed (league-scoring-system.txt, "Some information about the leagues") promises
-// that when the 8th player joins, every game of the league is created at once, "in a way
-// that ensure an equal distribution of games and starting situation": every player plays
-// every other player an equal number of times and each game has a different set of
-// players, in the numbers of the seed's "Number of games per league" table.
 package scheduler
 
 import (
@@ -185,8 +178,26 @@ func (p plan) schedule(games []uint32, seat []int) Schedule {
 }
 
 // leagueGamesPerPlayer is the seed's "Number of games per league" table for an
-// 8-player league: players per game -> games per player.
-var leagueGamesPerPlayer = map[int]int{2: 14, 3: 9, 4: 16, 5: 25, 6: 18, 7: 21, 8: 16}
+// 8-player league: players per game -> games per player (0 outside 2..8).
+func leagueGamesPerPlayer(k int) int {
+	switch k {
+	case 2:
+		return 14
+	case 3:
+		return 9
+	case 4:
+		return 16
+	case 5:
+		return 25
+	case 6:
+		return 18
+	case 7:
+		return 21
+	case 8:
+		return 16
+	}
+	return 0
+}
 
 // DefaultGamesPerPlayer is the number of games each player plays when Options leaves
 // GamesPerPlayer at 0. For 8 players it is the seed's table (14, 9, 16, 25, 18, 21, 16
@@ -198,7 +209,7 @@ func DefaultGamesPerPlayer(n, k int) int {
 		return 0
 	}
 	if n == 8 {
-		return leagueGamesPerPlayer[k]
+		return leagueGamesPerPlayer(k)
 	}
 	r := k
 	for r*(k-1) < n-1 {
