@@ -3,7 +3,7 @@
 GO ?= go
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium
+.PHONY: clean-testdb run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium
 
 ## run: serve on $(ADDR) with demo accounts (README), on the local Postgres unless DATABASE_URL is set
 run: ensure-postgres
@@ -44,6 +44,10 @@ vet:
 
 check-templ:
 	scripts/check-templ
+
+## clean-testdb: drop the test databases kept by failed tests and the test templates
+clean-testdb:
+	scripts/clean-testdb
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./league/... ./rating/... ./scheduler/... ./store/...
