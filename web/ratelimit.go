@@ -44,7 +44,11 @@ const maxUsernameKey = 64
 // over its limit is refused before its username is counted, so one address cannot fill
 // the table with made-up usernames faster than its own limit.
 func (l *loginLimiter) allow(ip, username string) bool {
-	now := time.Now()
+	return l.allowAt(time.Now(), ip, username)
+}
+
+// allowAt is allow at a given moment.
+func (l *loginLimiter) allowAt(now time.Time, ip, username string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.sweep(now)
