@@ -3,7 +3,7 @@ package scheduler
 import "fmt"
 
 // MaxGames is the largest league Build accepts: players × games per player / per game.
-const MaxGames = 2048
+const MaxGames = 1024
 
 // OptionError is an Options value that Build cannot honour; Field is the option's
 // command-line name (players, per-game, games-per-player).

@@ -109,10 +109,14 @@ func (p plan) playerSets(rng *rand.Rand, want int, quartic bool) ([]uint32, int,
 	return d.games, d.spread(), d.dupCost == p.minDupCost()
 }
 
-// seats assigns seats: Williams squares when the whole league sits at one table and n
-// is even, else the König colouring evened out by the turn-order search.
+// seats assigns seats: first and second player by closed walks for two-player games,
+// Williams squares when the whole league sits at one table and n is even, else the
+// König colouring evened out by the turn-order search.
 func (p plan) seats(games []uint32, rng *rand.Rand) []int {
-	if p.k == p.n && p.n%2 == 0 {
+	switch {
+	case p.k == 2:
+		return twoPlayerSeats(p, games, rng)
+	case p.k == p.n && p.n%2 == 0:
 		return williamsSeats(p, rng)
 	}
 	st := newSeating(p, assignSeats(p, games, rng), !p.distinctSets)

@@ -306,6 +306,7 @@ func TestLargerLeagues(t *testing.T) {
 		{8, 3, 6}, {8, 4, 8}, {9, 3, 0}, {10, 4, 8}, {12, 4, 0}, {13, 4, 4}, {15, 3, 0},
 		{16, 4, 0}, {16, 8, 0}, {20, 5, 0}, {24, 6, 0}, {31, 2, 0}, {32, 2, 0}, {32, 3, 0},
 		{32, 4, 0}, {32, 8, 0}, {32, 16, 0}, {32, 31, 0}, {32, 32, 0},
+		{7, 2, 4}, {31, 2, 66}, {32, 2, 64}, {32, 31, 992},
 	} {
 		for _, rounds := range []bool{false, true} {
 			name := fmt.Sprintf("N=%d/k=%d/r=%d/rounds=%v", tc.n, tc.k, tc.r, rounds)
@@ -319,6 +320,14 @@ func TestLargerLeagues(t *testing.T) {
 					r = DefaultGamesPerPlayer(tc.n, tc.k)
 				}
 				rep := Fairness(s)
+				if tc.k == 2 {
+					// Who starts: every ordered pair as often as its reverse, ±1.
+					for a := range tc.n {
+						for b := range tc.n {
+							assert.LessOrEqual(t, rep.TurnOrder[a][b]-rep.TurnOrder[b][a], 1)
+						}
+					}
+				}
 				for q := range tc.n {
 					assert.Equal(t, r, rep.PlayerGames[q])
 					for si := range tc.k {

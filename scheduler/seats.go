@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -359,4 +360,74 @@ func bytesOf(xs []int) []byte {
 		b[i] = byte(x)
 	}
 	return b
+}
+
+// twoPlayerSeats seats two-player games: who moves first. Games of the same pair are
+// taken two at a time, one each way round; a pair with an odd number of games leaves
+// one over, and the games left over form a graph in which every player has an even
+// number of games (r is even and each pair of games took two). Walking that graph
+// along unused games until the walk closes (which, with every degree even, it can
+// only do where it began) and seating each game in the walk's direction gives every
+// player as many first seats as second seats. So every player starts exactly r/2
+// games, and every ordered pair occurs as often as its reverse, ±1 (for 8 players,
+// r = 14: every ordered pair exactly once; the seed: "you'll play two games against
+// each others players").
+func twoPlayerSeats(p plan, games []uint32, rng *rand.Rand) []int {
+	n := p.n
+	seat := make([]int, 2*p.games)
+	byPair := make([][]int, n*n)
+	for g, m := range games {
+		a := bits.TrailingZeros32(m)
+		b := bits.TrailingZeros32(m &^ (1 << a))
+		byPair[a*n+b] = append(byPair[a*n+b], g)
+	}
+	type edge struct{ g, a, b int }
+	var left []edge
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			list := byPair[a*n+b]
+			rng.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+			for i := 0; i+1 < len(list); i += 2 {
+				seat[2*list[i]], seat[2*list[i]+1] = a, b
+				seat[2*list[i+1]], seat[2*list[i+1]+1] = b, a
+			}
+			if len(list)%2 == 1 {
+				left = append(left, edge{list[len(list)-1], a, b})
+			}
+		}
+	}
+	adj := make([][]int, n) // indices into left
+	for i, e := range left {
+		adj[e.a] = append(adj[e.a], i)
+		adj[e.b] = append(adj[e.b], i)
+	}
+	for v := range adj {
+		rng.Shuffle(len(adj[v]), func(i, j int) { adj[v][i], adj[v][j] = adj[v][j], adj[v][i] })
+	}
+	used := make([]bool, len(left))
+	for _, start := range rng.Perm(n) {
+		for {
+			// Drop games already seated from the front of start's list.
+			for len(adj[start]) > 0 && used[adj[start][0]] {
+				adj[start] = adj[start][1:]
+			}
+			if len(adj[start]) == 0 {
+				break
+			}
+			for v := start; ; {
+				for len(adj[v]) > 0 && used[adj[v][0]] {
+					adj[v] = adj[v][1:]
+				}
+				if len(adj[v]) == 0 {
+					break // back at start: the walk has closed
+				}
+				e := left[adj[v][0]]
+				used[adj[v][0]] = true
+				w := e.a + e.b - v
+				seat[2*e.g], seat[2*e.g+1] = v, w
+				v = w
+			}
+		}
+	}
+	return seat
 }
