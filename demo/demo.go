@@ -14,16 +14,18 @@ import (
 // Password is the password of every demo account.
 const Password = "tablestakes"
 
-// Users are the demo accounts: eight players, enough for one full league.
-var Users = []store.NewUser{
-	{Username: "ada", DisplayName: "Ada Lovelace", Password: Password},
-	{Username: "bruno", DisplayName: "Bruno Faidutti", Password: Password},
-	{Username: "chloe", DisplayName: "Chloé Martin", Password: Password},
-	{Username: "dmitri", DisplayName: "Dmitri Ivanov", Password: Password},
-	{Username: "elena", DisplayName: "Elena Rossi", Password: Password},
-	{Username: "farid", DisplayName: "Farid Haddad", Password: Password},
-	{Username: "greta", DisplayName: "Greta Lindqvist", Password: Password},
-	{Username: "hugo", DisplayName: "Hugo Moreau", Password: Password},
+// Users returns the demo accounts: eight players, enough for one full league.
+func Users() []store.NewUser {
+	return []store.NewUser{
+		{Username: "ada", DisplayName: "Ada Lovelace", Password: Password},
+		{Username: "bruno", DisplayName: "Bruno Faidutti", Password: Password},
+		{Username: "chloe", DisplayName: "Chloé Martin", Password: Password},
+		{Username: "dmitri", DisplayName: "Dmitri Ivanov", Password: Password},
+		{Username: "elena", DisplayName: "Elena Rossi", Password: Password},
+		{Username: "farid", DisplayName: "Farid Haddad", Password: Password},
+		{Username: "greta", DisplayName: "Greta Lindqvist", Password: Password},
+		{Username: "hugo", DisplayName: "Hugo Moreau", Password: Password},
+	}
 }
 
 // Seed fills the database with the demo data when it has no accounts yet, and otherwise
@@ -38,8 +40,9 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 	if n > 0 {
 		return false, nil
 	}
-	users := make([]store.User, 0, len(Users))
-	for _, nu := range Users {
+	accounts := Users()
+	users := make([]store.User, 0, len(accounts))
+	for _, nu := range accounts {
 		u, err := st.CreateUser(ctx, nu)
 		if errors.Is(err, store.ErrUsernameTaken) {
 			// Another server started on the same database at the same moment and is seeding.

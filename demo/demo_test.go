@@ -22,8 +22,8 @@ func TestSeedFillsAnEmptyDatabaseOnce(t *testing.T) {
 	assert.True(t, seeded)
 	users, err := st.Users(ctx)
 	require.NoError(t, err)
-	require.Len(t, users, len(demo.Users))
-	for _, u := range demo.Users {
+	require.Len(t, users, len(demo.Users()))
+	for _, u := range demo.Users() {
 		got, err := st.Authenticate(ctx, u.Username, demo.Password)
 		require.NoError(t, err, "%s logs in with the README's password", u.Username)
 		assert.Equal(t, u.DisplayName, got.DisplayName)
@@ -34,7 +34,7 @@ func TestSeedFillsAnEmptyDatabaseOnce(t *testing.T) {
 	assert.False(t, seeded, "a second start seeds nothing")
 	n, err := st.UserCount(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, len(demo.Users), n)
+	assert.Equal(t, len(demo.Users()), n)
 }
 
 func TestSeedLeavesARealDatabaseAlone(t *testing.T) {
@@ -47,6 +47,6 @@ func TestSeedLeavesARealDatabaseAlone(t *testing.T) {
 	seeded, err := demo.Seed(ctx, st)
 	require.NoError(t, err)
 	assert.False(t, seeded)
-	_, err = st.UserByUsername(ctx, demo.Users[0].Username)
+	_, err = st.UserByUsername(ctx, demo.Users()[0].Username)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 }

@@ -18,9 +18,6 @@ const (
 	passwordMax    = 72 // bcrypt uses only the first 72 bytes
 )
 
-// signupFields are the sign-up form's fields in the order they are shown and reported.
-var signupFields = []string{"username", "display_name", "password"}
-
 // validateSignup normalises a sign-up (trimmed names) and returns one message per field
 // that is wrong; an empty result means the sign-up may be stored.
 func validateSignup(u *store.NewUser) templates.FieldErrors {
@@ -73,7 +70,7 @@ func usernameProblem(name string) string {
 // firstFieldError renders the first failing field as "field: message", for the API's
 // one-line errors.
 func firstFieldError(errs templates.FieldErrors) string {
-	for _, f := range signupFields {
+	for _, f := range []string{"username", "display_name", "password"} { // form order
 		if msg, ok := errs[f]; ok {
 			return f + ": " + msg
 		}
