@@ -106,7 +106,7 @@ const passwordHashSQL = `SELECT id, password_hash FROM users WHERE lower(usernam
 // dummyHash (a bcrypt hash of a throw-away phrase, cost 10) is compared against when the
 // username is unknown, so that a log-in for a missing account costs as much time as one
 // with a wrong password.
-var dummyHash = []byte("$2a$10$oayn72DbM6euc3iC30Yaauf8ol9CUEuyRSc4dAjbNxai8NLQ8OWJK")
+const dummyHash = "$2a$10$oayn72DbM6euc3iC30Yaauf8ol9CUEuyRSc4dAjbNxai8NLQ8OWJK"
 
 // Authenticate checks a username (any letter case) and password and returns the account.
 // A wrong password or unknown username gives ErrBadCredentials.
@@ -117,7 +117,11 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	)
 	err := s.pool.QueryRow(ctx, passwordHashSQL, username).Scan(&id, &hash)
 	if errors.Is(err, pgx.ErrNoRows) {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password)) // always a mismatch; only the time matters
+		// Spend the time a real comparison takes; the dummy hash never matches.
+		err := bcrypt.CompareHashAndPassword([]byte(dummyHash), []byte(password))
+		if err != nil && !errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
+			return User{}, fmt.Errorf("store: authenticate: %w", err)
+		}
 		return User{}, ErrBadCredentials
 	}
 	if err != nil {
