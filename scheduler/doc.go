@@ -53,15 +53,19 @@
 // determined by who sits out) need no special code: a swap prices the same whether
 // one looks at the players or at those sitting out. Two-player leagues come from the
 // circle method (a round robin, repeated), whole-league tables (k = N) need no set
-// search at all.
+// search at all. Without rounds, the games are ordered so that after every game the
+// players' numbers of games played differ by as little as possible (at most 2 for 8
+// players), and each game is its own round (round = number).
 //
 // Seats (seats.go): each player is split into r/k copies of k games each; the
 // game–copy graph is k-regular and bipartite, so by König's edge-colouring theorem it
 // splits into k perfect matchings, one per seat, which gives every player every seat
 // exactly r/k times. A second search then evens out the turn order by reversing
 // directed cycles in the graph "seat-i player -> seat-j player", which keeps every
-// seat count. For k = N even, Williams squares (row-complete Latin squares) seat every
-// player directly after every other equally often.
+// seat count. Two-player games are seated by closed walks instead (each player first
+// in exactly half its games, every ordered pair as often as its reverse, ±1), and for
+// k = N even, Williams squares (row-complete Latin squares) seat every player directly
+// after every other equally often.
 //
 // Randomness is math/rand/v2's PCG seeded with Options.Seed; the searches are bounded
 // by move counts, never by the clock, so the result does not depend on the machine.

@@ -370,3 +370,22 @@ func TestFairnessReport(t *testing.T) {
 	assert.Equal(t, 1, rep.RepeatedSets)
 	assert.Equal(t, 0, rep.RepeatedSeatings)
 }
+
+// TestPlainOrderKeepsPace checks the order of play without rounds: after every game,
+// the numbers of games played so far differ by at most 2 between any two players.
+func TestPlainOrderKeepsPace(t *testing.T) {
+	for _, tc := range leagueTable {
+		for seed := range uint64(10) {
+			s, err := Build(Options{Players: 8, PerGame: tc.perGame, Seed: seed})
+			require.NoError(t, err)
+			played := make([]int, 9)
+			for _, g := range s.Games {
+				for _, q := range g.Seats {
+					played[q]++
+				}
+				lo, hi := slices.Min(played[1:]), slices.Max(played[1:])
+				require.LessOrEqual(t, hi-lo, 2, "k=%d seed=%d after game %d", tc.perGame, seed, g.Number)
+			}
+		}
+	}
+}
