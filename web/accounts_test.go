@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -359,4 +361,21 @@ func dumpDatabase(t *testing.T, app *testApp) string {
 		require.NoError(t, rows.Err())
 	}
 	return dump.String()
+}
+
+func TestAPIRefusesOversizedBody(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	huge := strings.Repeat("x", 2<<20)
+	req, err := http.NewRequest(http.MethodPost, app.srv.URL+"/api/v1/signup",
+		io.MultiReader(strings.NewReader(`{"username":"`), strings.NewReader(huge), strings.NewReader(`"}`)))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	assert.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode)
+	var body map[string]string
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&body))
+	assert.Equal(t, "request entity too large", body["error"])
 }

@@ -20,6 +20,7 @@ func decodeJSON(c echo.Context, v any) error {
 		typeErr   *json.UnmarshalTypeError
 		syntaxErr *json.SyntaxError
 		tooBig    *http.MaxBytesError
+		httpErr   *echo.HTTPError
 	)
 	switch {
 	case err == nil:
@@ -39,6 +40,8 @@ func decodeJSON(c echo.Context, v any) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "body: malformed JSON")
 	case errors.As(err, &tooBig):
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
+	case errors.As(err, &httpErr): // echo's body limit
+		return httpErr
 	}
 	return echo.NewHTTPError(http.StatusBadRequest, "body: "+err.Error())
 }
