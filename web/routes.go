@@ -39,6 +39,10 @@ func (h *Handler) Routes() *echo.Echo {
 		}),
 		h.identify,
 	)
+	// Anonymous views of league pages, standings and ladders are served from memory until
+	// the next write (web/cache.go).
+	cache := newPublicCache()
+	e.Use(cache.invalidate)
 
 	e.GET("/healthz", h.healthz)
 	e.StaticFS("/static", static.FS)
@@ -53,7 +57,7 @@ func (h *Handler) Routes() *echo.Echo {
 	e.GET("/leagues", h.leagues)
 	e.GET("/leagues/new", h.newLeaguePage, h.requireLogin)
 	e.POST("/leagues", h.createLeague, h.requireLogin)
-	e.GET("/leagues/:id", h.leaguePage)
+	e.GET("/leagues/:id", h.leaguePage, cache.public)
 	e.POST("/leagues/:id/join", h.joinLeague, h.requireLogin)
 	e.GET("/games/:id", h.gamePage)
 	e.GET("/games/:id/result", h.resultFormPage, h.requireLogin)
@@ -61,7 +65,7 @@ func (h *Handler) Routes() *echo.Echo {
 	e.GET("/leagues/:id/standings.csv", h.standingsCSV)
 	e.GET("/leagues/:id/results.csv", h.resultsCSV)
 	e.GET("/ratings", h.ratings)
-	e.GET("/ratings/:game", h.ladderPage)
+	e.GET("/ratings/:game", h.ladderPage, cache.public)
 	e.GET("/players/:username", h.playerPage)
 
 	// JSON API (CONTRACT section 4). Bearer tokens, no cookies, so no CSRF.
@@ -74,11 +78,11 @@ func (h *Handler) Routes() *echo.Echo {
 	api.GET("/leagues/:id", h.apiLeagueRead)
 	api.POST("/leagues/:id/join", h.apiJoinLeague, h.requireAPIUser)
 	api.GET("/leagues/:id/games", h.apiLeagueGames)
-	api.GET("/leagues/:id/standings", h.apiStandings)
+	api.GET("/leagues/:id/standings", h.apiStandings, cache.public)
 	api.GET("/games/:id/result", h.apiGetResult)
 	api.POST("/games/:id/result", h.apiRecordResult, h.requireAPIUser)
 	api.PUT("/games/:id/result", h.apiCorrectResult, h.requireAPIUser)
-	api.GET("/ratings/:game", h.apiRatings)
+	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
 	return e
 }

@@ -1,0 +1,229 @@
+// Command loadtest fills a TableStakes database with load-test data: 1,000 running leagues
+// and 100,000 recorded games by default, every result recorded through store.RecordResult
+// (scoring, standings and rating ledger, exactly as the app records them). It is the data
+// set of the README's performance figures:
+//
+//	go run ./scripts/loadtest -db postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable
+//
+// then serve that database and point wrk at it (scripts/loadtest/run.sh does both).
+//
+// The seed's schedules have at most 56 games a league; to reach 100 games a league the tool
+// extends each league's real schedule (built by the 8th join) by repeating its games' seat
+// sets under new numbers. Those extra games are load-test data only: this tool inserts them
+// with plain SQL, the one thing here that does not go through the store.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	dbURL := flag.String("db", "postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable", "database to fill")
+	leagues := flag.Int("leagues", 1000, "running leagues to create")
+	gamesPer := flag.Int("games", 100, "recorded games per league")
+	players := flag.Int("players", 2000, "player accounts")
+	workers := flag.Int("workers", 4, "concurrent recorders")
+	flag.Parse()
+	ctx := context.Background()
+
+	st, err := store.Open(ctx, *dbURL, store.WithPasswordCost(bcrypt.MinCost))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	n, err := st.UserCount(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return errors.New("the database already has accounts; use an empty one")
+	}
+
+	start := time.Now()
+	org, err := st.CreateUser(ctx, store.NewUser{Username: "organiser", DisplayName: "Load Organiser", Password: "tablestakes"})
+	if err != nil {
+		return err
+	}
+	users := make([]store.User, *players)
+	for i := range users {
+		users[i], err = st.CreateUser(ctx, store.NewUser{Username: fmt.Sprintf("player%04d", i+1),
+			DisplayName: fmt.Sprintf("Player %d", i+1), Password: "tablestakes"})
+		if err != nil {
+			return err
+		}
+	}
+	log.Printf("%d accounts in %s", len(users)+1, time.Since(start).Round(time.Millisecond))
+
+	games := league.Games()
+	type job struct {
+		gameID int64
+		input  []byte
+	}
+	// One queue per ladder: results of one ladder are rated one at a time anyway.
+	queues := map[string][]job{}
+	start = time.Now()
+	for i := range *leagues {
+		g := games[i%len(games)]
+		perGame := min(g.MaxPlayers, 4)
+		if g.System == league.Armada {
+			perGame = 7
+		}
+		l, err := st.CreateLeague(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
+			PlayersPerGame: perGame, MinRecentGames: 0, RecentDays: 90, OrganiserID: org.ID})
+		if err != nil {
+			return err
+		}
+		for k := range store.LeagueSize {
+			if _, err := st.JoinLeague(ctx, l.ID, users[(i*store.LeagueSize+k*7)%len(users)].ID); err != nil {
+				return err
+			}
+		}
+		if err := extendSchedule(ctx, st, l.ID, *gamesPer); err != nil {
+			return err
+		}
+		scheduled, err := st.Games(ctx, l.ID)
+		if err != nil {
+			return err
+		}
+		for n, sg := range scheduled {
+			input, err := resultInput(g, sg, i*1000+n)
+			if err != nil {
+				return err
+			}
+			queues[g.Slug] = append(queues[g.Slug], job{gameID: sg.ID, input: input})
+		}
+	}
+	log.Printf("%d leagues scheduled in %s", *leagues, time.Since(start).Round(time.Millisecond))
+
+	start = time.Now()
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, len(queues))
+	sem := make(chan struct{}, *workers)
+	for slug, jobs := range queues {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			for _, j := range jobs {
+				if _, err := st.RecordResult(ctx, j.gameID, org.ID, j.input); err != nil {
+					errs <- fmt.Errorf("%s game %d: %w", slug, j.gameID, err)
+					return
+				}
+				if d := done.Add(1); d%10000 == 0 {
+					log.Printf("%d results recorded", d)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return err
+	}
+	log.Printf("%d results recorded in %s (%.2f ms each, %d workers)", done.Load(), time.Since(start).Round(time.Millisecond),
+		float64(time.Since(start).Microseconds())/1000/float64(max(done.Load(), 1))*float64(*workers), *workers)
+	return nil
+}
+
+// extendSchedule repeats a league's scheduled games under new numbers until it has total.
+func extendSchedule(ctx context.Context, st *store.Store, leagueID int64, total int) error {
+	_, err := st.Pool().Exec(ctx, `
+WITH base AS (SELECT count(*)::int AS n FROM games WHERE league_id = $1),
+extra AS (
+    INSERT INTO games (league_id, number, round)
+    SELECT $1, x, x FROM generate_series((SELECT n FROM base) + 1, $2) AS x
+    RETURNING id, number
+)
+INSERT INTO seats (game_id, position, user_id)
+SELECT e.id, s.position, s.user_id
+FROM extra e
+JOIN games src ON src.league_id = $1 AND src.number = ((e.number - 1) % (SELECT n FROM base)) + 1
+JOIN seats s ON s.game_id = src.id`, leagueID, total)
+	if err != nil {
+		return fmt.Errorf("extend schedule of league %d: %w", leagueID, err)
+	}
+	return nil
+}
+
+// resultInput makes a plausible result for a scheduled game, varied by salt.
+func resultInput(g league.Game, sg store.Game, salt int) ([]byte, error) {
+	type player struct {
+		ID         string `json:"id"`
+		Score      *int   `json:"score,omitempty"`
+		Units      *int   `json:"units,omitempty"`
+		Lost       *int   `json:"lost,omitempty"`
+		Destroyed  *int   `json:"destroyed,omitempty"`
+		Points     *int   `json:"points,omitempty"`
+		Centers    *int   `json:"centers,omitempty"`
+		Years      *int   `json:"years,omitempty"`
+		Eliminated *int   `json:"eliminated,omitempty"`
+	}
+	num := func(v int) *int { return &v }
+	var doc any
+	switch {
+	case g.IsTeamGame():
+		type side struct {
+			Name    string   `json:"name"`
+			Players []player `json:"players"`
+		}
+		sides := []side{{Name: g.SideNames[0]}, {Name: g.SideNames[1]}}
+		for si, positions := range g.Sides(len(sg.Seats)) {
+			for k, pos := range positions {
+				s := sg.Seats[pos-1]
+				lost := (salt + si + k) % 2
+				sides[si].Players = append(sides[si].Players, player{ID: s.Username, Units: num(1), Lost: num(lost),
+					Destroyed: num((salt + k) % 2), Points: num((salt*7+pos*13)%40 + 1)})
+			}
+		}
+		doc = map[string]any{"sides": sides}
+	case g.System == league.Armada:
+		// A draw of the first three seats; the others eliminated over the years.
+		var ps []player
+		winners := []string{}
+		for k, s := range sg.Seats {
+			p := player{ID: s.Username, Years: num(10)}
+			if k < 3 {
+				p.Centers = num(8 + (salt+k)%5)
+				winners = append(winners, s.Username)
+			} else {
+				p.Centers, p.Years, p.Eliminated = num(0), num(3+k), num(1903+k)
+			}
+			ps = append(ps, p)
+		}
+		doc = map[string]any{"outcome": "draw", "players": ps, "winners": winners}
+	default:
+		var ps []player
+		for k, s := range sg.Seats {
+			ps = append(ps, player{ID: s.Username, Score: num((salt*31 + k*17) % 60)})
+		}
+		doc = map[string]any{"players": ps}
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return nil, fmt.Errorf("result of game %d: %w", sg.ID, err)
+	}
+	return b, nil
+}
