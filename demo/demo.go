@@ -55,7 +55,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 	}
 	steps := []func(context.Context, *store.Store, []store.User) error{
 		seedLeagues,
-		// Results join here.
+		seedResults,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

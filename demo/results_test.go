@@ -1,0 +1,69 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	seeded, err := demo.Seed(ctx, st)
+	require.NoError(t, err)
+	require.True(t, seeded)
+
+	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
+	require.NoError(t, err)
+	require.Len(t, running, 1)
+	standings, err := st.Standings(ctx, running[0].ID)
+	require.NoError(t, err)
+	games := 0
+	for _, s := range standings {
+		games += s.Games
+	}
+	assert.Equal(t, 24*4, games, "24 of the 32 Cartagena games are recorded, 4 seats each")
+
+	finished, err := st.LeaguesByStatus(ctx, store.LeagueFinished)
+	require.NoError(t, err)
+	require.Len(t, finished, 1)
+	assert.Equal(t, demo.FinishedLeagueName, finished[0].Name)
+
+	for _, ladder := range []string{"cartagena", "diplomacy"} {
+		rs, err := st.Ratings(ctx, ladder)
+		require.NoError(t, err)
+		require.NotEmpty(t, rs, ladder)
+		var sum rating.Micros
+		for _, r := range rs {
+			sum += r.Rating
+		}
+		assert.Zero(t, sum, "%s ratings sum to 0", ladder)
+	}
+	// Someone finished a seat for another player in one Diplomacy game, and one result was
+	// corrected.
+	dip, err := st.Games(ctx, finished[0].ID)
+	require.NoError(t, err)
+	substitutes, corrections := 0, 0
+	for _, g := range dip {
+		r, err := st.Result(ctx, g.ID)
+		require.NoError(t, err)
+		for _, l := range r.Lines {
+			if l.Substitute != "" {
+				substitutes++
+			}
+		}
+		if r.CorrectedAt != nil {
+			corrections++
+		}
+	}
+	assert.Equal(t, 1, substitutes)
+	assert.Equal(t, 1, corrections)
+}
