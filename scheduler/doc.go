@@ -72,13 +72,15 @@
 //
 // # Speed
 //
-// Measured with `go test -bench . ./scheduler` on the 2-core development machine
-// (mean over 20 seeds each):
+// Measured with `go test -bench . ./scheduler` (mean over 20 seeds each) on the
+// 2-core development machine while other test suites ran beside it (load average 8):
 //
-//	8 players, k = 2..8, plain:  0.15, 0.7, 0.5, 3.4, 5.2, 2.5, 0.04 ms
-//	8 players, k = 2..8, rounds: 0.14, 1.7, 0.7, 3.2, 6.2, 2.5, 0.03 ms
-//	worst of 2 800 eight-player builds (200 seeds × 14 cases): 27 ms (target 50 ms)
-//	32 players, default games per player, k = 2..32: at most 170 ms (target 2 s)
+//	8 players, k = 2..8, plain:  0.08, 1.8, 0.4, 4.2, 5.2, 3.5, 0.04 ms
+//	8 players, k = 2..8, rounds: 0.05, 1.1, 0.7, 3.3, 5.0, 3.5, 0.03 ms
+//	2 800 eight-player builds (200 seeds × 14 cases): mean 5.6 ms; slowest 230 ms
+//	  under that load, 27 ms on the machine alone (target 50 ms)
+//	32 players, default games per player, k = 2..32: 0.3 ms to 0.66 s (k = 12 in
+//	  rounds; 0.16 s on the machine alone) (target 2 s)
 //	every N = 2..32, k = 2..N, plain and rounds (992 builds): at most 0.43 s
 //
 // The whole `tablestakes schedule --players 8 --per-game K` process, start-up and JSON
