@@ -13,10 +13,10 @@ import (
 // bookings at all times, and moves only by degree-preserving swaps: player x leaves
 // game g for game h while player y leaves h for g. Its objective is exact: a strictly
 // convex price of c(a,b) summed over pairs (pairWeights), which for a fixed total of
-// meetings is least exactly when all counts differ by at most 1 (the seed's "play against all other players an equal
-// number of times", as nearly as arithmetic allows), plus a penalty per pair of games
-// with the same set of players (the seed's "each game you'll match a different set of
-// players").
+// meetings is least exactly when all counts differ by at most 1 (the seed's "play
+// against all other 7 players an equal number of times", as nearly as arithmetic
+// allows), plus a price per pair of games with the same set of players (the seed's
+// "in each game you'll match a different set of players").
 type design struct {
 	p         plan
 	games     []uint32 // players of each game
@@ -30,10 +30,6 @@ type design struct {
 	pairCost, dupCost int   // Σ w(c), Σ over sets of m(m−1)/2
 	weight            []int // w(c), strictly convex
 }
-
-// dupWeight is what one pair of games with the same seating costs in the turn-order
-// search, against a change of 2 in Σ follow² for moving one relation between pairs.
-const dupWeight = 6
 
 // designDupWeight is what one pair of games with the same set of players costs in the
 // player-set search, against a change of 8 in Σ w(c) for moving one meeting from one

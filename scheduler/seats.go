@@ -29,6 +29,10 @@ type seating struct {
 	followCost, dupCost int // Σ follow², pairs of games with equal seatings
 }
 
+// dupWeight is what one pair of games with the same seating costs in the turn-order
+// search, against a change of 2 in Σ follow² for moving one relation between pairs.
+const dupWeight = 6
+
 // assignSeats colours the edges of the game–player incidence graph with k seat colours
 // so that every game gets each seat once and every player each seat r/k times.
 //
@@ -86,6 +90,9 @@ func assignSeats(p plan, games []uint32, rng *rand.Rand) []int {
 			augment(g)
 		}
 		for c, g := range gameOf {
+			if g < 0 {
+				continue // cannot happen (König); Verify would refuse the seats
+			}
 			seat[g*k+s] = copyPlayer[c]
 			for i, x := range adj[g] {
 				if x == c {
