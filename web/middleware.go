@@ -75,7 +75,7 @@ const sessionSavedKey = "web.session_saved"
 // saves it, with its cookie, just before the response header goes out.
 func (h *Handler) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if isAPI(c) || strings.HasPrefix(c.Request().URL.Path, "/static/") {
+		if outsideSessions(c) {
 			return next(c)
 		}
 		var token string
@@ -158,7 +158,7 @@ func (h *Handler) identify(next echo.HandlerFunc) echo.HandlerFunc {
 			c.Set(userKey, user)
 			return next(c)
 		}
-		if strings.HasPrefix(c.Request().URL.Path, "/static/") || c.Path() == "/healthz" {
+		if outsideSessions(c) {
 			return next(c)
 		}
 		id := h.sessions.GetInt64(ctx, sessionUserID)
@@ -207,6 +207,14 @@ func (h *Handler) requireAPIUser(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// outsideSessions reports whether the request is one that web sessions (and so CSRF
+// tokens) do not concern: the API (bearer tokens, never cookies), the health check and
+// static files.
+func outsideSessions(c echo.Context) bool {
+	p := c.Request().URL.Path
+	return isAPI(c) || p == "/healthz" || strings.HasPrefix(p, "/static/")
 }
 
 // isAPI reports whether the request is for the JSON API.

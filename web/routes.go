@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -28,7 +27,7 @@ func (h *Handler) Routes() *echo.Echo {
 		middleware.BodyLimit("1M"),
 		h.loadSession,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
-			Skipper:        skipCSRF,
+			Skipper:        outsideSessions,
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 			CookieName:     "_csrf",
 			CookiePath:     "/",
@@ -85,11 +84,4 @@ func (h *Handler) Routes() *echo.Echo {
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
 	return e
-}
-
-// skipCSRF exempts what cannot carry a CSRF form token and needs none: the API (bearer
-// tokens, never cookies), the health check and static files.
-func skipCSRF(c echo.Context) bool {
-	p := c.Request().URL.Path
-	return isAPI(c) || p == "/healthz" || strings.HasPrefix(p, "/static/")
 }
