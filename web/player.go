@@ -43,7 +43,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			Status: l.Status, Organiser: l.OrganiserID == u.ID})
 	}
 	for _, r := range ratings {
-		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: r.Rating.String(), Games: r.Games,
+		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: showMicros(r.Rating), Games: r.Games,
 			Provisional: r.Provisional()}
 		var values []templates.ChartValue
 		for _, s := range history {
@@ -51,8 +51,8 @@ func (h *Handler) playerPage(c echo.Context) error {
 				continue
 			}
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: s.LeagueName,
-				Date: s.FinishedAt.UTC().Format(dateLayout), Before: s.Before.String(), Ante: s.Ante.String(),
-				Award: s.Award.String(), Delta: signedMicros(s.Delta), After: s.After.String(), Trend: trend(int64(s.Delta))}
+				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
+				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}
 			switch {
 			case s.Credited == u.Username && s.Player != u.Username:
 				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)

@@ -83,7 +83,7 @@ func (h *Handler) ladderPage(c echo.Context) error {
 			rank = i + 1
 		}
 		v.Rows = append(v.Rows, templates.LadderRow{
-			Rank: rank, Username: r.Username, DisplayName: r.DisplayName, Rating: r.Rating.String(),
+			Rank: rank, Username: r.Username, DisplayName: r.DisplayName, Rating: showMicros(r.Rating),
 			Games: r.Games, Provisional: r.Provisional(), IsViewer: signedIn && viewer.Username == r.Username,
 		})
 	}

@@ -226,8 +226,8 @@ func (h *Handler) resultView(c echo.Context, gameID, organiserID int64, status s
 	}
 	for _, l := range r.Ledger {
 		v.Ledger = append(v.Ledger, templates.LedgerView{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
-			Before: l.Before.String(), Ante: l.Ante.String(), Award: l.Award.String(), Delta: signedMicros(l.Delta),
-			After: l.After.String(), Trend: trend(int64(l.Delta))})
+			Before: showMicros(l.Before), Ante: showMicros(l.Ante), Award: showMicros(l.Award), Delta: signedMicros(l.Delta),
+			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
 	}
 	for _, a := range audit {
 		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: a.At.UTC().Format(timeLayout)}
@@ -240,8 +240,8 @@ func (h *Handler) resultView(c echo.Context, gameID, organiserID int64, status s
 				After: league.Decimal(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
 		}
 		for _, rc := range a.Changes.Ratings {
-			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: rc.Before.String(),
-				After: rc.After.String(), Delta: signedMicros(rc.After - rc.Before), Trend: trend(int64(rc.After - rc.Before))})
+			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
+				After: showMicros(rc.After), Delta: signedMicros(rc.After - rc.Before), Trend: trend(int64(rc.After - rc.Before))})
 		}
 		v.Audit = append(v.Audit, av)
 	}
@@ -282,4 +282,12 @@ func signedRat(r *big.Rat) string {
 		return "−" + league.Decimal(new(big.Rat).Neg(r))
 	}
 	return "0"
+}
+
+// showMicros writes a rating amount for a page, with a true minus sign: "12.5", "−3".
+func showMicros(m rating.Micros) string {
+	if m < 0 {
+		return "−" + (-m).String()
+	}
+	return m.String()
 }
