@@ -210,8 +210,11 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 		pointsNum, pointsDen               int64
 		winner                             bool
 	)
-	rows, _ := tx.Query(ctx, ladderPrefixSQL, ladder, fromSeq)
-	_, err := pgx.ForEachRow(rows, []any{&seq, &position, &player, &playerID, &substitute, &substituteID,
+	rows, err := tx.Query(ctx, ladderPrefixSQL, ladder, fromSeq)
+	if err != nil {
+		return nil, fmt.Errorf("read ledger of %s: %w", ladder, err)
+	}
+	_, err = pgx.ForEachRow(rows, []any{&seq, &position, &player, &playerID, &substitute, &substituteID,
 		&credited, &creditedID, &before, &ante, &award, &delta, &after}, func() error {
 		if seq != lastSeq {
 			prefix = append(prefix, nil)
@@ -234,7 +237,10 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 
 	var games []rating.Game
 	var gameIDs, seqs []int64
-	rows, _ = tx.Query(ctx, ladderTailSQL, ladder, fromSeq)
+	rows, err = tx.Query(ctx, ladderTailSQL, ladder, fromSeq)
+	if err != nil {
+		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
+	}
 	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &substituteID, &substitute,
 		&pointsNum, &pointsDen, &winner}, func() error {
 		if len(gameIDs) == 0 || gameIDs[len(gameIDs)-1] != gameID {
@@ -296,7 +302,10 @@ ORDER BY r.rating_micros DESC, u.username`
 // Ratings returns a ladder's ratings (ladder = game slug), highest first, then by username
 // (the order rating.Ladder.Standings gives); empty for a game without rated results.
 func (s *Store) Ratings(ctx context.Context, ladder string) ([]Rating, error) {
-	rows, _ := s.pool.Query(ctx, ladderRatingsSQL, ladder)
+	rows, err := s.pool.Query(ctx, ladderRatingsSQL, ladder)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %s: %w", ladder, err)
+	}
 	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[Rating])
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of %s: %w", ladder, err)
@@ -329,7 +338,10 @@ ORDER BY l.game`
 
 // Ladders lists every ladder with rated results: game slug, results and members.
 func (s *Store) Ladders(ctx context.Context) ([]LadderSummary, error) {
-	rows, _ := s.pool.Query(ctx, laddersSQL)
+	rows, err := s.pool.Query(ctx, laddersSQL)
+	if err != nil {
+		return nil, fmt.Errorf("store: ladders: %w", err)
+	}
 	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[LadderSummary])
 	if err != nil {
 		return nil, fmt.Errorf("store: ladders: %w", err)
@@ -370,7 +382,10 @@ ORDER BY re.ladder, re.ladder_seq`
 // RatingHistory returns a player's rated games on every ladder, in ladder order: the
 // "why" of each rating move (before, ante, award, delta, after).
 func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, error) {
-	rows, _ := s.pool.Query(ctx, ratingHistorySQL, userID)
+	rows, err := s.pool.Query(ctx, ratingHistorySQL, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: rating history of user %d: %w", userID, err)
+	}
 	type row struct {
 		Ladder     string    `db:"ladder"`
 		LadderSeq  int64     `db:"ladder_seq"`
@@ -409,7 +424,10 @@ func (r PlayerRating) Provisional() bool { return r.Games < ProvisionalGames }
 
 // PlayerRatings returns the player's current rating on every ladder they belong to.
 func (s *Store) PlayerRatings(ctx context.Context, userID int64) ([]PlayerRating, error) {
-	rows, _ := s.pool.Query(ctx, playerRatingsSQL, userID)
+	rows, err := s.pool.Query(ctx, playerRatingsSQL, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of user %d: %w", userID, err)
+	}
 	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[PlayerRating])
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of user %d: %w", userID, err)

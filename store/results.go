@@ -413,7 +413,10 @@ func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced m
 		names = append(names, strings.ToLower(strings.TrimSpace(v)))
 	}
 	slices.Sort(keys) // a stable first error whatever the map order
-	rows, _ := q.Query(ctx, usersByNamesSQL, names)
+	rows, err := q.Query(ctx, usersByNamesSQL, names)
+	if err != nil {
+		return nil, fmt.Errorf("look up substitutes: %w", err)
+	}
 	found, err := pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
 	if err != nil {
 		return nil, fmt.Errorf("look up substitutes: %w", err)
@@ -698,7 +701,10 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 	if err := json.Unmarshal(output, &r.Result); err != nil {
 		return GameResult{}, fmt.Errorf("store: result of game %d: decode output: %w", gameID, err)
 	}
-	rows, _ := s.pool.Query(ctx, resultLinesSQL, gameID)
+	rows, err := s.pool.Query(ctx, resultLinesSQL, gameID)
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: result lines of game %d: %w", gameID, err)
+	}
 	lines, err := pgx.CollectRows(rows, pgx.RowToStructByName[resultLineRow])
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: result lines of game %d: %w", gameID, err)
@@ -714,7 +720,10 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute,
 		})
 	}
-	rows, _ = s.pool.Query(ctx, gameLedgerSQL, gameID)
+	rows, err = s.pool.Query(ctx, gameLedgerSQL, gameID)
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
+	}
 	ledger, err := pgx.CollectRows(rows, pgx.RowToStructByName[ledgerRow])
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
@@ -745,11 +754,14 @@ ORDER BY a.id`
 
 // ResultAudit returns a game's audit trail, oldest first; empty when it has no result.
 func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, error) {
-	rows, _ := s.pool.Query(ctx, resultAuditSQL, gameID)
+	rows, err := s.pool.Query(ctx, resultAuditSQL, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("store: audit of game %d: %w", gameID, err)
+	}
 	var out []AuditEntry
 	var e AuditEntry
 	var changes []byte
-	_, err := pgx.ForEachRow(rows, []any{&e.ID, &e.Username, &e.Action, &e.At, &e.Input, &changes}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&e.ID, &e.Username, &e.Action, &e.At, &e.Input, &changes}, func() error {
 		if err := json.Unmarshal(changes, &e.Changes); err != nil {
 			return err
 		}
@@ -818,7 +830,10 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		oldPoints := map[string]*big.Rat{}
 		var name string
 		var num, den int64
-		rows, _ := tx.Query(ctx, oldPointsSQL, g.ID)
+		rows, err := tx.Query(ctx, oldPointsSQL, g.ID)
+		if err != nil {
+			return fmt.Errorf("read points: %w", err)
+		}
 		if _, err := pgx.ForEachRow(rows, []any{&name, &num, &den}, func() error {
 			oldPoints[name] = big.NewRat(num, den)
 			return nil
@@ -827,7 +842,10 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		}
 		ratingsBefore := map[string]rating.Micros{}
 		var micros int64
-		rows, _ = tx.Query(ctx, ladderRatingsByNameSQL, ladder)
+		rows, err = tx.Query(ctx, ladderRatingsByNameSQL, ladder)
+		if err != nil {
+			return fmt.Errorf("read ratings: %w", err)
+		}
 		if _, err := pgx.ForEachRow(rows, []any{&name, &micros}, func() error {
 			ratingsBefore[name] = rating.Micros(micros)
 			return nil

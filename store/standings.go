@@ -26,7 +26,10 @@ ORDER BY m.slot`
 // games and rank, ties broken by countback (league.Standings). ErrNotFound when there is
 // no such league.
 func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standing, error) {
-	rows, _ := s.pool.Query(ctx, standingsSQL, leagueID)
+	rows, err := s.pool.Query(ctx, standingsSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
+	}
 	var (
 		found    bool
 		members  []string
@@ -35,7 +38,7 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standin
 		num, den *int64
 		place    *int
 	)
-	_, err := pgx.ForEachRow(rows, []any{&username, &num, &den, &place}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&username, &num, &den, &place}, func() error {
 		found = true
 		if username == nil {
 			return nil

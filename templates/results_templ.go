@@ -1955,7 +1955,7 @@ func StandingsSection(v StandingsView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if v.Finished && len(v.Winners) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 183, "<p class=\"league-winner\">🏆 League finished. ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 183, "<p class=\"league-winner\">League finished. ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
