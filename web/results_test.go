@@ -301,3 +301,118 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	assert.Len(t, records, 5, "a header and the four seats of the one recorded game")
 	assert.Equal(t, "4", records[2][5], "seat 2 took 4 points")
 }
+
+func TestResultFormFitsTheScorer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+
+	// Blue Max: two sides from league.Game.Sides, units, losses, kills and personal points.
+	l, org, _, _ := runningLeague(t, app, "blue-max", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	c := app.logIn(org)
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	_, doc := app.get(c, formPath)
+	legends := doc.Find("fieldset.side-card legend")
+	require.Equal(t, 2, legends.Length())
+	assert.Equal(t, "Allies", text(legends.First()))
+	assert.Equal(t, "Central Powers", text(legends.Last()))
+	for _, field := range []string{"units", "lost", "destroyed", "points"} {
+		assert.Equal(t, 4, doc.Find(`input[name^="`+field+`-"]`).Length(), field)
+	}
+	values := url.Values{"action": {"preview"}}
+	for pos := 1; pos <= 4; pos++ {
+		values.Set(fmt.Sprintf("units-%d", pos), "1")
+		values.Set(fmt.Sprintf("points-%d", pos), fmt.Sprint(10*pos))
+		values.Set(fmt.Sprintf("lost-%d", pos), "0")
+		values.Set(fmt.Sprintf("destroyed-%d", pos), "0")
+	}
+	// Seats 3 and 4 (Central Powers) are shot down by seat 1: a strategic victory.
+	values.Set("lost-3", "1")
+	values.Set("lost-4", "1")
+	values.Set("destroyed-1", "2")
+	res, doc := app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode, text(doc.Find(".alert")))
+	assert.Contains(t, text(doc.Find("#preview .victory")), "Allies — strategic victory")
+	var points []string
+	doc.Find("#preview tbody tr .points").Each(func(_ int, s *goquery.Selection) { points = append(points, text(s)) })
+	// Seat 1: 4 strategic + 2 destroyed; seat 2: 4 + 1 best team player (20 is over 115% of
+	// 10); seat 3: −1 lost; seat 4: +1 best team player (40 over 115% of 30) −1 lost.
+	assert.Equal(t, []string{"6", "5", "-1", "0"}, points)
+
+	// Diplomacy: the outcome decides the winners; a draw includes every survivor.
+	app = newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "diplomacy", 7)
+	g = mustLeagueGames(t, app, l)[0]
+	c = app.logIn(org)
+	formPath = fmt.Sprintf("/games/%d/result", g.ID)
+	values = url.Values{"action": {"preview"}, "outcome": {"draw"}}
+	for pos := 1; pos <= 7; pos++ {
+		values.Set(fmt.Sprintf("years-%d", pos), "8")
+		values.Set(fmt.Sprintf("centers-%d", pos), "0")
+		if pos > 2 {
+			values.Set(fmt.Sprintf("eliminated-%d", pos), fmt.Sprint(1902+pos))
+			values.Set(fmt.Sprintf("years-%d", pos), fmt.Sprint(2+pos))
+		}
+	}
+	values.Set("centers-1", "17")
+	values.Set("centers-2", "17")
+	res, doc = app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode, text(doc.Find(".alert")))
+	assert.Equal(t, 2, doc.Find("#preview .badge-win").Length(), "both survivors share the draw")
+
+	// A concession needs the player it was conceded to.
+	values.Set("outcome", "concession")
+	res, doc = app.submit(c, formPath, formPath, values)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.NotEmpty(t, text(doc.Find("#e-conceded_to")))
+
+	// Conceded to seat 2, whose seat a substitute (the member not seated) finished.
+	var unseated string
+	for _, m := range members {
+		seated := false
+		for _, s := range g.Seats {
+			seated = seated || s.Username == m.Username
+		}
+		if !seated {
+			unseated = m.Username
+		}
+	}
+	require.NotEmpty(t, unseated)
+	values.Set("conceded_to", g.Seats[1].Username)
+	values.Set("substitute-2", unseated)
+	values.Set("action", "save")
+	res, _ = app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, fmt.Sprintf("/games/%d", g.ID))
+	assert.Contains(t, text(doc.Find("#result .result-table")), "finished by "+unseated)
+	assert.Contains(t, text(doc.Find("#result .ledger-table")), unseated+" in "+g.Seats[1].Username+"'s seat",
+		"the winning seat's gain goes to the substitute (seed 4.2)")
+}
+
+func TestPublicCacheServesAnonymousReadsUntilTheNextWrite(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	path := app.srv.URL + fmt.Sprintf("/api/v1/leagues/%d/standings", l.ID)
+	get := func() (string, string) {
+		res, err := http.Get(path)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		return res.Header.Get("X-Cache"), string(b)
+	}
+	cache, first := get()
+	assert.Empty(t, cache, "the first read computes")
+	cache, again := get()
+	assert.Equal(t, "hit", cache, "the second read comes from memory")
+	assert.Equal(t, first, again)
+
+	status, _ := app.apiAny(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status)
+	cache, after := get()
+	assert.Empty(t, cache, "a write empties the cache")
+	assert.NotEqual(t, first, after)
+	assert.Contains(t, after, `"games":1`)
+}
