@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 
 	"github.com/tablestakes/tablestakes/scheduler"
 )
@@ -26,17 +28,19 @@ type scheduleOutput struct {
 func runSchedule(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("schedule", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	players := fs.Int("players", 0, "number of players N (2..32)")
-	perGame := fs.Int("per-game", 0, "players per game K (2..N)")
-	seed := fs.Uint64("seed", 0, "seed: the same flags give the same schedule")
+	// Numbers are read as text and converted here, so that a bad one is reported as
+	// "field: reason" like every other input error.
+	players := fs.String("players", "", "number of players N (2..32)")
+	perGame := fs.String("per-game", "", "players per game K (2..N)")
+	seed := fs.String("seed", "0", "seed: the same flags give the same schedule")
 	rounds := fs.Bool("rounds", false, "group the games into rounds in which nobody plays twice")
-	gamesPerPlayer := fs.Int("games-per-player", 0, "games per player R, a multiple of K (default: the league table for N = 8)")
+	gamesPerPlayer := fs.String("games-per-player", "", "games per player R, a multiple of K (default: the league table for N = 8)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			_, err := fmt.Fprintln(stdout, scheduleUsage)
 			return err
 		}
-		return badInput(fmt.Errorf("schedule: %w", err))
+		return badInput(fmt.Errorf("schedule: %w; %s", err, scheduleUsage))
 	}
 	if fs.NArg() > 0 {
 		return badInput(fmt.Errorf("schedule: unexpected argument %q; %s", fs.Arg(0), scheduleUsage))
@@ -48,17 +52,27 @@ func runSchedule(args []string, stdout io.Writer) error {
 			return badInput(fmt.Errorf("%s: missing; %s", name, scheduleUsage))
 		}
 	}
-	if set["games-per-player"] && *gamesPerPlayer <= 0 {
-		return badInput(fmt.Errorf("games-per-player: must be positive, got %d", *gamesPerPlayer))
+	opts := scheduler.Options{Rounds: *rounds}
+	var err error
+	if opts.Players, err = wholeNumber("players", *players); err != nil {
+		return badInput(err)
+	}
+	if opts.PerGame, err = wholeNumber("per-game", *perGame); err != nil {
+		return badInput(err)
+	}
+	if set["games-per-player"] {
+		if opts.GamesPerPlayer, err = wholeNumber("games-per-player", *gamesPerPlayer); err != nil {
+			return badInput(err)
+		}
+		if opts.GamesPerPlayer <= 0 {
+			return badInput(fmt.Errorf("games-per-player: must be positive, got %d", opts.GamesPerPlayer))
+		}
+	}
+	if opts.Seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
+		return badInput(fmt.Errorf("seed: want a whole number from 0 to %d, got %q", uint64(math.MaxUint64), *seed))
 	}
 
-	s, err := scheduler.Build(scheduler.Options{
-		Players:        *players,
-		PerGame:        *perGame,
-		GamesPerPlayer: *gamesPerPlayer,
-		Seed:           *seed,
-		Rounds:         *rounds,
-	})
+	s, err := scheduler.Build(opts)
 	if err != nil {
 		var bad *scheduler.OptionError
 		if errors.As(err, &bad) {
@@ -79,6 +93,15 @@ func runSchedule(args []string, stdout io.Writer) error {
 		return fmt.Errorf("schedule: write: %w", err)
 	}
 	return nil
+}
+
+// wholeNumber reads a whole-number flag value.
+func wholeNumber(field, text string) (int, error) {
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return 0, fmt.Errorf("%s: want a whole number, got %q", field, text)
+	}
+	return n, nil
 }
 
 // encodeSchedule writes the schedule as JSON with one game per line, so that a league

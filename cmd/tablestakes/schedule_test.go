@@ -139,8 +139,8 @@ func TestScheduleCommandBadInput(t *testing.T) {
 		{"R too large", []string{"--players", "32", "--per-game", "2", "--games-per-player", "400"}, "games-per-player: 400 would make a league of 6400 games"},
 		{"players missing", []string{"--per-game", "3"}, "players: missing"},
 		{"per-game missing", []string{"--players", "8"}, "per-game: missing"},
-		{"not a number", []string{"--players", "eight", "--per-game", "3"}, "players"},
-		{"negative seed", []string{"--players", "8", "--per-game", "3", "--seed", "-1"}, "seed"},
+		{"not a number", []string{"--players", "eight", "--per-game", "3"}, `players: want a whole number, got "eight"`},
+		{"negative seed", []string{"--players", "8", "--per-game", "3", "--seed", "-1"}, `seed: want a whole number from 0 to 18446744073709551615, got "-1"`},
 		{"unknown flag", []string{"--players", "8", "--per-game", "3", "--fast"}, "fast"},
 		{"stray argument", []string{"--players", "8", "--per-game", "3", "extra"}, "unexpected argument"},
 	} {
