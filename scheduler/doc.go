@@ -25,7 +25,8 @@
 //     pair plays twice, as the seed says); for k = 2 every ordered pair (who starts)
 //     occurs exactly once; for k = 8 the 16 games have 16 different seatings;
 //   - with rounds (Options.Rounds): 14, 12, 16, 40, 24, 24, 16 rounds for k = 2..8,
-//     nobody twice in a round, everybody sitting out equally often;
+//     nobody twice in a round, everybody sitting out equally often, and the rounds
+//     ordered so that sitting out two rounds running is avoided where possible;
 //   - the same Options, Seed included, give the same schedule; other seeds give other
 //     schedules with the same balance.
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // MaxPlayers is the largest number of players a schedule can hold.
@@ -130,17 +131,25 @@ func (p plan) designIters() int { return min(20_000+200*p.games*p.k, 1_000_000) 
 // seatIters is the budget of one turn-order search, in games re-seated.
 func (p plan) seatIters() int { return 200_000 }
 
-// schedule numbers the games in order of play. With rounds, the rounds stay as the
-// design made them. Without, every game is its own round (round = number: the league
+// schedule numbers the games in order of play.
+//
+// With rounds, the rounds are put in an order that spreads sitting out: each next
+// round is the one whose players sitting out sat out least recently, and never the
+// round before if another will do (a full round before the one short round, which
+// stays last). Without rounds, every game is its own round (round = number: the league
 // is played online, each game on its own), and the games are ordered so that every
 // player's games are spread evenly through the list: each next game is the one whose
-// players have played least so far, earliest first on ties.
+// players have played least so far. Ties go to the earliest.
 func (p plan) schedule(games []uint32, seat []int) Schedule {
 	k := p.k
 	order := make([]int, 0, p.games)
+	roundOf := make([]int, p.games)
 	if p.rounds {
-		for g := range games {
-			order = append(order, g)
+		for i, rd := range p.roundOrder(games) {
+			for g := rd * p.perRound; g < min((rd+1)*p.perRound, p.games); g++ {
+				order = append(order, g)
+				roundOf[g] = i + 1
+			}
 		}
 	} else {
 		played := make([]int, p.n)
@@ -161,6 +170,7 @@ func (p plan) schedule(games []uint32, seat []int) Schedule {
 			}
 			taken[best] = true
 			order = append(order, best)
+			roundOf[best] = len(order)
 			for a := games[best]; a != 0; a &= a - 1 {
 				played[bits.TrailingZeros32(a)]++
 			}
@@ -168,17 +178,105 @@ func (p plan) schedule(games []uint32, seat []int) Schedule {
 	}
 	s := Schedule{Players: p.n, PerGame: k, Games: make([]Game, 0, p.games)}
 	for i, g := range order {
-		round := i + 1
-		if p.rounds {
-			round = g/p.perRound + 1
-		}
 		seats := make([]int, k)
 		for j := range k {
 			seats[j] = seat[g*k+j] + 1
 		}
-		s.Games = append(s.Games, Game{Number: i + 1, Round: round, Seats: seats})
+		s.Games = append(s.Games, Game{Number: i + 1, Round: roundOf[g], Seats: seats})
 	}
 	return s
+}
+
+// roundOrder orders the design's rounds (games rd·perRound onwards form round rd) so
+// that sitting out is spread: a player who sat out the last round sits out the next
+// only when no other round avoids it, and otherwise those who sat out longest ago sit
+// out first.
+func (p plan) roundOrder(games []uint32) []int {
+	all := uint32(1)<<p.n - 1
+	out := make([]uint32, p.numRounds)
+	for g, m := range games {
+		out[g/p.perRound] |= m
+	}
+	for rd := range out {
+		out[rd] = all &^ out[rd]
+	}
+	full := p.numRounds
+	if p.games%p.perRound != 0 {
+		full-- // the short round stays last
+	}
+	lastOut := make([]int, p.n) // round position + 1 of the last sitting out; 0 = never
+	taken := make([]bool, p.numRounds)
+	order := make([]int, 0, p.numRounds)
+	var prev uint32
+	for pos := range full {
+		best, bestScore := -1, 0
+		for rd := range full {
+			if taken[rd] {
+				continue
+			}
+			// Again after a round out weighs more than any recency.
+			score := bits.OnesCount32(out[rd]&prev) * (p.numRounds + 1) * p.n
+			for a := out[rd]; a != 0; a &= a - 1 {
+				score += lastOut[bits.TrailingZeros32(a)]
+			}
+			if best < 0 || score < bestScore {
+				best, bestScore = rd, score
+			}
+		}
+		taken[best] = true
+		order = append(order, best)
+		for a := out[best]; a != 0; a &= a - 1 {
+			lastOut[bits.TrailingZeros32(a)] = pos + 1
+		}
+		prev = out[best]
+	}
+	// Then exchange rounds while that lowers the number of players sitting out two
+	// rounds running.
+	twice := func(i int) int { // players out in both order[i] and order[i+1]
+		if i < 0 || i+1 >= len(order) {
+			return 0
+		}
+		return bits.OnesCount32(out[order[i]] & out[order[i+1]])
+	}
+	around := func(i, j int) int {
+		c := twice(i-1) + twice(i) + twice(j-1) + twice(j)
+		if j == i+1 {
+			c -= twice(i) // counted twice
+		}
+		return c
+	}
+	// At most about two million trials, so that long leagues stay fast.
+	passes := min(50, 2_000_000/(len(order)*len(order)+1))
+	for pass, better := 0, true; better && pass < passes; pass++ {
+		better = false
+		for i := range order {
+			for j := i + 1; j < len(order); j++ {
+				before := around(i, j)
+				order[i], order[j] = order[j], order[i]
+				if around(i, j) < before {
+					better = true
+				} else {
+					order[i], order[j] = order[j], order[i]
+				}
+				// Or read rounds i..j backwards: only the ends change neighbours.
+				after := 0
+				if i > 0 {
+					after += bits.OnesCount32(out[order[i-1]] & out[order[j]])
+				}
+				if j+1 < len(order) {
+					after += bits.OnesCount32(out[order[i]] & out[order[j+1]])
+				}
+				if after < twice(i-1)+twice(j) {
+					slices.Reverse(order[i : j+1])
+					better = true
+				}
+			}
+		}
+	}
+	if full < p.numRounds {
+		order = append(order, full)
+	}
+	return order
 }
 
 // leagueGamesPerPlayer is the seed's "Number of games per league" table for an

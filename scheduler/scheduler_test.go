@@ -389,3 +389,32 @@ func TestPlainOrderKeepsPace(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundsSpreadSittingOut checks the order of rounds: in an 8-player league nobody
+// sits out two rounds running for k = 3, 6, 7, and at most once in a league for k = 5
+// (3 of 8 sit out each of 40 rounds).
+func TestRoundsSpreadSittingOut(t *testing.T) {
+	for _, tc := range []struct{ perGame, most int }{{3, 0}, {5, 1}, {6, 0}, {7, 0}} {
+		for seed := range uint64(10) {
+			s, err := Build(Options{Players: 8, PerGame: tc.perGame, Seed: seed, Rounds: true})
+			require.NoError(t, err)
+			busy := make(map[[2]int]bool)
+			rounds := 0
+			for _, g := range s.Games {
+				for _, q := range g.Seats {
+					busy[[2]int{g.Round, q}] = true
+				}
+				rounds = g.Round
+			}
+			twice := 0
+			for rd := 2; rd <= rounds; rd++ {
+				for q := 1; q <= 8; q++ {
+					if !busy[[2]int{rd, q}] && !busy[[2]int{rd - 1, q}] {
+						twice++
+					}
+				}
+			}
+			assert.LessOrEqual(t, twice, tc.most, "k=%d seed=%d", tc.perGame, seed)
+		}
+	}
+}
