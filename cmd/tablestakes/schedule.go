@@ -25,6 +25,9 @@ type scheduleOutput struct {
 
 // runSchedule prints a balanced league schedule (CONTRACT section 2):
 // `tablestakes schedule --players N --per-game K [--seed S] [--rounds] [--games-per-player R]`.
+// The output is the contract's JSON, one game per line, extended with "report" (the
+// fairness figures of scheduler.Report). Without --rounds every game is its own round
+// (round = number). Bad flags exit with status 2 and one line naming the flag.
 func runSchedule(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("schedule", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
