@@ -61,6 +61,11 @@ func newPlan(opts Options) (plan, error) {
 		return plan{}, badOption("games-per-player",
 			"%d is not a multiple of per-game %d (every player must sit in every seat equally often)", r, k)
 	}
+	// G = n·r/k ≥ r, so a larger r is refused before n·r could overflow.
+	if r > MaxGames {
+		return plan{}, badOption("games-per-player",
+			"%d would make a league of more than %d games", r, MaxGames)
+	}
 	games := n * r / k
 	if games > MaxGames {
 		return plan{}, badOption("games-per-player",

@@ -217,6 +217,7 @@ func TestBadOptions(t *testing.T) {
 		{"R not a multiple of k", Options{Players: 8, PerGame: 3, GamesPerPlayer: 10}, "games-per-player"},
 		{"R negative", Options{Players: 8, PerGame: 3, GamesPerPlayer: -3}, "games-per-player"},
 		{"R too large", Options{Players: 32, PerGame: 2, GamesPerPlayer: 200}, "games-per-player"},
+		{"R that would overflow", Options{Players: 32, PerGame: 2, GamesPerPlayer: 1 << 62}, "games-per-player"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Build(tc.opts)
