@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -418,4 +419,52 @@ func TestRoundsSpreadSittingOut(t *testing.T) {
 			assert.LessOrEqual(t, twice, tc.most, "k=%d seed=%d", tc.perGame, seed)
 		}
 	}
+}
+
+// TestVerifyAndFairnessNeverPanic feeds randomly damaged schedules to the checker and
+// the report: Verify must refuse them with an error, Fairness must still measure.
+func TestVerifyAndFairnessNeverPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, opts := range []Options{
+		{Players: 8, PerGame: 3, Rounds: true},
+		{Players: 8, PerGame: 8},
+		{Players: 5, PerGame: 2, GamesPerPlayer: 4},
+	} {
+		good, err := Build(opts)
+		require.NoError(t, err)
+		for range 2000 {
+			s := Schedule{Players: good.Players, PerGame: good.PerGame}
+			for _, g := range good.Games {
+				g.Seats = slices.Clone(g.Seats)
+				s.Games = append(s.Games, g)
+			}
+			for range 1 + rng.IntN(3) {
+				i := rng.IntN(len(s.Games))
+				g := &s.Games[i]
+				switch rng.IntN(6) {
+				case 0:
+					g.Round = rng.IntN(5) - 1
+				case 1:
+					g.Number = rng.IntN(5) - 1
+				case 2:
+					g.Seats = g.Seats[:rng.IntN(len(g.Seats)+1)]
+				case 3:
+					g.Seats = append(g.Seats, rng.IntN(12)-2)
+				case 4:
+					if len(g.Seats) > 0 {
+						g.Seats[rng.IntN(len(g.Seats))] = rng.IntN(12) - 2
+					}
+				case 5:
+					s.Games = slices.Delete(s.Games, i, i+1)
+				}
+			}
+			require.Equal(t, len(s.Games), Fairness(s).Games)
+			if err := Verify(s, opts); err == nil {
+				// A damage that undoes itself or keeps every property is fine; it
+				// must then still be a schedule Verify would build on.
+				require.Len(t, s.Games, len(good.Games))
+			}
+		}
+	}
+	assert.NotPanics(t, func() { Fairness(Schedule{Players: -1, PerGame: -3, Games: []Game{{Seats: []int{1, 2}}}}) })
 }

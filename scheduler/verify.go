@@ -186,9 +186,9 @@ func verifyRounds(s Schedule, p plan) error {
 		}
 	}
 	for _, g := range s.Games {
-		switch g.Round {
-		case round:
-		case round + 1:
+		switch {
+		case g.Round == round && round > 0:
+		case g.Round == round+1:
 			if round > 0 {
 				closeRound()
 			}
