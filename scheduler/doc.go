@@ -64,9 +64,9 @@
 // exactly r/k times. A second search then evens out the turn order by reversing
 // directed cycles in the graph "seat-i player -> seat-j player", which keeps every
 // seat count. Two-player games are seated by closed walks instead (each player first
-// in exactly half its games, every ordered pair as often as its reverse, ±1), and for
-// k = N even, Williams squares (row-complete Latin squares) seat every player directly
-// after every other equally often.
+// in exactly half its games, every ordered pair as often as its reverse, ±1), and when
+// the whole league sits at one table (k = N, with N or r/N even), Williams squares seat
+// every player directly after every other equally often.
 //
 // Randomness is math/rand/v2's PCG seeded with Options.Seed; the searches are bounded
 // by move counts, never by the clock, so the result does not depend on the machine.

@@ -111,13 +111,13 @@ func (p plan) playerSets(rng *rand.Rand, want int, quartic bool) ([]uint32, int,
 }
 
 // seats assigns seats: first and second player by closed walks for two-player games,
-// Williams squares when the whole league sits at one table and n is even, else the
-// König colouring evened out by the turn-order search.
+// Williams squares when the whole league sits at one table (n even, or r/n even),
+// else the König colouring evened out by the turn-order search.
 func (p plan) seats(games []uint32, rng *rand.Rand) []int {
 	switch {
 	case p.k == 2:
 		return twoPlayerSeats(p, games, rng)
-	case p.k == p.n && p.n%2 == 0:
+	case p.k == p.n && (p.n%2 == 0 || p.r/p.n%2 == 0):
 		return williamsSeats(p, rng)
 	}
 	st := newSeating(p, assignSeats(p, games, rng), !p.distinctSets)

@@ -308,7 +308,7 @@ func TestLargerLeagues(t *testing.T) {
 		{8, 3, 6}, {8, 4, 8}, {9, 3, 0}, {10, 4, 8}, {12, 4, 0}, {13, 4, 4}, {15, 3, 0},
 		{16, 4, 0}, {16, 8, 0}, {20, 5, 0}, {24, 6, 0}, {31, 2, 0}, {32, 2, 0}, {32, 3, 0},
 		{32, 4, 0}, {32, 8, 0}, {32, 16, 0}, {32, 31, 0}, {32, 32, 0},
-		{7, 2, 4}, {31, 2, 66}, {32, 2, 64}, {32, 31, 62},
+		{7, 2, 4}, {31, 2, 66}, {32, 2, 64}, {32, 31, 62}, {5, 5, 10}, {7, 7, 14}, {3, 3, 12},
 	} {
 		for _, rounds := range []bool{false, true} {
 			name := fmt.Sprintf("N=%d/k=%d/r=%d/rounds=%v", tc.n, tc.k, tc.r, rounds)
@@ -322,6 +322,11 @@ func TestLargerLeagues(t *testing.T) {
 					r = DefaultGamesPerPlayer(tc.n, tc.k)
 				}
 				rep := Fairness(s)
+				if tc.k == tc.n && (tc.n%2 == 0 || r/tc.n%2 == 0) {
+					// Williams squares: everyone directly after everyone equally often.
+					assert.Equal(t, r/tc.n, rep.TurnOrderMin)
+					assert.Equal(t, r/tc.n, rep.TurnOrderMax)
+				}
 				if tc.k == 2 {
 					// Who starts: every ordered pair as often as its reverse, ±1.
 					for a := range tc.n {

@@ -307,14 +307,17 @@ func (st *seating) search(rng *rand.Rand, budget int) {
 	copy(st.seat, bestSeat)
 }
 
-// williamsSeats seats k = n players in every game (the whole league at one table) for
-// even n. A Williams square (rows 0, 1, n−1, 2, n−2, ... shifted by 0..n−1 mod n) is a
-// Latin square in which every ordered pair of players is adjacent exactly once, so each
-// of its n rows is a seating, every player takes every seat once, and every player sits
-// directly after every other exactly once. The r/n squares used are relabelled by
-// seeded random permutations, every other one read backwards, and redrawn while a
-// seating repeats (the seed: "in each of them the combination between players and
-// pieces available will be different").
+// williamsSeats seats k = n players in every game (the whole league at one table). A
+// Williams square (rows 0, 1, n−1, 2, n−2, ... shifted by 0..n−1 mod n) is a Latin
+// square, so each of its n rows is a seating and every player takes every seat once.
+// For even n every ordered pair of players is adjacent in it exactly once; for odd n
+// the square and its rows read backwards together hold every ordered pair exactly
+// twice. So every player sits directly after every other equally often: r/n times
+// (even n) or, for odd n with r/n even, r/n times as well. The squares are relabelled
+// by seeded random permutations (the two halves of an odd pair share one), every other
+// square is read backwards, and a square is redrawn while a seating repeats (the seed:
+// "in each of them the combination between players and pieces available will be
+// different").
 func williamsSeats(p plan, rng *rand.Rand) []int {
 	n := p.n
 	base := make([]int, n)
@@ -327,9 +330,12 @@ func williamsSeats(p plan, rng *rand.Rand) []int {
 	}
 	seat := make([]int, 0, p.games*n)
 	used := make(map[string]bool, p.games)
+	var perm []int
 	for sq := 0; sq < p.games/n; sq++ {
 		for attempt := 0; ; attempt++ {
-			perm := rng.Perm(n)
+			if n%2 == 0 || sq%2 == 0 || attempt > 0 {
+				perm = rng.Perm(n)
+			}
 			rows := make([]int, 0, n*n)
 			fresh := true
 			keys := make([]string, 0, n)

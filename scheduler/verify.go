@@ -26,8 +26,8 @@ var ErrUnbalanced = errors.New("schedule not balanced")
 //   - seatings: no two games with the same players in the same seats where the
 //     multiplicities of the sets allow it (for k = N = 8: 16 different seatings);
 //   - turn order: for k = 2 each ordered pair as often as its reverse, ±1 (for N = 8
-//     every ordered pair exactly once); for k = N even every player directly after
-//     every other equally often.
+//     every ordered pair exactly once); for k = N with N or r/N even every player
+//     directly after every other equally often.
 func Verify(s Schedule, opts Options) error {
 	p, err := newPlan(opts)
 	if err != nil {
@@ -156,7 +156,7 @@ func Verify(s Schedule, opts Options) error {
 			case k == 2 && abs(follow[a][b]-follow[b][a]) > 1:
 				return unbalanced("player %d is first against %d %d times and second %d times",
 					a, b, follow[a][b], follow[b][a])
-			case k == n && n%2 == 0 && follow[a][b] != p.games/n:
+			case k == n && (n%2 == 0 || p.games/n%2 == 0) && follow[a][b] != p.games/n:
 				return unbalanced("player %d sits directly after %d %d times, want %d",
 					b, a, follow[a][b], p.games/n)
 			}
