@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // seating is the second stage of a schedule: who sits where in each game. seat[g*k+s]
@@ -166,22 +167,7 @@ func (p plan) minFollowCost() int {
 func (st *seating) swapInGame(g, i, j int) int {
 	n, k := st.p.n, st.p.k
 	base := g * k
-	// The "directly after" relations touched: those starting at seats i−1, i, j−1, j.
-	var touched [4]int
-	nt := 0
-	for _, s := range [4]int{i - 1, i, j - 1, j} {
-		if s < 0 || s+1 >= k {
-			continue
-		}
-		dup := false
-		for _, t := range touched[:nt] {
-			dup = dup || t == s
-		}
-		if !dup {
-			touched[nt] = s
-			nt++
-		}
-	}
+	touched, nt := touchedSeats(i, j, k)
 	delta := 0
 	for _, s := range touched[:nt] {
 		f := &st.follow[st.seat[base+s]*n+st.seat[base+s+1]]
@@ -208,6 +194,73 @@ func (st *seating) swapInGame(g, i, j int) int {
 	st.followCost += delta
 	st.dupCost += dups
 	return delta + dupWeight*dups
+}
+
+// touchedSeats lists, once each, the seats s whose "seat s+1 directly after seat s"
+// relation an exchange of seats i and j changes: s among i−1, i, j−1, j within 0..k−2.
+// It returns them in an array with their count, to stay off the heap.
+func touchedSeats(i, j, k int) ([4]int, int) {
+	var touched [4]int
+	nt := 0
+	for _, s := range [4]int{i - 1, i, j - 1, j} {
+		if s >= 0 && s+1 < k && !slices.Contains(touched[:nt], s) {
+			touched[nt] = s
+			nt++
+		}
+	}
+	return touched, nt
+}
+
+// followChange is a pending change of one follow count.
+type followChange struct {
+	at int
+	by int32
+}
+
+// cycleDelta is the change in Σ follow² that exchanging seats i and j in every game of
+// cycle would make, without making it.
+func (st *seating) cycleDelta(cycle []int, i, j int) int {
+	n, k := st.p.n, st.p.k
+	var buf [64]followChange
+	changes := buf[:0]
+	add := func(at int, by int32) {
+		for c := range changes {
+			if changes[c].at == at {
+				changes[c].by += by
+				return
+			}
+		}
+		changes = append(changes, followChange{at, by})
+	}
+	touched, nt := touchedSeats(i, j, k)
+	for _, g := range cycle {
+		seat := st.seat[g*k : g*k+k]
+		for _, s := range touched[:nt] {
+			add(seat[s]*n+seat[s+1], -1)
+			// After the exchange seats i and j hold each other's players.
+			a, b := seat[s], seat[s+1]
+			switch s {
+			case i:
+				a = seat[j]
+			case j:
+				a = seat[i]
+			}
+			switch s + 1 {
+			case i:
+				b = seat[j]
+			case j:
+				b = seat[i]
+			}
+			add(a*n+b, +1)
+		}
+	}
+	delta := 0
+	for _, c := range changes {
+		f := int(st.follow[c.at])
+		d := int(c.by)
+		delta += 2*f*d + d*d
+	}
+	return delta
 }
 
 // moveSlot records that game g's seat s now holds player to instead of player from.
@@ -253,10 +306,10 @@ func (st *seating) search(rng *rand.Rand, budget int) {
 	cycle := make([]int, 0, n+1)
 	walk := make([]int, 0, n+1)
 	// The budget counts games exchanged, so long cycles (few games per player and
-	// seat) cost what they weigh.
-	// Stop early once the best has not improved for a fifth of the budget.
+	// seat) cost what they weigh. Stop early once the best has not improved for half
+	// the budget.
 	lastBest := 0
-	for work := 0; work < budget && work-lastBest < budget/5; {
+	for work := 0; work < budget && work-lastBest < budget/2; {
 		i := rng.IntN(k)
 		j := rng.IntN(k - 1)
 		if j >= i {
@@ -279,15 +332,26 @@ func (st *seating) search(rng *rand.Rand, budget int) {
 			g = games[rng.IntN(len(games))]
 		}
 		work += len(cycle)
-		delta := 0
-		for _, g := range cycle {
-			delta += st.swapInGame(g, i, j)
-		}
-		if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/seatTemperature) {
+		var delta int
+		if st.seatings == nil {
+			// Price the exchange before making it: most are turned down.
+			delta = st.cycleDelta(cycle, i, j)
+			if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/seatTemperature) {
+				continue
+			}
 			for _, g := range cycle {
 				st.swapInGame(g, i, j)
 			}
-			continue
+		} else {
+			for _, g := range cycle {
+				delta += st.swapInGame(g, i, j)
+			}
+			if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/seatTemperature) {
+				for _, g := range cycle {
+					st.swapInGame(g, i, j)
+				}
+				continue
+			}
 		}
 		for _, g := range cycle {
 			// After the exchange seat i holds the old seat-j player and vice versa.
