@@ -181,6 +181,21 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
+func TestBuildIsDeterministicBeyondTheTable(t *testing.T) {
+	for _, opts := range []Options{
+		{Players: 20, PerGame: 5, Seed: 3},
+		{Players: 13, PerGame: 3, Seed: 4, Rounds: true},
+		{Players: 31, PerGame: 2, GamesPerPlayer: 4, Seed: 5},
+		{Players: 7, PerGame: 7, GamesPerPlayer: 14, Seed: 6, Rounds: true},
+	} {
+		a, err := Build(opts)
+		require.NoError(t, err)
+		b, err := Build(opts)
+		require.NoError(t, err)
+		assert.Equal(t, a, b, "%+v", opts)
+	}
+}
+
 func TestSeedsGiveDifferentEquallyBalancedSchedules(t *testing.T) {
 	for _, tc := range leagueTable {
 		for _, rounds := range []bool{false, true} {
