@@ -21,9 +21,9 @@ const publicCacheSize = 20_000
 // publicCache keeps the bodies of the read-mostly public pages and API answers (league
 // pages, standings, ladders) as anonymous visitors get them, so that a busy league page
 // costs a map lookup instead of its queries and rendering. Signed-in viewers always get a
-// fresh page, since theirs marks them in tables and offers their own actions. Any request
-// that may write (POST, PUT, PATCH, DELETE) empties the cache when it ends, so this
-// server's own results, joins and corrections show at once.
+// fresh page, since theirs marks them in tables and offers their own actions. Every request
+// that writes (a POST, PUT, PATCH or DELETE answered below 400) empties the cache when it
+// ends, so this server's own results, joins and corrections show at once.
 type publicCache struct {
 	generation atomic.Uint64
 	mu         sync.RWMutex
@@ -36,6 +36,8 @@ type cachedResponse struct {
 	at          time.Time
 	contentType string
 	body        []byte
+	// refreshing marks an expired entry whose replacement a request is computing.
+	refreshing bool
 }
 
 // newPublicCache returns an empty cache.
@@ -43,17 +45,82 @@ func newPublicCache() *publicCache {
 	return &publicCache{entries: map[string]cachedResponse{}}
 }
 
-// invalidate is middleware for every route: once a request that may write has been
-// handled, every cached answer is stale.
+// invalidate is middleware for every route: once a request has written, every cached
+// answer is stale.
 func (pc *publicCache) invalidate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		switch c.Request().Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
-		defer pc.generation.Add(1)
-		return next(c)
+		err := next(c)
+		// A refused write changed nothing; only one that went through makes the cache stale
+		// (and anonymous junk posts cannot keep flushing it).
+		if err == nil && c.Response().Status < http.StatusBadRequest {
+			pc.generation.Add(1)
+		}
+		return err
 	}
+}
+
+// early is middleware that answers cache hits before the session, CSRF and identity
+// middleware run: a GET without the session cookie and without an Authorization header
+// comes from an anonymous visitor, whose cached answer is the one to send. Everything else
+// goes on down the chain.
+func (pc *publicCache) early(sessionCookie string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.Method != http.MethodGet || req.Header.Get(echo.HeaderAuthorization) != "" {
+				return next(c)
+			}
+			if _, err := req.Cookie(sessionCookie); err == nil {
+				return next(c)
+			}
+			if hit, ok := pc.lookup(req.URL.RequestURI()); ok {
+				return pc.serve(c, hit)
+			}
+			return next(c)
+		}
+	}
+}
+
+// lookup returns the cached answer to key when it is still good: stored since this
+// server's last write, and either younger than publicCacheTTL or older while another
+// request is already computing its replacement (so an expiry never sends every visitor of
+// a busy page to the database at once). A miss makes the caller compute the answer.
+func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
+	gen := pc.generation.Load()
+	pc.mu.RLock()
+	hit, ok := pc.entries[key]
+	pc.mu.RUnlock()
+	if !ok || hit.generation != gen {
+		return cachedResponse{}, false
+	}
+	if time.Since(hit.at) < publicCacheTTL {
+		return hit, true
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	current, ok := pc.entries[key]
+	if !ok || current.generation != gen {
+		return cachedResponse{}, false
+	}
+	if current.refreshing {
+		return current, true
+	}
+	current.refreshing = true
+	pc.entries[key] = current
+	return cachedResponse{}, false
+}
+
+// serve sends a cached answer.
+func (pc *publicCache) serve(c echo.Context, hit cachedResponse) error {
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-store")
+	h.Add("Vary", "Cookie")
+	h.Set("X-Cache", "hit")
+	return c.Blob(http.StatusOK, hit.contentType, hit.body)
 }
 
 // public is middleware for a public GET route: it answers anonymous visitors from the
@@ -66,13 +133,8 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		key := req.URL.RequestURI()
 		gen := pc.generation.Load()
-		pc.mu.RLock()
-		hit, ok := pc.entries[key]
-		pc.mu.RUnlock()
-		if ok && hit.generation == gen && time.Since(hit.at) < publicCacheTTL {
-			c.Response().Header().Set("Cache-Control", "no-store")
-			c.Response().Header().Set("X-Cache", "hit")
-			return c.Blob(http.StatusOK, hit.contentType, hit.body)
+		if hit, ok := pc.lookup(key); ok {
+			return pc.serve(c, hit)
 		}
 		res := c.Response()
 		rec := &recordingWriter{ResponseWriter: res.Writer}
@@ -80,6 +142,12 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 		err := next(c)
 		res.Writer = rec.ResponseWriter
 		if err != nil || res.Status != http.StatusOK || rec.overflow {
+			// Let the next request try again rather than serve a stale answer for good.
+			pc.mu.Lock()
+			if stale, ok := pc.entries[key]; ok && stale.refreshing {
+				delete(pc.entries, key)
+			}
+			pc.mu.Unlock()
 			return err
 		}
 		pc.mu.Lock()

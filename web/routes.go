@@ -20,10 +20,15 @@ func (h *Handler) Routes() *echo.Echo {
 		e.IPExtractor = echo.ExtractIPFromXFFHeader()
 	}
 
+	// Anonymous views of league pages, standings and ladders are served from memory until
+	// the next write (web/cache.go); a hit is answered before the session is loaded.
+	cache := newPublicCache()
 	e.Use(
 		h.logRequests,
 		panicRecovery(),
 		h.securityHeaders,
+		cache.invalidate,
+		cache.early(h.sessions.Cookie.Name),
 		middleware.BodyLimit("1M"),
 		h.loadSession,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -38,10 +43,6 @@ func (h *Handler) Routes() *echo.Echo {
 		}),
 		h.identify,
 	)
-	// Anonymous views of league pages, standings and ladders are served from memory until
-	// the next write (web/cache.go).
-	cache := newPublicCache()
-	e.Use(cache.invalidate)
 
 	e.GET("/healthz", h.healthz)
 	e.StaticFS("/static", static.FS)
