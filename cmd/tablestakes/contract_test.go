@@ -1,0 +1,816 @@
+package main
+
+// Black-box acceptance tests of CONTRACT.md: the built binary run as a process, and a real
+// `tablestakes serve` on a fresh database driven over HTTP, the way a script outside the
+// repository sees TableStakes. Nothing here calls into the packages.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+// cliRun is one finished run of the binary.
+type cliRun struct {
+	stdout, stderr string
+	code           int
+}
+
+// runCLI runs the built binary with args and stdin and waits for it.
+func runCLI(t *testing.T, stdin string, args ...string) cliRun {
+	t.Helper()
+	cmd := exec.Command(tablestakesBinary(t), args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else {
+		require.NoError(t, err, "run %v", args)
+	}
+	return cliRun{stdout: stdout.String(), stderr: stderr.String(), code: code}
+}
+
+// requireOK asserts a run succeeded with JSON on stdout and returns it decoded with exact numbers.
+func (r cliRun) requireOK(t *testing.T, v any) {
+	t.Helper()
+	require.Equal(t, 0, r.code, "exit status; stderr: %s", r.stderr)
+	require.True(t, json.Valid([]byte(r.stdout)), "stdout is JSON: %s", r.stdout)
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.UseNumber()
+	require.NoError(t, dec.Decode(v))
+}
+
+// assertBadInput checks CONTRACT's bad input: exit 2, nothing on stdout, one line on stderr
+// naming the field.
+func (r cliRun) assertBadInput(t *testing.T, field string) {
+	t.Helper()
+	assert.Equal(t, 2, r.code, "exit status; stderr: %s", r.stderr)
+	assert.Empty(t, r.stdout, "nothing on stdout")
+	line := strings.TrimSuffix(r.stderr, "\n")
+	assert.NotEmpty(t, line)
+	assert.NotContains(t, line, "\n", "one line on stderr")
+	assert.Contains(t, line, field, "the error names the field")
+	assertNoInternals(t, r.stderr)
+}
+
+// assertNoInternals fails when text shows a panic, a stack trace or a database error.
+func assertNoInternals(t *testing.T, text string) {
+	t.Helper()
+	for _, leak := range []string{"panic", "goroutine ", ".go:", "runtime.", "SQLSTATE", "pgx", "pq:", "sql:", "echo"} {
+		assert.NotContains(t, text, leak, "internal detail in %q", text)
+	}
+}
+
+// exact reads a JSON number as an exact rational.
+func exact(t *testing.T, n json.Number) *big.Rat {
+	t.Helper()
+	r, ok := new(big.Rat).SetString(n.String())
+	require.True(t, ok, "a JSON number: %q", n)
+	return r
+}
+
+// sumExact adds JSON numbers exactly.
+func sumExact(t *testing.T, ns ...json.Number) *big.Rat {
+	t.Helper()
+	s := new(big.Rat)
+	for _, n := range ns {
+		s.Add(s, exact(t, n))
+	}
+	return s
+}
+
+// tolerance is CONTRACT's "exact to at least 1e-9" for numbers that can be fractional.
+var tolerance = big.NewRat(1, 1_000_000_000)
+
+// assertNumber checks a JSON number against want (a decimal or a fraction such as "20/3")
+// to within 1e-9.
+func assertNumber(t *testing.T, want string, got json.Number, msgAndArgs ...any) {
+	t.Helper()
+	w, ok := new(big.Rat).SetString(want)
+	require.True(t, ok, want)
+	g, ok := new(big.Rat).SetString(got.String())
+	if !assert.True(t, ok, "a JSON number: %q", got) {
+		return
+	}
+	diff := new(big.Rat).Sub(g, w)
+	if diff.Abs(diff).Cmp(tolerance) > 0 {
+		assert.Fail(t, fmt.Sprintf("want %s, got %s", want, got), msgAndArgs...)
+	}
+}
+
+// contractScored is CONTRACT section 1's output.
+type contractScored struct {
+	System  string          `json:"system"`
+	Victory string          `json:"victory"`
+	Winner  json.RawMessage `json:"winner"`
+	Results []struct {
+		ID     string          `json:"id"`
+		Points json.Number     `json:"points"`
+		Place  int             `json:"place"`
+		Order  json.Number     `json:"order"`
+		Winner json.RawMessage `json:"winner"`
+	} `json:"results"`
+}
+
+func TestContractScore(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, system, input string
+		ids, points         []string
+		places              []int  // placement only
+		victory, winner     string // team games only
+	}{
+		{name: "placement seed example", system: "placement",
+			input:  `{"players":[{"id":"A","score":1000},{"id":"B","score":970},{"id":"C","score":970},{"id":"D","score":800},{"id":"E","score":770}]}`,
+			ids:    []string{"A", "B", "C", "D", "E"},
+			points: []string{"20", "9", "9", "2", "0"}, places: []int{1, 2, 2, 4, 5}},
+		{name: "placement in shuffled input order", system: "placement",
+			input:  `{"players":[{"id":"E","score":770},{"id":"C","score":970},{"id":"A","score":1000},{"id":"D","score":800},{"id":"B","score":970}]}`,
+			ids:    []string{"E", "C", "A", "D", "B"},
+			points: []string{"0", "9", "20", "2", "9"}, places: []int{5, 2, 1, 4, 2}},
+		{name: "placement lower is better", system: "placement",
+			input:  `{"players":[{"id":"A","score":3},{"id":"B","score":1},{"id":"C","score":2}],"lower_is_better":true}`,
+			ids:    []string{"A", "B", "C"},
+			points: []string{"0", "6", "2"}, places: []int{3, 1, 2}},
+		{name: "placement three-way tie averages to a fraction", system: "placement",
+			input:  `{"players":[{"id":"A","score":5},{"id":"B","score":5},{"id":"C","score":5},{"id":"D","score":1}]}`,
+			ids:    []string{"A", "B", "C", "D"},
+			points: []string{"20/3", "20/3", "20/3", "0"}, places: []int{1, 1, 1, 4}},
+		{name: "blue-max example 1 (strategic)", system: "blue-max",
+			input: `{"sides":[{"name":"W","players":[{"id":"W1","units":1,"lost":0,"destroyed":2,"points":60},{"id":"W2","destroyed":1,"points":30},{"id":"W3","points":10}]},
+			  {"name":"D","players":[{"id":"D1","lost":1,"points":10},{"id":"D2","lost":1,"points":10},{"id":"D3","lost":1,"points":10}]}]}`,
+			ids:    []string{"W1", "W2", "W3", "D1", "D2", "D3"},
+			points: []string{"7", "5", "4", "-1", "-1", "-1"}, victory: "strategic", winner: `"W"`},
+		{name: "blue-max example 2 (tactical)", system: "blue-max",
+			input: `{"sides":[{"name":"W","players":[{"id":"W1","destroyed":1,"points":60},{"id":"W2","destroyed":1,"points":30},{"id":"W3","lost":1,"points":10}]},
+			  {"name":"D","players":[{"id":"D1","lost":1,"points":10},{"id":"D2","destroyed":1,"points":30},{"id":"D3","lost":1,"points":10}]}]}`,
+			ids:    []string{"W1", "W2", "W3", "D1", "D2", "D3"},
+			points: []string{"5", "4", "2", "-1", "2", "-1"}, victory: "tactical", winner: `"W"`},
+		{name: "blue-max example 3 (1 vs 1 strategic)", system: "blue-max",
+			input:  `{"sides":[{"name":"W","players":[{"id":"W1","destroyed":1,"points":20}]},{"name":"D","players":[{"id":"D1","lost":1,"points":5}]}]}`,
+			ids:    []string{"W1", "D1"},
+			points: []string{"5", "-1"}, victory: "strategic", winner: `"W"`},
+		{name: "blue-max example 4 (marginal)", system: "blue-max",
+			input:  `{"sides":[{"name":"W","players":[{"id":"W1","lost":1,"destroyed":1,"points":24}]},{"name":"D","players":[{"id":"D1","lost":1,"destroyed":1,"points":20}]}]}`,
+			ids:    []string{"W1", "D1"},
+			points: []string{"1", "0"}, victory: "marginal", winner: `"W"`},
+		{name: "wooden-ships does not count units destroyed", system: "wooden-ships",
+			input:  `{"sides":[{"name":"W","players":[{"id":"W1","destroyed":1,"points":20}]},{"name":"D","players":[{"id":"D1","lost":1,"points":5}]}]}`,
+			ids:    []string{"W1", "D1"},
+			points: []string{"4", "-1"}, victory: "strategic", winner: `"W"`},
+		{name: "wooden-ships draw", system: "wooden-ships",
+			input:  `{"sides":[{"name":"W","players":[{"id":"W1","lost":1,"destroyed":1,"points":10}]},{"name":"D","players":[{"id":"D1","lost":1,"destroyed":1,"points":10}]}]}`,
+			ids:    []string{"W1", "D1"},
+			points: []string{"-1", "-1"}, victory: "draw", winner: `null`},
+		{name: "vortex seed example", system: "vortex",
+			input:  `{"players":[{"id":"RED","score":90},{"id":"B","score":70},{"id":"C","score":40},{"id":"D","score":50}]}`,
+			ids:    []string{"RED", "B", "C", "D"},
+			points: []string{"1100", "0", "0", "0"}},
+		{name: "armada solo of seven", system: "armada",
+			// Losers: AUS order 1 × 5 years + 0 = 5; survivors order 2 × 10 + centres.
+			// ENG: (420 − 121 + 18) / 1 − 18 = 299.
+			input: `{"outcome":"solo","players":[{"id":"AUS","centers":0,"years":5,"eliminated":1905},{"id":"ENG","centers":18,"years":10},
+			  {"id":"FRA","centers":5,"years":10},{"id":"GER","centers":4,"years":10},{"id":"ITA","centers":3,"years":10},
+			  {"id":"RUS","centers":3,"years":10},{"id":"TUR","centers":1,"years":10}],"winners":["ENG"]}`,
+			ids:    []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"},
+			points: []string{"5", "299", "25", "24", "23", "23", "21"}},
+		{name: "arcs-ambition contract example", system: "arcs-ambition",
+			input:  `{"markers":[[5,3],[3,2]],"players":[{"id":"A","count":3,"bonus":2},{"id":"B","count":3}],"neutral":0}`,
+			ids:    []string{"A", "B"},
+			points: []string{"5", "5"}},
+		{name: "arcs-ambition untied first with bonus, neutral second", system: "arcs-ambition",
+			input:  `{"markers":[[5,3],[3,2]],"players":[{"id":"A","count":4,"bonus":2},{"id":"B","count":2}],"neutral":3}`,
+			ids:    []string{"A", "B"},
+			points: []string{"10", "0"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := runCLI(t, tc.input, "score", tc.system)
+			var top map[string]json.RawMessage
+			r.requireOK(t, &top)
+			assert.Contains(t, top, "system")
+			assert.Contains(t, top, "results")
+			var out contractScored
+			r.requireOK(t, &out)
+			assert.Equal(t, tc.system, out.System)
+			require.Len(t, out.Results, len(tc.ids))
+			var all []json.Number
+			for i, res := range out.Results {
+				assert.Equal(t, tc.ids[i], res.ID, "results in input order")
+				assertNumber(t, tc.points[i], res.Points, "%s points", res.ID)
+				all = append(all, res.Points)
+				if tc.places != nil {
+					assert.Equal(t, tc.places[i], res.Place, "%s place", res.ID)
+				}
+			}
+			if tc.victory != "" {
+				assert.Equal(t, tc.victory, out.Victory)
+				assert.JSONEq(t, tc.winner, string(out.Winner))
+			}
+			if tc.system == "armada" {
+				assert.Equal(t, "420", sumExact(t, all...).RatString(), "armada points sum to 420")
+				for _, res := range out.Results {
+					assert.Contains(t, []string{"true", "false"}, string(res.Winner), "%s winner", res.ID)
+					if string(res.Winner) == "false" {
+						assert.NotEmpty(t, res.Order.String(), "%s: losing players have an order", res.ID)
+					}
+				}
+				assert.Equal(t, "true", string(out.Results[1].Winner))
+				assertNumber(t, "1", out.Results[0].Order)
+				assertNumber(t, "2", out.Results[2].Order)
+			}
+		})
+	}
+}
+
+func TestContractScoreBadInput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		input   string
+		field   string
+		exactly string // the whole stderr line when set
+	}{
+		{name: "missing score", args: []string{"placement"},
+			input: `{"players":[{"id":"A","score":1},{"id":"B","score":2},{"id":"C","score":3},{"id":"D"}]}`,
+			field: "players[3].score", exactly: "tablestakes: players[3].score: missing"},
+		{name: "one player", args: []string{"placement"}, input: `{"players":[{"id":"A","score":1}]}`, field: "players"},
+		{name: "score not a number", args: []string{"vortex"}, input: `{"players":[{"id":"A","score":"ten"},{"id":"B","score":2}]}`, field: "players[0].score"},
+		{name: "three sides", args: []string{"blue-max"},
+			input: `{"sides":[{"name":"A","players":[{"id":"a"}]},{"name":"B","players":[{"id":"b"}]},{"name":"C","players":[{"id":"c"}]}]}`, field: "sides"},
+		{name: "empty side", args: []string{"wooden-ships"},
+			input: `{"sides":[{"name":"A","players":[{"id":"a"}]},{"name":"B","players":[]}]}`, field: "sides[1].players"},
+		{name: "armada unknown outcome", args: []string{"armada"},
+			input: `{"outcome":"victory","players":[{"id":"A","centers":18,"years":3},{"id":"B","centers":0,"years":3}],"winners":["A"]}`, field: "outcome"},
+		{name: "arcs negative count", args: []string{"arcs-ambition"},
+			input: `{"markers":[[5,3]],"players":[{"id":"A","count":-2},{"id":"B","count":1}]}`, field: "players[0].count"},
+		{name: "malformed JSON", args: []string{"placement"}, input: `{"players":[`, field: "input"},
+		{name: "unknown system", args: []string{"chess"}, input: `{}`, field: "system"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := runCLI(t, tc.input, append([]string{"score"}, tc.args...)...)
+			r.assertBadInput(t, tc.field)
+			if tc.exactly != "" {
+				assert.Equal(t, tc.exactly+"\n", r.stderr)
+			}
+		})
+	}
+}
+
+// contractScheduleOut is CONTRACT section 2's output.
+type contractScheduleOut struct {
+	Players int `json:"players"`
+	PerGame int `json:"per_game"`
+	Games   []struct {
+		Number int   `json:"number"`
+		Round  int   `json:"round"`
+		Seats  []int `json:"seats"`
+	} `json:"games"`
+}
+
+// checkSchedule checks the shape shared by every schedule: numbers 1.., players 1..N, no
+// one twice at a table, every player in gamesPer games, rounds never decreasing.
+func checkSchedule(t *testing.T, s contractScheduleOut, n, k, games, gamesPer int) {
+	t.Helper()
+	assert.Equal(t, n, s.Players)
+	assert.Equal(t, k, s.PerGame)
+	require.Len(t, s.Games, games)
+	played := map[int]int{}
+	for i, g := range s.Games {
+		assert.Equal(t, i+1, g.Number)
+		assert.GreaterOrEqual(t, g.Round, 1)
+		if i > 0 {
+			assert.GreaterOrEqual(t, g.Round, s.Games[i-1].Round, "rounds in order")
+		}
+		require.Len(t, g.Seats, k)
+		seen := map[int]bool{}
+		for _, p := range g.Seats {
+			assert.True(t, p >= 1 && p <= n, "player %d numbered 1..%d", p, n)
+			assert.False(t, seen[p], "game %d seats player %d twice", g.Number, p)
+			seen[p] = true
+			played[p]++
+		}
+	}
+	require.Len(t, played, n, "every player plays")
+	for p, c := range played {
+		assert.Equal(t, gamesPer, c, "player %d's games", p)
+	}
+}
+
+func TestContractSchedule(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ k, games, perPlayer int }{
+		{2, 56, 14}, {3, 24, 9}, {4, 32, 16}, {5, 40, 25}, {6, 24, 18}, {7, 24, 21}, {8, 16, 16},
+	} {
+		t.Run(fmt.Sprintf("8 players, %d per game", tc.k), func(t *testing.T) {
+			t.Parallel()
+			args := []string{"schedule", "--players", "8", "--per-game", fmt.Sprint(tc.k)}
+			r := runCLI(t, "", args...)
+			var s contractScheduleOut
+			r.requireOK(t, &s)
+			checkSchedule(t, s, 8, tc.k, tc.games, tc.perPlayer)
+			again := runCLI(t, "", args...)
+			assert.Equal(t, r.stdout, again.stdout, "same flags, byte-identical output")
+
+			rounds := runCLI(t, "", append(args, "--rounds")...)
+			var sr contractScheduleOut
+			rounds.requireOK(t, &sr)
+			checkSchedule(t, sr, 8, tc.k, tc.games, tc.perPlayer)
+			inRound := map[[2]int]bool{}
+			for _, g := range sr.Games {
+				for _, p := range g.Seats {
+					key := [2]int{g.Round, p}
+					assert.False(t, inRound[key], "player %d plays twice in round %d", p, g.Round)
+					inRound[key] = true
+				}
+			}
+			if tc.k <= 4 {
+				assert.Greater(t, len(sr.Games), sr.Games[len(sr.Games)-1].Round,
+					"with 8 players and %d per game, some round holds two games", tc.k)
+			}
+		})
+	}
+
+	t.Run("seed", func(t *testing.T) {
+		t.Parallel()
+		a := runCLI(t, "", "schedule", "--players", "8", "--per-game", "4", "--seed", "7")
+		b := runCLI(t, "", "schedule", "--seed", "7", "--per-game", "4", "--players", "8")
+		require.Equal(t, 0, a.code, a.stderr)
+		assert.Equal(t, a.stdout, b.stdout)
+	})
+
+	t.Run("games-per-player", func(t *testing.T) {
+		t.Parallel()
+		r := runCLI(t, "", "schedule", "--players", "8", "--per-game", "4", "--games-per-player", "8")
+		var s contractScheduleOut
+		r.requireOK(t, &s)
+		checkSchedule(t, s, 8, 4, 16, 8)
+		r = runCLI(t, "", "schedule", "--players", "6", "--per-game", "3", "--games-per-player", "6", "--rounds")
+		r.requireOK(t, &s)
+		checkSchedule(t, s, 6, 3, 12, 6)
+	})
+
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		field string
+	}{
+		{"per-game above players", []string{"--players", "8", "--per-game", "9"}, "per-game"},
+		{"per-game 1", []string{"--players", "8", "--per-game", "1"}, "per-game"},
+		{"players missing", []string{"--per-game", "3"}, "players"},
+		{"players not a number", []string{"--players", "x", "--per-game", "3"}, "players"},
+		{"games-per-player not a multiple", []string{"--players", "8", "--per-game", "3", "--games-per-player", "10"}, "games-per-player"},
+	} {
+		t.Run("bad input: "+tc.name, func(t *testing.T) {
+			t.Parallel()
+			runCLI(t, "", append([]string{"schedule"}, tc.args...)...).assertBadInput(t, tc.field)
+		})
+	}
+}
+
+// contractRated is CONTRACT section 3's output.
+type contractRated struct {
+	Ratings []struct {
+		ID     string      `json:"id"`
+		Rating json.Number `json:"rating"`
+		Games  int         `json:"games"`
+	} `json:"ratings"`
+	Games []struct {
+		ID      string `json:"id"`
+		Players []struct {
+			ID    string      `json:"id"`
+			Ante  json.Number `json:"ante"`
+			Award json.Number `json:"award"`
+			Delta json.Number `json:"delta"`
+		} `json:"players"`
+	} `json:"games"`
+}
+
+func TestContractRate(t *testing.T) {
+	t.Parallel()
+	// g1: everyone at 0 antes 105; placement points 12, 6, 2, 0 share 420 as 252, 126, 42, 0.
+	// g2: A 147, B 21, C −63: antes 420 × (R + 210) / 735 = 204, 132, 84; B wins (6, 2, 0 →
+	// 315, 105, 0) as the substitute X finished B's seat, so B's delta 183 goes to X.
+	// g3: vortex; C's seat finished by Y, who lost: the delta stays with C.
+	// g4: a three-way tie of 420/3 each, a rounding case.
+	ladder := `{"games":[
+	  {"id":"g1","system":"placement","input":{"players":[{"id":"A","score":10},{"id":"B","score":8},{"id":"C","score":6},{"id":"D","score":4}]}},
+	  {"id":"g2","system":"placement","input":{"players":[{"id":"A","score":5},{"id":"B","score":10},{"id":"C","score":1}]},"replaced":{"B":"X"}},
+	  {"id":"g3","system":"vortex","input":{"players":[{"id":"D","score":50},{"id":"C","score":20}]},"replaced":{"C":"Y"}},
+	  {"id":"g4","system":"placement","input":{"players":[{"id":"A","score":1},{"id":"B","score":1},{"id":"D","score":1}]}},
+	  {"id":"g5","system":"armada","input":{"outcome":"solo","players":[{"id":"A","centers":18,"years":8},{"id":"B","centers":10,"years":8},{"id":"C","centers":6,"years":8}],"winners":["A"]}}
+	]}`
+	r := runCLI(t, ladder, "rate")
+	var out contractRated
+	r.requireOK(t, &out)
+
+	require.Len(t, out.Games, 5)
+	for _, g := range out.Games {
+		var antes, awards, deltas []json.Number
+		for _, p := range g.Players {
+			antes, awards, deltas = append(antes, p.Ante), append(awards, p.Award), append(deltas, p.Delta)
+		}
+		assert.Equal(t, "420", sumExact(t, antes...).RatString(), "%s antes", g.ID)
+		assert.Equal(t, "420", sumExact(t, awards...).RatString(), "%s awards", g.ID)
+		assert.Equal(t, "0", sumExact(t, deltas...).RatString(), "%s deltas", g.ID)
+		for _, p := range g.Players {
+			m := new(big.Rat).Mul(exact(t, p.Ante), big.NewRat(1_000_000, 1))
+			assert.True(t, m.IsInt(), "%s %s ante in millionths: %s", g.ID, p.ID, p.Ante)
+		}
+	}
+	g1, g2 := out.Games[0], out.Games[1]
+	assert.Equal(t, "g1", g1.ID)
+	for i, want := range []struct{ id, ante, award, delta string }{
+		{"A", "105", "252", "147"}, {"B", "105", "126", "21"}, {"C", "105", "42", "-63"}, {"D", "105", "0", "-105"},
+	} {
+		p := g1.Players[i]
+		assert.Equal(t, want.id, p.ID)
+		assertNumber(t, want.ante, p.Ante, "g1 %s ante", p.ID)
+		assertNumber(t, want.award, p.Award, "g1 %s award", p.ID)
+		assertNumber(t, want.delta, p.Delta, "g1 %s delta", p.ID)
+	}
+	for i, want := range []struct{ ante, award string }{{"204", "105"}, {"132", "315"}, {"84", "0"}} {
+		assertNumber(t, want.ante, g2.Players[i].Ante, "g2 %s ante from the original player's rating", g2.Players[i].ID)
+		assertNumber(t, want.award, g2.Players[i].Award, "g2 %s award", g2.Players[i].ID)
+	}
+
+	ratings := map[string]json.Number{}
+	var all []json.Number
+	for _, rt := range out.Ratings {
+		ratings[rt.ID] = rt.Rating
+		all = append(all, rt.Rating)
+	}
+	assert.Equal(t, "0", sumExact(t, all...).RatString(), "a ladder's ratings sum to exactly 0")
+	require.Contains(t, ratings, "X", "the substitute who finished a winning seat is rated")
+	assertNumber(t, "183", ratings["X"], "the winning substitute takes the whole delta")
+	if y, ok := ratings["Y"]; ok {
+		assertNumber(t, "0", y, "a losing substitute takes nothing")
+	}
+	// B's rating after g2 is still 21: the delta went to X. g4 and g5 move it further, so
+	// check g4's ante against it: R_B + 210 = 231 of Σ R + 630.
+	assert.Equal(t, "B", out.Games[3].Players[1].ID)
+
+	t.Run("bad input", func(t *testing.T) {
+		t.Parallel()
+		for _, tc := range []struct{ input, field string }{
+			{`{"games":[{"id":"g1","system":"chess","input":{}}]}`, "games[0].system"},
+			{`{"games":[{"id":"g1","system":"placement","input":{"players":[{"id":"A","score":1},{"id":"B"}]}}]}`, "games[0]"},
+			{`{"games":[{"id":"g1","system":"placement","input":{"players":[{"id":"A","score":1},{"id":"B","score":2}]},"replaced":{"Z":"X"}}]}`, "replaced"},
+			{`{"games":`, "input"},
+		} {
+			runCLI(t, tc.input, "rate").assertBadInput(t, tc.field)
+		}
+	})
+}
+
+// api is a client of a running server's JSON API.
+type api struct {
+	t   *testing.T
+	url string
+}
+
+// apiReply is one API answer.
+type apiReply struct {
+	status int
+	body   []byte
+	header http.Header
+}
+
+// do sends method path with body (JSON, or nothing when nil) as the holder of token.
+func (a api) do(method, path, token string, body any) apiReply {
+	a.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
+		require.NoError(a.t, err)
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, a.url+path, rd)
+	require.NoError(a.t, err)
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(a.t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(a.t, err)
+	return apiReply{status: res.StatusCode, body: b, header: res.Header}
+}
+
+// decode reads a reply's JSON body with exact numbers; it requires the wanted status.
+func (r apiReply) decode(t *testing.T, status int, v any) {
+	t.Helper()
+	require.Equal(t, status, r.status, "status; body: %s", r.body)
+	assert.Contains(t, r.header.Get("Content-Type"), "application/json")
+	dec := json.NewDecoder(bytes.NewReader(r.body))
+	dec.UseNumber()
+	require.NoError(t, dec.Decode(v), "body: %s", r.body)
+}
+
+// assertError checks an API error: the status, a body of exactly {"error": "..."}, one line,
+// mentioning field when given, with no internal detail.
+func (r apiReply) assertError(t *testing.T, status int, field string) {
+	t.Helper()
+	assert.Equal(t, status, r.status, "status; body: %s", r.body)
+	assert.Contains(t, r.header.Get("Content-Type"), "application/json")
+	var body map[string]any
+	if !assert.NoError(t, json.Unmarshal(r.body, &body), "error body is JSON: %s", r.body) {
+		return
+	}
+	msg, ok := body["error"].(string)
+	assert.True(t, ok, `{"error": "..."}: %s`, r.body)
+	assert.Len(t, body, 1, `exactly {"error": "..."}: %s`, r.body)
+	assert.NotEmpty(t, msg)
+	assert.NotContains(t, msg, "\n", "one line")
+	if field != "" {
+		assert.Contains(t, msg, field, "the error names the field")
+	}
+	assertNoInternals(t, msg)
+}
+
+type contractLeague struct {
+	ID             json.Number `json:"id"`
+	Name           string      `json:"name"`
+	Game           string      `json:"game"`
+	PlayersPerGame int         `json:"players_per_game"`
+	Status         string      `json:"status"`
+	Members        []string    `json:"members"`
+}
+
+type contractGame struct {
+	ID     json.Number `json:"id"`
+	Number int         `json:"number"`
+	Round  int         `json:"round"`
+	Status string      `json:"status"`
+	Seats  []string    `json:"seats"`
+}
+
+type contractStanding struct {
+	Username string      `json:"username"`
+	Points   json.Number `json:"points"`
+	Games    int         `json:"games"`
+	Rank     int         `json:"rank"`
+}
+
+type contractRating struct {
+	Username string      `json:"username"`
+	Rating   json.Number `json:"rating"`
+	Games    int         `json:"games"`
+}
+
+// TestContractServe runs `tablestakes migrate` and `tablestakes serve` on a fresh database
+// and plays a whole 8-player Vampiring league (8 per game: 16 games) through the API.
+func TestContractServe(t *testing.T) {
+	t.Parallel()
+	dbURL := storetest.NewDatabase(t)
+	migrate := exec.Command(tablestakesBinary(t), "migrate")
+	migrate.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
+	out, err := migrate.CombinedOutput()
+	require.NoError(t, err, "migrate exits 0: %s", out)
+
+	srv := startServer(t, dbURL)
+	a := api{t: t, url: srv.url}
+	health := a.do(http.MethodGet, "/healthz", "", nil)
+	require.Equal(t, http.StatusOK, health.status)
+
+	// Accounts.
+	users := []string{"org", "ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"}
+	tokens := map[string]string{}
+	for _, u := range users {
+		a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": u, "display_name": strings.ToUpper(u), "password": "password-of-" + u,
+		}).decode(t, http.StatusCreated, new(map[string]any))
+		var login struct {
+			Token string `json:"token"`
+		}
+		a.do(http.MethodPost, "/api/v1/login", "", map[string]string{"username": u, "password": "password-of-" + u}).
+			decode(t, http.StatusOK, &login)
+		require.NotEmpty(t, login.Token)
+		tokens[u] = login.Token
+	}
+	a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "ann", "display_name": "Again", "password": "password-again"}).
+		assertError(t, http.StatusConflict, "")
+	a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "zed", "display_name": "Zed", "password": "short"}).
+		assertError(t, http.StatusUnprocessableEntity, "password")
+	a.do(http.MethodPost, "/api/v1/login", "", map[string]string{"username": "ann", "password": "wrong-password"}).
+		assertError(t, http.StatusUnauthorized, "")
+	a.do(http.MethodPost, "/api/v1/login", "", map[string]string{"username": "nobody", "password": "wrong-password"}).
+		assertError(t, http.StatusUnauthorized, "")
+
+	// Leagues: the organiser does not play; eight others join.
+	org := tokens["org"]
+	a.do(http.MethodPost, "/api/v1/leagues", "", map[string]any{"name": "x", "game": "vampiring", "players_per_game": 8}).
+		assertError(t, http.StatusUnauthorized, "")
+	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Bad", "game": "chess", "players_per_game": 4}).
+		assertError(t, http.StatusUnprocessableEntity, "game")
+	a.do(http.MethodPost, "/api/v1/leagues", org, `{"name":`).assertError(t, http.StatusBadRequest, "")
+
+	var strict contractLeague
+	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Strict", "game": "vampiring", "players_per_game": 4}).
+		decode(t, http.StatusCreated, &strict)
+	a.do(http.MethodPost, "/api/v1/leagues/"+strict.ID.String()+"/join", tokens["hal"], nil).
+		assertError(t, http.StatusForbidden, "")
+
+	var lg contractLeague
+	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{
+		"name": "Night of the Vampires", "game": "vampiring", "players_per_game": 8, "min_recent_games": 0,
+	}).decode(t, http.StatusCreated, &lg)
+	require.NotEmpty(t, lg.ID.String())
+	assert.Equal(t, "Night of the Vampires", lg.Name)
+	assert.Equal(t, "vampiring", lg.Game)
+	assert.Equal(t, 8, lg.PlayersPerGame)
+	assert.Equal(t, "open", lg.Status)
+	leaguePath := "/api/v1/leagues/" + lg.ID.String()
+
+	players := users[1:]
+	for i, u := range players {
+		var joined contractLeague
+		a.do(http.MethodPost, leaguePath+"/join", tokens[u], nil).decode(t, http.StatusOK, &joined)
+		if i == 0 {
+			a.do(http.MethodPost, leaguePath+"/join", tokens[u], nil).assertError(t, http.StatusConflict, "")
+		}
+		var got contractLeague
+		a.do(http.MethodGet, leaguePath, "", nil).decode(t, http.StatusOK, &got)
+		assert.Equal(t, players[:i+1], got.Members)
+		if i < 7 {
+			assert.Equal(t, "open", got.Status, "open until the 8th member joins")
+		} else {
+			assert.Equal(t, "running", got.Status, "running once the 8th joined")
+		}
+	}
+	a.do(http.MethodPost, leaguePath+"/join", tokens["org"], nil).assertError(t, http.StatusConflict, "")
+	a.do(http.MethodGet, "/api/v1/leagues/999999", "", nil).assertError(t, http.StatusNotFound, "")
+	a.do(http.MethodGet, "/api/v1/leagues/abc", "", nil).assertError(t, http.StatusNotFound, "")
+
+	var games []contractGame
+	a.do(http.MethodGet, leaguePath+"/games", "", nil).decode(t, http.StatusOK, &games)
+	require.Len(t, games, 16, "8 players, 8 per game: the seed's 16 games")
+	for i, g := range games {
+		assert.Equal(t, i+1, g.Number)
+		assert.GreaterOrEqual(t, g.Round, 1)
+		assert.NotEmpty(t, g.Status)
+		assert.ElementsMatch(t, players, g.Seats, "game %d seats everyone", g.Number)
+	}
+
+	// Every HTML page answers for real ids.
+	for _, path := range []string{"/", "/signup", "/login", "/leagues", "/leagues/" + lg.ID.String(),
+		"/games/" + games[0].ID.String(), "/ratings/vampiring", "/players/ann"} {
+		res, err := http.Get(srv.url + path)
+		require.NoError(t, err)
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusOK, res.StatusCode, path)
+		assert.Contains(t, res.Header.Get("Content-Type"), "text/html", path)
+		assert.Contains(t, strings.ToLower(string(body)), "<html", path)
+	}
+
+	// Results: seat order scores 80, 70, ..., 10 in the first game.
+	resultOf := func(g contractGame, shift int) map[string]any {
+		var ps []map[string]any
+		for j, u := range g.Seats {
+			ps = append(ps, map[string]any{"id": u, "score": 10 * ((j+shift)%8 + 1)})
+		}
+		return map[string]any{"players": ps}
+	}
+	first := games[0]
+	resultPath := "/api/v1/games/" + first.ID.String() + "/result"
+	a.do(http.MethodPut, resultPath, org, resultOf(first, 0)).assertError(t, http.StatusConflict, "")
+	a.do(http.MethodPost, resultPath, tokens[first.Seats[0]], resultOf(first, 0)).assertError(t, http.StatusForbidden, "")
+	a.do(http.MethodPost, resultPath, "", resultOf(first, 0)).assertError(t, http.StatusUnauthorized, "")
+
+	// A result naming someone not seated, missing a seat, or malformed changes nothing.
+	stranger := resultOf(first, 0)
+	stranger["players"].([]map[string]any)[7]["id"] = "org"
+	missing := resultOf(first, 0)
+	missing["players"] = missing["players"].([]map[string]any)[:7]
+	noScore := resultOf(first, 0)
+	delete(noScore["players"].([]map[string]any)[3], "score")
+	for _, tc := range []struct {
+		name  string
+		body  any
+		field string
+	}{
+		{"not seated", stranger, "players[7]"},
+		{"seat missing", missing, "players"},
+		{"score missing", noScore, "players[3].score"},
+		{"not JSON", `{"players":[`, ""},
+	} {
+		r := a.do(http.MethodPost, resultPath, org, tc.body)
+		assert.Contains(t, []int{http.StatusBadRequest, http.StatusUnprocessableEntity}, r.status, "%s: %s", tc.name, r.body)
+		r.assertError(t, r.status, tc.field)
+	}
+	var still []contractGame
+	a.do(http.MethodGet, leaguePath+"/games", "", nil).decode(t, http.StatusOK, &still)
+	assert.Equal(t, first.Status, still[0].Status, "a refused result changes nothing")
+	var noStandings []contractStanding
+	a.do(http.MethodGet, leaguePath+"/standings", "", nil).decode(t, http.StatusOK, &noStandings)
+	for _, s := range noStandings {
+		assert.Equal(t, 0, s.Games, s.Username)
+		assertNumber(t, "0", s.Points, s.Username)
+	}
+
+	var scored contractScored
+	a.do(http.MethodPost, resultPath, org, resultOf(first, 0)).decode(t, http.StatusCreated, &scored)
+	assert.Equal(t, "placement", scored.System)
+	require.Len(t, scored.Results, 8)
+	for j, r := range scored.Results {
+		assert.Equal(t, first.Seats[j], r.ID)
+		// Seat j scored 10 × (j + 1): seat 8 is first (56), seat 1 last (0).
+		place := 8 - j
+		assertNumber(t, fmt.Sprint((8-place+1)*(8-place)), r.Points, r.ID)
+	}
+	a.do(http.MethodPost, resultPath, org, resultOf(first, 0)).assertError(t, http.StatusConflict, "")
+
+	// A correction reverses the order; PUT answers 200 with the rescored result.
+	var corrected contractScored
+	a.do(http.MethodPut, resultPath, org, resultOf(first, 1)).decode(t, http.StatusOK, &corrected)
+	require.Len(t, corrected.Results, 8)
+	assertNumber(t, "56", corrected.Results[6].Points, "seat 7 now scores 80 and wins")
+	a.do(http.MethodPut, resultPath, tokens[first.Seats[0]], resultOf(first, 0)).assertError(t, http.StatusForbidden, "")
+	a.do(http.MethodPut, resultPath, org, stranger).assertError(t, http.StatusUnprocessableEntity, "players[7]")
+
+	for _, g := range games[1:] {
+		var s contractScored
+		a.do(http.MethodPost, "/api/v1/games/"+g.ID.String()+"/result", org, resultOf(g, g.Number)).
+			decode(t, http.StatusCreated, &s)
+		var got contractLeague
+		a.do(http.MethodGet, leaguePath, "", nil).decode(t, http.StatusOK, &got)
+		if g.Number < 16 {
+			assert.Equal(t, "running", got.Status)
+		} else {
+			assert.Equal(t, "finished", got.Status, "finished after the last game")
+		}
+	}
+	var done []contractGame
+	a.do(http.MethodGet, leaguePath+"/games", "", nil).decode(t, http.StatusOK, &done)
+	for _, g := range done {
+		assert.NotEqual(t, first.Status, g.Status, "game %d recorded", g.Number)
+	}
+
+	var standings []contractStanding
+	a.do(http.MethodGet, leaguePath+"/standings", "", nil).decode(t, http.StatusOK, &standings)
+	require.Len(t, standings, 8)
+	var points []json.Number
+	for i, s := range standings {
+		assert.Contains(t, players, s.Username)
+		assert.Equal(t, 16, s.Games, s.Username)
+		if i > 0 {
+			assert.LessOrEqual(t, standings[i-1].Rank, s.Rank, "ranks in order")
+			assert.True(t, exact(t, standings[i-1].Points).Cmp(exact(t, s.Points)) >= 0, "points in order")
+		}
+		points = append(points, s.Points)
+	}
+	assert.Equal(t, 1, standings[0].Rank)
+	// Every game shares 56+42+30+20+12+6+2+0 = 168 points.
+	assert.Equal(t, "2688", sumExact(t, points...).RatString())
+
+	var ratings []contractRating
+	a.do(http.MethodGet, "/api/v1/ratings/vampiring", "", nil).decode(t, http.StatusOK, &ratings)
+	require.Len(t, ratings, 8)
+	var rs []json.Number
+	for _, r := range ratings {
+		assert.Contains(t, players, r.Username)
+		assert.Equal(t, 16, r.Games, r.Username)
+		rs = append(rs, r.Rating)
+	}
+	assert.Equal(t, "0", sumExact(t, rs...).RatString(), "ratings sum to exactly 0")
+	a.do(http.MethodGet, "/api/v1/ratings/chess", "", nil).assertError(t, http.StatusNotFound, "")
+
+	// Errors never leak internals, whatever the route.
+	a.do(http.MethodGet, "/api/v1/nowhere", "", nil).assertError(t, http.StatusNotFound, "")
+	a.do(http.MethodPost, "/api/v1/games/0/result", org, resultOf(first, 0)).assertError(t, http.StatusNotFound, "")
+	a.do(http.MethodPost, "/api/v1/leagues/99999999999999999999/join", org, nil).assertError(t, http.StatusNotFound, "")
+	a.do(http.MethodPost, "/api/v1/signup", "", `[1,2,3]`).assertError(t, http.StatusBadRequest, "")
+	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": strings.Repeat("n", 5000), "game": "vampiring", "players_per_game": 8}).
+		assertError(t, http.StatusUnprocessableEntity, "name")
+	a.do(http.MethodGet, "/api/v1/me", "not-a-token", nil).assertError(t, http.StatusUnauthorized, "")
+	assert.NotContains(t, srv.log(), "panic")
+}
