@@ -1,10 +1,12 @@
 package store_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -490,4 +492,68 @@ func TestStandingsOfUnknownLeague(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, st, 8)
 	assert.Equal(t, 1, st[7].Rank, "before any result everyone shares first place")
+}
+
+func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	leagueID, games := w.league("arcs", seasonSeats)
+	inputs := make([][]byte, len(games))
+	for i := range games {
+		names := make([]string, 4)
+		for j, p := range seasonSeats[i] {
+			names[j] = members[p]
+		}
+		inputs[i] = placementInput(names, []int{10 + i, 20 - i, 15, 5 * i})
+	}
+
+	// Eight organisers' clicks on the same game: exactly one records it.
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, err := w.st.RecordResult(ctx, games[0], w.organiser.ID, inputs[0])
+			errs <- err
+		}()
+	}
+	recorded := 0
+	for range 8 {
+		err := <-errs
+		if err == nil {
+			recorded++
+			continue
+		}
+		assert.ErrorIs(t, err, store.ErrResultRecorded)
+	}
+	assert.Equal(t, 1, recorded)
+
+	// The other games of the ladder at once: each is rated after the one before it in the
+	// ladder, whatever order the transactions commit in.
+	for i := 1; i < len(games); i++ {
+		go func() {
+			_, err := w.st.RecordResult(ctx, games[i], w.organiser.ID, inputs[i])
+			errs <- err
+		}()
+	}
+	for i := 1; i < len(games); i++ {
+		require.NoError(t, <-errs)
+	}
+	type placed struct {
+		seq int64
+		i   int
+	}
+	var order []placed
+	for i, id := range games {
+		r, err := w.st.Result(ctx, id)
+		require.NoError(t, err)
+		order = append(order, placed{r.LadderSeq, i})
+	}
+	slices.SortFunc(order, func(a, b placed) int { return cmp.Compare(a.seq, b.seq) })
+	exp := newExpected()
+	exp.members[leagueID] = members
+	for k, p := range order {
+		assert.Equal(t, int64(k+1), p.seq, "ladder places are 1..n without gaps")
+		exp.add(t, leagueID, strconv.FormatInt(games[p.i], 10), league.Placement, inputs[p.i], nil)
+	}
+	exp.check(t, w.st, "arcs", leagueID)
 }
