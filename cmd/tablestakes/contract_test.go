@@ -53,7 +53,6 @@ func (r cliRun) requireOK(t *testing.T, v any) {
 	require.Equal(t, 0, r.code, "exit status; stderr: %s", r.stderr)
 	require.True(t, json.Valid([]byte(r.stdout)), "stdout is JSON: %s", r.stdout)
 	dec := json.NewDecoder(strings.NewReader(r.stdout))
-	dec.UseNumber()
 	require.NoError(t, dec.Decode(v))
 }
 
@@ -78,16 +77,29 @@ func assertNoInternals(t *testing.T, text string) {
 	}
 }
 
+// num is a JSON number kept as its text; unlike json.Number it refuses a quoted number,
+// since CONTRACT wants numbers as JSON numbers.
+type num string
+
+// UnmarshalJSON accepts only a JSON number.
+func (n *num) UnmarshalJSON(b []byte) error {
+	if _, ok := new(big.Rat).SetString(string(b)); !ok || !json.Valid(b) || b[0] == '"' {
+		return fmt.Errorf("want a JSON number, got %s", b)
+	}
+	*n = num(b)
+	return nil
+}
+
 // exact reads a JSON number as an exact rational.
-func exact(t *testing.T, n json.Number) *big.Rat {
+func exact(t *testing.T, n num) *big.Rat {
 	t.Helper()
-	r, ok := new(big.Rat).SetString(n.String())
+	r, ok := new(big.Rat).SetString(string(n))
 	require.True(t, ok, "a JSON number: %q", n)
 	return r
 }
 
 // sumExact adds JSON numbers exactly.
-func sumExact(t *testing.T, ns ...json.Number) *big.Rat {
+func sumExact(t *testing.T, ns ...num) *big.Rat {
 	t.Helper()
 	s := new(big.Rat)
 	for _, n := range ns {
@@ -101,11 +113,11 @@ var tolerance = big.NewRat(1, 1_000_000_000)
 
 // assertNumber checks a JSON number against want (a decimal or a fraction such as "20/3")
 // to within 1e-9.
-func assertNumber(t *testing.T, want string, got json.Number, msgAndArgs ...any) {
+func assertNumber(t *testing.T, want string, got num, msgAndArgs ...any) {
 	t.Helper()
 	w, ok := new(big.Rat).SetString(want)
 	require.True(t, ok, want)
-	g, ok := new(big.Rat).SetString(got.String())
+	g, ok := new(big.Rat).SetString(string(got))
 	if !assert.True(t, ok, "a JSON number: %q", got) {
 		return
 	}
@@ -122,9 +134,9 @@ type contractScored struct {
 	Winner  json.RawMessage `json:"winner"`
 	Results []struct {
 		ID     string          `json:"id"`
-		Points json.Number     `json:"points"`
+		Points num             `json:"points"`
 		Place  int             `json:"place"`
-		Order  json.Number     `json:"order"`
+		Order  num             `json:"order"`
 		Winner json.RawMessage `json:"winner"`
 	} `json:"results"`
 }
@@ -211,7 +223,7 @@ func TestContractScore(t *testing.T) {
 			r.requireOK(t, &out)
 			assert.Equal(t, tc.system, out.System)
 			require.Len(t, out.Results, len(tc.ids))
-			var all []json.Number
+			var all []num
 			for i, res := range out.Results {
 				assert.Equal(t, tc.ids[i], res.ID, "results in input order")
 				assertNumber(t, tc.points[i], res.Points, "%s points", res.ID)
@@ -229,7 +241,7 @@ func TestContractScore(t *testing.T) {
 				for _, res := range out.Results {
 					assert.Contains(t, []string{"true", "false"}, string(res.Winner), "%s winner", res.ID)
 					if string(res.Winner) == "false" {
-						assert.NotEmpty(t, res.Order.String(), "%s: losing players have an order", res.ID)
+						assert.NotEmpty(t, string(res.Order), "%s: losing players have an order", res.ID)
 					}
 				}
 				assert.Equal(t, "true", string(out.Results[1].Winner))
@@ -316,10 +328,56 @@ func checkSchedule(t *testing.T, s contractScheduleOut, n, k, games, gamesPer in
 	}
 }
 
+// scheduleBalance measures the scheduler issue's balance figures: whether every player
+// sits in every seat position equally often, the opponent spread (max − min of how many
+// games two players share) and whether two games have the same set of players.
+func scheduleBalance(s contractScheduleOut) (seatsEqual bool, spread int, repeatedSet bool) {
+	seat := map[[2]int]int{}
+	met := map[[2]int]int{}
+	sets := map[string]bool{}
+	for _, g := range s.Games {
+		for i, p := range g.Seats {
+			seat[[2]int{p, i}]++
+			for _, q := range g.Seats {
+				if p < q {
+					met[[2]int{p, q}]++
+				}
+			}
+		}
+		set := make([]bool, s.Players+1)
+		for _, p := range g.Seats {
+			set[p] = true
+		}
+		key := fmt.Sprint(set)
+		repeatedSet = repeatedSet || sets[key]
+		sets[key] = true
+	}
+	want := len(s.Games) / s.Players // r/k = (games × k / N) / k
+	seatsEqual = true
+	for p := 1; p <= s.Players; p++ {
+		for i := 0; i < s.PerGame; i++ {
+			seatsEqual = seatsEqual && seat[[2]int{p, i}] == want
+		}
+	}
+	lo, hi := -1, 0
+	for p := 1; p <= s.Players; p++ {
+		for q := p + 1; q <= s.Players; q++ {
+			c := met[[2]int{p, q}]
+			hi = max(hi, c)
+			if lo < 0 || c < lo {
+				lo = c
+			}
+		}
+	}
+	return seatsEqual, hi - lo, repeatedSet
+}
+
 func TestContractSchedule(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ k, games, perPlayer int }{
-		{2, 56, 14}, {3, 24, 9}, {4, 32, 16}, {5, 40, 25}, {6, 24, 18}, {7, 24, 21}, {8, 16, 16},
+	// Spreads from the scheduler issue: 0 where r(k−1)/7 is whole (k = 2, 7, 8), else 1;
+	// with rounds, k = 4 cannot do better than 2.
+	for _, tc := range []struct{ k, games, perPlayer, spread, roundsSpread int }{
+		{2, 56, 14, 0, 0}, {3, 24, 9, 1, 1}, {4, 32, 16, 1, 2}, {5, 40, 25, 1, 1}, {6, 24, 18, 1, 1}, {7, 24, 21, 0, 0}, {8, 16, 16, 0, 0},
 	} {
 		t.Run(fmt.Sprintf("8 players, %d per game", tc.k), func(t *testing.T) {
 			t.Parallel()
@@ -328,6 +386,13 @@ func TestContractSchedule(t *testing.T) {
 			var s contractScheduleOut
 			r.requireOK(t, &s)
 			checkSchedule(t, s, 8, tc.k, tc.games, tc.perPlayer)
+			seatsEqual, spread, repeated := scheduleBalance(s)
+			assert.True(t, seatsEqual, "every player in every seat position r/k times")
+			assert.Equal(t, tc.spread, spread, "opponent spread at the optimum")
+			if tc.k >= 3 && tc.k <= 6 {
+				// (k = 2 has 56 games on 28 pairs: every pair meets twice.)
+				assert.False(t, repeated, "no two games with the same players")
+			}
 			again := runCLI(t, "", args...)
 			assert.Equal(t, r.stdout, again.stdout, "same flags, byte-identical output")
 
@@ -335,6 +400,9 @@ func TestContractSchedule(t *testing.T) {
 			var sr contractScheduleOut
 			rounds.requireOK(t, &sr)
 			checkSchedule(t, sr, 8, tc.k, tc.games, tc.perPlayer)
+			seatsEqual, spread, _ = scheduleBalance(sr)
+			assert.True(t, seatsEqual, "rounds: every player in every seat position r/k times")
+			assert.Equal(t, tc.roundsSpread, spread, "rounds: opponent spread at the optimum")
 			inRound := map[[2]int]bool{}
 			for _, g := range sr.Games {
 				for _, p := range g.Seats {
@@ -390,17 +458,17 @@ func TestContractSchedule(t *testing.T) {
 // contractRated is CONTRACT section 3's output.
 type contractRated struct {
 	Ratings []struct {
-		ID     string      `json:"id"`
-		Rating json.Number `json:"rating"`
-		Games  int         `json:"games"`
+		ID     string `json:"id"`
+		Rating num    `json:"rating"`
+		Games  int    `json:"games"`
 	} `json:"ratings"`
 	Games []struct {
 		ID      string `json:"id"`
 		Players []struct {
-			ID    string      `json:"id"`
-			Ante  json.Number `json:"ante"`
-			Award json.Number `json:"award"`
-			Delta json.Number `json:"delta"`
+			ID    string `json:"id"`
+			Ante  num    `json:"ante"`
+			Award num    `json:"award"`
+			Delta num    `json:"delta"`
 		} `json:"players"`
 	} `json:"games"`
 }
@@ -425,7 +493,7 @@ func TestContractRate(t *testing.T) {
 
 	require.Len(t, out.Games, 5)
 	for _, g := range out.Games {
-		var antes, awards, deltas []json.Number
+		var antes, awards, deltas []num
 		for _, p := range g.Players {
 			antes, awards, deltas = append(antes, p.Ante), append(awards, p.Award), append(deltas, p.Delta)
 		}
@@ -453,8 +521,8 @@ func TestContractRate(t *testing.T) {
 		assertNumber(t, want.award, g2.Players[i].Award, "g2 %s award", g2.Players[i].ID)
 	}
 
-	ratings := map[string]json.Number{}
-	var all []json.Number
+	ratings := map[string]num{}
+	var all []num
 	for _, rt := range out.Ratings {
 		ratings[rt.ID] = rt.Rating
 		all = append(all, rt.Rating)
@@ -530,7 +598,6 @@ func (r apiReply) decode(t *testing.T, status int, v any) {
 	require.Equal(t, status, r.status, "status; body: %s", r.body)
 	assert.Contains(t, r.header.Get("Content-Type"), "application/json")
 	dec := json.NewDecoder(bytes.NewReader(r.body))
-	dec.UseNumber()
 	require.NoError(t, dec.Decode(v), "body: %s", r.body)
 }
 
@@ -556,33 +623,33 @@ func (r apiReply) assertError(t *testing.T, status int, field string) {
 }
 
 type contractLeague struct {
-	ID             json.Number `json:"id"`
-	Name           string      `json:"name"`
-	Game           string      `json:"game"`
-	PlayersPerGame int         `json:"players_per_game"`
-	Status         string      `json:"status"`
-	Members        []string    `json:"members"`
+	ID             num      `json:"id"`
+	Name           string   `json:"name"`
+	Game           string   `json:"game"`
+	PlayersPerGame int      `json:"players_per_game"`
+	Status         string   `json:"status"`
+	Members        []string `json:"members"`
 }
 
 type contractGame struct {
-	ID     json.Number `json:"id"`
-	Number int         `json:"number"`
-	Round  int         `json:"round"`
-	Status string      `json:"status"`
-	Seats  []string    `json:"seats"`
+	ID     num      `json:"id"`
+	Number int      `json:"number"`
+	Round  int      `json:"round"`
+	Status string   `json:"status"`
+	Seats  []string `json:"seats"`
 }
 
 type contractStanding struct {
-	Username string      `json:"username"`
-	Points   json.Number `json:"points"`
-	Games    int         `json:"games"`
-	Rank     int         `json:"rank"`
+	Username string `json:"username"`
+	Points   num    `json:"points"`
+	Games    int    `json:"games"`
+	Rank     int    `json:"rank"`
 }
 
 type contractRating struct {
-	Username string      `json:"username"`
-	Rating   json.Number `json:"rating"`
-	Games    int         `json:"games"`
+	Username string `json:"username"`
+	Rating   num    `json:"rating"`
+	Games    int    `json:"games"`
 }
 
 // TestContractServe runs `tablestakes migrate` and `tablestakes serve` on a fresh database
@@ -635,19 +702,19 @@ func TestContractServe(t *testing.T) {
 	var strict contractLeague
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Strict", "game": "vampiring", "players_per_game": 4}).
 		decode(t, http.StatusCreated, &strict)
-	a.do(http.MethodPost, "/api/v1/leagues/"+strict.ID.String()+"/join", tokens["hal"], nil).
+	a.do(http.MethodPost, "/api/v1/leagues/"+string(strict.ID)+"/join", tokens["hal"], nil).
 		assertError(t, http.StatusForbidden, "")
 
 	var lg contractLeague
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{
 		"name": "Night of the Vampires", "game": "vampiring", "players_per_game": 8, "min_recent_games": 0,
 	}).decode(t, http.StatusCreated, &lg)
-	require.NotEmpty(t, lg.ID.String())
+	require.NotEmpty(t, string(lg.ID))
 	assert.Equal(t, "Night of the Vampires", lg.Name)
 	assert.Equal(t, "vampiring", lg.Game)
 	assert.Equal(t, 8, lg.PlayersPerGame)
 	assert.Equal(t, "open", lg.Status)
-	leaguePath := "/api/v1/leagues/" + lg.ID.String()
+	leaguePath := "/api/v1/leagues/" + string(lg.ID)
 
 	players := users[1:]
 	for i, u := range players {
@@ -680,8 +747,8 @@ func TestContractServe(t *testing.T) {
 	}
 
 	// Every HTML page answers for real ids.
-	for _, path := range []string{"/", "/signup", "/login", "/leagues", "/leagues/" + lg.ID.String(),
-		"/games/" + games[0].ID.String(), "/ratings/vampiring", "/players/ann"} {
+	page := func(path string) string {
+		t.Helper()
 		res, err := http.Get(srv.url + path)
 		require.NoError(t, err)
 		body, err := io.ReadAll(res.Body)
@@ -690,7 +757,25 @@ func TestContractServe(t *testing.T) {
 		assert.Equal(t, http.StatusOK, res.StatusCode, path)
 		assert.Contains(t, res.Header.Get("Content-Type"), "text/html", path)
 		assert.Contains(t, strings.ToLower(string(body)), "<html", path)
+		return string(body)
 	}
+	pages := func() {
+		t.Helper()
+		for _, path := range []string{"/", "/signup", "/login", "/leagues", "/games/" + string(games[0].ID),
+			"/games/" + string(games[15].ID), "/players/ann", "/players/org"} {
+			page(path)
+		}
+		for _, slug := range []string{"gonzaga", "cartagena", "vampiring", "king-me", "arcs", "blue-max",
+			"wooden-ships-and-iron-men", "vortex", "diplomacy"} {
+			page("/ratings/" + slug)
+		}
+		body := page("/leagues/" + string(lg.ID))
+		for _, u := range players {
+			assert.Contains(t, body, u, "the league page shows its members")
+		}
+		assert.GreaterOrEqual(t, strings.Count(body, "<table"), 2, "the league page has a standings table and the games")
+	}
+	pages()
 
 	// Results: seat order scores 80, 70, ..., 10 in the first game.
 	resultOf := func(g contractGame, shift int) map[string]any {
@@ -701,7 +786,7 @@ func TestContractServe(t *testing.T) {
 		return map[string]any{"players": ps}
 	}
 	first := games[0]
-	resultPath := "/api/v1/games/" + first.ID.String() + "/result"
+	resultPath := "/api/v1/games/" + string(first.ID) + "/result"
 	a.do(http.MethodPut, resultPath, org, resultOf(first, 0)).assertError(t, http.StatusConflict, "")
 	a.do(http.MethodPost, resultPath, tokens[first.Seats[0]], resultOf(first, 0)).assertError(t, http.StatusForbidden, "")
 	a.do(http.MethodPost, resultPath, "", resultOf(first, 0)).assertError(t, http.StatusUnauthorized, "")
@@ -759,7 +844,7 @@ func TestContractServe(t *testing.T) {
 
 	for _, g := range games[1:] {
 		var s contractScored
-		a.do(http.MethodPost, "/api/v1/games/"+g.ID.String()+"/result", org, resultOf(g, g.Number)).
+		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", org, resultOf(g, g.Number)).
 			decode(t, http.StatusCreated, &s)
 		var got contractLeague
 		a.do(http.MethodGet, leaguePath, "", nil).decode(t, http.StatusOK, &got)
@@ -778,7 +863,7 @@ func TestContractServe(t *testing.T) {
 	var standings []contractStanding
 	a.do(http.MethodGet, leaguePath+"/standings", "", nil).decode(t, http.StatusOK, &standings)
 	require.Len(t, standings, 8)
-	var points []json.Number
+	var points []num
 	for i, s := range standings {
 		assert.Contains(t, players, s.Username)
 		assert.Equal(t, 16, s.Games, s.Username)
@@ -795,7 +880,7 @@ func TestContractServe(t *testing.T) {
 	var ratings []contractRating
 	a.do(http.MethodGet, "/api/v1/ratings/vampiring", "", nil).decode(t, http.StatusOK, &ratings)
 	require.Len(t, ratings, 8)
-	var rs []json.Number
+	var rs []num
 	for _, r := range ratings {
 		assert.Contains(t, players, r.Username)
 		assert.Equal(t, 16, r.Games, r.Username)
@@ -803,6 +888,19 @@ func TestContractServe(t *testing.T) {
 	}
 	assert.Equal(t, "0", sumExact(t, rs...).RatString(), "ratings sum to exactly 0")
 	a.do(http.MethodGet, "/api/v1/ratings/chess", "", nil).assertError(t, http.StatusNotFound, "")
+	pages()
+
+	// Sixteen finished games in the last days satisfy the default activity rule (5 in 90).
+	var strictNow contractLeague
+	a.do(http.MethodPost, "/api/v1/leagues/"+string(strict.ID)+"/join", tokens["ann"], nil).decode(t, http.StatusOK, &strictNow)
+	assert.Equal(t, []string{"ann"}, strictNow.Members)
+	a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "ivy", "display_name": "Ivy", "password": "password-of-ivy"}).
+		decode(t, http.StatusCreated, new(map[string]any))
+	var ivy struct {
+		Token string `json:"token"`
+	}
+	a.do(http.MethodPost, "/api/v1/login", "", map[string]string{"username": "ivy", "password": "password-of-ivy"}).decode(t, http.StatusOK, &ivy)
+	a.do(http.MethodPost, "/api/v1/leagues/"+string(strict.ID)+"/join", ivy.Token, nil).assertError(t, http.StatusForbidden, "")
 
 	// Errors never leak internals, whatever the route.
 	a.do(http.MethodGet, "/api/v1/nowhere", "", nil).assertError(t, http.StatusNotFound, "")
