@@ -145,6 +145,9 @@ func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
 		{valid(map[string]any{"recent_days": 0}), 422, "recent_days: must be between 1 and 3650 days"},
 		{valid(map[string]any{"version": "a\x00b"}), 422, "version: must not contain control characters"},
 		{valid(map[string]any{"players_per_game": "four"}), 400, "players_per_game: must be a JSON number"},
+		{valid(map[string]any{"players_per_game": 4.5}), 400, "players_per_game: must be a whole number in range, got 4.5"},
+		{valid(map[string]any{"min_recent_games": 1e20}), 400, "min_recent_games: must be a whole number in range, got 100000000000000000000"},
+		{valid(map[string]any{"recent_days": json.Number(strings.Repeat("9", 30))}), 400, "recent_days: must be a whole number in range"},
 	} {
 		status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, tc.body)
 		assert.Equal(t, tc.status, status, "%v", tc.body)

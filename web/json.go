@@ -35,7 +35,16 @@ func decodeJSON(c echo.Context, v any) error {
 		if field == "" {
 			field = "body"
 		}
-		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%s: must be a JSON %s", field, jsonKind(typeErr.Type.Kind().String())))
+		kind := jsonKind(typeErr.Type.Kind().String())
+		if got, ok := strings.CutPrefix(typeErr.Value, "number "); ok && kind == "number" {
+			// A number that does not fit the field, such as 4.5 or 1e20 for a count.
+			msg := field + ": must be a whole number in range"
+			if len(got) <= 24 {
+				msg += ", got " + got
+			}
+			return echo.NewHTTPError(http.StatusBadRequest, msg)
+		}
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%s: must be a JSON %s", field, kind))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return echo.NewHTTPError(http.StatusBadRequest, "body: malformed JSON")
 	case errors.As(err, &tooBig):
