@@ -225,6 +225,11 @@ func parseID(raw json.RawMessage, path string) (string, error) {
 	if kind(raw) != "a string" {
 		return "", fieldErr(path, "must be a string, got %s", kind(raw))
 	}
+	if !utf8.Valid(raw) {
+		// Checked on the raw text: decoding replaces invalid bytes with U+FFFD, which would
+		// silently change the id.
+		return "", fieldErr(path, "must be valid UTF-8")
+	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return "", fieldErr(path, "malformed string: %v", err)
@@ -236,8 +241,6 @@ func parseID(raw json.RawMessage, path string) (string, error) {
 		return "", fieldErr(path, "longer than %d bytes", maxIDLen)
 	case strings.IndexFunc(s, unicode.IsControl) >= 0:
 		return "", fieldErr(path, "must not contain control characters, got %q", s)
-	case !utf8.ValidString(s):
-		return "", fieldErr(path, "must be valid UTF-8, got %q", s)
 	}
 	return s, nil
 }

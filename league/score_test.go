@@ -83,6 +83,8 @@ func TestScoreJSONErrors(t *testing.T) {
 		{"score with a huge exponent", Placement, placement(`{"id":"A","score":1e999999999},{"id":"B","score":2}`), "players[0].score: number 1e999999999 out of range"},
 		{"score too long", Placement, placement(`{"id":"A","score":1` + strings.Repeat("0", 80) + `},{"id":"B","score":2}`), "players[0].score: number longer than 64 characters"},
 		{"id as a number", Placement, placement(`{"id":7,"score":1},{"id":"B","score":2}`), "players[0].id: must be a string, got a number"},
+		{"id not UTF-8", Placement, placement(`{"id":"A` + "\xff" + `","score":1},{"id":"B","score":2}`), "players[0].id: must be valid UTF-8"},
+		{"side name not UTF-8", BlueMax, `{"sides":[{"name":"` + "\xfe" + `","players":[{"id":"W1"}]},{"name":"D","players":[{"id":"D1"}]}]}`, "sides[0].name: must be valid UTF-8"},
 		{"empty id", Placement, placement(`{"id":"","score":1},{"id":"B","score":2}`), "players[0].id: must not be empty"},
 		{"duplicate ids", Placement, placement(ab + `,{"id":"A","score":3}`), `players[2].id: duplicate id "A" (also players[0].id)`},
 		{"one player", Placement, placement(`{"id":"A","score":1}`), "players: 1 player(s), need at least 2"},
