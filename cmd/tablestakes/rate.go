@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
@@ -191,6 +192,9 @@ func decodeRatedGame(item json.RawMessage, path string) (scoredGame, error) {
 			if err := json.Unmarshal(replaced[seat], &sub); err != nil {
 				return scoredGame{}, fmt.Errorf("%s: must be the substitute's id (a string)", at)
 			}
+			if !utf8.Valid(replaced[seat]) {
+				return scoredGame{}, fmt.Errorf("%s: must be valid UTF-8", at)
+			}
 			if strings.TrimSpace(sub) == "" {
 				return scoredGame{}, fmt.Errorf("%s: missing substitute", at)
 			}
@@ -231,6 +235,10 @@ func stringField(fields map[string]json.RawMessage, key, path string) (string, e
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return "", fmt.Errorf("%s.%s: must be a string", path, key)
+	}
+	if !utf8.Valid(raw) {
+		// Decoding replaced the invalid bytes with U+FFFD; refuse rather than rename.
+		return "", fmt.Errorf("%s.%s: must be valid UTF-8", path, key)
 	}
 	if strings.TrimSpace(s) == "" {
 		return "", fmt.Errorf("%s.%s: must not be empty", path, key)
