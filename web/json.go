@@ -1,12 +1,14 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -14,14 +16,26 @@ import (
 // decodeJSON reads the request body as one JSON object into v. Malformed input is a 400
 // whose message names the offending field where JSON says which it is.
 func decodeJSON(c echo.Context, v any) error {
-	dec := json.NewDecoder(c.Request().Body)
-	err := dec.Decode(v)
 	var (
 		typeErr   *json.UnmarshalTypeError
 		syntaxErr *json.SyntaxError
 		tooBig    *http.MaxBytesError
 		httpErr   *echo.HTTPError
 	)
+	body, err := io.ReadAll(c.Request().Body)
+	switch {
+	case errors.As(err, &tooBig):
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
+	case errors.As(err, &httpErr): // echo's body limit
+		return httpErr
+	case err != nil:
+		return fmt.Errorf("web: read body: %w", err)
+	case !utf8.Valid(body):
+		// Decoding would replace the invalid bytes with U+FFFD and store a changed text.
+		return echo.NewHTTPError(http.StatusBadRequest, "body: must be valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	err = dec.Decode(v)
 	switch {
 	case err == nil:
 		if dec.More() {
@@ -47,10 +61,6 @@ func decodeJSON(c echo.Context, v any) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("%s: must be a JSON %s", field, kind))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return echo.NewHTTPError(http.StatusBadRequest, "body: malformed JSON")
-	case errors.As(err, &tooBig):
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
-	case errors.As(err, &httpErr): // echo's body limit
-		return httpErr
 	}
 	return echo.NewHTTPError(http.StatusBadRequest, "body: "+err.Error())
 }

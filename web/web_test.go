@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -97,14 +98,19 @@ func (a *testApp) signUp(username, displayName, password string) *http.Client {
 	return c
 }
 
-// api sends a JSON request and decodes the JSON answer into a map.
+// api sends a JSON request (body marshalled, or sent as it is when it is []byte) and
+// decodes the JSON answer into a map.
 func (a *testApp) api(method, path, token string, body any) (int, map[string]any) {
 	a.t.Helper()
 	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		j, err := json.Marshal(b)
 		require.NoError(a.t, err)
-		r = strings.NewReader(string(b))
+		r = bytes.NewReader(j)
 	}
 	req, err := http.NewRequest(method, a.srv.URL+path, r)
 	require.NoError(a.t, err)
