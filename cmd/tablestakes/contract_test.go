@@ -276,6 +276,7 @@ func TestContractScoreBadInput(t *testing.T) {
 			input: `{"markers":[[5,3]],"players":[{"id":"A","count":-2},{"id":"B","count":1}]}`, field: "players[0].count"},
 		{name: "malformed JSON", args: []string{"placement"}, input: `{"players":[`, field: "input"},
 		{name: "unknown system", args: []string{"chess"}, input: `{}`, field: "system"},
+		{name: "id not UTF-8", args: []string{"vortex"}, input: `{"players":[{"id":"A` + "\xff" + `","score":1},{"id":"B","score":2}]}`, field: "players[0].id"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -698,6 +699,10 @@ func TestContractServe(t *testing.T) {
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Bad", "game": "chess", "players_per_game": 4}).
 		assertError(t, http.StatusUnprocessableEntity, "game")
 	a.do(http.MethodPost, "/api/v1/leagues", org, `{"name":`).assertError(t, http.StatusBadRequest, "")
+	a.do(http.MethodPost, "/api/v1/leagues", org, `{"name":"Half","game":"vampiring","players_per_game":4.5}`).
+		assertError(t, http.StatusBadRequest, "players_per_game")
+	a.do(http.MethodPost, "/api/v1/signup", "", `{"username":"utf","display_name":"`+"\xff"+`","password":"password-utf"}`).
+		assertError(t, http.StatusBadRequest, "")
 
 	var strict contractLeague
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Strict", "game": "vampiring", "players_per_game": 4}).
