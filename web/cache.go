@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,8 +16,9 @@ import (
 // one database, where another server's write shows here within this time.
 const publicCacheTTL = 30 * time.Second
 
-// publicCacheSize bounds the number of cached responses; when full, the cache starts over.
-const publicCacheSize = 20_000
+// publicCacheBytes bounds the memory of the cached bodies (a league page of 100 games is
+// about 70 KB); when full, entries picked at random make room.
+const publicCacheBytes = 256 << 20
 
 // publicCache keeps the bodies of the read-mostly public pages and API answers (league
 // pages, standings, ladders) as anonymous visitors get them, so that a busy league page
@@ -28,6 +30,8 @@ type publicCache struct {
 	generation atomic.Uint64
 	mu         sync.RWMutex
 	entries    map[string]cachedResponse
+	// bytes is the size of the cached bodies.
+	bytes int
 }
 
 // cachedResponse is one stored answer.
@@ -77,7 +81,10 @@ func (pc *publicCache) early(sessionCookie string) echo.MiddlewareFunc {
 			if _, err := req.Cookie(sessionCookie); err == nil {
 				return next(c)
 			}
-			if hit, ok := pc.lookup(req.URL.RequestURI()); ok {
+			if wantsFresh(req) {
+				return next(c)
+			}
+			if hit, ok := pc.lookup(req.URL.Path); ok {
 				return pc.serve(c, hit)
 			}
 			return next(c)
@@ -131,10 +138,14 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 		if _, signedIn := currentUser(c); signedIn || req.Method != http.MethodGet {
 			return next(c)
 		}
-		key := req.URL.RequestURI()
+		// The cached pages take no query parameters: the path is the key, so made-up query
+		// strings cannot grow the cache.
+		key := req.URL.Path
 		gen := pc.generation.Load()
-		if hit, ok := pc.lookup(key); ok {
-			return pc.serve(c, hit)
+		if !wantsFresh(req) {
+			if hit, ok := pc.lookup(key); ok {
+				return pc.serve(c, hit)
+			}
 		}
 		res := c.Response()
 		rec := &recordingWriter{ResponseWriter: res.Writer}
@@ -146,16 +157,26 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 			pc.mu.Lock()
 			if stale, ok := pc.entries[key]; ok && stale.refreshing {
 				delete(pc.entries, key)
+				pc.bytes -= len(stale.body)
 			}
 			pc.mu.Unlock()
 			return err
 		}
 		pc.mu.Lock()
-		if len(pc.entries) >= publicCacheSize {
-			pc.entries = map[string]cachedResponse{}
+		if old, ok := pc.entries[key]; ok {
+			pc.bytes -= len(old.body)
+		}
+		// Go's map order is random, so this drops arbitrary entries until the body fits.
+		for k, e := range pc.entries {
+			if pc.bytes+rec.body.Len() <= publicCacheBytes {
+				break
+			}
+			delete(pc.entries, k)
+			pc.bytes -= len(e.body)
 		}
 		pc.entries[key] = cachedResponse{generation: gen, at: time.Now(),
 			contentType: res.Header().Get(echo.HeaderContentType), body: rec.body.Bytes()}
+		pc.bytes += rec.body.Len()
 		pc.mu.Unlock()
 		return nil
 	}
@@ -182,4 +203,10 @@ func (w *recordingWriter) Write(b []byte) (int, error) {
 		}
 	}
 	return w.ResponseWriter.Write(b)
+}
+
+// wantsFresh reports a request that asks for a freshly computed answer
+// ("Cache-Control: no-cache", as browsers send on a hard reload).
+func wantsFresh(req *http.Request) bool {
+	return strings.Contains(strings.ToLower(req.Header.Get("Cache-Control")), "no-cache")
 }

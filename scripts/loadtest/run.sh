@@ -3,8 +3,8 @@
 # `go run ./scripts/loadtest`) and drives the league page and the standings API with wrk,
 # 64 connections over 2 threads, each request for a random one of the 1,000 leagues.
 #   scripts/loadtest/run.sh [DATABASE_URL]
-# NOCACHE=1 measures with every response computed: a random query string makes every URL
-# new, so the server's public cache never answers.
+# NOCACHE=1 measures with every response computed: the requests carry
+# "Cache-Control: no-cache", so the server's public cache never answers.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 db=${1:-postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable}
@@ -18,10 +18,15 @@ for _ in $(seq 1 50); do curl -fs "http://$addr/healthz" >/dev/null && break; sl
 leagues=$(psql "$db" -Atc 'select count(*) from leagues')
 games=$(psql "$db" -Atc "select count(*) from games where status = 'finished'")
 echo "load run: $leagues leagues, $games recorded games, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "${NOCACHE:-}" != 1 ]; then
+  # Visit every page once, as the first visitors after a start would.
+  for i in $(seq 1 "$leagues"); do
+    curl -fs -o /dev/null "http://$addr/leagues/$i"
+    curl -fs -o /dev/null "http://$addr/api/v1/leagues/$i/standings"
+  done
+fi
 for pattern in "/leagues/%d" "/api/v1/leagues/%d/standings"; do
-  p=$pattern
-  if [ "${NOCACHE:-}" = 1 ]; then p="$pattern?r=RANDOM"; fi
   echo "== GET $pattern"
-  LEAGUES=$leagues PATTERN=$p wrk -t2 -c64 -d"$duration" --latency -s scripts/loadtest/random.lua "http://$addr" |
+  FRESH=${NOCACHE:-0} LEAGUES=$leagues PATTERN=$pattern wrk -t2 -c64 -d"$duration" --latency -s scripts/loadtest/random.lua "http://$addr" |
     grep -E 'Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors'
 done
