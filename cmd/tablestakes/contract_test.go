@@ -15,7 +15,9 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -538,6 +540,31 @@ func TestContractRate(t *testing.T) {
 	// check g4's ante against it: R_B + 210 = 231 of Σ R + 630.
 	assert.Equal(t, "B", out.Games[3].Players[1].ID)
 
+	t.Run("antes when the ratings leave nothing to share, awards by largest remainder", func(t *testing.T) {
+		t.Parallel()
+		// v3: B and D both at −210, so Σ R + 210 n = 0 and each antes P/n = 210.
+		// bm: Blue Max points 5, 3, −1, 0 are shifted by 1 to 6, 4, 0, 1 and share 420 in
+		// elevenths: 229.0909…, 152.7272…, 0, 38.1818…; floored to millionths they miss one,
+		// which goes to the largest remainder (W2's .7272…).
+		r := runCLI(t, `{"games":[
+		  {"id":"v1","system":"vortex","input":{"players":[{"id":"A","score":9},{"id":"B","score":1}]}},
+		  {"id":"v2","system":"vortex","input":{"players":[{"id":"C","score":9},{"id":"D","score":1}]}},
+		  {"id":"v3","system":"vortex","input":{"players":[{"id":"B","score":9},{"id":"D","score":1}]}},
+		  {"id":"bm","system":"blue-max","input":{"sides":[{"name":"W","players":[{"id":"W1","destroyed":1,"points":30},{"id":"W2","points":10}]},
+		    {"name":"D","players":[{"id":"D1","lost":1},{"id":"D2"}]}]}}]}`, "rate")
+		var out contractRated
+		r.requireOK(t, &out)
+		require.Len(t, out.Games, 4)
+		v3, bm := out.Games[2], out.Games[3]
+		require.Len(t, v3.Players, 2)
+		assertNumber(t, "210", v3.Players[0].Ante, "v3 B ante")
+		assertNumber(t, "210", v3.Players[1].Ante, "v3 D ante")
+		require.Len(t, bm.Players, 4)
+		for i, want := range []string{"229.090909", "152.727273", "0", "38.181818"} {
+			assert.Equal(t, want, string(bm.Players[i].Award), "bm %s award", bm.Players[i].ID)
+		}
+	})
+
 	t.Run("bad input", func(t *testing.T) {
 		t.Parallel()
 		for _, tc := range []struct{ input, field string }{
@@ -916,4 +943,13 @@ func TestContractServe(t *testing.T) {
 		assertError(t, http.StatusUnprocessableEntity, "name")
 	a.do(http.MethodGet, "/api/v1/me", "not-a-token", nil).assertError(t, http.StatusUnauthorized, "")
 	assert.NotContains(t, srv.log(), "panic")
+
+	// SIGTERM: exit status 0 (draining a request in flight is TestServeAnswersHealthzAndDrainsOnSIGTERM's).
+	require.NoError(t, srv.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-srv.done:
+		assert.NoError(t, srv.waitErr, "exit status 0 after SIGTERM")
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not exit after SIGTERM")
+	}
 }
