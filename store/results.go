@@ -679,6 +679,7 @@ type ledgerRow struct {
 	After      int64  `db:"after_micros"`
 }
 
+// line is the row as a LedgerLine.
 func (r ledgerRow) line() LedgerLine {
 	return LedgerLine{Position: r.Position, Player: r.Player, Substitute: r.Substitute, Credited: r.Credited,
 		Before: rating.Micros(r.Before), Ante: rating.Micros(r.Ante), Award: rating.Micros(r.Award),
