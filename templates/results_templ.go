@@ -294,7 +294,7 @@ func ResultSection(v ResultView) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					if a.Action == "corrected" {
-						templ_7745c5c3_Err = changeList("League points", a.Points, "No league points moved.").Render(ctx, templ_7745c5c3_Buffer)
+						templ_7745c5c3_Err = changeList("League points for this game (standings move by the same)", a.Points, "No league points moved.").Render(ctx, templ_7745c5c3_Buffer)
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}
