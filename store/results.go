@@ -410,7 +410,9 @@ func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced m
 	names := make([]string, 0, len(replaced))
 	for k, v := range replaced {
 		keys = append(keys, k)
-		names = append(names, strings.ToLower(strings.TrimSpace(v)))
+		if postgresText(v) { // any other name matches no account: "no player" below
+			names = append(names, strings.ToLower(strings.TrimSpace(v)))
+		}
 	}
 	slices.Sort(keys) // a stable first error whatever the map order
 	rows, err := q.Query(ctx, usersByNamesSQL, names)

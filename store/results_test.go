@@ -451,6 +451,8 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 		{name: "malformed JSON", game: games[1], by: w.organiser.ID, field: "input", input: []byte(`{"sides":`)},
 		{name: "substitute unknown", game: games[1], by: w.organiser.ID, field: "replaced.elena",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"nobody"}}`)},
+		{name: "substitute with a NUL", game: games[1], by: w.organiser.ID, field: "replaced.elena",
+			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"no\u0000body"}}`)},
 		{name: "substitute seated", game: games[1], by: w.organiser.ID, field: "replaced.elena",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"hugo"}}`)},
 		{name: "replaced seat not seated", game: games[1], by: w.organiser.ID, field: "replaced.ada",

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
@@ -72,6 +74,9 @@ const userByUsernameSQL = `SELECT ` + userColumns + ` FROM users WHERE lower(use
 
 // UserByUsername returns the account with the given username in any letter case, or ErrNotFound.
 func (s *Store) UserByUsername(ctx context.Context, username string) (User, error) {
+	if !postgresText(username) {
+		return User{}, fmt.Errorf("store: user by username: %w", ErrNotFound)
+	}
 	return s.oneUser(ctx, "user by username", userByUsernameSQL, username)
 }
 
@@ -115,7 +120,10 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 		id   int64
 		hash string
 	)
-	err := s.pool.QueryRow(ctx, passwordHashSQL, username).Scan(&id, &hash)
+	err := pgx.ErrNoRows // no account has a name Postgres cannot even compare
+	if postgresText(username) {
+		err = s.pool.QueryRow(ctx, passwordHashSQL, username).Scan(&id, &hash)
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		// Spend the time a real comparison takes; the dummy hash never matches.
 		err := bcrypt.CompareHashAndPassword([]byte(dummyHash), []byte(password))
@@ -150,4 +158,11 @@ func (s *Store) oneUser(ctx context.Context, what, sql string, arg any) (User, e
 		return User{}, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return user, nil
+}
+
+// postgresText reports whether s can be sent to Postgres as text: valid UTF-8 without NUL.
+// Postgres refuses anything else with an error (SQLSTATE 22021) instead of matching
+// nothing, so a lookup by such a name is answered "not found" without asking.
+func postgresText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }

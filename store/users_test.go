@@ -35,6 +35,11 @@ func TestCreateUserAndAuthenticate(t *testing.T) {
 	assert.ErrorIs(t, err, store.ErrBadCredentials, "an unknown user looks like a wrong password")
 	_, err = st.Authenticate(ctx, "ada", "")
 	assert.ErrorIs(t, err, store.ErrBadCredentials)
+	// Names Postgres refuses as text (NUL, bytes that are not UTF-8) are unknown users too.
+	for _, name := range []string{"ada\x00", "ada\xff"} {
+		_, err = st.Authenticate(ctx, name, "analytical-engine")
+		assert.ErrorIs(t, err, store.ErrBadCredentials, "%q", name)
+	}
 }
 
 func TestCreateUserRefusesTakenUsernameInAnyCase(t *testing.T) {
@@ -66,6 +71,10 @@ func TestUserLookups(t *testing.T) {
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	_, err = st.UserByUsername(ctx, "nobody")
 	assert.ErrorIs(t, err, store.ErrNotFound)
+	for _, name := range []string{"no\x00body", "no\xffbody"} {
+		_, err = st.UserByUsername(ctx, name)
+		assert.ErrorIs(t, err, store.ErrNotFound, "%q", name)
+	}
 	users, err := st.Users(ctx)
 	require.NoError(t, err)
 	assert.Empty(t, users)
