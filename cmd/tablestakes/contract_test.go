@@ -942,7 +942,20 @@ func TestContractServe(t *testing.T) {
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": strings.Repeat("n", 5000), "game": "vampiring", "players_per_game": 8}).
 		assertError(t, http.StatusUnprocessableEntity, "name")
 	a.do(http.MethodGet, "/api/v1/me", "not-a-token", nil).assertError(t, http.StatusUnauthorized, "")
+	// Text Postgres refuses (a NUL) is bad input or an unknown name, never a 500.
+	a.do(http.MethodPost, "/api/v1/login", "", `{"username":"ann\u0000","password":"password-of-ann"}`).
+		assertError(t, http.StatusUnauthorized, "")
+	substitute := resultOf(games[1], 0)
+	substitute["replaced"] = map[string]string{games[1].Seats[0]: "no\x00body"}
+	r := a.do(http.MethodPut, "/api/v1/games/"+string(games[1].ID)+"/result", org, substitute)
+	assert.Contains(t, []int{http.StatusBadRequest, http.StatusUnprocessableEntity}, r.status, "%s", r.body)
+	r.assertError(t, r.status, "replaced")
+	res, err := http.Get(srv.url + "/players/a%00b")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusNotFound, res.StatusCode, "/players/a%00b")
 	assert.NotContains(t, srv.log(), "panic")
+	assert.NotContains(t, srv.log(), "level=ERROR", "no request of the journey failed inside the server")
 
 	// SIGTERM: exit status 0 (draining a request in flight is TestServeAnswersHealthzAndDrainsOnSIGTERM's).
 	require.NoError(t, srv.cmd.Process.Signal(syscall.SIGTERM))
