@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -159,10 +157,7 @@ func TestScheduleCommandBadInput(t *testing.T) {
 // TestScheduleProcess runs the built binary: every 8-player schedule, start-up
 // included, well inside 2 s, and exit status 2 with one line on bad input.
 func TestScheduleProcess(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "tablestakes")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
+	bin := tablestakesBinary(t)
 
 	for k := 2; k <= 8; k++ {
 		for _, rounds := range []string{"", "--rounds"} {
