@@ -680,11 +680,22 @@ type contractRating struct {
 	Games    int    `json:"games"`
 }
 
-// TestContractServe runs `tablestakes migrate` and `tablestakes serve` on a fresh database
-// and plays a whole 8-player Vampiring league (8 per game: 16 games) through the API.
+// TestContractServeMigratesAtStart starts `tablestakes serve` on a database that does not
+// exist yet: it creates and migrates it, then answers /healthz and signs a player up.
+func TestContractServeMigratesAtStart(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, storetest.MissingDatabase(t))
+	a := api{t: t, url: srv.url}
+	require.Equal(t, http.StatusOK, a.do(http.MethodGet, "/healthz", "", nil).status)
+	a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "first", "display_name": "First", "password": "password-first"}).
+		decode(t, http.StatusCreated, new(map[string]any))
+}
+
+// TestContractServe runs `tablestakes migrate` on a new database and `tablestakes serve` on
+// it, and plays a whole 8-player Vampiring league (8 per game: 16 games) through the API.
 func TestContractServe(t *testing.T) {
 	t.Parallel()
-	dbURL := storetest.NewDatabase(t)
+	dbURL := storetest.MissingDatabase(t)
 	migrate := exec.Command(tablestakesBinary(t), "migrate")
 	migrate.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
 	out, err := migrate.CombinedOutput()
