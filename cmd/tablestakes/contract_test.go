@@ -931,6 +931,39 @@ func TestContractServe(t *testing.T) {
 	}
 	assert.Equal(t, "0", sumExact(t, rs...).RatString(), "ratings sum to exactly 0")
 	a.do(http.MethodGet, "/api/v1/ratings/chess", "", nil).assertError(t, http.StatusNotFound, "")
+
+	// The ladder the server keeps is the one `tablestakes rate` computes from the same
+	// results in play order, also after a late correction of the first game (which stays
+	// first: a correction replaces a result, it does not replay it last).
+	sameAsRate := func(firstShift int) {
+		t.Helper()
+		var ladder []map[string]any
+		for _, g := range games {
+			shift := g.Number
+			if g.Number == 1 {
+				shift = firstShift
+			}
+			ladder = append(ladder, map[string]any{"id": string(g.ID), "system": "placement", "input": resultOf(g, shift)})
+		}
+		input, err := json.Marshal(map[string]any{"games": ladder})
+		require.NoError(t, err)
+		var rated contractRated
+		runCLI(t, string(input), "rate").requireOK(t, &rated)
+		want := map[string]string{}
+		for _, r := range rated.Ratings {
+			want[r.ID] = exact(t, r.Rating).RatString()
+		}
+		var served []contractRating
+		a.do(http.MethodGet, "/api/v1/ratings/vampiring", "", nil).decode(t, http.StatusOK, &served)
+		got := map[string]string{}
+		for _, r := range served {
+			got[r.Username] = exact(t, r.Rating).RatString()
+		}
+		assert.Equal(t, want, got, "server ratings = tablestakes rate on the same ladder")
+	}
+	sameAsRate(1)
+	a.do(http.MethodPut, resultPath, org, resultOf(first, 5)).decode(t, http.StatusOK, new(contractScored))
+	sameAsRate(5)
 	pages()
 
 	// Sixteen finished games in the last days satisfy the default activity rule (5 in 90).
