@@ -919,6 +919,33 @@ func TestContractServe(t *testing.T) {
 	assert.Equal(t, 1, standings[0].Rank)
 	// Every game shares 56+42+30+20+12+6+2+0 = 168 points.
 	assert.Equal(t, "2688", sumExact(t, points...).RatString())
+	// Seat j of a game recorded with shift s scored v = (j+s) mod 8 + 1, so it took place
+	// 9 − v and (n−p+1)(n−p) = v(v−1) points. Ranks follow points; players level on points
+	// may be separated (TableStakes adds countback), so a rank lies within their group.
+	want := map[string]int{}
+	for _, g := range games {
+		shift := g.Number
+		if g.Number == 1 {
+			shift = 1 // the correction
+		}
+		for j, u := range g.Seats {
+			v := (j+shift)%8 + 1
+			want[u] += v * (v - 1)
+		}
+	}
+	for _, s := range standings {
+		assertNumber(t, fmt.Sprint(want[s.Username]), s.Points, "%s's points", s.Username)
+		ahead, level := 0, 0
+		for _, o := range standings {
+			switch {
+			case want[o.Username] > want[s.Username]:
+				ahead++
+			case want[o.Username] == want[s.Username]:
+				level++
+			}
+		}
+		assert.True(t, s.Rank > ahead && s.Rank <= ahead+level, "%s's rank %d: %d ahead, %d level", s.Username, s.Rank, ahead, level)
+	}
 
 	var ratings []contractRating
 	a.do(http.MethodGet, "/api/v1/ratings/vampiring", "", nil).decode(t, http.StatusOK, &ratings)
