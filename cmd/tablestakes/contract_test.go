@@ -742,6 +742,17 @@ func TestContractServe(t *testing.T) {
 	a.do(http.MethodPost, "/api/v1/signup", "", `{"username":"utf","display_name":"`+"\xff"+`","password":"password-utf"}`).
 		assertError(t, http.StatusBadRequest, "")
 
+	for _, slug := range []string{"gonzaga", "cartagena", "vampiring", "king-me", "arcs", "blue-max",
+		"wooden-ships-and-iron-men", "vortex", "diplomacy"} {
+		var l contractLeague
+		a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Two-player " + slug, "game": slug, "players_per_game": 2}).
+			decode(t, http.StatusCreated, &l)
+		assert.Equal(t, slug, l.Game)
+		assert.Equal(t, 2, l.PlayersPerGame)
+		assert.Equal(t, "open", l.Status)
+		assert.Empty(t, l.Members, "the organiser need not play")
+	}
+
 	var strict contractLeague
 	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Strict", "game": "vampiring", "players_per_game": 4}).
 		decode(t, http.StatusCreated, &strict)
