@@ -565,6 +565,29 @@ func TestContractRate(t *testing.T) {
 		}
 	})
 
+	t.Run("a winning seat whose award does not beat its ante keeps the delta", func(t *testing.T) {
+		t.Parallel()
+		// p2: A (210) and B (−210) tie on top; X finished A's seat. Antes 420 and 0, awards
+		// 210 each: A's seat won but lost 210, which stays with A. a3: Y finished B's seat
+		// and B won by concession, 407 against an ante of 210: the +197 goes to Y.
+		r := runCLI(t, `{"games":[
+		  {"id":"v1","system":"vortex","input":{"players":[{"id":"A","score":9},{"id":"B","score":1}]}},
+		  {"id":"p2","system":"placement","input":{"players":[{"id":"A","score":5},{"id":"B","score":5}]},"replaced":{"A":"X"}},
+		  {"id":"a3","system":"armada","input":{"outcome":"concession","players":[{"id":"A","centers":10,"years":3},{"id":"B","centers":5,"years":3}],"winners":["B"]},"replaced":{"B":"Y"}}]}`, "rate")
+		var out contractRated
+		r.requireOK(t, &out)
+		got := map[string]string{}
+		for _, rt := range out.Ratings {
+			got[rt.ID] = exact(t, rt.Rating).RatString()
+		}
+		assert.Equal(t, "-197", got["A"], "A took p2's −210 and a3's −197")
+		assert.Equal(t, "0", got["B"], "B's gain in p2 undid v1; a3's went to Y")
+		assert.Equal(t, "197", got["Y"])
+		if x, ok := got["X"]; ok {
+			assert.Equal(t, "0", x, "X took nothing")
+		}
+	})
+
 	t.Run("bad input", func(t *testing.T) {
 		t.Parallel()
 		for _, tc := range []struct{ input, field string }{
