@@ -49,7 +49,7 @@ func runCLI(t *testing.T, stdin string, args ...string) cliRun {
 	return cliRun{stdout: stdout.String(), stderr: stderr.String(), code: code}
 }
 
-// requireOK asserts a run succeeded with JSON on stdout and returns it decoded with exact numbers.
+// requireOK asserts a run succeeded with JSON on stdout and decodes it into v.
 func (r cliRun) requireOK(t *testing.T, v any) {
 	t.Helper()
 	require.Equal(t, 0, r.code, "exit status; stderr: %s", r.stderr)
@@ -110,22 +110,24 @@ func sumExact(t *testing.T, ns ...num) *big.Rat {
 	return s
 }
 
-// tolerance is CONTRACT's "exact to at least 1e-9" for numbers that can be fractional.
-var tolerance = big.NewRat(1, 1_000_000_000)
-
 // assertNumber checks a JSON number against want (a decimal or a fraction such as "20/3")
-// to within 1e-9.
+// to within 1e-9, CONTRACT's "exact to at least 1e-9" for numbers that can be fractional.
 func assertNumber(t *testing.T, want string, got num, msgAndArgs ...any) {
+	t.Helper()
+	g, ok := new(big.Rat).SetString(string(got))
+	if assert.True(t, ok, "a JSON number: %q", got) {
+		assertNear(t, want, g, msgAndArgs...)
+	}
+}
+
+// assertNear checks got against want (a decimal or a fraction) to within 1e-9.
+func assertNear(t *testing.T, want string, got *big.Rat, msgAndArgs ...any) {
 	t.Helper()
 	w, ok := new(big.Rat).SetString(want)
 	require.True(t, ok, want)
-	g, ok := new(big.Rat).SetString(string(got))
-	if !assert.True(t, ok, "a JSON number: %q", got) {
-		return
-	}
-	diff := new(big.Rat).Sub(g, w)
-	if diff.Abs(diff).Cmp(tolerance) > 0 {
-		assert.Fail(t, fmt.Sprintf("want %s, got %s", want, got), msgAndArgs...)
+	diff := new(big.Rat).Sub(got, w)
+	if diff.Abs(diff).Cmp(big.NewRat(1, 1_000_000_000)) > 0 {
+		assert.Fail(t, fmt.Sprintf("want %s, got %s", want, got.FloatString(12)), msgAndArgs...)
 	}
 }
 
@@ -148,8 +150,9 @@ func TestContractScore(t *testing.T) {
 	for _, tc := range []struct {
 		name, system, input string
 		ids, points         []string
-		places              []int  // placement only
-		victory, winner     string // team games only
+		places              []int    // placement only
+		victory, winner     string   // team games only
+		winners, orders     []string // armada only: "winner" and the losers' "order"
 	}{
 		{name: "placement seed example", system: "placement",
 			input:  `{"players":[{"id":"A","score":1000},{"id":"B","score":970},{"id":"C","score":970},{"id":"D","score":800},{"id":"E","score":770}]}`,
@@ -203,8 +206,26 @@ func TestContractScore(t *testing.T) {
 			input: `{"outcome":"solo","players":[{"id":"AUS","centers":0,"years":5,"eliminated":1905},{"id":"ENG","centers":18,"years":10},
 			  {"id":"FRA","centers":5,"years":10},{"id":"GER","centers":4,"years":10},{"id":"ITA","centers":3,"years":10},
 			  {"id":"RUS","centers":3,"years":10},{"id":"TUR","centers":1,"years":10}],"winners":["ENG"]}`,
-			ids:    []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"},
-			points: []string{"5", "299", "25", "24", "23", "23", "21"}},
+			ids:     []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"},
+			points:  []string{"5", "299", "25", "24", "23", "23", "21"},
+			winners: []string{"false", "true", "false", "false", "false", "false", "false"},
+			orders:  []string{"1", "", "2", "2", "2", "2", "2"}},
+		{name: "armada three-way draw in thirds", system: "armada",
+			// AUS out in 1902 after 2 years: 1 × 2 + 0 = 2; the three survivors share
+			// (420 − 2 + 19) / 3 = 437/3, less their own centres.
+			input: `{"outcome":"draw","players":[{"id":"A","centers":10,"years":3},{"id":"B","centers":5,"years":3},{"id":"C","centers":4,"years":3},
+			  {"id":"AUS","centers":0,"years":2,"eliminated":1902}],"winners":["A","B","C"]}`,
+			ids:     []string{"A", "B", "C", "AUS"},
+			points:  []string{"407/3", "422/3", "425/3", "2"},
+			winners: []string{"true", "true", "true", "false"},
+			orders:  []string{"", "", "", "1"}},
+		{name: "armada same-year eliminations share the average order", system: "armada",
+			input: `{"outcome":"solo","players":[{"id":"A","centers":18,"years":3},{"id":"B","centers":0,"years":3,"eliminated":1903},
+			  {"id":"C","centers":0,"years":2,"eliminated":1902},{"id":"D","centers":0,"years":2,"eliminated":1902}],"winners":["A"]}`,
+			ids:     []string{"A", "B", "C", "D"},
+			points:  []string{"405", "9", "3", "3"},
+			winners: []string{"true", "false", "false", "false"},
+			orders:  []string{"", "3", "1.5", "1.5"}},
 		{name: "arcs-ambition contract example", system: "arcs-ambition",
 			input:  `{"markers":[[5,3],[3,2]],"players":[{"id":"A","count":3,"bonus":2},{"id":"B","count":3}],"neutral":0}`,
 			ids:    []string{"A", "B"},
@@ -239,16 +260,13 @@ func TestContractScore(t *testing.T) {
 				assert.JSONEq(t, tc.winner, string(out.Winner))
 			}
 			if tc.system == "armada" {
-				assert.Equal(t, "420", sumExact(t, all...).RatString(), "armada points sum to 420")
-				for _, res := range out.Results {
-					assert.Contains(t, []string{"true", "false"}, string(res.Winner), "%s winner", res.ID)
-					if string(res.Winner) == "false" {
-						assert.NotEmpty(t, string(res.Order), "%s: losing players have an order", res.ID)
+				assertNear(t, "420", sumExact(t, all...), "armada points sum to 420")
+				for i, res := range out.Results {
+					assert.Equal(t, tc.winners[i], string(res.Winner), "%s winner", res.ID)
+					if tc.winners[i] == "false" {
+						assertNumber(t, tc.orders[i], res.Order, "%s order", res.ID)
 					}
 				}
-				assert.Equal(t, "true", string(out.Results[1].Winner))
-				assertNumber(t, "1", out.Results[0].Order)
-				assertNumber(t, "2", out.Results[2].Order)
 			}
 		})
 	}
