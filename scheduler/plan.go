@@ -27,13 +27,15 @@ type plan struct {
 	// spreadLowerBound is the arithmetic bound on max c − min c (0 or 1).
 	spreadLowerBound int
 	// aimSpread is the spread Build searches for first; requiredSpread is what
-	// Verify demands (the optimum for the seed's 8-player table, else 3; nothing
+	// Verify demands (the optimum for the seed's 8-player table, else 2; nothing
 	// beyond r with rounds of several tables).
 	aimSpread, requiredSpread int
 	// distinctSets: G ≤ C(n,k), so no two games may share their set of players;
 	// otherwise sets repeat and their multiplicities must differ by at most 1.
 	distinctSets  bool
 	setsAvailable int // C(n,k), capped at MaxGames+1
+	// leagueTable: 8 players with the seed's games per player for k.
+	leagueTable bool
 }
 
 // badOption formats a one-line error naming the offending option.
@@ -83,21 +85,25 @@ func newPlan(opts Options) (plan, error) {
 		p.spreadLowerBound = 1
 	}
 	p.aimSpread = p.spreadLowerBound
-	// Beyond the seed's table the builder aims at the lower bound, then at 2 above
-	// it; Verify guarantees 3. The bound is not always reachable: spread 0 asks for a
-	// balanced incomplete block design, which may not exist (Fisher,
-	// Bruck–Ryser–Chowla) or may lie beyond a fast search (the projective plane of
-	// order 4 for 21 players, 5 per game; the 2-(31,15,7) design for 31 players, 15 per
-	// game, where the search stops at 3); some shapes with as many games as players (25
-	// players, 12 per game, 12 games each) stay at 3 however long the search runs.
+	// Beyond the seed's table the builder aims at the lower bound and Verify demands
+	// spread 2. When λ = r(k−1)/(n−1), the mean meeting count, is not whole that is
+	// within 1 of the bound. When λ is whole, spread 1 cannot occur (the counts
+	// average exactly λ, so a pair above λ means another below it): the spread is 0,
+	// which is a 2-(n,k,λ) design, or at least 2. Such designs need not exist: by
+	// Bruck–Ryser–Chowla none does for 22 players 7 per game with 7 games each (k − λ
+	// = 5 is no square with n even) or 29 players 8 per game with 8 each, where 2 is
+	// the optimum; others exist but not with a regular abelian group of symmetries,
+	// which is what the search looks for (symmetric 2-(25,9,3) and 2-(31,10,3)
+	// designs are known), and those stay at 2.
 	// Rounds of several tables fix much of the design (10 players at two tables of 5
 	// for 5 rounds: 3; 32 at two tables of 16 for 16 rounds: 6), so there the spread is
 	// searched for the same way but only reported, not guaranteed.
-	p.requiredSpread = 3
+	p.requiredSpread = 2
 	if p.rounds && p.perRound > 1 {
 		p.requiredSpread = r
 	}
-	if n == 8 && r == leagueGamesPerPlayer(k) {
+	p.leagueTable = n == 8 && r == leagueGamesPerPlayer(k)
+	if p.leagueTable {
 		// The seed's league table: the optimum is the lower bound, except k = 4 in
 		// rounds (every round splits the 8 players into two tables of 4), where
 		// spread 1 is infeasible and 2 is the optimum.

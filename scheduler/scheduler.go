@@ -45,12 +45,17 @@ func Build(opts Options) (Schedule, error) {
 	}
 	rng := rand.New(rand.NewPCG(opts.Seed, pcgStream))
 
-	// Player sets: the first attempts hold out for the aim, the next ones for 2 above
-	// the lower bound, the last ones for what Verify requires; the most even design
-	// found is kept. Every other attempt prices far-off pairs more steeply
+	// Player sets: beyond the seed's table, first a design invariant under a group
+	// acting on the players (groupDesign); then, unless that reached the aim, the
+	// swap search, whose first attempts hold out for the aim, the next ones for 2
+	// above the lower bound, the last ones for what Verify requires; the most even
+	// design found is kept. Every other attempt prices far-off pairs more steeply
 	// (pairWeights).
 	var games []uint32
 	spread := 0
+	if p.usesGroupDesigns() {
+		games, spread = p.groupDesign(rng, p.aimSpread)
+	}
 	for attempt := range maxAttempts {
 		want := p.aimSpread
 		switch {
@@ -59,12 +64,12 @@ func Build(opts Options) (Schedule, error) {
 		case attempt >= 2:
 			want = min(p.spreadLowerBound+2, p.requiredSpread)
 		}
+		if games != nil && spread <= want {
+			break
+		}
 		g, s, ok := p.playerSets(rng, max(want, p.aimSpread), attempt%2 == 1)
 		if ok && (games == nil || s < spread) {
 			games, spread = g, s
-		}
-		if games != nil && spread <= want {
-			break
 		}
 	}
 	if games == nil || spread > p.requiredSpread {

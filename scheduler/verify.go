@@ -19,8 +19,10 @@ var ErrUnbalanced = errors.New("schedule not balanced")
 //     them, nobody twice in a round; without, every game its own round (round = number);
 //   - seats: every player in every seat exactly r/k times (so in exactly r games);
 //   - opponents: max c(a,b) − min c(a,b) at the optimum for the seed's 8-player table
-//     (0 for k = 2, 7, 8; 1 for k = 3..6; 2 for k = 4 in rounds), otherwise at most 3
-//     (with rounds of several tables: reported only, see newPlan);
+//     (0 for k = 2, 7, 8; 1 for k = 3..6; 2 for k = 4 in rounds), otherwise at most 2:
+//     within 1 of the arithmetic lower bound, or where that bound is 0 (spread 1
+//     cannot occur) the least spread above it (with rounds of several tables:
+//     reported only, see newPlan);
 //   - player sets: all different when G ≤ C(N,k), else used as evenly as possible
 //     (multiplicities differing by at most 1);
 //   - seatings: no two games with the same players in the same seats where the
