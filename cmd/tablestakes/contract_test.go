@@ -1043,6 +1043,9 @@ func TestContractServe(t *testing.T) {
 	sameAsRate(1)
 	a.do(http.MethodPut, resultPath, org, resultOf(first, 5)).decode(t, http.StatusOK, new(contractScored))
 	sameAsRate(5)
+	var after contractLeague
+	a.do(http.MethodGet, leaguePath, "", nil).decode(t, http.StatusOK, &after)
+	assert.Equal(t, "finished", after.Status, "a correction leaves the league finished")
 	pages()
 
 	// Sixteen finished games in the last days satisfy the default activity rule (5 in 90).
