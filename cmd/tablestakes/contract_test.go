@@ -272,6 +272,52 @@ func TestContractScore(t *testing.T) {
 	}
 }
 
+// TestContractArcsAmbitionSeedTables runs every row of the seed's tables
+// (arcs-tied-ambitions.txt) through `tablestakes score arcs-ambition`: two-value markers
+// for three and four players, three-value markers for five. A row lists the players from
+// the highest count down and the place each takes ("-": no place, no Power).
+func TestContractArcsAmbitionSeedTables(t *testing.T) {
+	t.Parallel()
+	power := map[string]int{"1": 9, "2": 5, "3": 3, "-": 0} // marker [9,5,3]; [9,5] has no 3rd
+	for _, row := range []struct{ scores, places string }{
+		{"A > B > C", "1 2 -"}, {"A > B = C", "1 - -"}, {"A = B > C", "2 2 -"}, {"A = B = C", "2 2 2"},
+		{"A > B > C > D", "1 2 - -"}, {"A > B > C = D", "1 2 - -"}, {"A > B = C > D", "1 - - -"},
+		{"A > B = C = D", "1 - - -"}, {"A = B > C > D", "2 2 - -"}, {"A = B > C = D", "2 2 - -"},
+		{"A = B = C > D", "2 2 2 -"}, {"A = B = C = D", "2 2 2 2"},
+		{"A > B > C > D > E", "1 2 3 - -"}, {"A > B > C > D = E", "1 2 3 - -"}, {"A > B > C = D > E", "1 2 - - -"},
+		{"A > B > C = D = E", "1 2 - - -"}, {"A > B = C > D > E", "1 3 3 - -"}, {"A > B = C > D = E", "1 3 3 - -"},
+		{"A > B = C = D > E", "1 3 3 3 -"}, {"A > B = C = D = E", "1 3 3 3 3"}, {"A = B > C > D > E", "2 2 3 - -"},
+		{"A = B > C > D = E", "2 2 3 - -"}, {"A = B > C = D > E", "2 2 - - -"}, {"A = B > C = D = E", "2 2 - - -"},
+		{"A = B = C > D > E", "2 2 2 3 -"}, {"A = B = C > D = E", "2 2 2 - -"}, {"A = B = C = D > E", "2 2 2 2 3"},
+		{"A = B = C = D = E", "2 2 2 2 2"},
+	} {
+		t.Run(row.scores, func(t *testing.T) {
+			t.Parallel()
+			fields := strings.Fields(row.scores) // "A", ">", "B", "=", "C", ...
+			places := strings.Fields(row.places)
+			marker := "[9,5]"
+			if len(places) == 5 {
+				marker = "[9,5,3]"
+			}
+			var players []string
+			count := 10
+			for i := 0; i < len(fields); i += 2 {
+				if i > 0 && fields[i-1] == ">" {
+					count--
+				}
+				players = append(players, fmt.Sprintf(`{"id":%q,"count":%d}`, fields[i], count))
+			}
+			r := runCLI(t, `{"markers":[`+marker+`],"players":[`+strings.Join(players, ",")+`]}`, "score", "arcs-ambition")
+			var out contractScored
+			r.requireOK(t, &out)
+			require.Len(t, out.Results, len(places))
+			for i, res := range out.Results {
+				assertNumber(t, fmt.Sprint(power[places[i]]), res.Points, "%s (place %s)", res.ID, places[i])
+			}
+		})
+	}
+}
+
 func TestContractScoreBadInput(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
