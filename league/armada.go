@@ -151,7 +151,7 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 	var why string
 	if p.Eliminated == 0 {
 		why = fmt.Sprintf("survived but lost to %s's %s, order %s (one more than the %d eliminated)",
-			listIDs(in.Winners), outcomeWords(in.Outcome), decimal(order), eliminated)
+			listIDs(in.Winners), outcomeWords(in.Outcome), Readable(order), eliminated)
 	} else {
 		var same []string
 		for j, q := range in.Players {
@@ -160,16 +160,16 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 			}
 		}
 		if len(same) == 0 {
-			why = fmt.Sprintf("eliminated in %d, order %s", p.Eliminated, decimal(order))
+			why = fmt.Sprintf("eliminated in %d, order %s", p.Eliminated, Readable(order))
 		} else {
-			why = fmt.Sprintf("eliminated in %d with %s, shared order %s", p.Eliminated, listIDs(same), decimal(order))
+			why = fmt.Sprintf("eliminated in %d with %s, shared order %s", p.Eliminated, listIDs(same), Readable(order))
 		}
 	}
-	formula := fmt.Sprintf("%s × %s + %s", decimal(order), plural(p.Years, "year", "years"), plural(p.Centers, "centre", "centres"))
+	formula := fmt.Sprintf("%s × %s + %s", Readable(order), plural(p.Years, "year", "years"), plural(p.Centers, "centre", "centres"))
 	if raw.Cmp(points) != 0 {
-		return fmt.Sprintf("%s: %s = %s, capped at %d", why, formula, decimal(raw), ArmadaLosingCap)
+		return fmt.Sprintf("%s: %s = %s, capped at %d", why, formula, Readable(raw), ArmadaLosingCap)
 	}
-	return fmt.Sprintf("%s: %s = %s", why, formula, decimal(points))
+	return fmt.Sprintf("%s: %s = %s", why, formula, Readable(points))
 }
 
 // winningExplanation explains a winning player's points.
@@ -182,7 +182,7 @@ func winningExplanation(in ArmadaInput, p ArmadaPlayer, losingSum *big.Rat, winn
 		what = fmt.Sprintf("%d-way draw", len(in.Winners))
 	}
 	return fmt.Sprintf("%s: (%d − %s losing points + %d winners' centres) / %d − %d own centres = %s",
-		what, ArmadaPot, decimal(losingSum), winnersCenters, len(in.Winners), p.Centers, signed(points))
+		what, ArmadaPot, Readable(losingSum), winnersCenters, len(in.Winners), p.Centers, signed(points))
 }
 
 // outcomeWords names an outcome in a sentence.

@@ -84,7 +84,7 @@ func TestScoreArmada(t *testing.T) {
 			points: map[string]string{"AUS": "8", "ENG": "358/3", "FRA": "28", "GER": "28", "ITA": "2", "RUS": "361/3", "TUR": "343/3"},
 			orders: map[string]string{"ITA": "1", "AUS": "2", "FRA": "7/2", "GER": "7/2"},
 			explain: map[string]string{
-				"ENG": "3-way draw: (420 − 66 losing points + 34 winners' centres) / 3 − 10 own centres = 119.333333333333",
+				"ENG": "3-way draw: (420 − 66 losing points + 34 winners' centres) / 3 − 10 own centres = 119 1/3",
 			},
 		},
 		{

@@ -133,10 +133,5 @@ func listIDs(ids []string) string {
 	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
 }
 
-// signed writes r for explanations, with a true minus sign: "−1", "17.5".
-func signed(r *big.Rat) string {
-	if r.Sign() < 0 {
-		return "−" + decimal(new(big.Rat).Neg(r))
-	}
-	return decimal(r)
-}
+// signed writes r for explanations, with a true minus sign: "−1", "17.5", "119 1/3".
+func signed(r *big.Rat) string { return Readable(r) }

@@ -236,8 +236,8 @@ func (h *Handler) resultView(c echo.Context, gameID, organiserID int64, status s
 		}
 		for _, p := range a.Changes.Points {
 			d := p.Delta()
-			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: league.Decimal(p.Before),
-				After: league.Decimal(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
+			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: league.Readable(p.Before),
+				After: league.Readable(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
 		}
 		for _, rc := range a.Changes.Ratings {
 			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
@@ -277,9 +277,9 @@ func signedMicros(m rating.Micros) string {
 func signedRat(r *big.Rat) string {
 	switch r.Sign() {
 	case 1:
-		return "+" + league.Decimal(r)
+		return "+" + league.Readable(r)
 	case -1:
-		return "−" + league.Decimal(new(big.Rat).Neg(r))
+		return league.Readable(r)
 	}
 	return "0"
 }

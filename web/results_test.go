@@ -337,7 +337,7 @@ func TestResultFormFitsTheScorer(t *testing.T) {
 	doc.Find("#preview tbody tr .points").Each(func(_ int, s *goquery.Selection) { points = append(points, text(s)) })
 	// Seat 1: 4 strategic + 2 destroyed; seat 2: 4 + 1 best team player (20 is over 115% of
 	// 10); seat 3: −1 lost; seat 4: +1 best team player (40 over 115% of 30) −1 lost.
-	assert.Equal(t, []string{"6", "5", "-1", "0"}, points)
+	assert.Equal(t, []string{"6", "5", "−1", "0"}, points)
 
 	// Diplomacy: the outcome decides the winners; a draw includes every survivor.
 	app = newTestApp(t, web.Config{})

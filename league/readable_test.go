@@ -1,0 +1,31 @@
+package league
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"9", "9"},
+		{"0", "0"},
+		{"-3", "−3"},
+		{"27/2", "13.5"},
+		{"401/4", "100.25"},
+		{"-1/8", "−0.125"},
+		{"272/3", "90 2/3"},
+		{"8/3", "2 2/3"},
+		{"1/3", "1/3"},
+		{"-4/3", "−1 1/3"},
+		{"1/7", "1/7"},
+	}
+	for _, tt := range tests {
+		r, ok := new(big.Rat).SetString(tt.in)
+		require.True(t, ok, tt.in)
+		assert.Equal(t, tt.want, Readable(r), tt.in)
+	}
+	assert.Equal(t, "0", Readable(nil))
+}
