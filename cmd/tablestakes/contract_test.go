@@ -742,6 +742,7 @@ func (r apiReply) assertError(t *testing.T, status int, field string) {
 	assertNoInternals(t, msg)
 }
 
+// contractLeague is CONTRACT section 4's league (GET /api/v1/leagues/{id}).
 type contractLeague struct {
 	ID             num      `json:"id"`
 	Name           string   `json:"name"`
@@ -751,6 +752,7 @@ type contractLeague struct {
 	Members        []string `json:"members"`
 }
 
+// contractGame is one game of GET /api/v1/leagues/{id}/games.
 type contractGame struct {
 	ID     num      `json:"id"`
 	Number int      `json:"number"`
@@ -759,6 +761,7 @@ type contractGame struct {
 	Seats  []string `json:"seats"`
 }
 
+// contractStanding is one line of GET /api/v1/leagues/{id}/standings.
 type contractStanding struct {
 	Username string `json:"username"`
 	Points   num    `json:"points"`
@@ -766,6 +769,7 @@ type contractStanding struct {
 	Rank     int    `json:"rank"`
 }
 
+// contractRating is one line of GET /api/v1/ratings/{game}.
 type contractRating struct {
 	Username string `json:"username"`
 	Rating   num    `json:"rating"`
