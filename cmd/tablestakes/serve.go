@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/demo"
 	"github.com/tablestakes/tablestakes/web"
 )
 

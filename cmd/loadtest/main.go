@@ -3,7 +3,7 @@
 // (scoring, standings and rating ledger, exactly as the app records them). It is the data
 // set of the README's performance figures:
 //
-//	go run ./scripts/loadtest -db postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable
+//	go run ./cmd/loadtest -db postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable
 //
 // then serve that database and point wrk at it (scripts/loadtest/run.sh does both).
 //
