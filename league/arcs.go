@@ -108,7 +108,7 @@ func ScoreArcsAmbition(in ArcsInput) (Result, error) {
 		standing := fmt.Sprintf("count %d", p.Count)
 		if len(tied) > 0 {
 			// The walk moves a tie one place down: tied for p, they all take p+1.
-			standing += fmt.Sprintf(", tied with %s for %s", listIDs(tied), ordinal(place-1))
+			standing += fmt.Sprintf(", tied with %s for %s", listIDs(tied), Ordinal(place-1))
 		}
 		if p.Count == 0 {
 			res.Explanation = fmt.Sprintf("%s: a count of 0 gains nothing", standing)
@@ -124,11 +124,11 @@ func ScoreArcsAmbition(in ArcsInput) (Result, error) {
 			}
 		}
 		if len(terms) == 0 {
-			res.Explanation = fmt.Sprintf("%s: %s place, which the markers do not pay", standing, ordinal(place))
+			res.Explanation = fmt.Sprintf("%s: %s place, which the markers do not pay", standing, Ordinal(place))
 			results[i] = res
 			continue
 		}
-		expl := fmt.Sprintf("%s: %s place, %s from the markers", standing, ordinal(place), strings.Join(terms, " + "))
+		expl := fmt.Sprintf("%s: %s place, %s from the markers", standing, Ordinal(place), strings.Join(terms, " + "))
 		if place == 1 && p.Bonus > 0 {
 			total += p.Bonus
 			expl += fmt.Sprintf(" + %d bonus for an untied first place", p.Bonus)

@@ -87,7 +87,7 @@ func TestArcsAmbitionSeedTables(t *testing.T) {
 					place := "-"
 					if r.Place <= len(table.marker) {
 						place = fmt.Sprint(r.Place)
-						assert.Equal(t, fmt.Sprint(table.marker[r.Place-1]), r.Points.RatString(), "%s gains the %s value", r.ID, ordinal(r.Place))
+						assert.Equal(t, fmt.Sprint(table.marker[r.Place-1]), r.Points.RatString(), "%s gains the %s value", r.ID, Ordinal(r.Place))
 					} else {
 						assert.Equal(t, "0", r.Points.RatString(), "%s gains nothing", r.ID)
 					}

@@ -83,7 +83,7 @@ func ScorePlacement(in PlacementInput) (Result, error) {
 func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n int, terms []string, points *big.Rat) string {
 	score := decimal(players[i].Score)
 	if first == last {
-		return fmt.Sprintf("%s of %d (score %s): %s points", ordinal(first), n, score, Readable(points))
+		return fmt.Sprintf("%s of %d (score %s): %s points", Ordinal(first), n, score, Readable(points))
 	}
 	var others []string
 	for _, j := range group {
@@ -92,7 +92,7 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 		}
 	}
 	return fmt.Sprintf("tied %s–%s of %d with %s (score %s): (%s) / %d = %s points",
-		ordinal(first), ordinal(last), n, listIDs(others), score,
+		Ordinal(first), Ordinal(last), n, listIDs(others), score,
 		strings.Join(terms, " + "), last-first+1, Readable(points))
 }
 

@@ -96,8 +96,8 @@ func markWinners(results []PlayerResult) {
 	}
 }
 
-// ordinal writes 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
-func ordinal(n int) string {
+// Ordinal writes a place for people: 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

@@ -134,7 +134,7 @@ func TieBreaks(standings []Standing) []string {
 					names = append(names, s.Player)
 				}
 				notes = append(notes, fmt.Sprintf("%s are level on points and countback and share %s place.",
-					listIDs(names), ordinal(group[k].Rank)))
+					listIDs(names), Ordinal(group[k].Rank)))
 			}
 			k = m
 		}
@@ -146,7 +146,7 @@ func TieBreaks(standings []Standing) []string {
 // placeWord names count places of rank q: "first place", "second places".
 func placeWord(q, count int) string {
 	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"}
-	w := ordinal(q)
+	w := Ordinal(q)
 	if q >= 1 && q <= len(words) {
 		w = words[q-1]
 	}

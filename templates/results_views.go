@@ -294,21 +294,6 @@ type PlayerGame struct {
 // URL is the game's page.
 func (g PlayerGame) URL() string { return "/games/" + strconv.FormatInt(g.GameID, 10) }
 
-// ordinalPlace writes 1st, 2nd, 3rd, 4th.
-func ordinalPlace(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
-
 // placesText writes place counts as "3·2·0·1": first places first.
 func placesText(counts []int) string {
 	parts := make([]string, len(counts))
