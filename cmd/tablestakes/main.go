@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -28,7 +29,7 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout)
 	stop()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "tablestakes:", err)
+		fmt.Fprintln(os.Stderr, "tablestakes:", oneLine(err.Error()))
 		var bad *inputError
 		if errors.As(err, &bad) {
 			os.Exit(2)
@@ -40,7 +41,7 @@ func main() {
 // run dispatches one command line to its subcommand.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 {
-		return badInput(errors.New("missing command\n" + usage))
+		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate; see tablestakes help)"))
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -58,8 +59,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		_, err := io.WriteString(stdout, usage)
 		return err
 	default:
-		return badInput(fmt.Errorf("unknown command %q\n%s", cmd, usage))
+		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate; see tablestakes help)", cmd))
 	}
+}
+
+// oneLine folds a multi-line error (pgx lists every address it tried on its own line) into
+// the one line CONTRACT promises.
+func oneLine(msg string) string {
+	var b strings.Builder
+	for _, l := range strings.FieldsFunc(msg, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		l = strings.TrimSpace(l)
+		switch s := b.String(); {
+		case s == "":
+		case strings.HasSuffix(s, ":"):
+			b.WriteString(" ")
+		default:
+			b.WriteString("; ")
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // inputError marks an error caused by the caller's input: the process exits with status 2.
