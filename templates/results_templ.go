@@ -2302,7 +2302,7 @@ func RatingsIndex(p Page, v RatingsIndexView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 214, "<h1>Ratings</h1><p class=\"lede\">Every game keeps its own ladder. Everyone starts at 0; each rated game, players ante from their rating into a 420-point pot and win it back by their league points (ARMADA rating, seed section 3).</p><div class=\"cards\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 214, "<h1>Ratings</h1><p class=\"lede\">Every game keeps its own ladder. Everyone starts at 0; each rated game, players ante from their rating into a 420-point pot and win it back by their league points, as in the ARMADA rating system: higher-rated players stake more, so beating them pays more.</p><div class=\"cards\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
