@@ -19,11 +19,15 @@ const (
 
 // Game is one game of a league's schedule with its seats in seat order.
 type Game struct {
-	ID         int64      `db:"id"`
-	LeagueID   int64      `db:"league_id"`
-	Number     int        `db:"number"`
-	Round      int        `db:"round"`
-	Status     string     `db:"status"`
+	ID       int64 `db:"id"`
+	LeagueID int64 `db:"league_id"`
+	// Number is the game's place in the league's schedule, 1 first.
+	Number int `db:"number"`
+	// Round is the schedule round the game belongs to, 1 first.
+	Round int `db:"round"`
+	// Status is "scheduled" until a result is recorded, then "finished".
+	Status string `db:"status"`
+	// FinishedAt is when the result was first recorded; nil while scheduled.
 	FinishedAt *time.Time `db:"finished_at"`
 	// Seats are the game's players in seat order (position 1 first: the starting player).
 	Seats []Seat `db:"-"`

@@ -78,20 +78,24 @@ func plural(n int, one, many string) string {
 
 // League is a league as stored, with its organiser's username and its member count.
 type League struct {
-	ID             int64      `db:"id"`
-	Name           string     `db:"name"`
-	Game           string     `db:"game"`
-	Version        string     `db:"version"`
-	PlayersPerGame int        `db:"players_per_game"`
-	MinRecentGames int        `db:"min_recent_games"`
-	RecentDays     int        `db:"recent_days"`
-	Status         string     `db:"status"`
-	OrganiserID    int64      `db:"organiser_id"`
-	Organiser      string     `db:"organiser"`
-	ScheduleSeed   *int64     `db:"schedule_seed"`
-	CreatedAt      time.Time  `db:"created_at"`
-	StartedAt      *time.Time `db:"started_at"`
-	FinishedAt     *time.Time `db:"finished_at"`
+	ID             int64  `db:"id"`
+	Name           string `db:"name"`
+	Game           string `db:"game"`
+	Version        string `db:"version"`
+	PlayersPerGame int    `db:"players_per_game"`
+	MinRecentGames int    `db:"min_recent_games"`
+	RecentDays     int    `db:"recent_days"`
+	// Status is "open" while players join, "running" once the schedule exists and
+	// "finished" when every game has a result.
+	Status      string `db:"status"`
+	OrganiserID int64  `db:"organiser_id"`
+	// Organiser is the organiser's username.
+	Organiser string `db:"organiser"`
+	// ScheduleSeed is the seed the schedule was drawn with; nil while the league is open.
+	ScheduleSeed *int64     `db:"schedule_seed"`
+	CreatedAt    time.Time  `db:"created_at"`
+	StartedAt    *time.Time `db:"started_at"`
+	FinishedAt   *time.Time `db:"finished_at"`
 	// Members is how many players have joined (0..8).
 	Members int `db:"members"`
 }

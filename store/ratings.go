@@ -326,9 +326,10 @@ func (s *Store) Ratings(ctx context.Context, ladder string) ([]Rating, error) {
 
 // LadderSummary is one game's ladder as the ratings index lists it.
 type LadderSummary struct {
-	Game    string `db:"game"`
-	Results int64  `db:"results"`
-	Players int    `db:"players"`
+	Game string `db:"game"`
+	// Results is how many recorded games the ladder holds; Players how many players it rates.
+	Results int64 `db:"results"`
+	Players int   `db:"players"`
 }
 
 const laddersSQL = `

@@ -65,16 +65,22 @@ type ScoredResult struct {
 // LedgerLine is one seat's line of a game's rating ledger, in seat order: why a rating
 // moved (Before + Award − Ante = After).
 type LedgerLine struct {
-	Position   int
-	Player     string
+	// Position is the seat, 1 first.
+	Position int
+	// Player is the username seated by the schedule.
+	Player string
+	// Substitute is the username of who finished the seat (seed 4.2), or empty.
 	Substitute string
 	// Credited is whose rating took the delta: Player, or Substitute (seed 4.2).
 	Credited string
-	Before   rating.Micros
-	Ante     rating.Micros
-	Award    rating.Micros
-	Delta    rating.Micros
-	After    rating.Micros
+	// Before, Ante, Award, Delta and After are the credited player's rating before the
+	// game, what they put in the pot, what they took out, the difference, and the rating
+	// after (seed rules on antes and awards), all in millionths.
+	Before rating.Micros
+	Ante   rating.Micros
+	Award  rating.Micros
+	Delta  rating.Micros
+	After  rating.Micros
 }
 
 // GameResult is a recorded result with its ledger.
@@ -972,18 +978,19 @@ func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, er
 
 // LeagueResultLine is one seat of one recorded game of a league, for the results export.
 type LeagueResultLine struct {
-	GameID      int64     `db:"game_id"`
-	Number      int       `db:"number"`
-	Round       int       `db:"round"`
-	FinishedAt  time.Time `db:"finished_at"`
-	Position    int       `db:"position"`
-	Username    string    `db:"username"`
-	PointsNum   int64     `db:"points_num"`
-	PointsDen   int64     `db:"points_den"`
-	Place       int       `db:"place"`
-	Winner      bool      `db:"winner"`
-	Substitute  string    `db:"substitute"`
-	Explanation string    `db:"explanation"`
+	GameID     int64     `db:"game_id"`
+	Number     int       `db:"number"`
+	Round      int       `db:"round"`
+	FinishedAt time.Time `db:"finished_at"`
+	Position   int       `db:"position"`
+	Username   string    `db:"username"`
+	// PointsNum/PointsDen are the seat's league points as an exact fraction.
+	PointsNum   int64  `db:"points_num"`
+	PointsDen   int64  `db:"points_den"`
+	Place       int    `db:"place"`
+	Winner      bool   `db:"winner"`
+	Substitute  string `db:"substitute"`
+	Explanation string `db:"explanation"`
 }
 
 // Points is the line's league points, exact.

@@ -42,8 +42,10 @@ type Config struct {
 
 // Limit is a number of attempts allowed per period, refilled evenly over the period.
 type Limit struct {
+	// Attempts is how many attempts a client may make in a burst.
 	Attempts int
-	Per      time.Duration
+	// Per is the period over which Attempts refill.
+	Per time.Duration
 }
 
 // Handler serves every TableStakes page and API route; its methods are the handlers.
