@@ -154,3 +154,25 @@ func TestVerifyHoldsBeyondTheTableToTwo(t *testing.T) {
 	require.ErrorIs(t, err, ErrUnbalanced)
 	assert.Contains(t, err.Error(), "want at most 2")
 }
+
+// TestGroupDesignsAreDeterministicAndVary checks the group-design path for the issue's
+// determinism: the same options give the same schedule, other seeds other schedules
+// (the players are relabelled at random) with the same balance.
+func TestGroupDesignsAreDeterministicAndVary(t *testing.T) {
+	for _, tc := range []struct{ n, k int }{{31, 15}, {16, 6}, {26, 12}} {
+		seen := make(map[string]uint64)
+		for seed := range seeds() + 1 {
+			opts := Options{Players: tc.n, PerGame: tc.k, Seed: seed}
+			a, err := Build(opts)
+			require.NoError(t, err)
+			b, err := Build(opts)
+			require.NoError(t, err)
+			require.Equal(t, a, b, "N=%d k=%d seed=%d", tc.n, tc.k, seed)
+			key := fmt.Sprint(a.Games)
+			prev, dup := seen[key]
+			assert.False(t, dup, "N=%d k=%d: seeds %d and %d give the same schedule", tc.n, tc.k, prev, seed)
+			seen[key] = seed
+			assert.LessOrEqual(t, Fairness(a).Spread, 2)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,6 +121,28 @@ func TestScheduleCommandGamesPerPlayer(t *testing.T) {
 	assert.Len(t, s.Games, 24)
 	for _, n := range s.Report.PlayerGames {
 		assert.Equal(t, 8, n)
+	}
+}
+
+// TestScheduleCommandBeyondTheTable reports the spread against its lower bound for
+// larger leagues: 31 players 15 per game meet equally often (the Paley difference
+// set), 22 players 7 per game reach 2 where the bound is 0 (no 2-(22,7,2) design
+// exists, and spread 1 cannot occur with a whole mean), 26 players 12 per game stay
+// within 1 of the bound 1.
+func TestScheduleCommandBeyondTheTable(t *testing.T) {
+	for _, tc := range []struct {
+		players, perGame, bound, spread int
+	}{
+		{31, 15, 0, 0}, {22, 7, 0, 2}, {26, 12, 1, 2},
+	} {
+		out, err := runScheduleText(t, "--players", strconv.Itoa(tc.players), "--per-game", strconv.Itoa(tc.perGame), "--seed", "5")
+		require.NoError(t, err)
+		var s contractSchedule
+		require.NoError(t, json.Unmarshal([]byte(out), &s))
+		assert.Len(t, s.Games, tc.players, "N=%d k=%d: k games each, N games", tc.players, tc.perGame)
+		assert.Equal(t, tc.bound, s.Report.SpreadLowerBound, "N=%d k=%d", tc.players, tc.perGame)
+		assert.LessOrEqual(t, s.Report.Spread, tc.spread, "N=%d k=%d", tc.players, tc.perGame)
+		assert.LessOrEqual(t, s.Report.Spread, s.Report.SpreadLowerBound+2)
 	}
 }
 
