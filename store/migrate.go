@@ -23,6 +23,8 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 // migration, since serving it could misread data written by a newer release.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	db := stdlib.OpenDBFromPool(pool)
+	// Closing the wrapper only hands its connections back to pool, which stays open; it
+	// has no error worth reporting over the migration's own.
 	defer db.Close()
 	locker, err := lock.NewPostgresSessionLocker()
 	if err != nil {

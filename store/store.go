@@ -134,6 +134,8 @@ func EnsureDatabase(ctx context.Context, databaseURL string) error {
 	if err != nil {
 		return fmt.Errorf("store: connect to maintenance database to create %q: %w", name, err)
 	}
+	// The maintenance connection is done with once the database exists; failing to close
+	// it cleanly changes nothing for the caller, who connects to the new database next.
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
 	if err != nil && !isCode(err, "42P04") { // duplicate_database: created meanwhile

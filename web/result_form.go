@@ -396,11 +396,14 @@ func formField(path string, v templates.ResultFormView) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	i, _ := strconv.Atoi(m[2])
+	i, err := strconv.Atoi(m[2])
+	if err != nil { // digits too many for an int: no such seat
+		return "", false
+	}
 	var seats []templates.ResultSeatForm
 	if m[1] != "" {
-		s, _ := strconv.Atoi(m[1])
-		if s >= len(v.SideNames) {
+		s, err := strconv.Atoi(m[1])
+		if err != nil || s >= len(v.SideNames) {
 			return "", false
 		}
 		seats = v.SeatsOf(v.SideNames[s])
