@@ -217,30 +217,6 @@ func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
 	return ms, nil
 }
 
-// querier is what both a pool and a transaction can run queries on.
-type querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}
-
-// collect runs a query and collects every row into a T by column name.
-func collect[T any](ctx context.Context, q querier, sql string, args ...any) ([]T, error) {
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByName[T])
-}
-
-// collectOne runs a query that returns exactly one row (pgx.ErrNoRows when none) into a T.
-func collectOne[T any](ctx context.Context, q querier, sql string, args ...any) (T, error) {
-	rows, err := q.Query(ctx, sql, args...)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[T])
-}
-
 const recentFinishedGamesSQL = `
 SELECT count(*)::int
 FROM seats s JOIN games g ON g.id = s.game_id

@@ -302,11 +302,7 @@ ORDER BY r.rating_micros DESC, u.username`
 // Ratings returns a ladder's ratings (ladder = game slug), highest first, then by username
 // (the order rating.Ladder.Standings gives); empty for a game without rated results.
 func (s *Store) Ratings(ctx context.Context, ladder string) ([]Rating, error) {
-	rows, err := s.pool.Query(ctx, ladderRatingsSQL, ladder)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings of %s: %w", ladder, err)
-	}
-	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[Rating])
+	rs, err := collect[Rating](ctx, s.pool, ladderRatingsSQL, ladder)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of %s: %w", ladder, err)
 	}
@@ -339,11 +335,7 @@ ORDER BY l.game`
 
 // Ladders lists every ladder with rated results: game slug, results and members.
 func (s *Store) Ladders(ctx context.Context) ([]LadderSummary, error) {
-	rows, err := s.pool.Query(ctx, laddersSQL)
-	if err != nil {
-		return nil, fmt.Errorf("store: ladders: %w", err)
-	}
-	ls, err := pgx.CollectRows(rows, pgx.RowToStructByName[LadderSummary])
+	ls, err := collect[LadderSummary](ctx, s.pool, laddersSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: ladders: %w", err)
 	}
@@ -383,10 +375,6 @@ ORDER BY re.ladder, re.ladder_seq`
 // RatingHistory returns a player's rated games on every ladder, in ladder order: the
 // "why" of each rating move (before, ante, award, delta, after).
 func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, error) {
-	rows, err := s.pool.Query(ctx, ratingHistorySQL, userID)
-	if err != nil {
-		return nil, fmt.Errorf("store: rating history of user %d: %w", userID, err)
-	}
 	type row struct {
 		Ladder     string    `db:"ladder"`
 		LadderSeq  int64     `db:"ladder_seq"`
@@ -397,7 +385,7 @@ func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, 
 		FinishedAt time.Time `db:"finished_at"`
 		ledgerRow
 	}
-	got, err := pgx.CollectRows(rows, pgx.RowToStructByName[row])
+	got, err := collect[row](ctx, s.pool, ratingHistorySQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of user %d: %w", userID, err)
 	}
@@ -425,11 +413,7 @@ func (r PlayerRating) Provisional() bool { return r.Games < ProvisionalGames }
 
 // PlayerRatings returns the player's current rating on every ladder they belong to.
 func (s *Store) PlayerRatings(ctx context.Context, userID int64) ([]PlayerRating, error) {
-	rows, err := s.pool.Query(ctx, playerRatingsSQL, userID)
-	if err != nil {
-		return nil, fmt.Errorf("store: ratings of user %d: %w", userID, err)
-	}
-	rs, err := pgx.CollectRows(rows, pgx.RowToStructByName[PlayerRating])
+	rs, err := collect[PlayerRating](ctx, s.pool, playerRatingsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of user %d: %w", userID, err)
 	}

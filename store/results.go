@@ -421,11 +421,7 @@ func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced m
 		}
 	}
 	slices.Sort(keys) // a stable first error whatever the map order
-	rows, err := q.Query(ctx, usersByNamesSQL, names)
-	if err != nil {
-		return nil, fmt.Errorf("look up substitutes: %w", err)
-	}
-	found, err := pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
+	found, err := collect[SeatRef](ctx, q, usersByNamesSQL, names)
 	if err != nil {
 		return nil, fmt.Errorf("look up substitutes: %w", err)
 	}
@@ -710,11 +706,7 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 	if err := json.Unmarshal(output, &r.Result); err != nil {
 		return GameResult{}, fmt.Errorf("store: result of game %d: decode output: %w", gameID, err)
 	}
-	rows, err := s.pool.Query(ctx, resultLinesSQL, gameID)
-	if err != nil {
-		return GameResult{}, fmt.Errorf("store: result lines of game %d: %w", gameID, err)
-	}
-	lines, err := pgx.CollectRows(rows, pgx.RowToStructByName[resultLineRow])
+	lines, err := collect[resultLineRow](ctx, s.pool, resultLinesSQL, gameID)
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: result lines of game %d: %w", gameID, err)
 	}
@@ -729,11 +721,7 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute,
 		})
 	}
-	rows, err = s.pool.Query(ctx, gameLedgerSQL, gameID)
-	if err != nil {
-		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
-	}
-	ledger, err := pgx.CollectRows(rows, pgx.RowToStructByName[ledgerRow])
+	ledger, err := collect[ledgerRow](ctx, s.pool, gameLedgerSQL, gameID)
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
 	}
@@ -1009,11 +997,7 @@ ORDER BY g.number, rp.position`
 // LeagueResultLines returns every seat of every recorded game of a league, by game number
 // and seat.
 func (s *Store) LeagueResultLines(ctx context.Context, leagueID int64) ([]LeagueResultLine, error) {
-	rows, err := s.pool.Query(ctx, leagueResultLinesSQL, leagueID)
-	if err != nil {
-		return nil, fmt.Errorf("store: results of league %d: %w", leagueID, err)
-	}
-	lines, err := pgx.CollectRows(rows, pgx.RowToStructByName[LeagueResultLine])
+	lines, err := collect[LeagueResultLine](ctx, s.pool, leagueResultLinesSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: results of league %d: %w", leagueID, err)
 	}

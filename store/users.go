@@ -84,11 +84,7 @@ const usersByUsernameSQL = `SELECT ` + userColumns + ` FROM users ORDER BY lower
 
 // Users returns every account, ordered by username.
 func (s *Store) Users(ctx context.Context) ([]User, error) {
-	rows, err := s.pool.Query(ctx, usersByUsernameSQL)
-	if err != nil {
-		return nil, fmt.Errorf("store: users: %w", err)
-	}
-	users, err := pgx.CollectRows(rows, pgx.RowToStructByName[User])
+	users, err := collect[User](ctx, s.pool, usersByUsernameSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
 	}
