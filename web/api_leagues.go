@@ -54,9 +54,9 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	in := leagueInput{
+	in := store.NewLeague{
 		Name: body.Name, Game: body.Game, Version: body.Version, PlayersPerGame: body.PlayersPerGame,
-		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
+		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays, OrganiserID: user.ID,
 	}
 	if body.MinRecentGames != nil {
 		in.MinRecentGames = *body.MinRecentGames
@@ -69,7 +69,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
 	}
 	ctx := c.Request().Context()
-	l, err := h.store.CreateLeague(ctx, in.newLeague(user.ID))
+	l, err := h.store.CreateLeague(ctx, in)
 	if err != nil {
 		return err
 	}
@@ -106,16 +106,11 @@ func (h *Handler) apiJoinLeague(c echo.Context) error {
 
 // apiLeagueRead returns a league: GET /api/v1/leagues/{id}.
 func (h *Handler) apiLeagueRead(c echo.Context) error {
-	id, err := pathID(c)
+	l, err := h.pathLeague(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	l, err := h.store.League(ctx, id)
-	if err != nil {
-		return err
-	}
-	out, err := h.apiLeagueOf(ctx, l)
+	out, err := h.apiLeagueOf(c.Request().Context(), l)
 	if err != nil {
 		return err
 	}
@@ -125,15 +120,11 @@ func (h *Handler) apiLeagueRead(c echo.Context) error {
 // apiLeagueGames returns a league's games in number order with their seats as usernames in
 // seat order: GET /api/v1/leagues/{id}/games. An open league has none yet: [].
 func (h *Handler) apiLeagueGames(c echo.Context) error {
-	id, err := pathID(c)
+	l, err := h.pathLeague(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	if _, err := h.store.League(ctx, id); err != nil {
-		return err
-	}
-	games, err := h.store.Games(ctx, id)
+	games, err := h.store.Games(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}

@@ -18,16 +18,11 @@ var placeHeaders = []string{"firsts", "seconds", "thirds", "fourths", "fifths", 
 // standingsCSV exports a league's standings as CSV: /leagues/{id}/standings.csv, one row per
 // member with rank, points, games and the countback place counts.
 func (h *Handler) standingsCSV(c echo.Context) error {
-	id, err := pathID(c)
+	l, err := h.pathLeague(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	l, err := h.store.League(ctx, id)
-	if err != nil {
-		return err
-	}
-	st, err := h.store.Standings(ctx, id)
+	st, err := h.store.Standings(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}
@@ -40,21 +35,17 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeCSV(c, fmt.Sprintf("league-%d-standings.csv", id), rows)
+	return writeCSV(c, fmt.Sprintf("league-%d-standings.csv", l.ID), rows)
 }
 
 // resultsCSV exports a league's recorded results as CSV: /leagues/{id}/results.csv, one
 // row per seat of every recorded game.
 func (h *Handler) resultsCSV(c echo.Context) error {
-	id, err := pathID(c)
+	lg, err := h.pathLeague(c)
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	if _, err := h.store.League(ctx, id); err != nil {
-		return err
-	}
-	lines, err := h.store.LeagueResultLines(ctx, id)
+	lines, err := h.store.LeagueResultLines(c.Request().Context(), lg.ID)
 	if err != nil {
 		return err
 	}
@@ -64,7 +55,7 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 			strconv.Itoa(l.Position), l.Username, league.Decimal(l.Points()), strconv.Itoa(l.Place),
 			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation})
 	}
-	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", id), rows)
+	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)
 }
 
 // writeCSV sends rows as a CSV download named filename.

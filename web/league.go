@@ -27,6 +27,15 @@ func pathID(c echo.Context) (int64, error) {
 	return id, nil
 }
 
+// pathLeague loads the league named by the path's {id}; an unknown league is not found.
+func (h *Handler) pathLeague(c echo.Context) (store.League, error) {
+	id, err := pathID(c)
+	if err != nil {
+		return store.League{}, err
+	}
+	return h.store.League(c.Request().Context(), id)
+}
+
 // leaguePage shows a league: members, join button, games and the schedule's fairness.
 func (h *Handler) leaguePage(c echo.Context) error {
 	id, err := pathID(c)

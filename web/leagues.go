@@ -27,20 +27,10 @@ const (
 // leagueFields are the create-league fields in the order they are shown and reported.
 var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days"}
 
-// leagueInput is a league creation as sent by the form or the API, before validation.
-type leagueInput struct {
-	Name           string
-	Game           string
-	Version        string
-	PlayersPerGame int
-	MinRecentGames int
-	RecentDays     int
-}
-
 // validateLeague normalises a league creation (trimmed text) and adds one message per wrong
 // field to errs. The game must be in the registry and players per game within what its
 // scorer accepts (league.Game.AcceptsPlayers).
-func validateLeague(in *leagueInput, errs templates.FieldErrors) {
+func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	in.Name = strings.TrimSpace(in.Name)
 	in.Version = strings.TrimSpace(in.Version)
 	if msg := textProblem(in.Name, leagueNameMax, true); msg != "" {
@@ -114,14 +104,6 @@ func firstLeagueError(errs templates.FieldErrors) string {
 		}
 	}
 	return ""
-}
-
-// newLeague turns a validated input into the store's NewLeague, organised by organiserID.
-func (in leagueInput) newLeague(organiserID int64) store.NewLeague {
-	return store.NewLeague{
-		Name: in.Name, Game: in.Game, Version: in.Version, PlayersPerGame: in.PlayersPerGame,
-		MinRecentGames: in.MinRecentGames, RecentDays: in.RecentDays, OrganiserID: organiserID,
-	}
 }
 
 // summarise is a league as lists and headers show it.
@@ -209,7 +191,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 		Games:          gameChoices(),
 		Errors:         templates.FieldErrors{},
 	}
-	in := leagueInput{Name: form.Name, Game: form.Game, Version: form.Version}
+	in := store.NewLeague{Name: form.Name, Game: form.Game, Version: form.Version, OrganiserID: user.ID}
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
@@ -217,7 +199,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 		form.Name, form.Version = in.Name, in.Version
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.page(c, "Create a league"), form))
 	}
-	l, err := h.store.CreateLeague(c.Request().Context(), in.newLeague(user.ID))
+	l, err := h.store.CreateLeague(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}

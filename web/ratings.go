@@ -20,23 +20,24 @@ type apiRating struct {
 	Provisional bool          `json:"provisional"`
 }
 
-// ladderGame finds the registry game of the :game route parameter; an unknown slug is a 404.
-func ladderGame(c echo.Context) (league.Game, error) {
+// ladder finds the registry game of the :game route parameter (an unknown slug is a 404)
+// and its ladder's ratings, highest first.
+func (h *Handler) ladder(c echo.Context) (league.Game, []store.Rating, error) {
 	g, err := league.GameBySlug(c.Param("game"))
 	if err != nil {
-		return league.Game{}, echo.NewHTTPError(http.StatusNotFound, err.Error())
+		return league.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}
-	return g, nil
+	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	if err != nil {
+		return league.Game{}, nil, err
+	}
+	return g, rs, nil
 }
 
 // apiRatings lists a game's ladder: GET /api/v1/ratings/{game} → [{"username","rating",
 // "games"}], highest rating first.
 func (h *Handler) apiRatings(c echo.Context) error {
-	g, err := ladderGame(c)
-	if err != nil {
-		return err
-	}
-	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	_, rs, err := h.ladder(c)
 	if err != nil {
 		return err
 	}
@@ -67,11 +68,7 @@ func (h *Handler) ratings(c echo.Context) error {
 
 // ladderPage shows one game's ladder: /ratings/{game}.
 func (h *Handler) ladderPage(c echo.Context) error {
-	g, err := ladderGame(c)
-	if err != nil {
-		return err
-	}
-	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	g, rs, err := h.ladder(c)
 	if err != nil {
 		return err
 	}
