@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -64,20 +63,7 @@ func (a *testApp) join(l store.League, players []player) store.League {
 // apiAny sends a JSON request and decodes whatever JSON comes back (object or array).
 func (a *testApp) apiAny(method, path, token string, body any) (int, any) {
 	a.t.Helper()
-	var r io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		require.NoError(a.t, err)
-		r = strings.NewReader(string(b))
-	}
-	req, err := http.NewRequest(method, a.srv.URL+path, r)
-	require.NoError(a.t, err)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	require.NoError(a.t, err)
+	res := a.apiSend(method, path, token, body)
 	defer res.Body.Close()
 	var out any
 	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))

@@ -71,23 +71,27 @@ func newBrowser(t *testing.T) context.Context {
 	return ctx
 }
 
+// css selects an element by CSS selector, as every journey finds its elements.
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// visibleText is the text of the element sel in the browser tab ctx, whitespace collapsed.
+func visibleText(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
+	require.NoError(t, err, "text of %s", sel)
+	return strings.Join(strings.Fields(s), " ")
+}
+
 func TestBrowserJourneySignUpAndLogOut(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	ctx := newBrowser(t)
-	css := func(sel string) chromedp.CSS { return chromedp.CSS(sel) }
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-		require.NoError(t, err, "text of %s", sel)
-		return strings.Join(strings.Fields(s), " ")
-	}
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(app.srv.URL+"/"),
 		chromedp.WaitVisible(css("main h1")),
 	))
-	assert.Equal(t, "Leagues for the games you play around a table", text("main h1"))
+	assert.Equal(t, "Leagues for the games you play around a table", visibleText(t, ctx, "main h1"))
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`header a[href="/signup"]`)),
@@ -98,7 +102,7 @@ func TestBrowserJourneySignUpAndLogOut(t *testing.T) {
 		chromedp.Click(css(`form[action="/signup"] button[type="submit"]`)),
 		chromedp.WaitVisible(css(".signed-in")),
 	), "sign up")
-	assert.Equal(t, "Signed in as Grace Hopper", text(".signed-in"))
+	assert.Equal(t, "Signed in as Grace Hopper", visibleText(t, ctx, ".signed-in"))
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`form[action="/logout"] button[type="submit"]`)),
@@ -107,7 +111,7 @@ func TestBrowserJourneySignUpAndLogOut(t *testing.T) {
 	signedIn, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".signed-in") !== null`))
 	require.NoError(t, err)
 	assert.False(t, signedIn, "after log-out nobody is signed in")
-	assert.Equal(t, "Log in Sign up", text("header .account"))
+	assert.Equal(t, "Log in Sign up", visibleText(t, ctx, "header .account"))
 
 	// And back in with the new account, its name typed in another case.
 	require.NoError(t, chromedp.Do(ctx,
@@ -118,5 +122,5 @@ func TestBrowserJourneySignUpAndLogOut(t *testing.T) {
 		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
 		chromedp.WaitVisible(css(".signed-in")),
 	), "log in")
-	assert.Equal(t, "Signed in as Grace Hopper", text(".signed-in"))
+	assert.Equal(t, "Signed in as Grace Hopper", visibleText(t, ctx, ".signed-in"))
 }

@@ -21,13 +21,6 @@ func TestBrowserJourneyEightPlayersJoinAndTheScheduleAppears(t *testing.T) {
 	joinButton := fmt.Sprintf(`form[action="%s/join"] button[type="submit"]`, leaguePath(l))
 
 	ctx := newBrowser(t)
-	css := func(sel string) chromedp.CSS { return chromedp.CSS(sel) }
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-		require.NoError(t, err, "text of %s", sel)
-		return strings.Join(strings.Fields(s), " ")
-	}
 	count := func(sel string) int {
 		t.Helper()
 		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, sel)))
@@ -50,8 +43,8 @@ func TestBrowserJourneyEightPlayersJoinAndTheScheduleAppears(t *testing.T) {
 			chromedp.Click(css(joinButton)),
 			chromedp.WaitVisible(css("#join .notice")),
 		), "%s joins", p.Username)
-		assert.Equal(t, "You play in this league.", text("#join .notice"))
-		assert.Equal(t, fmt.Sprintf("(%d of 8)", i+1), text(".members h2 .muted"))
+		assert.Equal(t, "You play in this league.", visibleText(t, ctx, "#join .notice"))
+		assert.Equal(t, fmt.Sprintf("(%d of 8)", i+1), visibleText(t, ctx, ".members h2 .muted"))
 		assert.Equal(t, 0, count("#games tbody tr"), "no games before the 8th player")
 		require.NoError(t, chromedp.Do(ctx,
 			chromedp.Click(css(`form[action="/logout"] button[type="submit"]`)),
@@ -71,7 +64,7 @@ func TestBrowserJourneyEightPlayersJoinAndTheScheduleAppears(t *testing.T) {
 		chromedp.Navigate(leagueURL),
 		chromedp.WaitVisible(css(joinButton)),
 	), "the 8th signs up")
-	assert.Equal(t, "1 of 8 places left.", text("#join .muted"))
+	assert.Equal(t, "1 of 8 places left.", visibleText(t, ctx, "#join .muted"))
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(joinButton)),
 		chromedp.WaitVisible(css("#games table")),
@@ -79,13 +72,13 @@ func TestBrowserJourneyEightPlayersJoinAndTheScheduleAppears(t *testing.T) {
 
 	assert.Equal(t, 32, count("#games tbody tr"), "King Me with 4 per game: the seed's 32 games")
 	assert.Equal(t, 16, count("#games tbody tr.is-viewer"), "the newcomer plays 16 of them")
-	assert.Equal(t, "running", strings.ToLower(text("main h1 .badge")), "shown in capitals by the stylesheet")
-	assert.Equal(t, "(8 of 8)", text(".members h2 .muted"))
-	assert.Equal(t, "New Comer", text(".member-list li.is-viewer a"))
+	assert.Equal(t, "running", strings.ToLower(visibleText(t, ctx, "main h1 .badge")), "shown in capitals by the stylesheet")
+	assert.Equal(t, "(8 of 8)", visibleText(t, ctx, ".members h2 .muted"))
+	assert.Equal(t, "New Comer", visibleText(t, ctx, ".member-list li.is-viewer a"))
 	assert.Equal(t, 64, count("#fairness svg.matchup-matrix g.matchup"))
 	assert.Equal(t, 32, count("#fairness svg.seat-histogram rect.bar"))
 	assert.Equal(t, "Everyone plays 16 games. Every pair of players meets in 6 to 7 games. Every player sits in every seat exactly 4 times.",
-		text("#fairness .fairness-summary"))
+		visibleText(t, ctx, "#fairness .fairness-summary"))
 
 	// Every game page opens from the list with its four players in seat order.
 	require.NoError(t, chromedp.Do(ctx,

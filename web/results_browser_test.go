@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -18,13 +17,6 @@ func TestBrowserJourneyOrganiserRecordsAResult(t *testing.T) {
 	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
 	g := mustLeagueGames(t, app, l)[0]
 	ctx := newBrowser(t)
-	css := func(sel string) chromedp.CSS { return chromedp.CSS(sel) }
-	text := func(sel string) string {
-		t.Helper()
-		s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
-		require.NoError(t, err, "text of %s", sel)
-		return strings.Join(strings.Fields(s), " ")
-	}
 	leagueURL := fmt.Sprintf("%s/leagues/%d", app.srv.URL, l.ID)
 
 	require.NoError(t, chromedp.Do(ctx,
@@ -37,7 +29,7 @@ func TestBrowserJourneyOrganiserRecordsAResult(t *testing.T) {
 		chromedp.Navigate(leagueURL),
 		chromedp.WaitVisible(css("#standings .standings-table")),
 	), "the organiser opens the league")
-	assert.Equal(t, "0", text("#standings .standings-table tbody tr:first-child .points"), "no results yet")
+	assert.Equal(t, "0", visibleText(t, ctx, "#standings .standings-table tbody tr:first-child .points"), "no results yet")
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/games/%d", app.srv.URL, g.ID)),
@@ -50,24 +42,24 @@ func TestBrowserJourneyOrganiserRecordsAResult(t *testing.T) {
 		chromedp.Click(css(`button[value="preview"]`)),
 		chromedp.WaitVisible(css("#preview .result-table")),
 	), "fill in the scores and preview them")
-	preview := text("#preview .result-table tbody")
+	preview := visibleText(t, ctx, "#preview .result-table tbody")
 	assert.Contains(t, preview, "12", "the 42 takes the 4-player first place's 12 points")
-	assert.Contains(t, text("#preview"), "Nothing is saved yet")
+	assert.Contains(t, visibleText(t, ctx, "#preview"), "Nothing is saved yet")
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`button[value="save"]`)),
 		chromedp.WaitVisible(css("#result .result-table")),
 	), "save the result")
 	// Everyone antes 105 of the 420-point pot; the winner's 12 of the 20 points take 252.
-	assert.Contains(t, text("#result .ledger-table"), "0 105 252 +147 147")
+	assert.Contains(t, visibleText(t, ctx, "#result .ledger-table"), "0 105 252 +147 147")
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(leagueURL),
 		chromedp.WaitVisible(css("#standings .standings-table")),
 	), "back to the league")
-	first := text("#standings .standings-table tbody tr:first-child")
+	first := visibleText(t, ctx, "#standings .standings-table tbody tr:first-child")
 	assert.Contains(t, first, "@"+g.Seats[1].Username, "the winner of the game leads")
-	assert.Equal(t, "12", text("#standings .standings-table tbody tr:first-child .points"))
-	assert.Equal(t, "1", text("#standings .standings-table tbody tr:first-child .games"))
-	assert.Contains(t, text("#standings"), "1 of 32 games recorded")
+	assert.Equal(t, "12", visibleText(t, ctx, "#standings .standings-table tbody tr:first-child .points"))
+	assert.Equal(t, "1", visibleText(t, ctx, "#standings .standings-table tbody tr:first-child .games"))
+	assert.Contains(t, visibleText(t, ctx, "#standings"), "1 of 32 games recorded")
 }

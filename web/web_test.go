@@ -98,9 +98,20 @@ func (a *testApp) signUp(username, displayName, password string) *http.Client {
 	return c
 }
 
-// api sends a JSON request (body marshalled, or sent as it is when it is []byte) and
-// decodes the JSON answer into a map.
+// api sends a JSON request (as apiSend) and decodes the JSON answer into a map.
 func (a *testApp) api(method, path, token string, body any) (int, map[string]any) {
+	a.t.Helper()
+	res := a.apiSend(method, path, token, body)
+	defer res.Body.Close()
+	require.Equal(a.t, "application/json", strings.Split(res.Header.Get("Content-Type"), ";")[0])
+	var out map[string]any
+	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
+	return res.StatusCode, out
+}
+
+// apiSend sends a JSON request (body marshalled, or sent as it is when it is []byte),
+// authorised by token when there is one, and returns the answer for the caller to close.
+func (a *testApp) apiSend(method, path, token string, body any) *http.Response {
 	a.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
@@ -120,11 +131,7 @@ func (a *testApp) api(method, path, token string, body any) (int, map[string]any
 	}
 	res, err := http.DefaultClient.Do(req)
 	require.NoError(a.t, err)
-	defer res.Body.Close()
-	require.Equal(a.t, "application/json", strings.Split(res.Header.Get("Content-Type"), ";")[0])
-	var out map[string]any
-	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
-	return res.StatusCode, out
+	return res
 }
 
 // parse reads an HTML response body.

@@ -12,6 +12,16 @@ import (
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
+// seededStore is a fresh database with the demo data seeded into it.
+func seededStore(t *testing.T) *store.Store {
+	t.Helper()
+	st := storetest.NewStore(t)
+	seeded, err := demo.Seed(context.Background(), st)
+	require.NoError(t, err)
+	require.True(t, seeded)
+	return st
+}
+
 func TestSeedFillsAnEmptyDatabaseOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

@@ -9,16 +9,12 @@ import (
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := storetest.NewStore(t)
-	seeded, err := demo.Seed(ctx, st)
-	require.NoError(t, err)
-	require.True(t, seeded)
+	st := seededStore(t)
 
 	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
 	require.NoError(t, err)

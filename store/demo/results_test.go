@@ -10,16 +10,12 @@ import (
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st := storetest.NewStore(t)
-	seeded, err := demo.Seed(ctx, st)
-	require.NoError(t, err)
-	require.True(t, seeded)
+	st := seededStore(t)
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
