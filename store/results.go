@@ -751,23 +751,25 @@ ORDER BY a.id`
 
 // ResultAudit returns a game's audit trail, oldest first; empty when it has no result.
 func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, error) {
-	rows, err := s.pool.Query(ctx, resultAuditSQL, gameID)
+	type row struct {
+		ID       int64           `db:"id"`
+		Username string          `db:"username"`
+		Action   string          `db:"action"`
+		At       time.Time       `db:"at"`
+		Input    json.RawMessage `db:"input"`
+		Changes  []byte          `db:"changes"`
+	}
+	rows, err := collect[row](ctx, s.pool, resultAuditSQL, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("store: audit of game %d: %w", gameID, err)
 	}
 	var out []AuditEntry
-	var e AuditEntry
-	var changes []byte
-	_, err = pgx.ForEachRow(rows, []any{&e.ID, &e.Username, &e.Action, &e.At, &e.Input, &changes}, func() error {
-		if err := json.Unmarshal(changes, &e.Changes); err != nil {
-			return err
+	for _, r := range rows {
+		e := AuditEntry{ID: r.ID, Username: r.Username, Action: r.Action, At: r.At, Input: r.Input}
+		if err := json.Unmarshal(r.Changes, &e.Changes); err != nil {
+			return nil, fmt.Errorf("store: audit of game %d: decode changes: %w", gameID, err)
 		}
-		e.Input = slices.Clone(e.Input)
 		out = append(out, e)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("store: audit of game %d: %w", gameID, err)
 	}
 	return out, nil
 }
@@ -940,26 +942,24 @@ LIMIT $2`
 // PlayerGames returns the games the player was seated in, unplayed ones first, then the
 // most recently finished, at most 300, each with the player's points and place.
 func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, error) {
-	rows, err := s.pool.Query(ctx, playerGamesSQL, userID, playerGamesLimit)
+	// The result columns are NULL until the game's result is recorded.
+	type row struct {
+		PlayerGame
+		PointsNum *int64 `db:"points_num"`
+		PointsDen *int64 `db:"points_den"`
+		RowPlace  *int   `db:"place"`
+		RowWinner *bool  `db:"winner"`
+	}
+	rows, err := collect[row](ctx, s.pool, playerGamesSQL, userID, playerGamesLimit)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
 	}
-	var out []PlayerGame
-	var g PlayerGame
-	var num, den *int64
-	var place *int
-	var winner *bool
-	_, err = pgx.ForEachRow(rows, []any{&g.GameID, &g.Number, &g.LeagueID, &g.LeagueName, &g.Game, &g.Status,
-		&g.FinishedAt, &num, &den, &place, &winner}, func() error {
-		row := g
-		if num != nil {
-			row.Points, row.Place, row.Winner = big.NewRat(*num, *den), *place, *winner
+	out := make([]PlayerGame, len(rows))
+	for i, r := range rows {
+		out[i] = r.PlayerGame
+		if r.PointsNum != nil {
+			out[i].Points, out[i].Place, out[i].Winner = big.NewRat(*r.PointsNum, *r.PointsDen), *r.RowPlace, *r.RowWinner
 		}
-		out = append(out, row)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
 	}
 	return out, nil
 }
