@@ -44,6 +44,8 @@ func classify(err error) (int, string) {
 		return http.StatusConflict, conflict.Reason
 	case errors.Is(err, store.ErrBadCredentials):
 		return http.StatusUnauthorized, store.ErrBadCredentials.Error()
+	case errors.Is(err, store.ErrNotOrganiser):
+		return http.StatusForbidden, store.ErrNotOrganiser.Error()
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, "the server is busy; try again shortly"
 	}

@@ -27,6 +27,8 @@ func TestClassify(t *testing.T) {
 		{"not found", fmt.Errorf("store: league: %w", store.ErrNotFound), 404, "not found"},
 		{"conflict", fmt.Errorf("store: create user: %w", store.ErrUsernameTaken), 409, "username: already taken"},
 		{"bad credentials", store.ErrBadCredentials, 401, "username or password is incorrect"},
+		{"not the organiser", fmt.Errorf("store: record result of game 7: %w", store.ErrNotOrganiser), 403,
+			"only the league's organiser records and corrects results"},
 		{"http error", echo.NewHTTPError(422, "players[3].score: missing"), 422, "players[3].score: missing"},
 		{"http 5xx keeps its secret", echo.NewHTTPError(502, "upstream db-7 refused"), 502, "bad gateway"},
 		{"unknown error", errors.New("pgx: connection to 10.0.0.7 refused"), 500, "internal server error"},

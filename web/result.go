@@ -16,17 +16,12 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// errNotOrganiser is the 403 of a result write by anyone but the league's organiser.
-var errNotOrganiser = echo.NewHTTPError(http.StatusForbidden, "only the league's organiser records and corrects results")
-
-// resultError maps a refused result write to its HTTP error: 403 for anyone but the
-// organiser, 400 for a body that is not JSON, 422 for a result the scorer or the seats
-// refuse (naming the field). Conflicts (409) and not-found (404) go to the central handler.
+// resultError maps a refused result write to its HTTP error: 400 for a body that is not
+// JSON, 422 for a result the scorer or the seats refuse (naming the field). Anyone but the
+// organiser (403), conflicts (409) and not-found (404) go to the central handler.
 func resultError(err error) error {
 	var fe *league.FieldError
 	switch {
-	case errors.Is(err, store.ErrNotOrganiser):
-		return errNotOrganiser
 	case errors.As(err, &fe) && fe.Field == "input":
 		return echo.NewHTTPError(http.StatusBadRequest, "body"+fe.Error()[len("input"):])
 	case errors.As(err, &fe):

@@ -101,7 +101,7 @@ func (h *Handler) resultForm(c echo.Context) (templates.ResultFormView, store.Re
 	}
 	user, _ := currentUser(c)
 	if user.ID != g.OrganiserID {
-		return templates.ResultFormView{}, store.ResultGame{}, errNotOrganiser
+		return templates.ResultFormView{}, store.ResultGame{}, store.ErrNotOrganiser
 	}
 	game, err := h.store.Game(ctx, id)
 	if err != nil {
