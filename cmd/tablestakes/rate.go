@@ -92,12 +92,7 @@ func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 		out.Ratings = append(out.Ratings, ratingLine{ID: s.Player, Rating: s.Rating, Games: s.Games})
 	}
 
-	text, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return fmt.Errorf("rate: encode ratings: %w", err)
-	}
-	text = append(text, '\n')
-	if _, err := stdout.Write(text); err != nil {
+	if err := writeJSON(stdout, out); err != nil {
 		return fmt.Errorf("rate: write ratings: %w", err)
 	}
 	return nil

@@ -33,13 +33,19 @@ func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
-	out, err := json.MarshalIndent(result, "", "  ")
-	if err != nil {
-		return fmt.Errorf("score: encode result: %w", err)
-	}
-	out = append(out, '\n')
-	if _, err := stdout.Write(out); err != nil {
+	if err := writeJSON(stdout, result); err != nil {
 		return fmt.Errorf("score: write result: %w", err)
 	}
 	return nil
+}
+
+// writeJSON writes v to w as indented JSON with a final newline, the way the offline
+// commands answer on stdout.
+func writeJSON(w io.Writer, v any) error {
+	text, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode: %w", err)
+	}
+	_, err = w.Write(append(text, '\n'))
+	return err
 }
