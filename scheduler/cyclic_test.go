@@ -98,20 +98,28 @@ func seeds() uint64 {
 }
 
 // TestSpreadBeyondTheTable sweeps every plain schedule of N = 9..32 players, k = 2..N
-// per game, the default games per player (and for a few sizes twice and three times
-// as many): the opponent spread is within 1 of the arithmetic lower bound when that
-// bound is 1, and 0 or 2 when it is 0 (spread 1 cannot occur there). Under -race a
-// fixed eighth of the cases up to 20 players runs (and with -short).
+// per game, the default games per player (and for two sizes twice and three times as
+// many; for two sizes, in rounds of one table as well): the opponent spread is within
+// 1 of the arithmetic lower bound when that bound is 1, and 0 or 2 when it is 0
+// (spread 1 cannot occur there). Under -race (and with -short) a fixed eighth of the
+// cases up to 20 players runs.
 func TestSpreadBeyondTheTable(t *testing.T) {
-	type shape struct{ n, k, r int }
+	type shape struct {
+		n, k, r int
+		rounds  bool
+	}
 	var cases []shape
 	for n := 9; n <= 32; n++ {
 		for k := 2; k <= n; k++ {
-			cases = append(cases, shape{n, k, 0})
+			cases = append(cases, shape{n, k, 0, false})
+			if (n == 12 || n == 25) && 2*k > n {
+				// One table a round: the same bound.
+				cases = append(cases, shape{n, k, 0, true})
+			}
 			if n == 9 || n == 32 {
 				for _, m := range []int{2, 3} {
 					if r := m * DefaultGamesPerPlayer(n, k); n*r/k <= MaxGames {
-						cases = append(cases, shape{n, k, r})
+						cases = append(cases, shape{n, k, r, false})
 					}
 				}
 			}
@@ -121,9 +129,9 @@ func TestSpreadBeyondTheTable(t *testing.T) {
 		if (raceDetector || testing.Short()) && (i%8 != 0 || tc.n > 20) {
 			continue
 		}
-		t.Run(fmt.Sprintf("N=%d/k=%d/r=%d", tc.n, tc.k, tc.r), func(t *testing.T) {
+		t.Run(fmt.Sprintf("N=%d/k=%d/r=%d/rounds=%v", tc.n, tc.k, tc.r, tc.rounds), func(t *testing.T) {
 			t.Parallel()
-			opts := Options{Players: tc.n, PerGame: tc.k, GamesPerPlayer: tc.r, Seed: uint64(i)}
+			opts := Options{Players: tc.n, PerGame: tc.k, GamesPerPlayer: tc.r, Seed: uint64(i), Rounds: tc.rounds}
 			s, err := Build(opts)
 			require.NoError(t, err)
 			require.NoError(t, Verify(s, opts))
