@@ -375,24 +375,9 @@ ORDER BY re.ladder, re.ladder_seq`
 // RatingHistory returns a player's rated games on every ladder, in ladder order: the
 // "why" of each rating move (before, ante, award, delta, after).
 func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, error) {
-	type row struct {
-		Ladder     string    `db:"ladder"`
-		LadderSeq  int64     `db:"ladder_seq"`
-		GameID     int64     `db:"game_id"`
-		GameNumber int       `db:"number"`
-		LeagueID   int64     `db:"league_id"`
-		LeagueName string    `db:"league_name"`
-		FinishedAt time.Time `db:"finished_at"`
-		ledgerRow
-	}
-	got, err := collect[row](ctx, s.pool, ratingHistorySQL, userID)
+	steps, err := collect[RatingStep](ctx, s.pool, ratingHistorySQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: rating history of user %d: %w", userID, err)
-	}
-	steps := make([]RatingStep, len(got))
-	for i, r := range got {
-		steps[i] = RatingStep{Ladder: r.Ladder, LadderSeq: r.LadderSeq, GameID: r.GameID, GameNumber: r.GameNumber,
-			LeagueID: r.LeagueID, LeagueName: r.LeagueName, FinishedAt: r.FinishedAt, LedgerLine: r.ledgerRow.line()}
 	}
 	return steps, nil
 }

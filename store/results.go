@@ -66,21 +66,21 @@ type ScoredResult struct {
 // moved (Before + Award − Ante = After).
 type LedgerLine struct {
 	// Position is the seat, 1 first.
-	Position int
+	Position int `db:"position"`
 	// Player is the username seated by the schedule.
-	Player string
+	Player string `db:"player"`
 	// Substitute is the username of who finished the seat (seed 4.2), or empty.
-	Substitute string
+	Substitute string `db:"substitute"`
 	// Credited is whose rating took the delta: Player, or Substitute (seed 4.2).
-	Credited string
+	Credited string `db:"credited"`
 	// Before, Ante, Award, Delta and After are the credited player's rating before the
 	// game, what they put in the pot, what they took out, the difference, and the rating
 	// after (seed rules on antes and awards), all in millionths.
-	Before rating.Micros
-	Ante   rating.Micros
-	Award  rating.Micros
-	Delta  rating.Micros
-	After  rating.Micros
+	Before rating.Micros `db:"before_micros"`
+	Ante   rating.Micros `db:"ante_micros"`
+	Award  rating.Micros `db:"award_micros"`
+	Delta  rating.Micros `db:"delta_micros"`
+	After  rating.Micros `db:"after_micros"`
 }
 
 // GameResult is a recorded result with its ledger.
@@ -670,26 +670,6 @@ type resultLineRow struct {
 	Substitute  string `db:"substitute"`
 }
 
-// ledgerRow is a stored ledger line as read.
-type ledgerRow struct {
-	Position   int    `db:"position"`
-	Player     string `db:"player"`
-	Substitute string `db:"substitute"`
-	Credited   string `db:"credited"`
-	Before     int64  `db:"before_micros"`
-	Ante       int64  `db:"ante_micros"`
-	Award      int64  `db:"award_micros"`
-	Delta      int64  `db:"delta_micros"`
-	After      int64  `db:"after_micros"`
-}
-
-// line is the row as a LedgerLine.
-func (r ledgerRow) line() LedgerLine {
-	return LedgerLine{Position: r.Position, Player: r.Player, Substitute: r.Substitute, Credited: r.Credited,
-		Before: rating.Micros(r.Before), Ante: rating.Micros(r.Ante), Award: rating.Micros(r.Award),
-		Delta: rating.Micros(r.Delta), After: rating.Micros(r.After)}
-}
-
 // Result returns a game's recorded result with its seat lines and rating ledger, or
 // ErrNotFound when the game has no result.
 func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
@@ -721,12 +701,12 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute,
 		})
 	}
-	ledger, err := collect[ledgerRow](ctx, s.pool, gameLedgerSQL, gameID)
+	ledger, err := collect[LedgerLine](ctx, s.pool, gameLedgerSQL, gameID)
 	if err != nil {
 		return GameResult{}, fmt.Errorf("store: ledger of game %d: %w", gameID, err)
 	}
-	for _, l := range ledger {
-		r.Ledger = append(r.Ledger, l.line())
+	if len(ledger) > 0 {
+		r.Ledger = ledger
 	}
 	return r, nil
 }
