@@ -222,16 +222,9 @@ func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error
 	return g, nil
 }
 
-// queryer runs queries on a pool or inside a transaction.
-type queryer interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
-}
-
 // loadResultGame reads a game and its seats with sql (resultGameSQL, or with FOR UPDATE),
 // both in one round trip.
-func loadResultGame(ctx context.Context, q queryer, gameID int64, sql string) (ResultGame, error) {
+func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (ResultGame, error) {
 	var g ResultGame
 	var slug string
 	found := false
@@ -279,7 +272,7 @@ func (s *Store) PreviewResult(ctx context.Context, gameID int64, input []byte) (
 // optional "replaced": {seated username: substitute username}) and checks it against the
 // seats: every id a seated player, every seated player reported once. It returns the lines
 // in seat order and the substitutes' user ids by username. Problems are *league.FieldError.
-func scoreSeated(ctx context.Context, q queryer, g ResultGame, input []byte) (ScoredResult, map[string]int64, error) {
+func scoreSeated(ctx context.Context, q querier, g ResultGame, input []byte) (ScoredResult, map[string]int64, error) {
 	scorerInput, replaced, err := splitReplaced(input)
 	if err != nil {
 		return ScoredResult{}, nil, err
@@ -408,7 +401,7 @@ func idPaths(system league.System, input []byte, n int) []string {
 // resolveSubstitutes checks the replaced seats (seed 4.2: "A player wishing to leave a game
 // early ... may be replaced by a human replacement") and sets each line's Substitute: the
 // key must be a seated player, the substitute an account not seated in the game.
-func resolveSubstitutes(ctx context.Context, q queryer, g ResultGame, replaced map[string]string, lines []ResultLine) (map[string]int64, error) {
+func resolveSubstitutes(ctx context.Context, q querier, g ResultGame, replaced map[string]string, lines []ResultLine) (map[string]int64, error) {
 	if len(replaced) == 0 {
 		return nil, nil
 	}
@@ -806,30 +799,28 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		if err := tx.QueryRow(ctx, lockLadderSQL, ladder).Scan(&last); err != nil {
 			return fmt.Errorf("lock ladder %s: %w", ladder, err)
 		}
-		oldPoints := map[string]*big.Rat{}
-		var name string
-		var num, den int64
-		rows, err := tx.Query(ctx, oldPointsSQL, g.ID)
+		points, err := collect[struct {
+			Username  string `db:"username"`
+			PointsNum int64  `db:"points_num"`
+			PointsDen int64  `db:"points_den"`
+		}](ctx, tx, oldPointsSQL, g.ID)
 		if err != nil {
 			return fmt.Errorf("read points: %w", err)
 		}
-		if _, err := pgx.ForEachRow(rows, []any{&name, &num, &den}, func() error {
-			oldPoints[name] = big.NewRat(num, den)
-			return nil
-		}); err != nil {
-			return fmt.Errorf("read points: %w", err)
+		oldPoints := make(map[string]*big.Rat, len(points))
+		for _, p := range points {
+			oldPoints[p.Username] = big.NewRat(p.PointsNum, p.PointsDen)
 		}
-		ratingsBefore := map[string]rating.Micros{}
-		var micros int64
-		rows, err = tx.Query(ctx, ladderRatingsByNameSQL, ladder)
+		held, err := collect[struct {
+			Username string        `db:"username"`
+			Rating   rating.Micros `db:"rating_micros"`
+		}](ctx, tx, ladderRatingsByNameSQL, ladder)
 		if err != nil {
 			return fmt.Errorf("read ratings: %w", err)
 		}
-		if _, err := pgx.ForEachRow(rows, []any{&name, &micros}, func() error {
-			ratingsBefore[name] = rating.Micros(micros)
-			return nil
-		}); err != nil {
-			return fmt.Errorf("read ratings: %w", err)
+		ratingsBefore := make(map[string]rating.Micros, len(held))
+		for _, h := range held {
+			ratingsBefore[h.Username] = h.Rating
 		}
 
 		if _, err := tx.Exec(ctx, updateResultSQL, g.ID, sc.Input, output, byUserID); err != nil {

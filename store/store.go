@@ -147,6 +147,8 @@ func EnsureDatabase(ctx context.Context, databaseURL string) error {
 // querier is what both a pool and a transaction can run queries on.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
 // collect runs a query and collects every row into a T by column name.
