@@ -85,6 +85,9 @@ type League struct {
 	PlayersPerGame int    `db:"players_per_game"`
 	MinRecentGames int    `db:"min_recent_games"`
 	RecentDays     int    `db:"recent_days"`
+	// FaceToFace says the league meets face to face: its schedule groups the games into
+	// rounds in which nobody plays twice. Otherwise every game is a round of its own.
+	FaceToFace bool `db:"face_to_face"`
 	// Status is "open" while players join, "running" once the schedule exists and
 	// "finished" when every game has a result.
 	Status      string `db:"status"`
@@ -109,7 +112,9 @@ type NewLeague struct {
 	PlayersPerGame int
 	MinRecentGames int
 	RecentDays     int
-	OrganiserID    int64
+	// FaceToFace asks for a schedule in rounds in which nobody plays twice.
+	FaceToFace  bool
+	OrganiserID int64
 }
 
 // Member is one player of a league. Slot is the join order, 1..8, and the player's number
@@ -124,22 +129,23 @@ type Member struct {
 
 const leagueColumns = `
 l.id, l.name, l.game, l.version, l.players_per_game, l.min_recent_games, l.recent_days,
-l.status, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
+l.face_to_face, l.status, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
 (SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members`
 
 const createLeagueSQL = `
 WITH l AS (
-    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, organiser_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
     RETURNING *
 )
 SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 
 // CreateLeague stores a new open league organised by nl.OrganiserID, who need not play.
+// Whether it meets face to face (nl.FaceToFace) is fixed here, before anyone joins.
 func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
 	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, nl.Version, nl.PlayersPerGame,
-		nl.MinRecentGames, nl.RecentDays, nl.OrganiserID)
+		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID)
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
 	}
@@ -235,7 +241,9 @@ func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, days int)
 	return n, nil
 }
 
-const lockLeagueSQL = `SELECT status, players_per_game, min_recent_games, recent_days FROM leagues WHERE id = $1 FOR UPDATE`
+const lockLeagueSQL = `
+SELECT status, players_per_game, min_recent_games, recent_days, face_to_face
+FROM leagues WHERE id = $1 FOR UPDATE`
 
 const isMemberSQL = `SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = $1 AND user_id = $2)`
 
@@ -261,12 +269,14 @@ const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(
 // scheduler ("When the 8th player subscribe to the league, the system automatically creates
 // all the games that are part of the league and automatically subscribe all the players to
 // those games", league-scoring-system.txt), stores every game and seat, and sets the league
-// running; schedule player p is the member in slot p.
+// running; schedule player p is the member in slot p. A face-to-face league's schedule is
+// built in rounds in which nobody plays twice (scheduler.Options.Rounds).
 func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var status string
 		var perGame, minRecent, recentDays int
-		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&status, &perGame, &minRecent, &recentDays)
+		var faceToFace bool
+		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&status, &perGame, &minRecent, &recentDays, &faceToFace)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -316,7 +326,7 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 		if slot < LeagueSize {
 			return nil
 		}
-		return startLeague(ctx, tx, leagueID, perGame)
+		return startLeague(ctx, tx, leagueID, perGame, faceToFace)
 	})
 	if err != nil {
 		return League{}, fmt.Errorf("store: join league %d: %w", leagueID, err)
@@ -325,8 +335,9 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 }
 
 // startLeague builds and stores the full league's schedule and sets it running, inside the
-// transaction of the 8th member's join.
-func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int) error {
+// transaction of the 8th member's join. With faceToFace the games are grouped into rounds
+// in which nobody plays twice; without, every game is a round of its own.
+func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, faceToFace bool) error {
 	ms, err := members(ctx, tx, leagueID)
 	if err != nil {
 		return err
@@ -338,7 +349,7 @@ func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int) er
 	if err != nil {
 		return err
 	}
-	sched, err := scheduler.Build(scheduler.Options{Players: LeagueSize, PerGame: perGame, Seed: uint64(seed)})
+	sched, err := scheduler.Build(scheduler.Options{Players: LeagueSize, PerGame: perGame, Seed: uint64(seed), Rounds: faceToFace})
 	if err != nil {
 		return fmt.Errorf("start league: schedule: %w", err)
 	}

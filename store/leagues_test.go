@@ -194,6 +194,78 @@ func TestJoinLeagueBuildsTheScheduleWithTheEighthMember(t *testing.T) {
 	}
 }
 
+func TestFaceToFaceLeagueScheduleComesInRounds(t *testing.T) {
+	t.Parallel()
+	// Players per game → rounds of a face-to-face league (`tablestakes schedule --rounds`):
+	// every round seats each player at most once, so 8/k games fit in one.
+	for _, tc := range []struct {
+		perGame, rounds, perRound int
+	}{
+		{2, 14, 4}, {3, 12, 2}, {4, 16, 2}, {5, 40, 1}, {6, 24, 1}, {7, 24, 1}, {8, 16, 1},
+	} {
+		t.Run(fmt.Sprint(tc.perGame), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			st := storetest.NewStore(t)
+			players := newPlayers(t, st, "player", 8)
+			l, err := st.CreateLeague(ctx, store.NewLeague{
+				Name: "Club night", Game: "vampiring", PlayersPerGame: tc.perGame,
+				RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: players[0].ID,
+			})
+			require.NoError(t, err)
+			assert.True(t, l.FaceToFace)
+			got, err := st.League(ctx, l.ID)
+			require.NoError(t, err)
+			assert.True(t, got.FaceToFace, "read back")
+
+			l = fill(t, st, l, players)
+			require.Equal(t, store.LeagueRunning, l.Status)
+			require.NotNil(t, l.ScheduleSeed)
+			assert.True(t, l.FaceToFace)
+
+			s := asSchedule(t, st, l)
+			seated := map[int]map[int]bool{} // round → players seated in it
+			games := map[int]int{}           // round → games in it
+			for _, g := range s.Games {
+				if seated[g.Round] == nil {
+					seated[g.Round] = map[int]bool{}
+				}
+				games[g.Round]++
+				for _, p := range g.Seats {
+					assert.False(t, seated[g.Round][p], "player %d plays twice in round %d", p, g.Round)
+					seated[g.Round][p] = true
+				}
+			}
+			assert.Len(t, games, tc.rounds, "rounds")
+			for r := 1; r <= tc.rounds; r++ {
+				assert.Equal(t, tc.perRound, games[r], "games in round %d", r)
+			}
+			opts := scheduler.Options{Players: 8, PerGame: tc.perGame, Rounds: true}
+			require.NoError(t, scheduler.Verify(s, opts))
+			// The stored schedule is exactly the one the stored seed builds in rounds.
+			opts.Seed = uint64(*l.ScheduleSeed)
+			want, err := scheduler.Build(opts)
+			require.NoError(t, err)
+			assert.Equal(t, want, s)
+		})
+	}
+}
+
+func TestLeagueIsNotFaceToFaceByDefault(t *testing.T) {
+	t.Parallel()
+	st := storetest.NewStore(t)
+	players := newPlayers(t, st, "player", 8)
+	l := newLeague(t, st, players[0], "gonzaga", 4, 0)
+	assert.False(t, l.FaceToFace)
+	l = fill(t, st, l, players)
+	assert.False(t, l.FaceToFace)
+	games := mustGames(t, st, l.ID)
+	require.Len(t, games, 32)
+	for i, g := range games {
+		assert.Equal(t, i+1, g.Round, "every game is a round of its own")
+	}
+}
+
 // mustGames returns the league's games.
 func mustGames(t *testing.T, st *store.Store, leagueID int64) []store.Game {
 	t.Helper()
