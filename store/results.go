@@ -495,23 +495,9 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes) VALUES ($1, 
 func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
 	var out GameResult
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+		g, sc, subs, output, err := scoreWrite(ctx, tx, gameID, byUserID, input, false)
 		if err != nil {
 			return err
-		}
-		if g.OrganiserID != byUserID {
-			return ErrNotOrganiser
-		}
-		if g.Status == "finished" {
-			return ErrResultRecorded
-		}
-		sc, subs, err := scoreSeated(ctx, tx, g, input)
-		if err != nil {
-			return err
-		}
-		output, err := json.Marshal(sc.Result)
-		if err != nil {
-			return fmt.Errorf("encode scored result: %w", err)
 		}
 		out = GameResult{ScoredResult: sc, GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser}
 
@@ -556,6 +542,37 @@ func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input 
 		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", gameID, err)
 	}
 	return out, nil
+}
+
+// scoreWrite starts a result write inside tx: it locks the game, refuses anyone but the
+// league's organiser (ErrNotOrganiser), refuses a record of a recorded game
+// (ErrResultRecorded) or a correction of an unrecorded one (ErrNoResult), and scores input
+// against the seats. It returns the game, the scored result, the substitutes' user ids and
+// the scorer's output encoded for storage.
+func scoreWrite(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, input []byte, correction bool) (
+	ResultGame, ScoredResult, map[string]int64, []byte, error) {
+	g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+	if err != nil {
+		return ResultGame{}, ScoredResult{}, nil, nil, err
+	}
+	if g.OrganiserID != byUserID {
+		return ResultGame{}, ScoredResult{}, nil, nil, ErrNotOrganiser
+	}
+	switch recorded := g.Status == "finished"; {
+	case recorded && !correction:
+		return ResultGame{}, ScoredResult{}, nil, nil, ErrResultRecorded
+	case !recorded && correction:
+		return ResultGame{}, ScoredResult{}, nil, nil, ErrNoResult
+	}
+	sc, subs, err := scoreSeated(ctx, tx, g, input)
+	if err != nil {
+		return ResultGame{}, ScoredResult{}, nil, nil, err
+	}
+	output, err := json.Marshal(sc.Result)
+	if err != nil {
+		return ResultGame{}, ScoredResult{}, nil, nil, fmt.Errorf("encode scored result: %w", err)
+	}
+	return g, sc, subs, output, nil
 }
 
 // queueResultPoints queues the insert of every seat's league points, place and substitute.
@@ -773,23 +790,9 @@ const deleteResultPointsSQL = `DELETE FROM result_points WHERE game_id = $1`
 func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
 	var changes Changes
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+		g, sc, subs, output, err := scoreWrite(ctx, tx, gameID, byUserID, input, true)
 		if err != nil {
 			return err
-		}
-		if g.OrganiserID != byUserID {
-			return ErrNotOrganiser
-		}
-		if g.Status != "finished" {
-			return ErrNoResult
-		}
-		sc, subs, err := scoreSeated(ctx, tx, g, input)
-		if err != nil {
-			return err
-		}
-		output, err := json.Marshal(sc.Result)
-		if err != nil {
-			return fmt.Errorf("encode scored result: %w", err)
 		}
 		var ladder string
 		var seq, last int64
