@@ -15,6 +15,9 @@ type LeagueSummary struct {
 	PlayersPerGame int
 	MinRecentGames int
 	RecentDays     int
+	// FaceToFace says the league meets face to face: its games come in rounds in which
+	// nobody plays twice.
+	FaceToFace bool
 	// Status is open, running or finished.
 	Status string
 	// Organiser is the organiser's username.
@@ -23,10 +26,23 @@ type LeagueSummary struct {
 	Members int
 	// TotalGames is the number of games of the league's schedule (the seed's table).
 	TotalGames int
+	// TotalRounds is the number of rounds of the league's schedule: TotalGames unless
+	// the league meets face to face.
+	TotalRounds int
 }
 
 // URL is the league's page.
 func (l LeagueSummary) URL() string { return "/leagues/" + strconv.FormatInt(l.ID, 10) }
+
+// ScheduleSize says how many games the schedule holds, and in how many rounds when the
+// league meets face to face: "24 games of 3 players, in 12 rounds".
+func (l LeagueSummary) ScheduleSize() string {
+	s := fmt.Sprintf("%d games of %d players", l.TotalGames, l.PlayersPerGame)
+	if l.FaceToFace {
+		s += fmt.Sprintf(", in %d rounds", l.TotalRounds)
+	}
+	return s
+}
 
 // ActivityRule says the league's activity rule in words.
 func (l LeagueSummary) ActivityRule() string {
@@ -61,8 +77,10 @@ type LeagueForm struct {
 	PlayersPerGame string
 	MinRecentGames string
 	RecentDays     string
-	Games          []GameChoice
-	Errors         FieldErrors
+	// FaceToFace is the "meets face to face" checkbox.
+	FaceToFace bool
+	Games      []GameChoice
+	Errors     FieldErrors
 }
 
 // MemberView is one member of a league.
@@ -121,6 +139,18 @@ type GameRow struct {
 // URL is the game's page.
 func (g GameRow) URL() string { return "/games/" + strconv.FormatInt(g.ID, 10) }
 
+// RoundView is one round of a face-to-face league: its games, none sharing a player, and
+// the members who sit it out.
+type RoundView struct {
+	Number int
+	Games  []GameRow
+	// SittingOut are the members with no seat in the round, in slot order.
+	SittingOut []MemberView
+}
+
+// ID is the round's anchor on the league page.
+func (r RoundView) ID() string { return "round-" + strconv.Itoa(r.Number) }
+
 // LeagueView is the /leagues/{id} page, built from small sections: header, join, members,
 // games and fairness. A section added later (standings) is one more field and one line in
 // the League template.
@@ -129,6 +159,9 @@ type LeagueView struct {
 	Join    JoinView
 	Members []MemberView
 	Games   []GameRow
+	// Rounds are the games grouped by round when the league meets face to face; nil
+	// otherwise or while the league is open.
+	Rounds []RoundView
 	// Fairness is the schedule's fairness report; nil while the league is open.
 	Fairness *FairnessView
 	// Standings is the standings table (results.templ); nil while the league is open.

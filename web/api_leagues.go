@@ -21,6 +21,7 @@ type apiLeague struct {
 	PlayersPerGame int        `json:"players_per_game"`
 	MinRecentGames int        `json:"min_recent_games"`
 	RecentDays     int        `json:"recent_days"`
+	FaceToFace     bool       `json:"face_to_face"`
 	Status         string     `json:"status"`
 	Organiser      string     `json:"organiser"`
 	Members        []string   `json:"members"`
@@ -39,8 +40,10 @@ type apiGame struct {
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
-// "players_per_game","min_recent_games"?,"recent_days"?} → 201 with the league. The caller
-// becomes its organiser. A bad field is 422 naming it.
+// "players_per_game","min_recent_games"?,"recent_days"?,"face_to_face"?} → 201 with the
+// league. The caller becomes its organiser. "face_to_face" (default false) asks for a
+// schedule in rounds in which nobody plays twice. A bad field is 422 naming it; a field of
+// the wrong JSON type is 400 naming it.
 func (h *Handler) apiCreateLeague(c echo.Context) error {
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	var body struct {
@@ -50,13 +53,15 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		PlayersPerGame int    `json:"players_per_game"`
 		MinRecentGames *int   `json:"min_recent_games"`
 		RecentDays     *int   `json:"recent_days"`
+		FaceToFace     bool   `json:"face_to_face"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := store.NewLeague{
 		Name: body.Name, Game: body.Game, Version: body.Version, PlayersPerGame: body.PlayersPerGame,
-		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays, OrganiserID: user.ID,
+		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
+		FaceToFace: body.FaceToFace, OrganiserID: user.ID,
 	}
 	if body.MinRecentGames != nil {
 		in.MinRecentGames = *body.MinRecentGames
@@ -151,7 +156,7 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 	}
 	return apiLeague{
 		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
-		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, Status: l.Status,
+		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 	}, nil
 }

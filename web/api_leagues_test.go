@@ -85,9 +85,9 @@ func TestAPICreateLeague(t *testing.T) {
 	delete(body, "created_at")
 	assert.Equal(t, map[string]any{
 		"name": "Tuesday Diplomacy", "game": "diplomacy", "version": "", "players_per_game": float64(7),
-		"min_recent_games": float64(5), "recent_days": float64(90), "status": "open",
+		"min_recent_games": float64(5), "recent_days": float64(90), "face_to_face": false, "status": "open",
 		"organiser": "organiser1", "members": []any{}, "started_at": nil,
-	}, body, "defaults 5 and 90; the caller organises")
+	}, body, "defaults 5, 90 and not face to face; the caller organises")
 
 	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
 		"name": "Open Gonzaga", "game": "gonzaga", "version": "2009", "players_per_game": 2,
@@ -97,6 +97,54 @@ func TestAPICreateLeague(t *testing.T) {
 	assert.Equal(t, float64(0), body["min_recent_games"], "an explicit 0 is kept, not defaulted")
 	assert.Equal(t, float64(30), body["recent_days"])
 	assert.Equal(t, "2009", body["version"])
+}
+
+func TestAPICreateFaceToFaceLeague(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("organiser", 1)[0]
+	players := app.newPlayers("player", 8)
+
+	status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "Club night", "game": "king-me", "players_per_game": 4, "min_recent_games": 0, "face_to_face": true,
+	})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	assert.Equal(t, true, body["face_to_face"])
+	path := fmt.Sprintf("/api/v1/leagues/%v", body["id"])
+	status, body = app.api(http.MethodGet, path, "", nil)
+	require.Equal(t, http.StatusOK, status, "%v", body)
+	assert.Equal(t, true, body["face_to_face"], "read back")
+
+	for _, p := range players {
+		status, body = app.api(http.MethodPost, path+"/join", p.token, nil)
+		require.Equal(t, http.StatusOK, status, "%v", body)
+	}
+	assert.Equal(t, "running", body["status"])
+	assert.Equal(t, true, body["face_to_face"])
+	status, games := app.apiAny(http.MethodGet, path+"/games", "", nil)
+	require.Equal(t, http.StatusOK, status)
+	list, ok := games.([]any)
+	require.True(t, ok, "%v", games)
+	require.Len(t, list, 32)
+	seated := map[float64]map[string]bool{} // round → usernames seated in it
+	for _, g := range list {
+		game := g.(map[string]any)
+		round := game["round"].(float64)
+		if seated[round] == nil {
+			seated[round] = map[string]bool{}
+		}
+		for _, u := range game["seats"].([]any) {
+			assert.False(t, seated[round][u.(string)], "%s plays twice in round %v", u, round)
+			seated[round][u.(string)] = true
+		}
+	}
+	assert.Len(t, seated, 16, "4 per game face to face: 16 rounds of 2 games")
+
+	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "Online", "game": "king-me", "players_per_game": 4, "face_to_face": false,
+	})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	assert.Equal(t, false, body["face_to_face"])
 }
 
 func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
@@ -134,6 +182,8 @@ func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
 		{valid(map[string]any{"players_per_game": 4.5}), 400, "players_per_game: must be a whole number in range, got 4.5"},
 		{valid(map[string]any{"min_recent_games": 1e20}), 400, "min_recent_games: must be a whole number in range, got 100000000000000000000"},
 		{valid(map[string]any{"recent_days": json.Number(strings.Repeat("9", 30))}), 400, "recent_days: must be a whole number in range"},
+		{valid(map[string]any{"face_to_face": "yes"}), 400, "face_to_face: must be a JSON boolean"},
+		{valid(map[string]any{"face_to_face": 1}), 400, "face_to_face: must be a JSON boolean"},
 	} {
 		status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, tc.body)
 		assert.Equal(t, tc.status, status, "%v", tc.body)

@@ -1,10 +1,12 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -130,6 +132,9 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 		}
 		v.Games = append(v.Games, row)
 	}
+	if l.FaceToFace {
+		v.Rounds = rounds(v.Games, v.Members)
+	}
 	if len(games) > 0 {
 		f := fairness(l, members, games)
 		v.Fairness = &f
@@ -143,6 +148,37 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 		v.Standings = &st
 	}
 	return v, nil
+}
+
+// rounds groups a face-to-face league's game rows by round, in round order (games in
+// number order within a round), each with the members who have no seat in it.
+func rounds(rows []templates.GameRow, members []templates.MemberView) []templates.RoundView {
+	var out []templates.RoundView
+	index := map[int]int{} // round number → its place in out
+	for _, row := range rows {
+		i, ok := index[row.Round]
+		if !ok {
+			i = len(out)
+			index[row.Round] = i
+			out = append(out, templates.RoundView{Number: row.Round})
+		}
+		out[i].Games = append(out[i].Games, row)
+	}
+	slices.SortFunc(out, func(a, b templates.RoundView) int { return cmp.Compare(a.Number, b.Number) })
+	for i, r := range out {
+		seated := map[string]bool{}
+		for _, g := range r.Games {
+			for _, s := range g.Seats {
+				seated[s.Username] = true
+			}
+		}
+		for _, m := range members {
+			if !seated[m.Username] {
+				out[i].SittingOut = append(out[i].SittingOut, m)
+			}
+		}
+	}
+	return out
 }
 
 // joinView decides what the join section offers the viewer.

@@ -25,7 +25,7 @@ const (
 )
 
 // leagueFields are the create-league fields in the order they are shown and reported.
-var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days"}
+var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days", "face_to_face"}
 
 // validateLeague normalises a league creation (trimmed text) and adds one message per wrong
 // field to errs. The game must be in the registry and players per game within what its
@@ -112,11 +112,20 @@ func summarise(l store.League) templates.LeagueSummary {
 	if g, err := league.GameBySlug(l.Game); err == nil {
 		name = g.Name
 	}
+	games := store.LeagueSize * scheduler.DefaultGamesPerPlayer(store.LeagueSize, l.PlayersPerGame) / l.PlayersPerGame
+	rounds := games
+	if l.FaceToFace {
+		// A round seats everyone at most once, so it holds 8/k games; every 8-player
+		// schedule in rounds has its rounds full (k=2: 14 rounds, 3: 12, 4: 16, 5: 40,
+		// 6: 24, 7: 24, 8: 16).
+		perRound := store.LeagueSize / l.PlayersPerGame
+		rounds = (games + perRound - 1) / perRound
+	}
 	return templates.LeagueSummary{
 		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version,
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
-		Status: l.Status, Organiser: l.Organiser, Members: l.Members,
-		TotalGames: store.LeagueSize * scheduler.DefaultGamesPerPlayer(store.LeagueSize, l.PlayersPerGame) / l.PlayersPerGame,
+		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
+		TotalGames: games, TotalRounds: rounds,
 	}
 }
 
@@ -191,7 +200,9 @@ func (h *Handler) createLeague(c echo.Context) error {
 		Games:          gameChoices(),
 		Errors:         templates.FieldErrors{},
 	}
-	in := store.NewLeague{Name: form.Name, Game: form.Game, Version: form.Version, OrganiserID: user.ID}
+	// A checked box sends its value, "true"; an unchecked one sends nothing.
+	form.FaceToFace = c.FormValue("face_to_face") != ""
+	in := store.NewLeague{Name: form.Name, Game: form.Game, Version: form.Version, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)

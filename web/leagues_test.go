@@ -268,3 +268,92 @@ func mustLeagueGames(t *testing.T, app *testApp, l store.League) []store.Game {
 	require.NotEmpty(t, games)
 	return games
 }
+
+func TestFaceToFaceLeagueGroupsItsGamesByRound(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("player", 8)
+	c := app.logIn(players[0])
+
+	_, doc := app.get(c, "/leagues/new")
+	box := doc.Find(`input[name="face_to_face"][type="checkbox"]`)
+	require.Equal(t, 1, box.Length())
+	assert.False(t, box.Is("[checked]"), "not face to face by default")
+	assert.Contains(t, text(doc.Find(".field-check .field-hint")), "rounds in which nobody plays twice")
+
+	// A refused creation keeps the box checked.
+	res, doc := app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {""}, "game": {"vampiring"}, "players_per_game": {"3"}, "min_recent_games": {"0"}, "face_to_face": {"true"},
+	})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.True(t, doc.Find(`input[name="face_to_face"]`).Is("[checked]"))
+
+	res, _ = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {"Club night"}, "game": {"vampiring"}, "players_per_game": {"3"}, "min_recent_games": {"0"}, "face_to_face": {"true"},
+	})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	loc := res.Header.Get("Location")
+	var id int64
+	_, err := fmt.Sscanf(loc, "/leagues/%d", &id)
+	require.NoError(t, err, loc)
+	l, err := app.store.League(t.Context(), id)
+	require.NoError(t, err)
+	require.True(t, l.FaceToFace, "stored face to face")
+
+	meets := func(doc *goquery.Document) string { return text(doc.Find(".facts .league-face-to-face")) }
+	_, doc = app.get(c, loc)
+	assert.Equal(t, "face to face, 12 rounds in which nobody plays twice", meets(doc))
+	assert.Equal(t, "The games are drawn when the 8th player joins: 24 games of 3 players, in 12 rounds.", text(doc.Find("#games p")))
+
+	app.join(l, players)
+	_, doc = app.get(c, loc)
+	assert.Equal(t, 24, doc.Find("#games tbody tr").Length(), "one row per game")
+	rounds := doc.Find("#games tbody.round")
+	require.Equal(t, 12, rounds.Length(), "3 per game face to face: 12 rounds")
+	rounds.Each(func(i int, r *goquery.Selection) {
+		n := fmt.Sprint(i + 1)
+		assert.Equal(t, "round-"+n, r.AttrOr("id", ""))
+		rows := r.Find("tr")
+		require.Equal(t, 2, rows.Length(), "round %s: 2 games of 3", n)
+		cell := rows.First().Find("th.round-cell")
+		assert.Equal(t, "2", cell.AttrOr("rowspan", ""), "round %s: the heading spans its games", n)
+		assert.Equal(t, "Round "+n, text(cell.Find(".round-name")))
+		assert.Zero(t, rows.Last().Find("th.round-cell").Length())
+
+		seen := map[string]int{}
+		r.Find(".seat").Each(func(_ int, s *goquery.Selection) { seen[text(s)]++ })
+		sitters := r.Find(".sitter").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+		assert.Len(t, sitters, 2, "round %s: 2 of 8 sit out", n)
+		assert.Equal(t, "sitting out: "+strings.Join(sitters, ", "), text(cell.Find(".sitting-out")))
+		for _, u := range sitters {
+			seen[u]++
+		}
+		assert.Len(t, seen, 8, "round %s: everyone either plays or sits out", n)
+		for u, times := range seen {
+			assert.Equal(t, 1, times, "round %s: %s appears once", n, u)
+		}
+	})
+	assert.Equal(t, 3, doc.Find("#games .sitter.is-viewer").Length(), "the viewer plays 9 of 12 rounds")
+
+	// Four per game face to face: two tables, everyone plays every round.
+	l, err = app.store.CreateLeague(t.Context(), store.NewLeague{
+		Name: "Two tables", Game: "vampiring", PlayersPerGame: 4, RecentDays: store.DefaultRecentDays,
+		FaceToFace: true, OrganiserID: players[0].ID,
+	})
+	require.NoError(t, err)
+	l = app.join(l, players)
+	_, doc = app.get(c, leaguePath(l))
+	assert.Equal(t, "face to face, 16 rounds in which nobody plays twice", meets(doc))
+	require.Equal(t, 16, doc.Find("#games tbody.round").Length())
+	assert.Equal(t, 32, doc.Find("#games tbody.round tr").Length())
+	assert.Equal(t, "everyone plays", text(doc.Find("#games tbody.round .sitting-out").First()))
+	assert.Zero(t, doc.Find("#games .sitter").Length())
+
+	// An ordinary league lists its games one by one, each a round of its own.
+	l = app.join(app.newLeague(players[0], "vampiring", 4, 0), players)
+	assert.False(t, l.FaceToFace)
+	_, doc = app.get(c, leaguePath(l))
+	assert.Zero(t, doc.Find("#games tbody.round").Length())
+	assert.Equal(t, 32, doc.Find("#games tbody tr").Length())
+	assert.Empty(t, meets(doc))
+}
