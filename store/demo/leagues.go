@@ -10,15 +10,16 @@ import (
 // Demo league names, so later demo steps (results) can find the leagues.
 const (
 	// OpenLeagueName is the open league with 7 members: a newcomer who signs up is the 8th
-	// and sees its schedule appear.
+	// and sees its schedule appear. It meets face to face: 16 rounds of two tables.
 	OpenLeagueName = "Club night: Viva il Re!"
 	// RunningLeagueName is the running league, all 8 demo players, its games scheduled.
 	RunningLeagueName = "Spring Cartagena"
 )
 
-// seedLeagues creates the demo leagues: one open league whose first 7 demo players have
-// joined (min_recent_games 0, since a new account has no finished games and must be able to
-// be the 8th), and one running league with all 8, its schedule built by the 8th join.
+// seedLeagues creates the demo leagues: one open face-to-face league whose first 7 demo
+// players have joined (min_recent_games 0, since a new account has no finished games and
+// must be able to be the 8th), and one running league with all 8, its schedule built by the
+// 8th join.
 func seedLeagues(ctx context.Context, st *store.Store, users []store.User) error {
 	if len(users) < store.LeagueSize {
 		return fmt.Errorf("seed leagues: need %d demo players, have %d", store.LeagueSize, len(users))
@@ -30,7 +31,7 @@ func seedLeagues(ctx context.Context, st *store.Store, users []store.User) error
 		{store.NewLeague{Name: RunningLeagueName, Game: "cartagena", Version: "classic", PlayersPerGame: 4,
 			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: users[0].ID}, users[:8]},
 		{store.NewLeague{Name: OpenLeagueName, Game: "king-me", Version: "", PlayersPerGame: 4,
-			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: users[0].ID}, users[:7]},
+			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: users[0].ID}, users[:7]},
 	}
 	for _, l := range leagues {
 		created, err := st.CreateLeague(ctx, l.league)

@@ -22,6 +22,7 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 	assert.Equal(t, demo.OpenLeagueName, open[0].Name)
 	assert.Equal(t, 7, open[0].Members)
 	assert.Zero(t, open[0].MinRecentGames, "a newcomer with no finished games may join")
+	assert.True(t, open[0].FaceToFace, "club night meets face to face")
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
@@ -41,4 +42,12 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 	games, err = st.Games(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Len(t, games, 32)
+	tables := map[int]int{} // round → games in it
+	for _, g := range games {
+		tables[g.Round]++
+	}
+	assert.Len(t, tables, 16, "face to face: 16 rounds")
+	for r, n := range tables {
+		assert.Equal(t, 2, n, "round %d: two tables of 4, everyone plays", r)
+	}
 }
