@@ -135,18 +135,17 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if l.FaceToFace {
 		v.Rounds = rounds(v.Games, v.Members)
 	}
-	if len(games) > 0 {
-		f := fairness(l, members, games)
-		v.Fairness = &f
+	if len(games) == 0 {
+		return v, nil
 	}
-	if len(games) > 0 {
-		// The standings section (web/standings.go).
-		st, err := h.standingsView(c, l, members, games)
-		if err != nil {
-			return templates.LeagueView{}, err
-		}
-		v.Standings = &st
+	f := fairness(l, members, games)
+	v.Fairness = &f
+	// The standings section (web/standings.go).
+	st, err := h.standingsView(c, l, members, games)
+	if err != nil {
+		return templates.LeagueView{}, err
 	}
+	v.Standings = &st
 	return v, nil
 }
 
