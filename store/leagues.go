@@ -26,6 +26,12 @@ const (
 	LeagueRunning = "running"
 	// LeagueFinished is a league whose games are all played.
 	LeagueFinished = "finished"
+	// LeagueCancelled is an open league its organiser called off before it filled.
+	LeagueCancelled = "cancelled"
+	// LeagueClosed is a running league its organiser ended early: its standings are frozen.
+	LeagueClosed = "closed"
+	// LeagueArchived is a finished or closed league put away: still readable, no longer listed.
+	LeagueArchived = "archived"
 )
 
 // Default activity rule: "To be an active player you just need to have terminated at
@@ -89,8 +95,20 @@ type League struct {
 	// rounds in which nobody plays twice. Otherwise every game is a round of its own.
 	FaceToFace bool `db:"face_to_face"`
 	// Status is "open" while players join, "running" once the schedule exists and
-	// "finished" when every game has a result.
+	// "finished" when every game has a result; "cancelled", "closed" and "archived" are the
+	// organiser's ways to end a league otherwise (LeagueCancelled, ...).
 	Status      string `db:"status"`
+	// Description is the organiser's free text about the league; Venue where it meets.
+	Description string `db:"description"`
+	Venue       string `db:"venue"`
+	// TimeZone is the IANA zone dates are set and shown in ("Europe/Paris").
+	TimeZone string `db:"time_zone"`
+	// FirstRoundAt and RoundEveryDays are the rhythm: round r starts at FirstRoundAt plus
+	// (r-1) × RoundEveryDays days, same local time. Nil while none is set.
+	FirstRoundAt   *time.Time `db:"first_round_at"`
+	RoundEveryDays *int       `db:"round_every_days"`
+	// ClosedEarly marks a league its organiser closed before its last game.
+	ClosedEarly bool `db:"closed_early"`
 	OrganiserID int64  `db:"organiser_id"`
 	// Organiser is the organiser's username.
 	Organiser string `db:"organiser"`
@@ -129,7 +147,8 @@ type Member struct {
 
 const leagueColumns = `
 l.id, l.name, l.game, l.version, l.players_per_game, l.min_recent_games, l.recent_days,
-l.face_to_face, l.status, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
+l.face_to_face, l.status, l.description, l.venue, l.time_zone, l.first_round_at, l.round_every_days,
+l.closed_early, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
 (SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members`
 
@@ -249,6 +268,10 @@ const isMemberSQL = `SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = 
 
 const memberCountSQL = `SELECT count(*)::int FROM memberships WHERE league_id = $1`
 
+const freeSlotSQL = `
+SELECT min(s)::int FROM generate_series(1, 8) AS s
+WHERE s NOT IN (SELECT slot FROM memberships WHERE league_id = $1)`
+
 const insertMembershipSQL = `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`
 
 const insertGamesSQL = `
@@ -295,6 +318,8 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 			return ErrLeagueRunning
 		case LeagueFinished:
 			return ErrLeagueFinished
+		case LeagueCancelled, LeagueClosed, LeagueArchived:
+			return &Conflict{Reason: "league: " + status + "; it takes no new players"}
 		}
 		var count int
 		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&count); err != nil {
@@ -312,7 +337,11 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 				return &InactiveError{Have: have, Need: minRecent, Days: recentDays}
 			}
 		}
-		slot := count + 1
+		// The first free slot: a member who left an open league freed theirs.
+		var slot int
+		if err := tx.QueryRow(ctx, freeSlotSQL, leagueID).Scan(&slot); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, insertMembershipSQL, leagueID, userID, slot); err != nil {
 			// Both keys back up the checks made under the row lock above.
 			if isUniqueViolation(err, "memberships_pkey") {
@@ -323,7 +352,7 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 			}
 			return err
 		}
-		if slot < LeagueSize {
+		if count+1 < LeagueSize {
 			return nil
 		}
 		return startLeague(ctx, tx, leagueID, perGame, faceToFace)

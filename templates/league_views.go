@@ -18,8 +18,13 @@ type LeagueSummary struct {
 	// FaceToFace says the league meets face to face: its games come in rounds in which
 	// nobody plays twice.
 	FaceToFace bool
-	// Status is open, running or finished.
+	// Status is open, running or finished, or cancelled, closed or archived.
 	Status string
+	// Description and Venue are the organiser's text about the league and where it meets.
+	Description string
+	Venue       string
+	// ClosedEarly marks a league its organiser closed before its last game.
+	ClosedEarly bool
 	// Organiser is the organiser's username.
 	Organiser string
 	// Members is how many of the 8 places are taken.
@@ -103,8 +108,10 @@ type JoinView struct {
 	IsMember bool
 	// Inactive explains why the activity rule keeps the viewer out ("you have 2 ..."); empty otherwise.
 	Inactive string
-	// Error is the refusal of a join just attempted; empty otherwise.
+	// Error is the refusal of a join (or a leave) just attempted; empty otherwise.
 	Error string
+	// CanLeave shows the leave button: the viewer is a member of an open league.
+	CanLeave bool
 }
 
 // SeatView is one player in one seat of a game.
@@ -166,6 +173,12 @@ type LeagueView struct {
 	Fairness *FairnessView
 	// Standings is the standings table (results.templ); nil while the league is open.
 	Standings *StandingsView
+	// CanManage shows the link to the manage page (organiser and co-organisers).
+	CanManage bool
+	// CoOrganisers are the co-organisers' usernames.
+	CoOrganisers []string
+	// History is the league's history, newest first.
+	History []HistoryLine
 }
 
 // GameView is the /games/{id} page.

@@ -24,7 +24,12 @@ type apiLeague struct {
 	FaceToFace     bool       `json:"face_to_face"`
 	Status         string     `json:"status"`
 	Organiser      string     `json:"organiser"`
+	CoOrganisers   []string   `json:"co_organisers"`
 	Members        []string   `json:"members"`
+	Description    string     `json:"description"`
+	Venue          string     `json:"venue"`
+	TimeZone       string     `json:"time_zone"`
+	ClosedEarly    bool       `json:"closed_early"`
 	CreatedAt      time.Time  `json:"created_at"`
 	StartedAt      *time.Time `json:"started_at"`
 }
@@ -154,9 +159,14 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 	for i, m := range members {
 		names[i] = m.Username
 	}
+	co, err := h.store.CoOrganisers(ctx, l.ID)
+	if err != nil {
+		return apiLeague{}, err
+	}
 	return apiLeague{
 		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
-		Organiser: l.Organiser, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
+		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
+		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,
 	}, nil
 }

@@ -26,8 +26,10 @@ func csrfRefused(_ error, _ echo.Context) error { return errCSRF }
 // known here are 500s whose details stay in the log.
 func classify(err error) (int, string) {
 	var (
-		he       *echo.HTTPError
-		conflict *store.Conflict
+		he        *echo.HTTPError
+		conflict  *store.Conflict
+		forbidden *store.Forbidden
+		invalid   *store.Invalid
 	)
 	switch {
 	case errors.As(err, &he):
@@ -42,6 +44,10 @@ func classify(err error) (int, string) {
 		return http.StatusNotFound, "not found"
 	case errors.As(err, &conflict):
 		return http.StatusConflict, conflict.Reason
+	case errors.As(err, &forbidden):
+		return http.StatusForbidden, forbidden.Reason
+	case errors.As(err, &invalid):
+		return http.StatusUnprocessableEntity, invalid.Reason
 	case errors.Is(err, store.ErrBadCredentials):
 		return http.StatusUnauthorized, store.ErrBadCredentials.Error()
 	case errors.Is(err, store.ErrNotOrganiser):

@@ -120,6 +120,9 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if v.Join, err = h.joinView(ctx, l, v.Join.IsMember, viewer, signedIn); err != nil {
 		return templates.LeagueView{}, err
 	}
+	if err := h.operationsView(c, l, &v); err != nil {
+		return templates.LeagueView{}, err
+	}
 	game, gameErr := league.GameBySlug(l.Game)
 	for _, g := range games {
 		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status}
@@ -182,7 +185,7 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 
 // joinView decides what the join section offers the viewer.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
-	j := templates.JoinView{IsMember: isMember}
+	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && l.Status == store.LeagueOpen}
 	if l.Status != store.LeagueOpen || isMember {
 		return j, nil
 	}

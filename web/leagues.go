@@ -125,7 +125,7 @@ func summarise(l store.League) templates.LeagueSummary {
 		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version,
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
-		TotalGames: games, TotalRounds: rounds,
+		TotalGames: games, TotalRounds: rounds, Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
 	}
 }
 

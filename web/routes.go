@@ -84,5 +84,28 @@ func (h *Handler) Routes() *echo.Echo {
 	api.PUT("/games/:id/result", h.apiCorrectResult, h.requireAPIUser)
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
+	h.leagueOperationRoutes(e, api)
+
 	return e
+}
+
+// leagueOperationRoutes registers the running of a league day to day (league-operations
+// issue, CONTRACT section 7): leaving, removing, editing, ending, co-organisers, history.
+func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
+	e.POST("/leagues/:id/leave", h.leaveLeague, h.requireLogin)
+	e.GET("/leagues/:id/manage", h.manageLeaguePage, h.requireLogin)
+	e.POST("/leagues/:id/edit", h.editLeague, h.requireLogin)
+	e.POST("/leagues/:id/remove", h.removeMember, h.requireLogin)
+	e.POST("/leagues/:id/end", h.endLeague, h.requireLogin)
+	e.POST("/leagues/:id/co-organisers", h.coOrganiser, h.requireLogin)
+
+	api.PATCH("/leagues/:id", h.apiEditLeague, h.requireAPIUser)
+	api.POST("/leagues/:id/leave", h.apiLeaveLeague, h.requireAPIUser)
+	api.POST("/leagues/:id/remove", h.apiRemoveMember, h.requireAPIUser)
+	api.POST("/leagues/:id/cancel", h.apiEndLeague("cancel"), h.requireAPIUser)
+	api.POST("/leagues/:id/close", h.apiEndLeague("close"), h.requireAPIUser)
+	api.POST("/leagues/:id/archive", h.apiEndLeague("archive"), h.requireAPIUser)
+	api.POST("/leagues/:id/co-organisers", h.apiAddCoOrganiser, h.requireAPIUser)
+	api.DELETE("/leagues/:id/co-organisers/:username", h.apiRemoveCoOrganiser, h.requireAPIUser)
+	api.GET("/leagues/:id/history", h.apiLeagueHistory)
 }

@@ -1,0 +1,441 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Role is what a user is to a league, from nobody to its organiser. Each role may do what
+// the roles below it may.
+type Role int
+
+const (
+	// RoleNone is anyone: they may read the league and, while it is open, join it.
+	RoleNone Role = iota
+	// RoleMember plays in the league; before it is full a member may leave.
+	RoleMember
+	// RoleCoOrganiser records and corrects results and manages dates and places.
+	RoleCoOrganiser
+	// RoleOrganiser created the league: everything, co-organisers and ending it included.
+	RoleOrganiser
+)
+
+// Forbidden is a write refused because the caller's role in the league does not allow it.
+// Reason is a short message safe to show the user.
+type Forbidden struct {
+	Reason string
+}
+
+// Error returns the refusal's reason.
+func (f *Forbidden) Error() string { return f.Reason }
+
+// Refusals by role.
+var (
+	// ErrNotLeagueOrganiser refuses what only the league's organiser may do.
+	ErrNotLeagueOrganiser = &Forbidden{Reason: "only the league's organiser may do this"}
+	// ErrNotManager refuses what only the organiser or a co-organiser may do.
+	ErrNotManager = &Forbidden{Reason: "only the league's organiser or a co-organiser may do this"}
+)
+
+const leagueRoleSQL = `
+SELECT CASE
+    WHEN l.organiser_id = $2 THEN 3
+    WHEN EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2) THEN 2
+    WHEN EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2) THEN 1
+    ELSE 0 END
+FROM leagues l WHERE l.id = $1`
+
+// leagueRole is the one answer to "what may this user do in this league": every store write
+// that needs a role asks it, inside the write's transaction. ErrNotFound when no league.
+func leagueRole(ctx context.Context, q querier, leagueID, userID int64) (Role, error) {
+	var r Role
+	err := q.QueryRow(ctx, leagueRoleSQL, leagueID, userID).Scan(&r)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return RoleNone, ErrNotFound
+	}
+	return r, err
+}
+
+// LeagueRole returns the user's role in the league (RoleNone for anyone, or userID 0).
+func (s *Store) LeagueRole(ctx context.Context, leagueID, userID int64) (Role, error) {
+	r, err := leagueRole(ctx, s.pool, leagueID, userID)
+	if err != nil {
+		return RoleNone, fmt.Errorf("store: role in league %d: %w", leagueID, err)
+	}
+	return r, nil
+}
+
+// require refuses a role below need with the refusal that names who may.
+func require(have, need Role) error {
+	switch {
+	case have >= need:
+		return nil
+	case need == RoleOrganiser:
+		return ErrNotLeagueOrganiser
+	default:
+		return ErrNotManager
+	}
+}
+
+const lockLeagueStatusSQL = `SELECT status FROM leagues WHERE id = $1 FOR UPDATE`
+
+// manageLeague starts a league operation inside tx: it locks the league's row (so every
+// operation on one league, joins included, happens one at a time), checks that the user
+// has at least role need and returns the league's status.
+func manageLeague(ctx context.Context, tx pgx.Tx, leagueID, userID int64, need Role) (string, error) {
+	var status string
+	err := tx.QueryRow(ctx, lockLeagueStatusSQL, leagueID).Scan(&status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	role, err := leagueRole(ctx, tx, leagueID, userID)
+	if err != nil {
+		return "", err
+	}
+	return status, require(role, need)
+}
+
+const insertLeagueEventSQL = `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, $3, $4)`
+
+// logEvent writes one line of the league's history inside the operation's transaction.
+func logEvent(ctx context.Context, tx pgx.Tx, leagueID, userID int64, action, detail string) error {
+	if _, err := tx.Exec(ctx, insertLeagueEventSQL, leagueID, userID, action, detail); err != nil {
+		return fmt.Errorf("league history: %w", err)
+	}
+	return nil
+}
+
+// LeagueEvent is one line of a league's history.
+type LeagueEvent struct {
+	ID int64 `db:"id"`
+	// Username is who did it.
+	Username string `db:"username"`
+	// Action is a short slug: "leave", "remove", "cancel", "close", "archive", "edit",
+	// "co-organiser", "schedule", "replace".
+	Action string    `db:"action"`
+	Detail string    `db:"detail"`
+	At     time.Time `db:"at"`
+}
+
+const leagueEventsSQL = `
+SELECT e.id, u.username, e.action, e.detail, e.at
+FROM league_events e JOIN users u ON u.id = e.user_id
+WHERE e.league_id = $1
+ORDER BY e.id DESC
+LIMIT 200`
+
+// LeagueEvents returns the league's history, newest first, at most 200 lines.
+func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]LeagueEvent, error) {
+	es, err := collect[LeagueEvent](ctx, s.pool, leagueEventsSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: history of league %d: %w", leagueID, err)
+	}
+	return es, nil
+}
+
+const usernameSQL = `SELECT username FROM users WHERE id = $1`
+
+const userIDByNameSQL = `SELECT id, username FROM users WHERE lower(username) = lower($1)`
+
+// userByName finds a user by username in any letter case; field names the input in the
+// refusal ("to: no player named zed").
+func userByName(ctx context.Context, q querier, field, username string) (int64, string, error) {
+	var id int64
+	var name string
+	err := q.QueryRow(ctx, userIDByNameSQL, username).Scan(&id, &name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, "", &Invalid{Reason: fmt.Sprintf("%s: no player named %q", field, username)}
+	}
+	return id, name, err
+}
+
+// Invalid is a request that names something that does not fit (a user who does not exist,
+// a time zone Go does not know). Reason names the field.
+type Invalid struct {
+	Reason string
+}
+
+// Error returns the reason.
+func (i *Invalid) Error() string { return i.Reason }
+
+const deleteMembershipSQL = `DELETE FROM memberships WHERE league_id = $1 AND user_id = $2`
+
+// LeaveLeague takes the user out of an open league and frees their place. A running league
+// is refused with a pointer to its organiser, who can replace the member.
+func (s *Store) LeaveLeague(ctx context.Context, leagueID, userID int64) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		status, err := manageLeague(ctx, tx, leagueID, userID, RoleNone)
+		if err != nil {
+			return err
+		}
+		return freePlace(ctx, tx, leagueID, userID, userID, status, "leave")
+	})
+	if err != nil {
+		return fmt.Errorf("store: leave league %d: %w", leagueID, err)
+	}
+	return nil
+}
+
+// RemoveMember is the organiser taking a member out of an open league, freeing the place.
+func (s *Store) RemoveMember(ctx context.Context, leagueID, byUserID int64, username string) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
+		if err != nil {
+			return err
+		}
+		id, _, err := userByName(ctx, tx, "username", username)
+		if err != nil {
+			return err
+		}
+		return freePlace(ctx, tx, leagueID, id, byUserID, status, "remove")
+	})
+	if err != nil {
+		return fmt.Errorf("store: remove from league %d: %w", leagueID, err)
+	}
+	return nil
+}
+
+const organiserNameSQL = `SELECT o.username FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1`
+
+// freePlace deletes userID's membership of the locked league while it is open, and writes
+// the history line of action ("leave" or "remove").
+func freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64, status, action string) error {
+	if status != LeagueOpen {
+		organiser := ""
+		if err := tx.QueryRow(ctx, organiserNameSQL, leagueID).Scan(&organiser); err != nil {
+			return err
+		}
+		if status == LeagueRunning {
+			return &Conflict{Reason: fmt.Sprintf(
+				"league: running, so its places are fixed; ask the organiser (%s) to replace the player with a substitute", organiser)}
+		}
+		return &Conflict{Reason: "league: " + status + "; its players can no longer change"}
+	}
+	tag, err := tx.Exec(ctx, deleteMembershipSQL, leagueID, userID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		if action == "leave" {
+			return &Conflict{Reason: "league: you are not a member of this league"}
+		}
+		return &Conflict{Reason: "username: not a member of this league"}
+	}
+	var name string
+	if err := tx.QueryRow(ctx, usernameSQL, userID).Scan(&name); err != nil {
+		return err
+	}
+	detail := name + " left; the place is free again"
+	if action == "remove" {
+		detail = name + " was removed; the place is free again"
+	}
+	return logEvent(ctx, tx, leagueID, byUserID, action, detail)
+}
+
+// endings lists, for each way the organiser ends a league, the status it needs, the status
+// it leaves and the update that does it.
+var endings = map[string]struct {
+	from []string
+	to   string
+	sql  string
+	line string
+}{
+	"cancel": {[]string{LeagueOpen}, LeagueCancelled,
+		`UPDATE leagues SET status = 'cancelled', cancelled_at = now() WHERE id = $1`,
+		"cancelled the league before it filled"},
+	"close": {[]string{LeagueRunning}, LeagueClosed,
+		`UPDATE leagues SET status = 'closed', finished_at = now(), closed_early = true WHERE id = $1`,
+		"closed the league early; its standings are frozen as they stand"},
+	"archive": {[]string{LeagueFinished, LeagueClosed}, LeagueArchived,
+		`UPDATE leagues SET status = 'archived', archived_at = now() WHERE id = $1`,
+		"archived the league"},
+}
+
+// EndLeague is the organiser ending a league by action: "cancel" an open league, "close" a
+// running one early (its standings frozen, no more results), "archive" a finished or closed
+// one. Any other state is refused with the states the action needs.
+func (s *Store) EndLeague(ctx context.Context, leagueID, byUserID int64, action string) error {
+	e, ok := endings[action]
+	if !ok {
+		return fmt.Errorf("store: end league: unknown action %q", action)
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
+		if err != nil {
+			return err
+		}
+		allowed := false
+		for _, f := range e.from {
+			allowed = allowed || f == status
+		}
+		if !allowed {
+			article := "a"
+			if e.from[0] == LeagueOpen {
+				article = "an"
+			}
+			return &Conflict{Reason: fmt.Sprintf("league: %s; only %s %s league can be %s", status, article,
+				strings.Join(e.from, " or "), pastTense(action))}
+		}
+		if _, err := tx.Exec(ctx, e.sql, leagueID); err != nil {
+			return err
+		}
+		return logEvent(ctx, tx, leagueID, byUserID, action, e.line)
+	})
+	if err != nil {
+		return fmt.Errorf("store: %s league %d: %w", action, leagueID, err)
+	}
+	return nil
+}
+
+// pastTense names what an ending did to the league.
+func pastTense(action string) string {
+	switch action {
+	case "cancel":
+		return "cancelled"
+	case "close":
+		return "closed"
+	}
+	return action + "d"
+}
+
+// LeagueEdit is what the organiser changes about a league; nil fields stay as they are.
+// Game, PlayersPerGame and FaceToFace shape the schedule, so they change only while the
+// league is open.
+type LeagueEdit struct {
+	Name           *string
+	Description    *string
+	Venue          *string
+	TimeZone       *string
+	Game           *string
+	PlayersPerGame *int
+	FaceToFace     *bool
+}
+
+const editLeagueSQL = `
+UPDATE leagues SET
+    name = coalesce($2, name), description = coalesce($3, description), venue = coalesce($4, venue),
+    time_zone = coalesce($5, time_zone), game = coalesce($6, game),
+    players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face)
+WHERE id = $1`
+
+// EditLeague applies the organiser's edit in one transaction and notes it in the history.
+// Validate the values first (web does, against the game registry); a change to the game,
+// its size or face-to-face once the schedule exists is a *Conflict naming the field.
+func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e LeagueEdit) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
+		if err != nil {
+			return err
+		}
+		if status != LeagueOpen {
+			switch {
+			case e.Game != nil:
+				return &Conflict{Reason: "game: cannot change once the schedule exists"}
+			case e.PlayersPerGame != nil:
+				return &Conflict{Reason: "players_per_game: cannot change once the schedule exists"}
+			case e.FaceToFace != nil:
+				return &Conflict{Reason: "face_to_face: cannot change once the schedule exists"}
+			}
+		}
+		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
+			e.Game, e.PlayersPerGame, e.FaceToFace); err != nil {
+			return err
+		}
+		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
+	})
+	if err != nil {
+		return fmt.Errorf("store: edit league %d: %w", leagueID, err)
+	}
+	return nil
+}
+
+// fields names the edit's changed fields for the history ("name, venue").
+func (e LeagueEdit) fields() string {
+	var fs []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
+		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
+		{"face to face", e.FaceToFace != nil},
+	} {
+		if f.set {
+			fs = append(fs, f.name)
+		}
+	}
+	if len(fs) == 0 {
+		return "nothing"
+	}
+	return strings.Join(fs, ", ")
+}
+
+const addCoOrganiserSQL = `
+INSERT INTO league_organisers (league_id, user_id, added_by) VALUES ($1, $2, $3)
+ON CONFLICT DO NOTHING`
+
+const removeCoOrganiserSQL = `DELETE FROM league_organisers WHERE league_id = $1 AND user_id = $2`
+
+// SetCoOrganiser is the organiser naming (add true) or dropping a co-organiser, who may be
+// a member or any other user. The organiser is never their own co-organiser.
+func (s *Store) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, username string, add bool) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
+			return err
+		}
+		id, name, err := userByName(ctx, tx, "username", username)
+		if err != nil {
+			return err
+		}
+		if id == byUserID {
+			return &Conflict{Reason: "username: you are the organiser already"}
+		}
+		if add {
+			tag, err := tx.Exec(ctx, addCoOrganiserSQL, leagueID, id, byUserID)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return &Conflict{Reason: "username: " + name + " is a co-organiser already"}
+			}
+			return logEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" became a co-organiser")
+		}
+		tag, err := tx.Exec(ctx, removeCoOrganiserSQL, leagueID, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return &Conflict{Reason: "username: " + name + " is not a co-organiser"}
+		}
+		return logEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" is no longer a co-organiser")
+	})
+	if err != nil {
+		return fmt.Errorf("store: co-organiser of league %d: %w", leagueID, err)
+	}
+	return nil
+}
+
+const coOrganisersSQL = `
+SELECT u.username FROM league_organisers lo JOIN users u ON u.id = lo.user_id
+WHERE lo.league_id = $1 ORDER BY lower(u.username)`
+
+// CoOrganisers returns the usernames of the league's co-organisers, alphabetically.
+func (s *Store) CoOrganisers(ctx context.Context, leagueID int64) ([]string, error) {
+	rows, err := s.pool.Query(ctx, coOrganisersSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: co-organisers of league %d: %w", leagueID, err)
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("store: co-organisers of league %d: %w", leagueID, err)
+	}
+	return names, nil
+}

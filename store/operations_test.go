@@ -1,0 +1,244 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+// historyActions are the league's history actions, oldest first.
+func historyActions(t *testing.T, st *store.Store, leagueID int64) []string {
+	t.Helper()
+	es, err := st.LeagueEvents(context.Background(), leagueID)
+	require.NoError(t, err)
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[len(es)-1-i] = e.Action + ": " + e.Detail
+	}
+	return out
+}
+
+func TestLeaveAndRemoveFreeThePlaceBeforeTheLeagueIsFull(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "pl", 10)
+	organiser := ps[0]
+	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:8]) // 7 members
+
+	require.NoError(t, st.LeaveLeague(ctx, l.ID, ps[3].ID))
+	require.NoError(t, st.RemoveMember(ctx, l.ID, organiser.ID, "PL5"))
+	got, err := st.League(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 5, got.Members)
+	assert.Equal(t, store.LeagueOpen, got.Status)
+
+	// The freed places are taken again, and the 8th member still starts the league.
+	fill(t, st, l, []store.User{ps[8], ps[9], ps[3]})
+	got, err = st.League(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueRunning, got.Status)
+	members, err := st.Members(ctx, l.ID)
+	require.NoError(t, err)
+	for i, m := range members {
+		assert.Equal(t, i+1, m.Slot, "slots 1..8 with no gap")
+	}
+	assert.Equal(t, []string{
+		"leave: pl4 left; the place is free again",
+		"remove: pl5 was removed; the place is free again",
+	}, historyActions(t, st, l.ID))
+
+	// Once running, leaving points to the organiser and changes nothing.
+	err = st.LeaveLeague(ctx, l.ID, ps[1].ID)
+	require.ErrorIs(t, err, store.ErrConflict)
+	assert.Contains(t, err.Error(), "ask the organiser (pl1) to replace the player")
+	err = st.RemoveMember(ctx, l.ID, organiser.ID, "pl2")
+	require.ErrorIs(t, err, store.ErrConflict)
+	members, err = st.Members(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Len(t, members, 8)
+}
+
+func TestLeaveAndRemoveRefusals(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "qq", 4)
+	l := fill(t, st, newLeague(t, st, ps[0], "gonzaga", 4, 0), ps[1:3])
+
+	var forbidden *store.Forbidden
+	err := st.RemoveMember(ctx, l.ID, ps[1].ID, "qq3")
+	require.ErrorAs(t, err, &forbidden, "a member cannot remove another")
+	err = st.LeaveLeague(ctx, l.ID, ps[3].ID)
+	require.ErrorIs(t, err, store.ErrConflict, "leaving a league one is not in")
+	assert.Contains(t, err.Error(), "not a member")
+	var invalid *store.Invalid
+	require.ErrorAs(t, st.RemoveMember(ctx, l.ID, ps[0].ID, "nobody"), &invalid)
+	require.ErrorIs(t, st.LeaveLeague(ctx, 1<<40, ps[1].ID), store.ErrNotFound)
+	got, err := st.League(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 2, got.Members, "nothing changed")
+	assert.Empty(t, historyActions(t, st, l.ID))
+}
+
+// A member leaving while the 8th player joins: the league row lock puts one before the
+// other, so either the leave frees a place and the league stays open with 7, or the join
+// starts the league and the leave is refused; never a running league of 7.
+func TestLeaveRacingTheEighthJoin(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "rr", 9)
+	outcomes := map[string]int{}
+	for range 8 {
+		l := fill(t, st, newLeague(t, st, ps[0], "cartagena", 4, 0), ps[1:8])
+		var wg sync.WaitGroup
+		var leaveErr, joinErr error
+		start := make(chan struct{})
+		wg.Add(2)
+		go func() { defer wg.Done(); <-start; leaveErr = st.LeaveLeague(ctx, l.ID, ps[7].ID) }()
+		go func() { defer wg.Done(); <-start; _, joinErr = st.JoinLeague(ctx, l.ID, ps[8].ID) }()
+		close(start)
+		wg.Wait()
+		require.NoError(t, joinErr, "the join always finds a place")
+
+		got, err := st.League(ctx, l.ID)
+		require.NoError(t, err)
+		games := mustGames(t, st, l.ID)
+		if leaveErr == nil {
+			outcomes["leave first"]++
+			assert.Equal(t, store.LeagueOpen, got.Status)
+			assert.Equal(t, 7, got.Members)
+			assert.Empty(t, games)
+		} else {
+			outcomes["join first"]++
+			assert.ErrorIs(t, leaveErr, store.ErrConflict)
+			assert.Equal(t, store.LeagueRunning, got.Status)
+			assert.Equal(t, 8, got.Members)
+			assert.Len(t, games, 32)
+		}
+	}
+	t.Logf("outcomes: %v", outcomes)
+}
+
+func TestEndLeague(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "ee", 9)
+	organiser := ps[0]
+
+	open := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:4])
+	require.ErrorAs(t, st.EndLeague(ctx, open.ID, ps[1].ID, "cancel"), new(*store.Forbidden), "a member cannot cancel")
+	err := st.EndLeague(ctx, open.ID, organiser.ID, "close")
+	require.ErrorIs(t, err, store.ErrConflict)
+	assert.Contains(t, err.Error(), "league: open; only a running league can be closed")
+	require.NoError(t, st.EndLeague(ctx, open.ID, organiser.ID, "cancel"))
+	got, err := st.League(ctx, open.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueCancelled, got.Status)
+	_, err = st.JoinLeague(ctx, open.ID, ps[5].ID)
+	require.ErrorIs(t, err, store.ErrConflict, "a cancelled league takes no one")
+
+	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	require.ErrorIs(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"), store.ErrConflict)
+	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "close"))
+	got, err = st.League(ctx, running.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueClosed, got.Status)
+	assert.True(t, got.ClosedEarly)
+	assert.NotNil(t, got.FinishedAt)
+	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"))
+	got, err = st.League(ctx, running.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueArchived, got.Status)
+	assert.True(t, got.ClosedEarly, "an archived league still says it was closed early")
+	assert.Equal(t, []string{
+		"close: closed the league early; its standings are frozen as they stand",
+		"archive: archived the league",
+	}, historyActions(t, st, running.ID))
+}
+
+func TestEditLeague(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "dd", 9)
+	organiser := ps[0]
+	name, venue, game, size := "Tuesday club", "The Red Lion", "cartagena", 5
+
+	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
+	require.NoError(t, st.EditLeague(ctx, open.ID, organiser.ID, store.LeagueEdit{Game: &game, PlayersPerGame: &size}))
+	got, err := st.League(ctx, open.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "cartagena", got.Game, "the game may change while the league is open")
+	assert.Equal(t, 5, got.PlayersPerGame)
+
+	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	err = st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, PlayersPerGame: &size})
+	require.ErrorIs(t, err, store.ErrConflict)
+	assert.Contains(t, err.Error(), "players_per_game: cannot change once the schedule exists")
+	require.ErrorAs(t, st.EditLeague(ctx, running.ID, ps[1].ID, store.LeagueEdit{Name: &name}), new(*store.Forbidden))
+	got, err = st.League(ctx, running.ID)
+	require.NoError(t, err)
+	assert.Equal(t, running.Name, got.Name, "a refused edit changes nothing")
+
+	require.NoError(t, st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, Venue: &venue}))
+	got, err = st.League(ctx, running.ID)
+	require.NoError(t, err)
+	assert.Equal(t, name, got.Name)
+	assert.Equal(t, venue, got.Venue)
+	assert.Equal(t, []string{"edit: edited name, venue"}, historyActions(t, st, running.ID))
+}
+
+func TestCoOrganisers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "cc", 4)
+	organiser, member, helper, other := ps[0], ps[1], ps[2], ps[3]
+	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), []store.User{member})
+
+	role := func(u store.User) store.Role {
+		r, err := st.LeagueRole(ctx, l.ID, u.ID)
+		require.NoError(t, err)
+		return r
+	}
+	assert.Equal(t, store.RoleOrganiser, role(organiser))
+	assert.Equal(t, store.RoleMember, role(member))
+	assert.Equal(t, store.RoleNone, role(helper))
+
+	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, member.ID, "cc3", true), new(*store.Forbidden))
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "CC3", true))
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc2", true))
+	assert.Equal(t, store.RoleCoOrganiser, role(helper), "any user can help, not only members")
+	assert.Equal(t, store.RoleCoOrganiser, role(member))
+	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", true), store.ErrConflict)
+	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc4", false), store.ErrConflict)
+	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc1", true), store.ErrConflict)
+	names, err := st.CoOrganisers(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"cc2", "cc3"}, names)
+
+	// A co-organiser manages dates and results, never the league itself.
+	err = st.EndLeague(ctx, l.ID, helper.ID, "cancel")
+	require.ErrorAs(t, err, new(*store.Forbidden))
+	assert.False(t, errors.Is(err, store.ErrConflict))
+	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, helper.ID, "cc4", true), new(*store.Forbidden))
+
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", false))
+	assert.Equal(t, store.RoleNone, role(helper))
+	assert.Equal(t, store.RoleNone, role(other))
+	assert.Equal(t, []string{
+		"co-organiser: cc3 became a co-organiser",
+		"co-organiser: cc2 became a co-organiser",
+		"co-organiser: cc3 is no longer a co-organiser",
+	}, historyActions(t, st, l.ID))
+}
