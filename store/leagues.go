@@ -97,7 +97,7 @@ type League struct {
 	// Status is "open" while players join, "running" once the schedule exists and
 	// "finished" when every game has a result; "cancelled", "closed" and "archived" are the
 	// organiser's ways to end a league otherwise (LeagueCancelled, ...).
-	Status      string `db:"status"`
+	Status string `db:"status"`
 	// Description is the organiser's free text about the league; Venue where it meets.
 	Description string `db:"description"`
 	Venue       string `db:"venue"`
@@ -108,8 +108,8 @@ type League struct {
 	FirstRoundAt   *time.Time `db:"first_round_at"`
 	RoundEveryDays *int       `db:"round_every_days"`
 	// ClosedEarly marks a league its organiser closed before its last game.
-	ClosedEarly bool `db:"closed_early"`
-	OrganiserID int64  `db:"organiser_id"`
+	ClosedEarly bool  `db:"closed_early"`
+	OrganiserID int64 `db:"organiser_id"`
 	// Organiser is the organiser's username.
 	Organiser string `db:"organiser"`
 	// ScheduleSeed is the seed the schedule was drawn with; nil while the league is open.
