@@ -9,8 +9,13 @@
 // Every game has its own ladder (Cartagena ratings are separate from Diplomacy ratings),
 // and every member starts at 0 (seed 3.1). For each rated game, in the order played:
 //
-//   - every player antes from their rating into a 420-point pot (seed 3.2):
-//     ante_i = 420 × (R_i + 210) / (Σ_j R_j + 210 n);
+//   - every player antes from their rating into the game's pot P (seed 3.2):
+//     ante_i = P × (R_i + 210) / (Σ_j R_j + 210 n). The pot is 60 a seat, P = 60 n, except
+//     for ARMADA, whose points always make P = 420 ([Game.Pot]); so a 7-seat game is
+//     exactly the seed's, every table size stakes what an ARMADA seat stakes, and the
+//     ante adjustment of 210 a seat keeps the seed's floor near −210 at every size. (A
+//     fixed 420 at every size made a 2-player game swing ±210 and let weak players sink
+//     without bound.)
 //   - every seat receives its award: ARMADA points as scored, or for other systems the pot
 //     shared in proportion to points − min(0, lowest points), equally if those are all 0;
 //   - R += award − ante.
@@ -18,7 +23,7 @@
 // Ratings, antes and awards are integer millionths of a point ([Micros]). Each game's
 // antes and each game's awards are rounded by the largest-remainder method (floor every
 // share, then give the missing millionths to the largest remainders, the earlier seat first
-// on equal remainders), so antes sum to exactly 420, awards to exactly 420, deltas to
+// on equal remainders), so antes sum to exactly P, awards to exactly P, deltas to
 // exactly 0, and a ladder's ratings to exactly 0 after every game. Property tests check
 // this over random seasons against a reference written in exact rationals.
 //
@@ -27,7 +32,7 @@
 //   - A rating below −210 antes a negative amount: the player gains points for playing,
 //     as seed 3.3 intends ("an absolute minimum rating exists at about −210").
 //   - When Σ_j R_j + 210 n ≤ 0 the formula has no meaningful share, and every player antes
-//     420 / n (CONTRACT section 3), rounded like any other split.
+//     P / n (CONTRACT section 3), rounded like any other split.
 //   - A game of 2 is rated like any other; a rated game needs at least 2 seats.
 //   - Seed 4.1, Missing Man: the unplayed seat is held by a member of its own (for example
 //     "missing-man"), which antes, receives its award and keeps a rating like anyone.

@@ -30,8 +30,8 @@ type Game struct {
 	// ID names the game in the ledger.
 	ID string
 	// PointsArePot reports that the seats' points already divide the 420-point pot and are
-	// the awards themselves (ARMADA, seed 3.2); otherwise the pot is shared in proportion to
-	// the points shifted to be non-negative (CONTRACT section 3).
+	// the awards themselves (ARMADA, seed 3.2); otherwise the pot is 60 a seat, shared in
+	// proportion to the points shifted to be non-negative (CONTRACT section 3).
 	PointsArePot bool
 	// Seats are the game's seats in seat order, which breaks rounding ties.
 	Seats []Seat
@@ -39,6 +39,17 @@ type Game struct {
 
 // ErrTooFewSeats reports a game with fewer than two seats: it has nobody to play against.
 var ErrTooFewSeats = errors.New("a rated game needs at least 2 players")
+
+// Pot returns what the game's antes make up and its awards pay out (CONTRACT section 3):
+// 420 for an ARMADA game, whose points always make 420 (seed 2.1), and otherwise 60 a
+// seat, P = 60 × n, so that a 7-seat game is exactly the seed's pot and a 2-player game
+// stakes 120, not 420.
+func (g Game) Pot() Micros {
+	if g.PointsArePot {
+		return ArmadaPot
+	}
+	return SeatStake * Micros(len(g.Seats))
+}
 
 // ErrPotMismatch reports a game whose points are its awards but do not add up to the pot.
 var ErrPotMismatch = errors.New("points do not add up to the 420-point pot")
@@ -95,27 +106,30 @@ func (g Game) Validate() error {
 	return nil
 }
 
-// Antes returns the ante of each player of a game from the ratings they hold before it
-// (seed 3.2, CONTRACT section 3):
+// Antes returns the ante of each player of a game whose pot is pot ([Game.Pot]) from the
+// ratings they hold before it (seed 3.2, CONTRACT section 3):
 //
-//	ante_i = 420 × (R_i + 210) / (Σ_j R_j + 210 n)
+//	ante_i = P × (R_i + 210) / (Σ_j R_j + 210 n)
 //
-// rounded to millionths by largest remainder, so the antes add up to exactly 420. A rating
+// rounded to millionths by largest remainder, so the antes add up to exactly P. A rating
 // below −210 antes a negative amount: the player gains points just for playing, as seed 3.3
 // intends. When Σ_j R_j + 210 n ≤ 0 the formula has no meaningful share, and every player
-// antes 420 / n (CONTRACT section 3).
-func Antes(ratings []Micros) ([]Micros, error) {
+// antes P / n (CONTRACT section 3).
+func Antes(ratings []Micros, pot Micros) ([]Micros, error) {
+	if pot <= 0 {
+		return nil, errors.New("rating: a pot must be positive")
+	}
 	var sc scratch
 	sc.resize(len(ratings))
 	out := make([]Micros, len(ratings))
-	if err := antesOf(out, ratings, &sc); err != nil {
+	if err := antesOf(out, ratings, pot, &sc); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // antesOf is Antes writing into dst, with working space from sc.
-func antesOf(dst, ratings []Micros, sc *scratch) error {
+func antesOf(dst, ratings []Micros, pot Micros, sc *scratch) error {
 	if len(ratings) == 0 {
 		return nil
 	}
@@ -125,18 +139,18 @@ func antesOf(dst, ratings []Micros, sc *scratch) error {
 		w, over1 := addInt64(int64(r), int64(AnteAdjustment))
 		s, over2 := addInt64(sum, w)
 		if over1 || over2 {
-			return antesBig(dst, ratings)
+			return antesBig(dst, ratings, pot)
 		}
 		weights[i], sum = w, s
 	}
 	if sum <= 0 {
-		return equalShares(dst, sc)
+		return equalShares(dst, pot, sc)
 	}
-	return apportion(dst, Pot, weights, sc.rems)
+	return apportion(dst, pot, weights, sc.rems)
 }
 
 // antesBig is antes for ratings whose shifted sum leaves int64.
-func antesBig(dst, ratings []Micros) error {
+func antesBig(dst, ratings []Micros, pot Micros) error {
 	weights := make([]*big.Int, len(ratings))
 	sum := new(big.Int)
 	for i, r := range ratings {
@@ -148,19 +162,19 @@ func antesBig(dst, ratings []Micros) error {
 			w.SetInt64(1)
 		}
 	}
-	return apportionBig(dst, Pot, weights)
+	return apportionBig(dst, pot, weights)
 }
 
 // equalShares splits the pot equally among the seats of dst, by largest remainder.
-func equalShares(dst []Micros, sc *scratch) error {
+func equalShares(dst []Micros, pot Micros, sc *scratch) error {
 	for i := range dst {
 		sc.weights[i] = 1
 	}
-	return apportion(dst, Pot, sc.weights[:len(dst)], sc.rems)
+	return apportion(dst, pot, sc.weights[:len(dst)], sc.rems)
 }
 
-// Awards returns each seat's award from the 420-point pot, rounded to millionths by
-// largest remainder so that the awards add up to exactly 420 (CONTRACT section 3).
+// Awards returns each seat's award from the game's pot ([Game.Pot]), rounded to millionths
+// by largest remainder so that the awards add up to exactly the pot (CONTRACT section 3).
 // When g.PointsArePot the award is the seat's points as scored (ARMADA, seed 3.2), and the
 // points must add up to 420. Otherwise the pot is shared in proportion to
 // points − min(0, lowest points), and equally when those are all zero.
@@ -180,13 +194,13 @@ func Awards(g Game) ([]Micros, error) {
 // awardsOf is Awards for a validated game, writing into dst with working space from sc.
 func awardsOf(dst []Micros, g Game, sc *scratch) error {
 	if smallAwardWeights(sc.weights, g) {
-		return apportion(dst, Pot, sc.weights, sc.rems)
+		return apportion(dst, g.Pot(), sc.weights, sc.rems)
 	}
 	weights, err := bigAwardWeights(g)
 	if err != nil {
 		return err
 	}
-	return apportionBig(dst, Pot, weights)
+	return apportionBig(dst, g.Pot(), weights)
 }
 
 // smallAwardWeights writes the award weights of g into weights as int64: the points over
@@ -225,7 +239,7 @@ func smallAwardWeights(weights []int64, g Game) bool {
 		}
 	}
 	if g.PointsArePot {
-		pot, over := mulInt64(int64(Pot/PerPoint), den)
+		pot, over := mulInt64(int64(ArmadaPot/PerPoint), den)
 		return !over && sum == pot
 	}
 	if lowest < 0 {
@@ -272,7 +286,7 @@ func bigAwardWeights(g Game) ([]*big.Int, error) {
 		sum.Add(sum, w)
 	}
 	if g.PointsArePot {
-		pot := new(big.Int).Mul(big.NewInt(int64(Pot/PerPoint)), den)
+		pot := new(big.Int).Mul(big.NewInt(int64(ArmadaPot/PerPoint)), den)
 		if sum.Cmp(pot) != 0 {
 			return nil, fmt.Errorf("%w: they add up to %s", ErrPotMismatch, new(big.Rat).SetFrac(sum, den).RatString())
 		}

@@ -59,38 +59,69 @@ func game(t testing.TB, pot bool, points []string, winners ...int) Game {
 func TestAntes(t *testing.T) {
 	tests := []struct {
 		name    string
+		pot     string
 		ratings []string
 		want    []string
 	}{
 		// Seed 3.2 with everyone at the initial rating of 0 (seed 3.1): 420 × 210 / 1470.
-		{"seven new members ante 60 each (CONTRACT example)", repeat("0", 7), repeat("60", 7)},
-		{"four new members", repeat("0", 4), repeat("105", 4)},
-		{"eight new members", repeat("0", 8), repeat("52.5", 8)},
-		{"a game of 2 at zero", []string{"0", "0"}, []string{"210", "210"}},
-		{"nine seats: the 6 missing millionths go to the first seats",
-			repeat("0", 9),
-			append(repeat("46.666667", 6), repeat("46.666666", 3)...)},
-		// 420×310/1470 = 88.571428|57, 420×110/1470 = 31.428571|43: one millionth is
+		{"seven new members ante 60 each (CONTRACT example)", "420", repeat("0", 7), repeat("60", 7)},
+		// CONTRACT section 3: the pot is 60 a seat, so new members ante 60 at every size.
+		{"four new members ante 60 of a 240 pot", "240", repeat("0", 4), repeat("60", 4)},
+		{"eight new members ante 60 of a 480 pot", "480", repeat("0", 8), repeat("60", 8)},
+		{"a game of 2 at zero stakes 60 a seat", "120", []string{"0", "0"}, []string{"60", "60"}},
+		// 420 × 310/1470 = 88.571428|57, 420 × 110/1470 = 31.428571|43: one millionth is
 		// missing and goes to the larger remainder.
 		{"higher rating antes more",
-			[]string{"100", "-100", "0", "0", "0", "0", "0"},
+			"420", []string{"100", "-100", "0", "0", "0", "0", "0"},
 			[]string{"88.571429", "31.428571", "60", "60", "60", "60", "60"}},
+		// 300 × 310/1050 is the same share as 420 × 310/1470: with ratings summing to 0,
+		// every table size stakes the same per seat.
+		{"higher rating antes more at five seats",
+			"300", []string{"100", "-100", "0", "0", "0"},
+			[]string{"88.571429", "31.428571", "60", "60", "60"}},
 		// Seed 3.3: below −210 the ante is negative, so playing gains points.
-		{"rating below -210 antes a negative amount", []string{"-300", "300"}, []string{"-90", "510"}},
-		{"game of 2 with a rating below -210", []string{"-300", "90"}, []string{"-180", "600"}},
-		{"exactly -210 antes nothing", []string{"-210", "-10", "10"}, []string{"0", "200", "220"}},
+		// 120 × (−90)/420 = −25.714285|71 (floored to −25.714286), 120 × 510/420 =
+		// 145.714285|71 takes the missing millionth.
+		{"rating below -210 antes a negative amount", "120", []string{"-300", "300"}, []string{"-25.714286", "145.714286"}},
+		{"game of 2 with a rating below -210", "120", []string{"-300", "90"}, []string{"-51.428571", "171.428571"}},
+		{"exactly -210 antes nothing", "180", []string{"-210", "-10", "10"}, []string{"0", "85.714286", "94.285714"}},
 		// CONTRACT section 3: Σ R_j + 210 n ≤ 0 means every player antes P / n.
-		{"denominator negative: equal antes", []string{"-250", "-200"}, []string{"210", "210"}},
-		{"denominator zero: equal antes", []string{"-210", "-210", "-210"}, []string{"140", "140", "140"}},
-		{"denominator negative, seven seats", repeat("-300", 7), repeat("60", 7)},
+		{"denominator negative: equal antes", "120", []string{"-250", "-200"}, []string{"60", "60"}},
+		{"denominator zero: equal antes", "180", []string{"-210", "-210", "-210"}, []string{"60", "60", "60"}},
+		{"denominator negative, seven seats", "420", repeat("-300", 7), repeat("60", 7)},
+		// ARMADA keeps the 420 pot at every table size (its points always make 420).
+		{"ARMADA: four new members", "420", repeat("0", 4), repeat("105", 4)},
+		{"ARMADA: eight new members", "420", repeat("0", 8), repeat("52.5", 8)},
+		{"ARMADA: a game of 2 at zero", "420", []string{"0", "0"}, []string{"210", "210"}},
+		{"ARMADA: nine seats, the 6 missing millionths go to the first seats",
+			"420", repeat("0", 9),
+			append(repeat("46.666667", 6), repeat("46.666666", 3)...)},
+		{"ARMADA: rating below -210 antes a negative amount", "420", []string{"-300", "300"}, []string{"-90", "510"}},
+		{"ARMADA: game of 2 with a rating below -210", "420", []string{"-300", "90"}, []string{"-180", "600"}},
+		{"ARMADA: exactly -210 antes nothing", "420", []string{"-210", "-10", "10"}, []string{"0", "200", "220"}},
+		{"ARMADA: denominator negative", "420", []string{"-250", "-200"}, []string{"210", "210"}},
+		{"ARMADA: denominator zero", "420", []string{"-210", "-210", "-210"}, []string{"140", "140", "140"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Antes(mic(t, tt.ratings...))
+			pot := mic(t, tt.pot)[0]
+			got, err := Antes(mic(t, tt.ratings...), pot)
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.want...), got)
-			assert.Equal(t, Pot, sum(got))
+			assert.Equal(t, pot, sum(got))
 		})
+	}
+	_, err := Antes([]Micros{0, 0}, 0)
+	assert.EqualError(t, err, "rating: a pot must be positive")
+}
+
+func TestPot(t *testing.T) {
+	// CONTRACT section 3: P = 60 × n, except ARMADA, whose points always make 420.
+	for n, want := range map[int]string{2: "120", 3: "180", 4: "240", 7: "420", 8: "480", 9: "540"} {
+		g := game(t, false, repeat("1", n))
+		assert.Equal(t, mic(t, want)[0], g.Pot(), "%d seats", n)
+		g.PointsArePot = true
+		assert.Equal(t, ArmadaPot, g.Pot(), "ARMADA, %d seats", n)
 	}
 }
 
@@ -98,13 +129,13 @@ func TestAntesOverflow(t *testing.T) {
 	// Σ R_j + 210 n is one millionth, so the first ante would be about 4e26 millionths.
 	r1 := Micros(4e18)
 	r2 := -r1 - 2*AnteAdjustment + 1
-	_, err := Antes([]Micros{r1, r2})
+	_, err := Antes([]Micros{r1, r2}, ArmadaPot)
 	require.ErrorIs(t, err, ErrOverflow)
 
 	// Shifted ratings whose sum leaves int64 still work through big integers.
-	got, err := Antes([]Micros{math.MaxInt64 - 1, math.MaxInt64 - 1})
+	got, err := Antes([]Micros{math.MaxInt64 - 1, math.MaxInt64 - 1}, 2*SeatStake)
 	require.NoError(t, err)
-	assert.Equal(t, []Micros{Pot / 2, Pot / 2}, got)
+	assert.Equal(t, []Micros{SeatStake, SeatStake}, got)
 }
 
 func TestAwards(t *testing.T) {
@@ -125,32 +156,40 @@ func TestAwards(t *testing.T) {
 			[]string{"424/3", "418/3", "418/3"},
 			[]string{"141.333334", "139.333333", "139.333333"}},
 		{"armada game of 2", true, []string{"0", "420"}, []string{"0", "420"}},
-		// Other systems share the pot in proportion to their points (CONTRACT section 3).
-		{"placement 3-2-1-0", false, []string{"3", "2", "1", "0"}, []string{"210", "140", "70", "0"}},
-		{"placement with a tie", false, []string{"2.5", "2.5", "1", "0"}, []string{"175", "175", "70", "0"}},
-		{"vortex: the winner takes the pot", false, []string{"0", "1100", "0", "0"}, []string{"0", "420", "0", "0"}},
-		{"negative points are shifted up by the lowest", false, []string{"-1", "4", "2"}, []string{"0", "262.5", "157.5"}},
-		{"all zero: equal shares", false, []string{"0", "0", "0", "0"}, repeat("105", 4)},
-		{"all equal and negative: equal shares", false, []string{"-1", "-1"}, []string{"210", "210"}},
-		{"thirds of the pot", false, []string{"2", "1"}, []string{"280", "140"}},
-		{"ninths: leftover millionths to the earlier seats", false, repeat("1", 9),
-			append(repeat("46.666667", 6), repeat("46.666666", 3)...)},
-		// 420 × 1/7 = 60; 420 × 2/7 = 120; 420 × 4/7 = 240.
-		{"sevenths", false, []string{"1", "2", "4"}, []string{"60", "120", "240"}},
-		// 420/3 × (1, 1, 1) with points far beyond int64 use big integers.
+		// Other systems share the pot of 60 a seat in proportion to their points (CONTRACT
+		// section 3).
+		{"placement 3-2-1-0", false, []string{"3", "2", "1", "0"}, []string{"120", "80", "40", "0"}},
+		{"placement with a tie", false, []string{"2.5", "2.5", "1", "0"}, []string{"100", "100", "40", "0"}},
+		{"vortex: the winner takes the pot", false, []string{"0", "1100", "0", "0"}, []string{"0", "240", "0", "0"}},
+		{"negative points are shifted up by the lowest", false, []string{"-1", "4", "2"}, []string{"0", "112.5", "67.5"}},
+		{"all zero: equal shares", false, []string{"0", "0", "0", "0"}, repeat("60", 4)},
+		{"all equal and negative: equal shares", false, []string{"-1", "-1"}, []string{"60", "60"}},
+		{"thirds of the pot", false, []string{"2", "1"}, []string{"80", "40"}},
+		{"ninths", false, repeat("1", 9), repeat("60", 9)},
+		// 480 / 7 = 68.571428|57 each: the 4 missing millionths go to the earlier seats.
+		{"sevenths of eight seats: leftover millionths to the earlier seats", false,
+			append(repeat("1", 7), "0"),
+			append(append(repeat("68.571429", 4), repeat("68.571428", 3)...), "0")},
+		// 180 × 1/7 = 25.714285|71, 180 × 2/7 = 51.428571|43, 180 × 4/7 = 102.857142|86:
+		// one millionth is missing and goes to the largest remainder, the last seat.
+		{"sevenths", false, []string{"1", "2", "4"}, []string{"25.714286", "51.428571", "102.857143"}},
+		// 420 × 1/7 = 60 at seven seats: exactly the seed's pot.
+		{"sevenths at seven seats", false, []string{"1", "2", "4", "0", "0", "0", "0"}, []string{"60", "120", "240", "0", "0", "0", "0"}},
+		// 60 × 3 / 3 each, with points far beyond int64 use big integers.
 		{"huge points", false,
 			[]string{"100000000000000000000000", "100000000000000000000000", "100000000000000000000000"},
-			[]string{"140", "140", "140"}},
+			[]string{"60", "60", "60"}},
 		{"huge denominators", false,
 			[]string{"1/100000000000000000000000", "1/100000000000000000000000", "2/100000000000000000000000"},
-			[]string{"105", "105", "210"}},
+			[]string{"45", "45", "90"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Awards(game(t, tt.pot, tt.points))
+			g := game(t, tt.pot, tt.points)
+			got, err := Awards(g)
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.want...), got)
-			assert.Equal(t, Pot, sum(got))
+			assert.Equal(t, g.Pot(), sum(got))
 		})
 	}
 }

@@ -119,7 +119,7 @@ func (l *Ladder) apply(g Game, entries []Entry) error {
 			before[i] = l.ratings[at[i]]
 		}
 	}
-	if err := antesOf(antes, before, &l.buf); err != nil {
+	if err := antesOf(antes, before, g.Pot(), &l.buf); err != nil {
 		return err
 	}
 	if err := awardsOf(awards, g, &l.buf); err != nil {

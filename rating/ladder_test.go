@@ -1,6 +1,8 @@
 package rating
 
 import (
+	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,41 +30,41 @@ func entry(t testing.TB, player, before, ante, award string) Entry {
 func TestLadderSeason(t *testing.T) {
 	l := NewLadder()
 
-	// Game 1: four new members antes 105 each; placement points 3-2-1-0 share the pot
-	// 210-140-70-0.
+	// Game 1: a pot of 60 a seat (CONTRACT section 3) is 240; four new members ante 60
+	// each, and placement points 3-2-1-0 share the pot 120-80-40-0.
 	g1 := Game{ID: "g1", Seats: seats(t, []string{"A", "B", "C", "D"}, "3", "2", "1", "0")}
 	g1.Seats[0].Winner = true
 	got, err := l.Apply(g1)
 	require.NoError(t, err)
 	assert.Equal(t, []Entry{
-		entry(t, "A", "0", "105", "210"),
-		entry(t, "B", "0", "105", "140"),
-		entry(t, "C", "0", "105", "70"),
-		entry(t, "D", "0", "105", "0"),
+		entry(t, "A", "0", "60", "120"),
+		entry(t, "B", "0", "60", "80"),
+		entry(t, "C", "0", "60", "40"),
+		entry(t, "D", "0", "60", "0"),
 	}, got)
 
-	// Game 2: A (105), B (35) and the new E (0): Σ R + 210 × 3 = 770. Antes 420 × 315/770 =
-	// 171.818181|8, 420 × 245/770 = 133.636363|6, 420 × 210/770 = 114.545454|5; the two
-	// missing millionths go to the two largest remainders. Awards 0-140-280.
+	// Game 2: A (60), B (20) and the new E (0) stake 180: Σ R + 210 × 3 = 710. Antes
+	// 180 × 270/710 = 68.450704|23, 180 × 230/710 = 58.309859|15, 180 × 210/710 =
+	// 53.239436|62; the missing millionth goes to the largest remainder. Awards 0-60-120.
 	g2 := Game{ID: "g2", Seats: seats(t, []string{"A", "B", "E"}, "0", "1", "2")}
 	got, err = l.Apply(g2)
 	require.NoError(t, err)
 	assert.Equal(t, []Entry{
-		entry(t, "A", "105", "171.818182", "0"),
-		entry(t, "B", "35", "133.636364", "140"),
-		entry(t, "E", "0", "114.545454", "280"),
+		entry(t, "A", "60", "68.450704", "0"),
+		entry(t, "B", "20", "58.309859", "60"),
+		entry(t, "E", "0", "53.239437", "120"),
 	}, got)
 
 	assert.Equal(t, []Standing{
-		{Player: "E", Rating: mic(t, "165.454546")[0], Games: 1},
-		{Player: "B", Rating: mic(t, "41.363636")[0], Games: 2},
-		{Player: "C", Rating: mic(t, "-35")[0], Games: 1},
-		{Player: "A", Rating: mic(t, "-66.818182")[0], Games: 2},
-		{Player: "D", Rating: mic(t, "-105")[0], Games: 1},
+		{Player: "E", Rating: mic(t, "66.760563")[0], Games: 1},
+		{Player: "B", Rating: mic(t, "21.690141")[0], Games: 2},
+		{Player: "A", Rating: mic(t, "-8.450704")[0], Games: 2},
+		{Player: "C", Rating: mic(t, "-20")[0], Games: 1},
+		{Player: "D", Rating: mic(t, "-60")[0], Games: 1},
 	}, l.Standings())
 	assert.Equal(t, Micros(0), ladderSum(l))
 	assert.Equal(t, 5, l.Len())
-	assert.Equal(t, mic(t, "41.363636")[0], l.Rating("B"))
+	assert.Equal(t, mic(t, "21.690141")[0], l.Rating("B"))
 	assert.Equal(t, 2, l.Games("B"))
 	assert.Equal(t, Micros(0), l.Rating("nobody"))
 	assert.Equal(t, 0, l.Games("nobody"))
@@ -70,7 +72,7 @@ func TestLadderSeason(t *testing.T) {
 
 func TestLadderEdgeCases(t *testing.T) {
 	// Each row starts from stored standings (which sum to 0) and rates a game of 2 in which
-	// B scores 1 and A scores 0: B takes the whole pot.
+	// B scores 1 and A scores 0: B takes the whole pot, 60 a seat = 120 (CONTRACT section 3).
 	tests := []struct {
 		name      string
 		standings []string // A, B, C
@@ -78,15 +80,16 @@ func TestLadderEdgeCases(t *testing.T) {
 		after     []string // A, B
 	}{
 		// Seed 3.3: below −210, A antes a negative amount and gains by merely playing.
-		// Σ R + 420 = 220: A antes 420 × (−90)/220 = −171.8181818…, floored to −171.818182
-		// (remainder 0.18 millionth); B antes 420 × 310/220 = 591.8181818…, floored to
-		// 591.818181 (remainder 0.82), so the missing millionth goes to B.
+		// Σ R + 420 = 220: A antes 120 × (−90)/220 = −49.0909090…, floored to −49.090910
+		// (remainder 0.91 millionth); B antes 120 × 310/220 = 169.0909090…, floored to
+		// 169.090909 (remainder 0.09), so the missing millionth goes to A.
 		{"a rating below -210 gains by playing", []string{"-300", "100", "200"},
-			[]string{"-171.818182", "591.818182"}, []string{"-128.181818", "-71.818182"}},
-		// CONTRACT: Σ R + 210 n = −500 + 420 ≤ 0, so both ante 420 / 2.
+			[]string{"-49.090909", "169.090909"}, []string{"-250.909091", "50.909091"}},
+		// CONTRACT: Σ R + 210 n = −500 + 420 ≤ 0, so both ante 120 / 2.
 		{"denominator at or below zero: equal antes", []string{"-300", "-200", "500"},
-			[]string{"210", "210"}, []string{"-510", "10"}},
-		{"a game of 2 at zero", []string{"0", "0", "0"}, []string{"210", "210"}, []string{"-210", "210"}},
+			[]string{"60", "60"}, []string{"-360", "-140"}},
+		// The 2-player case: the game swings ±60, not ±210.
+		{"a game of 2 at zero", []string{"0", "0", "0"}, []string{"60", "60"}, []string{"-60", "60"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,7 +99,7 @@ func TestLadderEdgeCases(t *testing.T) {
 			got, err := l.Apply(Game{ID: "g", Seats: seats(t, []string{"A", "B"}, "0", "1")})
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.antes...), []Micros{got[0].Ante, got[1].Ante})
-			assert.Equal(t, mic(t, "0", "420"), []Micros{got[0].Award, got[1].Award})
+			assert.Equal(t, mic(t, "0", "120"), []Micros{got[0].Award, got[1].Award})
 			assert.Equal(t, mic(t, tt.after...), []Micros{l.Rating("A"), l.Rating("B")})
 			assert.Equal(t, Micros(0), ladderSum(l))
 		})
@@ -116,7 +119,7 @@ func TestStandingsOrder(t *testing.T) {
 }
 
 func TestReplacedSeat(t *testing.T) {
-	// Seed 4.2 and CONTRACT section 3. Before each game, B holds 35 and X holds -35 from a
+	// Seed 4.2 and CONTRACT section 3. Before each game, B holds 20 and X holds -20 from a
 	// first game, so the ante comes visibly from B's rating, not the substitute's.
 	warmUp := func(t *testing.T) *Ladder {
 		l := NewLadder()
@@ -124,19 +127,21 @@ func TestReplacedSeat(t *testing.T) {
 		require.NoError(t, err)
 		return l
 	}
-	// A (105), B (35), C (0): Σ + 630 = 770. B antes 420 × 245/770 = 133.636364 (as above).
+	// A (60), B (20), C (0): Σ + 630 = 710. B antes 180 × 230/710 = 58.309859 of a 60-a-seat
+	// pot, or 420 × 230/710 = 136.056338 of an ARMADA pot.
 	tests := []struct {
 		name     string
 		pot      bool
 		points   []string
 		winner   bool
 		credited string
+		ante     string
 		award    string
 	}{
-		{"winner with award above ante: the substitute takes the delta", false, []string{"0", "2", "1"}, true, "X", "280"},
+		{"winner with award above ante: the substitute takes the delta", false, []string{"0", "2", "1"}, true, "X", "58.309859", "120"},
 		// An ARMADA draw in which B's share is below the ante.
-		{"winner with award below ante: the original player", true, []string{"300", "100", "20"}, true, "B", "100"},
-		{"award above ante but not a winner: the original player", false, []string{"3", "2", "0"}, false, "B", "168"},
+		{"winner with award below ante: the original player", true, []string{"300", "100", "20"}, true, "B", "136.056338", "100"},
+		{"award above ante but not a winner: the original player", false, []string{"3", "2", "0"}, false, "B", "58.309859", "72"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,16 +156,16 @@ func TestReplacedSeat(t *testing.T) {
 			assert.Equal(t, "B", e.Player)
 			assert.Equal(t, "X", e.Substitute)
 			assert.Equal(t, tt.credited, e.Credited)
-			assert.Equal(t, mic(t, "133.636364")[0], e.Ante, "the ante comes from B's rating")
+			assert.Equal(t, mic(t, tt.ante)[0], e.Ante, "the ante comes from B's rating")
 			assert.Equal(t, mic(t, tt.award)[0], e.Award)
 			assert.Equal(t, e.Award-e.Ante, e.Delta)
 			assert.Equal(t, e.Before+e.Delta, e.After)
 
-			before := map[string]string{"B": "35", "X": "-35"}[tt.credited]
+			before := map[string]string{"B": "20", "X": "-20"}[tt.credited]
 			assert.Equal(t, mic(t, before)[0], e.Before)
 			assert.Equal(t, e.After, l.Rating(tt.credited))
 			other := map[string]string{"B": "X", "X": "B"}[tt.credited]
-			untouched := map[string]string{"B": "35", "X": "-35"}[other]
+			untouched := map[string]string{"B": "20", "X": "-20"}[other]
 			assert.Equal(t, mic(t, untouched)[0], l.Rating(other), "the other one is untouched")
 			assert.Equal(t, 2, l.Games(tt.credited))
 			assert.Equal(t, 1, l.Games(other))
@@ -303,4 +308,53 @@ func ladderSum(l *Ladder) Micros {
 		s += st.Rating
 	}
 	return s
+}
+
+func TestTwoPlayerGamesStakeSixtyASeat(t *testing.T) {
+	// Seed 3.3: "An absolute minimum rating exists at about -210 points." The old 420-point
+	// pot at every size made a 2-player game swing ±210; with 60 a seat (CONTRACT section 3)
+	// it stakes 120. Two members who only ever play each other (2-player King Me: the winner
+	// scores 2, the loser 0) move by at most 60 in their first game and stay strictly
+	// between −210 and +210 whatever happens: a win moves R to R + 2/7 × (210 − R), a loss
+	// to R − 2/7 × (R + 210).
+	for seed := range uint64(20) {
+		rnd := newRand(seed)
+		l := NewLadder()
+		for gi := range 80 {
+			points := []string{"2", "0"}
+			if rnd.IntN(3) == 0 {
+				points = []string{"0", "2"}
+			}
+			entries, err := l.Apply(Game{ID: fmt.Sprint(gi), Seats: seats(t, []string{"A", "B"}, points...)})
+			require.NoError(t, err)
+			if gi == 0 {
+				assert.Equal(t, 60*PerPoint, max(entries[0].Delta, entries[1].Delta), "the first game swings ±60")
+			}
+			for _, p := range []string{"A", "B"} {
+				require.Greater(t, l.Rating(p), -210*PerPoint, "season %d game %d: %s", seed, gi, p)
+				require.Less(t, l.Rating(p), 210*PerPoint, "season %d game %d: %s", seed, gi, p)
+			}
+		}
+	}
+
+	// Among more members, two weak players can still meet with Σ R + 420 near 0, where the
+	// formula's shares grow large; every 2-player delta is now 120/420 of what the fixed
+	// 420 pot gave from the same ratings (to rounding), so such swings are 2/7 as wide.
+	rnd := newRand(99)
+	for range 2000 {
+		r := Micros(rnd.Int64N(600*int64(PerPoint))) - 450*PerPoint
+		standings := []Standing{{Player: "A", Rating: r}, {Player: "B", Rating: -r / 3}, {Player: "C", Rating: r/3 - r}}
+		now, err := LadderFrom(standings)
+		require.NoError(t, err)
+		old, err := LadderFrom(standings)
+		require.NoError(t, err)
+		got, err := now.Apply(Game{ID: "g", Seats: seats(t, []string{"A", "B"}, "0", "2")})
+		require.NoError(t, err)
+		fixed, err := old.Apply(Game{ID: "g", PointsArePot: true, Seats: seats(t, []string{"A", "B"}, "0", "420")})
+		require.NoError(t, err)
+		scaled := new(big.Rat).Mul(big.NewRat(int64(fixed[0].Delta), 1), big.NewRat(2, 7))
+		off := new(big.Rat).Sub(big.NewRat(int64(got[0].Delta), 1), scaled)
+		assert.True(t, off.Cmp(big.NewRat(-1, 1)) >= 0 && off.Cmp(big.NewRat(1, 1)) <= 0,
+			"rating %s: delta %s, fixed pot %s", r, got[0].Delta, fixed[0].Delta)
+	}
 }

@@ -10,13 +10,19 @@ type Micros int64
 // PerPoint is one rating point in Micros.
 const PerPoint Micros = 1_000_000
 
-// Pot is the 420 points every rated game's antes make up and its awards pay out
-// (seed section 2.1: 420 is the least common multiple of 1 through 7).
-const Pot Micros = 420 * PerPoint
+// ArmadaPot is the 420 points an ARMADA game's points always make up (seed section 2.1:
+// 420 is the least common multiple of 1 through 7), and so the pot of every ARMADA game.
+const ArmadaPot Micros = 420 * PerPoint
 
-// AnteAdjustment is the 210 points (half a pot) added to every rating in the ante
-// formula (seed section 3.2).
-const AnteAdjustment Micros = Pot / 2
+// SeatStake is what one seat stakes in the pot of any other game: the pot is 60 a seat,
+// P = 60 × n (CONTRACT section 3), so a 7-seat game is exactly the seed's 420 and every
+// table size stakes what an ARMADA seat stakes.
+const SeatStake Micros = ArmadaPot / 7
+
+// AnteAdjustment is the 210 points added to every rating in the ante formula (seed section
+// 3.2: "one-half pot-worth of points"). It stays 210 a seat whatever the table size, so the
+// seed's floor near −210 holds for games of every size (CONTRACT section 3).
+const AnteAdjustment Micros = ArmadaPot / 2
 
 // String returns m in points as an exact decimal string: "12.5", "60",
 // "60.000001", "-0.25". It is built from the integer alone, never through a float.

@@ -14,8 +14,9 @@ import (
 
 // The properties CONTRACT section 3 promises, checked over random seasons against a
 // reference written directly from the rules with exact rationals: every game's antes and
-// awards are the largest-remainder roundings of the exact formulas, antes sum to 420,
-// awards to 420, deltas to 0, and a ladder's ratings to 0 after every game.
+// awards are the largest-remainder roundings of the exact formulas, antes sum to the pot
+// (60 a seat, 420 for ARMADA), awards to the pot, deltas to 0, and a ladder's ratings to 0
+// after every game.
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x7ab1e57a4e5)) }
 
@@ -110,35 +111,45 @@ func refShares(total Micros, exact []*big.Rat) []Micros {
 	return out
 }
 
-// refAntes is seed 3.2 / CONTRACT section 3 in exact rationals.
-func refAntes(ratings []Micros) []Micros {
+// refPot is CONTRACT section 3's pot, written apart from Game.Pot: 420 for ARMADA, else 60
+// for each of the n seats.
+func refPot(armada bool, n int) Micros {
+	if armada {
+		return 420 * PerPoint
+	}
+	return Micros(60*n) * PerPoint
+}
+
+// refAntes is seed 3.2 / CONTRACT section 3 in exact rationals, for a game whose pot is pot.
+func refAntes(ratings []Micros, pot Micros) []Micros {
 	n := int64(len(ratings))
 	den := new(big.Rat)
 	for _, r := range ratings {
-		den.Add(den, big.NewRat(int64(r+AnteAdjustment), 1))
+		den.Add(den, big.NewRat(int64(r+210*PerPoint), 1))
 	}
 	exact := make([]*big.Rat, n)
 	for i, r := range ratings {
 		if den.Sign() <= 0 {
-			exact[i] = big.NewRat(int64(Pot), n)
+			exact[i] = big.NewRat(int64(pot), n)
 			continue
 		}
-		x := big.NewRat(int64(Pot), 1)
-		x.Mul(x, big.NewRat(int64(r+AnteAdjustment), 1))
+		x := big.NewRat(int64(pot), 1)
+		x.Mul(x, big.NewRat(int64(r+210*PerPoint), 1))
 		exact[i] = x.Quo(x, den)
 	}
-	return refShares(Pot, exact)
+	return refShares(pot, exact)
 }
 
 // refAwards is CONTRACT section 3's award rule in exact rationals.
 func refAwards(g Game) []Micros {
 	n := int64(len(g.Seats))
+	pot := refPot(g.PointsArePot, len(g.Seats))
 	exact := make([]*big.Rat, n)
 	if g.PointsArePot {
 		for i, s := range g.Seats {
 			exact[i] = new(big.Rat).Mul(s.Points, big.NewRat(int64(PerPoint), 1))
 		}
-		return refShares(Pot, exact)
+		return refShares(pot, exact)
 	}
 	shift := new(big.Rat)
 	for _, s := range g.Seats {
@@ -154,13 +165,13 @@ func refAwards(g Game) []Micros {
 	}
 	for i := range exact {
 		if total.Sign() == 0 {
-			exact[i] = big.NewRat(int64(Pot), n)
+			exact[i] = big.NewRat(int64(pot), n)
 			continue
 		}
-		x := new(big.Rat).Mul(shifted[i], big.NewRat(int64(Pot), 1))
+		x := new(big.Rat).Mul(shifted[i], big.NewRat(int64(pot), 1))
 		exact[i] = x.Quo(x, total)
 	}
-	return refShares(Pot, exact)
+	return refShares(pot, exact)
 }
 
 func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
@@ -179,7 +190,8 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 				for i, s := range g.Seats {
 					before[i] = model[s.Player]
 				}
-				wantAntes, wantAwards := refAntes(before), refAwards(g)
+				pot := refPot(g.PointsArePot, len(g.Seats))
+				wantAntes, wantAwards := refAntes(before, pot), refAwards(g)
 				var antes, awards, deltas Micros
 				for i, e := range entries {
 					s := g.Seats[i]
@@ -200,8 +212,8 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 				for _, e := range entries {
 					model[e.Credited] = e.After
 				}
-				require.Equal(t, Pot, antes, "game %d antes", gi)
-				require.Equal(t, Pot, awards, "game %d awards", gi)
+				require.Equal(t, pot, antes, "game %d antes", gi)
+				require.Equal(t, pot, awards, "game %d awards", gi)
 				require.Equal(t, Micros(0), deltas, "game %d deltas", gi)
 				require.Equal(t, Micros(0), ladderSum(l), "ratings after game %d", gi)
 			}
@@ -222,10 +234,11 @@ func TestRandomAntesMatchTheFormula(t *testing.T) {
 		for i := range ratings {
 			ratings[i] = Micros(rnd.Int64N(800*int64(PerPoint))) - 500*PerPoint
 		}
-		got, err := Antes(ratings)
+		pot := refPot(rnd.IntN(4) == 0, len(ratings))
+		got, err := Antes(ratings, pot)
 		require.NoError(t, err)
-		require.Equal(t, refAntes(ratings), got, "ratings %v", ratings)
-		require.Equal(t, Pot, sum(got))
+		require.Equal(t, refAntes(ratings, pot), got, "ratings %v", ratings)
+		require.Equal(t, pot, sum(got))
 		if sum(ratings)+AnteAdjustment*Micros(len(ratings)) <= 0 {
 			equal++
 		} else {
@@ -261,8 +274,8 @@ func TestApportionPathsAgree(t *testing.T) {
 			continue
 		}
 		fast, slow := make([]Micros, len(weights)), make([]Micros, len(weights))
-		errFast := apportion(fast, Pot, weights, make([]uint64, len(weights)))
-		errSlow := apportionBig(slow, Pot, bigW)
+		errFast := apportion(fast, ArmadaPot, weights, make([]uint64, len(weights)))
+		errSlow := apportionBig(slow, ArmadaPot, bigW)
 		if errSlow != nil {
 			require.ErrorIs(t, errSlow, ErrOverflow)
 			require.ErrorIs(t, errFast, ErrOverflow, "weights %v", weights)
@@ -272,8 +285,8 @@ func TestApportionPathsAgree(t *testing.T) {
 		require.Equal(t, slow, fast, "weights %v", weights)
 		exact := make([]*big.Rat, len(weights))
 		for i, w := range bigW {
-			exact[i] = new(big.Rat).SetFrac(new(big.Int).Mul(w, big.NewInt(int64(Pot))), total)
+			exact[i] = new(big.Rat).SetFrac(new(big.Int).Mul(w, big.NewInt(int64(ArmadaPot))), total)
 		}
-		require.Equal(t, refShares(Pot, exact), fast, "weights %v", weights)
+		require.Equal(t, refShares(ArmadaPot, exact), fast, "weights %v", weights)
 	}
 }

@@ -50,8 +50,9 @@ func TestBrowserJourneyOrganiserRecordsAResult(t *testing.T) {
 		chromedp.Click(css(`button[value="save"]`)),
 		chromedp.WaitVisible(css("#result .result-table")),
 	), "save the result")
-	// Everyone antes 105 of the 420-point pot; the winner's 12 of the 20 points take 252.
-	assert.Contains(t, visibleText(t, ctx, "#result .ledger-table"), "0 105 252 +147 147")
+	// Four seats stake 60 each, a 240 pot (CONTRACT section 3); the winner's 12 of the 20
+	// points take 144.
+	assert.Contains(t, visibleText(t, ctx, "#result .ledger-table"), "0 60 144 +84 84")
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(leagueURL),

@@ -272,8 +272,11 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	_, doc = app.get(app.browser(), "/ratings/vampiring")
 	assert.Equal(t, 4, doc.Find(".ladder-table tbody tr").Length())
 	assert.Equal(t, 4, doc.Find(".badge-provisional").Length())
+	// The pot of 60 a seat in players' words (CONTRACT section 3), on both rating pages.
+	assert.Contains(t, text(doc.Find(".pot-explained")), "Each seat stakes about 60 points")
 	_, doc = app.get(app.browser(), "/ratings")
 	assert.Contains(t, text(doc.Find(`a[href="/ratings/vampiring"]`)), "4 rated players")
+	assert.Contains(t, text(doc.Find(".pot-explained")), "Each seat stakes about 60 points")
 	res, doc = app.get(app.browser(), "/players/"+g.Seats[0].Username)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	assert.Equal(t, 1, doc.Find("svg.rating-chart polyline").Length())

@@ -542,11 +542,13 @@ type contractRated struct {
 
 func TestContractRate(t *testing.T) {
 	t.Parallel()
-	// g1: everyone at 0 antes 105; placement points 12, 6, 2, 0 share 420 as 252, 126, 42, 0.
-	// g2: A 147, B 21, C −63: antes 420 × (R + 210) / 735 = 204, 132, 84; B wins (6, 2, 0 →
-	// 315, 105, 0) as the substitute X finished B's seat, so B's delta 183 goes to X.
+	// The pot is 60 a seat, P = 60 n, except ARMADA's 420 (CONTRACT section 3).
+	// g1: everyone at 0 antes 60; placement points 12, 6, 2, 0 share 240 as 144, 72, 24, 0.
+	// g2: A 84, B 12, C −36: antes 180 × (R + 210) / 690 = 76.695652|17, 57.913043|47,
+	// 45.391304|35 (the missing millionth to B); B wins (6, 2, 0 → 135, 45, 0) as the
+	// substitute X finished B's seat, so B's delta 77.086956 goes to X.
 	// g3: vortex; C's seat finished by Y, who lost: the delta stays with C.
-	// g4: a three-way tie of 420/3 each, a rounding case.
+	// g4: a three-way tie of 180/3 each. g5: an ARMADA solo sharing 420.
 	ladder := `{"games":[
 	  {"id":"g1","system":"placement","input":{"players":[{"id":"A","score":10},{"id":"B","score":8},{"id":"C","score":6},{"id":"D","score":4}]}},
 	  {"id":"g2","system":"placement","input":{"players":[{"id":"A","score":5},{"id":"B","score":10},{"id":"C","score":1}]},"replaced":{"B":"X"}},
@@ -564,8 +566,9 @@ func TestContractRate(t *testing.T) {
 		for _, p := range g.Players {
 			antes, awards, deltas = append(antes, p.Ante), append(awards, p.Award), append(deltas, p.Delta)
 		}
-		assert.Equal(t, "420", sumExact(t, antes...).RatString(), "%s antes", g.ID)
-		assert.Equal(t, "420", sumExact(t, awards...).RatString(), "%s awards", g.ID)
+		pot := map[string]string{"g1": "240", "g2": "180", "g3": "120", "g4": "180", "g5": "420"}[g.ID]
+		assert.Equal(t, pot, sumExact(t, antes...).RatString(), "%s antes", g.ID)
+		assert.Equal(t, pot, sumExact(t, awards...).RatString(), "%s awards", g.ID)
 		assert.Equal(t, "0", sumExact(t, deltas...).RatString(), "%s deltas", g.ID)
 		for _, p := range g.Players {
 			m := new(big.Rat).Mul(exact(t, p.Ante), big.NewRat(1_000_000, 1))
@@ -575,7 +578,7 @@ func TestContractRate(t *testing.T) {
 	g1, g2 := out.Games[0], out.Games[1]
 	assert.Equal(t, "g1", g1.ID)
 	for i, want := range []struct{ id, ante, award, delta string }{
-		{"A", "105", "252", "147"}, {"B", "105", "126", "21"}, {"C", "105", "42", "-63"}, {"D", "105", "0", "-105"},
+		{"A", "60", "144", "84"}, {"B", "60", "72", "12"}, {"C", "60", "24", "-36"}, {"D", "60", "0", "-60"},
 	} {
 		p := g1.Players[i]
 		assert.Equal(t, want.id, p.ID)
@@ -583,7 +586,7 @@ func TestContractRate(t *testing.T) {
 		assertNumber(t, want.award, p.Award, "g1 %s award", p.ID)
 		assertNumber(t, want.delta, p.Delta, "g1 %s delta", p.ID)
 	}
-	for i, want := range []struct{ ante, award string }{{"204", "105"}, {"132", "315"}, {"84", "0"}} {
+	for i, want := range []struct{ ante, award string }{{"76.695652", "45"}, {"57.913044", "135"}, {"45.391304", "0"}} {
 		assertNumber(t, want.ante, g2.Players[i].Ante, "g2 %s ante from the original player's rating", g2.Players[i].ID)
 		assertNumber(t, want.award, g2.Players[i].Award, "g2 %s award", g2.Players[i].ID)
 	}
@@ -596,49 +599,57 @@ func TestContractRate(t *testing.T) {
 	}
 	assert.Equal(t, "0", sumExact(t, all...).RatString(), "a ladder's ratings sum to exactly 0")
 	require.Contains(t, ratings, "X", "the substitute who finished a winning seat is rated")
-	assertNumber(t, "183", ratings["X"], "the winning substitute takes the whole delta")
+	assertNumber(t, "77.086956", ratings["X"], "the winning substitute takes the whole delta")
 	if y, ok := ratings["Y"]; ok {
 		assertNumber(t, "0", y, "a losing substitute takes nothing")
 	}
-	// B's rating after g2 is still 21 (the delta went to X), and g4's antes show it: before
-	// g4, A 48, B 21 and D 52.5 (g3: D's +157.5), so B antes 420 × 231 / 751.5, to within
-	// the millionth that rounding may add.
+	// B's rating after g2 is still 12 (the delta went to X), and g4's antes show it: before
+	// g4, A 52.304348, B 12 and D −4.606741 (g3: D's +55.393259), so B antes
+	// 180 × 222 / 689.697607, to within the millionth that rounding may add.
 	g4 := out.Games[3]
 	require.Len(t, g4.Players, 3)
 	assert.Equal(t, "B", g4.Players[1].ID)
-	off := new(big.Rat).Sub(exact(t, g4.Players[1].Ante), big.NewRat(420*231*2, 1503))
+	off := new(big.Rat).Sub(exact(t, g4.Players[1].Ante), big.NewRat(180*222*1_000_000, 689_697_607))
 	assert.True(t, off.Abs(off).Cmp(big.NewRat(1, 1_000_000)) <= 0, "g4 B ante %s", g4.Players[1].Ante)
 
 	t.Run("antes when the ratings leave nothing to share, awards by largest remainder", func(t *testing.T) {
 		t.Parallel()
-		// v3: B and D both at −210, so Σ R + 210 n = 0 and each antes P/n = 210.
-		// bm: Blue Max points 5, 3, −1, 0 are shifted by 1 to 6, 4, 0, 1 and share 420 in
-		// elevenths: 229.0909…, 152.7272…, 0, 38.1818…; floored to millionths they miss one,
-		// which goes to the largest remainder (W2's .7272…).
+		// A beats B twice (vortex, 2 seats: a pot of 120), then wins an ARMADA solo against C
+		// (C, out in 1901, scores 1) and B one against D: C at −107.688525 and D at
+		// −337.108108, so in v5 Σ R + 210 n = −24.796633 ≤ 0 and each antes P/n = 60.
+		// bm: Blue Max points 5, 3, −1, 0 are shifted by 1 to 6, 4, 0, 1 and share 240 in
+		// elevenths: 130.9090…, 87.2727…, 0, 21.8181…; floored to millionths they miss two,
+		// which go to the largest remainders (W1's .9090… and D2's .8181…).
+		armada2 := func(id, winner, loser string) string {
+			return `{"id":"` + id + `","system":"armada","input":{"outcome":"solo","players":[{"id":"` + winner +
+				`","centers":18,"years":1},{"id":"` + loser + `","centers":0,"years":1,"eliminated":1901}],"winners":["` + winner + `"]}}`
+		}
 		r := runCLI(t, `{"games":[
 		  {"id":"v1","system":"vortex","input":{"players":[{"id":"A","score":9},{"id":"B","score":1}]}},
-		  {"id":"v2","system":"vortex","input":{"players":[{"id":"C","score":9},{"id":"D","score":1}]}},
-		  {"id":"v3","system":"vortex","input":{"players":[{"id":"B","score":9},{"id":"D","score":1}]}},
+		  {"id":"v2","system":"vortex","input":{"players":[{"id":"A","score":9},{"id":"B","score":1}]}},
+		  `+armada2("v3", "A", "C")+`,`+armada2("v4", "B", "D")+`,
+		  {"id":"v5","system":"vortex","input":{"players":[{"id":"C","score":9},{"id":"D","score":1}]}},
 		  {"id":"bm","system":"blue-max","input":{"sides":[{"name":"W","players":[{"id":"W1","destroyed":1,"points":30},{"id":"W2","points":10}]},
 		    {"name":"D","players":[{"id":"D1","lost":1},{"id":"D2"}]}]}}]}`, "rate")
 		var out contractRated
 		r.requireOK(t, &out)
-		require.Len(t, out.Games, 4)
-		v3, bm := out.Games[2], out.Games[3]
-		require.Len(t, v3.Players, 2)
-		assertNumber(t, "210", v3.Players[0].Ante, "v3 B ante")
-		assertNumber(t, "210", v3.Players[1].Ante, "v3 D ante")
+		require.Len(t, out.Games, 6)
+		v5, bm := out.Games[4], out.Games[5]
+		require.Len(t, v5.Players, 2)
+		assertNumber(t, "60", v5.Players[0].Ante, "v5 C ante")
+		assertNumber(t, "60", v5.Players[1].Ante, "v5 D ante")
 		require.Len(t, bm.Players, 4)
-		for i, want := range []string{"229.090909", "152.727273", "0", "38.181818"} {
+		for i, want := range []string{"130.909091", "87.272727", "0", "21.818182"} {
 			assert.Equal(t, want, string(bm.Players[i].Award), "bm %s award", bm.Players[i].ID)
 		}
 	})
 
 	t.Run("a winning seat whose award does not beat its ante keeps the delta", func(t *testing.T) {
 		t.Parallel()
-		// p2: A (210) and B (−210) tie on top; X finished A's seat. Antes 420 and 0, awards
-		// 210 each: A's seat won but lost 210, which stays with A. a3: Y finished B's seat
-		// and B won by concession, 407 against an ante of 210: the +197 goes to Y.
+		// p2: A (60) and B (−60) tie on top; X finished A's seat. Antes 77.142857 and
+		// 42.857143 of a 120 pot, awards 60 each: A's seat won but lost 17.142857, which
+		// stays with A. a3: Y finished B's seat and B won by concession, 407 against an ante
+		// of 167.142857: the +239.857143 goes to Y.
 		r := runCLI(t, `{"games":[
 		  {"id":"v1","system":"vortex","input":{"players":[{"id":"A","score":9},{"id":"B","score":1}]}},
 		  {"id":"p2","system":"placement","input":{"players":[{"id":"A","score":5},{"id":"B","score":5}]},"replaced":{"A":"X"}},
@@ -649,9 +660,9 @@ func TestContractRate(t *testing.T) {
 		for _, rt := range out.Ratings {
 			got[rt.ID] = exact(t, rt.Rating).RatString()
 		}
-		assert.Equal(t, "-197", got["A"], "A took p2's −210 and a3's −197")
-		assert.Equal(t, "0", got["B"], "B's gain in p2 undid v1; a3's went to Y")
-		assert.Equal(t, "197", got["Y"])
+		assert.Equal(t, "-197", got["A"], "A took v1's +60, p2's −17.142857 and a3's −239.857143")
+		assert.Equal(t, "-42857143/1000000", got["B"], "B kept v1's −60 and p2's +17.142857; a3's went to Y")
+		assert.Equal(t, "239857143/1000000", got["Y"])
 		if x, ok := got["X"]; ok {
 			assert.Equal(t, "0", x, "X took nothing")
 		}

@@ -100,10 +100,10 @@ func TestRateArmadaSolo(t *testing.T) {
 }
 
 func TestRateSeasonWithReplacement(t *testing.T) {
-	// g1: placement of four (12-6-2-0 points) shares the pot 252-126-42-0 against antes of
-	// 105. g2: an ARMADA two-way draw at 17 centres each, 210 apiece; X's seat was
-	// finished by B as a winner with an award above the ante, so B takes the delta, while
-	// the ante comes from X's rating (0), not B's (21).
+	// g1: placement of four (12-6-2-0 points) shares a pot of 60 a seat, 240, as
+	// 144-72-24-0 against antes of 60. g2: an ARMADA two-way draw at 17 centres each, 210
+	// apiece of ARMADA's 420; X's seat was finished by B as a winner with an award above the
+	// ante, so B takes the delta, while the ante comes from X's rating (0), not B's (12).
 	input := `{"games":[
 	 {"id":"g1","system":"placement","input":{"players":[{"id":"A","score":10},{"id":"B","score":8},{"id":"C","score":5},{"id":"D","score":1}]}},
 	 {"id":"g2","system":"armada","input":{"outcome":"draw","players":[{"id":"A","centers":17,"years":10},{"id":"X","centers":17,"years":10}],"winners":["A","X"]},"replaced":{"X":"B"}}]}`
@@ -111,21 +111,21 @@ func TestRateSeasonWithReplacement(t *testing.T) {
 	require.Len(t, r.Games, 2)
 
 	g1 := r.Games[0]
-	for i, want := range [][3]string{{"105", "252", "147"}, {"105", "126", "21"}, {"105", "42", "-63"}, {"105", "0", "-105"}} {
+	for i, want := range [][3]string{{"60", "144", "84"}, {"60", "72", "12"}, {"60", "24", "-36"}, {"60", "0", "-60"}} {
 		p := g1.Players[i]
 		assert.Equal(t, want, [3]string{p.Ante.String(), p.Award.String(), p.Delta.String()}, p.ID)
 	}
 
 	g2 := r.Games[1]
 	a, x := g2.Players[0], g2.Players[1]
-	// Σ R + 210 × 2 = 147 + 0 + 420 = 567: A antes 420 × 357/567 = 264.444444|4,
-	// X antes 420 × 210/567 = 155.555555|6 and gets the missing millionth.
-	assert.Equal(t, []string{"264.444444", "210", "-54.444444", "147", "92.555556"},
+	// Σ R + 210 × 2 = 84 + 0 + 420 = 504: A antes 420 × 294/504 = 245, X antes
+	// 420 × 210/504 = 175.
+	assert.Equal(t, []string{"245", "210", "-35", "84", "49"},
 		[]string{a.Ante.String(), a.Award.String(), a.Delta.String(), a.RatingBefore.String(), a.RatingAfter.String()})
 	assert.Equal(t, "X", x.ID)
 	assert.Equal(t, "B", x.Substitute)
 	assert.Equal(t, "B", x.Credited, "seed 4.2: the winning substitute takes the delta")
-	assert.Equal(t, []string{"155.555556", "210", "54.444444", "21", "75.444444"},
+	assert.Equal(t, []string{"175", "210", "35", "12", "47"},
 		[]string{x.Ante.String(), x.Award.String(), x.Delta.String(), x.RatingBefore.String(), x.RatingAfter.String()})
 
 	got := map[string][2]string{}
@@ -133,7 +133,7 @@ func TestRateSeasonWithReplacement(t *testing.T) {
 		got[s.ID] = [2]string{s.Rating.String(), strings.Repeat("I", s.Games)}
 	}
 	assert.Equal(t, map[string][2]string{
-		"A": {"92.555556", "II"}, "B": {"75.444444", "II"}, "X": {"0", ""}, "C": {"-63", "I"}, "D": {"-105", "I"},
+		"A": {"49", "II"}, "B": {"47", "II"}, "X": {"0", ""}, "C": {"-36", "I"}, "D": {"-60", "I"},
 	}, got)
 	var order []string
 	for _, s := range r.Ratings {
@@ -143,22 +143,44 @@ func TestRateSeasonWithReplacement(t *testing.T) {
 }
 
 func TestRateRoundsByLargestRemainder(t *testing.T) {
-	// Nine players with the same score share the pot in ninths: 46.666666|67 each, the six
-	// missing millionths going to the first six seats, for antes and awards alike.
+	// Nine players with the same score: a pot of 60 a seat makes every ante and award 60.
 	var players []string
 	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"} {
 		players = append(players, `{"id":"`+id+`","score":3}`)
 	}
 	r := rate(t, `{"games":[{"id":"n","system":"placement","input":{"players":[`+strings.Join(players, ",")+`]}}]}`)
-	for i, p := range r.Games[0].Players {
-		want := "46.666667"
-		if i >= 6 {
-			want = "46.666666"
-		}
-		assert.Equal(t, want, p.Ante.String(), p.ID)
-		assert.Equal(t, want, p.Award.String(), p.ID)
+	for _, p := range r.Games[0].Players {
+		assert.Equal(t, "60", p.Ante.String(), p.ID)
+		assert.Equal(t, "60", p.Award.String(), p.ID)
 		assert.Equal(t, "0", p.Delta.String(), p.ID)
 	}
+
+	// Eight players, seven tied on top: each of the seven has 168/7 = 24 points and takes
+	// 480 × 24/168 = 68.571428|57; the four missing millionths go to the first four seats.
+	// Then a, e and h (8.571429, 8.571428, −60) stake 180: Σ R + 630 = 587.142857, antes
+	// 67.007299|42, 67.007299|11 and 45.985401|47; the missing millionth goes to h's
+	// larger remainder, a later seat.
+	players = players[:0]
+	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		players = append(players, `{"id":"`+id+`","score":3}`)
+	}
+	players = append(players, `{"id":"h","score":1}`)
+	r = rate(t, `{"games":[{"id":"n","system":"placement","input":{"players":[`+strings.Join(players, ",")+`]}},
+		{"id":"m","system":"placement","input":{"players":[{"id":"a","score":1},{"id":"e","score":1},{"id":"h","score":1}]}}]}`)
+	for i, p := range r.Games[0].Players {
+		want := map[bool]string{true: "68.571429", false: "68.571428"}[i < 4]
+		if p.ID == "h" {
+			want = "0"
+		}
+		assert.Equal(t, "60", p.Ante.String(), p.ID)
+		assert.Equal(t, want, p.Award.String(), p.ID)
+	}
+	var antes []string
+	for _, p := range r.Games[1].Players {
+		antes = append(antes, p.Ante.String())
+		assert.Equal(t, "60", p.Award.String(), p.ID)
+	}
+	assert.Equal(t, []string{"67.007299", "67.007299", "45.985402"}, antes)
 }
 
 func TestRateIsByteIdentical(t *testing.T) {
