@@ -29,6 +29,12 @@ type Game struct {
 	Status string `db:"status"`
 	// FinishedAt is when the result was first recorded; nil while scheduled.
 	FinishedAt *time.Time `db:"finished_at"`
+	// StartsAt is when the game is to be played; nil while no date is set.
+	StartsAt *time.Time `db:"starts_at"`
+	// Place is where it is played; empty means the league's venue.
+	Place string `db:"place"`
+	// Sequence counts the changes to the game's date, place and seats (iCalendar SEQUENCE).
+	Sequence int `db:"sequence"`
 	// Seats are the game's players in seat order (position 1 first: the starting player).
 	Seats []Seat `db:"-"`
 }
@@ -42,7 +48,7 @@ type Seat struct {
 	DisplayName string `db:"display_name"`
 }
 
-const gameColumns = `g.id, g.league_id, g.number, g.round, g.status, g.finished_at`
+const gameColumns = `g.id, g.league_id, g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`
 
 const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`
 

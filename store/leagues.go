@@ -412,7 +412,7 @@ func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, fa
 	if _, err := tx.Exec(ctx, startLeagueSQL, leagueID, seed); err != nil {
 		return fmt.Errorf("start league: %w", err)
 	}
-	return nil
+	return dateNewSchedule(ctx, tx, leagueID)
 }
 
 // scheduleSeed draws a random non-negative seed for a league's schedule; it is stored in

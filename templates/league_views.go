@@ -141,6 +141,10 @@ type GameRow struct {
 	Sides []SideView
 	// HasViewer marks a game the signed-in player sits in.
 	HasViewer bool
+	// When is the game's date in the league's zone ("Tue 1 Dec 19:00"); empty if none.
+	When string
+	// Place is where the game is played when it is not the league's venue.
+	Place string
 }
 
 // URL is the game's page.
@@ -179,6 +183,8 @@ type LeagueView struct {
 	CoOrganisers []string
 	// History is the league's history, newest first.
 	History []HistoryLine
+	// Dated says some game has a date, so the games list shows a When column.
+	Dated bool
 }
 
 // GameView is the /games/{id} page.

@@ -10,6 +10,11 @@ type ManageView struct {
 	// CoOrganisers are the co-organisers' usernames.
 	CoOrganisers []string
 	Edit         EditForm
+	// TimeZone is the league's zone, in which dates are typed.
+	TimeZone string
+	// FirstRound and EveryDays are the rhythm as set ("2026-12-01T19:00", "7"); empty if none.
+	FirstRound string
+	EveryDays  string
 	History      []HistoryLine
 	// Error is the refusal of an action just attempted; empty otherwise.
 	Error string

@@ -42,6 +42,19 @@ type apiGame struct {
 	Status     string     `json:"status"`
 	Seats      []string   `json:"seats"`
 	FinishedAt *time.Time `json:"finished_at"`
+	// StartsAt and Place are the game's date and place (league-operations issue).
+	StartsAt *time.Time `json:"starts_at"`
+	Place    string     `json:"place"`
+}
+
+// apiGameOf is a stored game as the API shows it.
+func apiGameOf(g store.Game) apiGame {
+	seats := make([]string, len(g.Seats))
+	for j, s := range g.Seats {
+		seats[j] = s.Username
+	}
+	return apiGame{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats, FinishedAt: g.FinishedAt,
+		StartsAt: g.StartsAt, Place: g.Place}
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
@@ -140,11 +153,7 @@ func (h *Handler) apiLeagueGames(c echo.Context) error {
 	}
 	out := make([]apiGame, len(games))
 	for i, g := range games {
-		seats := make([]string, len(g.Seats))
-		for j, s := range g.Seats {
-			seats[j] = s.Username
-		}
-		out[i] = apiGame{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats, FinishedAt: g.FinishedAt}
+		out[i] = apiGameOf(g)
 	}
 	return c.JSON(http.StatusOK, out)
 }

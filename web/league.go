@@ -125,7 +125,11 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	}
 	game, gameErr := league.GameBySlug(l.Game)
 	for _, g := range games {
-		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status}
+		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
+		if g.StartsAt != nil {
+			row.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
+			v.Dated = true
+		}
 		row.Seats = seatViews(g.Seats, viewer, signedIn)
 		if gameErr == nil {
 			row.Sides = sideViews(game, row.Seats)

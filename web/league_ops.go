@@ -339,7 +339,11 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
 		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone,
 			Errors: templates.FieldErrors{}},
-		History: historyViews(events, l.TimeZone),
+		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
+	}
+	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
+		v.FirstRound = l.FirstRoundAt.In(leagueLocation(l)).Format(localDateTime)
+		v.EveryDays = strconv.Itoa(*l.RoundEveryDays)
 	}
 	for _, m := range members {
 		v.Members = append(v.Members, templates.MemberView{Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName,

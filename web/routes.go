@@ -108,4 +108,14 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 	api.POST("/leagues/:id/co-organisers", h.apiAddCoOrganiser, h.requireAPIUser)
 	api.DELETE("/leagues/:id/co-organisers/:username", h.apiRemoveCoOrganiser, h.requireAPIUser)
 	api.GET("/leagues/:id/history", h.apiLeagueHistory)
+
+	// Dates, places and calendars.
+	e.POST("/leagues/:id/rhythm", h.setRhythm, h.requireLogin)
+	e.POST("/leagues/:id/move", h.moveGames, h.requireLogin)
+	e.GET("/leagues/:id/calendar.ics", h.leagueCalendar)
+	e.GET("/calendar/:file", h.playerCalendar)
+	api.PUT("/games/:id/schedule", h.apiScheduleGame, h.requireAPIUser)
+	api.PUT("/leagues/:id/rhythm", h.apiSetRhythm, h.requireAPIUser)
+	api.GET("/me/calendar", h.apiCalendarFeed(false), h.requireAPIUser)
+	api.POST("/me/calendar/renew", h.apiCalendarFeed(true), h.requireAPIUser)
 }

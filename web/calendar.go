@@ -1,0 +1,124 @@
+package web
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// gameDuration is how long a calendar event of a game lasts: games have no length of their
+// own, and an evening's session is the common case.
+const gameDuration = 3 * time.Hour
+
+// leagueCalendar is the league's dated games as an iCalendar feed (RFC 5545):
+// GET /leagues/{id}/calendar.ics. Public, like the league page.
+func (h *Handler) leagueCalendar(c echo.Context) error {
+	l, err := h.pathLeague(c)
+	if err != nil {
+		return err
+	}
+	games, err := h.store.LeagueCalendar(c.Request().Context(), l.ID)
+	if err != nil {
+		return err
+	}
+	return h.writeCalendar(c, l.Name, games)
+}
+
+// playerCalendar is a player's private feed of every dated game they sit in:
+// GET /calendar/{token}.ics. The token is the secret; an unknown or renewed one is a 404.
+func (h *Handler) playerCalendar(c echo.Context) error {
+	token, ok := strings.CutSuffix(c.Param("file"), ".ics")
+	if !ok || token == "" {
+		return errNoSuchPage
+	}
+	ctx := c.Request().Context()
+	userID, err := h.store.CalendarFeedOwner(ctx, token)
+	if err != nil {
+		return err
+	}
+	games, err := h.store.PlayerCalendar(ctx, userID)
+	if err != nil {
+		return err
+	}
+	return h.writeCalendar(c, "My TableStakes games", games)
+}
+
+// writeCalendar answers one VCALENDAR with a VEVENT per game. Each game's event keeps its
+// UID for life and carries the game's sequence, so a calendar that subscribed updates the
+// same event when the game moves; lines end in CRLF and fold at 75 octets (the library).
+func (h *Handler) writeCalendar(c echo.Context, name string, games []store.CalendarGame) error {
+	cal := ics.NewCalendarFor("TableStakes")
+	cal.SetMethod(ics.MethodPublish)
+	cal.SetName(name)
+	cal.SetXWRCalName(name)
+	base := c.Scheme() + "://" + c.Request().Host
+	now := time.Now().UTC()
+	for _, g := range games {
+		e := cal.AddEvent(fmt.Sprintf("game-%d@tablestakes", g.ID))
+		e.SetDtStampTime(now)
+		e.SetSequence(g.Sequence)
+		e.SetStartAt(g.StartsAt.UTC())
+		e.SetEndAt(g.StartsAt.Add(gameDuration).UTC())
+		e.SetSummary(calendarSummary(g))
+		if place := cmp.Or(g.Place, g.Venue); place != "" {
+			e.SetLocation(place)
+		}
+		e.SetDescription(calendarDescription(g))
+		e.SetURL(fmt.Sprintf("%s/games/%d", base, g.ID))
+		switch {
+		case g.Status == store.GameFinished:
+			e.SetStatus(ics.ObjectStatusConfirmed)
+		case g.LeagueStatus == store.LeagueRunning:
+			e.SetStatus(ics.ObjectStatusConfirmed)
+		default: // the league ended before this game was played
+			e.SetStatus(ics.ObjectStatusCancelled)
+		}
+	}
+	c.Response().Header().Set(echo.HeaderContentType, "text/calendar; charset=utf-8")
+	return c.String(http.StatusOK, cal.Serialize(ics.WithNewLineWindows))
+}
+
+// calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)".
+func calendarSummary(g store.CalendarGame) string {
+	name := g.Game
+	if game, err := league.GameBySlug(g.Game); err == nil {
+		name = game.Name
+	}
+	return fmt.Sprintf("%s: game %d (%s)", g.LeagueName, g.Number, name)
+}
+
+// calendarDescription lists the seats in seat order and the round.
+func calendarDescription(g store.CalendarGame) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d.", g.Round)
+	for i, u := range g.Seats {
+		fmt.Fprintf(&b, "\nSeat %d: %s", i+1, u)
+	}
+	return b.String()
+}
+
+// feedURL is the user's private calendar feed URL on this server.
+func (h *Handler) feedURL(c echo.Context, token string) string {
+	return c.Scheme() + "://" + c.Request().Host + "/calendar/" + token + ".ics"
+}
+
+// apiCalendarFeed returns the caller's private feed URL: GET /api/v1/me/calendar → {"url"};
+// POST /api/v1/me/calendar/renew replaces the secret, so the old URL stops working.
+func (h *Handler) apiCalendarFeed(renew bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		user, _ := currentUser(c) // requireAPIUser guarantees it
+		token, err := h.store.CalendarFeedToken(c.Request().Context(), user.ID, renew)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]string{"url": h.feedURL(c, token)})
+	}
+}
