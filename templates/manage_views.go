@@ -15,7 +15,7 @@ type ManageView struct {
 	// FirstRound and EveryDays are the rhythm as set ("2026-12-01T19:00", "7"); empty if none.
 	FirstRound string
 	EveryDays  string
-	History      []HistoryLine
+	History    []HistoryLine
 	// Error is the refusal of an action just attempted; empty otherwise.
 	Error string
 }
