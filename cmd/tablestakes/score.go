@@ -9,7 +9,8 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 )
 
-// maxScoreInput bounds the JSON read by `tablestakes score` (one game's result).
+// maxScoreInput bounds the JSON read by `tablestakes score` (one game's result) and the
+// other commands that read one document on stdin.
 const maxScoreInput = 1 << 20
 
 // runScore scores one game result read on stdin and prints the scored result
@@ -22,12 +23,9 @@ func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return badInput(err)
 	}
-	input, err := io.ReadAll(io.LimitReader(stdin, maxScoreInput+1))
+	input, err := readInput(stdin, "score")
 	if err != nil {
-		return fmt.Errorf("score: read stdin: %w", err)
-	}
-	if len(input) > maxScoreInput {
-		return badInput(errors.New("input: larger than 1 MiB"))
+		return err
 	}
 	result, err := league.Score(system, input)
 	if err != nil {
@@ -37,6 +35,19 @@ func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("score: write result: %w", err)
 	}
 	return nil
+}
+
+// readInput reads the JSON document of an offline command (cmd names it in errors) from
+// stdin, refusing more than maxScoreInput bytes.
+func readInput(stdin io.Reader, cmd string) ([]byte, error) {
+	input, err := io.ReadAll(io.LimitReader(stdin, maxScoreInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: read stdin: %w", cmd, err)
+	}
+	if len(input) > maxScoreInput {
+		return nil, badInput(errors.New("input: larger than 1 MiB"))
+	}
+	return input, nil
 }
 
 // writeJSON writes v to w as indented JSON with a final newline, the way the offline
