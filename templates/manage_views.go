@@ -1,5 +1,7 @@
 package templates
 
+import "strconv"
+
 // ManageView is the organiser's page of a league (/leagues/{id}/manage).
 type ManageView struct {
 	League LeagueSummary
@@ -36,3 +38,53 @@ type HistoryLine struct {
 	Action   string
 	Detail   string
 }
+
+// DeskView is the signed-in front page: what the viewer plays next and what waits for them
+// as an organiser.
+type DeskView struct {
+	// Next are the viewer's next games, soonest first.
+	Next []DeskGame
+	// Queue are the games waiting for a result in the leagues the viewer runs, oldest first.
+	Queue []DeskGame
+	// Waiting are the open leagues the viewer plays in or runs.
+	Waiting []LeagueSummary
+	// Recent are the latest results in the viewer's leagues.
+	Recent []DeskResult
+	// FeedURL is the viewer's private calendar feed.
+	FeedURL string
+}
+
+// DeskGame is one game on the desk.
+type DeskGame struct {
+	ID         int64
+	LeagueID   int64
+	LeagueName string
+	Number     int
+	Round      int
+	// When is the date in the league's zone; empty if none.
+	When string
+	// Place is the game's place, or the league's venue.
+	Place string
+	// Seats are the usernames in seat order.
+	Seats []string
+	// SeatName is the viewer's seat ("Seat 2") in the list of next games.
+	SeatName string
+}
+
+// URL is the game's page.
+func (g DeskGame) URL() string { return "/games/" + strconv.FormatInt(g.ID, 10) }
+
+// ResultURL is the game's result form.
+func (g DeskGame) ResultURL() string { return g.URL() + "/result" }
+
+// DeskResult is one recent result on the desk.
+type DeskResult struct {
+	GameID     int64
+	LeagueName string
+	Number     int
+	When       string
+	Winners    string
+}
+
+// URL is the game's page.
+func (r DeskResult) URL() string { return "/games/" + strconv.FormatInt(r.GameID, 10) }

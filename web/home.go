@@ -8,7 +8,11 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// home shows the front page.
+// home shows the front page: the desk for a signed-in viewer (web/desk.go), what
+// TableStakes is for anyone else.
 func (h *Handler) home(c echo.Context) error {
+	if user, ok := currentUser(c); ok {
+		return h.desk(c, user)
+	}
 	return h.render(c, http.StatusOK, templates.Home(h.page(c, "")))
 }

@@ -118,4 +118,8 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 	api.PUT("/leagues/:id/rhythm", h.apiSetRhythm, h.requireAPIUser)
 	api.GET("/me/calendar", h.apiCalendarFeed(false), h.requireAPIUser)
 	api.POST("/me/calendar/renew", h.apiCalendarFeed(true), h.requireAPIUser)
+
+	// The organiser's desk (the signed-in front page) and its queue.
+	e.POST("/me/calendar/renew", h.renewCalendarFeed, h.requireLogin)
+	api.GET("/me/queue", h.apiQueue, h.requireAPIUser)
 }

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// QueuedGame is one game on an organiser's desk or in a player's list of next games.
+type QueuedGame struct {
+	GameID     int64      `db:"game_id"`
+	LeagueID   int64      `db:"league_id"`
+	LeagueName string     `db:"league_name"`
+	Game       string     `db:"game"`
+	Number     int        `db:"number"`
+	Round      int        `db:"round"`
+	StartsAt   *time.Time `db:"starts_at"`
+	Place      string     `db:"place"`
+	Venue      string     `db:"venue"`
+	TimeZone   string     `db:"time_zone"`
+	// Seats are the usernames in seat order.
+	Seats []string `db:"seats"`
+	// Position is the viewer's seat (1 first) in a player's list; 0 on the desk's queue.
+	Position int `db:"position"`
+}
+
+const queuedGameColumns = `
+g.id AS game_id, l.id AS league_id, l.name AS league_name, l.game, g.number, g.round, g.starts_at, g.place,
+l.venue, l.time_zone,
+ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats`
+
+// queueLimit bounds the games one desk list returns.
+const queueLimit = 200
+
+// queueSQL is the unrecorded games of the running leagues the user organises or
+// co-organises: dated games by date, then undated ones, each league's in number order.
+const queueSQL = `
+SELECT ` + queuedGameColumns + `, 0 AS position
+FROM leagues l JOIN games g ON g.league_id = l.id AND g.status = 'scheduled'
+WHERE l.status = 'running'
+  AND (l.organiser_id = $1 OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1))
+ORDER BY g.starts_at NULLS LAST, l.id, g.number
+LIMIT $2`
+
+// Queue returns the games waiting for a result in the leagues the user runs (organiser or
+// co-organiser), oldest scheduled first and undated games last, at most 200.
+func (s *Store) Queue(ctx context.Context, userID int64) ([]QueuedGame, error) {
+	gs, err := collect[QueuedGame](ctx, s.pool, queueSQL, userID, queueLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: queue of user %d: %w", userID, err)
+	}
+	return gs, nil
+}
+
+const nextGamesSQL = `
+SELECT ` + queuedGameColumns + `, me.position
+FROM seats me JOIN games g ON g.id = me.game_id AND g.status = 'scheduled'
+JOIN leagues l ON l.id = g.league_id AND l.status = 'running'
+WHERE me.user_id = $1
+ORDER BY g.starts_at NULLS LAST, l.id, g.number
+LIMIT $2`
+
+// NextGames returns the unplayed games the user sits in, soonest first and undated ones
+// last, at most limit.
+func (s *Store) NextGames(ctx context.Context, userID int64, limit int) ([]QueuedGame, error) {
+	gs, err := collect[QueuedGame](ctx, s.pool, nextGamesSQL, userID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: next games of user %d: %w", userID, err)
+	}
+	return gs, nil
+}
+
+// NextInQueue returns the first game of the user's queue other than afterGameID, or
+// ErrNotFound when nothing else waits: where "Save and record the next game" goes.
+func (s *Store) NextInQueue(ctx context.Context, userID, afterGameID int64) (QueuedGame, error) {
+	gs, err := s.Queue(ctx, userID)
+	if err != nil {
+		return QueuedGame{}, err
+	}
+	for _, g := range gs {
+		if g.GameID != afterGameID {
+			return g, nil
+		}
+	}
+	return QueuedGame{}, fmt.Errorf("store: next in queue of user %d: %w", userID, ErrNotFound)
+}
+
+// RecentResult is one recorded game in the leagues a user plays in or runs.
+type RecentResult struct {
+	GameID     int64     `db:"game_id"`
+	LeagueID   int64     `db:"league_id"`
+	LeagueName string    `db:"league_name"`
+	Number     int       `db:"number"`
+	FinishedAt time.Time `db:"finished_at"`
+	// Winners are the usernames placed first.
+	Winners []string `db:"winners"`
+}
+
+const recentResultsSQL = `
+SELECT g.id AS game_id, l.id AS league_id, l.name AS league_name, g.number, g.finished_at,
+       ARRAY(SELECT u.username FROM result_points rp JOIN users u ON u.id = rp.user_id
+             WHERE rp.game_id = g.id AND rp.place = 1 ORDER BY rp.position) AS winners
+FROM leagues l JOIN games g ON g.league_id = l.id AND g.status = 'finished'
+WHERE l.organiser_id = $1
+   OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1)
+   OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+ORDER BY g.finished_at DESC, g.id DESC
+LIMIT $2`
+
+// RecentResults returns the latest recorded games of the leagues the user plays in or
+// runs, newest first, at most limit.
+func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]RecentResult, error) {
+	rs, err := collect[RecentResult](ctx, s.pool, recentResultsSQL, userID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent results for user %d: %w", userID, err)
+	}
+	return rs, nil
+}
+
+const waitingLeaguesSQL = `
+SELECT ` + leagueColumns + `
+FROM leagues l JOIN users o ON o.id = l.organiser_id
+WHERE l.status = 'open'
+  AND (l.organiser_id = $1
+       OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1)
+       OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1))
+ORDER BY l.id DESC
+LIMIT $2`
+
+// WaitingLeagues returns the open leagues the user plays in or runs, still gathering
+// players, newest first.
+func (s *Store) WaitingLeagues(ctx context.Context, userID int64) ([]League, error) {
+	ls, err := collect[League](ctx, s.pool, waitingLeaguesSQL, userID, leagueListLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: waiting leagues of user %d: %w", userID, err)
+	}
+	return ls, nil
+}

@@ -1,0 +1,114 @@
+package web
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// deskListLength is how many next games and recent results the desk shows.
+const deskListLength = 10
+
+// desk is the signed-in front page (GET / for a signed-in viewer): my next games, the games
+// waiting for a result in the leagues I run, the leagues waiting for players and the
+// latest results.
+func (h *Handler) desk(c echo.Context, user store.User) error {
+	ctx := c.Request().Context()
+	queue, err := h.store.Queue(ctx, user.ID)
+	if err != nil {
+		return err
+	}
+	next, err := h.store.NextGames(ctx, user.ID, deskListLength)
+	if err != nil {
+		return err
+	}
+	waiting, err := h.store.WaitingLeagues(ctx, user.ID)
+	if err != nil {
+		return err
+	}
+	recent, err := h.store.RecentResults(ctx, user.ID, deskListLength)
+	if err != nil {
+		return err
+	}
+	v := templates.DeskView{Waiting: summariseAll(waiting)}
+	for _, g := range queue {
+		v.Queue = append(v.Queue, deskGame(g))
+	}
+	for _, g := range next {
+		v.Next = append(v.Next, deskGame(g))
+	}
+	for _, r := range recent {
+		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
+			When: r.FinishedAt.UTC().Format("2 Jan 2006"), Winners: strings.Join(r.Winners, ", ")})
+	}
+	if len(next) > 0 {
+		token, err := h.store.CalendarFeedToken(ctx, user.ID, false)
+		if err != nil {
+			return err
+		}
+		v.FeedURL = h.feedURL(c, token)
+	}
+	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
+}
+
+// deskGame is a queued game as the desk shows it, its date in its league's zone.
+func deskGame(g store.QueuedGame) templates.DeskGame {
+	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
+		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats}
+	if g.StartsAt != nil {
+		loc, err := time.LoadLocation(g.TimeZone)
+		if err != nil {
+			loc = time.UTC
+		}
+		d.When = g.StartsAt.In(loc).Format(gameDateFormat)
+	}
+	if g.Position > 0 {
+		d.SeatName = fmt.Sprintf("Seat %d", g.Position)
+	}
+	return d
+}
+
+// apiQueuedGame is one game of GET /api/v1/me/queue (CONTRACT section 7).
+type apiQueuedGame struct {
+	GameID   int64      `json:"game_id"`
+	LeagueID int64      `json:"league_id"`
+	Number   int        `json:"number"`
+	Round    int        `json:"round"`
+	StartsAt *time.Time `json:"starts_at"`
+	Seats    []string   `json:"seats"`
+	// League and Place are additions: the league's name and where the game is played.
+	League string `json:"league"`
+	Place  string `json:"place"`
+}
+
+// apiQueue returns the unrecorded games of the leagues the caller organises or
+// co-organises, oldest scheduled first (undated games last): GET /api/v1/me/queue.
+func (h *Handler) apiQueue(c echo.Context) error {
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	queue, err := h.store.Queue(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]apiQueuedGame, len(queue))
+	for i, g := range queue {
+		out[i] = apiQueuedGame{GameID: g.GameID, LeagueID: g.LeagueID, Number: g.Number, Round: g.Round,
+			StartsAt: g.StartsAt, Seats: g.Seats, League: g.LeagueName, Place: cmp.Or(g.Place, g.Venue)}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// renewCalendarFeed gives the viewer a new secret feed address (POST /me/calendar/renew).
+func (h *Handler) renewCalendarFeed(c echo.Context) error {
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if _, err := h.store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/#next")
+}

@@ -1,0 +1,70 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/web"
+)
+
+func TestQueueAPIAndTheDesk(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, outsider := runningLeague(t, app, "gonzaga", 4)
+	games := mustLeagueGames(t, app, l)
+	status, out := app.api("PUT", fmt.Sprintf("/api/v1/games/%d/schedule", games[4].ID), org.token,
+		map[string]any{"starts_at": "2026-12-01T19:00:00Z", "place": "Club"})
+	require.Equal(t, http.StatusOK, status, out)
+	status, out = app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+
+	status, queue := app.apiAny("GET", "/api/v1/me/queue", org.token, nil)
+	require.Equal(t, http.StatusOK, status)
+	list := queue.([]any)
+	require.Len(t, list, len(games)-1, "every unrecorded game")
+	first := list[0].(map[string]any)
+	assert.Equal(t, float64(games[4].ID), first["game_id"], "the dated game first")
+	assert.Equal(t, float64(l.ID), first["league_id"])
+	assert.Equal(t, float64(5), first["number"])
+	assert.Equal(t, float64(5), first["round"])
+	assert.Equal(t, "2026-12-01T19:00:00Z", first["starts_at"])
+	assert.Len(t, first["seats"], 4)
+	assert.Nil(t, list[1].(map[string]any)["starts_at"])
+	assert.Equal(t, float64(2), list[1].(map[string]any)["number"], "then undated games by number")
+
+	status, queue = app.apiAny("GET", "/api/v1/me/queue", outsider.token, nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, []any{}, queue, "nothing to record for someone who runs no league")
+	status, _ = app.apiAny("GET", "/api/v1/me/queue", "", nil)
+	assert.Equal(t, http.StatusUnauthorized, status)
+
+	// The organiser's desk lists the queue with record links, oldest first.
+	_, doc := app.get(app.logIn(org), "/")
+	assert.Equal(t, "Your desk", text(doc.Find("main h1")))
+	rows := doc.Find("#queue tbody tr")
+	assert.Equal(t, len(games)-1, rows.Length())
+	assert.Equal(t, fmt.Sprintf("/games/%d/result?from=queue", games[4].ID), rows.First().Find("a.record-link").AttrOr("href", ""))
+	assert.Equal(t, "Tue 1 Dec 2026 19:00", text(rows.First().Find(".when")))
+
+	// A member's desk: next games with the seat, and the recent result; no queue.
+	var seat string
+	for _, s := range games[4].Seats {
+		if s.UserID == members[0].ID {
+			seat = fmt.Sprintf("Seat %d", s.Position)
+		}
+	}
+	_, doc = app.get(app.logIn(members[0]), "/")
+	assert.Zero(t, doc.Find("#queue").Length())
+	next := doc.Find("#next li")
+	require.Positive(t, next.Length())
+	if seat != "" {
+		assert.Contains(t, text(next.First()), "Tue 1 Dec 2026 19:00 · Club · "+seat)
+	}
+	assert.Contains(t, doc.Find(".calendar-feed a").AttrOr("href", ""), "/calendar/")
+	assert.Contains(t, text(doc.Find("#recent li").First()), "game 1")
+	assert.Equal(t, 1, doc.Find(`#recent a[href="/games/`+fmt.Sprint(games[0].ID)+`"]`).Length())
+}
