@@ -19,6 +19,13 @@ const ArmadaLosingCap = 60
 // SupplyCenters is the number of supply centres on the Diplomacy map.
 const SupplyCenters = 34
 
+// FirstYear is the first game-year of Diplomacy: a game starts in 1901, so a player
+// eliminated in year Y played Y − 1900 years.
+const FirstYear = 1901
+
+// MaxYears bounds the game-years a player can have played.
+const MaxYears = 200
+
 // SoloCenters is the centres of a true victory: "a player owning 18 or more supply
 // centers" (1.1).
 const SoloCenters = 18
@@ -218,10 +225,15 @@ func checkArmada(in ArmadaInput) error {
 			return fieldErr(pp+".centers", "must not be negative, got %d", p.Centers)
 		case p.Centers > SupplyCenters:
 			return fieldErr(pp+".centers", "%d exceeds the %d supply centres of the map", p.Centers, SupplyCenters)
-		case p.Years < 0:
-			return fieldErr(pp+".years", "must not be negative, got %d", p.Years)
+		case p.Years < 1 || p.Years > MaxYears:
+			return fieldErr(pp+".years", "must be 1 to %d game-years, got %d", MaxYears, p.Years)
 		case p.Eliminated < 0:
 			return fieldErr(pp+".eliminated", "must be a game-year, got %d", p.Eliminated)
+		case p.Eliminated != 0 && p.Eliminated < FirstYear:
+			return fieldErr(pp+".eliminated", "must be a game-year from %d (games start in %d), got %d", FirstYear, FirstYear, p.Eliminated)
+		case p.Eliminated != 0 && p.Years != p.Eliminated-FirstYear+1:
+			return fieldErr(pp+".years", "%s was eliminated in %d, so played %d years (games start in %d), not %d",
+				p.ID, p.Eliminated, p.Eliminated-FirstYear+1, FirstYear, p.Years)
 		case p.Eliminated != 0 && p.Centers != 0:
 			return fieldErr(pp+".centers", "%s was eliminated in %d but owns %d centres", p.ID, p.Eliminated, p.Centers)
 		}
@@ -231,6 +243,9 @@ func checkArmada(in ArmadaInput) error {
 		return fieldErr("players", "%d supply centres owned in all, the map has %d", centers, SupplyCenters)
 	}
 	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
+		return err
+	}
+	if err := checkArmadaYears(in.Players); err != nil {
 		return err
 	}
 	if len(in.Winners) == 0 {
@@ -244,6 +259,10 @@ func checkArmada(in ArmadaInput) error {
 			return fieldErr(index("winners", i), "%q is not a player", w)
 		case p.Eliminated != 0:
 			return fieldErr(index("winners", i), "%s was eliminated in %d", w, p.Eliminated)
+		case p.Centers == 0:
+			// 1.1: only "players owning one or more supply centers" agree to concede to
+			// "a single other such player" or share a draw "between all such players".
+			return fieldErr(index("winners", i), "%s owns no supply centre: only a player owning one or more can win, be conceded to or share a draw", w)
 		}
 		if j, dup := seen[w]; dup {
 			return fieldErr(index("winners", i), "%s listed twice (also winners[%d])", w, j)
@@ -259,14 +278,45 @@ func checkArmada(in ArmadaInput) error {
 			return fieldErr("winners[0]", "a solo victory needs %d or more centres, %s owns %d", SoloCenters, w.ID, w.Centers)
 		}
 	case OutcomeDraw:
+		// DIAS (1.1): a draw is shared "between all such players", the survivors owning one
+		// or more centres; a survivor without one is a losing survivor.
 		var missing []string
 		for _, p := range in.Players {
-			if _, ok := seen[p.ID]; !ok && p.Eliminated == 0 {
+			if _, ok := seen[p.ID]; !ok && p.Eliminated == 0 && p.Centers > 0 {
 				missing = append(missing, p.ID)
 			}
 		}
 		if len(missing) > 0 {
-			return fieldErr("winners", "draw must include every survivor (missing %s)", strings.Join(missing, ", "))
+			return fieldErr("winners", "draw must include every survivor owning a centre (missing %s)", strings.Join(missing, ", "))
+		}
+	}
+	return nil
+}
+
+// checkArmadaYears checks that the players' lengths agree: every survivor played the game to
+// its end, so all of them played the same years, and nobody was eliminated after it ended.
+func checkArmadaYears(players []ArmadaPlayer) error {
+	length, first := int64(0), -1
+	for i, p := range players {
+		if p.Eliminated != 0 {
+			continue
+		}
+		if first < 0 {
+			length, first = p.Years, i
+			continue
+		}
+		if p.Years != length {
+			return fieldErr(index("players", i)+".years", "%s survived, so played the game's %d years like %s, not %d",
+				p.ID, length, players[first].ID, p.Years)
+		}
+	}
+	if first < 0 {
+		return nil // nobody survived: the winners' checks refuse the game
+	}
+	for i, p := range players {
+		if p.Eliminated != 0 && p.Years > length {
+			return fieldErr(index("players", i)+".eliminated", "%s was eliminated in %d, after the game ended in %d (the survivors played %d years)",
+				p.ID, p.Eliminated, FirstYear-1+length, length)
 		}
 	}
 	return nil

@@ -101,6 +101,18 @@ func TestScoreArmada(t *testing.T) {
 			}},
 			points: map[string]string{"A": "6", "B": "414"},
 		},
+		{
+			// DIAS (1.1): the draw is shared "between all such players", the survivors owning
+			// a centre; ITA survived without one and loses like a survivor of a solo, order 2
+			// (one more than the one eliminated): 2 × 10 + 0 = 20. ENG and FRA share
+			// (420 − 25 + 22) / 2 = 208.5, less their own centres.
+			name: "a survivor without a centre is a losing survivor of a draw",
+			in: ArmadaInput{Outcome: OutcomeDraw, Winners: []string{"ENG", "FRA"}, Players: []ArmadaPlayer{
+				ap("AUS", 0, 5, 1905), ap("ENG", 12, 10, 0), ap("FRA", 10, 10, 0), ap("ITA", 0, 10, 0),
+			}},
+			points: map[string]string{"AUS": "5", "ENG": "393/2", "FRA": "397/2", "ITA": "20"},
+			orders: map[string]string{"AUS": "1", "ITA": "2"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,7 +150,7 @@ func TestScoreArmadaErrors(t *testing.T) {
 		edit func(in *ArmadaInput)
 		want string
 	}{
-		{"draw missing a survivor", func(in *ArmadaInput) { in.Winners = []string{"ENG"} }, "winners: draw must include every survivor (missing FRA)"},
+		{"draw missing a survivor", func(in *ArmadaInput) { in.Winners = []string{"ENG"} }, "winners: draw must include every survivor owning a centre (missing FRA)"},
 		{"unknown outcome", func(in *ArmadaInput) { in.Outcome = "truce" }, `outcome: unknown outcome "truce" (want solo, concession or draw)`},
 		{"solo under 18", func(in *ArmadaInput) { in.Outcome = OutcomeSolo; in.Winners = []string{"ENG"} }, "winners[0]: a solo victory needs 18 or more centres, ENG owns 12"},
 		{"concession to two", func(in *ArmadaInput) { in.Outcome = OutcomeConcession }, "winners: a concession has one winner, got 2 (ENG, FRA)"},
@@ -148,7 +160,25 @@ func TestScoreArmadaErrors(t *testing.T) {
 		{"no winners", func(in *ArmadaInput) { in.Winners = nil }, "winners: empty, need the victor or every survivor of a draw"},
 		{"eliminated with centres", func(in *ArmadaInput) { in.Players[0].Centers = 2 }, "players[0].centers: AUS was eliminated in 1905 but owns 2 centres"},
 		{"negative centres", func(in *ArmadaInput) { in.Players[1].Centers = -1 }, "players[1].centers: must not be negative, got -1"},
-		{"negative years", func(in *ArmadaInput) { in.Players[1].Years = -3 }, "players[1].years: must not be negative, got -3"},
+		{"negative years", func(in *ArmadaInput) { in.Players[1].Years = -3 }, "players[1].years: must be 1 to 200 game-years, got -3"},
+		// CONTRACT section 1, DIAS (seed 1.1): "all players owning one or more supply centers
+		// unanimously agree ... to concede the game to a single other such player, or to
+		// share a draw (between all such players)".
+		{"draw including a survivor without a centre", func(in *ArmadaInput) { in.Players[2].Centers = 0 },
+			"winners[1]: FRA owns no supply centre: only a player owning one or more can win, be conceded to or share a draw"},
+		{"concession to a survivor without a centre", func(in *ArmadaInput) {
+			in.Outcome, in.Winners, in.Players[2].Centers = OutcomeConcession, []string{"FRA"}, 0
+		}, "winners[0]: FRA owns no supply centre: only a player owning one or more can win, be conceded to or share a draw"},
+		{"zero years", func(in *ArmadaInput) { in.Players[1].Years = 0 }, "players[1].years: must be 1 to 200 game-years, got 0"},
+		{"more than 200 years", func(in *ArmadaInput) { in.Players[1].Years = 201 }, "players[1].years: must be 1 to 200 game-years, got 201"},
+		{"eliminated before 1901", func(in *ArmadaInput) { in.Players[0].Eliminated = 1900 },
+			"players[0].eliminated: must be a game-year from 1901 (games start in 1901), got 1900"},
+		{"years disagree with the elimination year", func(in *ArmadaInput) { in.Players[0].Years = 6 },
+			"players[0].years: AUS was eliminated in 1905, so played 5 years (games start in 1901), not 6"},
+		{"survivors of different lengths", func(in *ArmadaInput) { in.Players[2].Years = 9 },
+			"players[2].years: FRA survived, so played the game's 10 years like ENG, not 9"},
+		{"eliminated after the game ended", func(in *ArmadaInput) { in.Players[0].Eliminated, in.Players[0].Years = 1911, 11 },
+			"players[0].eliminated: AUS was eliminated in 1911, after the game ended in 1910 (the survivors played 10 years)"},
 		{"too many centres", func(in *ArmadaInput) { in.Players[1].Centers = 25 }, "players: 35 supply centres owned in all, the map has 34"},
 		{"duplicate ids", func(in *ArmadaInput) { in.Players[2].ID = "ENG" }, `players[2].id: duplicate id "ENG" (also players[1].id)`},
 		{"one player", func(in *ArmadaInput) { in.Players = in.Players[1:2] }, "players: 1 player(s), need at least 2"},
@@ -201,41 +231,46 @@ type randomArmadaSource interface {
 	Perm(n int) []int
 }
 
-// randomArmada builds a valid random ARMADA game of 2..7 players.
+// randomArmada builds a valid random ARMADA game of 2..7 players: the survivors play the
+// game's length, each eliminated player the years to its elimination (games start in 1901),
+// and the winners own centres (a draw: every survivor owning one).
 func randomArmada(rng randomArmadaSource) ArmadaInput {
 	n := 2 + rng.IntN(6)
 	in := ArmadaInput{Outcome: []ArmadaOutcome{OutcomeSolo, OutcomeConcession, OutcomeDraw}[rng.IntN(3)]}
 	survivors := 1 + rng.IntN(n)
-	centresLeft := int64(SupplyCenters)
+	length := int64(1 + rng.IntN(15))
+	budget := int64(SupplyCenters - SoloCenters) // what P0's 18 leave to the other survivors
 	for i := 0; i < n; i++ {
-		p := ArmadaPlayer{ID: fmt.Sprintf("P%d", i), Years: int64(1 + rng.IntN(15))}
-		if i >= survivors {
-			p.Eliminated = int64(1901 + rng.IntN(4)) // few years, so same-year eliminations are common
-		} else if i > 0 {
-			c := int64(rng.IntN(int(min(centresLeft, 16)) + 1))
-			p.Centers, centresLeft = c, centresLeft-c
+		p := ArmadaPlayer{ID: fmt.Sprintf("P%d", i), Years: length}
+		switch {
+		case i >= survivors:
+			// Few years, so same-year eliminations are common.
+			p.Eliminated = int64(FirstYear + rng.IntN(int(min(length, 4))))
+			p.Years = p.Eliminated - FirstYear + 1
+		case i == 0:
+			p.Centers = SoloCenters
+			if in.Outcome != OutcomeSolo {
+				p.Centers = int64(1 + rng.IntN(SoloCenters))
+			}
+		default:
+			c := int64(rng.IntN(int(min(budget, 8)) + 1)) // 0 now and then: a losing survivor
+			p.Centers, budget = c, budget-c
 		}
 		in.Players = append(in.Players, p)
 	}
+	var owners []string
+	for _, p := range in.Players[:survivors] {
+		if p.Centers > 0 {
+			owners = append(owners, p.ID)
+		}
+	}
 	switch in.Outcome {
 	case OutcomeSolo:
-		in.Players[0].Centers = SoloCenters
-		if centresLeft < SoloCenters { // give back what the others hold beyond the map
-			for i := 1; i < survivors && centresLeft < SoloCenters; i++ {
-				take := min(in.Players[i].Centers, SoloCenters-centresLeft)
-				in.Players[i].Centers -= take
-				centresLeft += take
-			}
-		}
 		in.Winners = []string{"P0"}
 	case OutcomeConcession:
-		in.Players[0].Centers = centresLeft / 2
-		in.Winners = []string{fmt.Sprintf("P%d", rng.IntN(survivors))}
+		in.Winners = []string{owners[rng.IntN(len(owners))]}
 	case OutcomeDraw:
-		in.Players[0].Centers = centresLeft / 2
-		for i := 0; i < survivors; i++ {
-			in.Winners = append(in.Winners, fmt.Sprintf("P%d", i))
-		}
+		in.Winners = owners
 	}
 	return in
 }

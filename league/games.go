@@ -1,6 +1,10 @@
 package league
 
-import "strings"
+import (
+	"encoding/json"
+	"math/big"
+	"strings"
+)
 
 // Game is one game of the registry (CONTRACT section 4 slugs) mapped to its scorer.
 type Game struct {
@@ -19,6 +23,14 @@ type Game struct {
 	// ScoreLabel says what the per-player input number is, for forms ("final score",
 	// "final Power", "supply centres"); empty for team games, whose players report units.
 	ScoreLabel string
+	// FractionalScores and NegativeScores report that a player's score (the "score" of the
+	// placement and Vortex inputs) may be a fraction or below 0. Games whose scores are
+	// counts (Cartagena, Gonzaga, Vampiring, King Me, and Arcs' final Power) allow neither:
+	// their scores are whole numbers ≥ 0 (CONTRACT section 1). Vortex's
+	// distance-minus-vulnerability scores may be fractions ("about 27", 22.5) but never
+	// negative. Team games and Diplomacy report counts of their own (units, centres, years),
+	// which their scorers check; their flags say what their personal points may be.
+	FractionalScores, NegativeScores bool
 	// RulesNote is a short note on how TableStakes scores the game, for the UI.
 	RulesNote string
 }
@@ -29,42 +41,46 @@ const placementNote = "All vs. all: place p of n earns (n−p+1)(n−p) league p
 	"(2 players: 2, 0; 4 players: 12, 6, 2, 0; 8 players: 56, 42, 30, 20, 12, 6, 2, 0). " +
 	"Tied players share the average of the points of the places they occupy."
 
+// countNote tells players of the games whose scores are counts what the form takes.
+const countNote = " Scores are whole numbers of 0 or more."
+
 // teamNote is the rules note shared by the team games (league-scoring-system.txt, "Special
 // scoring system for Blue Max leagues").
 const teamNote = "Team game: seats form two sides; the first ⌈n/2⌉ seats are the first side and " +
 	"the rest the second, so with an odd number of players the first side has one more player. " +
 	"Strategic victory (only one side still has units) 4, tactical (lower percentage of units lost) 3, " +
 	"marginal (equal percentages, one side's personal points more than 15% above the other's) 1, draw 0; " +
-	"the defeated side 0. +1 for a side's best team player (personal points above 115% of every teammate's, " +
-	"sides of two or more), −1 per own unit lost (a unit retired with honour is not lost)."
+	"the defeated side 0. +1 for a side's best team player (personal points at least 115% of every teammate's " +
+	"and more than each, so 23 against 20 counts; sides of two or more), −1 per own unit lost (a unit retired with honour is not lost)."
 
 // Games lists the registry in display order (a fresh slice on every call).
 func Games() []Game {
 	return []Game{
 		{Slug: "gonzaga", Name: "Gonzaga", System: Placement, MinPlayers: 2, MaxPlayers: 4,
-			ScoreLabel: "final score", RulesNote: placementNote},
+			ScoreLabel: "final score", RulesNote: placementNote + countNote},
 		{Slug: "cartagena", Name: "Cartagena", System: Placement, MinPlayers: 2, MaxPlayers: 5,
-			ScoreLabel: "final score", RulesNote: placementNote},
+			ScoreLabel: "final score", RulesNote: placementNote + countNote},
 		{Slug: "vampiring", Name: "Vampiring", System: Placement, MinPlayers: 2, MaxPlayers: 8,
-			ScoreLabel: "final score", RulesNote: placementNote},
+			ScoreLabel: "final score", RulesNote: placementNote + countNote},
 		{Slug: "king-me", Name: "Viva il Re! / King Me", System: Placement, MinPlayers: 2, MaxPlayers: 8,
-			ScoreLabel: "final score", RulesNote: placementNote},
+			ScoreLabel: "final score", RulesNote: placementNote + countNote},
 		{Slug: "arcs", Name: "Arcs", System: Placement, MinPlayers: 2, MaxPlayers: 5,
 			ScoreLabel: "final Power",
 			RulesNote: placementNote + " Places come from each player's final Power; the Power itself " +
 				"comes from the ambitions scored at the end of each chapter (the ambition scorer gives " +
-				"each chapter's Power, ties included)."},
+				"each chapter's Power, ties included)." + countNote},
 		{Slug: "blue-max", Name: "Blue Max", System: BlueMax, MinPlayers: 2, MaxPlayers: 8,
-			SideNames: []string{"Allies", "Central Powers"},
+			SideNames: []string{"Allies", "Central Powers"}, FractionalScores: true, NegativeScores: true,
 			RulesNote: teamNote + " +1 per enemy unit destroyed (a unit shot down by two enemies in one " +
 				"turn credits both; its owner loses one point)."},
 		{Slug: "wooden-ships-and-iron-men", Name: "Wooden Ships and Iron Men", System: WoodenShips,
 			MinPlayers: 2, MaxPlayers: 8, SideNames: []string{"First fleet", "Second fleet"},
+			FractionalScores: true, NegativeScores: true,
 			RulesNote: teamNote + " Enemy units destroyed do not count. The published league rules are cut " +
 				"off inside the Wooden Ships section; TableStakes scores Wooden Ships and Iron Men like Blue Max " +
 				"without the enemy-unit-destroyed point, as the Blue Max table notes for this game."},
 		{Slug: "vortex", Name: "Vortex", System: Vortex, MinPlayers: 2, MaxPlayers: 4,
-			ScoreLabel: "final Vortex score",
+			ScoreLabel: "final Vortex score", FractionalScores: true,
 			RulesNote: "The winner (every tied top scorer) gets 10 × the sum, over every other player, of the " +
 				"winner's score minus theirs; everyone else gets 0. Example: 90, 70, 40, 50 → 1100."},
 		{Slug: "diplomacy", Name: "Diplomacy", System: Armada, MinPlayers: 2, MaxPlayers: 7,
@@ -72,8 +88,9 @@ func Games() []Game {
 			RulesNote: "ARMADA scoring, 420 points a game. Losing players get order × years played + centres " +
 				"(at most 60), where order is the elimination order (same-year eliminations share the average; " +
 				"a survivor who loses to a sole victor has one more than the number eliminated). Winning players " +
-				"(the 18-centre solo, the player conceded to, or every survivor in a draw) share the rest: " +
-				"(420 − losers' points + winners' centres) / winners − own centres."},
+				"(the 18-centre solo, the player conceded to, or every survivor owning a centre in a draw; a survivor " +
+				"without a centre loses) share the rest: (420 − losers' points + winners' centres) / winners − own centres. " +
+				"Games start in 1901: a player eliminated in 1905 played 5 years, and every survivor played the whole game."},
 	}
 }
 
@@ -105,10 +122,14 @@ func (g Game) AcceptsPlayers(perGame int) error {
 }
 
 // Score scores one finished game of g with its system (see Score) and checks that the
-// number of players is within g's range; the error is a *FieldError.
+// number of players is within g's range and that the scores are what g allows (whole
+// numbers ≥ 0 where they are counts); the error is a *FieldError.
 func (g Game) Score(input []byte) (Result, error) {
 	res, err := Score(g.System, input)
 	if err != nil {
+		return Result{}, err
+	}
+	if err := g.checkScores(input); err != nil {
 		return Result{}, err
 	}
 	if n := len(res.Results); n < g.MinPlayers || n > g.MaxPlayers {
@@ -141,4 +162,37 @@ func (g Game) Sides(perGame int) [][]int {
 		sides[side] = append(sides[side], seat)
 	}
 	return sides
+}
+
+// checkScores refuses a placement or Vortex score that g does not allow: a fraction where
+// FractionalScores is false, a negative score where NegativeScores is false. The input has
+// already been scored, so it is well formed.
+func (g Game) checkScores(input []byte) error {
+	if g.System != Placement && g.System != Vortex {
+		return nil
+	}
+	var doc struct {
+		Players []struct {
+			Score json.Number `json:"score"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(input, &doc); err != nil {
+		return fieldErr("input", "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	for i, p := range doc.Players {
+		score, ok := new(big.Rat).SetString(p.Score.String())
+		if !ok {
+			continue // the scorer has read it; nothing more to check
+		}
+		field := index("players", i) + ".score"
+		switch {
+		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
+			return fieldErr(field, "%s scores are whole numbers of 0 or more, got %s", g.Name, p.Score)
+		case !g.FractionalScores && !score.IsInt():
+			return fieldErr(field, "%s scores are whole numbers, got %s", g.Name, p.Score)
+		case !g.NegativeScores && score.Sign() < 0:
+			return fieldErr(field, "%s scores are 0 or more, got %s", g.Name, p.Score)
+		}
+	}
+	return nil
 }

@@ -121,3 +121,37 @@ func TestGameScore(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Allies", res.WinningSide)
 }
+
+func TestGameScoresAreCountsWhereTheGameCounts(t *testing.T) {
+	// CONTRACT section 1: every game whose scores are counts (Cartagena, Gonzaga, Vampiring,
+	// King Me, and Arcs' final Power) takes whole numbers ≥ 0 only; the registry says which
+	// games allow fractional or negative scores.
+	two := func(a, b string) []byte {
+		return []byte(`{"players":[{"id":"A","score":` + a + `},{"id":"B","score":` + b + `}]}`)
+	}
+	for _, slug := range []string{"gonzaga", "cartagena", "vampiring", "king-me", "arcs"} {
+		g, err := GameBySlug(slug)
+		require.NoError(t, err)
+		assert.False(t, g.FractionalScores, slug)
+		assert.False(t, g.NegativeScores, slug)
+		_, err = g.Score(two("12", "0"))
+		require.NoError(t, err, slug)
+		_, err = g.Score(two("12", "7.5"))
+		requireFieldError(t, err, "players[1].score: "+g.Name+" scores are whole numbers of 0 or more, got 7.5")
+		_, err = g.Score(two("-1", "3"))
+		requireFieldError(t, err, "players[0].score: "+g.Name+" scores are whole numbers of 0 or more, got -1")
+	}
+
+	// Vortex's distance-minus-vulnerability scores may be fractions (the seed's 22.5), never
+	// negative.
+	vortex, err := GameBySlug("vortex")
+	require.NoError(t, err)
+	_, err = vortex.Score(two("22.5", "20"))
+	require.NoError(t, err)
+	_, err = vortex.Score(two("22.5", "-20"))
+	requireFieldError(t, err, "players[1].score: Vortex scores are 0 or more, got -20")
+
+	// The plain placement scorer (tablestakes score placement) keeps taking any number.
+	_, err = Score(Placement, two("-1.5", "3"))
+	require.NoError(t, err)
+}

@@ -100,7 +100,7 @@ func TestScoreJSONErrors(t *testing.T) {
 		{"unknown team player field", BlueMax, team(`{"id":"W1","score":3}`, `{"id":"D1"}`), "sides[0].players[0].score: unknown field (want id, units, lost, destroyed, points)"},
 		{"draw missing a survivor", Armada,
 			`{"outcome":"draw","players":[{"id":"AUS","centers":0,"years":5,"eliminated":1905},{"id":"ENG","centers":12,"years":10},{"id":"FRA","centers":10,"years":10}],"winners":["ENG"]}`,
-			"winners: draw must include every survivor (missing FRA)"},
+			"winners: draw must include every survivor owning a centre (missing FRA)"},
 		{"armada missing years", Armada, `{"outcome":"draw","players":[{"id":"ENG","centers":12},{"id":"FRA","centers":10,"years":10}],"winners":["ENG","FRA"]}`, "players[0].years: missing"},
 		{"armada negative centres", Armada, `{"outcome":"draw","players":[{"id":"ENG","centers":-2,"years":1},{"id":"FRA","centers":10,"years":10}],"winners":["ENG","FRA"]}`, "players[0].centers: must not be negative, got -2"},
 		{"armada eliminated year 0", Armada, `{"outcome":"draw","players":[{"id":"ENG","centers":0,"years":1,"eliminated":0},{"id":"FRA","centers":10,"years":10}],"winners":["FRA"]}`, "players[0].eliminated: must be at least 1, got 0"},

@@ -157,7 +157,8 @@ func placeWord(q, count int) string {
 }
 
 // Places gives each player of a scored game their place for countback, indexed like
-// results: the scorer's place where it has one (placement: the best of the tied places),
+// results: the scorer's place where it has one (placement: the best of the tied places;
+// Vortex: by score, ties sharing),
 // otherwise 1 + the number of players with strictly more league points, so players level
 // on points share a place exactly as placement ties do.
 func Places(results []PlayerResult) []int {

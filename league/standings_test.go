@@ -95,10 +95,11 @@ func TestPlaces(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 2, 2, 4, 5}, Places(res.Results))
 
-	// Vortex has no places: they come from the points (90, 70, 40, 50 → winner 1100, rest 0).
+	// Vortex places come from the scores, not the points (CONTRACT section 1): 90, 70, 40,
+	// 50 → places 1, 2, 4, 3, though the losers all score 0 points.
 	res, err = Score(Vortex, []byte(`{"players":[{"id":"R","score":90},{"id":"G","score":70},{"id":"B","score":40},{"id":"Y","score":50}]}`))
 	require.NoError(t, err)
-	assert.Equal(t, []int{1, 2, 2, 2}, Places(res.Results))
+	assert.Equal(t, []int{1, 2, 4, 3}, Places(res.Results))
 
 	// Blue Max example 2: W1 5, W2 4, W3 2, D2 2, D1 −1, D3 −1.
 	res, err = Score(BlueMax, []byte(`{"sides":[

@@ -56,10 +56,19 @@ func VictoryPoints(v Victory) int64 {
 	return 0
 }
 
-// exceedsBy15Percent reports whether a exceeds b by more than 15% (the seed's margin for
-// marginal victories and best team players): a > b × 115/100, exactly.
+// exceedsBy15Percent reports whether a exceeds b by more than 15%, the seed's margin for a
+// marginal victory ("exceed by more than 15% the points score by opponents"):
+// a > b × 115/100, exactly.
 func exceedsBy15Percent(a, b *big.Rat) bool {
 	return a.Cmp(new(big.Rat).Mul(b, big.NewRat(115, 100))) > 0
+}
+
+// scored15PercentMore reports whether a "scored 15% more points" than b, the seed's test for
+// the best team player (CONTRACT section 1): at least 115% of b, exactly, and more than b.
+// Exactly 15% more counts (23 against 20), unlike the marginal victory's "more than 15%";
+// "more than b" keeps 0 against 0, or a negative score against a higher one, from counting.
+func scored15PercentMore(a, b *big.Rat) bool {
+	return a.Cmp(b) > 0 && a.Cmp(new(big.Rat).Mul(b, big.NewRat(115, 100))) >= 0
 }
 
 // sideTally is what decides the victory: units, losses and personal points of a side.
@@ -104,7 +113,8 @@ func decideVictory(a, b sideTally) (Victory, int) {
 
 // BestTeamPlayer returns the index of the side's best team player, or −1: "For each side 1
 // point is awarded if there is a player who scored 15% more points of all his mate" — a
-// player whose personal points exceed 115% of every teammate's. A side of one has none
+// player whose personal points are at least 115% of every teammate's, and more than each
+// (exactly 23 against 20 earns the point). A side of one has none
 // (seed examples 3 and 4: "None is declared the best team player since ... only one player").
 func BestTeamPlayer(side Side) int {
 	if len(side.Players) < 2 {
@@ -113,7 +123,7 @@ func BestTeamPlayer(side Side) int {
 	for i, p := range side.Players {
 		best := true
 		for j, q := range side.Players {
-			if j != i && !exceedsBy15Percent(p.Points, q.Points) {
+			if j != i && !scored15PercentMore(p.Points, q.Points) {
 				best = false
 				break
 			}

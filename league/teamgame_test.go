@@ -133,6 +133,9 @@ func TestScoreTeamGame(t *testing.T) {
 			points: map[string]string{"W1": "-1", "D1": "1"},
 		},
 		{
+			// CONTRACT section 1: "scored 15% more points" means at least 115%, so exactly 23
+			// against 20 earns the best team player's point (it did not before the rule was
+			// settled), while a marginal victory still needs more than 15%.
 			name:   "no losses at all, within 15%: draw; best team player still counts",
 			system: BlueMax,
 			sides: []Side{
@@ -140,10 +143,22 @@ func TestScoreTeamGame(t *testing.T) {
 				{Name: "D", Players: []TeamPlayer{tp(t, "D1", 1, 0, 0, "20"), tp(t, "D2", 1, 0, 0, "20")}},
 			},
 			victory: Draw,
-			points:  map[string]string{"W1": "0", "W2": "0", "D1": "0", "D2": "0"},
+			points:  map[string]string{"W1": "1", "W2": "0", "D1": "0", "D2": "0"},
+			explain: map[string]string{"W1": "0 draw (equal losses, personal points 43 and 40 within 15%) + 1 best team player = 1"},
 		},
 		{
-			name:   "best team player needs more than 115% of every teammate",
+			name:   "a side exactly 15% ahead is no marginal victory; its player exactly 15% ahead is best",
+			system: BlueMax,
+			sides: []Side{
+				{Name: "W", Players: []TeamPlayer{tp(t, "W1", 1, 0, 0, "92"), tp(t, "W2", 1, 0, 0, "80")}},
+				{Name: "D", Players: []TeamPlayer{tp(t, "D1", 1, 0, 0, "80"), tp(t, "D2", 1, 0, 0, "80")}},
+			},
+			victory: Draw,
+			points:  map[string]string{"W1": "1", "W2": "0", "D1": "0", "D2": "0"},
+			explain: map[string]string{"W1": "0 draw (equal losses, personal points 172 and 160 within 15%) + 1 best team player = 1"},
+		},
+		{
+			name:   "best team player needs at least 115% of every teammate",
 			system: BlueMax,
 			sides: []Side{
 				{Name: "W", Players: []TeamPlayer{tp(t, "W1", 1, 0, 0, "23.01"), tp(t, "W2", 1, 0, 0, "20"), tp(t, "W3", 1, 0, 0, "0")}},
@@ -221,8 +236,14 @@ func TestBestTeamPlayer(t *testing.T) {
 	}{
 		{"side of one has none", []string{"100"}, -1},
 		{"clear best", []string{"10", "30", "5"}, 1},
-		{"exactly 115% is not more", []string{"115", "100"}, -1},
+		// "scored 15% more points of all his mate": at least 115% (CONTRACT section 1).
+		{"exactly 23 against 20 earns the point", []string{"23", "20"}, 0},
+		{"exactly 115% counts", []string{"115", "100"}, 0},
+		{"just under 115%", []string{"114.99", "100"}, -1},
 		{"just over 115%", []string{"115.01", "100"}, 0},
+		{"exactly 115% of every teammate", []string{"20", "23", "20"}, 1},
+		{"negative points: -10 is more than -11.5 and at least 115% of it", []string{"-11.5", "-10"}, 1},
+		{"equal negative points: not more", []string{"-10", "-10"}, -1},
 		{"above one teammate only", []string{"50", "20", "45"}, -1},
 		{"all zero", []string{"0", "0"}, -1},
 		{"any points beat a teammate's zero", []string{"0", "1"}, 1},

@@ -18,7 +18,9 @@ type VortexInput struct {
 // times 10: 90 against 70, 40 and 50 gives {20 + 50 + 40} × 10 = 1100). Every tied top
 // scorer is a winner ("Two players could have all four tokens in the center this way. This
 // is a tie.") and gets 10 × Σ over every other player (winner − their score); everyone else
-// gets 0.
+// gets 0. Every result also has its place by score, 1 + the number of players with a higher
+// score (tied players share it), so the losers are ranked among themselves for countback
+// (CONTRACT section 1): 90, 70, 40, 50 → places 1, 2, 4, 3.
 func ScoreVortex(in VortexInput) (Result, error) {
 	if err := checkScoredPlayers(in.Players); err != nil {
 		return Result{}, err
@@ -37,7 +39,12 @@ func ScoreVortex(in VortexInput) (Result, error) {
 	}
 	results := make([]PlayerResult, len(in.Players))
 	for i, p := range in.Players {
-		results[i] = PlayerResult{ID: p.ID, Points: new(big.Rat)}
+		results[i] = PlayerResult{ID: p.ID, Points: new(big.Rat), Place: 1}
+		for _, q := range in.Players {
+			if q.Score.Cmp(p.Score) > 0 {
+				results[i].Place++
+			}
+		}
 		if p.Score.Cmp(top) != 0 {
 			results[i].Explanation = fmt.Sprintf("not the winner (score %s, the winner's %s): 0 points", decimal(p.Score), decimal(top))
 			continue

@@ -14,12 +14,15 @@ func TestScoreVortex(t *testing.T) {
 		players []string
 		points  map[string]string
 		winners []string
+		places  []int // by score, ties sharing (CONTRACT section 1); nil: not checked
 	}{
 		{
+			// The losers are ranked by score, no longer all "2nd": 70 is 2nd, 50 3rd, 40 4th.
 			name:    "seed example: 90 against 70, 40 and 50",
 			players: []string{"RED", "90", "BLUE", "70", "CYAN", "40", "GREEN", "50"},
 			points:  map[string]string{"RED": "1100", "BLUE": "0", "CYAN": "0", "GREEN": "0"},
 			winners: []string{"RED"},
+			places:  []int{1, 2, 4, 3},
 		},
 		{
 			// vortex-mechanics.txt, "Victory": RED 23 against CYAN 23 and BLUE 20 would take 30;
@@ -28,6 +31,7 @@ func TestScoreVortex(t *testing.T) {
 			players: []string{"RED", "23", "BLUE", "20", "CYAN", "23"},
 			points:  map[string]string{"RED": "30", "BLUE": "0", "CYAN": "30"},
 			winners: []string{"RED", "CYAN"},
+			places:  []int{1, 3, 1},
 		},
 		{
 			name:    "two players",
@@ -40,6 +44,14 @@ func TestScoreVortex(t *testing.T) {
 			players: []string{"A", "60", "B", "60"},
 			points:  map[string]string{"A": "0", "B": "0"},
 			winners: []string{"A", "B"},
+			places:  []int{1, 1},
+		},
+		{
+			name:    "tied losers share a place",
+			players: []string{"A", "10", "B", "30", "C", "10", "D", "5"},
+			points:  map[string]string{"A": "0", "B": "650", "C": "0", "D": "0"},
+			winners: []string{"B"},
+			places:  []int{2, 1, 2, 4},
 		},
 		{
 			name:    "fractional vulnerability scores stay exact",
@@ -61,6 +73,13 @@ func TestScoreVortex(t *testing.T) {
 				}
 			}
 			assert.Equal(t, tt.winners, winners)
+			if tt.places != nil {
+				var places []int
+				for _, r := range res.Results {
+					places = append(places, r.Place)
+				}
+				assert.Equal(t, tt.places, places)
+			}
 		})
 	}
 }

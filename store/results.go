@@ -277,7 +277,7 @@ func scoreSeated(ctx context.Context, q querier, g ResultGame, input []byte) (Sc
 	if err != nil {
 		return ScoredResult{}, nil, err
 	}
-	res, err := league.Score(g.Game.System, scorerInput)
+	res, err := g.Game.Score(scorerInput) // the scorer, and what the game allows its scores to be
 	if err != nil {
 		return ScoredResult{}, nil, err
 	}

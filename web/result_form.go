@@ -257,8 +257,8 @@ var numberPattern = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
 
 // buildInput turns the form into the scorer input of CONTRACT section 1 (usernames as ids),
 // checking that every number is one. Diplomacy winners follow from the outcome: the player
-// with 18 or more centres for a solo, the player conceded to, or every survivor in a draw
-// ("Draws Include All Survivors", seed 1.1).
+// with 18 or more centres for a solo, the player conceded to, or every survivor owning a
+// centre in a draw ("Draws Include All Survivors", seed 1.1).
 func buildInput(v *templates.ResultFormView, g store.ResultGame) ([]byte, bool) {
 	number := func(s templates.ResultSeatForm, field, value, label string, required bool) json.RawMessage {
 		name := s.Name(field)
@@ -324,7 +324,8 @@ func buildInput(v *templates.ResultFormView, g store.ResultGame) ([]byte, bool) 
 					winners = append(winners, s.Username)
 				}
 			case "draw":
-				if survived {
+				// DIAS: the draw is shared by the survivors owning a centre (CONTRACT section 1).
+				if c, ok := new(big.Rat).SetString(s.Centers); ok && survived && c.Sign() > 0 {
 					winners = append(winners, s.Username)
 				}
 			}
@@ -390,6 +391,13 @@ func formField(path string, v templates.ResultFormView) (string, bool) {
 		return "", false
 	}
 	if path == "outcome" || path == "winners" {
+		return "outcome", true
+	}
+	if strings.HasPrefix(path, "winners[") {
+		// The only winner named on the form is the player a game was conceded to.
+		if v.Outcome == string(league.OutcomeConcession) {
+			return "conceded_to", true
+		}
 		return "outcome", true
 	}
 	m := fieldPath.FindStringSubmatch(path)

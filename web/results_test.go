@@ -350,7 +350,9 @@ func TestResultFormFitsTheScorer(t *testing.T) {
 	formPath = fmt.Sprintf("/games/%d/result", g.ID)
 	values = url.Values{"action": {"preview"}, "outcome": {"draw"}}
 	for pos := 1; pos <= 7; pos++ {
-		values.Set(fmt.Sprintf("years-%d", pos), "8")
+		// The survivors play the whole game, 1901 to 1910; each eliminated player the years
+		// to its elimination (CONTRACT section 1).
+		values.Set(fmt.Sprintf("years-%d", pos), "10")
 		values.Set(fmt.Sprintf("centers-%d", pos), "0")
 		if pos > 2 {
 			values.Set(fmt.Sprintf("eliminated-%d", pos), fmt.Sprint(1902+pos))

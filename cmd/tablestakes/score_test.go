@@ -106,7 +106,7 @@ func TestScoreCommandErrors(t *testing.T) {
 			"sides[0].players[2].lost: 3 exceeds units 1"},
 		{"draw without every survivor", []string{"armada"},
 			`{"outcome":"draw","players":[{"id":"AUS","centers":0,"years":5,"eliminated":1905},{"id":"ENG","centers":12,"years":10},{"id":"FRA","centers":5,"years":10}],"winners":["ENG"]}`,
-			"winners: draw must include every survivor (missing FRA)"},
+			"winners: draw must include every survivor owning a centre (missing FRA)"},
 		{"duplicate ids", []string{"vortex"}, `{"players":[{"id":"A","score":1},{"id":"A","score":2}]}`, `players[1].id: duplicate id "A" (also players[0].id)`},
 		{"negative count", []string{"arcs-ambition"}, `{"markers":[[5,3]],"players":[{"id":"A","count":-2},{"id":"B","count":1}]}`, "players[0].count: must not be negative, got -2"},
 		{"missing score", []string{"placement"}, `{"players":[{"id":"A","score":1},{"id":"B","score":2},{"id":"C","score":3},{"id":"D"}]}`, "players[3].score: missing"},
