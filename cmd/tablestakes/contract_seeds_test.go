@@ -105,3 +105,138 @@ func TestContractVortexPositionBadInput(t *testing.T) {
 	}
 	runCLI(t, `{}`, "vortex", "score").assertBadInput(t, "vortex")
 }
+
+// contractCard is an Arcs action card of CONTRACT section 5.
+type contractCard struct {
+	Suit   string `json:"suit"`
+	Number int    `json:"number"`
+}
+
+// contractSupercatOut is CONTRACT section 5's output.
+type contractSupercatOut struct {
+	Pass       bool           `json:"pass"`
+	Drew       bool           `json:"drew"`
+	Seized     bool           `json:"seized"`
+	Declare    *string        `json:"declare"`
+	Card       *contractCard  `json:"card"`
+	Hand       int            `json:"hand"`
+	Seize      int            `json:"seize"`
+	Options    []contractCard `json:"options"`
+	Next       string         `json:"next"`
+	Advantages []string       `json:"advantages"`
+}
+
+func TestContractSupercatTurn(t *testing.T) {
+	example := `{"hand":5, "bonus_cards":[{"suit":"aggression","number":3}], "seize":1,
+ "initiative":false, "lead":{"suit":"construction","number":4}, "seized_this_round":false,
+ "drawn":[{"suit":"administration","number":6},{"suit":"construction","number":2}],
+ "roll":3, "winning_undeclared":1, "players":3,
+ "ambitions":{"tycoon":{"standing":"winning","declared":false}}, "markers_available":true,
+ "difficulty":"normal", "power":4, "player_power":[6]}`
+	declare := func(s string) *string { return &s }
+	both := []string{"efficient-logistics", "elite-pilots"}
+	tests := []struct {
+		name  string
+		input string
+		want  contractSupercatOut
+	}{
+		{
+			name:  "CONTRACT example: no surpass, counter 2, 3 − 1 is not below 2",
+			input: example,
+			want: contractSupercatOut{Drew: true, Hand: 4, Seize: 2, Next: "general-priorities", Advantages: both,
+				Options: []contractCard{{"administration", 6}, {"construction", 2}, {"aggression", 3}}},
+		},
+		{
+			name:  "rule 1: hand 0 passes",
+			input: `{"hand":0,"seize":2,"difficulty":"none"}`,
+			want:  contractSupercatOut{Pass: true, Hand: 0, Seize: 2, Next: "pass", Options: []contractCard{}, Advantages: []string{}},
+		},
+		{
+			name: "rule 2: no draw when hand equals the bonus cards; rule 4: surpass with the higher number",
+			input: `{"hand":2,"bonus_cards":[{"suit":"mobilization","number":5},{"suit":"mobilization","number":6}],
+			         "lead":{"suit":"mobilization","number":3},"difficulty":"hard","power":9,"player_power":[1]}`,
+			want: contractSupercatOut{Hand: 1, Card: &contractCard{"mobilization", 6}, Next: "suit", Advantages: both,
+				Options: []contractCard{{"mobilization", 5}, {"mobilization", 6}}},
+		},
+		{
+			name: "rule 3: leading removes the seize counter and declares a winning ambition",
+			input: `{"hand":4,"seize":3,"initiative":true,"drawn":[{"suit":"construction","number":2},{"suit":"aggression","number":4}],
+			         "ambitions":{"warlord":{"standing":"winning","declared":true}},"markers_available":true,"difficulty":"normal","power":5,"player_power":[4]}`,
+			want: contractSupercatOut{Drew: true, Hand: 3, Seize: 0, Declare: declare("warlord"), Card: &contractCard{"aggression", 4}, Next: "suit",
+				Advantages: []string{}, Options: []contractCard{{"construction", 2}, {"aggression", 4}}},
+		},
+		{
+			name: "rule 3: a 7 declares the first tied, undeclared ambition in order",
+			input: `{"hand":4,"initiative":true,"players":4,"drawn":[{"suit":"construction","number":7},{"suit":"aggression","number":1}],
+			         "ambitions":{"empath":{"standing":"tied"},"warlord":{"standing":"tied","declared":true},"keeper":{"standing":"tied"}},"markers_available":true}`,
+			want: contractSupercatOut{Drew: true, Hand: 3, Declare: declare("keeper"), Card: &contractCard{"construction", 7}, Next: "suit",
+				Advantages: both, Options: []contractCard{{"construction", 7}, {"aggression", 1}}},
+		},
+		{
+			name: "rule 3: no marker available: General Priorities",
+			input: `{"hand":4,"initiative":true,"drawn":[{"suit":"construction","number":2},{"suit":"aggression","number":4}],
+			         "ambitions":{"tycoon":{"standing":"winning"}},"markers_available":false}`,
+			want: contractSupercatOut{Drew: true, Hand: 3, Next: "general-priorities", Advantages: both,
+				Options: []contractCard{{"construction", 2}, {"aggression", 4}}},
+		},
+		{
+			name: "rule 4: the counter goes up to 2; roll 2 − 0 is not below it: no seize",
+			input: `{"hand":4,"seize":1,"lead":{"suit":"aggression","number":6},"drawn":[{"suit":"aggression","number":5},{"suit":"construction","number":6}],
+			         "roll":2,"winning_undeclared":0}`,
+			want: contractSupercatOut{Drew: true, Seized: false, Hand: 3, Seize: 2, Next: "general-priorities", Advantages: both,
+				Options: []contractCard{{"aggression", 5}, {"construction", 6}}},
+		},
+		{
+			name: "rule 4: counter placed at 1, roll 3 − 3 = 0 < 1: seize, hand down 2",
+			input: `{"hand":4,"lead":{"suit":"aggression","number":6},"drawn":[{"suit":"aggression","number":5},{"suit":"construction","number":6}],
+			         "roll":3,"winning_undeclared":3}`,
+			want: contractSupercatOut{Drew: true, Seized: true, Hand: 2, Seize: 1, Next: "general-priorities", Advantages: both,
+				Options: []contractCard{{"aggression", 5}, {"construction", 6}}},
+		},
+		{
+			name: "rule 4: nobody seizes twice in a round",
+			input: `{"hand":4,"seize":5,"seized_this_round":true,"lead":{"suit":"aggression","number":6},"drawn":[{"suit":"aggression","number":5},{"suit":"construction","number":6}],
+			         "roll":1}`,
+			want: contractSupercatOut{Drew: true, Hand: 3, Seize: 6, Next: "general-priorities", Advantages: both,
+				Options: []contractCard{{"aggression", 5}, {"construction", 6}}},
+		},
+		{
+			name: "rule 5: normal with a tie in Power gets the advantages",
+			input: `{"hand":1,"bonus_cards":[{"suit":"construction","number":3}],"lead":{"suit":"construction","number":2},
+			         "difficulty":"normal","power":6,"player_power":[6,8]}`,
+			want: contractSupercatOut{Hand: 0, Card: &contractCard{"construction", 3}, Next: "suit", Advantages: both,
+				Options: []contractCard{{"construction", 3}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got contractSupercatOut
+			runCLI(t, tt.input, "supercat", "turn").requireOK(t, &got)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestContractSupercatTurnBadInput(t *testing.T) {
+	drawn := `"drawn":[{"suit":"administration","number":6},{"suit":"construction","number":2}]`
+	tests := []struct{ input, field string }{
+		{`{"hand":3,"lead":{"suit":"construction","number":4}}`, "drawn: missing"},
+		{`{"hand":3,"lead":{"suit":"construction","number":4},"drawn":[{"suit":"construction","number":5}]}`, "drawn"},
+		{`{"hand":1,"bonus_cards":[{"suit":"aggression","number":3}],"lead":{"suit":"construction","number":4},` + drawn + `}`, "drawn"},
+		{`{"hand":3,` + drawn + `}`, "lead: missing"},
+		{`{"hand":3,"initiative":true,"drawn":[{"suit":"administration","number":0},{"suit":"construction","number":2}]}`, "drawn[0].number"},
+		{`{"hand":3,"initiative":true,"players":3,"drawn":[{"suit":"administration","number":6},{"suit":"construction","number":7}]}`, "drawn[1].number"},
+		{`{"hand":3,"initiative":true,"drawn":[{"suit":"administration","number":6},{"suit":"relic","number":2}]}`, "drawn[1].suit"},
+		{`{"hand":3,"lead":{"suit":"construction","number":9},` + drawn + `}`, "lead.number"},
+		{`{"hand":3,"bonus_cards":[{"suit":"aggression"}],"initiative":true,` + drawn + `}`, "bonus_cards[0].number"},
+		{`{"seize":1}`, "hand: missing"},
+		{`{"hand":"five"}`, "hand"},
+		{`[1,2]`, "input"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.field, func(t *testing.T) {
+			runCLI(t, tt.input, "supercat", "turn").assertBadInput(t, tt.field)
+		})
+	}
+	runCLI(t, `{}`, "supercat", "play").assertBadInput(t, "supercat")
+}

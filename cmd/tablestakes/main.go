@@ -23,6 +23,7 @@ commands:
                              print a balanced league schedule as JSON
   rate                       replay a ladder of scored games read as JSON on stdin
   vortex position            score a Vortex board read as JSON on stdin (distance minus vulnerability)
+  supercat turn              the start of one SUPERCAT bot turn, its state read as JSON on stdin
 `
 
 func main() {
@@ -42,7 +43,7 @@ func main() {
 // run dispatches one command line to its subcommand.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 {
-		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, vortex; see tablestakes help)"))
+		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, vortex, supercat; see tablestakes help)"))
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -58,11 +59,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		return runRate(rest, stdin, stdout)
 	case "vortex":
 		return runVortex(rest, stdin, stdout)
+	case "supercat":
+		return runSupercat(rest, stdin, stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err
 	default:
-		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, vortex; see tablestakes help)", cmd))
+		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, vortex, supercat; see tablestakes help)", cmd))
 	}
 }
 
