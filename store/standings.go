@@ -11,16 +11,21 @@ import (
 )
 
 // standingsSQL reads, in one query, a league's members and every recorded line of theirs.
-// The league row comes first through a LEFT JOIN, so a league without members still gives
-// one row and an unknown league none.
+// Members replaced by a substitute stay in the standings with the games they played, just
+// after the substitute who holds their slot now. The league row comes first through a LEFT
+// JOIN, so a league without members still gives one row and an unknown league none.
 const standingsSQL = `
 SELECT u.username, rp.points_num, rp.points_den, rp.place
 FROM leagues l
-LEFT JOIN memberships m ON m.league_id = l.id
+LEFT JOIN (
+    SELECT league_id, user_id, slot, 0 AS replaced, joined_at AS at FROM memberships
+    UNION ALL
+    SELECT league_id, from_id, slot, 1, replaced_at FROM league_replacements
+) m ON m.league_id = l.id
 LEFT JOIN users u ON u.id = m.user_id
 LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id
 WHERE l.id = $1
-ORDER BY m.slot`
+ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`
 
 // Standings returns a league's standings: every member's summed league points, recorded
 // games and rank, ties broken by countback (league.Standings). ErrNotFound when there is

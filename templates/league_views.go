@@ -185,6 +185,8 @@ type LeagueView struct {
 	History []HistoryLine
 	// Dated says some game has a date, so the games list shows a When column.
 	Dated bool
+	// Replacements are notes on the standings: who replaced whom, after how many games.
+	Replacements []string
 }
 
 // GameView is the /games/{id} page.

@@ -145,7 +145,12 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if len(games) == 0 {
 		return v, nil
 	}
-	f := fairness(l, members, games)
+	replaced, err := h.store.Replacements(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	v.Replacements = replacementNotes(replaced)
+	f := fairness(l, members, replaced, games)
 	v.Fairness = &f
 	// The standings section (web/standings.go).
 	st, err := h.standingsView(c, l, members, games)
@@ -245,13 +250,16 @@ func sideViews(g league.Game, seats []templates.SeatView) []templates.SideView {
 }
 
 // fairness measures the stored schedule with the scheduler's report: player p is the
-// member in slot p.
-func fairness(l store.League, members []store.Member, games []store.Game) templates.FairnessView {
+// member in slot p, together with whoever held the slot before a replacement.
+func fairness(l store.League, members []store.Member, replaced []store.Replacement, games []store.Game) templates.FairnessView {
 	slot := make(map[int64]int, len(members))
 	names := make([]string, len(members))
 	for i, m := range members {
 		slot[m.UserID] = m.Slot
 		names[i] = m.Username
+	}
+	for _, r := range replaced {
+		slot[r.FromID] = r.Slot
 	}
 	s := scheduler.Schedule{Players: len(members), PerGame: l.PlayersPerGame}
 	for _, g := range games {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -497,4 +498,65 @@ func (h *Handler) afterLeagueAction(c echo.Context, id int64, err error, anchor 
 func refusalMessage(err error) string {
 	_, msg := classify(err)
 	return msg
+}
+
+// replacementNotes say who replaced whom, for the standings: "rp10 replaced rp2 after 3
+// games played; rp2 keeps those games' points".
+func replacementNotes(rs []store.Replacement) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = fmt.Sprintf("%s replaced %s after %d %s; %s keeps the points of the games played, %s plays the %d left.",
+			r.To, r.From, r.Played, plural(r.Played, "game", "games"), r.From, r.To, r.SeatsTaken)
+	}
+	return out
+}
+
+
+// apiReplaceMember is the organiser replacing a member of a running league:
+// POST /api/v1/leagues/{id}/replace {"from","to"} → 200 with the league. The substitute
+// takes every unplayed seat of the member; played games keep their results.
+func (h *Handler) apiReplaceMember(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	from, to := strings.TrimSpace(body.From), strings.TrimSpace(body.To)
+	switch {
+	case from == "":
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "from: required")
+	case to == "":
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "to: required")
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	if _, err := h.store.ReplaceMember(c.Request().Context(), id, user.ID, from, to); err != nil {
+		return err
+	}
+	return h.apiLeagueAnswer(c, id)
+}
+
+// replaceMember is the manage page's replace form (POST /leagues/{id}/replace, fields from
+// and to).
+func (h *Handler) replaceMember(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	from, to := strings.TrimSpace(c.FormValue("from")), strings.TrimSpace(c.FormValue("to"))
+	switch {
+	case from == "":
+		err = &store.Invalid{Reason: "from: choose the player who leaves"}
+	case to == "":
+		err = &store.Invalid{Reason: "to: required; the username of the substitute"}
+	default:
+		user, _ := currentUser(c) // requireLogin guarantees it
+		_, err = h.store.ReplaceMember(c.Request().Context(), id, user.ID, from, to)
+	}
+	return h.afterManageAction(c, id, err)
 }

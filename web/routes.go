@@ -122,4 +122,8 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 	// The organiser's desk (the signed-in front page) and its queue.
 	e.POST("/me/calendar/renew", h.renewCalendarFeed, h.requireLogin)
 	api.GET("/me/queue", h.apiQueue, h.requireAPIUser)
+
+	// People who come and go once the league runs.
+	e.POST("/leagues/:id/replace", h.replaceMember, h.requireLogin)
+	api.POST("/leagues/:id/replace", h.apiReplaceMember, h.requireAPIUser)
 }

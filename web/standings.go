@@ -20,6 +20,8 @@ type apiStanding struct {
 	Rank     int             `json:"rank"`
 	// Places counts the member's first, second, ... places: the countback.
 	Places []int `json:"places"`
+	// Note says when the player left or came in through a replacement ("replaced by rp10").
+	Note string `json:"note,omitempty"`
 }
 
 // apiStandings lists a league's standings: GET /api/v1/leagues/{id}/standings →
@@ -29,14 +31,24 @@ func (h *Handler) apiStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.store.Standings(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	st, err := h.store.Standings(ctx, id)
 	if err != nil {
 		return err
+	}
+	replaced, err := h.store.Replacements(ctx, id)
+	if err != nil {
+		return err
+	}
+	notes := map[string]string{}
+	for _, r := range replaced {
+		notes[r.From] = "replaced by " + r.To
+		notes[r.To] = "substitute for " + r.From
 	}
 	out := make([]apiStanding, len(st))
 	for i, s := range st {
 		out[i] = apiStanding{Username: s.Player, Points: json.RawMessage(league.Decimal(s.Points)),
-			Games: s.Games, Rank: s.Rank, Places: trimPlaces(s.PlaceCounts)}
+			Games: s.Games, Rank: s.Rank, Places: trimPlaces(s.PlaceCounts), Note: notes[s.Player]}
 	}
 	return c.JSON(http.StatusOK, out)
 }
