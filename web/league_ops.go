@@ -511,7 +511,6 @@ func replacementNotes(rs []store.Replacement) []string {
 	return out
 }
 
-
 // apiReplaceMember is the organiser replacing a member of a running league:
 // POST /api/v1/leagues/{id}/replace {"from","to"} → 200 with the league. The substitute
 // takes every unplayed seat of the member; played games keep their results.
