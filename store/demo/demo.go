@@ -56,6 +56,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 	steps := []func(context.Context, *store.Store, []store.User) error{
 		seedLeagues,
 		seedResults,
+		seedOperations,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {
