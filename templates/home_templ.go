@@ -57,7 +57,7 @@ func Home(p Page) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</section><section class=\"cards\"><article class=\"card\"><h2>Fair schedules</h2><p>Each player plays the same number of games, meets every opponent about equally often and takes every seat in turn.</p></article><article class=\"card\"><h2>Each game's own scoring</h2><p>Placement points, team victories, Diplomacy's ARMADA points — the standings follow the rules your group already plays by.</p></article><article class=\"card\"><h2>Ratings that travel</h2><p>Every player antes into each game's pot in proportion to their rating and wins their share back by playing well.</p></article></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</section><section class=\"cards\"><article class=\"card\"><h2>Fair schedules</h2><p>Each player plays the same number of games, meets every opponent about equally often and takes every seat in turn.</p></article><article class=\"card\"><h2>Each game's own scoring</h2><p>Placement points, team victories, Diplomacy's ARMADA points — the standings follow the rules your group already plays by.</p></article><article class=\"card\"><h2>Ratings that travel</h2><p>Every player antes into each game's pot in proportion to their rating and wins their share back by playing well.</p></article></section><section class=\"tools\"><h2>At the table</h2><ul><li><a href=\"/vortex\">Vortex position calculator</a>: enter a board and see what each token is worth and which rolls threaten it.</li></ul></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

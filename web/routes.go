@@ -85,6 +85,7 @@ func (h *Handler) Routes() *echo.Echo {
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
 	h.leagueOperationRoutes(e, api)
+	h.seedToolRoutes(e)
 
 	return e
 }
@@ -126,4 +127,10 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 	// People who come and go once the league runs.
 	e.POST("/leagues/:id/replace", h.replaceMember, h.requireLogin)
 	api.POST("/leagues/:id/replace", h.apiReplaceMember, h.requireAPIUser)
+}
+
+// seedToolRoutes registers the seed systems' companions (seeds issue): the Vortex position
+// calculator, open to anyone.
+func (h *Handler) seedToolRoutes(e *echo.Echo) {
+	e.GET("/vortex", h.vortexCalculator)
 }
