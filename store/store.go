@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/url"
 	"strings"
 
@@ -192,4 +194,25 @@ func redact(databaseURL string) string {
 		return databaseURL
 	}
 	return u.Redacted()
+}
+
+// Unavailable reports whether err means the database could not be reached or is going
+// away (refused or broken connections, a server shutting down or starting up): the request may succeed later, unlike one the database refused.
+func Unavailable(err error) bool {
+	var (
+		connectErr *pgconn.ConnectError
+		pgErr      *pgconn.PgError
+		netErr     net.Error
+	)
+	switch {
+	case errors.As(err, &connectErr), errors.As(err, &netErr):
+		return true
+	case errors.As(err, &pgErr):
+		// Class 08: connection exception; 57P01..57P05: admin shutdown, crash shutdown,
+		// cannot connect now, database dropped, idle session timeout.
+		return strings.HasPrefix(pgErr.Code, "08") || strings.HasPrefix(pgErr.Code, "57P")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return true
+	}
+	return pgconn.SafeToRetry(err)
 }

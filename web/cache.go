@@ -2,7 +2,11 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
+	"context"
+	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,26 +15,44 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// publicCacheTTL bounds how long a cached public response is served. Writes through this
-// server invalidate every entry at once; the bound only matters when several servers share
-// one database, where another server's write shows here within this time.
+// publicCacheTTL bounds how long a cached public response is served. Every server on the
+// database empties its cache at every write through any of them (store.CacheSignal), so the
+// bound is a safety net, not the way writes show.
 const publicCacheTTL = 30 * time.Second
 
-// publicCacheBytes bounds the memory of the cached bodies (a league page of 100 games is
-// about 70 KB); when full, entries picked at random make room.
+// publicCacheBytes bounds the memory the cache holds: bodies (plain and gzipped), keys and
+// each entry's bookkeeping (a league page of 100 games is about 70 KB plain, 8 KB gzipped);
+// when full, entries picked at random make room.
 const publicCacheBytes = 256 << 20
+
+// entryOverhead is what an entry holds besides its bodies and key: the map slot, the
+// struct, the slice and string headers and the content type (measured with the Go 1.26
+// runtime, rounded up).
+const entryOverhead = 256
 
 // publicCache keeps the bodies of the read-mostly public pages and API answers (league
 // pages, standings, ladders) as anonymous visitors get them, so that a busy league page
 // costs a map lookup instead of its queries and rendering. Signed-in viewers always get a
 // fresh page, since theirs marks them in tables and offers their own actions. Every request
-// that writes (a POST, PUT, PATCH or DELETE answered below 400) empties the cache when it
-// ends, so this server's own results, joins and corrections show at once.
+// that writes (a POST, PUT, PATCH or DELETE answered below 400) empties the cache of every
+// server on the database before its response goes out (store.CacheSignal), so results,
+// joins and corrections show at once wherever the next request lands. While this server
+// does not hear the others (its listener is down) the cache does not answer at all.
+//
+// Entries are keyed by the route and its parameters, so the cache holds one entry per page
+// and not one per spelling of its address: handlers refuse non-canonical ids (pathID), and
+// only 200 answers are kept.
 type publicCache struct {
 	generation atomic.Uint64
-	mu         sync.RWMutex
-	entries    map[string]cachedResponse
-	// bytes is the size of the cached bodies.
+	// listening reports whether this server hears the other servers' writes.
+	listening func() bool
+	// broadcast empties every server's cache (this one's included) and returns once they
+	// have done so.
+	broadcast func(context.Context) error
+	logger    *slog.Logger
+	mu        sync.RWMutex
+	entries   map[string]cachedResponse
+	// bytes is the memory the entries hold, as entrySize counts it.
 	bytes int
 }
 
@@ -40,31 +62,84 @@ type cachedResponse struct {
 	at          time.Time
 	contentType string
 	body        []byte
+	// gzipped is body compressed, for the clients that accept gzip.
+	gzipped []byte
 	// refreshing marks an expired entry whose replacement a request is computing.
 	refreshing bool
 }
 
-// newPublicCache returns an empty cache.
-func newPublicCache() *publicCache {
-	return &publicCache{entries: map[string]cachedResponse{}}
+// entrySize is the memory an entry under key holds.
+func entrySize(key string, e cachedResponse) int {
+	return len(key) + cap(e.body) + cap(e.gzipped) + entryOverhead
+}
+
+// newPublicCache returns an empty cache that answers while listening reports true; a write
+// calls broadcast. Both may be nil for a single server without a cache signal (tests of
+// the cache alone): then it always answers and a write empties only its own entries.
+func newPublicCache(logger *slog.Logger) *publicCache {
+	return &publicCache{entries: map[string]cachedResponse{}, logger: logger}
+}
+
+// flush empties the cache. The generation makes answers computed before the flush
+// unstorable; dropping the map frees what the entries held at once.
+func (pc *publicCache) flush() {
+	pc.mu.Lock()
+	pc.generation.Add(1)
+	pc.entries = map[string]cachedResponse{}
+	pc.bytes = 0
+	pc.mu.Unlock()
+}
+
+// answering reports whether the cache may answer: only while this server hears the others.
+func (pc *publicCache) answering() bool {
+	return pc.listening == nil || pc.listening()
 }
 
 // invalidate is middleware for every route: once a request has written, every cached
-// answer is stale.
+// answer on every server is stale. The flush is broadcast just before the response's
+// header goes out, so the writer's client never sees its response before the pages that
+// show its write are gone from every server.
 func (pc *publicCache) invalidate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		switch c.Request().Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 			return next(c)
 		}
+		res := c.Response()
+		flushed := false
+		res.Before(func() {
+			// A refused write changed nothing; only one that went through makes the cache
+			// stale (and anonymous junk posts cannot keep flushing it).
+			if res.Status >= http.StatusBadRequest {
+				return
+			}
+			flushed = true
+			pc.flushAll(c.Request().Context())
+		})
 		err := next(c)
-		// A refused write changed nothing; only one that went through makes the cache stale
-		// (and anonymous junk posts cannot keep flushing it).
-		if err == nil && c.Response().Status < http.StatusBadRequest {
-			pc.generation.Add(1)
+		if err == nil && !res.Committed && !flushed {
+			pc.flushAll(c.Request().Context())
 		}
 		return err
 	}
+}
+
+// flushAll empties this server's cache and every other server's.
+func (pc *publicCache) flushAll(ctx context.Context) {
+	pc.flush()
+	if pc.broadcast == nil {
+		return
+	}
+	if err := pc.broadcast(ctx); err != nil {
+		// The write itself went through; the other servers catch up at their listener's
+		// next reconnect or after publicCacheTTL.
+		pc.logger.ErrorContext(ctx, "cache: broadcast the flush", "error", err.Error())
+	}
+}
+
+// cacheKey is the cache's key for a request: its route and parameters.
+func cacheKey(c echo.Context) string {
+	return c.Path() + "\x00" + strings.Join(c.ParamValues(), "\x00")
 }
 
 // early is middleware that answers cache hits before the session, CSRF and identity
@@ -84,19 +159,22 @@ func (pc *publicCache) early(sessionCookie string) echo.MiddlewareFunc {
 			if wantsFresh(req) {
 				return next(c)
 			}
-			if hit, ok := pc.lookup(req.URL.Path); ok {
-				return pc.serve(c, hit)
+			if hit, ok := pc.lookup(cacheKey(c)); ok {
+				return pc.serve(c, hit, true)
 			}
 			return next(c)
 		}
 	}
 }
 
-// lookup returns the cached answer to key when it is still good: stored since this
-// server's last write, and either younger than publicCacheTTL or older while another
-// request is already computing its replacement (so an expiry never sends every visitor of
-// a busy page to the database at once). A miss makes the caller compute the answer.
+// lookup returns the cached answer to key when it is still good: stored since the last
+// write, and either younger than publicCacheTTL or older while another request is already
+// computing its replacement (so an expiry never sends every visitor of a busy page to the
+// database at once). A miss makes the caller compute the answer.
 func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
+	if !pc.answering() {
+		return cachedResponse{}, false
+	}
 	gen := pc.generation.Load()
 	pc.mu.RLock()
 	hit, ok := pc.entries[key]
@@ -121,13 +199,32 @@ func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
 	return cachedResponse{}, false
 }
 
-// serve sends a cached answer.
-func (pc *publicCache) serve(c echo.Context, hit cachedResponse) error {
+// serve sends a cached answer; gzipped when the client accepts it and the answer does not
+// go through the gzip middleware (which would compress it twice).
+func (pc *publicCache) serve(c echo.Context, hit cachedResponse, precompressed bool) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-store")
 	h.Add("Vary", "Cookie")
+	h.Add("Vary", echo.HeaderAcceptEncoding)
 	h.Set("X-Cache", "hit")
-	return c.Blob(http.StatusOK, hit.contentType, hit.body)
+	body := hit.body
+	if precompressed && hit.gzipped != nil && acceptsGzip(c.Request()) {
+		h.Set(echo.HeaderContentEncoding, "gzip")
+		body = hit.gzipped
+		h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	}
+	return c.Blob(http.StatusOK, hit.contentType, body)
+}
+
+// acceptsGzip reports a client that accepts gzip-encoded answers.
+func acceptsGzip(req *http.Request) bool {
+	for _, enc := range strings.Split(req.Header.Get(echo.HeaderAcceptEncoding), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(enc), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(params, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
 }
 
 // public is middleware for a public GET route: it answers anonymous visitors from the
@@ -138,13 +235,11 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 		if _, signedIn := currentUser(c); signedIn || req.Method != http.MethodGet {
 			return next(c)
 		}
-		// The cached pages take no query parameters: the path is the key, so made-up query
-		// strings cannot grow the cache.
-		key := req.URL.Path
+		key := cacheKey(c)
 		gen := pc.generation.Load()
 		if !wantsFresh(req) {
 			if hit, ok := pc.lookup(key); ok {
-				return pc.serve(c, hit)
+				return pc.serve(c, hit, false)
 			}
 		}
 		res := c.Response()
@@ -152,34 +247,58 @@ func (pc *publicCache) public(next echo.HandlerFunc) echo.HandlerFunc {
 		res.Writer = rec
 		err := next(c)
 		res.Writer = rec.ResponseWriter
-		if err != nil || res.Status != http.StatusOK || rec.overflow {
+		if err != nil || res.Status != http.StatusOK || rec.overflow || !pc.answering() {
 			// Let the next request try again rather than serve a stale answer for good.
 			pc.mu.Lock()
 			if stale, ok := pc.entries[key]; ok && stale.refreshing {
 				delete(pc.entries, key)
-				pc.bytes -= len(stale.body)
+				pc.bytes -= entrySize(key, stale)
 			}
 			pc.mu.Unlock()
 			return err
 		}
+		entry := cachedResponse{generation: gen, at: time.Now(),
+			contentType: res.Header().Get(echo.HeaderContentType), body: bytes.Clone(rec.body.Bytes())}
+		entry.gzipped = gzipped(entry.body)
+		size := entrySize(key, entry)
 		pc.mu.Lock()
-		if old, ok := pc.entries[key]; ok {
-			pc.bytes -= len(old.body)
+		defer pc.mu.Unlock()
+		if pc.generation.Load() != gen {
+			// A write landed while this answer was computed: it may not show it.
+			return nil
 		}
-		// Go's map order is random, so this drops arbitrary entries until the body fits.
+		if old, ok := pc.entries[key]; ok {
+			delete(pc.entries, key)
+			pc.bytes -= entrySize(key, old)
+		}
+		// Go's map order is random, so this drops arbitrary entries until the entry fits.
 		for k, e := range pc.entries {
-			if pc.bytes+rec.body.Len() <= publicCacheBytes {
+			if pc.bytes+size <= publicCacheBytes {
 				break
 			}
 			delete(pc.entries, k)
-			pc.bytes -= len(e.body)
+			pc.bytes -= entrySize(k, e)
 		}
-		pc.entries[key] = cachedResponse{generation: gen, at: time.Now(),
-			contentType: res.Header().Get(echo.HeaderContentType), body: rec.body.Bytes()}
-		pc.bytes += rec.body.Len()
-		pc.mu.Unlock()
+		pc.entries[key] = entry
+		pc.bytes += size
 		return nil
 	}
+}
+
+// gzipped compresses a body once, when it is stored, so hits cost no compression.
+func gzipped(body []byte) []byte {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil
+	}
+	if _, err := zw.Write(body); err != nil {
+		return nil
+	}
+	if err := zw.Close(); err != nil {
+		return nil
+	}
+	return bytes.Clone(buf.Bytes())
 }
 
 // maxCachedBody is the largest body the cache keeps.

@@ -22,6 +22,12 @@ var errCSRF = echo.NewHTTPError(http.StatusForbidden,
 // csrfRefused answers every CSRF failure (missing token, wrong token, cross-site post) with 403.
 func csrfRefused(_ error, _ echo.Context) error { return errCSRF }
 
+// errUnavailable is what a visitor reads while the database cannot be reached.
+const errUnavailable = "the database is unavailable; try again in a few seconds"
+
+// retryAfter is the Retry-After of a 503: the seconds after which the database may be back.
+const retryAfter = "5"
+
 // classify maps an error to the status and the message the client may see. Errors not
 // known here are 500s whose details stay in the log.
 func classify(err error) (int, string) {
@@ -54,6 +60,8 @@ func classify(err error) (int, string) {
 		return http.StatusForbidden, store.ErrNotOrganiser.Error()
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, "the server is busy; try again shortly"
+	case store.Unavailable(err):
+		return http.StatusServiceUnavailable, errUnavailable
 	}
 	return http.StatusInternalServerError, "internal server error"
 }
@@ -64,8 +72,13 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	status, message := classify(err)
 	req := c.Request()
 	level := slog.LevelWarn
-	if status >= 500 {
+	// A 503 is the database or the server being away for a while, which healthz and the
+	// operator see; every request during an outage would otherwise log an error.
+	if status >= 500 && status != http.StatusServiceUnavailable {
 		level = slog.LevelError
+	}
+	if status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", retryAfter)
 	}
 	h.logger.LogAttrs(req.Context(), level, "request failed",
 		slog.String("method", req.Method),

@@ -14,6 +14,7 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -55,6 +56,10 @@ type Handler struct {
 	logger   *slog.Logger
 	config   Config
 	logins   *loginLimiter
+	// cache keeps anonymous views of the public pages (cache.go); signal keeps it in step
+	// with the other servers on the database.
+	cache  *publicCache
+	signal *store.CacheSignal
 }
 
 // New returns a Handler on the store. Sessions live in the store's sessions table; the
@@ -79,11 +84,25 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	sessions.Cookie.SameSite = http.SameSiteLaxMode
 	sessions.Cookie.Secure = cfg.SecureCookies
 	sessions.Cookie.Path = "/"
+	cache := newPublicCache(logger)
+	signal := st.NewCacheSignal(logger, cache.flush)
+	cache.listening = signal.Listening
+	cache.broadcast = signal.Broadcast
 	return &Handler{
 		store:    st,
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,
 		logins:   newLoginLimiter(cfg.LoginPerIP, cfg.LoginPerUser),
+		cache:    cache,
+		signal:   signal,
 	}
 }
+
+// ListenForWrites keeps this server's cache of public pages in step with every other
+// server on the database until ctx ends (store.CacheSignal.Run): their writes empty it, and
+// while this server cannot hear them the cache does not answer. Run it beside the server.
+func (h *Handler) ListenForWrites(ctx context.Context) { h.signal.Run(ctx) }
+
+// CacheListening reports whether the cache hears the other servers' writes and so answers.
+func (h *Handler) CacheListening() bool { return h.signal.Listening() }

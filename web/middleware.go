@@ -221,3 +221,16 @@ func outsideSessions(c echo.Context) bool {
 func isAPI(c echo.Context) bool {
 	return strings.HasPrefix(c.Request().URL.Path, "/api/")
 }
+
+// headAsGet answers a HEAD request with its GET route. The router sees a GET; the server's
+// response writer, which holds the original request, still sends no body.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			get := r.Clone(r.Context())
+			get.Method = http.MethodGet
+			r = get
+		}
+		next.ServeHTTP(w, r)
+	})
+}

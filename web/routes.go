@@ -5,12 +5,16 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
-
-	"github.com/tablestakes/tablestakes/static"
 )
 
 // Routes returns the HTTP handler for the whole app: middleware first, then every route.
-func (h *Handler) Routes() *echo.Echo {
+// HEAD is answered on every GET route (headAsGet).
+func (h *Handler) Routes() http.Handler {
+	return headAsGet(h.echo())
+}
+
+// echo builds the app's router: middleware first, then every route.
+func (h *Handler) echo() *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -21,14 +25,16 @@ func (h *Handler) Routes() *echo.Echo {
 	}
 
 	// Anonymous views of league pages, standings and ladders are served from memory until
-	// the next write (web/cache.go); a hit is answered before the session is loaded.
-	cache := newPublicCache()
+	// the next write on any server (web/cache.go); a hit is answered before the session is
+	// loaded, gzipped when the client accepts it.
+	cache := h.cache
 	e.Use(
 		h.logRequests,
 		panicRecovery(),
 		h.securityHeaders,
 		cache.invalidate,
 		cache.early(h.sessions.Cookie.Name),
+		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 		middleware.BodyLimit("1M"),
 		h.loadSession,
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
@@ -45,7 +51,7 @@ func (h *Handler) Routes() *echo.Echo {
 	)
 
 	e.GET("/healthz", h.healthz)
-	e.StaticFS("/static", static.FS)
+	e.GET("/static/:file", h.staticAsset)
 
 	// HTML pages.
 	e.GET("/", h.home)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/require"
@@ -25,16 +27,36 @@ type testApp struct {
 	t     *testing.T
 	srv   *httptest.Server
 	store *store.Store
+	// handler is the app's Handler, for tests of its cache listener.
+	handler *web.Handler
 }
 
 // newTestApp starts the web app on a fresh database with the given configuration.
 func newTestApp(t *testing.T, cfg web.Config) *testApp {
 	t.Helper()
-	st := storetest.NewStore(t)
+	return newTestAppOn(t, storetest.NewStore(t), cfg)
+}
+
+// newTestAppOn starts the web app on st, as one server of those sharing its database, and
+// waits until its cache hears the other servers' writes.
+func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config) *testApp {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(web.New(st, logger, cfg).Routes())
-	t.Cleanup(srv.Close)
-	return &testApp{t: t, srv: srv, store: st}
+	h := web.New(st, logger, cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	listened := make(chan struct{})
+	go func() {
+		defer close(listened)
+		h.ListenForWrites(ctx)
+	}()
+	srv := httptest.NewServer(h.Routes())
+	t.Cleanup(func() {
+		srv.Close()
+		cancel()
+		<-listened
+	})
+	require.Eventually(t, h.CacheListening, 10*time.Second, 5*time.Millisecond, "the cache listener connects")
+	return &testApp{t: t, srv: srv, store: st, handler: h}
 }
 
 // browser is an HTTP client with its own cookies that does not follow redirects, so

@@ -136,8 +136,21 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		<-swept
 	}()
 
+	// The cache of public pages listens for every server's writes on this database.
+	handler := web.New(st, logger, cfg.Web)
+	listenCtx, stopListening := context.WithCancel(ctx)
+	listened := make(chan struct{})
+	go func() {
+		defer close(listened)
+		handler.ListenForWrites(listenCtx)
+	}()
+	defer func() {
+		stopListening()
+		<-listened
+	}()
+
 	srv := &http.Server{
-		Handler:           web.New(st, logger, cfg.Web).Routes(),
+		Handler:           handler.Routes(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,

@@ -1,0 +1,199 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The cache signal tells every TableStakes server on a database that a write went through,
+// so that each empties its cache of public pages (Postgres LISTEN/NOTIFY). A writer
+// notifies flushChannel and waits until every server that listens has answered on the
+// writer's own ack channel, so that no server serves a page older than a write whose
+// response has gone out.
+const (
+	flushChannel = "tablestakes_cache_flush"
+	// ackChannelPrefix + a server's id is where the servers answer that server's flushes.
+	ackChannelPrefix = "tablestakes_cache_ack_"
+	// listenerName is the application_name of a listening connection, set once it listens:
+	// pg_stat_activity then counts the servers a flush must hear back from.
+	listenerName = "tablestakes-cache-listener"
+)
+
+// flushAckTimeout bounds how long a writer waits for the other servers' answers; a server
+// that does not answer in time is stuck, and the writer goes on rather than hang.
+const flushAckTimeout = 2 * time.Second
+
+// CacheSignal is one server's end of the cache signal: a connection that listens for the
+// other servers' writes (Run) and the means to announce this server's own (Broadcast).
+type CacheSignal struct {
+	store  *Store
+	id     string
+	logger *slog.Logger
+	// flush empties this server's cache.
+	flush func()
+	// listening is true while the listener is connected and has flushed since connecting;
+	// while it is false the cache must not answer, since other servers' writes go unheard.
+	listening atomic.Bool
+	mu        sync.Mutex
+	waiting   map[string]chan struct{}
+}
+
+// NewCacheSignal returns the cache signal of one server on the Store's database; flush
+// empties that server's cache. Run must be running for the server to use its cache.
+func (s *Store) NewCacheSignal(logger *slog.Logger, flush func()) *CacheSignal {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("store: cache signal id: %v", err)) // crypto/rand never fails on Linux
+	}
+	return &CacheSignal{
+		store:   s,
+		id:      hex.EncodeToString(b),
+		logger:  logger,
+		flush:   flush,
+		waiting: map[string]chan struct{}{},
+	}
+}
+
+// Listening reports whether this server hears the other servers' writes, that is whether
+// its cache may answer.
+func (cs *CacheSignal) Listening() bool { return cs.listening.Load() }
+
+// Run keeps a listening connection until ctx ends: it flushes the cache on every other
+// server's write, answers their flushes, and routes the answers to this server's own. When
+// the connection drops it stops the cache from answering, reconnects (waiting up to 5 s
+// between attempts) and flushes the whole cache, since writes may have gone unheard.
+func (cs *CacheSignal) Run(ctx context.Context) {
+	wait := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := cs.listen(ctx)
+		cs.listening.Store(false)
+		if ctx.Err() != nil {
+			return
+		}
+		cs.logger.Warn("cache signal: listener down; the cache is off until it reconnects", "error", err.Error())
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
+}
+
+// listen connects, listens and handles notifications until the connection fails.
+func (cs *CacheSignal) listen(ctx context.Context) error {
+	conn, err := pgx.ConnectConfig(ctx, cs.store.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	defer conn.Close(context.Background())
+	// Listen first, then take the name that makes writers count this connection: a writer
+	// that counts it is sure it hears the flush.
+	setup := "LISTEN " + flushChannel + "; LISTEN " + pgx.Identifier{ackChannelPrefix + cs.id}.Sanitize() +
+		"; SET application_name = '" + listenerName + "'"
+	if _, err := conn.Exec(ctx, setup); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	cs.flush()
+	cs.listening.Store(true)
+	cs.logger.Debug("cache signal: listening")
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("wait: %w", err)
+		}
+		if n.Channel != flushChannel {
+			cs.acked(n.Payload)
+			continue
+		}
+		cs.flush()
+		// The payload is the writer's id and the flush's token; answer on the writer's channel.
+		writer, token, ok := strings.Cut(n.Payload, " ")
+		if !ok {
+			continue
+		}
+		if _, err := conn.Exec(ctx, "SELECT pg_notify($1, $2)", ackChannelPrefix+writer, token); err != nil {
+			return fmt.Errorf("answer flush: %w", err)
+		}
+	}
+}
+
+// acked hands one server's answer to the Broadcast waiting for it.
+func (cs *CacheSignal) acked(token string) {
+	cs.mu.Lock()
+	ch, ok := cs.waiting[token]
+	cs.mu.Unlock()
+	if ok {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// countListeners counts the servers listening on this database (this one included).
+const countListeners = `SELECT count(*) FROM pg_stat_activity
+WHERE datname = current_database() AND application_name = $1`
+
+// Broadcast tells every server on the database, this one included, to empty its cache, and
+// returns once each has done so (or after flushAckTimeout, logging the servers that did not
+// answer). Call it after a write has committed and before its response goes out.
+func (cs *CacheSignal) Broadcast(ctx context.Context) error {
+	cs.flush()
+	if !cs.Listening() {
+		// Without a listener this server cannot hear the answers; its own cache is off, and
+		// the notification still empties the others.
+		_, err := cs.store.pool.Exec(ctx, "SELECT pg_notify($1, $2)", flushChannel, cs.id+" -")
+		if err != nil {
+			return fmt.Errorf("store: broadcast cache flush: %w", err)
+		}
+		return nil
+	}
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		return fmt.Errorf("store: broadcast cache flush: %w", err)
+	}
+	token := hex.EncodeToString(b)
+	ch := make(chan struct{}, 64)
+	cs.mu.Lock()
+	cs.waiting[token] = ch
+	cs.mu.Unlock()
+	defer func() {
+		cs.mu.Lock()
+		delete(cs.waiting, token)
+		cs.mu.Unlock()
+	}()
+
+	// Count before notifying: every server counted listened before the notification, so
+	// each one hears it and answers.
+	var servers int
+	if err := cs.store.pool.QueryRow(ctx, countListeners, listenerName).Scan(&servers); err != nil {
+		return fmt.Errorf("store: broadcast cache flush: count servers: %w", err)
+	}
+	if _, err := cs.store.pool.Exec(ctx, "SELECT pg_notify($1, $2)", flushChannel, cs.id+" "+token); err != nil {
+		return fmt.Errorf("store: broadcast cache flush: %w", err)
+	}
+	timeout := time.NewTimer(flushAckTimeout)
+	defer timeout.Stop()
+	for answered := 0; answered < servers; answered++ {
+		select {
+		case <-ch:
+		case <-timeout.C:
+			cs.logger.Warn("cache signal: servers did not confirm a flush in time",
+				"servers", servers, "answered", answered)
+			return nil
+		case <-ctx.Done():
+			return fmt.Errorf("store: broadcast cache flush: %w", ctx.Err())
+		}
+	}
+	return nil
+}
