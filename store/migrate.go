@@ -19,6 +19,9 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 
 // Migrate applies the embedded goose migrations that the database lacks and returns the
 // schema version it ends at. Concurrent callers are serialised by a Postgres advisory lock.
+// Migrations are numbered by feature and may land out of order: one missing below the
+// database's version is applied too. Then every rating ladder still on an older rating
+// rule is rebuilt under the current one (PotRule), one transaction per ladder.
 // It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
 // migration, since serving it could misread data written by a newer release.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
@@ -31,7 +34,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 		return 0, fmt.Errorf("store: migrate: %w", err)
 	}
 	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS,
-		goose.WithSessionLocker(locker))
+		goose.WithSessionLocker(locker), goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return 0, fmt.Errorf("store: migrate: %w", err)
 	}
@@ -53,6 +56,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	current, err = provider.GetDBVersion(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("store: migrate: read schema version: %w", err)
+	}
+	if _, err := moveLaddersToPotRule(ctx, pool); err != nil {
+		return current, fmt.Errorf("store: migrate: %w", err)
 	}
 	return current, nil
 }

@@ -1,0 +1,192 @@
+package store_test
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+// oldRule is a game as the rating rule before CONTRACT section 3 changed rated it: a fixed
+// 420 pot at every table size. Sharing 420 in proportion to the shifted points is the same
+// as taking those exact shares as ARMADA-style awards, so rating.Replay over these games
+// gives the old ledger.
+func oldRule(g rating.Game) rating.Game {
+	if g.PointsArePot {
+		return g
+	}
+	old := rating.Game{ID: g.ID, PointsArePot: true, Seats: make([]rating.Seat, len(g.Seats))}
+	lowest := new(big.Rat)
+	for _, s := range g.Seats {
+		if s.Points.Cmp(lowest) < 0 {
+			lowest.Set(s.Points)
+		}
+	}
+	total := new(big.Rat)
+	for _, s := range g.Seats {
+		total.Add(total, new(big.Rat).Sub(s.Points, lowest))
+	}
+	for i, s := range g.Seats {
+		old.Seats[i] = s
+		share := big.NewRat(420, int64(len(g.Seats)))
+		if total.Sign() != 0 {
+			share = new(big.Rat).Sub(s.Points, lowest)
+			share.Mul(share, big.NewRat(420, 1)).Quo(share, total)
+		}
+		old.Seats[i].Points = share
+	}
+	return old
+}
+
+// storeOldLedger overwrites a ladder's ledger and ratings with the old rule's, and marks
+// the ladder as following rule 1, as a database from before the change holds them.
+func storeOldLedger(t *testing.T, w *world, ladder string, games []rating.Game) *rating.Ladder {
+	t.Helper()
+	ctx := context.Background()
+	old := make([]rating.Game, len(games))
+	for i, g := range games {
+		old[i] = oldRule(g)
+	}
+	l, ledger, err := rating.Replay(old)
+	require.NoError(t, err)
+	ids := map[string]int64{}
+	for _, p := range w.players {
+		ids[p.Username] = p.ID
+	}
+	tx, err := w.pool.Begin(ctx)
+	require.NoError(t, err)
+	for gi, g := range games {
+		for si, e := range ledger[gi] {
+			tag, err := tx.Exec(ctx, `UPDATE rating_entries SET credited_id = $3, before_micros = $4, ante_micros = $5,
+				award_micros = $6, delta_micros = $7, after_micros = $8 WHERE game_id = $1 AND position = $2`,
+				g.ID, si+1, ids[e.Credited], int64(e.Before), int64(e.Ante), int64(e.Award), int64(e.Delta), int64(e.After))
+			require.NoError(t, err)
+			require.EqualValues(t, 1, tag.RowsAffected())
+		}
+	}
+	_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE ladder = $1`, ladder)
+	require.NoError(t, err)
+	for _, s := range l.Standings() {
+		_, err = tx.Exec(ctx, `INSERT INTO ratings (ladder, user_id, rating_micros, games) VALUES ($1, $2, $3, $4)`,
+			ladder, ids[s.Player], int64(s.Rating), s.Games)
+		require.NoError(t, err)
+	}
+	_, err = tx.Exec(ctx, `UPDATE ladders SET pot_rule = 1 WHERE game = $1`, ladder)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	return l
+}
+
+func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	rng := rand.New(rand.NewPCG(5, 8))
+
+	// A 2-player King Me ladder (where the old pot swung ±210 a game) and a 4-player Vortex
+	// ladder, recorded through the store, which rates them under the new rule.
+	pairs := [][]int{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {0, 3}, {1, 2}, {4, 5}, {6, 7}, {0, 1}, {2, 3}}
+	kingMe, kingGames := w.league("king-me", pairs)
+	vortex, vortexGames := w.league("vortex", seasonSeats)
+	kings, vortexes := newExpected(), newExpected()
+	kings.members[kingMe], vortexes.members[vortex] = members, members
+	for i, seats := range pairs {
+		names := []string{members[seats[0]], members[seats[1]]}
+		input := placementInput(names, []int{rng.IntN(3), rng.IntN(3)})
+		_, err := w.st.RecordResult(ctx, kingGames[i], w.organiser.ID, input)
+		require.NoError(t, err)
+		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), league.Placement, input, nil)
+	}
+	for i, seats := range seasonSeats {
+		names := make([]string, len(seats))
+		scores := make([]int, len(seats))
+		for k, p := range seats {
+			names[k], scores[k] = members[p], 10*rng.IntN(10)
+		}
+		input := placementInput(names, scores)
+		_, err := w.st.RecordResult(ctx, vortexGames[i], w.organiser.ID, input)
+		require.NoError(t, err)
+		vortexes.add(t, vortex, strconv.FormatInt(vortexGames[i], 10), league.Vortex, input, nil)
+	}
+
+	// The database as it was before the change: old-rule ledgers and ratings, and Vortex
+	// losers all in 2nd place.
+	oldKings := storeOldLedger(t, w, "king-me", kings.games)
+	storeOldLedger(t, w, "vortex", vortexes.games)
+	_, err := w.pool.Exec(ctx, `UPDATE result_points SET place = 2 WHERE NOT winner AND league_id = $1`, vortex)
+	require.NoError(t, err)
+	before, err := w.st.Ratings(ctx, "king-me")
+	require.NoError(t, err)
+	require.Equal(t, oldKings.Standings()[0].Rating, before[0].Rating, "the old ledger is in place")
+
+	// Several processes start at once: each migrates; every ladder is replayed once.
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = store.Migrate(ctx, w.pool)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+
+	// Ratings and every ledger line equal a fresh rating.Replay under the new rule, each
+	// ladder summing to exactly 0; the standings' countback has the Vortex places by score.
+	kings.check(t, w.st, "king-me", kingMe)
+	vortexes.check(t, w.st, "vortex", vortex)
+	rows, err := w.pool.Query(ctx, `SELECT pot_rule FROM ladders ORDER BY game`)
+	require.NoError(t, err)
+	rules, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	require.NoError(t, err)
+	assert.Equal(t, []int{store.PotRule, store.PotRule}, rules)
+	r, err := w.st.Result(ctx, vortexGames[0])
+	require.NoError(t, err)
+	res, err := league.Score(league.Vortex, r.Input)
+	require.NoError(t, err)
+	for i, line := range r.Result.Results {
+		assert.Equal(t, res.Results[i].Place, line.Place, "stored output of %s", line.ID)
+	}
+
+	// Migrating again changes nothing.
+	snap := w.snapshot()
+	_, err = store.Migrate(ctx, w.pool)
+	require.NoError(t, err)
+	assert.Equal(t, snap, w.snapshot())
+}
+
+func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {
+	// Migrations are numbered by feature: a database already past 00005 (say at a later
+	// feature's migration) when the pot rule's 00005 lands still gets it.
+	ctx := context.Background()
+	pool := storetest.NewPool(t)
+	_, err := pool.Exec(ctx, `ALTER TABLE ladders DROP COLUMN pot_rule`)
+	require.NoError(t, err)
+	_, err = pool.Exec(ctx, `DELETE FROM goose_db_version WHERE version_id = 5`)
+	require.NoError(t, err)
+	latest, err := store.LatestSchemaVersion()
+	require.NoError(t, err)
+	require.Greater(t, latest, int64(5), "a later migration exists")
+
+	version, err := store.Migrate(ctx, pool)
+	require.NoError(t, err)
+	assert.Equal(t, latest, version)
+	var def string
+	require.NoError(t, pool.QueryRow(ctx, `SELECT column_default FROM information_schema.columns
+		WHERE table_name = 'ladders' AND column_name = 'pot_rule'`).Scan(&def))
+	assert.Equal(t, "2", def)
+}
