@@ -1,10 +1,15 @@
 package main
 
 import (
+	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 // Acceptance tests of the scorer corrections of CONTRACT section 1, through the binary.
@@ -103,4 +108,89 @@ func TestContractArmadaChecks(t *testing.T) {
 			assert.Contains(t, r.stderr, tc.field+": ", "the line starts its message at the field")
 		})
 	}
+}
+
+func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
+	t.Parallel()
+	// CONTRACT section 3: the server's ladders are what `tablestakes rate` computes from the
+	// same results in play order, now with a pot of 60 a seat: 2-player King Me games (a pot
+	// of 120) and 3-player Diplomacy games (ARMADA's 420 at any size).
+	srv := startServer(t, storetest.MissingDatabase(t))
+	a := api{t: t, url: srv.url}
+	users := []string{"org", "ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"}
+	tokens := map[string]string{}
+	for _, u := range users {
+		a.do(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": u, "display_name": strings.ToUpper(u), "password": "password-of-" + u,
+		}).decode(t, http.StatusCreated, new(map[string]any))
+		var login struct {
+			Token string `json:"token"`
+		}
+		a.do(http.MethodPost, "/api/v1/login", "", map[string]string{"username": u, "password": "password-of-" + u}).
+			decode(t, http.StatusOK, &login)
+		tokens[u] = login.Token
+	}
+	league := func(game string, perGame int) []contractGame {
+		var l contractLeague
+		a.do(http.MethodPost, "/api/v1/leagues", tokens["org"], map[string]any{
+			"name": game, "game": game, "players_per_game": perGame, "min_recent_games": 0,
+		}).decode(t, http.StatusCreated, &l)
+		for _, u := range users[1:] {
+			a.do(http.MethodPost, "/api/v1/leagues/"+string(l.ID)+"/join", tokens[u], nil).decode(t, http.StatusOK, new(contractLeague))
+		}
+		var games []contractGame
+		a.do(http.MethodGet, "/api/v1/leagues/"+string(l.ID)+"/games", "", nil).decode(t, http.StatusOK, &games)
+		return games
+	}
+	served := func(game string) map[string]string {
+		var rs []contractRating
+		a.do(http.MethodGet, "/api/v1/ratings/"+game, "", nil).decode(t, http.StatusOK, &rs)
+		out := map[string]string{}
+		for _, r := range rs {
+			out[r.Username] = exact(t, r.Rating).RatString()
+		}
+		return out
+	}
+	rated := func(ladder []map[string]any) map[string]string {
+		input, err := json.Marshal(map[string]any{"games": ladder})
+		require.NoError(t, err)
+		var out contractRated
+		runCLI(t, string(input), "rate").requireOK(t, &out)
+		got := map[string]string{}
+		for _, r := range out.Ratings {
+			got[r.ID] = exact(t, r.Rating).RatString()
+		}
+		for _, g := range out.Games {
+			var antes []num
+			for _, p := range g.Players {
+				antes = append(antes, p.Ante)
+			}
+			pot := map[int]string{2: "120", 3: "420"}[len(g.Players)]
+			assert.Equal(t, pot, sumExact(t, antes...).RatString(), "game %s stakes its pot", g.ID)
+		}
+		return got
+	}
+
+	var kingMe []map[string]any
+	for i, g := range league("king-me", 2)[:30] {
+		input := map[string]any{"players": []map[string]any{
+			{"id": g.Seats[0], "score": (i * 7) % 5}, {"id": g.Seats[1], "score": (i * 3) % 5}}}
+		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", tokens["org"], input).decode(t, http.StatusCreated, new(contractScored))
+		kingMe = append(kingMe, map[string]any{"id": string(g.ID), "system": "placement", "input": input})
+	}
+	assert.Equal(t, rated(kingMe), served("king-me"), "King Me: server ratings = tablestakes rate")
+
+	var diplomacy []map[string]any
+	for i, g := range league("diplomacy", 3)[:10] {
+		// Seat i%3 solos in 1908; the next is eliminated in 1904, the last survives to lose.
+		w, e, s := i%3, (i+1)%3, (i+2)%3
+		players := make([]map[string]any, 3)
+		players[w] = map[string]any{"id": g.Seats[w], "centers": 18, "years": 8}
+		players[e] = map[string]any{"id": g.Seats[e], "centers": 0, "years": 4, "eliminated": 1904}
+		players[s] = map[string]any{"id": g.Seats[s], "centers": 3 + i%4, "years": 8}
+		input := map[string]any{"outcome": "solo", "players": players, "winners": []string{g.Seats[w]}}
+		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", tokens["org"], input).decode(t, http.StatusCreated, new(contractScored))
+		diplomacy = append(diplomacy, map[string]any{"id": string(g.ID), "system": "armada", "input": input})
+	}
+	assert.Equal(t, rated(diplomacy), served("diplomacy"), "Diplomacy: server ratings = tablestakes rate")
 }
