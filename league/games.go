@@ -2,6 +2,7 @@ package league
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"strings"
 )
@@ -20,6 +21,9 @@ type Game struct {
 	MinPlayers, MaxPlayers int
 	// SideNames names the two sides of a team game (first side first); nil otherwise.
 	SideNames []string
+	// Powers are the game's own names for its seats in seat order (Diplomacy's powers,
+	// Vortex's corners); nil when its seats have none (see SeatNames).
+	Powers []string
 	// ScoreLabel says what the per-player input number is, for forms ("final score",
 	// "final Power", "supply centres"); empty for team games, whose players report units.
 	ScoreLabel string
@@ -80,10 +84,12 @@ func Games() []Game {
 				"off inside the Wooden Ships section; TableStakes scores Wooden Ships and Iron Men like Blue Max " +
 				"without the enemy-unit-destroyed point, as the Blue Max table notes for this game."},
 		{Slug: "vortex", Name: "Vortex", System: Vortex, MinPlayers: 2, MaxPlayers: 4,
+			Powers:     []string{"Red", "Cyan", "Blue", "Green"},
 			ScoreLabel: "final Vortex score", FractionalScores: true,
 			RulesNote: "The winner (every tied top scorer) gets 10 × the sum, over every other player, of the " +
 				"winner's score minus theirs; everyone else gets 0. Example: 90, 70, 40, 50 → 1100."},
 		{Slug: "diplomacy", Name: "Diplomacy", System: Armada, MinPlayers: 2, MaxPlayers: 7,
+			Powers:     []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"},
 			ScoreLabel: "supply centres",
 			RulesNote: "ARMADA scoring, 420 points a game. Losing players get order × years played + centres " +
 				"(at most 60), where order is the elimination order (same-year eliminations share the average; " +
@@ -195,4 +201,32 @@ func (g Game) checkScores(input []byte) error {
 		}
 	}
 	return nil
+}
+
+// SeatNames names the seats of a game of perGame players in seat order (CONTRACT section 7):
+// the game's own names where it has them — Diplomacy's powers in their alphabetical seat
+// order (Austria, England, France, Germany, Italy, Russia, Turkey), Vortex's four corners
+// (Red, Cyan, Blue, Green), a team game's sides ("Allies" alone, or "Allies 1", "Allies 2"
+// for a side of two or more; see Sides) — otherwise "Seat 1", "Seat 2", …. A seat beyond
+// the game's own names is "Seat n".
+func (g Game) SeatNames(perGame int) []string {
+	if perGame < 0 {
+		perGame = 0
+	}
+	names := make([]string, perGame)
+	for i := range names {
+		names[i] = fmt.Sprintf("Seat %d", i+1)
+		if i < len(g.Powers) {
+			names[i] = g.Powers[i]
+		}
+	}
+	for s, seats := range g.Sides(perGame) {
+		for i, pos := range seats {
+			names[pos-1] = g.SideNames[s]
+			if len(seats) > 1 {
+				names[pos-1] = fmt.Sprintf("%s %d", g.SideNames[s], i+1)
+			}
+		}
+	}
+	return names
 }

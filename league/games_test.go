@@ -155,3 +155,32 @@ func TestGameScoresAreCountsWhereTheGameCounts(t *testing.T) {
 	_, err = Score(Placement, two("-1.5", "3"))
 	require.NoError(t, err)
 }
+
+func TestSeatNames(t *testing.T) {
+	// CONTRACT section 7: "the game's own names where it has them (Diplomacy: Austria,
+	// England, France, Germany, Italy, Russia, Turkey; Vortex: Red, Cyan, Blue, Green),
+	// otherwise "Seat 1", "Seat 2", …"; issue 11: "Blue Max / Wooden Ships sides".
+	cases := []struct {
+		slug    string
+		perGame int
+		want    []string
+	}{
+		{"diplomacy", 7, []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}},
+		{"diplomacy", 3, []string{"Austria", "England", "France"}},
+		{"vortex", 4, []string{"Red", "Cyan", "Blue", "Green"}},
+		{"vortex", 2, []string{"Red", "Cyan"}},
+		{"cartagena", 4, []string{"Seat 1", "Seat 2", "Seat 3", "Seat 4"}},
+		{"king-me", 2, []string{"Seat 1", "Seat 2"}},
+		{"blue-max", 2, []string{"Allies", "Central Powers"}},
+		{"blue-max", 3, []string{"Allies 1", "Allies 2", "Central Powers"}},
+		{"wooden-ships-and-iron-men", 4, []string{"First fleet 1", "First fleet 2", "Second fleet 1", "Second fleet 2"}},
+	}
+	for _, c := range cases {
+		g, err := GameBySlug(c.slug)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, g.SeatNames(c.perGame), "%s with %d", c.slug, c.perGame)
+	}
+	g, err := GameBySlug("diplomacy")
+	require.NoError(t, err)
+	assert.Empty(t, g.SeatNames(0))
+}

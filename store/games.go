@@ -21,6 +21,8 @@ const (
 type Game struct {
 	ID       int64 `db:"id"`
 	LeagueID int64 `db:"league_id"`
+	// Game is the registry slug of the game played (league.GameBySlug).
+	Game string `db:"game"`
 	// Number is the game's place in the league's schedule, 1 first.
 	Number int `db:"number"`
 	// Round is the schedule round the game belongs to, 1 first.
@@ -48,7 +50,8 @@ type Seat struct {
 	DisplayName string `db:"display_name"`
 }
 
-const gameColumns = `g.id, g.league_id, g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`
+const gameColumns = `g.id, g.league_id, (SELECT l.game FROM leagues l WHERE l.id = g.league_id) AS game,
+g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`
 
 const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`
 

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Geometry of the fairness charts, in SVG user units.
@@ -219,6 +220,15 @@ func (f FairnessView) seatSummary() string {
 			}
 			hi = max(hi, c)
 		}
+	}
+	if len(f.Powers) > 0 {
+		// The game names its seats, so balanced seats are balanced powers (issue 11: "every
+		// player gets every power equally often").
+		powers := strings.Join(f.Powers, ", ")
+		if lo == hi {
+			return fmt.Sprintf("Every player plays every power (%s) exactly %d %s.", powers, lo, plural(lo, "time", "times"))
+		}
+		return fmt.Sprintf("Each player plays each power (%s) between %d and %d times.", powers, lo, hi)
 	}
 	if lo == hi {
 		return fmt.Sprintf("Every player sits in every seat exactly %d %s.", lo, plural(lo, "time", "times"))

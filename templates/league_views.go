@@ -119,7 +119,10 @@ type SeatView struct {
 	Position    int
 	Username    string
 	DisplayName string
-	IsViewer    bool
+	// Power is the game's own name for the seat (Diplomacy's powers, Vortex's corners);
+	// empty when the game has none.
+	Power    string
+	IsViewer bool
 }
 
 // SideView is one side of a team game: its name and its seats.
@@ -218,6 +221,9 @@ type FairnessView struct {
 	Seats [][]int
 	// PerGame is the number of seats of every game.
 	PerGame int
+	// Powers are the game's own names for the seats in seat order (Diplomacy's powers,
+	// Vortex's corners); nil when it has none.
+	Powers []string
 	// GamesPerPlayer[p] is how many games player p plays.
 	GamesPerPlayer []int
 }
@@ -228,4 +234,14 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// hasPowers reports whether any seat has a power name, so a table shows the Power column.
+func hasPowers(seats []SeatView) bool {
+	for _, s := range seats {
+		if s.Power != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -36,11 +37,18 @@ type apiLeague struct {
 
 // apiGame is a game as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id}/games).
 type apiGame struct {
-	ID         int64      `json:"id"`
-	Number     int        `json:"number"`
-	Round      int        `json:"round"`
-	Status     string     `json:"status"`
-	Seats      []string   `json:"seats"`
+	ID int64 `json:"id"`
+	// Game is the registry slug of the game played; LeagueID its league, null for a normal
+	// game (CONTRACT section 7).
+	Game     string   `json:"game"`
+	LeagueID *int64   `json:"league_id"`
+	Number   int      `json:"number"`
+	Round    int      `json:"round"`
+	Status   string   `json:"status"`
+	Seats    []string `json:"seats"`
+	// SeatNames name the seats in seat order: the game's own names where it has them
+	// (CONTRACT section 7, league.Game.SeatNames).
+	SeatNames  []string   `json:"seat_names"`
 	FinishedAt *time.Time `json:"finished_at"`
 	// StartsAt and Place are the game's date and place (league-operations issue).
 	StartsAt *time.Time `json:"starts_at"`
@@ -53,8 +61,18 @@ func apiGameOf(g store.Game) apiGame {
 	for j, s := range g.Seats {
 		seats[j] = s.Username
 	}
-	return apiGame{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats, FinishedAt: g.FinishedAt,
-		StartsAt: g.StartsAt, Place: g.Place}
+	return apiGame{ID: g.ID, Game: g.Game, LeagueID: &g.LeagueID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
+		SeatNames: seatNames(g.Game, len(g.Seats)), FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place}
+}
+
+// seatNames names n seats of the game with the given slug (league.Game.SeatNames); a slug
+// the registry does not know gets "Seat 1", "Seat 2", ….
+func seatNames(slug string, n int) []string {
+	game, err := league.GameBySlug(slug)
+	if err != nil {
+		return league.Game{}.SeatNames(n)
+	}
+	return game.SeatNames(n)
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,

@@ -37,11 +37,12 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		return templates.GameView{}, err
 	}
 	viewer, signedIn := currentUser(c)
+	game, gameErr := league.GameBySlug(l.Game)
 	v := templates.GameView{
 		ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, League: summarise(l),
-		Seats: seatViews(g.Seats, viewer, signedIn),
+		Seats: seatViews(game, g.Seats, viewer, signedIn),
 	}
-	if game, err := league.GameBySlug(l.Game); err == nil {
+	if gameErr == nil {
 		v.Sides = sideViews(game, v.Seats)
 		v.RulesNote = game.RulesNote
 	}

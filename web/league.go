@@ -133,7 +133,7 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 			row.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
 			v.Dated = true
 		}
-		row.Seats = seatViews(g.Seats, viewer, signedIn)
+		row.Seats = seatViews(game, g.Seats, viewer, signedIn)
 		if gameErr == nil {
 			row.Sides = sideViews(game, row.Seats)
 		}
@@ -219,14 +219,23 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 	return j, nil
 }
 
-// seatViews are a game's seats as the pages show them.
-func seatViews(seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
+// seatViews are a game's seats as the pages show them, each with its power when the game
+// names its seats (Diplomacy's powers, Vortex's corners: league.Game.Powers).
+func seatViews(g league.Game, seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
 	out := make([]templates.SeatView, len(seats))
 	for i, s := range seats {
 		out[i] = templates.SeatView{Position: s.Position, Username: s.Username, DisplayName: s.DisplayName,
-			IsViewer: signedIn && s.UserID == viewer.ID}
+			Power: power(g, s.Position), IsViewer: signedIn && s.UserID == viewer.ID}
 	}
 	return out
+}
+
+// power is the game's own name for seat position (1 first), or "" when it has none there.
+func power(g league.Game, position int) string {
+	if position < 1 || position > len(g.Powers) {
+		return ""
+	}
+	return g.Powers[position-1]
 }
 
 // sideViews groups a team game's seats into its two sides (league.Game.Sides); nil for
@@ -273,8 +282,12 @@ func fairness(l store.League, members []store.Member, replaced []store.Replaceme
 		s.Games = append(s.Games, sg)
 	}
 	r := scheduler.Fairness(s)
-	return templates.FairnessView{
+	v := templates.FairnessView{
 		Players: names, Matchups: r.Matchups, MatchupMin: r.MatchupMin, MatchupMax: r.MatchupMax,
 		Seats: r.Seats, PerGame: l.PlayersPerGame, GamesPerPlayer: r.PlayerGames,
 	}
+	if game, err := league.GameBySlug(l.Game); err == nil && len(game.Powers) > 0 {
+		v.Powers = game.SeatNames(l.PlayersPerGame)
+	}
+	return v
 }

@@ -92,6 +92,7 @@ func (h *Handler) echo() *echo.Echo {
 
 	h.leagueOperationRoutes(e, api)
 	h.seedToolRoutes(e)
+	h.gameRoutes(e, api)
 
 	return e
 }
@@ -139,4 +140,9 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 // calculator, open to anyone.
 func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.GET("/vortex", h.vortexCalculator)
+}
+
+// gameRoutes registers single games and seat names (rules-round-2 issue, CONTRACT section 7).
+func (h *Handler) gameRoutes(e *echo.Echo, api *echo.Group) {
+	api.GET("/games/:id", h.apiGameRead)
 }
