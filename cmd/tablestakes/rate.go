@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -13,10 +16,8 @@ import (
 	"github.com/tablestakes/tablestakes/rating"
 )
 
-// maxRateInput bounds the JSON read by `tablestakes rate` (a whole ladder of games).
-const maxRateInput = 64 << 20
-
 // rateOutput is CONTRACT section 3's output: the final ratings and every game's ledger.
+// runRate writes it piece by piece (see writeRatings and appendGameLedger), in this shape.
 type rateOutput struct {
 	Ratings []ratingLine `json:"ratings"`
 	Games   []gameLedger `json:"games"`
@@ -52,50 +53,128 @@ type seatLedger struct {
 }
 
 // runRate replays a ladder of scored games read on stdin and prints the ratings and the
-// per-game ledger (CONTRACT section 3): `tablestakes rate`. Each game's input goes through
-// its scorer, then through the rating ladder in the order given. Nothing is written unless
-// every game rates.
+// per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: each game is read,
+// scored and rated in turn, and its ledger line goes to a spool file, so memory holds the
+// ladder and one game, whatever the ladder's length. The ratings come first in the output
+// but are known only at the end: once every game has rated they are written, then the
+// spooled ledger is copied after them. Nothing is written unless every game rates.
 func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) != 0 {
 		return badInput(fmt.Errorf("rate: takes no arguments, got %q", strings.Join(args, " ")))
 	}
-	input, err := io.ReadAll(io.LimitReader(stdin, maxRateInput+1))
+	spool, err := os.CreateTemp("", "tablestakes-rate-*.json")
 	if err != nil {
-		return fmt.Errorf("rate: read stdin: %w", err)
+		return fmt.Errorf("rate: spool: %w", err)
 	}
-	if len(input) > maxRateInput {
-		return badInput(errors.New("input: larger than 64 MiB"))
-	}
-	games, err := decodeRateInput(input)
-	if err != nil {
-		return badInput(err)
-	}
-
+	defer func() {
+		// The spool is scratch: once the output is written (or refused) it is no use.
+		spool.Close()
+		os.Remove(spool.Name())
+	}()
+	ledger := bufio.NewWriterSize(spool, 1<<20)
 	ladder := rating.NewLadder()
-	out := rateOutput{Ratings: []ratingLine{}, Games: make([]gameLedger, 0, len(games))}
-	for i, g := range games {
-		entries, err := ladder.Apply(g.game)
-		if err != nil {
-			return rateError(i, g.game, err)
-		}
-		ledger := gameLedger{ID: g.game.ID, System: string(g.system), Players: make([]seatLedger, len(entries))}
-		for si, e := range entries {
-			ledger.Players[si] = seatLedger{
-				ID: e.Player, Ante: e.Ante, Award: e.Award, Delta: e.Delta,
-				Substitute: e.Substitute, Winner: g.game.Seats[si].Winner, Credited: e.Credited,
-				RatingBefore: e.Before, RatingAfter: e.After,
-			}
-		}
-		out.Games = append(out.Games, ledger)
+	games, err := replayRateInput(bufio.NewReaderSize(stdin, 1<<20), ladder, ledger)
+	if err != nil {
+		return err
 	}
-	for _, s := range ladder.Standings() {
-		out.Ratings = append(out.Ratings, ratingLine{ID: s.Player, Rating: s.Rating, Games: s.Games})
+	if err := ledger.Flush(); err != nil {
+		return fmt.Errorf("rate: spool: %w", err)
 	}
-
-	if err := writeJSON(stdout, out); err != nil {
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("rate: spool: %w", err)
+	}
+	out := bufio.NewWriterSize(stdout, 1<<20)
+	writeRatings(out, ladder.Standings())
+	out.WriteString("  \"games\": [")
+	if games > 0 {
+		out.WriteString("\n")
+		if _, err := io.Copy(out, spool); err != nil {
+			return fmt.Errorf("rate: write ratings: %w", err)
+		}
+		out.WriteString("\n  ")
+	}
+	out.WriteString("]\n}\n")
+	if err := out.Flush(); err != nil {
 		return fmt.Errorf("rate: write ratings: %w", err)
 	}
 	return nil
+}
+
+// writeRatings writes the output's opening and its "ratings", one member a line.
+func writeRatings(w *bufio.Writer, standings []rating.Standing) {
+	w.WriteString("{\n  \"ratings\": [")
+	b := make([]byte, 0, 256)
+	for i, s := range standings {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n    {\"id\": "...)
+		b = appendJSONString(b, s.Player)
+		b = append(b, ", \"rating\": "...)
+		b = s.Rating.AppendPoints(b)
+		b = append(b, ", \"games\": "...)
+		b = strconv.AppendInt(b, int64(s.Games), 10)
+		b = append(b, '}')
+		w.Write(b)
+	}
+	if len(standings) > 0 {
+		w.WriteString("\n  ")
+	}
+	w.WriteString("],\n")
+}
+
+// appendGameLedger appends one game's ledger as one line of JSON, as gameLedger marshals.
+func appendGameLedger(b []byte, g scoredGame, entries []rating.Entry) []byte {
+	b = append(b, `    {"id": `...)
+	b = appendJSONString(b, g.game.ID)
+	b = append(b, `, "system": `...)
+	b = appendJSONString(b, string(g.system))
+	b = append(b, `, "players": [`...)
+	for i, e := range entries {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, `{"id": `...)
+		b = appendJSONString(b, e.Player)
+		b = append(b, `, "ante": `...)
+		b = e.Ante.AppendPoints(b)
+		b = append(b, `, "award": `...)
+		b = e.Award.AppendPoints(b)
+		b = append(b, `, "delta": `...)
+		b = e.Delta.AppendPoints(b)
+		if e.Substitute != "" {
+			b = append(b, `, "substitute": `...)
+			b = appendJSONString(b, e.Substitute)
+		}
+		b = append(b, `, "winner": `...)
+		b = strconv.AppendBool(b, g.game.Seats[i].Winner)
+		b = append(b, `, "credited": `...)
+		b = appendJSONString(b, e.Credited)
+		b = append(b, `, "rating_before": `...)
+		b = e.Before.AppendPoints(b)
+		b = append(b, `, "rating_after": `...)
+		b = e.After.AppendPoints(b)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+// appendJSONString appends s as a JSON string: as it is when it needs no escaping (ids
+// usually do not), else as encoding/json escapes it.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, err := json.Marshal(s)
+			if err != nil {
+				panic(fmt.Sprintf("rate: a Go string always marshals: %v", err))
+			}
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // scoredGame is one input game, scored and ready to rate.
@@ -104,36 +183,111 @@ type scoredGame struct {
 	game   rating.Game
 }
 
-// decodeRateInput reads {"games":[{"id","system","input","replaced"}, ...]}, scores every
-// game with its system and attaches the substitutes. Every error names its field.
-func decodeRateInput(input []byte) ([]scoredGame, error) {
-	if strings.TrimSpace(string(input)) == "" {
-		return nil, errors.New(`input: empty, want {"games":[...]}`)
+// replayRateInput reads {"games":[{"id","system","input","replaced"}, ...]} as a stream of
+// JSON tokens: every game is scored with its system, rated on ladder and its ledger line
+// written to ledger before the next is read. It returns how many games it rated. Every
+// error names its field and is bad input (exit 2).
+func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (int, error) {
+	dec := json.NewDecoder(r)
+	tok, err := dec.Token()
+	if errors.Is(err, io.EOF) {
+		return 0, badInput(errors.New(`input: empty, want {"games":[...]}`))
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(input, &top); err != nil {
-		return nil, malformedJSON("input", err)
+	if err != nil {
+		return 0, badInput(streamError(dec, err))
 	}
-	if top == nil {
-		return nil, errors.New("input: want a JSON object with \"games\"")
+	if tok != json.Delim('{') {
+		return 0, badInput(fmt.Errorf(`input: want a JSON object with "games"%s`, gotKind(tok)))
 	}
-	raw, ok := top["games"]
-	if !ok || isJSONNull(raw) {
-		return nil, errors.New("games: missing")
-	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(raw, &items); err != nil {
-		return nil, errors.New("games: must be an array of games")
-	}
-	games := make([]scoredGame, len(items))
-	for i, item := range items {
-		g, err := decodeRatedGame(item, fmt.Sprintf("games[%d]", i))
+	games, seen := 0, false
+	var line []byte
+	for dec.More() {
+		tok, err := dec.Token()
 		if err != nil {
-			return nil, err
+			return 0, badInput(streamError(dec, err))
 		}
-		games[i] = g
+		if key, _ := tok.(string); key != "games" {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return 0, badInput(streamError(dec, err))
+			}
+			continue
+		}
+		if seen {
+			return 0, badInput(errors.New("games: given twice"))
+		}
+		seen = true
+		tok, err = dec.Token()
+		if err != nil {
+			return 0, badInput(streamError(dec, err))
+		}
+		if tok == nil {
+			return 0, badInput(errors.New("games: missing"))
+		}
+		if tok != json.Delim('[') {
+			return 0, badInput(errors.New("games: must be an array of games"))
+		}
+		for dec.More() {
+			path := "games[" + strconv.Itoa(games) + "]"
+			var item json.RawMessage
+			if err := dec.Decode(&item); err != nil {
+				return 0, badInput(streamError(dec, err))
+			}
+			g, err := decodeRatedGame(item, path)
+			if err != nil {
+				return 0, badInput(err)
+			}
+			entries, err := ladder.Apply(g.game)
+			if err != nil {
+				return 0, rateError(games, g.game, err)
+			}
+			line = line[:0]
+			if games > 0 {
+				line = append(line, ",\n"...)
+			}
+			line = appendGameLedger(line, g, entries)
+			if _, err := ledger.Write(line); err != nil {
+				return 0, fmt.Errorf("rate: spool: %w", err)
+			}
+			games++
+		}
+		if _, err := dec.Token(); err != nil { // the games' closing bracket
+			return 0, badInput(streamError(dec, err))
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the object's closing brace
+		return 0, badInput(streamError(dec, err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return 0, badInput(fmt.Errorf("input: unexpected data after the JSON object at byte %d", dec.InputOffset()))
+	}
+	if !seen {
+		return 0, badInput(errors.New("games: missing"))
 	}
 	return games, nil
+}
+
+// gotKind names the kind of a JSON token that should have been an object: ", got array".
+func gotKind(tok json.Token) string {
+	switch tok.(type) {
+	case json.Delim:
+		return ", got array"
+	case string:
+		return ", got string"
+	case float64:
+		return ", got number"
+	case bool:
+		return ", got bool"
+	}
+	return ""
+}
+
+// streamError describes where the input stops being JSON.
+func streamError(dec *json.Decoder, err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("input: malformed JSON at byte %d: unexpected end of JSON input", dec.InputOffset())
+	}
+	return malformedJSON("input", err)
 }
 
 // decodeRatedGame reads and scores one game of the rate input; path names it in errors.
