@@ -39,7 +39,8 @@ const (
 	OutcomeSolo ArmadaOutcome = "solo"
 	// OutcomeConcession is the game conceded to a single surviving player.
 	OutcomeConcession ArmadaOutcome = "concession"
-	// OutcomeDraw is a draw shared by every survivor ("Draws Include All Survivors").
+	// OutcomeDraw is a draw shared by every survivor owning a centre ("Draws Include All
+	// Survivors", between "all players owning one or more supply centers", 1.1).
 	OutcomeDraw ArmadaOutcome = "draw"
 )
 
@@ -49,7 +50,7 @@ type ArmadaInput struct {
 	Outcome ArmadaOutcome
 	// Players are the powers' players, in input order.
 	Players []ArmadaPlayer
-	// Winners are the sole victor (solo, concession) or every survivor (draw).
+	// Winners are the sole victor (solo, concession) or every survivor owning a centre (draw).
 	Winners []string
 }
 
