@@ -31,7 +31,7 @@ func PotExplained() templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"lede pot-explained\">Each seat stakes about 60 points of its rating in every rated game, so a 4-player game puts 240 points in the pot and a 7-player game 420 (a Diplomacy game always plays for the ARMADA's 420). The pot goes back to the players by their league points. Higher-rated players stake more and lower-rated players less, so beating a stronger player pays more; a rating near −210 stakes almost nothing, and below it just playing gains points.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted pot-explained\">Each seat stakes about 60 points of its rating in every rated game, so a 4-player game puts 240 points in the pot and a 7-player game 420 (a Diplomacy game always plays for the ARMADA's 420). The pot goes back to the players by their league points. Higher-rated players stake more and lower-rated players less, so beating a stronger player pays more; a rating near −210 stakes almost nothing, and below it just playing gains points.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
