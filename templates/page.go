@@ -28,7 +28,9 @@ type FieldErrors map[string]string
 type SignupForm struct {
 	Username    string
 	DisplayName string
-	Errors      FieldErrors
+	// Error is a message about the whole form (too many sign-ups).
+	Error  string
+	Errors FieldErrors
 }
 
 // LoginForm is the log-in form's values and errors. Error is a message about the whole

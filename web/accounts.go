@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,10 +31,10 @@ func validateSignup(u *store.NewUser) templates.FieldErrors {
 	switch {
 	case u.DisplayName == "":
 		errs["display_name"] = "required"
-	case !utf8.ValidString(u.DisplayName) || strings.IndexFunc(u.DisplayName, unicode.IsControl) >= 0:
-		errs["display_name"] = "must not contain control characters"
-	case utf8.RuneCountInString(u.DisplayName) > displayNameMax:
-		errs["display_name"] = "must be at most 64 characters"
+	default:
+		if msg := textProblem(u.DisplayName, displayNameMax, true); msg != "" {
+			errs["display_name"] = msg
+		}
 	}
 	switch {
 	case u.Password == "":
@@ -79,10 +80,34 @@ func firstFieldError(errs templates.FieldErrors) string {
 }
 
 // localPath returns next if it is a path on this site, else "/". It keeps the log-in
-// redirect from sending people elsewhere.
+// redirect from sending people elsewhere: browsers drop tabs and newlines from a
+// Location and read a backslash as a slash, so "/\t/evil.example" or "/\\evil.example"
+// would mean "//evil.example", another site. Only a parsed path without a scheme or host
+// is accepted, whose path starts with exactly one slash once percent-decoded, and which
+// holds no control character or backslash anywhere.
 func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if !strings.HasPrefix(next, "/") || strings.ContainsFunc(next, func(r rune) bool {
+		return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || invisible(r)
+	}) {
 		return "/"
 	}
-	return next
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return "/"
+	}
+	path, err := url.PathUnescape(u.EscapedPath())
+	if err != nil || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") ||
+		strings.ContainsFunc(path, func(r rune) bool { return r == '\\' || unicode.IsControl(r) }) {
+		return "/"
+	}
+	return u.RequestURI()
+}
+
+// invisible reports whether r is an invisible formatting character that names and titles
+// must not hold: the bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
+// which reverse or reorder the text around them, and the other format characters (zero
+// width space, word joiner, BOM, soft hyphen, ...). The zero-width joiner and non-joiner
+// stay allowed: emoji sequences and several scripts need them.
+func invisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d'
 }

@@ -30,6 +30,12 @@ func (h *Handler) apiSignup(c echo.Context) error {
 	if errs := validateSignup(&nu); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstFieldError(errs))
 	}
+	if ok, err := h.allowSignup(c); err != nil || !ok {
+		if err != nil {
+			return err
+		}
+		return echo.NewHTTPError(http.StatusTooManyRequests, msgTooManySignups)
+	}
 	user, err := h.store.CreateUser(c.Request().Context(), nu)
 	if err != nil {
 		return err
@@ -53,13 +59,10 @@ func (h *Handler) apiLogin(c echo.Context) error {
 	if body.Password == "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: required")
 	}
-	if !h.logins.allow(c.RealIP(), body.Username) {
-		return echo.NewHTTPError(http.StatusTooManyRequests, msgTooManyLogins)
-	}
 	ctx := c.Request().Context()
-	user, err := h.store.Authenticate(ctx, body.Username, body.Password)
+	user, err := h.authenticate(c, body.Username, body.Password)
 	if err != nil {
-		return err // ErrBadCredentials is 401 through the error handler
+		return err // ErrBadCredentials is 401 through the error handler, errTooManyLogins 429
 	}
 	token, err := h.store.CreateAPIToken(ctx, user.ID)
 	if err != nil {

@@ -34,18 +34,30 @@ type Config struct {
 	// behind a reverse proxy. Leave it off otherwise: clients could forge the header to
 	// dodge the log-in rate limit.
 	TrustProxy bool
-	// LoginPerIP and LoginPerUser limit log-in attempts from one address and against one
-	// username. Zero values take the defaults (20 and 5 attempts a minute).
+	// LoginPerIP limits failed log-ins from one address (default 20 a minute) and
+	// LoginPerUser failed log-ins from one address at one username (default 5 a minute);
+	// beyond them the address gets 429 until the period has passed.
 	LoginPerIP, LoginPerUser Limit
+	// LoginPerVenue limits every log-in attempt from one address, right or wrong (default
+	// 300 a minute): a club night behind one address signs in freely, guessers do not.
+	LoginPerVenue Limit
+	// LoginSlowdown is how many failed log-ins at one username, from anywhere, make every
+	// further attempt at it wait LoginDelay (default 5 a minute, 2 seconds). A username
+	// is slowed down, never locked, so nobody can keep its owner out.
+	LoginSlowdown Limit
+	LoginDelay    time.Duration
+	// SignupPerIP limits the accounts made from one address (default 20 an hour).
+	SignupPerIP Limit
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 }
 
-// Limit is a number of attempts allowed per period, refilled evenly over the period.
+// Limit is a number of attempts allowed in any period of the given length (a sliding
+// window, counted in Postgres).
 type Limit struct {
-	// Attempts is how many attempts a client may make in a burst.
+	// Attempts is how many attempts a client may make in a period.
 	Attempts int
-	// Per is the period over which Attempts refill.
+	// Per is the period's length.
 	Per time.Duration
 }
 
@@ -55,7 +67,6 @@ type Handler struct {
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
-	logins   *loginLimiter
 	// cache keeps anonymous views of the public pages (cache.go); signal keeps it in step
 	// with the other servers on the database.
 	cache  *publicCache
@@ -65,11 +76,22 @@ type Handler struct {
 // New returns a Handler on the store. Sessions live in the store's sessions table; the
 // server removes expired ones with store.DeleteExpiredSessions.
 func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
-	if cfg.LoginPerIP.Attempts <= 0 || cfg.LoginPerIP.Per <= 0 {
-		cfg.LoginPerIP = Limit{Attempts: 20, Per: time.Minute}
+	for _, l := range []struct {
+		lim *Limit
+		def Limit
+	}{
+		{&cfg.LoginPerIP, Limit{Attempts: 20, Per: time.Minute}},
+		{&cfg.LoginPerUser, Limit{Attempts: 5, Per: time.Minute}},
+		{&cfg.LoginPerVenue, Limit{Attempts: 300, Per: time.Minute}},
+		{&cfg.LoginSlowdown, Limit{Attempts: 5, Per: time.Minute}},
+		{&cfg.SignupPerIP, Limit{Attempts: 20, Per: time.Hour}},
+	} {
+		if l.lim.Attempts <= 0 || l.lim.Per <= 0 {
+			*l.lim = l.def
+		}
 	}
-	if cfg.LoginPerUser.Attempts <= 0 || cfg.LoginPerUser.Per <= 0 {
-		cfg.LoginPerUser = Limit{Attempts: 5, Per: time.Minute}
+	if cfg.LoginDelay <= 0 {
+		cfg.LoginDelay = 2 * time.Second
 	}
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
@@ -93,7 +115,6 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,
-		logins:   newLoginLimiter(cfg.LoginPerIP, cfg.LoginPerUser),
 		cache:    cache,
 		signal:   signal,
 	}

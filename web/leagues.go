@@ -72,6 +72,8 @@ func textProblem(s string, maxLen int, required bool) string {
 		return "required"
 	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
 		return "must not contain control characters"
+	case strings.IndexFunc(s, invisible) >= 0:
+		return "must not contain invisible or text-direction characters"
 	case utf8.RuneCountInString(s) > maxLen:
 		return "must be at most " + strconv.Itoa(maxLen) + " characters"
 	}

@@ -11,9 +11,6 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// msgTooManyLogins is shown when the log-in rate limit refuses an attempt.
-const msgTooManyLogins = "too many log-in attempts; wait a minute and try again"
-
 // loginPage shows the log-in form.
 func (h *Handler) loginPage(c echo.Context) error {
 	next := localPath(c.QueryParam("next"))
@@ -45,12 +42,11 @@ func (h *Handler) login(c echo.Context) error {
 	if len(form.Errors) > 0 {
 		return h.render(c, http.StatusUnprocessableEntity, templates.Login(h.page(c, "Log in"), form))
 	}
-	if !h.logins.allow(c.RealIP(), form.Username) {
+	user, err := h.authenticate(c, form.Username, password)
+	if errors.Is(err, errTooManyLogins) {
 		form.Error = sentence(msgTooManyLogins) + "."
-		h.logger.WarnContext(c.Request().Context(), "log-in rate limited", "ip", c.RealIP(), "username", form.Username)
 		return h.render(c, http.StatusTooManyRequests, templates.Login(h.page(c, "Log in"), form))
 	}
-	user, err := h.store.Authenticate(c.Request().Context(), form.Username, password)
 	if errors.Is(err, store.ErrBadCredentials) {
 		form.Error = sentence(store.ErrBadCredentials.Error()) + "."
 		return h.render(c, http.StatusUnauthorized, templates.Login(h.page(c, "Log in"), form))

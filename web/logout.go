@@ -13,6 +13,7 @@ func (h *Handler) logout(c echo.Context) error {
 	if err := h.sessions.Destroy(c.Request().Context()); err != nil {
 		return fmt.Errorf("web: log out: %w", err)
 	}
+	h.rotateCSRF(c)
 	if err := h.saveSession(c); err != nil {
 		return err
 	}

@@ -1,94 +1,139 @@
 package web
 
 import (
+	"context"
+	"errors"
+	"net/http"
 	"strings"
-	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
 )
 
-// loginLimiter limits log-in attempts per client address and per username (token buckets
-// from golang.org/x/time/rate), for the HTML form and the API alike.
-type loginLimiter struct {
-	mu             sync.Mutex
-	perIP, perUser Limit
-	ips, users     map[string]*bucket
-	lastSweep      time.Time
+// Rate-limit counter kinds (store.RateHit). The counters live in Postgres, so that every
+// serve process on one database shares them.
+const (
+	// kindLoginAttempt counts every log-in attempt by address, right or wrong: the
+	// allowance of a venue where a whole club signs in behind one address.
+	kindLoginAttempt = "login-attempt"
+	// kindLoginFailIP counts failed log-ins by address.
+	kindLoginFailIP = "login-fail-ip"
+	// kindLoginFailPair counts failed log-ins by address and username.
+	kindLoginFailPair = "login-fail-pair"
+	// kindLoginFailUser counts failed log-ins by username from anywhere; it slows the
+	// username down instead of locking its owner out.
+	kindLoginFailUser = "login-fail-user"
+	// kindSignup counts sign-ups by address.
+	kindSignup = "signup"
+)
+
+// msgTooManyLogins is shown when the log-in rate limit refuses an attempt.
+const msgTooManyLogins = "too many log-in attempts; wait a minute and try again"
+
+// msgTooManySignups is shown when the sign-up rate limit refuses an account.
+const msgTooManySignups = "too many sign-ups from your address; try again later"
+
+// errTooManyLogins is a log-in refused by the rate limits, before its password is checked.
+var errTooManyLogins = echo.NewHTTPError(http.StatusTooManyRequests, msgTooManyLogins)
+
+// usernameKey is the counter key of a username: its letter case does not matter.
+func usernameKey(username string) string {
+	return strings.ToLower(username)
 }
 
-// bucket is one client's or one username's limiter and when it was last used.
-type bucket struct {
-	limiter *rate.Limiter
-	seen    time.Time
-}
+// authenticate checks a log-in against the rate limits and then the password, for the
+// form and the API alike. It answers errTooManyLogins when the address has made too many
+// attempts in all (LoginPerVenue), too many failed ones (LoginPerIP), or too many failed
+// ones at this username (LoginPerUser); a username failed too often from anywhere is only
+// slowed down (LoginSlowdown, LoginDelay), so that nobody can lock its owner out.
+func (h *Handler) authenticate(c echo.Context, username, password string) (store.User, error) {
+	ctx := c.Request().Context()
+	ip, user := c.RealIP(), usernameKey(username)
+	pair := ip + " " + user
+	cfg := h.config
 
-// newLoginLimiter returns a limiter allowing perIP attempts from one address and perUser
-// attempts against one username, each refilled evenly over its period.
-func newLoginLimiter(perIP, perUser Limit) *loginLimiter {
-	return &loginLimiter{
-		perIP:     perIP,
-		perUser:   perUser,
-		ips:       make(map[string]*bucket),
-		users:     make(map[string]*bucket),
-		lastSweep: time.Now(),
+	attempts, err := h.store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per)
+	if err != nil {
+		return store.User{}, err
 	}
-}
-
-// maxUsernameKey bounds the username keys kept: longer names are not valid usernames
-// anyway, and an attacker must not grow memory with huge ones.
-const maxUsernameKey = 64
-
-// allow records an attempt from ip against username and reports whether it may proceed.
-// Every attempt counts, successful or not: the limit is on guessing speed. An address
-// over its limit is refused before its username is counted, so one address cannot fill
-// the table with made-up usernames faster than its own limit.
-func (l *loginLimiter) allow(ip, username string) bool {
-	return l.allowAt(time.Now(), ip, username)
-}
-
-// allowAt is allow at a given moment.
-func (l *loginLimiter) allowAt(now time.Time, ip, username string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweep(now)
-	if !take(l.ips, ip, l.perIP, now) {
-		return false
+	if attempts > float64(cfg.LoginPerVenue.Attempts) {
+		return store.User{}, h.refuseLogin(ctx, "address", ip, username)
 	}
-	key := strings.ToLower(username)
-	if len(key) > maxUsernameKey {
-		key = key[:maxUsernameKey]
-	}
-	return take(l.users, key, l.perUser, now)
-}
-
-// take spends one token from key's bucket, creating a full bucket for a new key.
-func take(buckets map[string]*bucket, key string, lim Limit, now time.Time) bool {
-	b, ok := buckets[key]
-	if !ok {
-		b = &bucket{limiter: rate.NewLimiter(rate.Every(lim.Per/time.Duration(lim.Attempts)), lim.Attempts)}
-		buckets[key] = b
-	}
-	b.seen = now
-	return b.limiter.AllowN(now, 1)
-}
-
-// sweep forgets buckets idle for a whole period: they have refilled completely, so a fresh
-// bucket is the same. It keeps memory bounded however many addresses try.
-func (l *loginLimiter) sweep(now time.Time) {
-	period := max(l.perIP.Per, l.perUser.Per)
-	if now.Sub(l.lastSweep) < period {
-		return
-	}
-	l.lastSweep = now
-	for key, b := range l.ips {
-		if now.Sub(b.seen) >= l.perIP.Per {
-			delete(l.ips, key)
+	for _, lim := range []struct {
+		kind, key string
+		limit     Limit
+	}{
+		{kindLoginFailIP, ip, cfg.LoginPerIP},
+		{kindLoginFailPair, pair, cfg.LoginPerUser},
+	} {
+		n, err := h.store.RateCount(ctx, lim.kind, lim.key, lim.limit.Per)
+		if err != nil {
+			return store.User{}, err
+		}
+		if n >= float64(lim.limit.Attempts) {
+			return store.User{}, h.refuseLogin(ctx, lim.kind, ip, username)
 		}
 	}
-	for key, b := range l.users {
-		if now.Sub(b.seen) >= l.perUser.Per {
-			delete(l.users, key)
+	failed, err := h.store.RateCount(ctx, kindLoginFailUser, user, cfg.LoginSlowdown.Per)
+	if err != nil {
+		return store.User{}, err
+	}
+	if failed >= float64(cfg.LoginSlowdown.Attempts) {
+		h.logger.WarnContext(ctx, "log-in slowed down", "ip", ip, "username", username)
+		if err := wait(ctx, cfg.LoginDelay); err != nil {
+			return store.User{}, err
 		}
+	}
+
+	u, err := h.store.Authenticate(ctx, username, password)
+	if !errors.Is(err, store.ErrBadCredentials) {
+		return u, err
+	}
+	for _, f := range []struct {
+		kind, key string
+		per       time.Duration
+	}{
+		{kindLoginFailIP, ip, cfg.LoginPerIP.Per},
+		{kindLoginFailPair, pair, cfg.LoginPerUser.Per},
+		{kindLoginFailUser, user, cfg.LoginSlowdown.Per},
+	} {
+		if _, err := h.store.RateHit(ctx, f.kind, f.key, f.per); err != nil {
+			return store.User{}, err
+		}
+	}
+	return store.User{}, store.ErrBadCredentials
+}
+
+// refuseLogin logs a log-in refused by the limit named why and returns errTooManyLogins.
+func (h *Handler) refuseLogin(ctx context.Context, why, ip, username string) error {
+	h.logger.WarnContext(ctx, "log-in rate limited", "limit", why, "ip", ip, "username", username)
+	return errTooManyLogins
+}
+
+// allowSignup counts a sign-up from the caller's address and reports whether the
+// address is still within SignupPerIP.
+func (h *Handler) allowSignup(c echo.Context) (bool, error) {
+	n, err := h.store.RateHit(c.Request().Context(), kindSignup, c.RealIP(), h.config.SignupPerIP.Per)
+	if err != nil {
+		return false, err
+	}
+	if n > float64(h.config.SignupPerIP.Attempts) {
+		h.logger.WarnContext(c.Request().Context(), "sign-up rate limited", "ip", c.RealIP())
+		return false, nil
+	}
+	return true, nil
+}
+
+// wait pauses for d, or until ctx ends.
+func wait(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }

@@ -37,16 +37,7 @@ func (h *Handler) echo() *echo.Echo {
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 		middleware.BodyLimit("1M"),
 		h.loadSession,
-		middleware.CSRFWithConfig(middleware.CSRFConfig{
-			Skipper:        outsideSessions,
-			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-			CookieName:     "_csrf",
-			CookiePath:     "/",
-			CookieHTTPOnly: true,
-			CookieSameSite: http.SameSiteLaxMode,
-			CookieSecure:   h.config.SecureCookies,
-			ErrorHandler:   csrfRefused,
-		}),
+		h.csrf(),
 		h.identify,
 	)
 

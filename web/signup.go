@@ -31,6 +31,13 @@ func (h *Handler) signup(c echo.Context) error {
 	if form.Errors = validateSignup(&nu); len(form.Errors) > 0 {
 		return h.render(c, http.StatusUnprocessableEntity, templates.Signup(h.page(c, "Sign up"), form))
 	}
+	if ok, err := h.allowSignup(c); err != nil || !ok {
+		if err != nil {
+			return err
+		}
+		form.Error = sentence(msgTooManySignups) + "."
+		return h.render(c, http.StatusTooManyRequests, templates.Signup(h.page(c, "Sign up"), form))
+	}
 	user, err := h.store.CreateUser(c.Request().Context(), nu)
 	if errors.Is(err, store.ErrUsernameTaken) {
 		form.Errors["username"] = "already taken"
@@ -45,13 +52,14 @@ func (h *Handler) signup(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/")
 }
 
-// startSession signs user in on this browser, under a fresh session token (so a token
-// planted before log-in is worthless after it).
+// startSession signs user in on this browser, under a fresh session token and a fresh CSRF
+// token (so tokens planted or read before log-in are worthless after it).
 func (h *Handler) startSession(c echo.Context, user store.User) error {
 	ctx := c.Request().Context()
 	if err := h.sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("web: start session: %w", err)
 	}
 	h.sessions.Put(ctx, sessionUserID, user.ID)
+	h.rotateCSRF(c)
 	return h.saveSession(c)
 }

@@ -183,7 +183,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	return nil
 }
 
-// sweepSessions deletes expired web sessions every period until ctx ends.
+// sweepSessions deletes expired web sessions and rate-limit counters every period until
+// ctx ends.
 func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration) {
 	tick := time.NewTicker(period)
 	defer tick.Stop()
@@ -199,6 +200,14 @@ func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, pe
 			}
 			if n > 0 {
 				logger.Info("swept expired sessions", "count", n)
+			}
+			n, err = st.DeleteExpiredRateCounters(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Error("sweep expired rate counters", "error", err.Error())
+				continue
+			}
+			if n > 0 {
+				logger.Info("swept expired rate counters", "count", n)
 			}
 		}
 	}

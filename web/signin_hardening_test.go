@@ -1,0 +1,283 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// Tests of the sign-in defects of the accounts issue, each reproduced against the server
+// as it was: an open redirect, lock-out of others, a venue refused, unlimited sign-ups, a
+// CSRF token surviving log-in, and names holding bidi controls.
+
+func TestLoginRedirectRefusesEveryOffSiteForm(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	signedIn := app.signUp("ada", "Ada Lovelace", "analytical-engine")
+	offSite := []string{
+		"/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/ /evil.example",
+		`/\evil.example`, `/\/evil.example`, `\/evil.example`, "//evil.example", "///evil.example",
+		"/%2F/evil.example", "/%2f/evil.example", "/%5C/evil.example", "/%5cevil.example",
+		"/%09/evil.example", "/%0a/evil.example", "/\u202e/evil.example",
+		"https://evil.example/", "http:/evil.example", "javascript:alert(1)", " //evil.example",
+	}
+	for _, next := range offSite {
+		// Signed in, the log-in page sends the browser straight on (the reported form).
+		res, err := signedIn.Get(app.srv.URL + "/login?next=" + url.QueryEscape(next))
+		require.NoError(t, err)
+		res.Body.Close()
+		assert.Equal(t, http.StatusSeeOther, res.StatusCode, "GET next=%q", next)
+		assert.Equal(t, "/", res.Header.Get("Location"), "GET next=%q", next)
+
+		res, _ = app.submit(app.browser(), "/login", "/login", url.Values{
+			"username": {"ada"}, "password": {"analytical-engine"}, "next": {next},
+		})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode)
+		assert.Equal(t, "/", res.Header.Get("Location"), "POST next=%q", next)
+	}
+	// Paths on this site still work, query included.
+	for next, want := range map[string]string{
+		"/leagues":             "/leagues",
+		"/leagues/3?tab=a%20b": "/leagues/3?tab=a%20b",
+		"/players/ada":         "/players/ada",
+	} {
+		res, err := signedIn.Get(app.srv.URL + "/login?next=" + url.QueryEscape(next))
+		require.NoError(t, err)
+		res.Body.Close()
+		assert.Equal(t, want, res.Header.Get("Location"), "next=%q", next)
+	}
+}
+
+// proxiedApp is a test app behind a trusted proxy, so that each request can name its
+// client address in X-Forwarded-For.
+func proxiedApp(t *testing.T, cfg web.Config) *testApp {
+	t.Helper()
+	cfg.TrustProxy = true
+	return newTestApp(t, cfg)
+}
+
+// loginFrom logs in through the API from the address ip and returns the status.
+func loginFrom(t *testing.T, srv *httptest.Server, ip, username, password string) int {
+	t.Helper()
+	body := fmt.Sprintf(`{"username":%q,"password":%q}`, username, password)
+	req, err := http.NewRequest(http.MethodPost, srv.URL+"/api/v1/login", strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", ip)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// createUsers stores accounts directly (the sign-up limit is not what these tests test).
+func createUsers(t *testing.T, st *store.Store, password string, usernames ...string) {
+	t.Helper()
+	for _, u := range usernames {
+		_, err := st.CreateUser(context.Background(), store.NewUser{Username: u, DisplayName: u, Password: password})
+		require.NoError(t, err)
+	}
+}
+
+func TestWrongPasswordsFromElsewhereDoNotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
+	const delay = 300 * time.Millisecond
+	app := proxiedApp(t, web.Config{LoginDelay: delay})
+	createUsers(t, app.store, "analytical-engine", "ada")
+
+	// Five wrong passwords a minute from one address used to keep ada out everywhere.
+	for i := range 5 {
+		assert.Equal(t, http.StatusUnauthorized, loginFrom(t, app.srv, "203.0.113.9", "ada", fmt.Sprintf("guess-%d-guess", i)))
+	}
+	// The guesser's address is now refused at ada...
+	assert.Equal(t, http.StatusTooManyRequests, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"))
+	// ...but ada, from her own address, gets in: slowed down, not locked out.
+	start := time.Now()
+	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "198.51.100.7", "ada", "analytical-engine"))
+	assert.GreaterOrEqual(t, time.Since(start), delay, "a username failed too often is slowed down")
+	// The guesser's address can still try other usernames (its own limit is per address).
+	createUsers(t, app.store, "difference", "bruno")
+	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "203.0.113.9", "bruno", "difference"))
+}
+
+func TestWrongPasswordsFromManyAddressesSlowDownWithoutLocking(t *testing.T) {
+	t.Parallel()
+	const delay = 200 * time.Millisecond
+	app := proxiedApp(t, web.Config{LoginDelay: delay, LoginSlowdown: web.Limit{Attempts: 3, Per: time.Hour}})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	for i := range 8 { // from eight addresses, so no per-address limit applies
+		assert.Equal(t, http.StatusUnauthorized, loginFrom(t, app.srv, fmt.Sprintf("203.0.113.%d", i+1), "ADA", "wrong-password"))
+	}
+	start := time.Now()
+	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "198.51.100.7", "ada", "analytical-engine"))
+	assert.GreaterOrEqual(t, time.Since(start), delay)
+}
+
+func TestAClubNightBehindOneAddressSignsIn(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{})
+	var names []string
+	for i := range 25 {
+		names = append(names, fmt.Sprintf("player%02d", i+1))
+	}
+	createUsers(t, app.store, "club-night-pass", names...)
+	for _, name := range names { // 25 people within a minute, one address
+		assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "192.0.2.50", name, "club-night-pass"), name)
+	}
+	// Failures from the venue are still strict: 20 a minute by default.
+	refused := 0
+	for i := range 22 {
+		if loginFrom(t, app.srv, "192.0.2.50", names[i], "wrong-password") == http.StatusTooManyRequests {
+			refused++
+		}
+	}
+	assert.Equal(t, 2, refused, "the 21st and 22nd failures in a minute are refused")
+}
+
+func TestSignupIsRateLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{})
+	signup := func(ip, username string) int {
+		body := fmt.Sprintf(`{"username":%q,"display_name":"Player","password":"long-enough"}`, username)
+		req, err := http.NewRequest(http.MethodPost, app.srv.URL+"/api/v1/signup", strings.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", ip)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	created := 0
+	for i := range 40 { // the reported run: 40 accounts from one address in seconds
+		if signup("192.0.2.1", fmt.Sprintf("bulk%02d", i)) == http.StatusCreated {
+			created++
+		}
+	}
+	assert.Equal(t, 20, created, "20 sign-ups an hour from one address by default")
+	assert.Equal(t, http.StatusCreated, signup("192.0.2.2", "elsewhere"), "another address is not affected")
+
+	// The form says so too, keeping what was typed.
+	c := app.browser()
+	_, doc := app.get(c, "/signup")
+	req, err := http.NewRequest(http.MethodPost, app.srv.URL+"/signup", strings.NewReader(formOf(doc, map[string]string{
+		"username": "formuser", "display_name": "Form User", "password": "long-enough",
+	}).Encode()))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Forwarded-For", "192.0.2.1")
+	res, err := c.Do(req)
+	require.NoError(t, err)
+	doc = parse(t, res)
+	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+	assert.Equal(t, "Too many sign-ups from your address; try again later.", text(doc.Find(".alert")))
+	assert.Equal(t, "formuser", doc.Find(`input[name="username"]`).AttrOr("value", ""))
+	_, err = app.store.UserByUsername(context.Background(), "formuser")
+	assert.ErrorIs(t, err, store.ErrNotFound)
+}
+
+func TestLoginLimitsAreSharedByServersOnOneDatabase(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{LoginPerUser: web.Limit{Attempts: 3, Per: time.Hour}})
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	second := httptest.NewServer(web.New(app.store, logger, web.Config{LoginPerUser: web.Limit{Attempts: 3, Per: time.Hour}}).Routes())
+	t.Cleanup(second.Close)
+	createUsers(t, app.store, "analytical-engine", "ada")
+
+	servers := []*httptest.Server{app.srv, second}
+	for i := range 3 { // alternate between the two servers
+		assert.Equal(t, http.StatusUnauthorized, loginFrom(t, servers[i%2], "", "ada", "wrong-password"))
+	}
+	assert.Equal(t, http.StatusTooManyRequests, loginFrom(t, app.srv, "", "ada", "wrong-password"))
+	assert.Equal(t, http.StatusTooManyRequests, loginFrom(t, second, "", "ada", "analytical-engine"))
+
+	// Sign-ups too.
+	app2 := newTestApp(t, web.Config{SignupPerIP: web.Limit{Attempts: 2, Per: time.Hour}})
+	other := httptest.NewServer(web.New(app2.store, logger, web.Config{SignupPerIP: web.Limit{Attempts: 2, Per: time.Hour}}).Routes())
+	t.Cleanup(other.Close)
+	for i, srv := range []*httptest.Server{app2.srv, other, app2.srv} {
+		req, err := http.NewRequest(http.MethodPost, srv.URL+"/api/v1/signup",
+			strings.NewReader(fmt.Sprintf(`{"username":"user%d","display_name":"User","password":"long-enough"}`, i)))
+		require.NoError(t, err)
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		res.Body.Close()
+		want := http.StatusCreated
+		if i == 2 {
+			want = http.StatusTooManyRequests
+		}
+		assert.Equal(t, want, res.StatusCode, "sign-up %d", i+1)
+	}
+}
+
+func TestCSRFTokenRotatesWithTheSession(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	createUsers(t, app.store, "analytical-engine", "ada")
+
+	c := app.browser()
+	_, doc := app.get(c, "/login")
+	before := csrfOf(t, doc)
+	res, _ := app.post(c, "/login", url.Values{"_csrf": {before}, "username": {"ada"}, "password": {"analytical-engine"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	_, doc = app.get(c, "/")
+	require.Equal(t, "Signed in as ada", text(doc.Find(".signed-in")))
+	during := csrfOf(t, doc)
+	assert.NotEqual(t, before, during, "log-in gives a new CSRF token")
+	// A token known before log-in (read or planted by someone else) forges nothing now.
+	res, _ = app.post(c, "/logout", url.Values{"_csrf": {before}})
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+
+	res, _ = app.post(c, "/logout", url.Values{"_csrf": {during}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, "/login")
+	after := csrfOf(t, doc)
+	assert.NotEqual(t, during, after, "log-out gives a new CSRF token")
+	// The signed-in token is worthless after log-out.
+	res, _ = app.post(c, "/login", url.Values{"_csrf": {during}, "username": {"ada"}, "password": {"analytical-engine"}})
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+}
+
+func TestNamesRefuseBidiAndInvisibleCharacters(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	for _, name := range []string{
+		"Ada \u202eecalevol", "\u2067Ada\u2069", "Ada\u200bLovelace", "Ada\u200f", "Ada\u061c", "\ufeffAda", "Ada\u00ad",
+	} {
+		status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": "ada", "display_name": name, "password": "analytical-engine",
+		})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, "%q", name)
+		assert.Equal(t, "display_name: must not contain invisible or text-direction characters", body["error"], "%q", name)
+	}
+	// Joiners stay: emoji sequences and several scripts need them.
+	status, _ := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+		"username": "family", "display_name": "Family 👨\u200d👩\u200d👧", "password": "analytical-engine",
+	})
+	assert.Equal(t, http.StatusCreated, status)
+
+	_, body := app.api(http.MethodPost, "/api/v1/login", "", map[string]string{"username": "family", "password": "analytical-engine"})
+	token := body["token"].(string)
+	status, body = app.api(http.MethodPost, "/api/v1/leagues", token, map[string]any{
+		"name": "Spring \u202eeganatraC", "game": "cartagena", "players_per_game": 4,
+	})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Equal(t, "name: must not contain invisible or text-direction characters", body["error"])
+
+	c := app.signUp("rtl", "عادل", "analytical-engine")
+	_, doc := app.get(c, "/")
+	assert.Equal(t, "عادل", text(doc.Find(".signed-in bdi")), "user text is isolated from the text around it")
+}
