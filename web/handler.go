@@ -50,6 +50,11 @@ type Config struct {
 	SignupPerIP Limit
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
+	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
+	// a read-only copy (ReadFrom; default 5 s): a streaming replica shows a write once it
+	// has replayed it, usually within milliseconds, and a page computed from a copy that has
+	// not would be cached as if it were current.
+	ReplicaLag time.Duration
 }
 
 // Limit is a number of attempts allowed in any period of the given length (a sliding
@@ -71,6 +76,9 @@ type Handler struct {
 	// with the other servers on the database.
 	cache  *publicCache
 	signal *store.CacheSignal
+	// reads is a Store on a read-only copy of the database for anonymous reads, or nil
+	// (ReadFrom).
+	reads *store.Store
 }
 
 // New returns a Handler on the store. Sessions live in the store's sessions table; the
@@ -92,6 +100,9 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	}
 	if cfg.LoginDelay <= 0 {
 		cfg.LoginDelay = 2 * time.Second
+	}
+	if cfg.ReplicaLag <= 0 {
+		cfg.ReplicaLag = 5 * time.Second
 	}
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour

@@ -9,8 +9,21 @@ import (
 
 // Routes returns the HTTP handler for the whole app: middleware first, then every route.
 // HEAD is answered on every GET route (headAsGet).
+// With a read-only copy of the database (ReadFrom), anonymous reads run on a second set of
+// the same routes whose store is the copy; both share the cache.
 func (h *Handler) Routes() http.Handler {
-	return headAsGet(h.echo())
+	if h.reads == nil {
+		return headAsGet(h.echo())
+	}
+	onCopy := *h
+	onCopy.store = h.reads
+	return headAsGet(&replicaRouter{
+		primary:       h.echo(),
+		replica:       onCopy.echo(),
+		sessionCookie: h.sessions.Cookie.Name,
+		lastWrite:     h.cache.lastFlush,
+		lag:           h.config.ReplicaLag,
+	})
 }
 
 // echo builds the app's router: middleware first, then every route.

@@ -39,10 +39,14 @@ func newTestApp(t *testing.T, cfg web.Config) *testApp {
 
 // newTestAppOn starts the web app on st, as one server of those sharing its database, and
 // waits until its cache hears the other servers' writes.
-func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config) *testApp {
+// Each setup adjusts the Handler before its routes are built.
+func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config, setups ...func(*web.Handler)) *testApp {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	h := web.New(st, logger, cfg)
+	for _, setup := range setups {
+		setup(h)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	listened := make(chan struct{})
 	go func() {

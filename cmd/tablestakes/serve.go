@@ -27,6 +27,9 @@ type serveConfig struct {
 	Demo bool
 	// DatabaseURL is the Postgres URL (DATABASE_URL, else the local default).
 	DatabaseURL string
+	// DatabaseReadURL is an optional read-only copy of the database, such as a streaming
+	// replica, for anonymous reads (DATABASE_READ_URL).
+	DatabaseReadURL string
 	// Web is the web layer's deployment settings (TABLESTAKES_SECURE_COOKIES,
 	// TABLESTAKES_TRUST_PROXY).
 	Web web.Config
@@ -62,6 +65,7 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 	if v := getenv("DATABASE_URL"); v != "" {
 		cfg.DatabaseURL = v
 	}
+	cfg.DatabaseReadURL = getenv("DATABASE_READ_URL")
 	for _, b := range []struct {
 		name string
 		dst  *bool
@@ -138,6 +142,15 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 
 	// The cache of public pages listens for every server's writes on this database.
 	handler := web.New(st, logger, cfg.Web)
+	if cfg.DatabaseReadURL != "" {
+		// A replica is read-only: nothing is created or migrated there.
+		readPool, err := store.Connect(ctx, cfg.DatabaseReadURL)
+		if err != nil {
+			return fmt.Errorf("serve: DATABASE_READ_URL: %w", err)
+		}
+		defer readPool.Close()
+		handler.ReadFrom(store.New(readPool))
+	}
 	listenCtx, stopListening := context.WithCancel(ctx)
 	listened := make(chan struct{})
 	go func() {

@@ -242,6 +242,7 @@ func TestServeConfig(t *testing.T) {
 
 	cfg, err = loadServeConfig("serve", []string{"--addr", ":9000", "--demo"}, env(
 		"DATABASE_URL", "postgres://db.example/ts",
+		"DATABASE_READ_URL", "postgres://replica.example/ts",
 		"TABLESTAKES_SECURE_COOKIES", "true",
 		"TABLESTAKES_TRUST_PROXY", "1",
 		"TABLESTAKES_LOG_FORMAT", "json",
@@ -250,6 +251,7 @@ func TestServeConfig(t *testing.T) {
 	assert.Equal(t, ":9000", cfg.Addr)
 	assert.True(t, cfg.Demo)
 	assert.Equal(t, "postgres://db.example/ts", cfg.DatabaseURL)
+	assert.Equal(t, "postgres://replica.example/ts", cfg.DatabaseReadURL)
 	assert.True(t, cfg.Web.SecureCookies)
 	assert.True(t, cfg.Web.TrustProxy)
 	assert.True(t, cfg.LogJSON)
