@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -191,6 +190,11 @@ type ResultGame struct {
 	OrganiserID int64
 	Organiser   string
 	Seats       []SeatRef
+	// Number is the game's number in its league; LeagueName the league's name.
+	Number     int
+	LeagueName string
+	// Input is the recorded result's body as submitted; nil until a result is recorded.
+	Input json.RawMessage
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -202,8 +206,9 @@ type SeatRef struct {
 }
 
 const resultGameSQL = `
-SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username
+SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username, g.number, l.name, r.input
 FROM games g JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = l.organiser_id
+LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
 
 const gameSeatRefsSQL = `
@@ -212,8 +217,9 @@ FROM seats s JOIN users u ON u.id = s.user_id
 WHERE s.game_id = $1
 ORDER BY s.position`
 
-// ResultGame returns what recording the game's result needs: its league, game, organiser
-// and seats; ErrNotFound when there is no such game.
+// ResultGame returns what recording the game's result needs, in one round trip: its
+// league, game, organiser, seats and the recorded input; ErrNotFound when there is no such
+// game.
 func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error) {
 	g, err := loadResultGame(ctx, s.pool, gameID, resultGameSQL)
 	if err != nil {
@@ -230,7 +236,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser},
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input},
 			func() error { found = true; return nil })
 		return err
 	})
@@ -254,199 +260,119 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 
 const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
 
-// PreviewResult scores input against the game's seats exactly as RecordResult would, and
-// stores nothing: the preview step of the result form. Input problems are *league.FieldError.
-func (s *Store) PreviewResult(ctx context.Context, gameID int64, input []byte) (ScoredResult, error) {
-	g, err := s.ResultGame(ctx, gameID)
-	if err != nil {
-		return ScoredResult{}, err
+// LeagueSeats returns the game's seats as league.ScoreSeated checks a result against them.
+func (g ResultGame) LeagueSeats() []league.Seat {
+	out := make([]league.Seat, len(g.Seats))
+	for i, s := range g.Seats {
+		out[i] = league.Seat{Position: s.Position, Player: s.Username}
 	}
-	sc, _, err := scoreSeated(ctx, s.pool, g, input)
-	if err != nil {
-		return ScoredResult{}, fmt.Errorf("store: preview result of game %d: %w", gameID, err)
-	}
-	return sc, nil
+	return out
 }
 
-// scoreSeated scores a game's input (CONTRACT section 1 with usernames as ids, plus an
-// optional "replaced": {seated username: substitute username}) and checks it against the
-// seats: every id a seated player, every seated player reported once. It returns the lines
-// in seat order and the substitutes' user ids by username. Problems are *league.FieldError.
-func scoreSeated(ctx context.Context, q querier, g ResultGame, input []byte) (ScoredResult, map[string]int64, error) {
-	scorerInput, replaced, err := splitReplaced(input)
-	if err != nil {
-		return ScoredResult{}, nil, err
+// Writable refuses a result write on the game by anyone but the league's organiser
+// (ErrNotOrganiser), a record of a recorded game (ErrResultRecorded) and a correction of
+// an unrecorded one (ErrNoResult). The store asks it again under the game's row lock.
+func (g ResultGame) Writable(byUserID int64, correction bool) error {
+	if g.OrganiserID != byUserID {
+		return ErrNotOrganiser
 	}
-	res, err := g.Game.Score(scorerInput) // the scorer, and what the game allows its scores to be
-	if err != nil {
-		return ScoredResult{}, nil, err
+	switch recorded := g.Status == GameFinished; {
+	case recorded && !correction:
+		return ErrResultRecorded
+	case !recorded && correction:
+		return ErrNoResult
 	}
-	paths := idPaths(g.Game.System, scorerInput, len(res.Results))
-	seatOf := make(map[string]int, len(g.Seats))
-	for i, seat := range g.Seats {
-		seatOf[strings.ToLower(seat.Username)] = i
-	}
-	seated := make([]string, len(g.Seats))
-	for i, seat := range g.Seats {
-		seated[i] = seat.Username
-	}
-	lines := make([]ResultLine, len(g.Seats))
-	reported := make([]int, len(g.Seats)) // result index + 1 per seat
-	places := league.Places(res.Results)
-	for i, r := range res.Results {
-		si, ok := seatOf[strings.ToLower(r.ID)]
-		if !ok {
-			return ScoredResult{}, nil, &league.FieldError{Field: paths[i],
-				Problem: fmt.Sprintf("%q is not seated in this game (seated: %s)", r.ID, strings.Join(seated, ", "))}
-		}
-		if reported[si] != 0 {
-			return ScoredResult{}, nil, &league.FieldError{Field: paths[i],
-				Problem: fmt.Sprintf("%q is already reported at %s", r.ID, paths[reported[si]-1])}
-		}
-		reported[si] = i + 1
-		if !r.Points.Num().IsInt64() || !r.Points.Denom().IsInt64() {
-			return ScoredResult{}, nil, &league.FieldError{Field: paths[i], Problem: "league points too large to store"}
-		}
-		seat := g.Seats[si]
-		res.Results[i].ID = seat.Username
-		lines[si] = ResultLine{
-			Position: seat.Position, UserID: seat.UserID, Username: seat.Username, DisplayName: seat.DisplayName,
-			Points: r.Points, Place: places[i], Winner: r.Winner, Side: r.Side, Explanation: r.Explanation,
-		}
-	}
-	var missing []string
-	for si, n := range reported {
-		if n == 0 {
-			missing = append(missing, g.Seats[si].Username)
-		}
-	}
-	if len(missing) > 0 {
-		field := "players"
-		if g.Game.System.IsTeamGame() {
-			field = "sides"
-		}
-		return ScoredResult{}, nil, &league.FieldError{Field: field,
-			Problem: fmt.Sprintf("missing seated %s %s", pluralWord(len(missing), "player", "players"), strings.Join(missing, ", "))}
-	}
-	subs, err := resolveSubstitutes(ctx, q, g, replaced, lines)
-	if err != nil {
-		return ScoredResult{}, nil, err
-	}
-	return ScoredResult{Input: json.RawMessage(input), Result: res, Lines: lines}, subs, nil
+	return nil
 }
 
-// pluralWord picks the singular or plural word for n.
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+// ResultWrite is a result checked against its game's seats (league.ScoreSeated), ready to
+// be stored.
+type ResultWrite struct {
+	GameID   int64
+	ByUserID int64
+	// Input is the body as submitted (the scorer input and "replaced"), kept with the result
+	// and in the audit trail.
+	Input json.RawMessage
+	// Seated is the checked result.
+	Seated league.SeatedResult
 }
 
-// splitReplaced takes the app's "replaced" field out of a result body, leaving the scorer's
-// own input. A body that is not a JSON object goes to the scorer untouched, which names the
-// problem.
-func splitReplaced(input []byte) ([]byte, map[string]string, error) {
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(input, &doc); err != nil || doc == nil {
-		return input, nil, nil
-	}
-	raw, ok := doc["replaced"]
-	if !ok {
-		return input, nil, nil
-	}
-	delete(doc, "replaced")
-	rest, err := json.Marshal(doc)
+// Write checks body, a result of the game, against its seats (league.ScoreSeated: the
+// rules live there) and returns the write that stores it by byUserID. Problems are
+// *league.FieldError, or league.FieldErrors when the seats have several.
+func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
+	seated, err := league.ScoreSeated(g.Game, body, g.LeagueSeats())
 	if err != nil {
-		return nil, nil, fmt.Errorf("re-encode result input: %w", err)
+		return ResultWrite{}, err
 	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return rest, nil, nil
-	}
-	var replaced map[string]string
-	if err := json.Unmarshal(raw, &replaced); err != nil {
-		return nil, nil, &league.FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
-	}
-	return rest, replaced, nil
+	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated}, nil
 }
 
-// idPaths names the id field of each scored player, in the scorer's result order:
-// "players[i].id", or "sides[s].players[i].id" for team games.
-func idPaths(system league.System, input []byte, n int) []string {
-	paths := make([]string, 0, n)
-	if system.IsTeamGame() {
-		var doc struct {
-			Sides []struct {
-				Players []json.RawMessage `json:"players"`
-			} `json:"sides"`
+// resultRows is a checked result laid out for its rows, inside the write's transaction:
+// its game (locked), its seat lines with account ids, the substitutes' account ids by
+// username and the scorer's output encoded.
+type resultRows struct {
+	game   ResultGame
+	lines  []ResultLine
+	subs   map[string]int64
+	output []byte
+}
+
+// prepareWrite starts a result write inside tx: it locks the game, asks Writable, matches
+// the checked lines to the stored seats and resolves the substitutes to accounts (an
+// unknown one is a *league.FieldError on "replaced.<seated username>").
+func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool) (resultRows, error) {
+	g, err := loadResultGame(ctx, tx, w.GameID, lockResultGameSQL)
+	if err != nil {
+		return resultRows{}, err
+	}
+	if err := g.Writable(w.ByUserID, correction); err != nil {
+		return resultRows{}, err
+	}
+	if len(w.Seated.Lines) != len(g.Seats) {
+		return resultRows{}, fmt.Errorf("result of %d seats for a game of %d", len(w.Seated.Lines), len(g.Seats))
+	}
+	rows := resultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
+	var names []string
+	for i, l := range w.Seated.Lines {
+		seat := g.Seats[i]
+		if l.Position != seat.Position || !strings.EqualFold(l.Player, seat.Username) {
+			return resultRows{}, fmt.Errorf("result line %d (%s) does not match seat %d (%s)", i, l.Player, seat.Position, seat.Username)
 		}
-		if json.Unmarshal(input, &doc) == nil {
-			for s, side := range doc.Sides {
-				for i := range side.Players {
-					paths = append(paths, fmt.Sprintf("sides[%d].players[%d].id", s, i))
+		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
+			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Explanation: l.Explanation, Substitute: l.Substitute}
+		if l.Substitute != "" && postgresText(l.Substitute) { // any other name matches no account
+			names = append(names, strings.ToLower(l.Substitute))
+		}
+	}
+	if len(names) > 0 {
+		found, err := collect[SeatRef](ctx, tx, usersByNamesSQL, names)
+		if err != nil {
+			return resultRows{}, fmt.Errorf("look up substitutes: %w", err)
+		}
+		for _, u := range found {
+			rows.subs[u.Username] = u.UserID
+			for i := range rows.lines {
+				if strings.EqualFold(rows.lines[i].Substitute, u.Username) {
+					rows.lines[i].Substitute = u.Username
 				}
 			}
 		}
-	} else {
-		for i := range n {
-			paths = append(paths, fmt.Sprintf("players[%d].id", i))
+	}
+	var unknown league.FieldErrors
+	for _, l := range rows.lines {
+		if _, ok := rows.subs[l.Substitute]; l.Substitute != "" && !ok {
+			unknown = append(unknown, &league.FieldError{Field: "replaced." + l.Username, Problem: fmt.Sprintf("no player %q", l.Substitute)})
 		}
 	}
-	for len(paths) < n {
-		paths = append(paths, "players")
+	if len(unknown) > 0 {
+		return resultRows{}, unknown
 	}
-	return paths
-}
-
-// resolveSubstitutes checks the replaced seats (seed 4.2: "A player wishing to leave a game
-// early ... may be replaced by a human replacement") and sets each line's Substitute: the
-// key must be a seated player, the substitute an account not seated in the game.
-func resolveSubstitutes(ctx context.Context, q querier, g ResultGame, replaced map[string]string, lines []ResultLine) (map[string]int64, error) {
-	if len(replaced) == 0 {
-		return nil, nil
+	if rows.output, err = json.Marshal(w.Seated.Result); err != nil {
+		return resultRows{}, fmt.Errorf("encode scored result: %w", err)
 	}
-	keys := make([]string, 0, len(replaced))
-	names := make([]string, 0, len(replaced))
-	for k, v := range replaced {
-		keys = append(keys, k)
-		if postgresText(v) { // any other name matches no account: "no player" below
-			names = append(names, strings.ToLower(strings.TrimSpace(v)))
-		}
-	}
-	slices.Sort(keys) // a stable first error whatever the map order
-	found, err := collect[SeatRef](ctx, q, usersByNamesSQL, names)
-	if err != nil {
-		return nil, fmt.Errorf("look up substitutes: %w", err)
-	}
-	byName := make(map[string]SeatRef, len(found))
-	for _, u := range found {
-		byName[strings.ToLower(u.Username)] = u
-	}
-	subs := make(map[string]int64, len(replaced))
-	for _, key := range keys {
-		field := "replaced." + key
-		si := slices.IndexFunc(lines, func(l ResultLine) bool { return strings.EqualFold(l.Username, key) })
-		if si < 0 {
-			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("%q is not seated in this game", key)}
-		}
-		want := strings.TrimSpace(replaced[key])
-		if want == "" {
-			return nil, &league.FieldError{Field: field, Problem: "missing substitute"}
-		}
-		u, ok := byName[strings.ToLower(want)]
-		if !ok {
-			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("no player %q", want)}
-		}
-		if slices.ContainsFunc(g.Seats, func(s SeatRef) bool { return s.UserID == u.UserID }) {
-			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("substitute %q holds a seat in this game", u.Username)}
-		}
-		if slices.ContainsFunc(lines, func(l ResultLine) bool { return strings.EqualFold(l.Substitute, u.Username) }) {
-			return nil, &league.FieldError{Field: field, Problem: fmt.Sprintf("substitute %q already replaces another seat", u.Username)}
-		}
-		lines[si].Substitute = u.Username
-		subs[u.Username] = u.UserID
-	}
-	return subs, nil
+	return rows, nil
 }
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
@@ -492,21 +418,23 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes) VALUES ($1, 
 // The statements go in three batches (read the game; store the result and read the seats'
 // ratings; write the ledger, ratings and audit row), so a result costs a handful of round
 // trips whatever the size of the ladder.
-func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
+func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, error) {
 	var out GameResult
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, sc, subs, output, err := scoreWrite(ctx, tx, gameID, byUserID, input, false)
+		rw, err := prepareWrite(ctx, tx, w, false)
 		if err != nil {
 			return err
 		}
-		out = GameResult{ScoredResult: sc, GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser}
+		g := rw.game
+		out = GameResult{ScoredResult: ScoredResult{Input: w.Input, Result: w.Seated.Result, Lines: rw.lines},
+			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser}
 
-		ids := seatIDs(sc.Lines, subs)
+		ids := seatIDs(rw.lines, rw.subs)
 		var held []heldRating
 		batch := &pgx.Batch{}
-		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), sc.Input, output, byUserID).
+		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), w.Input, rw.output, w.ByUserID).
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
-		queueResultPoints(batch, g, sc.Lines, subs)
+		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
 		batch.Queue(finishLeagueSQL, g.LeagueID)
 		batch.Queue(seatRatingsSQL, g.Game.Slug, idList(ids)).Query(func(rows pgx.Rows) error {
@@ -518,11 +446,11 @@ func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input 
 			return fmt.Errorf("store result: %w", err)
 		}
 
-		entries, ratings, changes, err := rateAppended(g, sc.Lines, ids, held)
+		entries, ratings, changes, err := rateAppended(g, rw.lines, ids, held)
 		if err != nil {
 			return err
 		}
-		for _, l := range sc.Lines {
+		for _, l := range rw.lines {
 			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.Points})
 		}
 		out.Changes = changes
@@ -530,7 +458,7 @@ func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input 
 		batch = &pgx.Batch{}
 		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
 		queueRatings(batch, g.Game.Slug, ratings)
-		if err := queueAudit(batch, g.ID, byUserID, "record", sc.Input, changes); err != nil {
+		if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes); err != nil {
 			return err
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
@@ -539,40 +467,9 @@ func (s *Store) RecordResult(ctx context.Context, gameID, byUserID int64, input 
 		return nil
 	})
 	if err != nil {
-		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", gameID, err)
+		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", w.GameID, err)
 	}
 	return out, nil
-}
-
-// scoreWrite starts a result write inside tx: it locks the game, refuses anyone but the
-// league's organiser (ErrNotOrganiser), refuses a record of a recorded game
-// (ErrResultRecorded) or a correction of an unrecorded one (ErrNoResult), and scores input
-// against the seats. It returns the game, the scored result, the substitutes' user ids and
-// the scorer's output encoded for storage.
-func scoreWrite(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, input []byte, correction bool) (
-	ResultGame, ScoredResult, map[string]int64, []byte, error) {
-	g, err := loadResultGame(ctx, tx, gameID, lockResultGameSQL)
-	if err != nil {
-		return ResultGame{}, ScoredResult{}, nil, nil, err
-	}
-	if g.OrganiserID != byUserID {
-		return ResultGame{}, ScoredResult{}, nil, nil, ErrNotOrganiser
-	}
-	switch recorded := g.Status == "finished"; {
-	case recorded && !correction:
-		return ResultGame{}, ScoredResult{}, nil, nil, ErrResultRecorded
-	case !recorded && correction:
-		return ResultGame{}, ScoredResult{}, nil, nil, ErrNoResult
-	}
-	sc, subs, err := scoreSeated(ctx, tx, g, input)
-	if err != nil {
-		return ResultGame{}, ScoredResult{}, nil, nil, err
-	}
-	output, err := json.Marshal(sc.Result)
-	if err != nil {
-		return ResultGame{}, ScoredResult{}, nil, nil, fmt.Errorf("encode scored result: %w", err)
-	}
-	return g, sc, subs, output, nil
 }
 
 // queueResultPoints queues the insert of every seat's league points, place and substitute.
@@ -787,13 +684,14 @@ const deleteResultPointsSQL = `DELETE FROM result_points WHERE game_id = $1`
 // audit row with the visible diff: whose league points and ratings moved, and by how much.
 // The game keeps its place in the ladder. Refusals are as for RecordResult, and ErrNoResult
 // when the game has no result yet.
-func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input []byte) (GameResult, error) {
+func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, error) {
 	var changes Changes
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, sc, subs, output, err := scoreWrite(ctx, tx, gameID, byUserID, input, true)
+		rw, err := prepareWrite(ctx, tx, w, true)
 		if err != nil {
 			return err
 		}
+		g := rw.game
 		var ladder string
 		var seq, last int64
 		if err := tx.QueryRow(ctx, resultPlaceSQL, g.ID).Scan(&ladder, &seq); err != nil {
@@ -802,38 +700,18 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		if err := tx.QueryRow(ctx, lockLadderSQL, ladder).Scan(&last); err != nil {
 			return fmt.Errorf("lock ladder %s: %w", ladder, err)
 		}
-		points, err := collect[struct {
-			Username  string `db:"username"`
-			PointsNum int64  `db:"points_num"`
-			PointsDen int64  `db:"points_den"`
-		}](ctx, tx, oldPointsSQL, g.ID)
+		before, err := readBefore(ctx, tx, g.ID, ladder)
 		if err != nil {
-			return fmt.Errorf("read points: %w", err)
+			return err
 		}
-		oldPoints := make(map[string]*big.Rat, len(points))
-		for _, p := range points {
-			oldPoints[p.Username] = big.NewRat(p.PointsNum, p.PointsDen)
-		}
-		held, err := collect[struct {
-			Username string        `db:"username"`
-			Rating   rating.Micros `db:"rating_micros"`
-		}](ctx, tx, ladderRatingsByNameSQL, ladder)
-		if err != nil {
-			return fmt.Errorf("read ratings: %w", err)
-		}
-		ratingsBefore := make(map[string]rating.Micros, len(held))
-		for _, h := range held {
-			ratingsBefore[h.Username] = h.Rating
-		}
-
-		if _, err := tx.Exec(ctx, updateResultSQL, g.ID, sc.Input, output, byUserID); err != nil {
+		if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input, rw.output, w.ByUserID); err != nil {
 			return fmt.Errorf("update result: %w", err)
 		}
 		if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
 			return fmt.Errorf("delete points: %w", err)
 		}
 		batch := &pgx.Batch{}
-		queueResultPoints(batch, g, sc.Lines, subs)
+		queueResultPoints(batch, g, rw.lines, rw.subs)
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("insert points: %w", err)
 		}
@@ -841,31 +719,9 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		if err != nil {
 			return err
 		}
-
-		for _, l := range sc.Lines {
-			before := oldPoints[l.Username]
-			if before == nil {
-				before = new(big.Rat)
-			}
-			if before.Cmp(l.Points) != 0 {
-				changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: l.Points})
-			}
-		}
-		seen := map[string]bool{}
-		for _, st := range standings {
-			seen[st.Player] = true
-			if b, ok := ratingsBefore[st.Player]; !ok || b != st.Rating {
-				changes.Ratings = append(changes.Ratings, RatingChange{Username: st.Player, Before: ratingsBefore[st.Player], After: st.Rating})
-			}
-		}
-		for player, b := range ratingsBefore {
-			if !seen[player] && b != 0 {
-				changes.Ratings = append(changes.Ratings, RatingChange{Username: player, Before: b})
-			}
-		}
-		slices.SortFunc(changes.Ratings, func(a, b RatingChange) int { return strings.Compare(a.Username, b.Username) })
+		changes = before.diff(rw.lines, standings)
 		batch = &pgx.Batch{}
-		if err := queueAudit(batch, g.ID, byUserID, "correct", sc.Input, changes); err != nil {
+		if err := queueAudit(batch, g.ID, w.ByUserID, "correct", w.Input, changes); err != nil {
 			return err
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
@@ -874,14 +730,77 @@ func (s *Store) CorrectResult(ctx context.Context, gameID, byUserID int64, input
 		return nil
 	})
 	if err != nil {
-		return GameResult{}, fmt.Errorf("store: correct result of game %d: %w", gameID, err)
+		return GameResult{}, fmt.Errorf("store: correct result of game %d: %w", w.GameID, err)
 	}
-	r, err := s.Result(ctx, gameID)
+	r, err := s.Result(ctx, w.GameID)
 	if err != nil {
 		return GameResult{}, err
 	}
 	r.Changes = changes
 	return r, nil
+}
+
+// standingBefore is what a correction may move, read before it writes: the game's league
+// points by username and the ladder's ratings by username.
+type standingBefore struct {
+	points  map[string]*big.Rat
+	ratings map[string]rating.Micros
+}
+
+// readBefore reads a game's league points and its ladder's ratings before a correction.
+func readBefore(ctx context.Context, tx pgx.Tx, gameID int64, ladder string) (standingBefore, error) {
+	points, err := collect[struct {
+		Username  string `db:"username"`
+		PointsNum int64  `db:"points_num"`
+		PointsDen int64  `db:"points_den"`
+	}](ctx, tx, oldPointsSQL, gameID)
+	if err != nil {
+		return standingBefore{}, fmt.Errorf("read points: %w", err)
+	}
+	held, err := collect[struct {
+		Username string        `db:"username"`
+		Rating   rating.Micros `db:"rating_micros"`
+	}](ctx, tx, ladderRatingsByNameSQL, ladder)
+	if err != nil {
+		return standingBefore{}, fmt.Errorf("read ratings: %w", err)
+	}
+	b := standingBefore{points: make(map[string]*big.Rat, len(points)), ratings: make(map[string]rating.Micros, len(held))}
+	for _, p := range points {
+		b.points[p.Username] = big.NewRat(p.PointsNum, p.PointsDen)
+	}
+	for _, h := range held {
+		b.ratings[h.Username] = h.Rating
+	}
+	return b, nil
+}
+
+// diff is the visible change of a correction: every seat whose league points moved, and
+// every member whose rating on the replayed ladder moved (by username).
+func (b standingBefore) diff(lines []ResultLine, standings []rating.Standing) Changes {
+	var changes Changes
+	for _, l := range lines {
+		before := b.points[l.Username]
+		if before == nil {
+			before = new(big.Rat)
+		}
+		if before.Cmp(l.Points) != 0 {
+			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: l.Points})
+		}
+	}
+	seen := map[string]bool{}
+	for _, st := range standings {
+		seen[st.Player] = true
+		if r, ok := b.ratings[st.Player]; !ok || r != st.Rating {
+			changes.Ratings = append(changes.Ratings, RatingChange{Username: st.Player, Before: r, After: st.Rating})
+		}
+	}
+	for player, r := range b.ratings {
+		if !seen[player] && r != 0 {
+			changes.Ratings = append(changes.Ratings, RatingChange{Username: player, Before: r})
+		}
+	}
+	slices.SortFunc(changes.Ratings, func(x, y RatingChange) int { return strings.Compare(x.Username, y.Username) })
+	return changes
 }
 
 // PlayerGame is one game a player was seated in, with their result once recorded.

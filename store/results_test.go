@@ -211,7 +211,7 @@ func TestRecordResultSeedExample(t *testing.T) {
 	leagueID, games := w.league("cartagena", [][]int{{0, 1, 2, 3, 4}})
 	names := []string{"ada", "bruno", "chloe", "dmitri", "elena"}
 	input := placementInput(names, []int{1000, 970, 970, 800, 770})
-	r, err := w.st.RecordResult(ctx, games[0], w.organiser.ID, input)
+	r, err := w.record(ctx, games[0], w.organiser.ID, input)
 	require.NoError(t, err)
 
 	require.Len(t, r.Lines, 5)
@@ -276,7 +276,7 @@ func TestFullSeasonCrossCheck(t *testing.T) {
 				names[k], scores[k] = members[p], rng.IntN(5)*10 // ties are common
 			}
 			input := placementInput(names, scores)
-			_, err := w.st.RecordResult(ctx, lg.games[i], w.organiser.ID, input)
+			_, err := w.record(ctx, lg.games[i], w.organiser.ID, input)
 			require.NoError(t, err)
 			exp.add(t, lg.id, strconv.FormatInt(lg.games[i], 10), league.Placement, input, nil)
 		}
@@ -309,7 +309,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 			names[j] = members[p]
 		}
 		inputs[i] = placementInput(names, []int{40 - k, 30, 20 + k, 10})
-		_, err := w.st.RecordResult(ctx, games[i], w.organiser.ID, inputs[i])
+		_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
 		require.NoError(t, err)
 		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), league.Placement, inputs[i], nil)
 	}
@@ -319,7 +319,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	// Correct game 1 (recorded second): its first and last swap.
 	names := []string{"ada", "bruno", "chloe", "dmitri"}
 	corrected := placementInput(names, []int{10, 30, 20, 40})
-	r, err := w.st.CorrectResult(ctx, games[0], w.organiser.ID, corrected)
+	r, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
 	require.NoError(t, err)
 	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Placement, inputs[0], corrected)
 	exp.check(t, w.st, "king-me", leagueID)
@@ -359,7 +359,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	// Recording after a correction continues the ladder from the replayed ratings.
 	names = []string{"bruno", "elena", "dmitri", "greta"}
 	last := placementInput(names, []int{5, 6, 7, 8})
-	_, err = w.st.RecordResult(ctx, games[5], w.organiser.ID, last)
+	_, err = w.record(ctx, games[5], w.organiser.ID, last)
 	require.NoError(t, err)
 	exp.add(t, leagueID, strconv.FormatInt(games[5], 10), league.Placement, last, nil)
 	exp.check(t, w.st, "king-me", leagueID)
@@ -377,7 +377,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
 		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
 		"winners":["ada","bruno","chloe"]}`)
-	_, err := w.st.RecordResult(ctx, games[0], w.organiser.ID, first)
+	_, err := w.record(ctx, games[0], w.organiser.ID, first)
 	require.NoError(t, err)
 	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada, first, nil)
 
@@ -392,7 +392,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 		{"id":"elena","centers":5,"years":10},{"id":"farid","centers":0,"years":6,"eliminated":1906},
 		{"id":"greta","centers":0,"years":7,"eliminated":1907},{"id":"hugo","centers":0,"years":7,"eliminated":1907}],
 		"winners":["bruno"]}`)
-	r, err := w.st.RecordResult(ctx, games[1], w.organiser.ID, second)
+	r, err := w.record(ctx, games[1], w.organiser.ID, second)
 	require.NoError(t, err)
 	exp.add(t, leagueID, strconv.FormatInt(games[1], 10), league.Armada, scorerInput, map[string]string{"bruno": "xavier"})
 	exp.check(t, w.st, "diplomacy", leagueID)
@@ -419,7 +419,7 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 	_, games := w.league("blue-max", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
 	ok := []byte(`{"sides":[{"name":"Allies","players":[{"id":"ada","destroyed":1,"points":30},{"id":"bruno","points":10}]},
 		{"name":"Central Powers","players":[{"id":"chloe","lost":1,"points":5},{"id":"dmitri","points":12}]}]}`)
-	_, err := w.st.RecordResult(ctx, games[0], w.organiser.ID, ok)
+	_, err := w.record(ctx, games[0], w.organiser.ID, ok)
 	require.NoError(t, err)
 	clean := w.snapshot()
 
@@ -464,9 +464,9 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
 			if tt.put {
-				_, err = w.st.CorrectResult(ctx, tt.game, tt.by, tt.input)
+				_, err = w.correct(ctx, tt.game, tt.by, tt.input)
 			} else {
-				_, err = w.st.RecordResult(ctx, tt.game, tt.by, tt.input)
+				_, err = w.record(ctx, tt.game, tt.by, tt.input)
 			}
 			require.Error(t, err)
 			if tt.is != nil {
@@ -480,7 +480,7 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 			assert.Equal(t, clean, w.snapshot(), "nothing changed")
 		})
 	}
-	_, err = w.st.PreviewResult(ctx, games[1], other)
+	_, err = w.write(ctx, games[1], w.organiser.ID, other)
 	require.NoError(t, err)
 	assert.Equal(t, clean, w.snapshot(), "a preview stores nothing")
 }
@@ -514,7 +514,7 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	errs := make(chan error, 8)
 	for range 8 {
 		go func() {
-			_, err := w.st.RecordResult(ctx, games[0], w.organiser.ID, inputs[0])
+			_, err := w.record(ctx, games[0], w.organiser.ID, inputs[0])
 			errs <- err
 		}()
 	}
@@ -533,7 +533,7 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	// ladder, whatever order the transactions commit in.
 	for i := 1; i < len(games); i++ {
 		go func() {
-			_, err := w.st.RecordResult(ctx, games[i], w.organiser.ID, inputs[i])
+			_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
 			errs <- err
 		}()
 	}
@@ -558,4 +558,31 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 		exp.add(t, leagueID, strconv.FormatInt(games[p.i], 10), league.Placement, inputs[p.i], nil)
 	}
 	exp.check(t, w.st, "arcs", leagueID)
+}
+
+// write checks input against the game's seats, as the API does before it stores a result.
+func (w *world) write(ctx context.Context, gameID, by int64, input []byte) (store.ResultWrite, error) {
+	g, err := w.st.ResultGame(ctx, gameID)
+	if err != nil {
+		return store.ResultWrite{}, err
+	}
+	return g.Write(by, input)
+}
+
+// record checks input and records it, as POST /api/v1/games/{id}/result does.
+func (w *world) record(ctx context.Context, gameID, by int64, input []byte) (store.GameResult, error) {
+	rw, err := w.write(ctx, gameID, by, input)
+	if err != nil {
+		return store.GameResult{}, err
+	}
+	return w.st.RecordResult(ctx, rw)
+}
+
+// correct checks input and corrects the recorded result, as PUT does.
+func (w *world) correct(ctx context.Context, gameID, by int64, input []byte) (store.GameResult, error) {
+	rw, err := w.write(ctx, gameID, by, input)
+	if err != nil {
+		return store.GameResult{}, err
+	}
+	return w.st.CorrectResult(ctx, rw)
 }

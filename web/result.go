@@ -25,7 +25,12 @@ func resultError(err error) error {
 	case errors.As(err, &fe) && fe.Field == "input":
 		return echo.NewHTTPError(http.StatusBadRequest, "body"+fe.Error()[len("input"):])
 	case errors.As(err, &fe):
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
+		// Every problem of the body at once ("a: ...; b: ..."), the first first.
+		msg := fe.Error()
+		if all := league.AllFieldErrors(err); len(all) > 1 {
+			msg = league.FieldErrors(all).Error()
+		}
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
 	}
 	return err
 }
@@ -71,11 +76,24 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	ctx := c.Request().Context()
+	g, err := h.store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	// Refuse the wrong person or state before judging the body, as the store does again
+	// under the game's lock.
+	if err := g.Writable(user.ID, correct); err != nil {
+		return err
+	}
+	w, err := g.Write(user.ID, body)
+	if err != nil {
+		return resultError(err)
+	}
 	var r store.GameResult
 	if correct {
-		r, err = h.store.CorrectResult(ctx, id, user.ID, body)
+		r, err = h.store.CorrectResult(ctx, w)
 	} else {
-		r, err = h.store.RecordResult(ctx, id, user.ID, body)
+		r, err = h.store.RecordResult(ctx, w)
 	}
 	if err != nil {
 		return resultError(err)

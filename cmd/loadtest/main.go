@@ -128,7 +128,7 @@ func run() error {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			for _, j := range jobs {
-				if _, err := st.RecordResult(ctx, j.gameID, org.ID, j.input); err != nil {
+				if err := record(ctx, st, org.ID, j.gameID, j.input); err != nil {
 					errs <- fmt.Errorf("%s game %d: %w", slug, j.gameID, err)
 					return
 				}
@@ -226,4 +226,18 @@ func resultInput(g league.Game, sg store.Game, salt int) ([]byte, error) {
 		return nil, fmt.Errorf("result of game %d: %w", sg.ID, err)
 	}
 	return b, nil
+}
+
+// record checks a result against its game's seats and stores it, as the API does.
+func record(ctx context.Context, st *store.Store, organiserID, gameID int64, input []byte) error {
+	g, err := st.ResultGame(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	w, err := g.Write(organiserID, input)
+	if err != nil {
+		return err
+	}
+	_, err = st.RecordResult(ctx, w)
+	return err
 }

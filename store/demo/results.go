@@ -79,7 +79,15 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 			if err != nil {
 				return err
 			}
-			if _, err := st.CorrectResult(ctx, g.ID, dip.OrganiserID, fixed); err != nil {
+			rg, err := st.ResultGame(ctx, g.ID)
+			if err != nil {
+				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
+			}
+			w, err := rg.Write(dip.OrganiserID, fixed)
+			if err != nil {
+				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
+			}
+			if _, err := st.CorrectResult(ctx, w); err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
 		}
@@ -89,7 +97,14 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 
 // record stores one demo result.
 func record(ctx context.Context, st *store.Store, organiser, gameID int64, input []byte) error {
-	if _, err := st.RecordResult(ctx, gameID, organiser, input); err != nil {
+	g, err := st.ResultGame(ctx, gameID)
+	if err == nil {
+		var w store.ResultWrite
+		if w, err = g.Write(organiser, input); err == nil {
+			_, err = st.RecordResult(ctx, w)
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("seed results: game %d: %w", gameID, err)
 	}
 	return nil

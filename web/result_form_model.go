@@ -1,0 +1,364 @@
+package web
+
+import (
+	"encoding/json"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// resultForm is the result form's model: the game it is fitted to and what the organiser
+// typed, seat by seat. It binds a posted form or a recorded input, builds the result body
+// (CONTRACT section 1's scorer input, usernames as ids, plus "replaced") and maps the
+// body's field paths back to the inputs they came from, so every problem lands on its field.
+type resultForm struct {
+	game  store.ResultGame
+	kind  string // "placement", "vortex", "team" or "armada"
+	sides []string
+	seats []seatValues
+	// lowerIsBetter, outcome and concededTo are the game-wide inputs.
+	lowerIsBetter bool
+	outcome       string
+	concededTo    string
+	// inputs maps a body field path ("players[2].score") to its form input ("score-3");
+	// input fills it.
+	inputs map[string]string
+}
+
+// seatValues is one seat and its inputs as typed, by field ("score", "units", ...).
+type seatValues struct {
+	seat   store.SeatRef
+	side   string
+	values map[string]string
+}
+
+// name is the form input name of one of the seat's fields: "score-3".
+func (s seatValues) name(field string) string { return field + "-" + strconv.Itoa(s.seat.Position) }
+
+// Each form kind's per-seat fields, in the order they are asked.
+var (
+	scoreFields  = []string{"score"}
+	teamFields   = []string{"units", "lost", "destroyed", "points"}
+	armadaFields = []string{"centers", "years", "eliminated", "substitute"}
+)
+
+// newResultForm is the empty form of g, fitted to its scorer.
+func newResultForm(g store.ResultGame) *resultForm {
+	f := &resultForm{game: g, inputs: map[string]string{}}
+	switch {
+	case g.Game.System.IsTeamGame():
+		f.kind = "team"
+		f.sides = sideNames(g.Game)
+	case g.Game.System == league.Armada:
+		f.kind = "armada"
+	case g.Game.System == league.Vortex:
+		f.kind = "vortex"
+	default:
+		f.kind = "placement"
+	}
+	side := map[int]string{}
+	for i, positions := range g.Game.Sides(len(g.Seats)) {
+		if i < len(f.sides) {
+			for _, p := range positions {
+				side[p] = f.sides[i]
+			}
+		}
+	}
+	for _, s := range g.Seats {
+		sv := seatValues{seat: s, side: side[s.Position], values: map[string]string{}}
+		if f.kind == "team" {
+			sv.values = map[string]string{"units": "1", "lost": "0", "destroyed": "0", "points": "0"}
+		}
+		f.seats = append(f.seats, sv)
+	}
+	return f
+}
+
+// sideNames are a team game's two side names.
+func sideNames(g league.Game) []string {
+	names := []string{"Side 1", "Side 2"}
+	for i := range names {
+		if i < len(g.SideNames) {
+			names[i] = g.SideNames[i]
+		}
+	}
+	return names
+}
+
+// fields are the per-seat fields the form asks for its game.
+func (f *resultForm) fields() []string {
+	switch f.kind {
+	case "team":
+		if f.game.Game.System != league.BlueMax { // Wooden Ships does not count enemy units destroyed
+			return []string{"units", "lost", "points"}
+		}
+		return teamFields
+	case "armada":
+		return armadaFields
+	}
+	return scoreFields
+}
+
+// bind copies the posted values into the form.
+func (f *resultForm) bind(form url.Values) {
+	for i := range f.seats {
+		s := &f.seats[i]
+		for _, field := range f.fields() {
+			s.values[field] = strings.TrimSpace(form.Get(s.name(field)))
+		}
+	}
+	f.lowerIsBetter = form.Get("lower_is_better") != ""
+	f.outcome = form.Get("outcome")
+	f.concededTo = form.Get("conceded_to")
+}
+
+// storedInput is the shape of every recorded result body, to fill a correction form.
+type storedInput struct {
+	Players []struct {
+		ID         string      `json:"id"`
+		Score      json.Number `json:"score"`
+		Centers    json.Number `json:"centers"`
+		Years      json.Number `json:"years"`
+		Eliminated json.Number `json:"eliminated"`
+	} `json:"players"`
+	Sides []struct {
+		Players []struct {
+			ID        string      `json:"id"`
+			Units     json.Number `json:"units"`
+			Lost      json.Number `json:"lost"`
+			Destroyed json.Number `json:"destroyed"`
+			Points    json.Number `json:"points"`
+		} `json:"players"`
+	} `json:"sides"`
+	LowerIsBetter bool              `json:"lower_is_better"`
+	Outcome       string            `json:"outcome"`
+	Winners       []string          `json:"winners"`
+	Replaced      map[string]string `json:"replaced"`
+}
+
+// fill fills the form with a recorded result's body (a correction starts from it).
+func (f *resultForm) fill(body []byte) {
+	var in storedInput
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.UseNumber()
+	if dec.Decode(&in) != nil {
+		return
+	}
+	for _, p := range in.Players {
+		if s := f.seat(p.ID); s != nil {
+			s.values["score"], s.values["centers"], s.values["years"], s.values["eliminated"] =
+				p.Score.String(), p.Centers.String(), p.Years.String(), p.Eliminated.String()
+		}
+	}
+	for _, side := range in.Sides {
+		for _, p := range side.Players {
+			if s := f.seat(p.ID); s != nil {
+				s.values["units"], s.values["lost"] = orDefault(p.Units, "1"), orDefault(p.Lost, "0")
+				s.values["destroyed"], s.values["points"] = orDefault(p.Destroyed, "0"), orDefault(p.Points, "0")
+			}
+		}
+	}
+	for id, sub := range in.Replaced {
+		if s := f.seat(id); s != nil {
+			s.values["substitute"] = sub
+		}
+	}
+	f.lowerIsBetter, f.outcome = in.LowerIsBetter, in.Outcome
+	if in.Outcome == string(league.OutcomeConcession) && len(in.Winners) == 1 {
+		if s := f.seat(in.Winners[0]); s != nil {
+			f.concededTo = s.seat.Username
+		}
+	}
+}
+
+// seat finds the seat of a username, regardless of letter case; nil when none.
+func (f *resultForm) seat(username string) *seatValues {
+	for i := range f.seats {
+		if strings.EqualFold(f.seats[i].seat.Username, username) {
+			return &f.seats[i]
+		}
+	}
+	return nil
+}
+
+// orDefault is n as typed, or def when absent.
+func orDefault(n json.Number, def string) string {
+	if n == "" {
+		return def
+	}
+	return n.String()
+}
+
+// numberPattern is what a form number may look like: a decimal, as JSON writes it.
+var numberPattern = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
+
+// formPlayer is one player of the body the form builds.
+type formPlayer struct {
+	ID         string          `json:"id"`
+	Score      json.RawMessage `json:"score,omitempty"`
+	Units      json.RawMessage `json:"units,omitempty"`
+	Lost       json.RawMessage `json:"lost,omitempty"`
+	Destroyed  json.RawMessage `json:"destroyed,omitempty"`
+	Points     json.RawMessage `json:"points,omitempty"`
+	Centers    json.RawMessage `json:"centers,omitempty"`
+	Years      json.RawMessage `json:"years,omitempty"`
+	Eliminated json.RawMessage `json:"eliminated,omitempty"`
+}
+
+// formSide is one side of a team game's body.
+type formSide struct {
+	Name    string       `json:"name"`
+	Players []formPlayer `json:"players"`
+}
+
+// labels say what each field asks, for "Enter ..." messages.
+var labels = map[string]string{
+	"units": "the units the player started with", "lost": "the units lost", "destroyed": "the enemy units destroyed",
+	"points": "the personal points", "centers": "the supply centres (0 if none)", "years": "the game-years played",
+}
+
+// input builds the result body from the typed values. problems holds every input that is
+// empty or not a number (by input name), all at once; the body is nil when there are any.
+// Diplomacy winners follow from the outcome (league.ArmadaWinners).
+func (f *resultForm) input() (body []byte, problems map[string]string) {
+	problems = map[string]string{}
+	f.inputs = map[string]string{"outcome": "outcome", "winners": "outcome", "conceded_to": "conceded_to"}
+	number := func(s seatValues, field, path string, required bool) json.RawMessage {
+		name, value := s.name(field), s.values[field]
+		f.inputs[path+"."+field] = name
+		switch {
+		case value == "" && required:
+			label := labels[field]
+			if field == "score" {
+				label = "the " + f.game.Game.ScoreLabel
+			}
+			problems[name] = "Enter " + label
+		case value == "":
+		case !numberPattern.MatchString(value):
+			problems[name] = "Not a number: " + value
+		default:
+			return json.RawMessage(value)
+		}
+		return nil
+	}
+	doc := map[string]any{}
+	switch f.kind {
+	case "team":
+		var sides []formSide
+		for si, name := range f.sides {
+			sd := formSide{Name: name, Players: []formPlayer{}}
+			for _, s := range f.seats {
+				if s.side != name {
+					continue
+				}
+				path := "sides[" + strconv.Itoa(si) + "].players[" + strconv.Itoa(len(sd.Players)) + "]"
+				f.inputs[path+".id"] = s.name("units")
+				p := formPlayer{ID: s.seat.Username, Units: number(s, "units", path, true),
+					Lost: number(s, "lost", path, true), Points: number(s, "points", path, true)}
+				if f.game.Game.System == league.BlueMax {
+					p.Destroyed = number(s, "destroyed", path, true)
+				}
+				sd.Players = append(sd.Players, p)
+			}
+			sides = append(sides, sd)
+		}
+		doc["sides"] = sides
+	case "armada":
+		var players []formPlayer
+		var armada []league.ArmadaPlayer
+		replaced := map[string]string{}
+		for i, s := range f.seats {
+			path := "players[" + strconv.Itoa(i) + "]"
+			f.inputs[path+".id"] = s.name("centers")
+			f.inputs["replaced."+s.seat.Username] = s.name("substitute")
+			players = append(players, formPlayer{ID: s.seat.Username, Centers: number(s, "centers", path, true),
+				Years: number(s, "years", path, true), Eliminated: number(s, "eliminated", path, false)})
+			centers, _ := strconv.ParseInt(s.values["centers"], 10, 64)
+			eliminated, _ := strconv.ParseInt(s.values["eliminated"], 10, 64)
+			if s.values["eliminated"] != "" && eliminated == 0 {
+				eliminated = -1 // typed but not a year: not a survivor either way
+			}
+			armada = append(armada, league.ArmadaPlayer{ID: s.seat.Username, Centers: centers, Eliminated: eliminated})
+			if sub := s.values["substitute"]; sub != "" {
+				replaced[s.seat.Username] = sub
+			}
+		}
+		if f.outcome == string(league.OutcomeConcession) {
+			// The only winner named on the form is the player the game was conceded to.
+			f.inputs["winners"] = "conceded_to"
+		}
+		winners, err := league.ArmadaWinners(league.ArmadaOutcome(f.outcome), armada, f.concededTo)
+		// A solo's winner depends on the centres: judge it only once they are numbers.
+		if err != nil && (f.outcome != string(league.OutcomeSolo) || len(problems) == 0) {
+			for _, fe := range league.AllFieldErrors(err) {
+				problems[fe.Field] = sentence(fe.Problem)
+			}
+		}
+		doc["outcome"], doc["players"], doc["winners"] = f.outcome, players, winners
+		if len(replaced) > 0 {
+			doc["replaced"] = replaced
+		}
+	default:
+		var players []formPlayer
+		for i, s := range f.seats {
+			path := "players[" + strconv.Itoa(i) + "]"
+			f.inputs[path+".id"] = s.name("score")
+			players = append(players, formPlayer{ID: s.seat.Username, Score: number(s, "score", path, true)})
+		}
+		doc["players"] = players
+		if f.kind == "placement" && f.lowerIsBetter {
+			doc["lower_is_better"] = true
+		}
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	b, err := json.Marshal(doc)
+	if err != nil { // the values are strings and checked numbers: cannot happen
+		problems["form"] = "The form could not be read: " + err.Error()
+		return nil, problems
+	}
+	return b, nil
+}
+
+// inputOf maps a body field path from a refusal back to the form input it came from:
+// "players[2].score" → "score-3", "winners[0]" → "outcome". input must have run.
+func (f *resultForm) inputOf(path string) (string, bool) {
+	if name, ok := f.inputs[path]; ok {
+		return name, true
+	}
+	if i := strings.LastIndexByte(path, '['); i > 0 && strings.HasSuffix(path, "]") {
+		name, ok := f.inputs[path[:i]]
+		return name, ok
+	}
+	return "", false
+}
+
+// view renders the form for its page; errs are the problems by input name.
+func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
+	g := f.game
+	v := templates.ResultFormView{
+		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: g.LeagueName,
+		LeagueURL: "/leagues/" + strconv.FormatInt(g.LeagueID, 10), ScoreLabel: g.Game.ScoreLabel,
+		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Kind: f.kind,
+		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
+		LowerIsBetter: f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
+		Errors: templates.FieldErrors{},
+	}
+	for name, problem := range errs {
+		v.Errors[name] = problem
+	}
+	for _, s := range f.seats {
+		val := s.values
+		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
+			DisplayName: s.seat.DisplayName, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
+			Destroyed: val["destroyed"], Points: val["points"], Centers: val["centers"], Years: val["years"],
+			Eliminated: val["eliminated"], Substitute: val["substitute"]})
+	}
+	return v
+}
