@@ -39,7 +39,7 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 		}
 	}
 	require.NotZero(t, played.ID)
-	_, err := st.RecordResult(ctx, played.ID, organiser.ID, placementInput(seatNames(played), []int{40, 30, 20, 10}))
+	_, err := recordResult(ctx, st, played.ID, organiser.ID, placementInput(seatNames(played), []int{40, 30, 20, 10}))
 	require.NoError(t, err)
 	before, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)

@@ -562,20 +562,30 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 
 // write checks input against the game's seats, as the API does before it stores a result.
 func (w *world) write(ctx context.Context, gameID, by int64, input []byte) (store.ResultWrite, error) {
-	g, err := w.st.ResultGame(ctx, gameID)
+	return checkResult(ctx, w.st, gameID, by, input)
+}
+
+// checkResult checks input against the game's seats, as the API does before it stores it.
+func checkResult(ctx context.Context, st *store.Store, gameID, by int64, input []byte) (store.ResultWrite, error) {
+	g, err := st.ResultGame(ctx, gameID)
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
 	return g.Write(by, input)
 }
 
-// record checks input and records it, as POST /api/v1/games/{id}/result does.
-func (w *world) record(ctx context.Context, gameID, by int64, input []byte) (store.GameResult, error) {
-	rw, err := w.write(ctx, gameID, by, input)
+// recordResult checks input and records it, as POST /api/v1/games/{id}/result does.
+func recordResult(ctx context.Context, st *store.Store, gameID, by int64, input []byte) (store.GameResult, error) {
+	rw, err := checkResult(ctx, st, gameID, by, input)
 	if err != nil {
 		return store.GameResult{}, err
 	}
-	return w.st.RecordResult(ctx, rw)
+	return st.RecordResult(ctx, rw)
+}
+
+// record checks input and records it, as POST /api/v1/games/{id}/result does.
+func (w *world) record(ctx context.Context, gameID, by int64, input []byte) (store.GameResult, error) {
+	return recordResult(ctx, w.st, gameID, by, input)
 }
 
 // correct checks input and corrects the recorded result, as PUT does.
