@@ -99,11 +99,11 @@ func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
 	}
 	batch := &pgx.Batch{}
 	for _, r := range results {
-		scorerInput, _, err := splitReplaced(r.Input)
+		in, err := league.DecodeResultInput(r.Input)
 		if err != nil {
 			continue
 		}
-		res, err := league.Score(league.Vortex, scorerInput)
+		res, err := league.Score(league.Vortex, in.Scorer)
 		if err != nil {
 			continue
 		}

@@ -104,7 +104,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 	for i, seats := range pairs {
 		names := []string{members[seats[0]], members[seats[1]]}
 		input := placementInput(names, []int{rng.IntN(3), rng.IntN(3)})
-		_, err := w.st.RecordResult(ctx, kingGames[i], w.organiser.ID, input)
+		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
 		require.NoError(t, err)
 		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), league.Placement, input, nil)
 	}
@@ -115,7 +115,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 			names[k], scores[k] = members[p], 10*rng.IntN(10)
 		}
 		input := placementInput(names, scores)
-		_, err := w.st.RecordResult(ctx, vortexGames[i], w.organiser.ID, input)
+		_, err := w.record(ctx, vortexGames[i], w.organiser.ID, input)
 		require.NoError(t, err)
 		vortexes.add(t, vortex, strconv.FormatInt(vortexGames[i], 10), league.Vortex, input, nil)
 	}
