@@ -568,16 +568,67 @@ func DecodeSupercatState(input []byte) (SupercatState, error) {
 			return SupercatState{}, err
 		}
 		s.WinningUndeclared = int(min(n, supercatMaxWinning+1))
-	} else if s.MarkersAvailable {
-		// "undeclared ambition: ambition that has not been declared yet AND there are
-		// markers available".
-		for _, st := range s.Ambitions {
-			if st.Standing == Winning && !st.Declared {
-				s.WinningUndeclared++
-			}
-		}
+	} else {
+		s.WinningUndeclared = s.CountWinningUndeclared()
 	}
 	return s, checkSupercatState(s)
+}
+
+// CountWinningUndeclared counts the undeclared ambitions the bot is winning ("undeclared
+// ambition: ambition that has not been declared yet AND there are markers available").
+func (s SupercatState) CountWinningUndeclared() int {
+	if !s.MarkersAvailable {
+		return 0
+	}
+	n := 0
+	for _, st := range s.Ambitions {
+		if st.Standing == Winning && !st.Declared {
+			n++
+		}
+	}
+	return n
+}
+
+// MarshalJSON writes the state as CONTRACT section 5's input, which DecodeSupercatState
+// reads back.
+func (s SupercatState) MarshalJSON() ([]byte, error) {
+	type ambition struct {
+		Standing AmbitionStanding `json:"standing"`
+		Declared bool             `json:"declared"`
+	}
+	ambitions := map[Ambition]ambition{}
+	for a, st := range s.Ambitions {
+		ambitions[a] = ambition{Standing: st.Standing, Declared: st.Declared}
+	}
+	w := struct {
+		Hand              int                   `json:"hand"`
+		BonusCards        []ActionCard          `json:"bonus_cards"`
+		Seize             int                   `json:"seize"`
+		Initiative        bool                  `json:"initiative"`
+		Lead              *ActionCard           `json:"lead"`
+		SeizedThisRound   bool                  `json:"seized_this_round"`
+		Drawn             []ActionCard          `json:"drawn"`
+		Roll              *int                  `json:"roll"`
+		WinningUndeclared int                   `json:"winning_undeclared"`
+		Players           *int                  `json:"players"`
+		Ambitions         map[Ambition]ambition `json:"ambitions"`
+		MarkersAvailable  bool                  `json:"markers_available"`
+		Difficulty        Difficulty            `json:"difficulty"`
+		Power             int                   `json:"power"`
+		PlayerPower       []int                 `json:"player_power"`
+	}{
+		Hand: s.Hand, BonusCards: s.BonusCards, Seize: s.Seize, Initiative: s.Initiative, Lead: s.Lead,
+		SeizedThisRound: s.SeizedThisRound, Drawn: s.Drawn, WinningUndeclared: s.WinningUndeclared,
+		Ambitions: ambitions, MarkersAvailable: s.MarkersAvailable, Difficulty: s.Difficulty,
+		Power: s.Power, PlayerPower: s.PlayerPower,
+	}
+	if s.Roll != 0 {
+		w.Roll = &s.Roll
+	}
+	if s.Players != 0 {
+		w.Players = &s.Players
+	}
+	return json.Marshal(w)
 }
 
 // decodeActionCards decodes an array of cards at path.

@@ -286,3 +286,20 @@ func TestDecodeSupercatStateErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSupercatStateJSONRoundTrip(t *testing.T) {
+	s, err := DecodeSupercatState([]byte(contractSupercatExample))
+	require.NoError(t, err)
+	out, err := json.Marshal(s)
+	require.NoError(t, err)
+	back, err := DecodeSupercatState(out)
+	require.NoError(t, err)
+	assert.Equal(t, s, back)
+	s, err = DecodeSupercatState([]byte(`{"hand":0}`))
+	require.NoError(t, err)
+	out, err = json.Marshal(s)
+	require.NoError(t, err)
+	back, err = DecodeSupercatState(out)
+	require.NoError(t, err)
+	assert.Equal(t, s, back)
+}

@@ -141,9 +141,20 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 }
 
 // seedToolRoutes registers the seed systems' companions (seeds issue): the Vortex position
-// calculator, open to anyone.
+// calculator, open to anyone, and the SUPERCAT companion for a signed-in player's solo games.
 func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.GET("/vortex", h.vortexCalculator)
+
+	e.GET("/supercat", h.supercatIndex, h.requireLogin)
+	e.POST("/supercat", h.createSupercatGame, h.requireLogin)
+	e.GET("/supercat/:id", h.supercatGamePage, h.requireLogin)
+	e.POST("/supercat/:id/chapter", h.supercatChapter, h.requireLogin)
+	e.GET("/supercat/:id/bots/:seat", h.supercatTurnPage, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/turn", h.supercatStartTurn, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/answer", h.supercatAnswer, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/finish", h.supercatFinish, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/bonus", h.supercatBonus, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/guild", h.supercatGuild, h.requireLogin)
 }
 
 // gameRoutes registers single games and seat names (rules-round-2 issue, CONTRACT section 7).

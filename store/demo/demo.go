@@ -57,6 +57,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedLeagues,
 		seedResults,
 		seedOperations,
+		seedSupercat,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

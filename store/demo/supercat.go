@@ -1,0 +1,72 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// SupercatGameName is the demo's solo Arcs game against SUPERCAT, kept by ada.
+const SupercatGameName = "Solo Arcs: ada against two SUPERCATs"
+
+// seedSupercat gives ada a solo game against two SUPERCAT bots in the middle of a chapter:
+// Ruby has a bonus card and is half-way through a turn whose card the General Priorities
+// are choosing; Jade has played one turn and exhausted a Guild card.
+func seedSupercat(ctx context.Context, st *store.Store, users []store.User) error {
+	ada := users[0].ID
+	g, err := st.CreateSupercatGame(ctx, ada, SupercatGameName, "normal", 2)
+	if err != nil {
+		return fmt.Errorf("seed SUPERCAT: %w", err)
+	}
+	steps := []func() error{
+		func() error {
+			_, err := st.AddSupercatBonus(ctx, g.ID, 1, ada, league.ActionCard{Suit: league.Administration, Number: 5})
+			return err
+		},
+		func() error {
+			// Jade leads and declares Warlord with its Aggression 4, then Secures an
+			// effective Vox card.
+			_, err := st.StartSupercatTurn(ctx, g.ID, 2, ada, store.SupercatTable{
+				Initiative: true, MarkersAvailable: true,
+				Drawn:     []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 4}},
+				Ambitions: map[league.Ambition]league.AmbitionState{league.Warlord: {Standing: league.Winning}},
+				Power:     3, PlayerPower: []int{2},
+			})
+			if err != nil {
+				return err
+			}
+			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"} {
+				if _, err := st.AnswerSupercat(ctx, g.ID, 2, ada, step, a); err != nil {
+					return err
+				}
+			}
+			if _, err := st.FinishSupercatTurn(ctx, g.ID, 2, ada); err != nil {
+				return err
+			}
+			_, err = st.ExhaustSupercatGuild(ctx, g.ID, 2, ada, "Farseers")
+			return err
+		},
+		func() error {
+			// Ruby follows Mobilization 4 without a Mobilization card: the seize counter goes
+			// up and the General Priorities choose; one question is answered.
+			_, err := st.StartSupercatTurn(ctx, g.ID, 1, ada, store.SupercatTable{
+				Lead:  &league.ActionCard{Suit: league.Mobilization, Number: 4},
+				Drawn: []league.ActionCard{{Suit: league.Aggression, Number: 3}, {Suit: league.Construction, Number: 6}},
+				Roll:  5, MarkersAvailable: true, Power: 2, PlayerPower: []int{2},
+			})
+			if err != nil {
+				return err
+			}
+			_, err = st.AnswerSupercat(ctx, g.ID, 1, ada, 0, "no")
+			return err
+		},
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("seed SUPERCAT: %w", err)
+		}
+	}
+	return nil
+}

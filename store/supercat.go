@@ -1,0 +1,320 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+)
+
+// SupercatGame is a player's solo Arcs game against SUPERCAT bots, as the companion keeps it.
+type SupercatGame struct {
+	ID      int64  `db:"id"`
+	OwnerID int64  `db:"owner_id"`
+	Name    string `db:"name"`
+	// Difficulty is none, normal or hard (league.Difficulty).
+	Difficulty string `db:"difficulty"`
+	// Players is the number of seats at the table, bots included.
+	Players   int       `db:"players"`
+	Chapter   int       `db:"chapter"`
+	CreatedAt time.Time `db:"created_at"`
+	// Bots is the number of bot seats.
+	Bots int `db:"bots"`
+}
+
+// SupercatBot is one bot's counters and its turn in progress.
+type SupercatBot struct {
+	GameID int64  `db:"game_id"`
+	Seat   int    `db:"seat"`
+	Name   string `db:"name"`
+	// Hand is the hand counter; Seize the seize counter (0: none on the board).
+	Hand  int `db:"hand"`
+	Seize int `db:"seize"`
+	// BonusCards are the bonus action cards in the bot's play area.
+	BonusCards []league.ActionCard `db:"bonus_cards"`
+	// Exhausted are the Guild and lore cards used this chapter.
+	Exhausted []string `db:"exhausted"`
+	// Turn is the turn in progress; nil between turns.
+	Turn *SupercatTurnRecord `db:"turn"`
+	// Turns counts the bot's finished turns.
+	Turns int `db:"turns"`
+}
+
+// SupercatTurnRecord is a turn in progress: the state at its start (CONTRACT section 5's
+// input, as JSON) and the answers given since.
+type SupercatTurnRecord struct {
+	State   json.RawMessage `json:"state"`
+	Answers []string        `json:"answers"`
+}
+
+// Replay recomputes the turn: its start and the walk through the procedures so far.
+func (r SupercatTurnRecord) Replay() (league.SupercatState, league.SupercatTurn, league.SupercatWalk, error) {
+	state, err := league.DecodeSupercatState(r.State)
+	if err != nil {
+		return league.SupercatState{}, league.SupercatTurn{}, league.SupercatWalk{}, err
+	}
+	start, err := league.SupercatStartTurn(state)
+	if err != nil {
+		return league.SupercatState{}, league.SupercatTurn{}, league.SupercatWalk{}, err
+	}
+	lead := state.Lead
+	if state.Initiative {
+		lead = nil
+	}
+	walk, err := league.WalkSupercat(start, lead, r.Answers)
+	return state, start, walk, err
+}
+
+// SupercatTable is what the player reports at the start of a bot's turn: the table's state
+// (the bot's own counters come from the store).
+type SupercatTable struct {
+	Initiative       bool
+	Lead             *league.ActionCard
+	SeizedThisRound  bool
+	Drawn            []league.ActionCard
+	Roll             int
+	Ambitions        map[league.Ambition]league.AmbitionState
+	MarkersAvailable bool
+	Power            int
+	PlayerPower      []int
+}
+
+// SupercatBotNames names the bots of a new game.
+var SupercatBotNames = []string{"SUPERCAT Ruby", "SUPERCAT Jade", "SUPERCAT Onyx"}
+
+const createSupercatGameSQL = `
+INSERT INTO supercat_games (owner_id, name, difficulty, players) VALUES ($1, $2, $3, $4)
+RETURNING id, owner_id, name, difficulty, players, chapter, created_at, $5::int AS bots`
+
+const createSupercatBotSQL = `INSERT INTO supercat_bots (game_id, seat, name, hand) VALUES ($1, $2, $3, $4)`
+
+// CreateSupercatGame starts a solo game for ownerID against bots SUPERCAT bots (1..3) at the
+// given difficulty; the table has bots + 1 seats.
+func (s *Store) CreateSupercatGame(ctx context.Context, ownerID int64, name, difficulty string, bots int) (SupercatGame, error) {
+	var g SupercatGame
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		g, err = collectOne[SupercatGame](ctx, tx, createSupercatGameSQL, ownerID, name, difficulty, bots+1, bots)
+		if err != nil {
+			return err
+		}
+		for seat := 1; seat <= bots; seat++ {
+			if _, err := tx.Exec(ctx, createSupercatBotSQL, g.ID, seat, SupercatBotNames[seat-1], league.SupercatHandStart); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return SupercatGame{}, fmt.Errorf("store: create SUPERCAT game: %w", err)
+	}
+	return g, nil
+}
+
+const supercatGameColumns = `g.id, g.owner_id, g.name, g.difficulty, g.players, g.chapter, g.created_at,
+(SELECT count(*)::int FROM supercat_bots b WHERE b.game_id = g.id) AS bots`
+
+const supercatGamesSQL = `SELECT ` + supercatGameColumns + ` FROM supercat_games g WHERE g.owner_id = $1 ORDER BY g.id DESC LIMIT 100`
+
+// SupercatGames lists ownerID's SUPERCAT games, newest first.
+func (s *Store) SupercatGames(ctx context.Context, ownerID int64) ([]SupercatGame, error) {
+	gs, err := collect[SupercatGame](ctx, s.pool, supercatGamesSQL, ownerID)
+	if err != nil {
+		return nil, fmt.Errorf("store: SUPERCAT games of %d: %w", ownerID, err)
+	}
+	return gs, nil
+}
+
+const supercatGameSQL = `SELECT ` + supercatGameColumns + ` FROM supercat_games g WHERE g.id = $1 AND g.owner_id = $2`
+
+const supercatBotColumns = `game_id, seat, name, hand, seize, bonus_cards, exhausted, turn, turns`
+
+const supercatBotsSQL = `SELECT ` + supercatBotColumns + ` FROM supercat_bots WHERE game_id = $1 ORDER BY seat`
+
+// SupercatGame returns ownerID's game with its bots; ErrNotFound when there is none (or it
+// is someone else's: a solo game is private).
+func (s *Store) SupercatGame(ctx context.Context, id, ownerID int64) (SupercatGame, []SupercatBot, error) {
+	g, err := collectOne[SupercatGame](ctx, s.pool, supercatGameSQL, id, ownerID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return SupercatGame{}, nil, fmt.Errorf("store: SUPERCAT game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return SupercatGame{}, nil, fmt.Errorf("store: SUPERCAT game %d: %w", id, err)
+	}
+	bots, err := collect[SupercatBot](ctx, s.pool, supercatBotsSQL, id)
+	if err != nil {
+		return SupercatGame{}, nil, fmt.Errorf("store: SUPERCAT bots of game %d: %w", id, err)
+	}
+	return g, bots, nil
+}
+
+const lockSupercatBotSQL = `
+SELECT ` + supercatBotColumns + ` FROM supercat_bots b
+WHERE b.game_id = $1 AND b.seat = $2
+  AND EXISTS (SELECT 1 FROM supercat_games g WHERE g.id = b.game_id AND g.owner_id = $3)
+FOR UPDATE`
+
+const saveSupercatBotSQL = `
+UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8
+WHERE game_id = $1 AND seat = $2`
+
+// changeSupercatBot runs change on ownerID's bot, locked for the transaction, and saves it.
+func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, ownerID int64, change func(tx pgx.Tx, b *SupercatBot) error) (SupercatBot, error) {
+	var bot SupercatBot
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		bot, err = collectOne[SupercatBot](ctx, tx, lockSupercatBotSQL, gameID, seat, ownerID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if err := change(tx, &bot); err != nil {
+			return err
+		}
+		if bot.BonusCards == nil {
+			bot.BonusCards = []league.ActionCard{}
+		}
+		if bot.Exhausted == nil {
+			bot.Exhausted = []string{}
+		}
+		_, err = tx.Exec(ctx, saveSupercatBotSQL, gameID, seat, bot.Hand, bot.Seize, bot.BonusCards, bot.Exhausted, bot.Turn, bot.Turns)
+		return err
+	})
+	if err != nil {
+		return SupercatBot{}, fmt.Errorf("store: SUPERCAT game %d bot %d: %w", gameID, seat, err)
+	}
+	return bot, nil
+}
+
+const supercatGameSettingsSQL = `SELECT difficulty, players FROM supercat_games WHERE id = $1`
+
+// StartSupercatTurn performs the start of the bot's turn (league.SupercatStartTurn) from its
+// stored counters and what the player reports, stores the new counters and opens the turn.
+// A turn already in progress is a Conflict; bad input a *league.FieldError.
+func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, ownerID int64, t SupercatTable) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(tx pgx.Tx, b *SupercatBot) error {
+		if b.Turn != nil {
+			return &Conflict{Reason: "turn: " + b.Name + " is already in the middle of a turn"}
+		}
+		var difficulty string
+		var players int
+		if err := tx.QueryRow(ctx, supercatGameSettingsSQL, gameID).Scan(&difficulty, &players); err != nil {
+			return err
+		}
+		state := league.SupercatState{
+			Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
+			SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
+			Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
+			Power: t.Power, PlayerPower: t.PlayerPower,
+		}
+		state.WinningUndeclared = state.CountWinningUndeclared()
+		turn, err := league.SupercatStartTurn(state)
+		if err != nil {
+			return err
+		}
+		input, err := json.Marshal(state)
+		if err != nil {
+			return err
+		}
+		b.Hand, b.Seize, b.BonusCards = turn.Hand, turn.Seize, turn.BonusCards
+		b.Turn = &SupercatTurnRecord{State: input, Answers: []string{}}
+		return nil
+	})
+}
+
+// AnswerSupercat records the answer to the current question of the bot's turn. step is the
+// number of answers the player saw: an answer from a page that is out of date (another
+// device answered first) is a Conflict, and an answer the question does not take a
+// *league.FieldError.
+func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		if b.Turn == nil {
+			return &Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
+		}
+		if step != len(b.Turn.Answers) {
+			return &Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
+		}
+		answers := append(slices.Clone(b.Turn.Answers), answer)
+		if _, _, _, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay(); err != nil {
+			return err
+		}
+		b.Turn.Answers = answers
+		return nil
+	})
+}
+
+// FinishSupercatTurn closes the bot's turn once the procedures have named what it does; a
+// bonus card the General Priorities selected leaves the play area.
+func (s *Store) FinishSupercatTurn(ctx context.Context, gameID int64, seat int, ownerID int64) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		if b.Turn == nil {
+			return &Conflict{Reason: "turn: " + b.Name + " has no turn in progress"}
+		}
+		state, start, walk, err := b.Turn.Replay()
+		if err != nil {
+			return err
+		}
+		if !walk.Done {
+			return &Conflict{Reason: "turn: answer the procedures' questions until the turn ends"}
+		}
+		if start.Card == nil && walk.Card != nil && !slices.Contains(state.Drawn, *walk.Card) {
+			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
+				b.BonusCards = slices.Delete(b.BonusCards, i, i+1)
+			}
+		}
+		b.Turn = nil
+		b.Turns++
+		return nil
+	})
+}
+
+// AddSupercatBonus gives the bot a bonus action card ("place the new card in the bot's play
+// area and increment the bot's hand counter").
+func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ownerID int64, card league.ActionCard) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		b.BonusCards = append(b.BonusCards, card)
+		b.Hand++
+		return nil
+	})
+}
+
+// ExhaustSupercatGuild marks a Guild or lore card used this chapter ("mark the Guild card as
+// exhausted"); ready again with the next chapter.
+func (s *Store) ExhaustSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		if slices.Contains(b.Exhausted, card) {
+			return &Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
+		}
+		b.Exhausted = append(b.Exhausted, card)
+		return nil
+	})
+}
+
+const newSupercatChapterSQL = `
+WITH g AS (
+    UPDATE supercat_games SET chapter = chapter + 1 WHERE id = $1 AND owner_id = $2 RETURNING id
+)
+UPDATE supercat_bots b SET hand = $3, bonus_cards = '[]', exhausted = '{}', turn = NULL
+FROM g WHERE b.game_id = g.id
+RETURNING b.game_id`
+
+// NewSupercatChapter starts the next chapter: every bot's hand counter goes back to 6, its
+// play area is cleared, every Guild card is ready again and any unfinished turn is dropped.
+func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64) error {
+	tag, err := s.pool.Exec(ctx, newSupercatChapterSQL, gameID, ownerID, league.SupercatHandStart)
+	if err != nil {
+		return fmt.Errorf("store: SUPERCAT game %d new chapter: %w", gameID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: SUPERCAT game %d: %w", gameID, ErrNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,136 @@
+package store_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	players := newPlayers(t, st, "solo", 2)
+	owner, other := players[0], players[1]
+
+	g, err := st.CreateSupercatGame(ctx, owner.ID, "Tuesday solo", "normal", 2)
+	require.NoError(t, err)
+	assert.Equal(t, 3, g.Players, "two bots and the player")
+	assert.Equal(t, 2, g.Bots)
+	_, _, err = st.SupercatGame(ctx, g.ID, other.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound, "a solo game is private")
+
+	// A bonus card: into the play area, hand counter up ("Bonus cards").
+	bot, err := st.AddSupercatBonus(ctx, g.ID, 1, owner.ID, league.ActionCard{Suit: league.Mobilization, Number: 6})
+	require.NoError(t, err)
+	assert.Equal(t, 7, bot.Hand)
+
+	// The start of a turn: the bot draws (7 > 1 bonus card), follows Mobilization 4 and
+	// surpasses with its bonus Mobilization 6, which leaves the play area.
+	table := store.SupercatTable{
+		Lead:  &league.ActionCard{Suit: league.Mobilization, Number: 4},
+		Drawn: []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 5}},
+		Roll:  4, MarkersAvailable: true, PlayerPower: []int{0},
+	}
+	bot, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, table)
+	require.NoError(t, err)
+	assert.Equal(t, 6, bot.Hand)
+	assert.Empty(t, bot.BonusCards)
+	require.NotNil(t, bot.Turn)
+	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, table)
+	assert.ErrorIs(t, err, store.ErrConflict, "one turn at a time")
+
+	// Prelude: seven guidelines, then the Mobilization page.
+	for step := range 7 {
+		_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, step, "no")
+		require.NoError(t, err)
+	}
+	_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 3, "yes")
+	assert.ErrorIs(t, err, store.ErrConflict, "an answer from an out-of-date page")
+	_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 7, "perhaps")
+	var fe *league.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, `answers[7]: "perhaps" does not answer mob-1 (want yes, no)`, fe.Error())
+	_, err = st.FinishSupercatTurn(ctx, g.ID, 1, owner.ID)
+	assert.ErrorIs(t, err, store.ErrConflict, "the turn is not over yet")
+
+	// The stored turn replays: "Does bot have no starport and no claims?" is next.
+	_, bots, err := st.SupercatGame(ctx, g.ID, owner.ID)
+	require.NoError(t, err)
+	_, _, walk, err := bots[0].Turn.Replay()
+	require.NoError(t, err)
+	require.NotNil(t, walk.Current)
+	assert.Equal(t, "mob-1", walk.Current.ID)
+
+	for step, answer := range []string{"yes", "yes", "no"} { // mob-1, mob-1a (Move to get new claims), no actions left
+		_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 7+step, answer)
+		require.NoError(t, err)
+	}
+	bot, err = st.FinishSupercatTurn(ctx, g.ID, 1, owner.ID)
+	require.NoError(t, err)
+	assert.Nil(t, bot.Turn)
+	assert.Equal(t, 1, bot.Turns)
+
+	bot, err = st.ExhaustSupercatGuild(ctx, g.ID, 2, owner.ID, "Farseers")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Farseers"}, bot.Exhausted)
+	_, err = st.ExhaustSupercatGuild(ctx, g.ID, 2, owner.ID, "Farseers")
+	assert.ErrorIs(t, err, store.ErrConflict)
+
+	require.NoError(t, st.NewSupercatChapter(ctx, g.ID, owner.ID))
+	g, bots, err = st.SupercatGame(ctx, g.ID, owner.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 2, g.Chapter)
+	for _, b := range bots {
+		assert.Equal(t, 6, b.Hand)
+		assert.Empty(t, b.Exhausted, "Guild cards are ready again")
+		assert.Empty(t, b.BonusCards)
+	}
+	assert.ErrorIs(t, st.NewSupercatChapter(ctx, g.ID, other.ID), store.ErrNotFound)
+	_, err = st.AnswerSupercat(ctx, g.ID, 1, other.ID, 0, "yes")
+	assert.ErrorIs(t, err, store.ErrNotFound, "only the owner plays the bots")
+}
+
+func TestSupercatConcurrentAnswersTakeOneStep(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	owner := newPlayers(t, st, "race", 1)[0]
+	g, err := st.CreateSupercatGame(ctx, owner.ID, "Race", "hard", 1)
+	require.NoError(t, err)
+	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, store.SupercatTable{
+		Initiative: true, Drawn: []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 5}},
+		MarkersAvailable: true,
+	})
+	require.NoError(t, err)
+	// Two devices answer the same question at once: one answer is kept.
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 0, "no")
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+		} else {
+			assert.ErrorIs(t, err, store.ErrConflict)
+		}
+	}
+	assert.Equal(t, 1, ok)
+	_, bots, err := st.SupercatGame(ctx, g.ID, owner.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"no"}, bots[0].Turn.Answers)
+}

@@ -1,0 +1,167 @@
+package templates
+
+import "strconv"
+
+// SupercatIndexView is the SUPERCAT companion's front page: the player's solo games and the
+// form to start one.
+type SupercatIndexView struct {
+	// Games are the player's games, newest first.
+	Games []SupercatGameRow
+	// Name, Bots and Difficulty are the new-game form's values.
+	Name, Bots, Difficulty string
+	// Errors maps a form field to what is wrong with it.
+	Errors FieldErrors
+}
+
+// SupercatGameRow is one game in the list.
+type SupercatGameRow struct {
+	ID         int64
+	Name       string
+	Bots       int
+	Chapter    int
+	Difficulty string
+}
+
+// URL is the game's page.
+func (g SupercatGameRow) URL() string { return "/supercat/" + strconv.FormatInt(g.ID, 10) }
+
+// SupercatGameView is one solo game: its bots' counters and what each can do next.
+type SupercatGameView struct {
+	ID         int64
+	Name       string
+	Chapter    int
+	Difficulty string
+	Players    int
+	Bots       []SupercatBotView
+	// Error is a message about the last action, shown at the top.
+	Error string
+}
+
+// URL is the game's page.
+func (g SupercatGameView) URL() string { return "/supercat/" + strconv.FormatInt(g.ID, 10) }
+
+// SupercatBotView is one bot's counters as the player tracks them.
+type SupercatBotView struct {
+	Seat int
+	Name string
+	// Hand is the hand counter.
+	Hand int
+	// Seize is the seize counter, "none" when it is not on the board.
+	Seize string
+	// BonusCards are the bonus cards in the play area ("Aggression 3").
+	BonusCards []string
+	// Exhausted are the Guild and lore cards used this chapter.
+	Exhausted []string
+	// InTurn says a turn is in progress.
+	InTurn bool
+	// Turns is the number of finished turns.
+	Turns int
+	// GameID is the bot's game.
+	GameID int64
+}
+
+// URL is the bot's turn page.
+func (b SupercatBotView) URL() string {
+	return "/supercat/" + strconv.FormatInt(b.GameID, 10) + "/bots/" + strconv.Itoa(b.Seat)
+}
+
+// Action is the address of one of the bot's actions ("turn", "answer", "bonus", ...).
+func (b SupercatBotView) Action(name string) string { return b.URL() + "/" + name }
+
+// SupercatTurnView is a bot's turn page: the start form between turns, the walk through the
+// procedures during one.
+type SupercatTurnView struct {
+	Game SupercatGameView
+	Bot  SupercatBotView
+	// Draws says the bot will draw 2 cards this turn (hand counter above its bonus cards).
+	Draws bool
+	// Form is the start form's values; Errors its refusals; Error a message about it all.
+	Form   SupercatStartForm
+	Errors FieldErrors
+	Error  string
+
+	// Start are the steps of the turn's start, one rule each, citing the seed.
+	Start []string
+	// Options are the cards the bot chose from.
+	Options []string
+	// Trail are the questions answered so far.
+	Trail []SupercatTrailView
+	// Current is the question to answer now; nil when the turn is over.
+	Current *SupercatQuestionView
+	// Step is the number of answers given (sent back with an answer).
+	Step int
+	// Done says the procedures have ended the turn.
+	Done bool
+	// Played says what the bot plays ("Aggression 4", "Copy: any option facedown").
+	Played string
+	// Actions are the actions the bot takes, in order.
+	Actions [][]Segment
+}
+
+// SupercatStartForm is what the player reports at the start of a bot turn.
+type SupercatStartForm struct {
+	Initiative  bool
+	Lead        CardField
+	Seized      bool
+	Drawn       [2]CardField
+	Roll        string
+	Ambitions   []AmbitionField
+	Markers     bool
+	Power       string
+	PlayerPower string
+}
+
+// CardField is a card chosen in a form: a suit and a number, as entered.
+type CardField struct {
+	// Name is the field prefix ("lead", "drawn1").
+	Name   string
+	Suit   string
+	Number string
+}
+
+// AmbitionField is the bot's standing in one ambition, as entered.
+type AmbitionField struct {
+	Key, Name, Standing string
+	Declared            bool
+}
+
+// SupercatTrailView is one answered question.
+type SupercatTrailView struct {
+	Page     string
+	Question []Segment
+	Answer   string
+	Outcome  []Segment
+}
+
+// SupercatQuestionView is the question to answer now, with its terms explained.
+type SupercatQuestionView struct {
+	ID       string
+	Page     string
+	Question []Segment
+	Cite     string
+	Prefer   [][]Segment
+	Terms    []Term
+	Choices  []Choice
+}
+
+// Segment is a piece of procedure text: plain, or a term of the seed's Terminology.
+type Segment struct {
+	Text string
+	Term bool
+}
+
+// Term is a term of the seed's Terminology and what it means.
+type Term struct {
+	Name, Meaning string
+}
+
+// Choice is one answer button.
+type Choice struct {
+	Value, Label string
+}
+
+// Suits are the form's suit choices.
+var Suits = []Choice{{"administration", "Administration"}, {"aggression", "Aggression"}, {"construction", "Construction"}, {"mobilization", "Mobilization"}}
+
+// Standings are the form's ambition standings.
+var Standings = []Choice{{"behind", "behind"}, {"tied", "tied for first"}, {"winning", "winning"}}

@@ -1,0 +1,162 @@
+package web_test
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// newSupercatGame signs up a player and starts a solo game; it returns the client and the
+// game's path.
+func newSupercatGame(t *testing.T, app *testApp, username string, bots int) (*http.Client, string) {
+	t.Helper()
+	c := app.signUp(username, username, "long-enough-pw")
+	res, _ := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Tuesday solo"}, "bots": {strconv.Itoa(bots)}, "difficulty": {"normal"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	return c, res.Header.Get("Location")
+}
+
+// answer answers the current question of the turn page.
+func answer(t *testing.T, app *testApp, c *http.Client, turnPage, value string) *goquery.Document {
+	t.Helper()
+	_, doc := app.get(c, turnPage)
+	step := doc.Find(`form.answers input[name="step"]`).AttrOr("value", "")
+	require.NotEmpty(t, step, "the page asks a question")
+	res, _ := app.submit(c, turnPage, turnPage+"/answer", url.Values{"step": {step}, "answer": {value}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "answer %s", value)
+	_, doc = app.get(c, turnPage)
+	return doc
+}
+
+func TestSupercatCompanionNeedsAnAccountAndKeepsGamesPrivate(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	res, _ := app.get(app.browser(), "/supercat")
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "anonymous: to the log-in page")
+
+	_, game := newSupercatGame(t, app, "solo", 2)
+	other := app.signUp("snoop", "Snoop", "long-enough-pw")
+	res, _ = app.get(other, game)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode, "someone else's solo game is not found")
+	res, _ = app.get(other, game+"/bots/1")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+}
+
+func TestSupercatNewGameForm(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {""}, "bots": {"4"}, "difficulty": {"easy"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose none, normal or hard."},
+		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo night"}, "bots": {"2"}, "difficulty": {"hard"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, res.Header.Get("Location"))
+	assert.Equal(t, "Solo night", text(doc.Find("main h1")))
+	assert.Equal(t, []string{"SUPERCAT Ruby bot", "SUPERCAT Jade bot"}, doc.Find(".supercat-bot h2").Map(func(_ int, s *goquery.Selection) string { return text(s) }),
+		"the bots are marked as bots")
+	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	_, doc = app.get(c, "/supercat")
+	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard", text(doc.Find(".supercat-games li")))
+}
+
+func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+
+	_, doc := app.get(c, turn)
+	assert.Contains(t, text(doc.Find(".notice")), "Draw 2 action cards from the facedown stack for the bot")
+
+	// Missing draws: the start is refused, naming the field, and nothing changes.
+	res, doc := app.submit(c, turn, turn+"/turn", url.Values{"lead_suit": {"mobilization"}, "lead_number": {"4"}, "markers": {"on"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".field-error")), "missing (the bot draws 2 cards")
+	_, doc = app.get(c, game)
+	assert.Equal(t, "6", text(doc.Find(".supercat-hand")))
+
+	// Following Mobilization 4 with Aggression 3 and Construction 5: no surpass, the seize
+	// counter goes to 1, 5 − 0 is not below 1, so the General Priorities choose.
+	res, _ = app.submit(c, turn, turn+"/turn", url.Values{
+		"drawn1_suit": {"aggression"}, "drawn1_number": {"3"}, "drawn2_suit": {"construction"}, "drawn2_number": {"5"},
+		"lead_suit": {"mobilization"}, "lead_number": {"4"}, "roll": {"5"}, "markers": {"on"}, "power": {"0"}, "player_power": {"2"},
+	})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, turn)
+	assert.Contains(t, text(doc.Find(".supercat-start")), "no option surpasses the lead Mobilization 4; place the seize counter at 1")
+	assert.Equal(t, "General Priorities", text(doc.Find(".supercat-question p.muted").First()))
+	assert.Equal(t, "Can bot Secure or Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Equal(t, "contend", text(doc.Find(".supercat-question .question .term")), "the seed's term is marked")
+	assert.Contains(t, text(doc.Find(".terms dd")), "improve its position with respect to an ambition", "and explained inline")
+	assert.Equal(t, []string{"Yes", "No"}, doc.Find(".answers button").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+
+	// A stale page (another device answered first) is refused.
+	doc = answer(t, app, c, turn, "no")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"0"}, "answer": {"yes"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"1"}, "answer": {"maybe"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+
+	// "Can bot Secure an effective Vox card? → Aggression": Aggression 3 is selected.
+	assert.Equal(t, "Can bot Secure an effective Vox card?", text(doc.Find(".supercat-question .question")))
+	doc = answer(t, app, c, turn, "yes")
+	assert.Contains(t, text(doc.Find(".supercat-trail li").Last()), "Select Aggression 3. Check for Prelude actions, then go to the aggression page.")
+	assert.Equal(t, "Prelude", text(doc.Find(".supercat-question p.muted").First()))
+	for range 7 {
+		doc = answer(t, app, c, turn, "no")
+	}
+	assert.Equal(t, "Aggression - Move | Battle | Secure", text(doc.Find(".supercat-question p.muted").First()))
+	assert.Equal(t, "Can bot Secure to contend a declared ambition? [2]", text(doc.Find(".supercat-question .question")))
+	doc = answer(t, app, c, turn, "no")
+	doc = answer(t, app, c, turn, "yes") // Secure an effective Vox card [3]
+	assert.Equal(t, "Does bot have actions remaining on this card?", text(doc.Find(".supercat-question .question")))
+	doc = answer(t, app, c, turn, "no")
+
+	assert.Zero(t, doc.Find(".supercat-question").Length(), "the turn is over")
+	assert.Equal(t, "Plays Aggression 3", text(doc.Find(".supercat-played")))
+	assert.Equal(t, []string{"Secure an effective Vox card", "The turn ends."},
+		doc.Find(".supercat-actions li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+
+	res, _ = app.submit(c, turn, turn+"/finish", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, game)
+	assert.Equal(t, "5", text(doc.Find(".supercat-hand")), "the hand counter is kept between turns")
+	assert.Equal(t, "1", text(doc.Find(".supercat-seize")))
+	assert.Zero(t, doc.Find("script").Length(), "works without JavaScript")
+}
+
+func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	res, _ := app.submit(c, game, game+"/bots/1/bonus", url.Values{"bonus_suit": {"aggression"}, "bonus_number": {"4"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, _ = app.submit(c, game, game+"/bots/1/bonus", url.Values{"bonus_suit": {"aggression"}, "bonus_number": {"7"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "no 7s at a table of 2")
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"Farseers"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"Farseers"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	_, doc := app.get(c, game)
+	assert.Equal(t, "7", text(doc.Find(".supercat-hand")))
+	assert.Equal(t, "Bonus cards: Aggression 4", text(doc.Find(".supercat-bonus")))
+	assert.Equal(t, "Exhausted Guild cards: Farseers", text(doc.Find(".supercat-exhausted")))
+
+	res, _ = app.submit(c, game, game+"/chapter", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, game)
+	assert.Equal(t, "6", text(doc.Find(".supercat-hand")))
+	assert.Equal(t, "Bonus cards: none", text(doc.Find(".supercat-bonus")))
+	assert.Equal(t, "Exhausted Guild cards: none", text(doc.Find(".supercat-exhausted")))
+	assert.Equal(t, "2", text(doc.Find(".facts dd").First()))
+}
