@@ -88,3 +88,42 @@ type DeskResult struct {
 
 // URL is the game's page.
 func (r DeskResult) URL() string { return "/games/" + strconv.FormatInt(r.GameID, 10) }
+
+// RoundSheet is one printed page of a league's round sheet: a round's tables.
+type RoundSheet struct {
+	Round int
+	// When is the round's first date in the league's zone; empty if none.
+	When   string
+	Tables []TableSheet
+}
+
+// TableSheet is one game of a round sheet: its number, place and seats.
+type TableSheet struct {
+	Number int
+	Place  string
+	When   string
+	Seats  []SeatSheet
+}
+
+// SeatSheet is one seat of a printed table: the seat's name and who sits there.
+type SeatSheet struct {
+	Name        string
+	Username    string
+	DisplayName string
+}
+
+// RoundSheetsView is the printable round sheets of a league.
+type RoundSheetsView struct {
+	League LeagueSummary
+	Rounds []RoundSheet
+}
+
+// StandingsSheetView is the printable standings of a league.
+type StandingsSheetView struct {
+	League    LeagueSummary
+	Standings StandingsView
+	// Printed is when the sheet was made, in the league's zone.
+	Printed string
+	// Notes are the replacements' notes.
+	Notes []string
+}

@@ -138,6 +138,10 @@ func (h *Handler) leagueOperationRoutes(e *echo.Echo, api *echo.Group) {
 	// People who come and go once the league runs.
 	e.POST("/leagues/:id/replace", h.replaceMember, h.requireLogin)
 	api.POST("/leagues/:id/replace", h.apiReplaceMember, h.requireAPIUser)
+
+	// Printable sheets (print CSS, no PDF).
+	e.GET("/leagues/:id/print/rounds", h.roundSheets)
+	e.GET("/leagues/:id/print/standings", h.standingsSheet)
 }
 
 // seedToolRoutes registers the seed systems' companions (seeds issue): the Vortex position

@@ -1,0 +1,81 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// roundSheets is a league's printable round sheets (GET /leagues/{id}/print/rounds): one
+// page per round with a game still to play, each table's seats with their names and an
+// empty score box per player. Print CSS does the paging; no PDF is made.
+func (h *Handler) roundSheets(c echo.Context) error {
+	l, err := h.pathLeague(c)
+	if err != nil {
+		return err
+	}
+	games, err := h.store.Games(c.Request().Context(), l.ID)
+	if err != nil {
+		return err
+	}
+	loc := leagueLocation(l)
+	v := templates.RoundSheetsView{League: summarise(l)}
+	index := map[int]int{} // round → its place in v.Rounds
+	for _, g := range games {
+		if g.Status != store.GameScheduled {
+			continue
+		}
+		i, ok := index[g.Round]
+		if !ok {
+			i = len(v.Rounds)
+			index[g.Round] = i
+			v.Rounds = append(v.Rounds, templates.RoundSheet{Round: g.Round})
+		}
+		t := templates.TableSheet{Number: g.Number, Place: g.Place}
+		if g.StartsAt != nil {
+			t.When = g.StartsAt.In(loc).Format(gameDateFormat)
+			if v.Rounds[i].When == "" {
+				v.Rounds[i].When = t.When
+			}
+		}
+		for _, s := range g.Seats {
+			t.Seats = append(t.Seats, templates.SeatSheet{Name: fmt.Sprintf("Seat %d", s.Position), Username: s.Username,
+				DisplayName: s.DisplayName})
+		}
+		v.Rounds[i].Tables = append(v.Rounds[i].Tables, t)
+	}
+	return h.render(c, http.StatusOK, templates.RoundSheets(h.page(c, l.Name+": round sheets"), v))
+}
+
+// standingsSheet is a league's printable standings (GET /leagues/{id}/print/standings).
+func (h *Handler) standingsSheet(c echo.Context) error {
+	l, err := h.pathLeague(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	members, err := h.store.Members(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	games, err := h.store.Games(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	st, err := h.standingsView(c, l, members, games)
+	if err != nil {
+		return err
+	}
+	replaced, err := h.store.Replacements(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	v := templates.StandingsSheetView{League: summarise(l), Standings: st, Notes: replacementNotes(replaced),
+		Printed: time.Now().In(leagueLocation(l)).Format(gameDateFormat)}
+	return h.render(c, http.StatusOK, templates.StandingsSheet(h.page(c, l.Name+": standings"), v))
+}
