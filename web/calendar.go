@@ -99,8 +99,9 @@ func calendarSummary(g store.CalendarGame) string {
 func calendarDescription(g store.CalendarGame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d.", g.Round)
+	names := seatNames(g.Game, len(g.Seats))
 	for i, u := range g.Seats {
-		fmt.Fprintf(&b, "\nSeat %d: %s", i+1, u)
+		fmt.Fprintf(&b, "\n%s: %s", names[i], u)
 	}
 	return b.String()
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -69,8 +68,8 @@ func deskGame(g store.QueuedGame) templates.DeskGame {
 		}
 		d.When = g.StartsAt.In(loc).Format(gameDateFormat)
 	}
-	if g.Position > 0 {
-		d.SeatName = fmt.Sprintf("Seat %d", g.Position)
+	if g.Position > 0 && g.Position <= len(g.Seats) {
+		d.SeatName = seatNames(g.Game, len(g.Seats))[g.Position-1]
 	}
 	return d
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"time"
 
@@ -43,9 +42,9 @@ func (h *Handler) roundSheets(c echo.Context) error {
 				v.Rounds[i].When = t.When
 			}
 		}
-		for _, s := range g.Seats {
-			t.Seats = append(t.Seats, templates.SeatSheet{Name: fmt.Sprintf("Seat %d", s.Position), Username: s.Username,
-				DisplayName: s.DisplayName})
+		names := seatNames(g.Game, len(g.Seats))
+		for i, s := range g.Seats {
+			t.Seats = append(t.Seats, templates.SeatSheet{Name: names[i], Username: s.Username, DisplayName: s.DisplayName})
 		}
 		v.Rounds[i].Tables = append(v.Rounds[i].Tables, t)
 	}

@@ -60,3 +60,14 @@ func TestPrintableRoundAndStandingsSheets(t *testing.T) {
 	assert.Contains(t, print, ".site-header, .site-footer, .no-print, .skip-link { display: none; }")
 	assert.Contains(t, print, ".print-page { break-after: page; }")
 }
+
+func TestRoundSheetNamesDiplomacysPowers(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, _, _, _ := runningLeague(t, app, "diplomacy", 7)
+	_, doc := app.get(app.browser(), leaguePath(l)+"/print/rounds")
+	names := doc.Find("section.round-sheet").First().Find(".seat-name").Map(func(_ int, s *goquery.Selection) string {
+		return text(s)
+	})
+	assert.Equal(t, []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}, names)
+}
