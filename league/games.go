@@ -35,6 +35,11 @@ type Game struct {
 	// negative. Team games and Diplomacy report counts of their own (units, centres, years),
 	// which their scorers check; their flags say what their personal points may be.
 	FractionalScores, NegativeScores bool
+	// LowerIsBetter reports that the game may rank its lowest score first (the placement
+	// input's "lower_is_better"), so the result form offers "Lower scores are better". None
+	// of the registry's games does: each ranks the highest score first, and the option
+	// would invert an Arcs game.
+	LowerIsBetter bool
 	// RulesNote is a short note on how TableStakes scores the game, for the UI.
 	RulesNote string
 }

@@ -102,8 +102,12 @@ func compareStanding(a, b Standing) int {
 
 // TieBreaks explains, in standings order, every tie on points and how countback settled it:
 // "bruno is ahead of chloe on countback: 2 first places to 1." or "dmitri and elena are level
-// on points and countback and share 4th place." Standings without ties on points give none.
+// on points and countback and share 4th place." Standings without ties on points give none,
+// and so do standings in which nobody has played yet: members without a game share no place.
 func TieBreaks(standings []Standing) []string {
+	if !slices.ContainsFunc(standings, func(s Standing) bool { return s.Games > 0 }) {
+		return nil
+	}
 	var notes []string
 	for i := 0; i < len(standings); {
 		j := i + 1

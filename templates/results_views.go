@@ -134,7 +134,10 @@ type ResultFormView struct {
 	SideNames []string
 	// ShowDestroyed asks for enemy units destroyed (Blue Max; Wooden Ships does not count them).
 	ShowDestroyed bool
-	LowerIsBetter bool
+	// OffersLowerIsBetter asks whether lower scores are better: only for a game whose
+	// registry entry allows it (league.Game.LowerIsBetter).
+	OffersLowerIsBetter bool
+	LowerIsBetter       bool
 	// Outcome and ConcededTo are a Diplomacy game's conclusion.
 	Outcome    string
 	ConcededTo string

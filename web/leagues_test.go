@@ -357,3 +357,16 @@ func TestFaceToFaceLeagueGroupsItsGamesByRound(t *testing.T) {
 	assert.Equal(t, 32, doc.Find("#games tbody tr").Length())
 	assert.Empty(t, meets(doc))
 }
+
+func TestStandingsBeforeAnyGameSayNobodyHasPlayed(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("early", 8)
+	l := app.join(app.newLeague(players[0], "gonzaga", 4, 0), players)
+	_, doc := app.get(app.browser(), leaguePath(l))
+	standings := doc.Find("#standings")
+	require.Equal(t, 8, standings.Find("tbody tr").Length())
+	assert.Equal(t, "Nobody has played yet: the standings start with the first recorded result.", text(standings.Find(".nobody-yet")))
+	assert.NotContains(t, standings.Text(), "share 1st place")
+	assert.Zero(t, standings.Find(".tiebreaks").Length())
+}

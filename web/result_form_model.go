@@ -112,7 +112,8 @@ func (f *resultForm) bind(form url.Values) {
 			s.values[field] = strings.TrimSpace(form.Get(s.name(field)))
 		}
 	}
-	f.lowerIsBetter = form.Get("lower_is_better") != ""
+	// Only a game whose registry entry allows it ranks its lowest score first.
+	f.lowerIsBetter = f.game.Game.LowerIsBetter && form.Get("lower_is_better") != ""
 	f.outcome = form.Get("outcome")
 	f.concededTo = form.Get("conceded_to")
 }
@@ -347,7 +348,8 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		LeagueURL: "/leagues/" + strconv.FormatInt(g.LeagueID, 10), ScoreLabel: g.Game.ScoreLabel,
 		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Kind: f.kind,
 		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
-		LowerIsBetter: f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
+		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
+		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		Errors: templates.FieldErrors{},
 	}
 	for name, problem := range errs {

@@ -23,6 +23,12 @@ func formGame(t *testing.T, slug string, players ...string) store.ResultGame {
 	return g
 }
 
+// lowerIsBetter is g as if its registry entry allowed the lowest score to rank first.
+func lowerIsBetter(g store.ResultGame) store.ResultGame {
+	g.Game.LowerIsBetter = true
+	return g
+}
+
 func TestResultFormBuildsTheBody(t *testing.T) {
 	tests := []struct {
 		name string
@@ -30,9 +36,12 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 		form url.Values
 		want string
 	}{
-		{name: "placement", game: formGame(t, "cartagena", "ada", "bruno", "chloe"),
+		{name: "placement", game: lowerIsBetter(formGame(t, "cartagena", "ada", "bruno", "chloe")),
 			form: url.Values{"score-1": {"9"}, "score-2": {" 3 "}, "score-3": {"0"}, "lower_is_better": {"1"}},
 			want: `{"lower_is_better":true,"players":[{"id":"ada","score":9},{"id":"bruno","score":3},{"id":"chloe","score":0}]}`},
+		{name: "arcs ignores lower_is_better: its registry entry does not allow it", game: formGame(t, "arcs", "ada", "bruno"),
+			form: url.Values{"score-1": {"9"}, "score-2": {"3"}, "lower_is_better": {"1"}},
+			want: `{"players":[{"id":"ada","score":9},{"id":"bruno","score":3}]}`},
 		{name: "team game: the first half of the seats is the first side", game: formGame(t, "wooden-ships-and-iron-men", "ada", "bruno", "chloe"),
 			form: url.Values{"units-1": {"2"}, "lost-1": {"1"}, "points-1": {"3"}, "units-2": {"1"}, "lost-2": {"0"}, "points-2": {"0"},
 				"units-3": {"3"}, "lost-3": {"3"}, "points-3": {"1"}, "destroyed-1": {"9"}},

@@ -432,3 +432,25 @@ func TestPublicCacheServesAnonymousReadsUntilTheNextWrite(t *testing.T) {
 	assert.NotEqual(t, first, after)
 	assert.Contains(t, after, `"games":1`)
 }
+
+func TestArcsFormDoesNotOfferLowerScoresAreBetter(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "arcs", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	c := app.logIn(org)
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	_, doc := app.get(c, formPath)
+	assert.Zero(t, doc.Find(`input[name="lower_is_better"]`).Length(), "Arcs ranks the highest Power first")
+
+	// A posted lower_is_better (an old page, a crafted form) does not invert the game.
+	values := url.Values{"action": {"preview"}, "lower_is_better": {"1"}}
+	for pos := 1; pos <= 4; pos++ {
+		values.Set(fmt.Sprintf("score-%d", pos), fmt.Sprint(10*pos))
+	}
+	res, doc := app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode, text(doc.Find(".alert")))
+	var points []string
+	doc.Find("#preview tbody tr .points").Each(func(_ int, s *goquery.Selection) { points = append(points, text(s)) })
+	assert.Equal(t, []string{"0", "2", "6", "12"}, points, "seat 4's 40 Power wins")
+}
