@@ -25,6 +25,9 @@ type User struct {
 	Username    string    `db:"username"`
 	DisplayName string    `db:"display_name"`
 	CreatedAt   time.Time `db:"created_at"`
+	// AuthVersion goes up whenever the account's other sign-ins must end (password
+	// change or reset, deletion); a web session remembers the version it began under.
+	AuthVersion int `db:"auth_version"`
 }
 
 // NewUser is what a sign-up supplies. Validate it first (web does, naming each field);
@@ -35,7 +38,7 @@ type NewUser struct {
 	Password    string
 }
 
-const userColumns = `id, username, display_name, created_at`
+const userColumns = `id, username, display_name, created_at, auth_version`
 
 const createUserSQL = `
 INSERT INTO users (username, display_name, password_hash)
@@ -102,7 +105,7 @@ func (s *Store) UserCount(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-const passwordHashSQL = `SELECT id, password_hash FROM users WHERE lower(username) = lower($1)`
+const passwordHashSQL = `SELECT id, password_hash FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`
 
 // dummyHash (a bcrypt hash of a throw-away phrase, cost 10) is compared against when the
 // username is unknown, so that a log-in for a missing account costs as much time as one

@@ -36,15 +36,23 @@ func validateSignup(u *store.NewUser) templates.FieldErrors {
 			errs["display_name"] = msg
 		}
 	}
-	switch {
-	case u.Password == "":
-		errs["password"] = "required"
-	case utf8.RuneCountInString(u.Password) < passwordMin:
-		errs["password"] = "must be at least 8 characters"
-	case len(u.Password) > passwordMax:
-		errs["password"] = "must be at most 72 bytes"
+	if msg := passwordProblem(u.Password); msg != "" {
+		errs["password"] = msg
 	}
 	return errs
+}
+
+// passwordProblem says what is wrong with a new password, or "" when it is acceptable.
+func passwordProblem(password string) string {
+	switch {
+	case password == "":
+		return "required"
+	case utf8.RuneCountInString(password) < passwordMin:
+		return "must be at least 8 characters"
+	case len(password) > passwordMax:
+		return "must be at most 72 bytes"
+	}
+	return ""
 }
 
 // usernameProblem says what is wrong with a username, or "" when it is acceptable:
@@ -55,6 +63,9 @@ func usernameProblem(name string) string {
 	}
 	if len(name) < usernameMin || len(name) > usernameMax {
 		return "must be 3 to 32 characters"
+	}
+	if strings.HasPrefix(strings.ToLower(name), store.FormerPlayerPrefix) {
+		return "must not start with " + store.FormerPlayerPrefix + " (kept for deleted accounts)"
 	}
 	for i, r := range name {
 		alnum := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))

@@ -1,6 +1,11 @@
 package web
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -75,4 +80,85 @@ func (h *Handler) apiLogin(c echo.Context) error {
 func (h *Handler) apiMe(c echo.Context) error {
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	return c.JSON(http.StatusOK, apiUser{ID: user.ID, Username: user.Username, DisplayName: user.DisplayName})
+}
+
+// apiUpdateMe changes the caller's display name: PATCH /api/v1/me {"display_name"} → 200
+// with the account.
+func (h *Handler) apiUpdateMe(c echo.Context) error {
+	user, _ := currentUser(c)
+	var body struct {
+		DisplayName string `json:"display_name"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(body.DisplayName)
+	if msg := textProblem(name, displayNameMax, true); msg != "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "display_name: "+msg)
+	}
+	updated, err := h.store.UpdateDisplayName(c.Request().Context(), user.ID, name)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, apiUser{ID: updated.ID, Username: updated.Username, DisplayName: updated.DisplayName})
+}
+
+// apiChangePassword replaces the caller's password: POST /api/v1/me/password
+// {"current_password","new_password"} → 204. Every web session and API token of the
+// account ends, the caller's included: log in again.
+func (h *Handler) apiChangePassword(c echo.Context) error {
+	user, _ := currentUser(c)
+	var body struct {
+		Current string `json:"current_password"`
+		New     string `json:"new_password"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Current == "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "current_password: required")
+	}
+	if msg := passwordProblem(body.New); msg != "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "new_password: "+msg)
+	}
+	if _, err := h.store.ChangePassword(c.Request().Context(), user.ID, body.Current, body.New); err != nil {
+		return err // ErrWrongPassword is 422 through the error handler
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// apiToken is an API token as GET /api/v1/me/tokens lists it.
+type apiToken struct {
+	ID         int64      `json:"id"`
+	Name       string     `json:"name"`
+	CreatedAt  time.Time  `json:"created_at"`
+	ExpiresAt  time.Time  `json:"expires_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+}
+
+// apiTokens lists the caller's live API tokens: GET /api/v1/me/tokens.
+func (h *Handler) apiTokens(c echo.Context) error {
+	user, _ := currentUser(c)
+	tokens, err := h.store.APITokens(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]apiToken, 0, len(tokens))
+	for _, t := range tokens {
+		out = append(out, apiToken(t))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiRevokeToken ends one of the caller's API tokens: DELETE /api/v1/me/tokens/{id} → 204.
+func (h *Handler) apiRevokeToken(c echo.Context) error {
+	user, _ := currentUser(c)
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+	}
+	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }

@@ -174,9 +174,23 @@ func (h *Handler) identify(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		if !sessionCurrent(h.sessions.GetInt(ctx, sessionAuthVersion), user) {
+			// The password changed or the account was deleted since this session began.
+			h.sessions.Remove(ctx, sessionUserID)
+			return next(c)
+		}
 		c.Set(userKey, user)
 		return next(c)
 	}
+}
+
+// sessionAuthVersion is the session key holding the account's AuthVersion at log-in.
+const sessionAuthVersion = "auth_version"
+
+// sessionCurrent reports whether a session begun under AuthVersion version still signs
+// user in. Sessions from before versions were kept hold none (0) and count as version 1.
+func sessionCurrent(version int, user store.User) bool {
+	return version == user.AuthVersion || (version == 0 && user.AuthVersion == 1)
 }
 
 // currentUser returns the signed-in user, if there is one.

@@ -95,6 +95,7 @@ func (h *Handler) echo() *echo.Echo {
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
 	h.leagueOperationRoutes(e, api)
+	h.accountRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
 
@@ -164,4 +165,21 @@ func (h *Handler) seedToolRoutes(e *echo.Echo) {
 // gameRoutes registers single games and seat names (rules-round-2 issue, CONTRACT section 7).
 func (h *Handler) gameRoutes(e *echo.Echo, api *echo.Group) {
 	api.GET("/games/:id", h.apiGameRead)
+}
+
+// accountRoutes registers account self-service (accounts issue): display name, password,
+// deletion and API tokens, on pages and in the API.
+func (h *Handler) accountRoutes(e *echo.Echo, api *echo.Group) {
+	e.GET("/account", h.accountPage, h.requireLogin)
+	e.POST("/account/name", h.updateDisplayName, h.requireLogin)
+	e.POST("/account/password", h.changePassword, h.requireLogin)
+	e.POST("/account/delete", h.deleteAccount, h.requireLogin)
+	e.GET("/account/tokens", h.tokensPage, h.requireLogin)
+	e.POST("/account/tokens", h.createToken, h.requireLogin)
+	e.POST("/account/tokens/:id/revoke", h.revokeToken, h.requireLogin)
+
+	api.PATCH("/me", h.apiUpdateMe, h.requireAPIUser)
+	api.POST("/me/password", h.apiChangePassword, h.requireAPIUser)
+	api.GET("/me/tokens", h.apiTokens, h.requireAPIUser)
+	api.DELETE("/me/tokens/:id", h.apiRevokeToken, h.requireAPIUser)
 }

@@ -60,6 +60,7 @@ func (h *Handler) startSession(c echo.Context, user store.User) error {
 		return fmt.Errorf("web: start session: %w", err)
 	}
 	h.sessions.Put(ctx, sessionUserID, user.ID)
+	h.sessions.Put(ctx, sessionAuthVersion, user.AuthVersion)
 	h.rotateCSRF(c)
 	return h.saveSession(c)
 }

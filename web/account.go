@@ -1,0 +1,161 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// accountNotices are the confirmations the account page shows after a change, by the
+// ?done= value the change redirects with.
+var accountNotices = map[string]string{
+	"name":     "Display name saved.",
+	"password": "Password changed. Your other sessions and API tokens have ended.",
+}
+
+// accountPage shows the signed-in user's account: display name, password, deletion.
+func (h *Handler) accountPage(c echo.Context) error {
+	user, _ := currentUser(c) // requireLogin guarantees it
+	v := templates.AccountView{
+		Username:    user.Username,
+		DisplayName: user.DisplayName,
+		Notice:      accountNotices[c.QueryParam("done")],
+	}
+	return h.render(c, http.StatusOK, templates.Account(h.page(c, "Your account"), v))
+}
+
+// refuseAccountForm shows the account page again with one field's error.
+func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.AccountView, field, msg string) error {
+	v.Errors = templates.FieldErrors{field: msg}
+	return h.render(c, status, templates.Account(h.page(c, "Your account"), v))
+}
+
+// updateDisplayName changes the signed-in user's display name (POST /account/name).
+func (h *Handler) updateDisplayName(c echo.Context) error {
+	user, _ := currentUser(c)
+	name := strings.TrimSpace(c.FormValue("display_name"))
+	v := templates.AccountView{Username: user.Username, DisplayName: name}
+	if msg := textProblem(name, displayNameMax, true); msg != "" {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "display_name", msg)
+	}
+	if _, err := h.store.UpdateDisplayName(c.Request().Context(), user.ID, name); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/account?done=name")
+}
+
+// changePassword replaces the signed-in user's password (POST /account/password). The
+// current password is required; every other session and every API token ends, and this
+// browser carries on under a fresh session.
+func (h *Handler) changePassword(c echo.Context) error {
+	user, _ := currentUser(c)
+	current, next := c.FormValue("current_password"), c.FormValue("new_password")
+	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}
+	if current == "" {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "current_password", "required")
+	}
+	if msg := passwordProblem(next); msg != "" {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "new_password", msg)
+	}
+	updated, err := h.store.ChangePassword(c.Request().Context(), user.ID, current, next)
+	if errors.Is(err, store.ErrWrongPassword) {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "current_password", "incorrect")
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.startSession(c, updated); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/account?done=password")
+}
+
+// deleteAccount erases the signed-in user's account (POST /account/delete) after checking
+// their password, signs them out and goes to the front page.
+func (h *Handler) deleteAccount(c echo.Context) error {
+	user, _ := currentUser(c)
+	password := c.FormValue("delete_password")
+	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}
+	if password == "" {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "required")
+	}
+	err := h.store.DeleteAccount(c.Request().Context(), user.ID, password)
+	if errors.Is(err, store.ErrWrongPassword) {
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "incorrect")
+	}
+	if err != nil {
+		return err
+	}
+	return h.logout(c)
+}
+
+// tokensPage lists the signed-in user's API tokens (GET /account/tokens).
+func (h *Handler) tokensPage(c echo.Context) error {
+	return h.renderTokens(c, http.StatusOK, templates.TokensView{})
+}
+
+// renderTokens shows the tokens page with v's new token, name and errors.
+func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensView) error {
+	user, _ := currentUser(c)
+	tokens, err := h.store.APITokens(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	for _, t := range tokens {
+		row := templates.TokenRow{
+			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt), Expires: day(t.ExpiresAt), LastUsed: "never",
+		}
+		if t.LastUsedAt != nil {
+			row.LastUsed = t.LastUsedAt.UTC().Format("2 Jan 2006 15:04 UTC")
+		}
+		v.Tokens = append(v.Tokens, row)
+	}
+	v.Max = store.MaxAPITokens
+	return h.render(c, status, templates.Tokens(h.page(c, "API tokens"), v))
+}
+
+// day formats a moment as the day it falls on (UTC), as the tokens page shows dates.
+func day(t time.Time) string { return t.UTC().Format("2 Jan 2006") }
+
+// tokenNameMax bounds a token's name (the CHECK of migration 00010).
+const tokenNameMax = 64
+
+// createToken issues a named API token (POST /account/tokens) and shows it once.
+func (h *Handler) createToken(c echo.Context) error {
+	user, _ := currentUser(c)
+	name := strings.TrimSpace(c.FormValue("name"))
+	if msg := textProblem(name, tokenNameMax, true); msg != "" {
+		return h.renderTokens(c, http.StatusUnprocessableEntity, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
+	}
+	token, err := h.store.CreateNamedAPIToken(c.Request().Context(), user.ID, name)
+	if errors.Is(err, store.ErrTooManyTokens) {
+		msg := strings.TrimPrefix(store.ErrTooManyTokens.Reason, "name: ")
+		return h.renderTokens(c, http.StatusConflict, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return h.renderTokens(c, http.StatusCreated, templates.TokensView{NewToken: token})
+}
+
+// revokeToken ends one of the signed-in user's API tokens (POST /account/tokens/{id}/revoke).
+func (h *Handler) revokeToken(c echo.Context) error {
+	user, _ := currentUser(c)
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+	}
+	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/account/tokens")
+}
