@@ -26,6 +26,11 @@ var (
 	ErrResultRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it"}
 	// ErrNoResult refuses a correction of a game that has no result yet.
 	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it"}
+	// ErrStaleResult refuses a write built from a version of the game's result that is no
+	// longer current: another save (a second tab, a double click) came first.
+	ErrStaleResult = &Conflict{Reason: "result: changed since this form was opened; check the current result and save again"}
+	// ErrNoChange refuses a correction that leaves the result as it is.
+	ErrNoChange = &Conflict{Reason: "result: the correction changes nothing"}
 )
 
 // ResultLine is one seat's line of a scored game, in seat order.
@@ -195,6 +200,9 @@ type ResultGame struct {
 	LeagueName string
 	// Input is the recorded result's body as submitted; nil until a result is recorded.
 	Input json.RawMessage
+	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
+	// recorded, one more per correction. A write names the version it was built from.
+	Version int
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -206,7 +214,8 @@ type SeatRef struct {
 }
 
 const resultGameSQL = `
-SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username, g.number, l.name, r.input
+SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username, g.number, l.name, r.input,
+       (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version
 FROM games g JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = l.organiser_id
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
@@ -236,7 +245,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input},
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input, &g.Version},
 			func() error { found = true; return nil })
 		return err
 	})
@@ -295,6 +304,9 @@ type ResultWrite struct {
 	Input json.RawMessage
 	// Seated is the checked result.
 	Seated league.SeatedResult
+	// Version is the ResultGame.Version the write was built from; the store refuses the
+	// write with ErrStaleResult when the result has moved on since.
+	Version int
 }
 
 // Write checks body, a result of the game, against its seats (league.ScoreSeated: the
@@ -305,7 +317,7 @@ func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
 	if err != nil {
 		return ResultWrite{}, err
 	}
-	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated}, nil
+	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated, Version: g.Version}, nil
 }
 
 // resultRows is a checked result laid out for its rows, inside the write's transaction:
@@ -328,6 +340,9 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 	}
 	if err := g.Writable(w.ByUserID, correction); err != nil {
 		return resultRows{}, err
+	}
+	if g.Version != w.Version {
+		return resultRows{}, ErrStaleResult
 	}
 	if len(w.Seated.Lines) != len(g.Seats) {
 		return resultRows{}, fmt.Errorf("result of %d seats for a game of %d", len(w.Seated.Lines), len(g.Seats))
@@ -700,6 +715,9 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 		if err := tx.QueryRow(ctx, lockLadderSQL, ladder).Scan(&last); err != nil {
 			return fmt.Errorf("lock ladder %s: %w", ladder, err)
 		}
+		if err := refuseNoChange(ctx, tx, rw, w.Seated.Result); err != nil {
+			return err
+		}
 		before, err := readBefore(ctx, tx, g.ID, ladder)
 		if err != nil {
 			return err
@@ -738,6 +756,47 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 	}
 	r.Changes = changes
 	return r, nil
+}
+
+const storedOutcomeSQL = `
+SELECT rp.points_num, rp.points_den, rp.place, rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute,
+       COALESCE(r.output->>'victory', '') AS victory, COALESCE(r.output->>'winner', '') AS winning_side
+FROM results r
+JOIN result_points rp ON rp.game_id = r.game_id
+LEFT JOIN users sub ON sub.id = rp.substitute_id
+WHERE r.game_id = $1
+ORDER BY rp.position`
+
+// refuseNoChange refuses a correction whose every seat line (points, place, winner, the
+// explanation with its raw numbers, substitute) and team result are those already stored
+// (ErrNoChange): it would move nothing and only add to the audit trail.
+func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res league.Result) error {
+	type storedLine struct {
+		PointsNum   int64  `db:"points_num"`
+		PointsDen   int64  `db:"points_den"`
+		Place       int    `db:"place"`
+		Winner      bool   `db:"winner"`
+		Explanation string `db:"explanation"`
+		Substitute  string `db:"substitute"`
+		Victory     string `db:"victory"`
+		WinningSide string `db:"winning_side"`
+	}
+	stored, err := collect[storedLine](ctx, tx, storedOutcomeSQL, rw.game.ID)
+	if err != nil {
+		return fmt.Errorf("read stored result: %w", err)
+	}
+	if len(stored) != len(rw.lines) {
+		return nil
+	}
+	for i, l := range rw.lines {
+		st := stored[i]
+		if big.NewRat(st.PointsNum, st.PointsDen).Cmp(l.Points) != 0 || st.Place != l.Place || st.Winner != l.Winner ||
+			st.Explanation != l.Explanation || st.Substitute != l.Substitute ||
+			st.Victory != string(res.Victory) || st.WinningSide != res.WinningSide {
+			return nil
+		}
+	}
+	return ErrNoChange
 }
 
 // standingBefore is what a correction may move, read before it writes: the game's league

@@ -596,3 +596,31 @@ func (w *world) correct(ctx context.Context, gameID, by int64, input []byte) (st
 	}
 	return w.st.CorrectResult(ctx, rw)
 }
+
+func TestStaleWritesAndEmptyCorrectionsChangeNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	_, games := w.league("cartagena", [][]int{{0, 1, 2, 3}})
+	input := placementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 10})
+	stale, err := w.write(ctx, games[0], w.organiser.ID, input) // built from version 0
+	require.NoError(t, err)
+	_, err = w.record(ctx, games[0], w.organiser.ID, input)
+	require.NoError(t, err)
+	clean := w.snapshot()
+
+	_, err = w.st.CorrectResult(ctx, stale)
+	assert.ErrorIs(t, err, store.ErrStaleResult, "a write built before the record is stale")
+	_, err = w.correct(ctx, games[0], w.organiser.ID, input)
+	assert.ErrorIs(t, err, store.ErrNoChange)
+	_, err = w.correct(ctx, games[0], w.organiser.ID,
+		[]byte(`{"players":[{"id":"dmitri","score":10},{"id":"chloe","score":20},{"id":"bruno","score":30},{"id":"ada","score":40}]}`))
+	assert.ErrorIs(t, err, store.ErrNoChange, "the same result in another order is no change")
+	assert.Equal(t, clean, w.snapshot(), "nothing changed, nothing logged")
+
+	_, err = w.correct(ctx, games[0], w.organiser.ID, placementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 20}))
+	require.NoError(t, err)
+	g, err := w.st.ResultGame(ctx, games[0])
+	require.NoError(t, err)
+	assert.Equal(t, 2, g.Version)
+}

@@ -146,6 +146,12 @@ type ResultFormView struct {
 	Errors FieldErrors
 	// Preview is the scored result of the values shown, before saving; nil until asked.
 	Preview *ResultPreview
+	// Version is the version of the game's result the form was built from
+	// (store.ResultGame.Version), posted back so a stale save is refused.
+	Version int
+	// Stale says a save was refused because the result changed meanwhile: the form holds
+	// the current result and Preview shows it.
+	Stale bool
 }
 
 // Action is where the form posts.

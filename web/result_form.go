@@ -1,8 +1,11 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -40,6 +43,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	f.bind(form)
 	page := h.page(c, formTitle(g))
+	version, err := strconv.Atoi(form.Get("version"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "version: must be the version the form was built from")
+	}
+	if version != g.Version {
+		return h.staleResultForm(c, g)
+	}
 	body, problems := f.input()
 	if len(problems) > 0 {
 		v := f.view(problems)
@@ -50,8 +60,16 @@ func (h *Handler) submitResult(c echo.Context) error {
 	w, err := g.Write(user.ID, body)
 	if err == nil {
 		if c.FormValue("action") == "save" {
-			if err = h.saveResult(c, w, g.Status == store.GameFinished); err == nil {
+			err = h.saveResult(c, w, version > 0)
+			switch {
+			case err == nil:
 				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#result", g.ID))
+			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
+				// Another save came first, between this request's read and its write.
+				if g, err = h.resultGame(c); err != nil {
+					return err
+				}
+				return h.staleResultForm(c, g)
 			}
 		} else {
 			v := f.view(nil)
@@ -73,6 +91,25 @@ func (h *Handler) submitResult(c echo.Context) error {
 	v := f.view(errs)
 	v.Error = sentence(message)
 	return h.render(c, status, templates.ResultForm(page, v))
+}
+
+// staleResultForm refuses a save built from an older version of the game's result (two
+// tabs, a double click): it shows the form again holding the current result, and that
+// result scored, with 409 and nothing changed.
+func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
+	f := newResultForm(g)
+	v := f.view(nil)
+	if g.Input != nil {
+		f.fill(g.Input)
+		v = f.view(nil)
+		if w, err := g.Write(g.OrganiserID, g.Input); err == nil {
+			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
+				WinningSide: w.Seated.Result.WinningSide, Lines: seatedLineViews(g, w.Seated.Lines)}
+		}
+	}
+	v.Stale = true
+	v.Error = sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))
+	return h.render(c, http.StatusConflict, templates.ResultForm(h.page(c, formTitle(g)), v))
 }
 
 // saveResult stores a checked result: a record, or a correction of the recorded one.

@@ -350,7 +350,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
-		Errors: templates.FieldErrors{},
+		Errors: templates.FieldErrors{}, Version: g.Version,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem

@@ -454,3 +454,54 @@ func TestArcsFormDoesNotOfferLowerScoresAreBetter(t *testing.T) {
 	doc.Find("#preview tbody tr .points").Each(func(_ int, s *goquery.Selection) { points = append(points, text(s)) })
 	assert.Equal(t, []string{"0", "2", "6", "12"}, points, "seat 4's 40 Power wins")
 }
+
+func TestResultFormRefusesAStaleSaveAndAnEmptyCorrection(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+
+	// Two tabs open the empty form; both save (a double click does the same).
+	_, tab1 := app.get(c, formPath)
+	_, tab2 := app.get(c, formPath)
+	save := func(tab *goquery.Document, scores ...int) (*http.Response, *goquery.Document) {
+		values := url.Values{"action": {"save"}, "_csrf": {csrfOf(t, tab)},
+			"version": {tab.Find(`input[name="version"]`).AttrOr("value", "")}}
+		for pos, score := range scores {
+			values.Set(fmt.Sprintf("score-%d", pos+1), fmt.Sprint(score))
+		}
+		return app.post(c, formPath, values)
+	}
+	res, _ := save(tab1, 32, 28, 28, 10)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, doc := save(tab2, 10, 20, 30, 40)
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "the second save is refused, not turned into a correction")
+	assert.Contains(t, text(doc.Find(".alert")), "Changed since this form was opened")
+	assert.Equal(t, "The current result", text(doc.Find("#preview h2")))
+	assert.Equal(t, "32", doc.Find(`input[name="score-1"]`).AttrOr("value", ""), "the form holds the saved result")
+	assert.Equal(t, "1", doc.Find(`input[name="version"]`).AttrOr("value", ""))
+	audit, err := app.store.ResultAudit(t.Context(), g.ID)
+	require.NoError(t, err)
+	require.Len(t, audit, 1, "nothing was corrected")
+	r, err := app.store.Result(t.Context(), g.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "12", r.Lines[0].Points.RatString())
+
+	// A correction that changes nothing is refused and not logged.
+	res, doc = save(doc, 32, 28, 28, 10)
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".alert")), "the correction changes nothing")
+	audit, err = app.store.ResultAudit(t.Context(), g.ID)
+	require.NoError(t, err)
+	assert.Len(t, audit, 1)
+
+	// From the current version, a real correction goes through.
+	_, current := app.get(c, formPath)
+	res, _ = save(current, 32, 28, 27, 10)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	audit, err = app.store.ResultAudit(t.Context(), g.ID)
+	require.NoError(t, err)
+	assert.Len(t, audit, 2)
+}

@@ -102,6 +102,13 @@ func (a *testApp) submit(c *http.Client, formPage, action string, values url.Val
 	token, ok := doc.Find(`form[action="` + action + `"] input[name="_csrf"]`).Attr("value")
 	require.True(a.t, ok, "%s has a form posting to %s with a CSRF token", formPage, action)
 	values.Set("_csrf", token)
+	// Like a browser, send the form's other hidden inputs (a result form's version) unless
+	// the test sets them.
+	doc.Find(`form[action="` + action + `"] input[type="hidden"]`).Each(func(_ int, s *goquery.Selection) {
+		if name := s.AttrOr("name", ""); name != "" && !values.Has(name) {
+			values.Set(name, s.AttrOr("value", ""))
+		}
+	})
 	return a.post(c, action, values)
 }
 
