@@ -5,7 +5,9 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -241,4 +243,78 @@ func TestCoOrganisers(t *testing.T) {
 		"co-organiser: cc2 became a co-organiser",
 		"co-organiser: cc3 is no longer a co-organiser",
 	}, historyActions(t, st, l.ID))
+}
+
+func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "co", 11)
+	organiser, helper := ps[0], ps[9]
+	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	games := mustGames(t, st, l.ID)
+	input := func(g store.Game) []byte { return placementInput(seatNames(g), []int{40, 30, 20, 10}) }
+
+	_, err := recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
+	require.ErrorIs(t, err, store.ErrNotOrganiser, "not a co-organiser yet")
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	_, err = recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
+	require.NoError(t, err, "a co-organiser records")
+	rw, err := checkResult(ctx, st, games[0].ID, helper.ID, placementInput(seatNames(games[0]), []int{10, 20, 30, 40}))
+	require.NoError(t, err)
+	_, err = st.CorrectResult(ctx, rw)
+	require.NoError(t, err, "and corrects")
+	_, err = recordResult(ctx, st, games[1].ID, ps[1].ID, input(games[1]))
+	require.ErrorIs(t, err, store.ErrNotOrganiser, "a member does not")
+
+	before, err := st.Standings(ctx, l.ID)
+	require.NoError(t, err)
+	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
+	_, err = recordResult(ctx, st, games[1].ID, organiser.ID, input(games[1]))
+	require.ErrorIs(t, err, store.ErrConflict)
+	assert.Contains(t, err.Error(), "league: closed; its standings are frozen and take no more results")
+	rw, err = checkResult(ctx, st, games[0].ID, organiser.ID, input(games[0]))
+	require.NoError(t, err)
+	_, err = st.CorrectResult(ctx, rw)
+	require.ErrorIs(t, err, store.ErrConflict, "nor corrections")
+	after, err := st.Standings(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "the standings are frozen")
+}
+
+// A result recorded while the organiser closes the league: the league row lock orders them,
+// so either the result counts and then the league closes, or the close comes first and the
+// result is refused; never a result recorded into a closed league.
+func TestCloseRacingAResult(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "cl", 9)
+	organiser := ps[0]
+	for range 6 {
+		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		g := mustGames(t, st, l.ID)[0]
+		rw, err := checkResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+		require.NoError(t, err)
+		var wg sync.WaitGroup
+		var recErr, closeErr error
+		start := make(chan struct{})
+		wg.Add(2)
+		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
+		go func() { defer wg.Done(); <-start; closeErr = st.EndLeague(ctx, l.ID, organiser.ID, "close") }()
+		close(start)
+		wg.Wait()
+		require.NoError(t, closeErr)
+		var recorded time.Time
+		err = st.Pool().QueryRow(ctx, `SELECT recorded_at FROM results WHERE game_id = $1`, g.ID).Scan(&recorded)
+		got, lerr := st.League(ctx, l.ID)
+		require.NoError(t, lerr)
+		if recErr == nil {
+			require.NoError(t, err)
+			assert.False(t, recorded.After(*got.FinishedAt), "recorded before the close")
+		} else {
+			assert.ErrorIs(t, recErr, store.ErrConflict)
+			assert.ErrorIs(t, err, pgx.ErrNoRows, "nothing stored")
+		}
+	}
 }

@@ -18,7 +18,7 @@ import (
 
 // ErrNotOrganiser refuses a result recorded or corrected by anyone but the league's
 // organiser, the game's players included.
-var ErrNotOrganiser = errors.New("only the league's organiser records and corrects results")
+var ErrNotOrganiser = errors.New("only the league's organiser or a co-organiser records and corrects results")
 
 // Refusals of a result write. Each is a *Conflict, so errors.Is(err, ErrConflict) holds.
 var (
@@ -194,7 +194,12 @@ type ResultGame struct {
 	Game        league.Game
 	OrganiserID int64
 	Organiser   string
-	Seats       []SeatRef
+	// CoOrganiserIDs are the league's co-organisers, who record and correct results too.
+	CoOrganiserIDs []int64
+	// LeagueStatus is the league's status: a league closed, cancelled or archived takes no
+	// more results.
+	LeagueStatus string
+	Seats        []SeatRef
 	// Number is the game's number in its league; LeagueName the league's name.
 	Number     int
 	LeagueName string
@@ -215,7 +220,8 @@ type SeatRef struct {
 
 const resultGameSQL = `
 SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username, g.number, l.name, r.input,
-       (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version
+       (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
+       ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id), l.status
 FROM games g JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = l.organiser_id
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
@@ -245,7 +251,8 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input, &g.Version},
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
+			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus},
 			func() error { found = true; return nil })
 		return err
 	})
@@ -278,12 +285,24 @@ func (g ResultGame) LeagueSeats() []league.Seat {
 	return out
 }
 
-// Writable refuses a result write on the game by anyone but the league's organiser
-// (ErrNotOrganiser), a record of a recorded game (ErrResultRecorded) and a correction of
-// an unrecorded one (ErrNoResult). The store asks it again under the game's row lock.
+// MayRecord reports whether the user records and corrects the game's results: the league's
+// organiser or one of its co-organisers (the one rule of leagueRole, read with the game).
+func (g ResultGame) MayRecord(userID int64) bool {
+	return g.OrganiserID == userID || slices.Contains(g.CoOrganiserIDs, userID)
+}
+
+// Writable refuses a result write on the game by anyone but the league's organiser or a
+// co-organiser (ErrNotOrganiser), any result in a league that was closed, cancelled or
+// archived (its standings are frozen), a record of a recorded game (ErrResultRecorded) and
+// a correction of an unrecorded one (ErrNoResult). The store asks it again under the
+// league's and the game's row locks.
 func (g ResultGame) Writable(byUserID int64, correction bool) error {
-	if g.OrganiserID != byUserID {
+	if !g.MayRecord(byUserID) {
 		return ErrNotOrganiser
+	}
+	switch g.LeagueStatus {
+	case LeagueClosed, LeagueCancelled, LeagueArchived:
+		return &Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
 	}
 	switch recorded := g.Status == GameFinished; {
 	case recorded && !correction:
@@ -334,6 +353,11 @@ type resultRows struct {
 // the checked lines to the stored seats and resolves the substitutes to accounts (an
 // unknown one is a *league.FieldError on "replaced.<seated username>").
 func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool) (resultRows, error) {
+	// The league's row first, as every league operation takes it (closing the league,
+	// replacing a player, moving a game): a result and a close never cross.
+	if _, err := tx.Exec(ctx, lockGameLeagueSQL, w.GameID); err != nil {
+		return resultRows{}, err
+	}
 	g, err := loadResultGame(ctx, tx, w.GameID, lockResultGameSQL)
 	if err != nil {
 		return resultRows{}, err
@@ -391,6 +415,9 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 }
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
+
+// lockGameLeagueSQL locks the row of the game's league (no row for an unknown game).
+const lockGameLeagueSQL = `SELECT 1 FROM leagues WHERE id = (SELECT league_id FROM games WHERE id = $1) FOR UPDATE`
 
 // recordResultSQL hands out the game's place in its ladder and stores the result. The
 // upsert on ladders locks the ladder's row until the transaction ends, so one ladder's

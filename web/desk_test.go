@@ -3,6 +3,7 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,4 +68,50 @@ func TestQueueAPIAndTheDesk(t *testing.T) {
 	assert.Contains(t, doc.Find(".calendar-feed a").AttrOr("href", ""), "/calendar/")
 	assert.Contains(t, text(doc.Find("#recent li").First()), "game 1")
 	assert.Equal(t, 1, doc.Find(`#recent a[href="/games/`+fmt.Sprint(games[0].ID)+`"]`).Length())
+}
+
+// The desk's record loop: a co-organiser opens the oldest game waiting, previews it, saves
+// with "Save and record the next game" and lands on the next game's form, until the queue
+// is empty and the desk says so.
+func TestDeskRecordNextLoop(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	helper := app.newPlayers("helper", 1)[0]
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/leagues/%d/co-organisers", l.ID), org.token, map[string]string{"username": helper.Username})
+	require.Equal(t, http.StatusOK, status, out)
+	games := mustLeagueGames(t, app, l)
+	// Record all but the last three through the API.
+	for _, g := range games[:len(games)-3] {
+		status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+		require.Equal(t, http.StatusCreated, status, out)
+	}
+
+	c := app.logIn(helper)
+	_, doc := app.get(c, "/")
+	link := doc.Find("#queue a.record-link").First().AttrOr("href", "")
+	require.Equal(t, fmt.Sprintf("/games/%d/result?from=queue", games[len(games)-3].ID), link)
+	formPath := fmt.Sprintf("/games/%d/result", games[len(games)-3].ID)
+	for i, g := range games[len(games)-3:] {
+		require.Equal(t, fmt.Sprintf("/games/%d/result", g.ID), formPath, "game %d", g.Number)
+		values := url.Values{"action": {"preview"}}
+		for j, s := range g.Seats {
+			values.Set(fmt.Sprintf("score-%d", s.Position), fmt.Sprint(40-j*10))
+		}
+		res, doc := app.submit(c, formPath, formPath, values)
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		assert.Equal(t, 1, doc.Find(`button[name="action"][value="save-next"]`).Length())
+		values.Set("action", "save-next")
+		res, _ = app.submit(c, formPath, formPath, values)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, "game %d", g.Number)
+		formPath = res.Header.Get("Location")
+		if i == 2 {
+			assert.Equal(t, "/#queue", formPath, "the queue is empty: back to the desk")
+		}
+	}
+	_, doc = app.get(c, "/")
+	assert.Zero(t, doc.Find("#queue").Length(), "nothing waits any more")
+	got, err := app.store.League(t.Context(), l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "finished", got.Status)
 }

@@ -28,7 +28,7 @@ func TestClassify(t *testing.T) {
 		{"conflict", fmt.Errorf("store: create user: %w", store.ErrUsernameTaken), 409, "username: already taken"},
 		{"bad credentials", store.ErrBadCredentials, 401, "username or password is incorrect"},
 		{"not the organiser", fmt.Errorf("store: record result of game 7: %w", store.ErrNotOrganiser), 403,
-			"only the league's organiser records and corrects results"},
+			"only the league's organiser or a co-organiser records and corrects results"},
 		{"role refusal", fmt.Errorf("store: close league 3: %w", store.ErrNotLeagueOrganiser), 403,
 			"only the league's organiser may do this"},
 		{"invalid name", fmt.Errorf("store: replace: %w", &store.Invalid{Reason: `to: no player named "zed"`}), 422,

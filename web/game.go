@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
@@ -46,8 +47,17 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		v.Sides = sideViews(game, v.Seats)
 		v.RulesNote = game.RulesNote
 	}
-	// The result section: scored lines, rating ledger, audit trail (web/result.go).
-	r, err := h.resultView(c, g.ID, l.OrganiserID, g.Status)
+	// The result section: scored lines, rating ledger, audit trail (web/result.go). The
+	// organiser and co-organisers record, while the league takes results.
+	canRecord := false
+	if signedIn && (l.Status == store.LeagueRunning || l.Status == store.LeagueFinished) {
+		role, err := h.store.LeagueRole(ctx, l.ID, viewer.ID)
+		if err != nil {
+			return templates.GameView{}, err
+		}
+		canRecord = role >= store.RoleCoOrganiser
+	}
+	r, err := h.resultView(c, g.ID, canRecord, g.Status)
 	if err != nil {
 		return templates.GameView{}, err
 	}

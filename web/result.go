@@ -212,11 +212,10 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 }
 
 // resultView gathers a game's result section: the scored lines, the rating ledger and the
-// audit trail with each correction's diff. organiserID decides whether the viewer may
-// record or correct.
-func (h *Handler) resultView(c echo.Context, gameID, organiserID int64, status string) (templates.ResultView, error) {
-	viewer, signedIn := currentUser(c)
-	v := templates.ResultView{GameID: gameID, CanRecord: signedIn && viewer.ID == organiserID}
+// audit trail with each correction's diff. canRecord says whether the viewer may record
+// or correct (the organiser or a co-organiser, while the league takes results).
+func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, status string) (templates.ResultView, error) {
+	v := templates.ResultView{GameID: gameID, CanRecord: canRecord}
 	if status != store.GameFinished {
 		return v, nil
 	}

@@ -29,7 +29,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 }
 
 // submitResult handles the result form: "preview" scores the values and shows them with
-// their explanations; "save" records the result (or corrects it) and goes to the game page.
+// their explanations; "save" records the result (or corrects it) and goes to the game page;
+// "save-next" records it and opens the next game of the desk's queue.
 // A refusal shows the form again with every problem on its field, changing nothing.
 func (h *Handler) submitResult(c echo.Context) error {
 	g, err := h.resultGame(c)
@@ -59,10 +60,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
 	w, err := g.Write(user.ID, body)
 	if err == nil {
-		if c.FormValue("action") == "save" {
+		if action := c.FormValue("action"); action == "save" || action == "save-next" {
 			err = h.saveResult(c, w, version > 0)
 			switch {
 			case err == nil:
+				if action == "save-next" {
+					return h.recordNext(c, user, g.ID)
+				}
 				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#result", g.ID))
 			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
 				// Another save came first, between this request's read and its write.
@@ -112,6 +116,19 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	return h.render(c, http.StatusConflict, templates.ResultForm(h.page(c, formTitle(g)), v))
 }
 
+// recordNext goes on from a saved result to the next game of the organiser's queue (the
+// desk's "waiting for a result", oldest first), or back to the desk when none is left.
+func (h *Handler) recordNext(c echo.Context, user store.User, savedGameID int64) error {
+	next, err := h.store.NextInQueue(c.Request().Context(), user.ID, savedGameID)
+	if errors.Is(err, store.ErrNotFound) {
+		return c.Redirect(http.StatusSeeOther, "/#queue")
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/result", next.GameID))
+}
+
 // saveResult stores a checked result: a record, or a correction of the recorded one.
 func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction bool) error {
 	ctx := c.Request().Context()
@@ -130,7 +147,7 @@ func formTitle(g store.ResultGame) string {
 }
 
 // resultGame loads the game of the path, in one round trip, and checks that the viewer is
-// its league's organiser (403 otherwise).
+// its league's organiser or a co-organiser (403 otherwise).
 func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	id, err := pathID(c)
 	if err != nil {
@@ -141,7 +158,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 		return store.ResultGame{}, err
 	}
 	user, _ := currentUser(c)
-	if user.ID != g.OrganiserID {
+	if !g.MayRecord(user.ID) {
 		return store.ResultGame{}, store.ErrNotOrganiser
 	}
 	return g, nil
