@@ -40,4 +40,21 @@ type LoginForm struct {
 	Next     string
 	Error    string
 	Errors   FieldErrors
+	// Notice confirms what brought the visitor here (a password just reset).
+	Notice string
+}
+
+// ForgotForm is the forgotten-password form: the address asked for, and whether the
+// request was taken (the answer is the same whether or not an account has the address).
+type ForgotForm struct {
+	Email  string
+	Sent   bool
+	Errors FieldErrors
+}
+
+// ResetForm is the form a password-reset link opens; Invalid when the link cannot be used.
+type ResetForm struct {
+	Token   string
+	Invalid bool
+	Errors  FieldErrors
 }

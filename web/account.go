@@ -19,6 +19,9 @@ import (
 var accountNotices = map[string]string{
 	"name":     "Display name saved.",
 	"password": "Password changed. Your other sessions and API tokens have ended.",
+	"email":    "Address saved. Follow the link we sent to it to verify it.",
+	"no-email": "Address removed.",
+	"verified": "Address verified: you can now reset a forgotten password by e-mail.",
 }
 
 // accountPage shows the signed-in user's account: display name, password, deletion.
@@ -29,13 +32,29 @@ func (h *Handler) accountPage(c echo.Context) error {
 		DisplayName: user.DisplayName,
 		Notice:      accountNotices[c.QueryParam("done")],
 	}
-	return h.render(c, http.StatusOK, templates.Account(h.page(c, "Your account"), v))
+	return h.renderAccount(c, http.StatusOK, v)
+}
+
+// renderAccount shows the account page with v, adding the account's e-mail address
+// unless v already holds the one just typed.
+func (h *Handler) renderAccount(c echo.Context, status int, v templates.AccountView) error {
+	user, _ := currentUser(c)
+	addr, err := h.store.UserEmail(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	if _, typed := v.Errors["email"]; !typed {
+		v.Email = addr.Address
+	}
+	v.EmailVerified = addr.Verified && v.Email == addr.Address
+	v.MailEnabled = h.mail.Configured()
+	return h.render(c, status, templates.Account(h.page(c, "Your account"), v))
 }
 
 // refuseAccountForm shows the account page again with one field's error.
 func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.AccountView, field, msg string) error {
 	v.Errors = templates.FieldErrors{field: msg}
-	return h.render(c, status, templates.Account(h.page(c, "Your account"), v))
+	return h.renderAccount(c, status, v)
 }
 
 // updateDisplayName changes the signed-in user's display name (POST /account/name).

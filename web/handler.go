@@ -17,11 +17,13 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
 
+	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -48,6 +50,13 @@ type Config struct {
 	LoginDelay    time.Duration
 	// SignupPerIP limits the accounts made from one address (default 20 an hour).
 	SignupPerIP Limit
+	// Mail is the SMTP server for address verification and password resets; without an
+	// address the server sends no e-mail.
+	Mail email.Config
+	// BaseURL is the address people reach TableStakes at (default http://127.0.0.1:8080),
+	// which e-mailed links start with. It is configured, never taken from the request's
+	// Host header, which anyone can forge.
+	BaseURL string
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
@@ -72,6 +81,7 @@ type Handler struct {
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
+	mail     *email.Sender
 	// cache keeps anonymous views of the public pages (cache.go); signal keeps it in step
 	// with the other servers on the database.
 	cache  *publicCache
@@ -98,6 +108,10 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 			*l.lim = l.def
 		}
 	}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = "http://127.0.0.1:8080"
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if cfg.LoginDelay <= 0 {
 		cfg.LoginDelay = 2 * time.Second
 	}
@@ -126,6 +140,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,
+		mail:     email.NewSender(cfg.Mail),
 		cache:    cache,
 		signal:   signal,
 	}

@@ -18,6 +18,12 @@ func (h *Handler) loginPage(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, next)
 	}
 	form := templates.LoginForm{}
+	switch {
+	case c.QueryParam("reset") != "":
+		form.Notice = "Password changed: log in with the new one."
+	case c.QueryParam("verified") != "":
+		form.Notice = "Address verified."
+	}
 	if next != "/" {
 		form.Next = next
 	}

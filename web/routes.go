@@ -168,7 +168,7 @@ func (h *Handler) gameRoutes(e *echo.Echo, api *echo.Group) {
 }
 
 // accountRoutes registers account self-service (accounts issue): display name, password,
-// deletion and API tokens, on pages and in the API.
+// deletion, API tokens, the e-mail address and password resets, on pages and in the API.
 func (h *Handler) accountRoutes(e *echo.Echo, api *echo.Group) {
 	e.GET("/account", h.accountPage, h.requireLogin)
 	e.POST("/account/name", h.updateDisplayName, h.requireLogin)
@@ -177,6 +177,12 @@ func (h *Handler) accountRoutes(e *echo.Echo, api *echo.Group) {
 	e.GET("/account/tokens", h.tokensPage, h.requireLogin)
 	e.POST("/account/tokens", h.createToken, h.requireLogin)
 	e.POST("/account/tokens/:id/revoke", h.revokeToken, h.requireLogin)
+	e.POST("/account/email", h.setEmail, h.requireLogin)
+	e.GET("/account/verify-email", h.verifyEmail)
+	e.GET("/password/forgot", h.forgotPasswordPage)
+	e.POST("/password/forgot", h.forgotPassword)
+	e.GET("/password/reset", h.resetPasswordPage)
+	e.POST("/password/reset", h.resetPassword)
 
 	api.PATCH("/me", h.apiUpdateMe, h.requireAPIUser)
 	api.POST("/me/password", h.apiChangePassword, h.requireAPIUser)

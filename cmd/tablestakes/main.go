@@ -24,6 +24,7 @@ commands:
   rate                       replay a ladder of scored games read as JSON on stdin
   vortex position            score a Vortex board read as JSON on stdin (distance minus vulnerability)
   supercat turn              the start of one SUPERCAT bot turn, its state read as JSON on stdin
+  user reset-link USERNAME   print a single-use password-reset link (valid an hour) for the account
 `
 
 func main() {
@@ -43,7 +44,7 @@ func main() {
 // run dispatches one command line to its subcommand.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 {
-		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, vortex, supercat; see tablestakes help)"))
+		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, vortex, supercat, user; see tablestakes help)"))
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -61,11 +62,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		return runVortex(rest, stdin, stdout)
 	case "supercat":
 		return runSupercat(rest, stdin, stdout)
+	case "user":
+		return runUser(ctx, rest, stdout)
 	case "help", "-h", "--help":
 		_, err := io.WriteString(stdout, usage)
 		return err
 	default:
-		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, vortex, supercat; see tablestakes help)", cmd))
+		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, vortex, supercat, user; see tablestakes help)", cmd))
 	}
 }
 

@@ -9,10 +9,14 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/mail"
+	"net/url"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 	"github.com/tablestakes/tablestakes/web"
@@ -31,7 +35,7 @@ type serveConfig struct {
 	// replica, for anonymous reads (DATABASE_READ_URL).
 	DatabaseReadURL string
 	// Web is the web layer's deployment settings (TABLESTAKES_SECURE_COOKIES,
-	// TABLESTAKES_TRUST_PROXY).
+	// TABLESTAKES_TRUST_PROXY, TABLESTAKES_SMTP_*, TABLESTAKES_BASE_URL).
 	Web web.Config
 	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
 	LogJSON bool
@@ -82,6 +86,28 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 			return cfg, badInput(fmt.Errorf("%s: want true or false, got %q", b.name, v))
 		}
 		*b.dst = on
+	}
+	cfg.Web.Mail = email.Config{
+		Addr:     getenv("TABLESTAKES_SMTP_ADDR"),
+		From:     getenv("TABLESTAKES_SMTP_FROM"),
+		Username: getenv("TABLESTAKES_SMTP_USERNAME"),
+		Password: getenv("TABLESTAKES_SMTP_PASSWORD"),
+	}
+	if cfg.Web.Mail.Addr != "" {
+		if _, _, err := net.SplitHostPort(cfg.Web.Mail.Addr); err != nil {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_SMTP_ADDR: want HOST:PORT, got %q", cfg.Web.Mail.Addr))
+		}
+		if _, err := mail.ParseAddress(cfg.Web.Mail.From); err != nil {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_SMTP_FROM: want the sender's e-mail address, got %q", cfg.Web.Mail.From))
+		}
+	}
+	cfg.Web.BaseURL = "http://127.0.0.1:8080"
+	if v := getenv("TABLESTAKES_BASE_URL"); v != "" {
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_BASE_URL: want an http(s) address such as https://club.example, got %q", v))
+		}
+		cfg.Web.BaseURL = strings.TrimRight(v, "/")
 	}
 	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
 	case "", "text":

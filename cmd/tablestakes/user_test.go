@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+func TestUserResetLinkPrintsASingleUseLink(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dbURL := storetest.NewDatabase(t)
+	pool, err := pgxpool.New(ctx, dbURL)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	st := store.New(pool, store.WithPasswordCost(bcrypt.MinCost))
+	_, err = st.CreateUser(ctx, store.NewUser{Username: "ada", DisplayName: "Ada", Password: "analytical-engine"})
+	require.NoError(t, err)
+
+	cmd := exec.Command(tablestakesBinary(t), "user", "reset-link", "ADA")
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "TABLESTAKES_BASE_URL=https://club.example/league")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	line := strings.TrimSpace(string(out))
+	require.True(t, strings.HasPrefix(line, "https://club.example/league/password/reset?token="), line)
+	u, err := url.Parse(line)
+	require.NoError(t, err)
+	token := u.Query().Get("token")
+
+	_, err = st.ResetPassword(ctx, token, "difference-engine")
+	require.NoError(t, err)
+	_, err = st.Authenticate(ctx, "ada", "difference-engine")
+	assert.NoError(t, err)
+	_, err = st.ResetPassword(ctx, token, "third-password")
+	assert.ErrorIs(t, err, store.ErrLinkInvalid, "the link works once")
+
+	for _, args := range [][]string{{"user", "reset-link", "nobody"}, {"user", "reset-link"}, {"user", "frobnicate", "ada"}} {
+		cmd := exec.Command(tablestakesBinary(t), args...)
+		cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL)
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		require.True(t, errors.As(err, &exit), "%v: %s", args, out)
+		assert.Equal(t, 2, exit.ExitCode(), "%v", args)
+		assert.Equal(t, 1, strings.Count(string(out), "\n"), "%v: one line: %s", args, out)
+	}
+}
