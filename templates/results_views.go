@@ -81,6 +81,9 @@ type ResultLineView struct {
 	Side        string
 	Explanation string
 	Substitute  string
+	// Score is what was entered for the seat: the final score, a team game's personal
+	// points, a Diplomacy power's centres.
+	Score string
 }
 
 // LedgerView is one seat's rating move: the "why" of a rating.

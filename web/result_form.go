@@ -78,7 +78,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		} else {
 			v := f.view(nil)
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: seatedLineViews(g, w.Seated.Lines)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), body)}
 			return h.render(c, http.StatusOK, templates.ResultForm(page, v))
 		}
 	}
@@ -108,7 +108,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 		v = f.view(nil)
 		if w, err := g.Write(g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: seatedLineViews(g, w.Seated.Lines)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input)}
 		}
 	}
 	v.Stale = true
@@ -177,6 +177,15 @@ func seatedLineViews(g store.ResultGame, lines []league.SeatedLine) []templates.
 		}
 	}
 	return resultLineViews(out)
+}
+
+// withScores sets each line's Score from the result body.
+func withScores(lines []templates.ResultLineView, body []byte) []templates.ResultLineView {
+	scores := scoresOf(body)
+	for i := range lines {
+		lines[i].Score = scores[strings.ToLower(lines[i].Username)]
+	}
+	return lines
 }
 
 // resultLineViews renders scored lines for a page.

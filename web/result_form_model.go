@@ -177,6 +177,31 @@ func (f *resultForm) fill(body []byte) {
 	}
 }
 
+// scoresOf reads what was entered for each player of a result body, by lower-case
+// username: the final score, a team game's personal points, or Diplomacy centres.
+func scoresOf(body []byte) map[string]string {
+	var in storedInput
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.UseNumber()
+	out := map[string]string{}
+	if dec.Decode(&in) != nil {
+		return out
+	}
+	for _, p := range in.Players {
+		score := p.Score.String()
+		if in.Outcome != "" {
+			score = p.Centers.String()
+		}
+		out[strings.ToLower(p.ID)] = score
+	}
+	for _, side := range in.Sides {
+		for _, p := range side.Players {
+			out[strings.ToLower(p.ID)] = orDefault(p.Points, "0")
+		}
+	}
+	return out
+}
+
 // seat finds the seat of a username, regardless of letter case; nil when none.
 func (f *resultForm) seat(username string) *seatValues {
 	for i := range f.seats {

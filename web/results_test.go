@@ -505,3 +505,49 @@ func TestResultFormRefusesAStaleSaveAndAnEmptyCorrection(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, audit, 2)
 }
+
+func TestGamePageListsResultsByPlaceWithTheirScores(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	res, _ := app.submit(c, formPath, formPath, url.Values{"action": {"save"},
+		"score-1": {"10"}, "score-2": {"28"}, "score-3": {"32"}, "score-4": {"28"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
+	var places, seats, scores, points []string
+	doc.Find("#result .result-table tbody tr").Each(func(_ int, r *goquery.Selection) {
+		places = append(places, text(r.Find(".place")))
+		seats = append(seats, text(r.Find(".seat")))
+		scores = append(scores, text(r.Find(".score")))
+		points = append(points, text(r.Find(".points")))
+	})
+	assert.Equal(t, []string{"1st", "2nd", "2nd", "4th"}, places, "best first")
+	assert.Equal(t, []string{"3", "2", "4", "1"}, seats, "seat order among equals")
+	assert.Equal(t, []string{"32", "28", "28", "10"}, scores, "the score as entered")
+	assert.Equal(t, []string{"12", "4", "4", "0"}, points)
+
+	// A team game names its winning side above the lines.
+	app = newTestApp(t, web.Config{})
+	tl, torg, _, _ := runningLeague(t, app, "blue-max", 4)
+	tg := mustLeagueGames(t, app, tl)[0]
+	tc := app.logIn(torg)
+	formPath = fmt.Sprintf("/games/%d/result", tg.ID)
+	values := url.Values{"action": {"save"}}
+	for pos := 1; pos <= 4; pos++ {
+		values.Set(fmt.Sprintf("units-%d", pos), "1")
+		values.Set(fmt.Sprintf("points-%d", pos), fmt.Sprint(10*pos))
+		values.Set(fmt.Sprintf("lost-%d", pos), "0")
+		values.Set(fmt.Sprintf("destroyed-%d", pos), "0")
+	}
+	values.Set("lost-3", "1")
+	values.Set("lost-4", "1")
+	values.Set("destroyed-1", "2")
+	res, _ = app.submit(tc, formPath, formPath, values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", tg.ID))
+	assert.Equal(t, "Allies win — strategic victory", text(doc.Find("#result .victory")))
+	assert.Equal(t, "10", text(doc.Find("#result .result-table tbody tr").First().Find(".score")), "seat 1's personal points")
+}
