@@ -81,15 +81,78 @@ func without(ids []string, id string) []string {
 	return out
 }
 
-// scoreVortexJSON decodes CONTRACT section 1's Vortex input and scores it.
+// scoreVortexJSON decodes CONTRACT section 1's Vortex input and scores it. Besides final
+// scores it accepts the end-of-game board of CONTRACT section 6 (an addition: "die" and
+// players with "start" and "tokens" instead of "score"), scores each player's position with
+// the seed's algorithm (ScoreVortexPosition) and the game from those scores.
 func scoreVortexJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "players")
+	doc, err := decodeDocument(input, "players", "die")
 	if err != nil {
 		return Result{}, err
+	}
+	if vortexBoardInput(doc) {
+		board, err := decodeVortexBoard(doc)
+		if err != nil {
+			return Result{}, err
+		}
+		return ScoreVortexBoard(board)
+	}
+	if _, ok := doc.field("die"); ok {
+		return Result{}, fieldErr("die", "only with a board (players with start and tokens instead of score)")
 	}
 	var in VortexInput
 	if in.Players, err = decodeScoredPlayers(doc); err != nil {
 		return Result{}, err
 	}
 	return ScoreVortex(in)
+}
+
+// vortexBoardInput reports whether doc's players describe a board: any player with
+// "tokens" or "start".
+func vortexBoardInput(doc object) bool {
+	items, err := doc.array("players")
+	if err != nil {
+		return false
+	}
+	for _, raw := range items {
+		obj, err := decodeObject(raw, "", "id", "score", "start", "tokens")
+		if err != nil {
+			continue
+		}
+		if _, ok := obj.fields["tokens"]; ok {
+			return true
+		}
+		if _, ok := obj.fields["start"]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ScoreVortexBoard scores a Vortex game from its end-of-game board: each player's final
+// score is its distance-minus-vulnerability score (vortex-mechanics.txt, "The Algorithm"),
+// then the winner takes the differential of "Scoring" (ScoreVortex). Each explanation starts
+// with the board score and the worth of each token.
+func ScoreVortexBoard(board VortexBoard) (Result, error) {
+	pos, err := ScoreVortexPosition(board)
+	if err != nil {
+		return Result{}, err
+	}
+	in := VortexInput{Players: make([]ScoredPlayer, len(pos.Players))}
+	for i, p := range pos.Players {
+		in.Players[i] = ScoredPlayer{ID: p.ID, Score: p.Score}
+	}
+	res, err := ScoreVortex(in)
+	if err != nil {
+		return Result{}, err
+	}
+	for i, p := range pos.Players {
+		worth := make([]string, len(p.Tokens))
+		for k, t := range p.Tokens {
+			worth[k] = decimal(t.Worth)
+		}
+		res.Results[i].Explanation = fmt.Sprintf("board score %s (tokens %s); %s",
+			decimal(p.Score), strings.Join(worth, " + "), res.Results[i].Explanation)
+	}
+	return res, nil
 }

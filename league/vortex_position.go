@@ -219,6 +219,11 @@ func DecodeVortexBoard(input []byte) (VortexBoard, error) {
 	if err != nil {
 		return VortexBoard{}, err
 	}
+	return decodeVortexBoard(doc)
+}
+
+// decodeVortexBoard decodes a board from an input document's "die" and "players".
+func decodeVortexBoard(doc object) (VortexBoard, error) {
 	var board VortexBoard
 	def := int64(VortexDefaultDie)
 	die, err := doc.count("die", 1, &def)

@@ -196,3 +196,29 @@ func TestDecodeVortexBoardErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestScoreVortexFromTheBoard(t *testing.T) {
+	// The seed's board: RED 150 against BLUE 50, so RED takes 10 × (150 − 50).
+	res, err := Score(Vortex, []byte(`{"die":6,"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"RED": "1000", "BLUE": "0"}, pointsByID(res))
+	assert.Equal(t, "board score 150 (tokens 150 + 0 + 0 + 0); winner: 10 × {(150 − 50)} = 10 × 100 = 1000 points", res.Results[0].Explanation)
+	assert.Equal(t, []int{1, 2}, []int{res.Results[0].Place, res.Results[1].Place})
+
+	// "If RED were to instantly win in the above case, then RED would take ((23 - 23) +
+	// (23-20)) * 10": unrounded, RED and CYAN tie at 22.5 and both take 10 × 2.5.
+	res, err = Score(Vortex, []byte(`{"die":12,"players":[{"id":"RED","start":0,"tokens":[3,0,0,0]},{"id":"CYAN","start":4,"tokens":[3,0,0,0]},{"id":"BLUE","start":8,"tokens":[3,0,0,0]}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"RED": "25", "CYAN": "25", "BLUE": "0"}, pointsByID(res))
+
+	// Final scores still work, and die belongs to a board only.
+	res, err = Score(Vortex, []byte(`{"players":[{"id":"RED","score":90},{"id":"BLUE","score":70}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"RED": "200", "BLUE": "0"}, pointsByID(res))
+	_, err = Score(Vortex, []byte(`{"die":6,"players":[{"id":"RED","score":90},{"id":"BLUE","score":70}]}`))
+	requireFieldError(t, err, "die: only with a board (players with start and tokens instead of score)")
+	_, err = Score(Vortex, []byte(`{"players":[{"id":"RED","start":0,"tokens":[3,0,0,0]},{"id":"BLUE","score":70}]}`))
+	requireFieldError(t, err, "players[1].score: unknown field (want id, start, tokens)")
+	_, err = Score(Vortex, []byte(`{"players":[{"id":"RED","start":0,"tokens":[3,0,0,0]}]}`))
+	requireFieldError(t, err, "players: 1 player(s), need at least 2")
+}

@@ -240,3 +240,23 @@ func TestContractSupercatTurnBadInput(t *testing.T) {
 	}
 	runCLI(t, `{}`, "supercat", "play").assertBadInput(t, "supercat")
 }
+
+func TestContractScoreVortexFromTheBoard(t *testing.T) {
+	// An addition to CONTRACT section 1: `score vortex` also takes section 6's board and
+	// scores the game from the players' position scores (RED 150, BLUE 50).
+	var out struct {
+		System  string `json:"system"`
+		Results []struct {
+			ID     string `json:"id"`
+			Points num    `json:"points"`
+			Place  int    `json:"place"`
+		} `json:"results"`
+	}
+	runCLI(t, `{"die":6,"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`, "score", "vortex").requireOK(t, &out)
+	assert.Equal(t, "vortex", out.System)
+	require.Len(t, out.Results, 2)
+	assertNumber(t, "1000", out.Results[0].Points)
+	assertNumber(t, "0", out.Results[1].Points)
+	assert.Equal(t, []int{1, 2}, []int{out.Results[0].Place, out.Results[1].Place})
+	runCLI(t, `{"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,27,0]}]}`, "score", "vortex").assertBadInput(t, "players[1].tokens[2]")
+}
