@@ -148,11 +148,23 @@ func ScoreVortexBoard(board VortexBoard) (Result, error) {
 	}
 	for i, p := range pos.Players {
 		worth := make([]string, len(p.Tokens))
+		var threats []string
 		for k, t := range p.Tokens {
 			worth[k] = decimal(t.Worth)
+			for _, th := range t.Threats {
+				rolls := make([]string, len(th.Rolls))
+				for j, r := range th.Rolls {
+					rolls[j] = fmt.Sprint(r)
+				}
+				threats = append(threats, fmt.Sprintf("token %d by %s rolling %s", k+1, th.ID, strings.Join(rolls, " or ")))
+			}
 		}
-		res.Results[i].Explanation = fmt.Sprintf("board score %s (tokens %s); %s",
-			decimal(p.Score), strings.Join(worth, " + "), res.Results[i].Explanation)
+		at := ""
+		if len(threats) > 0 {
+			at = "; threatened: " + strings.Join(threats, ", ")
+		}
+		res.Results[i].Explanation = fmt.Sprintf("board score %s (tokens %s%s); %s",
+			decimal(p.Score), strings.Join(worth, " + "), at, res.Results[i].Explanation)
 	}
 	return res, nil
 }

@@ -202,7 +202,7 @@ func TestScoreVortexFromTheBoard(t *testing.T) {
 	res, err := Score(Vortex, []byte(`{"die":6,"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`))
 	require.NoError(t, err)
 	assert.Equal(t, map[string]string{"RED": "1000", "BLUE": "0"}, pointsByID(res))
-	assert.Equal(t, "board score 150 (tokens 150 + 0 + 0 + 0); winner: 10 × {(150 − 50)} = 10 × 100 = 1000 points", res.Results[0].Explanation)
+	assert.Equal(t, "board score 150 (tokens 150 + 0 + 0 + 0; threatened: token 1 by BLUE rolling 5); winner: 10 × {(150 − 50)} = 10 × 100 = 1000 points", res.Results[0].Explanation)
 	assert.Equal(t, []int{1, 2}, []int{res.Results[0].Place, res.Results[1].Place})
 
 	// "If RED were to instantly win in the above case, then RED would take ((23 - 23) +

@@ -155,7 +155,15 @@ type ResultFormView struct {
 	// Stale says a save was refused because the result changed meanwhile: the form holds
 	// the current result and Preview shows it.
 	Stale bool
+	// VortexFromBoard says a Vortex result is entered as the end-of-game board (each seat's
+	// start and token distances, and Die) rather than final scores.
+	VortexFromBoard bool
+	Die             string
 }
+
+// VortexStarts are the start corners a Vortex seat can take, by colour (CONTRACT section 7's
+// seat names; vortex-mechanics.txt counts Red 0, Cyan 4, Blue 8 along the loop).
+var VortexStarts = []Choice{{"0", "Red (0)"}, {"4", "Cyan (4)"}, {"8", "Blue (8)"}, {"12", "Green (12)"}}
 
 // Action is where the form posts.
 func (v ResultFormView) Action() string {
@@ -193,7 +201,13 @@ type ResultSeatForm struct {
 	Years       string
 	Eliminated  string
 	Substitute  string
+	// Start and Tokens are a Vortex seat's board: its start corner and four token distances.
+	Start  string
+	Tokens [4]string
 }
+
+// TokenName is the form field name of a Vortex seat's token k (0-based): "t1-3".
+func (s ResultSeatForm) TokenName(k int) string { return s.Name("t" + strconv.Itoa(k+1)) }
 
 // Name is the form field name of one of the seat's inputs: "score-3".
 func (s ResultSeatForm) Name(field string) string { return field + "-" + strconv.Itoa(s.Position) }

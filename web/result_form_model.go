@@ -25,6 +25,9 @@ type resultForm struct {
 	lowerIsBetter bool
 	outcome       string
 	concededTo    string
+	// vortexBoard and die: a Vortex result entered as the end-of-game board.
+	vortexBoard bool
+	die         string
 	// inputs maps a body field path ("players[2].score") to its form input ("score-3");
 	// input fills it.
 	inputs map[string]string
@@ -43,6 +46,7 @@ func (s seatValues) name(field string) string { return field + "-" + strconv.Ito
 // Each form kind's per-seat fields, in the order they are asked.
 var (
 	scoreFields  = []string{"score"}
+	vortexFields = []string{"score", "start", "t1", "t2", "t3", "t4"}
 	teamFields   = []string{"units", "lost", "destroyed", "points"}
 	armadaFields = []string{"centers", "years", "eliminated", "substitute"}
 )
@@ -71,12 +75,28 @@ func newResultForm(g store.ResultGame) *resultForm {
 	}
 	for _, s := range g.Seats {
 		sv := seatValues{seat: s, side: side[s.Position], values: map[string]string{}}
-		if f.kind == "team" {
+		switch f.kind {
+		case "team":
 			sv.values = map[string]string{"units": "1", "lost": "0", "destroyed": "0", "points": "0"}
+		case "vortex":
+			sv.values = map[string]string{"start": strconv.Itoa(vortexStart(s.Position, len(g.Seats))), "t1": "0", "t2": "0", "t3": "0", "t4": "0"}
 		}
 		f.seats = append(f.seats, sv)
 	}
+	if f.kind == "vortex" {
+		f.die = strconv.Itoa(league.VortexDefaultDie)
+	}
 	return f
+}
+
+// vortexStart is the start corner of Vortex seat position (1-based) at a table of n: Red,
+// Cyan, Blue and Green in turn, except that two players start at opposite corners
+// (vortex-mechanics.txt: "the players start at opposite corners").
+func vortexStart(position, n int) int {
+	if n == 2 {
+		return 8 * (position - 1)
+	}
+	return league.VortexStarts[(position-1)%len(league.VortexStarts)]
 }
 
 // sideNames are a team game's two side names.
@@ -100,6 +120,8 @@ func (f *resultForm) fields() []string {
 		return teamFields
 	case "armada":
 		return armadaFields
+	case "vortex":
+		return vortexFields
 	}
 	return scoreFields
 }
@@ -116,17 +138,22 @@ func (f *resultForm) bind(form url.Values) {
 	f.lowerIsBetter = f.game.Game.LowerIsBetter && form.Get("lower_is_better") != ""
 	f.outcome = form.Get("outcome")
 	f.concededTo = form.Get("conceded_to")
+	f.vortexBoard = form.Get("vortex_from") == "board"
+	f.die = strings.TrimSpace(form.Get("die"))
 }
 
 // storedInput is the shape of every recorded result body, to fill a correction form.
 type storedInput struct {
 	Players []struct {
-		ID         string      `json:"id"`
-		Score      json.Number `json:"score"`
-		Centers    json.Number `json:"centers"`
-		Years      json.Number `json:"years"`
-		Eliminated json.Number `json:"eliminated"`
+		ID         string        `json:"id"`
+		Score      json.Number   `json:"score"`
+		Centers    json.Number   `json:"centers"`
+		Years      json.Number   `json:"years"`
+		Eliminated json.Number   `json:"eliminated"`
+		Start      json.Number   `json:"start"`
+		Tokens     []json.Number `json:"tokens"`
 	} `json:"players"`
+	Die   json.Number `json:"die"`
 	Sides []struct {
 		Players []struct {
 			ID        string      `json:"id"`
@@ -154,7 +181,17 @@ func (f *resultForm) fill(body []byte) {
 		if s := f.seat(p.ID); s != nil {
 			s.values["score"], s.values["centers"], s.values["years"], s.values["eliminated"] =
 				p.Score.String(), p.Centers.String(), p.Years.String(), p.Eliminated.String()
+			if p.Tokens != nil {
+				f.vortexBoard = true
+				s.values["start"] = p.Start.String()
+				for k, t := range p.Tokens {
+					s.values["t"+strconv.Itoa(k+1)] = t.String()
+				}
+			}
 		}
+	}
+	if f.vortexBoard {
+		f.die = orDefault(in.Die, strconv.Itoa(league.VortexDefaultDie))
 	}
 	for _, side := range in.Sides {
 		for _, p := range side.Players {
@@ -234,6 +271,9 @@ type formPlayer struct {
 	Centers    json.RawMessage `json:"centers,omitempty"`
 	Years      json.RawMessage `json:"years,omitempty"`
 	Eliminated json.RawMessage `json:"eliminated,omitempty"`
+	// Start and Tokens are a Vortex board's (the scorer then ignores scores).
+	Start  json.RawMessage   `json:"start,omitempty"`
+	Tokens []json.RawMessage `json:"tokens,omitempty"`
 }
 
 // formSide is one side of a team game's body.
@@ -246,6 +286,8 @@ type formSide struct {
 var labels = map[string]string{
 	"units": "the units the player started with", "lost": "the units lost", "destroyed": "the enemy units destroyed",
 	"points": "the personal points", "centers": "the supply centres (0 if none)", "years": "the game-years played",
+	"start": "the start corner", "t1": "the distance of token 1", "t2": "the distance of token 2",
+	"t3": "the distance of token 3", "t4": "the distance of token 4",
 }
 
 // input builds the result body from the typed values. problems holds every input that is
@@ -273,7 +315,11 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		return nil
 	}
 	doc := map[string]any{}
-	switch f.kind {
+	kind := f.kind
+	if kind == "vortex" && f.vortexBoard {
+		kind = "vortex board"
+	}
+	switch kind {
 	case "team":
 		var sides []formSide
 		for si, name := range f.sides {
@@ -329,6 +375,33 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		if len(replaced) > 0 {
 			doc["replaced"] = replaced
 		}
+	case "vortex board":
+		var players []formPlayer
+		f.inputs["die"] = "die"
+		for i, s := range f.seats {
+			path := "players[" + strconv.Itoa(i) + "]"
+			f.inputs[path+".id"] = s.name("t1")
+			f.inputs[path+".tokens"] = s.name("t1")
+			p := formPlayer{ID: s.seat.Username, Start: number(s, "start", path, true)}
+			for k := range 4 {
+				field := "t" + strconv.Itoa(k+1)
+				t := number(s, field, path, false)
+				if t == nil && s.values[field] == "" {
+					t = json.RawMessage("0") // a blank token is at start, as on the calculator
+				}
+				p.Tokens = append(p.Tokens, t)
+				f.inputs[path+".tokens["+strconv.Itoa(k)+"]"] = s.name(field)
+			}
+			players = append(players, p)
+		}
+		doc["players"] = players
+		if f.die != "" {
+			if !numberPattern.MatchString(f.die) {
+				problems["die"] = "Not a number: " + f.die
+			} else {
+				doc["die"] = json.RawMessage(f.die)
+			}
+		}
 	default:
 		var players []formPlayer
 		for i, s := range f.seats {
@@ -375,7 +448,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
-		Errors: templates.FieldErrors{}, Version: g.Version,
+		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem
@@ -385,7 +458,8 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
 			DisplayName: s.seat.DisplayName, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
 			Destroyed: val["destroyed"], Points: val["points"], Centers: val["centers"], Years: val["years"],
-			Eliminated: val["eliminated"], Substitute: val["substitute"]})
+			Eliminated: val["eliminated"], Substitute: val["substitute"], Start: val["start"],
+			Tokens: [4]string{val["t1"], val["t2"], val["t3"], val["t4"]}})
 	}
 	return v
 }

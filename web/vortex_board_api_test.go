@@ -3,7 +3,10 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,7 +33,7 @@ func TestAPIVortexResultFromTheBoard(t *testing.T) {
 	// Seat 1's token 18 in is bumped by seat 3's 5 behind and by a new token from seat 4's
 	// start with a 6: 180 × 4/6 = 120; seat 3's token is on a safe square: 50.
 	assert.Equal(t, float64(3100), first["points"], "10 × (120 + 70 + 120)")
-	assert.Contains(t, first["explanation"], "board score 120 (tokens 120 + 0 + 0 + 0); winner")
+	assert.Contains(t, first["explanation"], "board score 120 (tokens 120 + 0 + 0 + 0; threatened: token 1 by "+g.Seats[2].Username+" rolling 5, token 1 by "+g.Seats[3].Username+" rolling 6); winner")
 	for _, r := range results[1:] {
 		assert.Equal(t, float64(0), r.(map[string]any)["points"])
 	}
@@ -41,4 +44,44 @@ func TestAPIVortexResultFromTheBoard(t *testing.T) {
 	status, out = app.api("PUT", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, map[string]any{"players": players})
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Contains(t, out["error"], "players[1].tokens[2]: must be 0..25, got 26")
+}
+
+func TestResultFormVortexFromTheBoard(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vortex", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+
+	// The form offers the board with each seat's corner: Red, Cyan, Blue, Green.
+	_, doc := app.get(c, formPath)
+	assert.Equal(t, []string{"0", "4", "8", "12"}, doc.Find(`select[name^="start-"] option[selected]`).Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("value", "") }))
+	assert.Equal(t, "6", doc.Find(`input[name="die"]`).AttrOr("value", ""))
+
+	values := url.Values{"action": {"preview"}, "vortex_from": {"board"}, "die": {"6"}, "t1-1": {"18"}, "t1-3": {"5"}}
+	for _, s := range g.Seats {
+		values.Set(fmt.Sprintf("start-%d", s.Position), fmt.Sprint(4*(s.Position-1)))
+	}
+	res, doc := app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode, "%s %s", text(doc.Find(".alert")), text(doc.Find(".field-error")))
+	assert.Equal(t, "3100", text(doc.Find("#preview tbody tr").First().Find(".points")))
+	assert.Contains(t, text(doc.Find("#preview")), "board score 120 (tokens 120 + 0 + 0 + 0; threatened: token 1 by")
+
+	// A token past the centre lands on its field.
+	values.Set("t3-2", "26")
+	values.Set("action", "save")
+	res, doc = app.submit(c, formPath, formPath, values)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "true", doc.Find(`input[name="t3-2"]`).AttrOr("aria-invalid", ""))
+	assert.Contains(t, text(doc.Find("#e-t3-2")), "0..25")
+
+	values.Set("t3-2", "0")
+	res, _ = app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	// The correction form starts from the recorded board.
+	_, doc = app.get(c, formPath)
+	assert.Equal(t, "board", doc.Find(`input[name="vortex_from"][checked]`).AttrOr("value", ""))
+	assert.Equal(t, "18", doc.Find(`input[name="t1-1"]`).AttrOr("value", ""))
+	assert.Equal(t, "5", doc.Find(`input[name="t1-3"]`).AttrOr("value", ""))
 }
