@@ -48,7 +48,7 @@ func TestQueueAPIAndTheDesk(t *testing.T) {
 	assert.Equal(t, "Your desk", text(doc.Find("main h1")))
 	rows := doc.Find("#queue tbody tr")
 	assert.Equal(t, len(games)-1, rows.Length())
-	assert.Equal(t, fmt.Sprintf("/games/%d/result?from=queue", games[4].ID), rows.First().Find("a.record-link").AttrOr("href", ""))
+	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[4].ID), rows.First().Find("a.record-link").AttrOr("href", ""))
 	assert.Equal(t, "Tue 1 Dec 2026 19:00", text(rows.First().Find(".when")))
 
 	// A member's desk: next games with the seat, and the recent result; no queue.
@@ -90,7 +90,7 @@ func TestDeskRecordNextLoop(t *testing.T) {
 	c := app.logIn(helper)
 	_, doc := app.get(c, "/")
 	link := doc.Find("#queue a.record-link").First().AttrOr("href", "")
-	require.Equal(t, fmt.Sprintf("/games/%d/result?from=queue", games[len(games)-3].ID), link)
+	require.Equal(t, fmt.Sprintf("/games/%d/result", games[len(games)-3].ID), link)
 	formPath := fmt.Sprintf("/games/%d/result", games[len(games)-3].ID)
 	for i, g := range games[len(games)-3:] {
 		require.Equal(t, fmt.Sprintf("/games/%d/result", g.ID), formPath, "game %d", g.Number)
