@@ -235,8 +235,27 @@ func TestDeleteAccountKeepsResultsUnderAFormerPlayer(t *testing.T) {
 	_, doc = app.get(app.browser(), leaguePath(l))
 	assert.Contains(t, text(doc.Find("main")), fmt.Sprintf("former player %d", leaver.ID))
 
+	// The API deletes too, with the password.
+	other := members[1]
+	status, body := app.api(http.MethodDelete, "/api/v1/me", other.token, map[string]string{"password": "wrong-password"})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Equal(t, "password: incorrect", body["error"])
+	res = app.apiSend(http.MethodDelete, "/api/v1/me", other.token, map[string]string{"password": "password-1"})
+	res.Body.Close()
+	assert.Equal(t, http.StatusNoContent, res.StatusCode)
+	u, err = app.store.User(ctx, other.ID)
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("former-%d", other.ID), u.Username)
+	ratings, err = app.store.Ratings(ctx, "cartagena")
+	require.NoError(t, err)
+	sum = 0
+	for _, r := range ratings {
+		sum += r.Rating
+	}
+	assert.Zero(t, sum, "the ladder still sums to zero")
+
 	// Sign-ups may not take a former player's name.
-	status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "Former-99", "display_name": "X", "password": "long-enough"})
+	status, body = app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{"username": "Former-99", "display_name": "X", "password": "long-enough"})
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Equal(t, "username: must not start with former- (kept for deleted accounts)", body["error"])
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -158,6 +159,29 @@ func (h *Handler) apiRevokeToken(c echo.Context) error {
 		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
 	}
 	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// apiDeleteMe deletes the caller's account: DELETE /api/v1/me {"password"} → 204. As on
+// the account page, personal data is erased and the results stay under "former player N".
+func (h *Handler) apiDeleteMe(c echo.Context) error {
+	user, _ := currentUser(c)
+	var body struct {
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Password == "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: required")
+	}
+	err := h.store.DeleteAccount(c.Request().Context(), user.ID, body.Password)
+	if errors.Is(err, store.ErrWrongPassword) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: incorrect")
+	}
+	if err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -185,6 +185,7 @@ func (h *Handler) accountRoutes(e *echo.Echo, api *echo.Group) {
 	e.POST("/password/reset", h.resetPassword)
 
 	api.PATCH("/me", h.apiUpdateMe, h.requireAPIUser)
+	api.DELETE("/me", h.apiDeleteMe, h.requireAPIUser)
 	api.POST("/me/password", h.apiChangePassword, h.requireAPIUser)
 	api.GET("/me/tokens", h.apiTokens, h.requireAPIUser)
 	api.DELETE("/me/tokens/:id", h.apiRevokeToken, h.requireAPIUser)

@@ -56,3 +56,49 @@ func TestUserResetLinkPrintsASingleUseLink(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(string(out), "\n"), "%v: one line: %s", args, out)
 	}
 }
+
+func TestServeConfigMailAndBaseURL(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(key string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == key {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	cfg, err := loadServeConfig("serve", nil, env())
+	require.NoError(t, err)
+	assert.Equal(t, "http://127.0.0.1:8080", cfg.Web.BaseURL)
+	assert.Empty(t, cfg.Web.Mail.Addr, "no mail unless configured")
+
+	cfg, err = loadServeConfig("serve", nil, env(
+		"TABLESTAKES_BASE_URL", "https://club.example/league/",
+		"TABLESTAKES_SMTP_ADDR", "mail.club.example:587",
+		"TABLESTAKES_SMTP_FROM", "TableStakes <league@club.example>",
+		"TABLESTAKES_SMTP_USERNAME", "league",
+		"TABLESTAKES_SMTP_PASSWORD", "secret",
+	))
+	require.NoError(t, err)
+	assert.Equal(t, "https://club.example/league", cfg.Web.BaseURL)
+	assert.Equal(t, "mail.club.example:587", cfg.Web.Mail.Addr)
+	assert.Equal(t, "TableStakes <league@club.example>", cfg.Web.Mail.From)
+	assert.Equal(t, "league", cfg.Web.Mail.Username)
+	assert.Equal(t, "secret", cfg.Web.Mail.Password)
+
+	for _, tc := range []struct {
+		env  func(string) string
+		want string
+	}{
+		{env("TABLESTAKES_BASE_URL", "club.example"), `TABLESTAKES_BASE_URL: want an http(s) address such as https://club.example, got "club.example"`},
+		{env("TABLESTAKES_BASE_URL", "ftp://club.example"), `TABLESTAKES_BASE_URL: want an http(s) address such as https://club.example, got "ftp://club.example"`},
+		{env("TABLESTAKES_SMTP_ADDR", "mail.club.example"), `TABLESTAKES_SMTP_ADDR: want HOST:PORT, got "mail.club.example"`},
+		{env("TABLESTAKES_SMTP_ADDR", "mail.club.example:25"), `TABLESTAKES_SMTP_FROM: want the sender's e-mail address, got ""`},
+	} {
+		_, err := loadServeConfig("serve", nil, tc.env)
+		var bad *inputError
+		require.ErrorAs(t, err, &bad)
+		assert.EqualError(t, err, tc.want)
+	}
+}
