@@ -99,34 +99,51 @@ type ResultInput struct {
 	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
 	// human replacement").
 	Replaced map[string]string
+	// Reason says why a correction was made (the optional "reason" string).
+	Reason string
 }
 
-// DecodeResultInput takes the app's "replaced" field out of a result body, leaving the
-// scorer's input. A body that is not a JSON object goes to the scorer untouched, which
-// names the problem.
+// DecodeResultInput takes the app's fields, "replaced" and "reason", out of a result
+// body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
+// untouched, which names the problem.
 func DecodeResultInput(body []byte) (ResultInput, error) {
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal(body, &doc); err != nil || doc == nil {
 		return ResultInput{Scorer: body}, nil
 	}
-	raw, ok := doc["replaced"]
-	if !ok {
+	replaced, hasReplaced := doc["replaced"]
+	reason, hasReason := doc["reason"]
+	if !hasReplaced && !hasReason {
 		return ResultInput{Scorer: body}, nil
 	}
 	delete(doc, "replaced")
+	delete(doc, "reason")
 	rest, err := json.Marshal(doc)
 	if err != nil {
 		return ResultInput{}, fmt.Errorf("re-encode result input: %w", err)
 	}
 	in := ResultInput{Scorer: rest}
-	if isNull(raw) {
-		return in, nil
+	if hasReplaced && !isNull(replaced) {
+		if err := json.Unmarshal(replaced, &in.Replaced); err != nil {
+			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+		}
 	}
-	if err := json.Unmarshal(raw, &in.Replaced); err != nil {
-		return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+	if hasReason && !isNull(reason) {
+		if kind(reason) != "a string" {
+			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
+		}
+		if err := json.Unmarshal(reason, &in.Reason); err != nil {
+			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
+		}
+		if len(in.Reason) > maxReasonLen {
+			return ResultInput{}, fieldErr("reason", "longer than %d bytes", maxReasonLen)
+		}
 	}
 	return in, nil
 }
+
+// maxReasonLen bounds a correction's reason.
+const maxReasonLen = 1000
 
 // ScoreSeated scores a league game's result body with the game's scorer and checks it
 // against the seats: every id a seated player (usernames match regardless of letter case),

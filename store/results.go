@@ -326,6 +326,9 @@ type ResultWrite struct {
 	// Version is the ResultGame.Version the write was built from; the store refuses the
 	// write with ErrStaleResult when the result has moved on since.
 	Version int
+	// Reason says why a correction was made, for the history (the result form asks for
+	// one; the API takes an optional "reason").
+	Reason string
 }
 
 // Write checks body, a result of the game, against its seats (league.ScoreSeated: the
@@ -336,7 +339,12 @@ func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
 	if err != nil {
 		return ResultWrite{}, err
 	}
-	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated, Version: g.Version}, nil
+	in, err := league.DecodeResultInput(body)
+	if err != nil {
+		return ResultWrite{}, err
+	}
+	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated,
+		Version: g.Version, Reason: in.Reason}, nil
 }
 
 // resultRows is a checked result laid out for its rows, inside the write's transaction:
@@ -367,6 +375,9 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 	}
 	if g.Version != w.Version {
 		return resultRows{}, ErrStaleResult
+	}
+	if !postgresText(w.Reason) {
+		return resultRows{}, &league.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
 	}
 	if len(w.Seated.Lines) != len(g.Seats) {
 		return resultRows{}, fmt.Errorf("result of %d seats for a game of %d", len(w.Seated.Lines), len(g.Seats))
@@ -448,7 +459,7 @@ WHERE id = $1 AND status = 'running'
   AND NOT EXISTS (SELECT 1 FROM games WHERE league_id = $1 AND status <> 'finished')`
 
 const insertAuditSQL = `
-INSERT INTO result_audit (game_id, user_id, action, input, changes) VALUES ($1, $2, $3, $4, $5)`
+INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALUES ($1, $2, $3, $4, $5, $6)`
 
 // RecordResult stores a game's result in one transaction: it scores input against the
 // game's seats, stores the result and each seat's league points, marks the game finished
@@ -500,7 +511,7 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 		batch = &pgx.Batch{}
 		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
 		queueRatings(batch, g.Game.Slug, ratings)
-		if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes); err != nil {
+		if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes, ""); err != nil {
 			return err
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
@@ -533,12 +544,12 @@ func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs 
 }
 
 // queueAudit queues one row of the result audit trail.
-func queueAudit(batch *pgx.Batch, gameID, byUserID int64, action string, input json.RawMessage, changes Changes) error {
+func queueAudit(batch *pgx.Batch, gameID, byUserID int64, action string, input json.RawMessage, changes Changes, reason string) error {
 	text, err := json.Marshal(changes)
 	if err != nil {
 		return fmt.Errorf("encode changes: %w", err)
 	}
-	batch.Queue(insertAuditSQL, gameID, byUserID, action, input, text)
+	batch.Queue(insertAuditSQL, gameID, byUserID, action, input, text, reason)
 	return nil
 }
 
@@ -670,10 +681,12 @@ type AuditEntry struct {
 	At      time.Time
 	Input   json.RawMessage
 	Changes Changes
+	// Reason is why a correction was made; empty for a record.
+	Reason string
 }
 
 const resultAuditSQL = `
-SELECT a.id, u.username, a.action, a.at, a.input, a.changes
+SELECT a.id, u.username, a.action, a.at, a.input, a.changes, a.reason
 FROM result_audit a JOIN users u ON u.id = a.user_id
 WHERE a.game_id = $1
 ORDER BY a.id`
@@ -687,6 +700,7 @@ func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, er
 		At       time.Time       `db:"at"`
 		Input    json.RawMessage `db:"input"`
 		Changes  []byte          `db:"changes"`
+		Reason   string          `db:"reason"`
 	}
 	rows, err := collect[row](ctx, s.pool, resultAuditSQL, gameID)
 	if err != nil {
@@ -694,7 +708,7 @@ func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, er
 	}
 	var out []AuditEntry
 	for _, r := range rows {
-		e := AuditEntry{ID: r.ID, Username: r.Username, Action: r.Action, At: r.At, Input: r.Input}
+		e := AuditEntry{ID: r.ID, Username: r.Username, Action: r.Action, At: r.At, Input: r.Input, Reason: r.Reason}
 		if err := json.Unmarshal(r.Changes, &e.Changes); err != nil {
 			return nil, fmt.Errorf("store: audit of game %d: decode changes: %w", gameID, err)
 		}
@@ -766,7 +780,7 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 		}
 		changes = before.diff(rw.lines, standings)
 		batch = &pgx.Batch{}
-		if err := queueAudit(batch, g.ID, w.ByUserID, "correct", w.Input, changes); err != nil {
+		if err := queueAudit(batch, g.ID, w.ByUserID, "correct", w.Input, changes, w.Reason); err != nil {
 			return err
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {

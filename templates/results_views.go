@@ -108,6 +108,8 @@ type AuditView struct {
 	At      string
 	Points  []ChangeView
 	Ratings []ChangeView
+	// Reason is why a correction was made.
+	Reason string
 }
 
 // ChangeView is one moved number: before, after and the signed difference.
@@ -152,6 +154,8 @@ type ResultFormView struct {
 	// Version is the version of the game's result the form was built from
 	// (store.ResultGame.Version), posted back so a stale save is refused.
 	Version int
+	// Reason is why the result is corrected, as typed.
+	Reason string
 	// Stale says a save was refused because the result changed meanwhile: the form holds
 	// the current result and Preview shows it.
 	Stale bool

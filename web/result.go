@@ -246,7 +246,7 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
 	}
 	for _, a := range audit {
-		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: a.At.UTC().Format(timeLayout)}
+		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: a.At.UTC().Format(timeLayout), Reason: a.Reason}
 		if a.Action == "correct" {
 			av.Action = "corrected"
 		}

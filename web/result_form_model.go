@@ -28,6 +28,8 @@ type resultForm struct {
 	// vortexBoard and die: a Vortex result entered as the end-of-game board.
 	vortexBoard bool
 	die         string
+	// reason says why a correction is made; a correction needs one.
+	reason string
 	// inputs maps a body field path ("players[2].score") to its form input ("score-3");
 	// input fills it.
 	inputs map[string]string
@@ -140,6 +142,7 @@ func (f *resultForm) bind(form url.Values) {
 	f.concededTo = form.Get("conceded_to")
 	f.vortexBoard = form.Get("vortex_from") == "board"
 	f.die = strings.TrimSpace(form.Get("die"))
+	f.reason = strings.TrimSpace(form.Get("reason"))
 }
 
 // storedInput is the shape of every recorded result body, to fill a correction form.
@@ -414,6 +417,13 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 			doc["lower_is_better"] = true
 		}
 	}
+	if f.game.Status == store.GameFinished {
+		f.inputs["reason"] = "reason"
+		if f.reason == "" {
+			problems["reason"] = "Say why the result is corrected"
+		}
+		doc["reason"] = f.reason
+	}
 	if len(problems) > 0 {
 		return nil, problems
 	}
@@ -449,6 +459,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
+		Reason: f.reason,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem

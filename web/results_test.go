@@ -467,7 +467,7 @@ func TestResultFormRefusesAStaleSaveAndAnEmptyCorrection(t *testing.T) {
 	_, tab1 := app.get(c, formPath)
 	_, tab2 := app.get(c, formPath)
 	save := func(tab *goquery.Document, scores ...int) (*http.Response, *goquery.Document) {
-		values := url.Values{"action": {"save"}, "_csrf": {csrfOf(t, tab)},
+		values := url.Values{"action": {"save"}, "_csrf": {csrfOf(t, tab)}, "reason": {"seat 3 miscounted"},
 			"version": {tab.Find(`input[name="version"]`).AttrOr("value", "")}}
 		for pos, score := range scores {
 			values.Set(fmt.Sprintf("score-%d", pos+1), fmt.Sprint(score))
@@ -550,4 +550,34 @@ func TestGamePageListsResultsByPlaceWithTheirScores(t *testing.T) {
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", tg.ID))
 	assert.Equal(t, "Allies win — strategic victory", text(doc.Find("#result .victory")))
 	assert.Equal(t, "10", text(doc.Find("#result .result-table tbody tr").First().Find(".score")), "seat 1's personal points")
+}
+
+func TestCorrectionAsksForAReasonShownInTheHistory(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	scores := url.Values{"action": {"save"}, "score-1": {"32"}, "score-2": {"28"}, "score-3": {"28"}, "score-4": {"10"}}
+	res, _ := app.submit(c, formPath, formPath, scores)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	_, doc := app.get(c, formPath)
+	require.Equal(t, 1, doc.Find(`textarea[name="reason"]`).Length(), "the correction form asks why")
+	scores.Del("version") // each submit sends the version of the form it opens
+	scores.Set("score-3", "27")
+	res, doc = app.submit(c, formPath, formPath, scores)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Say why the result is corrected", text(doc.Find("#e-reason")))
+	audit, err := app.store.ResultAudit(t.Context(), g.ID)
+	require.NoError(t, err)
+	assert.Len(t, audit, 1, "nothing corrected without a reason")
+
+	scores.Del("version")
+	scores.Set("reason", "Chloé counted a bat twice")
+	res, _ = app.submit(c, formPath, formPath, scores)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
+	assert.Equal(t, "Reason: Chloé counted a bat twice", text(doc.Find("#result .audit .audit-reason")))
 }
