@@ -499,7 +499,7 @@ func Desk(p Page, v DeskView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, " <p><a class=\"button\" href=\"/leagues\">See the leagues</a></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 48, " <p><a class=\"button\" href=\"/leagues\">See the leagues</a></p><section class=\"tools\"><h2>At the table</h2><ul><li><a href=\"/supercat\">SUPERCAT companion</a>: your solo Arcs games against SUPERCAT bots.</li><li><a href=\"/vortex\">Vortex position calculator</a>: what each token of a board is worth.</li></ul></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

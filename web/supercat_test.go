@@ -160,3 +160,13 @@ func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
 	assert.Equal(t, "Exhausted Guild cards: none", text(doc.Find(".supercat-exhausted")))
 	assert.Equal(t, "2", text(doc.Find(".facts dd").First()))
 }
+
+func TestTheDeskLinksTheSeedTools(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	_, doc := app.get(c, "/")
+	assert.Equal(t, []string{"/supercat", "/vortex"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
+	_, doc = app.get(app.browser(), "/")
+	assert.Equal(t, []string{"/vortex", "/supercat"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
+}
