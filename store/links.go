@@ -250,3 +250,15 @@ func (s *Store) ResetPassword(ctx context.Context, token, password string) (User
 	}
 	return user, nil
 }
+
+const deleteExpiredLinksSQL = `DELETE FROM account_links WHERE expires_at < now()`
+
+// DeleteExpiredAccountLinks removes the account links past their expiry (used or not)
+// and returns how many it removed. The server runs it with the session sweep.
+func (s *Store) DeleteExpiredAccountLinks(ctx context.Context) (int64, error) {
+	tag, err := s.pool.Exec(ctx, deleteExpiredLinksSQL)
+	if err != nil {
+		return 0, fmt.Errorf("store: delete expired account links: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}

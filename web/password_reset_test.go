@@ -129,4 +129,8 @@ func TestResetLinkExpiresAfterAnHour(t *testing.T) {
 	res, _ = app.post(c, "/password/reset", formOf(doc, map[string]string{"token": token, "new_password": "difference-engine"}))
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	app.loginToken("ada", "analytical-engine")
+
+	gone, err := app.store.DeleteExpiredAccountLinks(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), gone, "the sweep removes the expired link")
 }

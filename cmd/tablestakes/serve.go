@@ -222,8 +222,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	return nil
 }
 
-// sweepSessions deletes expired web sessions and rate-limit counters every period until
-// ctx ends.
+// sweepSessions deletes expired web sessions, rate-limit counters and account links every
+// period until ctx ends.
 func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration) {
 	tick := time.NewTicker(period)
 	defer tick.Stop()
@@ -247,6 +247,14 @@ func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, pe
 			}
 			if n > 0 {
 				logger.Info("swept expired rate counters", "count", n)
+			}
+			n, err = st.DeleteExpiredAccountLinks(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Error("sweep expired account links", "error", err.Error())
+				continue
+			}
+			if n > 0 {
+				logger.Info("swept expired account links", "count", n)
 			}
 		}
 	}
