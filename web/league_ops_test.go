@@ -55,12 +55,20 @@ func TestAPILeaveRemoveAndEndALeague(t *testing.T) {
 	assert.Equal(t, "closed", out["status"])
 	assert.Equal(t, true, out["closed_early"])
 
+	_, doc := app.get(app.browser(), "/leagues")
+	assert.Equal(t, 1, doc.Find(`#finished a[href="`+leaguePath(l)+`"]`).Length(), "a league closed early is listed as finished")
+	status, out = app.api("POST", path+"/archive", org.token, nil)
+	require.Equal(t, http.StatusOK, status, out)
+	_, doc = app.get(app.browser(), "/leagues")
+	assert.Zero(t, doc.Find(`a[href="`+leaguePath(l)+`"]`).Length(), "an archived league leaves the lists")
+
 	status, history := app.apiAny("GET", path+"/history", "", nil)
 	require.Equal(t, http.StatusOK, status)
 	lines := history.([]any)
-	require.Len(t, lines, 3)
-	assert.Equal(t, "close", lines[0].(map[string]any)["action"], "newest first")
-	assert.Equal(t, "pl7 left; the place is free again", lines[2].(map[string]any)["detail"])
+	require.Len(t, lines, 4)
+	assert.Equal(t, "archive", lines[0].(map[string]any)["action"], "newest first")
+	assert.Equal(t, "close", lines[1].(map[string]any)["action"])
+	assert.Equal(t, "pl7 left; the place is free again", lines[3].(map[string]any)["detail"])
 }
 
 func TestAPIEditLeagueAndCoOrganisers(t *testing.T) {

@@ -1,8 +1,10 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -141,7 +143,7 @@ func summariseAll(ls []store.League) []templates.LeagueSummary {
 }
 
 // leagues lists the viewer's own leagues, the open ones to join, the running ones and the
-// finished ones.
+// finished ones (closed early included; cancelled and archived leagues are not listed).
 func (h *Handler) leagues(c echo.Context) error {
 	ctx := c.Request().Context()
 	var v templates.LeaguesView
@@ -157,6 +159,13 @@ func (h *Handler) leagues(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// A league closed early is over too: it is listed with the finished ones, newest first.
+	closed, err := h.store.LeaguesByStatus(ctx, store.LeagueClosed)
+	if err != nil {
+		return err
+	}
+	finished = append(finished, closed...)
+	slices.SortFunc(finished, func(a, b store.League) int { return cmp.Compare(b.ID, a.ID) })
 	v.Open, v.Running, v.Finished = summariseAll(open), summariseAll(running), summariseAll(finished)
 	if u, ok := currentUser(c); ok {
 		mine, err := h.store.LeaguesOf(ctx, u.ID)
