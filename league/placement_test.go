@@ -171,3 +171,10 @@ func TestScorePlacementSumProperty(t *testing.T) {
 		}, n)
 	}
 }
+
+func TestPlacementExplanationSaysOnePoint(t *testing.T) {
+	// Two players tied for first of two share (2 + 0) / 2 = 1 point: singular.
+	res, err := ScorePlacement(PlacementInput{Players: scored(t, "A", "5", "B", "5")})
+	require.NoError(t, err)
+	assert.Equal(t, "tied 1st–2nd of 2 with B (score 5): (2 + 0) / 2 = 1 point", res.Results[0].Explanation)
+}

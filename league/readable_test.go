@@ -29,3 +29,18 @@ func TestReadable(t *testing.T) {
 	}
 	assert.Equal(t, "0", Readable(nil))
 }
+
+func TestMixedAndExact(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"9": {"9", "9"}, "-3": {"−3", "-3"}, "27/2": {"13 1/2", "13.5"}, "401/4": {"100 1/4", "100.25"},
+		"-1/8": {"−1/8", "-0.125"}, "263/3": {"87 2/3", "263/3"}, "1/7": {"1/7", "1/7"}, "1/1024": {"1/1024", "0.0009765625"},
+	} {
+		r, ok := new(big.Rat).SetString(in)
+		require.True(t, ok, in)
+		assert.Equal(t, want[0], Mixed(r), in)
+		assert.Equal(t, want[1], Exact(r), in)
+	}
+	assert.Equal(t, "point", PointsWord(big.NewRat(1, 1)))
+	assert.Equal(t, "points", PointsWord(big.NewRat(2, 6)))
+	assert.Equal(t, "points", PointsWord(big.NewRat(0, 1)))
+}

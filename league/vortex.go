@@ -63,8 +63,8 @@ func ScoreVortex(in VortexInput) (Result, error) {
 		if len(winners) > 1 {
 			who = "tied winner with " + listIDs(without(winners, p.ID))
 		}
-		results[i].Explanation = fmt.Sprintf("%s: 10 × {%s} = 10 × %s = %s points",
-			who, strings.Join(terms, " + "), decimal(sum), decimal(results[i].Points))
+		results[i].Explanation = fmt.Sprintf("%s: 10 × {%s} = 10 × %s = %s %s",
+			who, strings.Join(terms, " + "), decimal(sum), decimal(results[i].Points), PointsWord(results[i].Points))
 	}
 	markWinners(results)
 	return Result{System: Vortex, Results: results}, nil

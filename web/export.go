@@ -29,7 +29,7 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 	places := min(max(l.PlayersPerGame, 1), league.MaxPlaces)
 	rows := [][]string{append([]string{"rank", "username", "points", "games"}, placeHeaders[:places]...)}
 	for _, s := range st {
-		row := []string{strconv.Itoa(s.Rank), s.Player, league.Decimal(s.Points), strconv.Itoa(s.Games)}
+		row := []string{strconv.Itoa(s.Rank), s.Player, league.Exact(s.Points), strconv.Itoa(s.Games)}
 		for q := range places {
 			row = append(row, strconv.Itoa(s.PlaceCounts[q]))
 		}
@@ -52,7 +52,7 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation"}}
 	for _, l := range lines {
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
-			strconv.Itoa(l.Position), l.Username, league.Decimal(l.Points()), strconv.Itoa(l.Place),
+			strconv.Itoa(l.Position), l.Username, league.Exact(l.Points()), strconv.Itoa(l.Place),
 			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation})
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)

@@ -76,7 +76,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: g.LeagueName,
 			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner}
 		if g.Points != nil {
-			pg.Points = league.Readable(g.Points)
+			pg.Points = league.Mixed(g.Points)
 		}
 		if g.FinishedAt != nil {
 			pg.Date = g.FinishedAt.UTC().Format(dateLayout)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"strconv"
 	"slices"
 
 	"github.com/labstack/echo/v4"
@@ -252,8 +253,8 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 		}
 		for _, p := range a.Changes.Points {
 			d := p.Delta()
-			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: league.Readable(p.Before),
-				After: league.Readable(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
+			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: league.Mixed(p.Before),
+				After: league.Mixed(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
 		}
 		for _, rc := range a.Changes.Ratings {
 			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
@@ -278,32 +279,39 @@ func trend(sign int64) string {
 	return "flat"
 }
 
-// signedMicros writes a rating change with its sign: "+12.5", "−3", "0".
+// signedMicros writes a rating change for a page with its sign, to one decimal: "+12.5",
+// "−3.0", "0.0".
 func signedMicros(m rating.Micros) string {
-	switch {
-	case m > 0:
-		return "+" + m.String()
-	case m < 0:
-		return "−" + (-m).String()
+	if m > 0 {
+		return "+" + showMicros(m)
 	}
-	return "0"
+	return showMicros(m)
 }
 
-// signedRat writes a points change with its sign: "+12", "−4.5", "0".
+// signedRat writes a points change with its sign: "+12", "−4 1/2", "0".
 func signedRat(r *big.Rat) string {
 	switch r.Sign() {
 	case 1:
-		return "+" + league.Readable(r)
+		return "+" + league.Mixed(r)
 	case -1:
-		return league.Readable(r)
+		return league.Mixed(r)
 	}
 	return "0"
 }
 
-// showMicros writes a rating amount for a page, with a true minus sign: "12.5", "−3".
+// showMicros writes a rating amount for a page to one decimal, rounded half away from
+// zero, with a true minus sign: "219.1", "84.0", "−3.5". The API keeps millionths.
 func showMicros(m rating.Micros) string {
-	if m < 0 {
-		return "−" + (-m).String()
+	const tenth = rating.PerPoint / 10
+	neg := m < 0
+	mag := uint64(m)
+	if neg {
+		mag = -mag
 	}
-	return m.String()
+	tenths := (mag + uint64(tenth)/2) / uint64(tenth)
+	s := strconv.FormatUint(tenths/10, 10) + "." + strconv.FormatUint(tenths%10, 10)
+	if neg && tenths != 0 {
+		return "−" + s
+	}
+	return s
 }

@@ -197,7 +197,7 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 			name = l.Username
 		}
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
-			Points: league.Readable(l.Points), Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Points: league.Mixed(l.Points), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute}
 	}
 	return out

@@ -52,7 +52,8 @@ func TestBrowserJourneyOrganiserRecordsAResult(t *testing.T) {
 	), "save the result")
 	// Four seats stake 60 each, a 240 pot (CONTRACT section 3); the winner's 12 of the 20
 	// points take 144.
-	assert.Contains(t, visibleText(t, ctx, "#result .ledger-table"), "0 60 144 +84 84")
+	// Ratings read to one decimal on pages (issue 12; they were whole here).
+	assert.Contains(t, visibleText(t, ctx, "#result .ledger-table"), "0.0 60.0 144.0 +84.0 84.0")
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(leagueURL),

@@ -581,3 +581,34 @@ func TestCorrectionAsksForAReasonShownInTheHistory(t *testing.T) {
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
 	assert.Equal(t, "Reason: Chloé counted a bat twice", text(doc.Find("#result .audit .audit-reason")))
 }
+
+func TestNumbersReadOneWayOnPagesAndExactlyInCSV(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	// Three tied first: (12 + 6 + 2) / 3 = 20/3 each.
+	res, _ := app.submit(c, formPath, formPath, url.Values{"action": {"save"},
+		"score-1": {"10"}, "score-2": {"10"}, "score-3": {"10"}, "score-4": {"5"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	_, doc := app.get(app.browser(), leaguePath(l))
+	assert.Equal(t, "6 2/3", text(doc.Find("#standings .standings-table tbody tr").First().Find(".points")))
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
+	assert.Equal(t, "6 2/3", text(doc.Find("#result .result-table tbody tr").First().Find(".points")))
+	doc.Find("#result .ledger-table tbody td.num").Each(func(_ int, s *goquery.Selection) {
+		assert.Regexp(t, `^[+−]?\d+\.\d$`, text(s), "a rating reads to one decimal")
+	})
+
+	for _, export := range []string{"/standings.csv", "/results.csv"} {
+		resp, err := app.browser().Get(app.srv.URL + leaguePath(l) + export)
+		require.NoError(t, err)
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		assert.Contains(t, string(body), ",20/3,", "%s: exact, not 6.666666666667", export)
+		assert.NotContains(t, string(body), "6.666", export)
+	}
+}

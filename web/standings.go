@@ -88,7 +88,7 @@ func (h *Handler) standingsView(c echo.Context, l store.League, members []store.
 		if name == "" {
 			name = s.Player
 		}
-		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: league.Readable(s.Points),
+		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: league.Mixed(s.Points),
 			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), league.MaxPlaces)]...),
 			IsViewer: signedIn && viewer.Username == s.Player}
 		v.Rows = append(v.Rows, row)
