@@ -8,8 +8,8 @@ import (
 	"io"
 	"math/big"
 	"net/http"
-	"strconv"
 	"slices"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
