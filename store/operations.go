@@ -251,8 +251,11 @@ var endings = map[string]struct {
 	"cancel": {[]string{LeagueOpen}, LeagueCancelled,
 		`UPDATE leagues SET status = 'cancelled', cancelled_at = now() WHERE id = $1`,
 		"cancelled the league before it filled"},
+	// clock_timestamp(), not now(): the league closes when this transaction holds its row
+	// lock, which may be long after the transaction began (a result recorded meanwhile
+	// must stand before the close, as it does in fact).
 	"close": {[]string{LeagueRunning}, LeagueClosed,
-		`UPDATE leagues SET status = 'closed', finished_at = now(), closed_early = true WHERE id = $1`,
+		`UPDATE leagues SET status = 'closed', finished_at = clock_timestamp(), closed_early = true WHERE id = $1`,
 		"closed the league early; its standings are frozen as they stand"},
 	"archive": {[]string{LeagueFinished, LeagueClosed}, LeagueArchived,
 		`UPDATE leagues SET status = 'archived', archived_at = now() WHERE id = $1`,
