@@ -9,7 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Game statuses: scheduled when the league starts; finished once its result is recorded.
+// Game statuses: scheduled when the league starts; finished once its result is recorded
+// (a normal game is open, then ready, then finished: GameOpen, GameReady).
 const (
 	// GameScheduled is a game drawn by the schedule and not yet played.
 	GameScheduled = "scheduled"
@@ -17,17 +18,29 @@ const (
 	GameFinished = "finished"
 )
 
-// Game is one game of a league's schedule with its seats in seat order.
+// Game is one game of a league's schedule, or a normal game outside any league, with its
+// seats in seat order.
 type Game struct {
-	ID       int64 `db:"id"`
+	ID int64 `db:"id"`
+	// LeagueID is the game's league; 0 for a normal game.
 	LeagueID int64 `db:"league_id"`
 	// Game is the registry slug of the game played (league.GameBySlug).
 	Game string `db:"game"`
+	// SeatCount is the game's number of seats: its league's players per game, or the
+	// seats a normal game's table was opened with.
+	SeatCount int `db:"seat_count"`
+	// OrganiserID and Organiser name who opened a normal game's table (its organiser);
+	// 0 and empty for a league game, whose league has the organiser.
+	OrganiserID int64  `db:"organiser_id"`
+	Organiser   string `db:"organiser"`
+	// CreatedAt is when the game was created (the league's schedule drawn, or the table opened).
+	CreatedAt time.Time `db:"created_at"`
 	// Number is the game's place in the league's schedule, 1 first.
 	Number int `db:"number"`
 	// Round is the schedule round the game belongs to, 1 first.
 	Round int `db:"round"`
-	// Status is "scheduled" until a result is recorded, then "finished".
+	// Status is "scheduled" until a result is recorded, then "finished"; a normal game is
+	// "open" while it has free seats, then "ready", then "finished".
 	Status string `db:"status"`
 	// FinishedAt is when the result was first recorded; nil while scheduled.
 	FinishedAt *time.Time `db:"finished_at"`
@@ -50,7 +63,11 @@ type Seat struct {
 	DisplayName string `db:"display_name"`
 }
 
-const gameColumns = `g.id, g.league_id, (SELECT l.game FROM leagues l WHERE l.id = g.league_id) AS game,
+const gameColumns = `g.id, COALESCE(g.league_id, 0) AS league_id,
+COALESCE(g.game, (SELECT l.game FROM leagues l WHERE l.id = g.league_id)) AS game,
+COALESCE(g.seat_count, (SELECT l.players_per_game FROM leagues l WHERE l.id = g.league_id)) AS seat_count,
+COALESCE(g.organiser_id, 0) AS organiser_id,
+COALESCE((SELECT o.username FROM users o WHERE o.id = g.organiser_id), '') AS organiser, g.created_at,
 g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`
 
 const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`

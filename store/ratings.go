@@ -356,12 +356,13 @@ type RatingStep struct {
 }
 
 const ratingHistorySQL = `
-SELECT re.ladder, re.ladder_seq, re.game_id, g.number, g.league_id, l.name AS league_name, g.finished_at,
+SELECT re.ladder, re.ladder_seq, re.game_id, g.number, COALESCE(g.league_id, 0) AS league_id,
+       COALESCE(l.name, '') AS league_name, g.finished_at,
        re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
        re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
 FROM rating_entries re
 JOIN games g ON g.id = re.game_id
-JOIN leagues l ON l.id = g.league_id
+LEFT JOIN leagues l ON l.id = g.league_id
 JOIN users p ON p.id = re.player_id
 JOIN users c ON c.id = re.credited_id
 LEFT JOIN users s ON s.id = re.substitute_id

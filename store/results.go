@@ -20,6 +20,10 @@ import (
 // organiser, the game's players included.
 var ErrNotOrganiser = errors.New("only the league's organiser or a co-organiser records and corrects results")
 
+// ErrNotTableOrganiser refuses a normal game's result recorded or corrected by anyone but
+// who opened its table.
+var ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result"}
+
 // Refusals of a result write. Each is a *Conflict, so errors.Is(err, ErrConflict) holds.
 var (
 	// ErrResultRecorded refuses a second result for a game; a correction replaces it.
@@ -219,10 +223,12 @@ type SeatRef struct {
 }
 
 const resultGameSQL = `
-SELECT g.id, g.league_id, g.status, l.game, l.organiser_id, o.username, g.number, l.name, r.input,
+SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), o.id, o.username, g.number,
+       COALESCE(l.name, ''), r.input,
        (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
-       ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id), l.status
-FROM games g JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = l.organiser_id
+       ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
+       COALESCE(l.status, '')
+FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = COALESCE(l.organiser_id, g.organiser_id)
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
 
@@ -286,7 +292,8 @@ func (g ResultGame) LeagueSeats() []league.Seat {
 }
 
 // MayRecord reports whether the user records and corrects the game's results: the league's
-// organiser or one of its co-organisers (the one rule of leagueRole, read with the game).
+// organiser or one of its co-organisers (the one rule of leagueRole, read with the game), or
+// the organiser of a normal game (who opened its table; a normal game has no co-organisers).
 func (g ResultGame) MayRecord(userID int64) bool {
 	return g.OrganiserID == userID || slices.Contains(g.CoOrganiserIDs, userID)
 }
@@ -298,7 +305,13 @@ func (g ResultGame) MayRecord(userID int64) bool {
 // league's and the game's row locks.
 func (g ResultGame) Writable(byUserID int64, correction bool) error {
 	if !g.MayRecord(byUserID) {
+		if g.LeagueID == 0 {
+			return ErrNotTableOrganiser
+		}
 		return ErrNotOrganiser
+	}
+	if g.Status == GameOpen {
+		return ErrTableNotReady
 	}
 	switch g.LeagueStatus {
 	case LeagueClosed, LeagueCancelled, LeagueArchived:
@@ -440,12 +453,12 @@ WITH seq AS (
     RETURNING results
 )
 INSERT INTO results (game_id, league_id, ladder, ladder_seq, system, input, output, recorded_by)
-SELECT $1, $2, $3, seq.results, $4, $5, $6, $7 FROM seq
+SELECT $1, NULLIF($2::bigint, 0), $3, seq.results, $4, $5, $6, $7 FROM seq
 RETURNING ladder_seq, recorded_at`
 
 const insertResultPointsSQL = `
 INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, place, winner, explanation, substitute_id)
-SELECT $1, t.position, $2, t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id
+SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id
 FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[], $8::bool[], $9::text[], $10::bigint[])
     AS t(position, user_id, num, den, place, winner, explanation, substitute_id)`
 
@@ -590,7 +603,7 @@ func ratingError(err error) error {
 }
 
 const resultSQL = `
-SELECT r.game_id, r.league_id, r.ladder, r.ladder_seq, r.input, r.output,
+SELECT r.game_id, COALESCE(r.league_id, 0), r.ladder, r.ladder_seq, r.input, r.output,
        rb.username AS recorded_by, r.recorded_at, COALESCE(cb.username, '') AS corrected_by, r.corrected_at
 FROM results r
 JOIN users rb ON rb.id = r.recorded_by
@@ -903,7 +916,8 @@ func (b standingBefore) diff(lines []ResultLine, standings []rating.Standing) Ch
 	return changes
 }
 
-// PlayerGame is one game a player was seated in, with their result once recorded.
+// PlayerGame is one game a player was seated in (a league game, or a normal game with
+// LeagueID 0 and no LeagueName), with their result once recorded.
 type PlayerGame struct {
 	GameID     int64      `db:"game_id"`
 	Number     int        `db:"number"`
@@ -912,6 +926,8 @@ type PlayerGame struct {
 	Game       string     `db:"game"`
 	Status     string     `db:"status"`
 	FinishedAt *time.Time `db:"finished_at"`
+	// Position is the player's seat, 1 first (its power: league.Game.SeatNames).
+	Position int `db:"position"`
 	// Points, Place and Winner are nil/0/false until the result is recorded.
 	Points *big.Rat `db:"-"`
 	Place  int      `db:"-"`
@@ -922,11 +938,12 @@ type PlayerGame struct {
 const playerGamesLimit = 300
 
 const playerGamesSQL = `
-SELECT g.id AS game_id, g.number, g.league_id, l.name AS league_name, l.game, g.status, g.finished_at,
+SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
+       COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
        rp.points_num, rp.points_den, rp.place, rp.winner
 FROM seats s
 JOIN games g ON g.id = s.game_id
-JOIN leagues l ON l.id = g.league_id
+LEFT JOIN leagues l ON l.id = g.league_id
 LEFT JOIN result_points rp ON rp.game_id = s.game_id AND rp.user_id = s.user_id
 WHERE s.user_id = $1
 ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // LeagueSummary is one league as lists and page headers show it.
@@ -207,6 +208,17 @@ type GameView struct {
 	RulesNote string
 	// Result is the result section (results.templ).
 	Result *ResultView
+	// Normal marks a normal game, outside any league: no League; its own GameName,
+	// Organiser (who opened the table) and SeatCount.
+	Normal    bool
+	GameName  string
+	Organiser string
+	SeatCount int
+	// FreeSeats name an open table's seats still free, in seat order.
+	FreeSeats []string
+	// CanJoin offers the viewer the next free seat; JoinError says why a join was refused.
+	CanJoin   bool
+	JoinError string
 }
 
 // FairnessView is a schedule's fairness report as the league page draws it.
@@ -244,4 +256,15 @@ func hasPowers(seats []SeatView) bool {
 		}
 	}
 	return false
+}
+
+// joinedList writes names as "A, B and C".
+func joinedList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

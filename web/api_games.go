@@ -4,6 +4,9 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // apiGameRead returns one game: GET /api/v1/games/{id} → {"id","game","league_id","status",
@@ -14,6 +17,46 @@ func (h *Handler) apiGameRead(c echo.Context) error {
 		return err
 	}
 	g, err := h.store.Game(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, apiGameOf(g))
+}
+
+// apiCreateNormalGame opens a table: POST /api/v1/games {"game","seats"} → 201 with the game
+// (status "open", no seats taken). The caller is its organiser and is not seated unless they
+// join. A bad field is 422 naming it; a field of the wrong JSON type is 400 naming it.
+func (h *Handler) apiCreateNormalGame(c echo.Context) error {
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	var body struct {
+		Game  string `json:"game"`
+		Seats int    `json:"seats"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	in := store.NewNormalGame{Game: body.Game, Seats: body.Seats, OrganiserID: user.ID}
+	errs := templates.FieldErrors{}
+	if validateNormalGame(in, errs); len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
+	}
+	g, err := h.store.CreateNormalGame(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, apiGameOf(g))
+}
+
+// apiJoinNormalGame takes the next seat at a normal game: POST /api/v1/games/{id}/join → 200
+// with the game; 409 when full or already seated (or a league game). The last seat taken
+// makes the game "ready".
+func (h *Handler) apiJoinNormalGame(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	g, err := h.store.JoinGame(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
 	}

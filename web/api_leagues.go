@@ -46,8 +46,12 @@ type apiGame struct {
 	Round    int      `json:"round"`
 	Status   string   `json:"status"`
 	Seats    []string `json:"seats"`
-	// SeatNames name the seats in seat order: the game's own names where it has them
-	// (CONTRACT section 7, league.Game.SeatNames).
+	// SeatCount is the game's number of seats; a normal game's table may have free ones.
+	SeatCount int `json:"seat_count"`
+	// Organiser opened a normal game's table; absent for a league game.
+	Organiser string `json:"organiser,omitempty"`
+	// SeatNames name the seats in seat order, free ones of an open table included: the
+	// game's own names where it has them (CONTRACT section 7, league.Game.SeatNames).
 	SeatNames  []string   `json:"seat_names"`
 	FinishedAt *time.Time `json:"finished_at"`
 	// StartsAt and Place are the game's date and place (league-operations issue).
@@ -61,8 +65,15 @@ func apiGameOf(g store.Game) apiGame {
 	for j, s := range g.Seats {
 		seats[j] = s.Username
 	}
-	return apiGame{ID: g.ID, Game: g.Game, LeagueID: &g.LeagueID, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
-		SeatNames: seatNames(g.Game, len(g.Seats)), FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place}
+	out := apiGame{ID: g.ID, Game: g.Game, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
+		SeatCount: max(g.SeatCount, len(seats)), SeatNames: seatNames(g.Game, max(g.SeatCount, len(seats))),
+		FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place}
+	if g.LeagueID != 0 {
+		out.LeagueID = &g.LeagueID
+	} else {
+		out.Organiser = g.Organiser
+	}
+	return out
 }
 
 // seatNames names n seats of the game with the given slug (league.Game.SeatNames); a slug

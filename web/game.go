@@ -11,8 +11,8 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// gamePage shows one game of a league: its players in seat order (by side for team games)
-// and its status.
+// gamePage shows one game, of a league or a normal game: its players in seat order (by
+// side for team games) and its status.
 func (h *Handler) gamePage(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
@@ -22,8 +22,15 @@ func (h *Handler) gamePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	title := v.League.GameName + " game " + strconv.Itoa(v.Number)
-	return h.render(c, http.StatusOK, templates.Game(h.page(c, title), v))
+	return h.render(c, http.StatusOK, templates.Game(h.page(c, gameTitle(v)), v))
+}
+
+// gameTitle is a game page's title.
+func gameTitle(v templates.GameView) string {
+	if v.Normal {
+		return v.GameName + " table " + strconv.FormatInt(v.ID, 10)
+	}
+	return v.League.GameName + " game " + strconv.Itoa(v.Number)
 }
 
 // gameView gathers what the game page shows.
@@ -33,24 +40,34 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if err != nil {
 		return templates.GameView{}, err
 	}
-	l, err := h.store.League(ctx, g.LeagueID)
-	if err != nil {
-		return templates.GameView{}, err
-	}
 	viewer, signedIn := currentUser(c)
-	game, gameErr := league.GameBySlug(l.Game)
+	game, gameErr := league.GameBySlug(g.Game)
 	v := templates.GameView{
-		ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, League: summarise(l),
+		ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status,
 		Seats: seatViews(game, g.Seats, viewer, signedIn),
+	}
+	var l store.League
+	if g.LeagueID == 0 {
+		normalGameView(&v, g, game, signedIn)
+	} else {
+		if l, err = h.store.League(ctx, g.LeagueID); err != nil {
+			return templates.GameView{}, err
+		}
+		v.League = summarise(l)
 	}
 	if gameErr == nil {
 		v.Sides = sideViews(game, v.Seats)
 		v.RulesNote = game.RulesNote
 	}
-	// The result section: scored lines, rating ledger, audit trail (web/result.go). The
-	// organiser and co-organisers record, while the league takes results.
+	// The result section: scored lines, rating ledger, audit trail (web/result.go). A league's
+	// organiser and co-organisers record while the league takes results; a normal game's
+	// organiser once every seat is taken.
 	canRecord := false
-	if signedIn && (l.Status == store.LeagueRunning || l.Status == store.LeagueFinished) {
+	switch {
+	case !signedIn:
+	case g.LeagueID == 0:
+		canRecord = viewer.ID == g.OrganiserID && g.Status != store.GameOpen
+	case l.Status == store.LeagueRunning || l.Status == store.LeagueFinished:
 		role, err := h.store.LeagueRole(ctx, l.ID, viewer.ID)
 		if err != nil {
 			return templates.GameView{}, err
@@ -63,4 +80,19 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	}
 	v.Result = &r
 	return v, nil
+}
+
+// normalGameView fills in what the page shows of a normal game: its organiser, its free
+// seats and whether the viewer may take the next one.
+func normalGameView(v *templates.GameView, g store.Game, game league.Game, signedIn bool) {
+	v.Normal, v.GameName, v.Organiser, v.SeatCount = true, gameName(g.Game), g.Organiser, g.SeatCount
+	names := game.SeatNames(g.SeatCount)
+	if len(g.Seats) < len(names) {
+		v.FreeSeats = names[len(g.Seats):]
+	}
+	seated := false
+	for _, s := range v.Seats {
+		seated = seated || s.IsViewer
+	}
+	v.CanJoin = signedIn && !seated && g.Status == store.GameOpen && len(v.FreeSeats) > 0
 }

@@ -50,7 +50,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			if s.Ladder != r.Game {
 				continue
 			}
-			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: s.LeagueName,
+			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: leagueLabel(s.LeagueName),
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
 				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}
 			switch {
@@ -65,7 +65,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			pl.Steps = append(pl.Steps, step)
 			if s.Credited == u.Username {
 				values = append(values, templates.ChartValue{Micros: int64(s.After),
-					Title: fmt.Sprintf("%s #%d: %s (%s)", s.LeagueName, s.GameNumber, s.After, signedMicros(s.Delta))})
+					Title: fmt.Sprintf("%s #%d: %s (%s)", leagueLabel(s.LeagueName), s.GameNumber, s.After, signedMicros(s.Delta))})
 			}
 		}
 		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
@@ -73,7 +73,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Ladders = append(v.Ladders, pl)
 	}
 	for _, g := range games {
-		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: g.LeagueName,
+		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabel(g.LeagueName),
 			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner}
 		if g.Points != nil {
 			pg.Points = league.Mixed(g.Points)
@@ -84,6 +84,14 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Games = append(v.Games, pg)
 	}
 	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+}
+
+// leagueLabel is a game's league as the player page names it: a normal game has none.
+func leagueLabel(name string) string {
+	if name == "" {
+		return "Normal game"
+	}
+	return name
 }
 
 // gameName is a game slug's display name, or the slug for a game the registry lacks.

@@ -181,8 +181,12 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 		ledger[i] = apiLedgerLine{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
 			RatingBefore: l.Before, Ante: l.Ante, Award: l.Award, Delta: l.Delta, RatingAfter: l.After}
 	}
+	var leagueID *int64 // null for a normal game (CONTRACT section 7)
+	if r.LeagueID != 0 {
+		leagueID = &r.LeagueID
+	}
 	extra := map[string]any{
-		"game_id": r.GameID, "league_id": r.LeagueID, "ladder": r.Ladder,
+		"game_id": r.GameID, "league_id": leagueID, "ladder": r.Ladder,
 		"replaced": replaced, "ledger": ledger, "recorded_by": r.RecordedBy, "recorded_at": r.RecordedAt,
 	}
 	if r.CorrectedAt != nil {

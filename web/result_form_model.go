@@ -452,8 +452,8 @@ func (f *resultForm) inputOf(path string) (string, bool) {
 func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 	g := f.game
 	v := templates.ResultFormView{
-		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: g.LeagueName,
-		LeagueURL: "/leagues/" + strconv.FormatInt(g.LeagueID, 10), ScoreLabel: g.Game.ScoreLabel,
+		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
+		LeagueURL: leagueURL(g.LeagueID), ScoreLabel: g.Game.ScoreLabel,
 		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Kind: f.kind,
 		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
@@ -473,4 +473,21 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 			Tokens: [4]string{val["t1"], val["t2"], val["t3"], val["t4"]}})
 	}
 	return v
+}
+
+// leagueURL is the page of a game's league, or the normal games' list for a normal game
+// (league 0).
+func leagueURL(leagueID int64) string {
+	if leagueID == 0 {
+		return "/games"
+	}
+	return "/leagues/" + strconv.FormatInt(leagueID, 10)
+}
+
+// leagueLabelOr is a game's league name, or fallback for a normal game, which has none.
+func leagueLabelOr(name, fallback string) string {
+	if name == "" {
+		return fallback
+	}
+	return name
 }

@@ -162,9 +162,18 @@ func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.POST("/supercat/:id/bots/:seat/guild", h.supercatGuild, h.requireLogin)
 }
 
-// gameRoutes registers single games and seat names (rules-round-2 issue, CONTRACT section 7).
+// gameRoutes registers single games, seat names and normal games, outside any league
+// (rules-round-2 issue, CONTRACT section 7). A game's page and its result are in the main
+// list above: they serve league and normal games alike.
 func (h *Handler) gameRoutes(e *echo.Echo, api *echo.Group) {
+	e.GET("/games", h.normalGames)
+	e.GET("/games/new", h.newNormalGamePage, h.requireLogin)
+	e.POST("/games", h.createNormalGame, h.requireLogin)
+	e.POST("/games/:id/join", h.joinNormalGame, h.requireLogin)
+
+	api.POST("/games", h.apiCreateNormalGame, h.requireAPIUser)
 	api.GET("/games/:id", h.apiGameRead)
+	api.POST("/games/:id/join", h.apiJoinNormalGame, h.requireAPIUser)
 }
 
 // accountRoutes registers account self-service (accounts issue): display name, password,

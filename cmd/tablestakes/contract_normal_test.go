@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -90,4 +92,113 @@ func TestContractSeatNames(t *testing.T) {
 	}
 	a.do(http.MethodGet, "/api/v1/games/999999", "", nil).assertError(t, http.StatusNotFound, "")
 	a.do(http.MethodGet, "/api/v1/games/abc", "", nil).assertError(t, http.StatusNotFound, "")
+}
+
+// TestContractNormalGames: "A normal game is a game of the registry with its own seats,
+// scored and rated exactly like a league game, counted by the activity rule" (CONTRACT
+// section 7). The seed: "In order to play a league game you have to be an Active player. To
+// be an active player you just need to have terminated at least 5 games in the last 90
+// days" — so a new club plays five normal games and then meets a league's default rule, and
+// the ladder its normal and league games share is what `tablestakes rate` computes.
+func TestContractNormalGames(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, storetest.MissingDatabase(t))
+	a := api{t: t, url: srv.url}
+	players := []string{"ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"}
+	tokens := signUpAll(t, a, append([]string{"org"}, players...)...)
+	org := tokens["org"]
+
+	// A league with the seed's default rule refuses a new player.
+	var strict contractLeague
+	a.do(http.MethodPost, "/api/v1/leagues", org, map[string]any{"name": "Strict", "game": "king-me", "players_per_game": 4}).
+		decode(t, http.StatusCreated, &strict)
+	a.do(http.MethodPost, "/api/v1/leagues/"+string(strict.ID)+"/join", tokens["ann"], nil).assertError(t, http.StatusForbidden, "")
+
+	// Opening a table: signed in, a game of the registry, 2..8 seats within its range.
+	a.do(http.MethodPost, "/api/v1/games", "", map[string]any{"game": "king-me", "seats": 4}).assertError(t, http.StatusUnauthorized, "")
+	a.do(http.MethodPost, "/api/v1/games", org, map[string]any{"game": "chess", "seats": 4}).assertError(t, http.StatusUnprocessableEntity, "game")
+	a.do(http.MethodPost, "/api/v1/games", org, map[string]any{"game": "gonzaga", "seats": 5}).assertError(t, http.StatusUnprocessableEntity, "seats")
+	a.do(http.MethodPost, "/api/v1/games", org, map[string]any{"game": "king-me", "seats": 9}).assertError(t, http.StatusUnprocessableEntity, "seats")
+	a.do(http.MethodPost, "/api/v1/games", org, `{"game":"king-me","seats":"four"}`).assertError(t, http.StatusBadRequest, "seats")
+
+	var ladder []map[string]any
+	record := func(id num, system string, input map[string]any) {
+		t.Helper()
+		var scored contractScored
+		a.do(http.MethodPost, "/api/v1/games/"+string(id)+"/result", org, input).decode(t, http.StatusCreated, &scored)
+		ladder = append(ladder, map[string]any{"id": string(id), "system": system, "input": input})
+	}
+	for i := range 5 {
+		var g contractSeatedGame
+		a.do(http.MethodPost, "/api/v1/games", org, map[string]any{"game": "king-me", "seats": 8}).decode(t, http.StatusCreated, &g)
+		assert.Equal(t, "king-me", g.Game)
+		assert.Equal(t, "open", g.Status)
+		assert.Empty(t, g.Seats, "the caller is not seated unless they join")
+		assert.Nil(t, g.LeagueID, "a normal game has no league")
+		path := "/api/v1/games/" + string(g.ID)
+		a.do(http.MethodPost, path+"/result", org, map[string]any{"players": []map[string]any{}}).assertError(t, http.StatusConflict, "")
+		// Seat order is the join order: each game starts with a different player.
+		order := append(append([]string{}, players[i:]...), players[:i]...)
+		for j, u := range order {
+			var joined contractSeatedGame
+			a.do(http.MethodPost, path+"/join", tokens[u], nil).decode(t, http.StatusOK, &joined)
+			assert.Equal(t, order[:j+1], joined.Seats)
+			if j < 7 {
+				assert.Equal(t, "open", joined.Status)
+			}
+		}
+		a.do(http.MethodPost, path+"/join", tokens[order[0]], nil).assertError(t, http.StatusConflict, "")
+		a.do(http.MethodPost, path+"/join", org, nil).assertError(t, http.StatusConflict, "")
+		var got contractSeatedGame
+		a.do(http.MethodGet, path, "", nil).decode(t, http.StatusOK, &got)
+		assert.Equal(t, "ready", got.Status, "the last seat taken makes the game ready")
+		assert.Equal(t, order, got.Seats)
+		assert.Equal(t, []string{"Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6", "Seat 7", "Seat 8"}, got.SeatNames)
+		assert.Nil(t, got.LeagueID)
+
+		var ps []map[string]any
+		for j, u := range order {
+			ps = append(ps, map[string]any{"id": u, "score": 10 * ((j*3+i)%8 + 1)})
+		}
+		input := map[string]any{"players": ps}
+		a.do(http.MethodPost, path+"/result", tokens[order[0]], input).assertError(t, http.StatusForbidden, "")
+		record(g.ID, "placement", input)
+		a.do(http.MethodPost, path+"/result", org, input).assertError(t, http.StatusConflict, "")
+		a.do(http.MethodGet, path, "", nil).decode(t, http.StatusOK, &got)
+		assert.Equal(t, "finished", got.Status)
+	}
+
+	// Five finished games in 90 days: every player is active now.
+	for _, u := range players {
+		a.do(http.MethodPost, "/api/v1/leagues/"+string(strict.ID)+"/join", tokens[u], nil).decode(t, http.StatusOK, new(contractLeague))
+	}
+	var games []contractSeatedGame
+	a.do(http.MethodGet, "/api/v1/leagues/"+string(strict.ID)+"/games", "", nil).decode(t, http.StatusOK, &games)
+	require.NotEmpty(t, games)
+	for i, g := range games[:3] {
+		var ps []map[string]any
+		for j, u := range g.Seats {
+			ps = append(ps, map[string]any{"id": u, "score": (i + j*5) % 7})
+		}
+		record(g.ID, "placement", map[string]any{"players": ps})
+	}
+
+	// One ladder: the server's King Me ratings equal `tablestakes rate` over the normal and
+	// league games in play order.
+	input, err := json.Marshal(map[string]any{"games": ladder})
+	require.NoError(t, err)
+	var rated contractRated
+	runCLI(t, string(input), "rate").requireOK(t, &rated)
+	want := map[string]string{}
+	for _, r := range rated.Ratings {
+		want[r.ID] = fmt.Sprintf("%s in %d games", exact(t, r.Rating).RatString(), r.Games)
+		assert.GreaterOrEqual(t, r.Games, 5, "%s: five normal games and their league games", r.ID)
+	}
+	var rs []contractRating
+	a.do(http.MethodGet, "/api/v1/ratings/king-me", "", nil).decode(t, http.StatusOK, &rs)
+	served := map[string]string{}
+	for _, r := range rs {
+		served[r.Username] = fmt.Sprintf("%s in %d games", exact(t, r.Rating).RatString(), r.Games)
+	}
+	assert.Equal(t, want, served, "the server's ladder is what tablestakes rate computes")
 }

@@ -58,6 +58,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedResults,
 		seedOperations,
 		seedSupercat,
+		seedNormalGames,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

@@ -1,0 +1,66 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Normal games in the demo: finished Vortex games, a full King Me table waiting for ada to
+// record its result, and an open Vortex table with free seats a newcomer can take.
+const (
+	// NormalFinished is how many normal Vortex games the demo records.
+	NormalFinished = 5
+	// normalVortexSeats is the seats of the demo's Vortex tables: the four corners.
+	normalVortexSeats = 4
+)
+
+// seedNormalGames plays normal games outside any league ("Games created for the league have
+// the exact same rules of the normal games", league-scoring-system.txt). Five finished
+// four-player Vortex games count toward every demo player's activity rule and start the
+// Vortex ladder; a full King Me table waits for its result; an open Vortex table has two
+// free seats.
+func seedNormalGames(ctx context.Context, st *store.Store, users []store.User) error {
+	rng := rand.New(rand.NewPCG(2026, 7))
+	ada := users[0]
+	for i := range NormalFinished {
+		// Each table seats four players in turn, so every demo player has played.
+		var seated []store.User
+		for j := range normalVortexSeats {
+			seated = append(seated, users[(i*3+j)%len(users)])
+		}
+		g, err := table(ctx, st, ada, "vortex", normalVortexSeats, seated)
+		if err != nil {
+			return err
+		}
+		input, err := placementResult(rng, g) // Vortex takes final scores like placement
+		if err != nil {
+			return err
+		}
+		if err := record(ctx, st, ada.ID, g.ID, input); err != nil {
+			return err
+		}
+	}
+	if _, err := table(ctx, st, ada, "king-me", 3, []store.User{users[1], users[4], users[6]}); err != nil {
+		return err
+	}
+	_, err := table(ctx, st, users[2], "vortex", normalVortexSeats, []store.User{users[2], users[5]})
+	return err
+}
+
+// table opens a normal game of game with seats seats, organised by organiser, and seats the
+// players in order.
+func table(ctx context.Context, st *store.Store, organiser store.User, game string, seats int, players []store.User) (store.Game, error) {
+	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: game, Seats: seats, OrganiserID: organiser.ID})
+	if err != nil {
+		return store.Game{}, fmt.Errorf("seed normal games: %w", err)
+	}
+	for _, p := range players {
+		if g, err = st.JoinGame(ctx, g.ID, p.ID); err != nil {
+			return store.Game{}, fmt.Errorf("seed normal games: %s takes a seat: %w", p.Username, err)
+		}
+	}
+	return g, nil
+}

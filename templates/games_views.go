@@ -1,0 +1,44 @@
+package templates
+
+import "strconv"
+
+// NormalGamesView is the /games page: normal games, outside any league.
+type NormalGamesView struct {
+	// Open are tables with free seats, newest first.
+	Open []NormalGameRow
+	// Ready are full tables waiting for their result.
+	Ready []NormalGameRow
+	// Finished are recent results, most recent first.
+	Finished []NormalGameRow
+}
+
+// NormalGameRow is one normal game in a list.
+type NormalGameRow struct {
+	ID        int64
+	GameName  string
+	Status    string
+	Organiser string
+	SeatCount int
+	// Seats are the seats taken, in seat (join) order.
+	Seats []SeatView
+	// HasViewer marks a table the signed-in player sits at.
+	HasViewer bool
+	// Date is when the result was recorded; empty before.
+	Date string
+}
+
+// URL is the game's page.
+func (g NormalGameRow) URL() string { return "/games/" + strconv.FormatInt(g.ID, 10) }
+
+// SeatsTaken is "2 of 4 seats".
+func (g NormalGameRow) SeatsTaken() string {
+	return strconv.Itoa(len(g.Seats)) + " of " + strconv.Itoa(g.SeatCount) + " seats"
+}
+
+// NormalGameForm is the open-a-table form: its values and per-field errors.
+type NormalGameForm struct {
+	Game   string
+	Seats  string
+	Games  []GameChoice
+	Errors FieldErrors
+}

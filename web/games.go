@@ -1,0 +1,140 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// normalGameFields are the open-a-table fields in the order they are shown and reported.
+var normalGameFields = []string{"game", "seats"}
+
+// validateNormalGame checks a table to open and adds one message per wrong field to errs:
+// a game of the registry and 2..8 seats within the game's range (issue 11: "anyone signed
+// in opens a table for a game of the registry with 2..8 seats (within the game's range)").
+func validateNormalGame(in store.NewNormalGame, errs templates.FieldErrors) {
+	game, err := league.GameBySlug(in.Game)
+	if in.Game == "" {
+		errs["game"] = "required; choose one of " + gameSlugs()
+	} else if err != nil {
+		errs["game"] = fieldProblem(err)
+	}
+	if _, bad := errs["seats"]; bad {
+		return
+	}
+	switch {
+	case in.Seats == 0:
+		errs["seats"] = "required (2 to 8)"
+	case in.Seats < 2 || in.Seats > 8:
+		errs["seats"] = "must be between 2 and 8"
+	case err == nil && (in.Seats < game.MinPlayers || in.Seats > game.MaxPlayers):
+		errs["seats"] = game.Name + " takes " + strconv.Itoa(game.MinPlayers) + " to " + strconv.Itoa(game.MaxPlayers) +
+			" players, got " + strconv.Itoa(in.Seats)
+	}
+}
+
+// firstNormalGameError renders the first failing field as "field: message", for the API.
+func firstNormalGameError(errs templates.FieldErrors) string {
+	for _, f := range normalGameFields {
+		if msg, ok := errs[f]; ok {
+			return f + ": " + msg
+		}
+	}
+	return ""
+}
+
+// normalGameRow is a normal game as the list page shows it.
+func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.NormalGameRow {
+	game, _ := league.GameBySlug(g.Game) // an unknown slug shows the slug itself
+	row := templates.NormalGameRow{ID: g.ID, GameName: gameName(g.Game), Status: g.Status, Organiser: g.Organiser,
+		SeatCount: g.SeatCount, Seats: seatViews(game, g.Seats, viewer, signedIn)}
+	if g.FinishedAt != nil {
+		row.Date = g.FinishedAt.UTC().Format(dateLayout)
+	}
+	for _, s := range row.Seats {
+		row.HasViewer = row.HasViewer || s.IsViewer
+	}
+	return row
+}
+
+// normalGames lists the normal games: open tables to join, tables waiting for their
+// result, and recent results.
+func (h *Handler) normalGames(c echo.Context) error {
+	ctx := c.Request().Context()
+	viewer, signedIn := currentUser(c)
+	var v templates.NormalGamesView
+	lists := []struct {
+		status string
+		into   *[]templates.NormalGameRow
+	}{
+		{store.GameOpen, &v.Open}, {store.GameReady, &v.Ready}, {store.GameFinished, &v.Finished},
+	}
+	for _, l := range lists {
+		games, err := h.store.NormalGames(ctx, l.status)
+		if err != nil {
+			return err
+		}
+		for _, g := range games {
+			*l.into = append(*l.into, normalGameRow(g, viewer, signedIn))
+		}
+	}
+	return h.render(c, http.StatusOK, templates.NormalGames(h.page(c, "Games"), v))
+}
+
+// newNormalGamePage shows the open-a-table form.
+func (h *Handler) newNormalGamePage(c echo.Context) error {
+	form := templates.NormalGameForm{Seats: "4", Games: gameChoices()}
+	return h.render(c, http.StatusOK, templates.NewNormalGame(h.page(c, "Open a table"), form))
+}
+
+// createNormalGame opens a table from the form and goes to its page; its creator is its
+// organiser and is not seated until they take a seat. A refused form shows again with a
+// message under each wrong field.
+func (h *Handler) createNormalGame(c echo.Context) error {
+	user, _ := currentUser(c) // requireLogin guarantees it
+	form := templates.NormalGameForm{
+		Game: c.FormValue("game"), Seats: strings.TrimSpace(c.FormValue("seats")),
+		Games: gameChoices(), Errors: templates.FieldErrors{},
+	}
+	in := store.NewNormalGame{Game: form.Game, OrganiserID: user.ID}
+	in.Seats = formInt(form.Seats, "seats", 0, form.Errors)
+	if validateNormalGame(in, form.Errors); len(form.Errors) > 0 {
+		return h.render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.page(c, "Open a table"), form))
+	}
+	g, err := h.store.CreateNormalGame(c.Request().Context(), in)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(g.ID, 10))
+}
+
+// joinNormalGame takes the next seat at a table and goes back to its page; a refusal (full,
+// already seated, a league game) shows the page with the reason.
+func (h *Handler) joinNormalGame(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	_, err = h.store.JoinGame(c.Request().Context(), id, user.ID)
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(id, 10))
+	}
+	var conflict *store.Conflict
+	if !errors.As(err, &conflict) {
+		return err
+	}
+	v, verr := h.gameView(c, id)
+	if verr != nil {
+		return verr
+	}
+	v.JoinError = sentence(conflict.Reason)
+	return h.render(c, http.StatusConflict, templates.Game(h.page(c, gameTitle(v)), v))
+}
