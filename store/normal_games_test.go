@@ -149,8 +149,9 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 	for i := range store.DefaultMinRecentGames {
 		g := openTable(t, st, org, "cartagena", 2)
 		// The seed's Cartagena example, cut to two players.
-		_, err := recordResult(ctx, st, g.ID, org.ID, placementInput(nil, nil))
-		assert.ErrorIs(t, err, store.ErrTableNotReady, "a table with free seats has no result yet")
+		rg, err := st.ResultGame(ctx, g.ID)
+		require.NoError(t, err)
+		assert.ErrorIs(t, rg.Writable(org.ID, false), store.ErrTableNotReady, "a table with free seats has no result yet")
 		g = openTable(t, st, org, "cartagena", 2, ann, bob)
 		_, err = recordResult(ctx, st, g.ID, ann.ID, placementInput([]string{"player2", "player3"}, []int{1000, 970}))
 		assert.ErrorIs(t, err, store.ErrNotTableOrganiser, "a seated player is not the table's organiser")
