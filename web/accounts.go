@@ -79,15 +79,16 @@ func usernameProblem(name string) string {
 	return ""
 }
 
-// firstFieldError renders the first failing field as "field: message", for the API's
-// one-line errors.
-func firstFieldError(errs templates.FieldErrors) string {
+// fieldErrorsText renders every failing field as "field: message", in form order joined by
+// "; ", for the API's {"error": ...}: a sign-up learns all its problems at once.
+func fieldErrorsText(errs templates.FieldErrors) string {
+	var parts []string
 	for _, f := range []string{"username", "display_name", "password"} { // form order
 		if msg, ok := errs[f]; ok {
-			return f + ": " + msg
+			parts = append(parts, f+": "+msg)
 		}
 	}
-	return ""
+	return strings.Join(parts, "; ")
 }
 
 // localPath returns next if it is a path on this site, else "/". It keeps the log-in

@@ -380,3 +380,26 @@ func TestAPIRefusesOversizedBody(t *testing.T) {
 	require.NoError(t, json.NewDecoder(res.Body).Decode(&body))
 	assert.Equal(t, "request entity too large", body["error"])
 }
+
+func TestSignupReportsEveryFieldAtOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	app.signUp("ada", "Ada Lovelace", "analytical-engine")
+
+	// A taken username and a short password: both said on the first try.
+	res, doc := app.submit(app.browser(), "/signup", "/signup", url.Values{
+		"username": {"ADA"}, "display_name": {""}, "password": {"short"},
+	})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "already taken", text(doc.Find("#e-username")))
+	assert.Equal(t, "required", text(doc.Find("#e-display_name")))
+	assert.Equal(t, "must be at least 8 characters", text(doc.Find("#e-password")))
+
+	status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+		"username": "x", "display_name": "", "password": "short",
+	})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	msg, _ := body["error"].(string)
+	assert.True(t, strings.HasPrefix(msg, "username: "), msg)
+	assert.Contains(t, msg, "; display_name: required; password: must be at least 8 characters")
+}

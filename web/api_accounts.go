@@ -34,7 +34,7 @@ func (h *Handler) apiSignup(c echo.Context) error {
 	}
 	nu := store.NewUser{Username: body.Username, DisplayName: body.DisplayName, Password: body.Password}
 	if errs := validateSignup(&nu); len(errs) > 0 {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstFieldError(errs))
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fieldErrorsText(errs))
 	}
 	if ok, err := h.allowSignup(c); err != nil || !ok {
 		if err != nil {

@@ -29,6 +29,15 @@ func (h *Handler) signup(c echo.Context) error {
 	}
 	form := templates.SignupForm{Username: nu.Username, DisplayName: nu.DisplayName}
 	if form.Errors = validateSignup(&nu); len(form.Errors) > 0 {
+		// Say at once that a well-formed username is taken too, not only after the other
+		// fields are fixed (the store refuses it again below when it is).
+		if _, bad := form.Errors["username"]; !bad {
+			if _, err := h.store.UserByUsername(c.Request().Context(), nu.Username); err == nil {
+				form.Errors["username"] = "already taken"
+			} else if !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+		}
 		return h.render(c, http.StatusUnprocessableEntity, templates.Signup(h.page(c, "Sign up"), form))
 	}
 	if ok, err := h.allowSignup(c); err != nil || !ok {
