@@ -50,8 +50,11 @@ type ResultView struct {
 	// Recorded says the game has a result; otherwise the section offers the form (to the
 	// organiser) or says the result is awaited.
 	Recorded bool
-	// CanRecord marks the viewer as the league's organiser.
+	// CanRecord marks the viewer as one who may record: the league's organiser or a
+	// co-organiser, or a normal game's organiser.
 	CanRecord bool
+	// Normal marks a normal game, whose table's organiser records the result.
+	Normal bool
 	// Victory and WinningSide describe a team game's result.
 	Victory     string
 	WinningSide string

@@ -78,6 +78,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if err != nil {
 		return templates.GameView{}, err
 	}
+	r.Normal = v.Normal
 	v.Result = &r
 	return v, nil
 }

@@ -75,6 +75,9 @@ func TestNormalGameJourney(t *testing.T) {
 	assert.Equal(t, []string{"Austria /players/player2", "England /players/player3", "France /players/player1"}, got,
 		"seat order is join order, each seat with its power")
 	assert.Equal(t, 1, doc.Find(`#result a[href="`+gamePath+`/result"]`).Length(), "the table's organiser records the result")
+	_, doc = app.get(ann, gamePath)
+	assert.Equal(t, "No result yet: the table's organiser records it once the game is played.", text(doc.Find("#result p")),
+		"a normal game has no league organiser")
 	res, _ = app.get(ann, gamePath+"/result")
 	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a seated player does not")
 
