@@ -152,17 +152,12 @@ func (h *Handler) apiRemoveMember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var body struct {
-		Username string `json:"username"`
-	}
-	if err := decodeJSON(c, &body); err != nil {
+	username, err := usernameBody(c)
+	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(body.Username) == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
-	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.RemoveMember(c.Request().Context(), id, user.ID, strings.TrimSpace(body.Username)); err != nil {
+	if err := h.store.RemoveMember(c.Request().Context(), id, user.ID, username); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)
@@ -192,17 +187,12 @@ func (h *Handler) apiAddCoOrganiser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var body struct {
-		Username string `json:"username"`
-	}
-	if err := decodeJSON(c, &body); err != nil {
+	username, err := usernameBody(c)
+	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(body.Username) == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
-	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, strings.TrimSpace(body.Username), true); err != nil {
+	if err := h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, username, true); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)
@@ -558,4 +548,20 @@ func (h *Handler) replaceMember(c echo.Context) error {
 		_, err = h.store.ReplaceMember(c.Request().Context(), id, user.ID, from, to)
 	}
 	return h.afterManageAction(c, id, err)
+}
+
+// usernameBody reads the {"username"} body of the member operations (remove, co-organisers)
+// and returns the username trimmed; an empty one is refused naming the field.
+func usernameBody(c echo.Context) (string, error) {
+	var body struct {
+		Username string `json:"username"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return "", err
+	}
+	username := strings.TrimSpace(body.Username)
+	if username == "" {
+		return "", echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
+	}
+	return username, nil
 }
