@@ -26,7 +26,7 @@ type GameSchedule struct {
 	Place string
 }
 
-const gameLeagueSQL = `SELECT league_id FROM games WHERE id = $1`
+const gameLeagueSQL = `SELECT COALESCE(league_id, 0) FROM games WHERE id = $1`
 
 const lockScheduledGameSQL = `SELECT number, status FROM games WHERE id = $1 FOR UPDATE`
 
@@ -35,8 +35,9 @@ UPDATE games SET starts_at = $2, place = $3, sequence = sequence + 1
 WHERE id = $1 AND (starts_at IS DISTINCT FROM $2 OR place <> $3)`
 
 // ScheduleGame sets the date and place of one game, by the league's organiser or a
-// co-organiser. A played game keeps its date; a game of a league that is over cannot move.
-// A change raises the game's sequence, so calendars update the same event.
+// co-organiser, or for a normal game by the organiser of its table (scheduleTable). A played
+// game keeps its date; a game of a league that is over cannot move. A change raises the
+// game's sequence, so calendars update the same event.
 func (s *Store) ScheduleGame(ctx context.Context, gameID, byUserID int64, gs GameSchedule) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var leagueID int64
@@ -46,6 +47,9 @@ func (s *Store) ScheduleGame(ctx context.Context, gameID, byUserID int64, gs Gam
 		}
 		if err != nil {
 			return err
+		}
+		if leagueID == 0 {
+			return scheduleTable(ctx, tx, gameID, byUserID, gs)
 		}
 		// The league's row first, then the game's: every league operation locks in that order.
 		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser)
@@ -76,6 +80,29 @@ func (s *Store) ScheduleGame(ctx context.Context, gameID, byUserID int64, gs Gam
 		return fmt.Errorf("store: schedule game %d: %w", gameID, err)
 	}
 	return nil
+}
+
+const lockTableSQL = `SELECT organiser_id, status FROM games WHERE id = $1 AND league_id IS NULL FOR UPDATE`
+
+// ErrNotTableScheduler refuses a normal game's date and place to anyone but its organiser.
+var ErrNotTableScheduler = &Forbidden{Reason: "only the organiser of this table may set its date and place"}
+
+// scheduleTable sets a normal game's date and place: its table's organiser (who opened it)
+// may, while its result is not recorded. A normal game has no league, so no league history.
+func scheduleTable(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, gs GameSchedule) error {
+	var organiser int64
+	var status string
+	if err := tx.QueryRow(ctx, lockTableSQL, gameID).Scan(&organiser, &status); err != nil {
+		return err
+	}
+	if organiser != byUserID {
+		return ErrNotTableScheduler
+	}
+	if status == GameFinished {
+		return &Conflict{Reason: "game: already played; its date stays as it was"}
+	}
+	_, err := tx.Exec(ctx, scheduleGameSQL, gameID, gs.StartsAt, gs.Place)
+	return err
 }
 
 const roundGamesSQL = `SELECT id FROM games WHERE league_id = $1 AND round = $2 AND status = 'scheduled' ORDER BY number FOR UPDATE`

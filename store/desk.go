@@ -60,6 +60,29 @@ WHERE me.user_id = $1
 ORDER BY g.starts_at NULLS LAST, l.id, g.number
 LIMIT $2`
 
+// readyTablesSQL is the normal games the user opened whose seats are all taken and whose
+// result is not recorded yet: the tables waiting for their organiser's result.
+const readyTablesSQL = `
+SELECT g.id AS game_id, 0::bigint AS league_id, '' AS league_name, g.game, g.number, g.round, g.starts_at,
+       g.place, '' AS venue, 'UTC' AS time_zone,
+       ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
+       0 AS position
+FROM games g
+WHERE g.league_id IS NULL AND g.status = 'ready' AND g.organiser_id = $1
+ORDER BY g.starts_at NULLS LAST, g.id
+LIMIT $2`
+
+// ReadyTables returns the normal games the user opened that wait for a result (every seat
+// taken, nothing recorded), dated ones by date and then the oldest first, at most 200. The
+// desk lists them beside the league games waiting for a result.
+func (s *Store) ReadyTables(ctx context.Context, userID int64) ([]QueuedGame, error) {
+	gs, err := collect[QueuedGame](ctx, s.pool, readyTablesSQL, userID, queueLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: ready tables of user %d: %w", userID, err)
+	}
+	return gs, nil
+}
+
 // NextGames returns the unplayed games the user sits in, soonest first and undated ones
 // last, at most limit.
 func (s *Store) NextGames(ctx context.Context, userID int64, limit int) ([]QueuedGame, error) {

@@ -20,6 +20,8 @@ type ManageView struct {
 	History    []HistoryLine
 	// Error is the refusal of an action just attempted; empty otherwise.
 	Error string
+	// Recorded counts the league's recorded results: a league without any may be deleted.
+	Recorded int
 }
 
 // EditForm is the league edit form's values (as typed) and per-field errors.
@@ -69,6 +71,8 @@ type DeskGame struct {
 	Seats []string
 	// SeatName is the viewer's seat ("Seat 2") in the list of next games.
 	SeatName string
+	// GameName names the game of a normal game (LeagueID 0), which has no league.
+	GameName string
 }
 
 // URL is the game's page.

@@ -56,7 +56,9 @@ func placeProblem(place string) error {
 
 // apiScheduleGame sets a game's date and place: PUT /api/v1/games/{id}/schedule
 // {"starts_at": RFC 3339 or null, "place": "..."} → 200 with the game. An absent field stays
-// as it was; null clears the date. Organiser or co-organiser; a played game is a 409.
+// as it was; null clears the date. Organiser or co-organiser; a played game is a 409. A
+// normal game's date and place are its table organiser's to set (times without an offset
+// are UTC: a normal game has no league time zone).
 func (h *Handler) apiScheduleGame(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
@@ -74,9 +76,14 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l, err := h.store.League(ctx, g.LeagueID)
-	if err != nil {
-		return err
+	// A normal game has no league, so its local times are UTC; an offset is always welcome.
+	loc := time.UTC
+	if g.LeagueID != 0 {
+		l, err := h.store.League(ctx, g.LeagueID)
+		if err != nil {
+			return err
+		}
+		loc = leagueLocation(l)
 	}
 	gs := store.GameSchedule{StartsAt: g.StartsAt, Place: g.Place}
 	switch raw := strings.TrimSpace(string(body.StartsAt)); {
@@ -88,7 +95,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		if err := json.Unmarshal(body.StartsAt, &s); err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "starts_at: must be a JSON string or null")
 		}
-		t, err := parseWhen("starts_at", s, leagueLocation(l))
+		t, err := parseWhen("starts_at", s, loc)
 		if err != nil {
 			return err
 		}

@@ -16,11 +16,15 @@ import (
 const deskListLength = 10
 
 // desk is the signed-in front page (GET / for a signed-in viewer): my next games, the games
-// waiting for a result in the leagues I run, the leagues waiting for players and the
+// waiting for a result in the leagues I run and at the normal tables I opened, the leagues waiting for players and the
 // latest results.
 func (h *Handler) desk(c echo.Context, user store.User) error {
 	ctx := c.Request().Context()
 	queue, err := h.store.Queue(ctx, user.ID)
+	if err != nil {
+		return err
+	}
+	tables, err := h.store.ReadyTables(ctx, user.ID)
 	if err != nil {
 		return err
 	}
@@ -39,6 +43,12 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
 	for _, g := range queue {
 		v.Queue = append(v.Queue, deskGame(g))
+	}
+	// The normal games the viewer opened wait for their result too, after the leagues'.
+	for _, g := range tables {
+		d := deskGame(g)
+		d.GameName = gameName(g.Game)
+		v.Queue = append(v.Queue, d)
 	}
 	for _, g := range next {
 		v.Next = append(v.Next, deskGame(g))

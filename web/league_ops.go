@@ -340,6 +340,9 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		v.Members = append(v.Members, templates.MemberView{Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName,
 			IsViewer: m.UserID == user.ID})
 	}
+	if err := h.manageView2(c, l, &v); err != nil {
+		return templates.ManageView{}, err
+	}
 	return v, nil
 }
 

@@ -95,6 +95,7 @@ func (h *Handler) echo() *echo.Echo {
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
 
 	h.leagueOperationRoutes(e, api)
+	h.leagueOperations2Routes(e, api)
 	h.accountRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)

@@ -1,0 +1,73 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+// A league is deleted by its organiser while nothing is recorded, with everything that names
+// it; co-organisers, members and others are refused, and so is a league with a result.
+func TestDeleteLeague(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "dl", 10)
+	organiser, helper := ps[0], ps[9]
+
+	// A running league with a co-organiser, a date, a replacement and history, nothing recorded.
+	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	_, err := st.ReplaceMember(ctx, l.ID, organiser.ID, ps[1].Username, helper.Username)
+	require.NoError(t, err)
+	for _, by := range []store.User{helper, ps[2], ps[8]} {
+		_, err := st.DeleteLeague(ctx, l.ID, by.ID)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "only the league's organiser may do this", by.Username)
+	}
+	_, err = st.DeleteLeague(ctx, 987654, organiser.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+
+	name, err := st.DeleteLeague(ctx, l.ID, organiser.ID)
+	require.NoError(t, err)
+	assert.Equal(t, l.Name, name)
+	_, err = st.League(ctx, l.ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	for _, table := range []string{"memberships", "games", "league_organisers", "league_replacements", "league_events"} {
+		var n int
+		require.NoError(t, st.Pool().QueryRow(ctx, `SELECT count(*) FROM `+table+` WHERE league_id = $1`, l.ID).Scan(&n))
+		assert.Zero(t, n, table)
+	}
+	var seats int
+	require.NoError(t, st.Pool().QueryRow(ctx, `SELECT count(*) FROM seats s WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = s.game_id)`).Scan(&seats))
+	assert.Zero(t, seats)
+
+	// Open and cancelled leagues go too.
+	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
+	_, err = st.DeleteLeague(ctx, open.ID, organiser.ID)
+	require.NoError(t, err)
+	cancelled := newLeague(t, st, organiser, "gonzaga", 4, 0)
+	require.NoError(t, st.EndLeague(ctx, cancelled.ID, organiser.ID, "cancel"))
+	_, err = st.DeleteLeague(ctx, cancelled.ID, organiser.ID)
+	require.NoError(t, err)
+
+	// One recorded result, and the league stays: close it instead.
+	played := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	g := mustGames(t, st, played.ID)[0]
+	_, err = recordResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+	require.NoError(t, err)
+	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	require.ErrorIs(t, err, store.ErrConflict)
+	assert.Contains(t, err.Error(), "league: 1 result is recorded, and results stay in the players' ratings, so the league cannot be deleted; close it early (its standings are frozen) instead")
+	require.NoError(t, st.EndLeague(ctx, played.ID, organiser.ID, "close"))
+	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	assert.Contains(t, err.Error(), "archive it instead")
+	n, err := st.RecordedResults(ctx, played.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+}

@@ -1,0 +1,116 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// Deleting a league: the organiser may while nothing is recorded, through the API and the
+// manage page's form (a box to tick); co-organisers and members are refused; a league with
+// a result says to close or archive it.
+func TestDeleteALeague(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, outsider := runningLeague(t, app, "gonzaga", 4)
+	path := fmt.Sprintf("/api/v1/leagues/%d", l.ID)
+	status, out := app.api("POST", path+"/co-organisers", org.token, map[string]string{"username": outsider.Username})
+	require.Equal(t, http.StatusOK, status, out)
+
+	for _, p := range []player{outsider, members[0]} {
+		status, out = app.api("DELETE", path, p.token, nil)
+		assert.Equal(t, http.StatusForbidden, status, p.Username)
+		assert.Equal(t, "only the league's organiser may do this", out["error"])
+	}
+	status, _ = app.api("DELETE", path, "", nil)
+	assert.Equal(t, http.StatusUnauthorized, status)
+
+	// The co-organiser's manage page has no delete form; the organiser's has one.
+	_, doc := app.get(app.logIn(outsider), leaguePath(l)+"/manage")
+	assert.Zero(t, doc.Find("#delete").Length())
+	c := app.logIn(org)
+	_, doc = app.get(c, leaguePath(l)+"/manage")
+	require.Equal(t, 1, doc.Find(`#delete form[action="`+leaguePath(l)+`/delete"] input[name="confirm"][required]`).Length())
+
+	// Without the tick the form is refused with the reason; with it the league is gone.
+	res, doc := app.submit(c, leaguePath(l)+"/manage", leaguePath(l)+"/delete", url.Values{})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".alert")), "Confirm: tick the box to delete the league for good")
+	res, _ = app.submit(c, leaguePath(l)+"/manage", leaguePath(l)+"/delete", url.Values{"confirm": {"yes"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, "/leagues", res.Header.Get("Location"))
+	res, _ = app.get(app.browser(), leaguePath(l))
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+	status, _ = app.api("GET", path, "", nil)
+	assert.Equal(t, http.StatusNotFound, status)
+
+	// A league with a recorded result stays, and says what to do instead.
+	org2 := app.newPlayers("boss", 1)[0]
+	l2 := app.join(app.newLeague(org2, "gonzaga", 4, 0), app.newPlayers("second", 8))
+	g := mustLeagueGames(t, app, l2)[0]
+	status, out = app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org2.token, scoresFor(g, 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, out)
+	status, out = app.api("DELETE", fmt.Sprintf("/api/v1/leagues/%d", l2.ID), org2.token, nil)
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Equal(t, "league: 1 result is recorded, and results stay in the players' ratings, so the league cannot be deleted; close it early (its standings are frozen) instead", out["error"])
+	_, doc = app.get(app.logIn(org2), leaguePath(l2)+"/manage")
+	assert.Zero(t, doc.Find("#delete form").Length())
+	assert.Contains(t, text(doc.Find("#delete")), "Close it early instead.")
+
+	// An open league goes through the API with 204.
+	open := app.newLeague(org, "gonzaga", 4, 0)
+	res = app.apiSend("DELETE", fmt.Sprintf("/api/v1/leagues/%d", open.ID), org.token, nil)
+	res.Body.Close()
+	assert.Equal(t, http.StatusNoContent, res.StatusCode)
+}
+
+// A normal game's table organiser sets its date and place; anyone else is refused with a
+// message, and its ready table waits on the organiser's desk beside the league games.
+func TestNormalGameScheduleAndDesk(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("tbl", 4)
+	status, out := app.api(http.MethodPost, "/api/v1/games", ps[0].token, map[string]any{"game": "gonzaga", "seats": 2})
+	require.Equal(t, http.StatusCreated, status, out)
+	id := out["id"]
+	path := fmt.Sprintf("/api/v1/games/%v", id)
+
+	status, out = app.api("PUT", path+"/schedule", ps[1].token, map[string]any{"starts_at": "2026-12-01T19:00:00Z"})
+	assert.Equal(t, http.StatusForbidden, status)
+	assert.Equal(t, "only the organiser of this table may set its date and place", out["error"])
+	status, out = app.api("PUT", path+"/schedule", ps[0].token, map[string]any{"starts_at": "2026-12-01T19:00", "place": "Café"})
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Equal(t, "2026-12-01T19:00:00Z", out["starts_at"], "a time without offset is UTC for a normal game")
+	assert.Equal(t, "Café", out["place"])
+
+	// An open table is not waiting for a result yet; a full one is, on its organiser's desk.
+	_, doc := app.get(app.logIn(ps[0]), "/")
+	assert.Zero(t, doc.Find("#queue").Length())
+	for _, p := range ps[1:3] {
+		status, out = app.api(http.MethodPost, path+"/join", p.token, nil)
+		require.Equal(t, http.StatusOK, status, out)
+	}
+	_, doc = app.get(app.logIn(ps[0]), "/")
+	rows := doc.Find("#queue tbody tr")
+	require.Equal(t, 1, rows.Length())
+	assert.Contains(t, text(rows), "Normal game Gonzaga")
+	assert.Contains(t, text(rows), "tbl2, tbl3")
+	assert.Equal(t, fmt.Sprintf("/games/%v/result", id), rows.Find("a.record-link").AttrOr("href", ""))
+	_, doc = app.get(app.logIn(ps[1]), "/")
+	assert.Zero(t, doc.Find("#queue").Length(), "a seated player does not record")
+
+	status, out = app.api("POST", path+"/result", ps[0].token, map[string]any{"players": []map[string]any{
+		{"id": "tbl2", "score": 3}, {"id": "tbl3", "score": 1}}})
+	require.Equal(t, http.StatusCreated, status, out)
+	_, doc = app.get(app.logIn(ps[0]), "/")
+	assert.Zero(t, doc.Find("#queue").Length(), "recorded: off the desk")
+	status, out = app.api("PUT", path+"/schedule", ps[0].token, map[string]any{"place": "Pub"})
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Equal(t, "game: already played; its date stays as it was", out["error"])
+}
