@@ -26,8 +26,9 @@ type Game struct {
 	LeagueID int64 `db:"league_id"`
 	// Game is the registry slug of the game played (league.GameBySlug).
 	Game string `db:"game"`
-	// SeatCount is the game's number of seats: its league's players per game, or the
-	// seats a normal game's table was opened with.
+	// SeatCount is the game's number of seats: a league game's seats (its league's players
+	// per game, one fewer for a game shortened by a withdrawal), or the seats a normal
+	// game's table was opened with.
 	SeatCount int `db:"seat_count"`
 	// OrganiserID and Organiser name who opened a normal game's table (its organiser);
 	// 0 and empty for a league game, whose league has the organiser.
@@ -65,7 +66,7 @@ type Seat struct {
 
 const gameColumns = `g.id, COALESCE(g.league_id, 0) AS league_id,
 COALESCE(g.game, (SELECT l.game FROM leagues l WHERE l.id = g.league_id)) AS game,
-COALESCE(g.seat_count, (SELECT l.players_per_game FROM leagues l WHERE l.id = g.league_id)) AS seat_count,
+COALESCE(g.seat_count, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id)) AS seat_count,
 COALESCE(g.organiser_id, 0) AS organiser_id,
 COALESCE((SELECT o.username FROM users o WHERE o.id = g.organiser_id), '') AS organiser, g.created_at,
 g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`

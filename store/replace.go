@@ -80,6 +80,13 @@ func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, fro
 		var slot int
 		err = tx.QueryRow(ctx, memberSlotSQL, leagueID, fromID).Scan(&slot)
 		if errors.Is(err, pgx.ErrNoRows) {
+			var gone bool
+			if err := tx.QueryRow(ctx, withdrawnSQL, leagueID, fromID).Scan(&gone); err != nil {
+				return err
+			}
+			if gone {
+				return &Conflict{Reason: "from: " + fromName + " has withdrawn; their games were reshaped and their place cannot be filled"}
+			}
 			return &Conflict{Reason: "from: " + fromName + " is not a member of this league"}
 		}
 		if err != nil {
@@ -92,7 +99,13 @@ func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, fro
 		if err := tx.QueryRow(ctx, wasReplacedSQL, leagueID, toID).Scan(&replaced); err != nil {
 			return err
 		}
+		var withdrawn bool
+		if err := tx.QueryRow(ctx, withdrawnSQL, leagueID, toID).Scan(&withdrawn); err != nil {
+			return err
+		}
 		switch {
+		case withdrawn:
+			return &Conflict{Reason: "to: " + toName + " withdrew from this league and cannot come back"}
 		case fromID == toID:
 			return &Conflict{Reason: "to: must be someone other than " + fromName}
 		case member:

@@ -360,6 +360,11 @@ func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
 		Version: g.Version, Reason: in.Reason}, nil
 }
 
+// ErrSeatsChanged refuses a result checked against seats that changed before it was stored
+// (a player replaced or withdrawn meanwhile).
+var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
+	"open the game again and enter the result for the players seated now"}
+
 // resultRows is a checked result laid out for its rows, inside the write's transaction:
 // its game (locked), its seat lines with account ids, the substitutes' account ids by
 // username and the scorer's output encoded.
@@ -392,15 +397,17 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 	if !postgresText(w.Reason) {
 		return resultRows{}, &league.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
 	}
+	// The seats can change between the check and the write: a replacement or a withdrawal
+	// (under the league's row lock, which this write now holds) reseated the game.
 	if len(w.Seated.Lines) != len(g.Seats) {
-		return resultRows{}, fmt.Errorf("result of %d seats for a game of %d", len(w.Seated.Lines), len(g.Seats))
+		return resultRows{}, ErrSeatsChanged
 	}
 	rows := resultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
 	var names []string
 	for i, l := range w.Seated.Lines {
 		seat := g.Seats[i]
 		if l.Position != seat.Position || !strings.EqualFold(l.Player, seat.Username) {
-			return resultRows{}, fmt.Errorf("result line %d (%s) does not match seat %d (%s)", i, l.Player, seat.Position, seat.Username)
+			return resultRows{}, ErrSeatsChanged
 		}
 		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
 			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,

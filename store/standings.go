@@ -12,7 +12,8 @@ import (
 
 // standingsSQL reads, in one query, a league's members and every recorded line of theirs.
 // Members replaced by a substitute stay in the standings with the games they played, just
-// after the substitute who holds their slot now. The league row comes first through a LEFT
+// after the substitute who holds their slot now; members who withdrew stay too, with the
+// games they played (league_withdrawals), in their slot's place. The league row comes first through a LEFT
 // JOIN, so a league without members still gives one row and an unknown league none.
 const standingsSQL = `
 SELECT u.username, rp.points_num, rp.points_den, rp.place
@@ -21,6 +22,8 @@ LEFT JOIN (
     SELECT league_id, user_id, slot, 0 AS replaced, joined_at AS at FROM memberships
     UNION ALL
     SELECT league_id, from_id, slot, 1, replaced_at FROM league_replacements
+    UNION ALL
+    SELECT league_id, user_id, slot, 2, withdrawn_at FROM league_withdrawals
 ) m ON m.league_id = l.id
 LEFT JOIN users u ON u.id = m.user_id
 LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id

@@ -238,6 +238,8 @@ type FairnessView struct {
 	Powers []string
 	// GamesPerPlayer[p] is how many games player p plays.
 	GamesPerPlayer []int
+	// Withdrawals say, for each member who withdrew, how the balance moved.
+	Withdrawals []string
 }
 
 // plural picks the singular or plural word for n.

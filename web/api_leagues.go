@@ -15,24 +15,26 @@ import (
 // apiLeague is a league as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id},
 // with a few added fields).
 type apiLeague struct {
-	ID             int64      `json:"id"`
-	Name           string     `json:"name"`
-	Game           string     `json:"game"`
-	Version        string     `json:"version"`
-	PlayersPerGame int        `json:"players_per_game"`
-	MinRecentGames int        `json:"min_recent_games"`
-	RecentDays     int        `json:"recent_days"`
-	FaceToFace     bool       `json:"face_to_face"`
-	Status         string     `json:"status"`
-	Organiser      string     `json:"organiser"`
-	CoOrganisers   []string   `json:"co_organisers"`
-	Members        []string   `json:"members"`
-	Description    string     `json:"description"`
-	Venue          string     `json:"venue"`
-	TimeZone       string     `json:"time_zone"`
-	ClosedEarly    bool       `json:"closed_early"`
-	CreatedAt      time.Time  `json:"created_at"`
-	StartedAt      *time.Time `json:"started_at"`
+	ID             int64    `json:"id"`
+	Name           string   `json:"name"`
+	Game           string   `json:"game"`
+	Version        string   `json:"version"`
+	PlayersPerGame int      `json:"players_per_game"`
+	MinRecentGames int      `json:"min_recent_games"`
+	RecentDays     int      `json:"recent_days"`
+	FaceToFace     bool     `json:"face_to_face"`
+	Status         string   `json:"status"`
+	Organiser      string   `json:"organiser"`
+	CoOrganisers   []string `json:"co_organisers"`
+	Members        []string `json:"members"`
+	Description    string   `json:"description"`
+	Venue          string   `json:"venue"`
+	TimeZone       string   `json:"time_zone"`
+	ClosedEarly    bool     `json:"closed_early"`
+	// Withdrawn are the members who withdrew without a substitute (league-operations issue).
+	Withdrawn []string   `json:"withdrawn,omitempty"`
+	CreatedAt time.Time  `json:"created_at"`
+	StartedAt *time.Time `json:"started_at"`
 }
 
 // apiGame is a game as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id}/games).
@@ -201,8 +203,17 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 	if err != nil {
 		return apiLeague{}, err
 	}
+	withdrawn, err := h.store.Withdrawals(ctx, l.ID)
+	if err != nil {
+		return apiLeague{}, err
+	}
+	var gone []string
+	for _, w := range withdrawn {
+		gone = append(gone, w.Username)
+	}
 	return apiLeague{
-		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
+		Withdrawn: gone,
+		ID:        l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,

@@ -152,8 +152,13 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err != nil {
 		return templates.LeagueView{}, err
 	}
-	v.Replacements = replacementNotes(replaced)
+	withdrawn, err := h.store.Withdrawals(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	v.Replacements = append(replacementNotes(replaced), withdrawalNotes(withdrawn)...)
 	f := fairness(l, members, replaced, games)
+	f.Withdrawals = withdrawalReports(withdrawn, l.TimeZone)
 	v.Fairness = &f
 	// The standings section (web/standings.go).
 	st, err := h.standingsView(c, l, members, games)
@@ -261,17 +266,23 @@ func sideViews(g league.Game, seats []templates.SeatView) []templates.SideView {
 	return out
 }
 
-// fairness measures the stored schedule with the scheduler's report: player p is the
-// member in slot p, together with whoever held the slot before a replacement.
+// fairness measures the stored schedule with the scheduler's report: player p is the p-th
+// member in slot order, together with whoever held the slot before a replacement. A member
+// who withdrew counts as nobody: the report is of the players who stay, though the games
+// they played with the withdrawn member count for them.
 func fairness(l store.League, members []store.Member, replaced []store.Replacement, games []store.Game) templates.FairnessView {
 	slot := make(map[int64]int, len(members))
 	names := make([]string, len(members))
+	index := make(map[int]int, len(members)) // slot → player number in the report
 	for i, m := range members {
-		slot[m.UserID] = m.Slot
+		index[m.Slot] = i + 1
 		names[i] = m.Username
 	}
+	for _, m := range members {
+		slot[m.UserID] = index[m.Slot]
+	}
 	for _, r := range replaced {
-		slot[r.FromID] = r.Slot
+		slot[r.FromID] = index[r.Slot]
 	}
 	s := scheduler.Schedule{Players: len(members), PerGame: l.PlayersPerGame}
 	for _, g := range games {

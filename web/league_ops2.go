@@ -1,7 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -14,6 +18,8 @@ import (
 func (h *Handler) leagueOperations2Routes(e *echo.Echo, api *echo.Group) {
 	e.POST("/leagues/:id/delete", h.deleteLeague, h.requireLogin)
 	api.DELETE("/leagues/:id", h.apiDeleteLeague, h.requireAPIUser)
+	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.requireLogin)
+	api.POST("/leagues/:id/withdraw", h.apiWithdrawMember, h.requireAPIUser)
 }
 
 // manageView2 adds to the manage page what the second round of operations needs.
@@ -66,4 +72,98 @@ func (h *Handler) removeLeague(c echo.Context, id int64, user store.User) error 
 	}
 	h.logger.Info("league deleted", "league_id", id, "name", name, "by", user.Username)
 	return nil
+}
+
+// withdrawalNotes say who withdrew, for the standings: "wd4 withdrew after 1 game played,
+// whose points stay; of the 15 games left, 15 go on one player short."
+func withdrawalNotes(ws []store.Withdrawal) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		left := w.Shortened + 2*w.Reseated + w.Cancelled
+		var parts []string
+		if w.Shortened > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s on one player short", w.Shortened, plural(w.Shortened, "goes", "go")))
+		}
+		if w.Reseated > 0 {
+			parts = append(parts, fmt.Sprintf("%d became %d with another player in the empty seat", 2*w.Reseated, w.Reseated))
+		}
+		if w.Cancelled > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s cancelled", w.Cancelled, plural(w.Cancelled, "was", "were")))
+		}
+		rest := "."
+		if left > 0 {
+			rest = fmt.Sprintf("; of the %d %s left, %s.", left, plural(left, "game", "games"), strings.Join(parts, ", "))
+		}
+		out[i] = fmt.Sprintf("%s withdrew without a substitute after %d %s played, whose points stay%s",
+			w.Username, w.Played, plural(w.Played, "game", "games"), rest)
+	}
+	return out
+}
+
+// withdrawalReports say how each withdrawal moved the schedule's balance, for the fairness
+// report: the pair spread and games per player before and after.
+func withdrawalReports(ws []store.Withdrawal, zone string) []string {
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),
+			store.BalanceChange(w.Balance.Before, w.Balance.After))
+		if w.Shortened > 0 {
+			line += fmt.Sprintf(" Each player who stays has %s of the games played one player short.",
+				spanWords(w.Balance.ShortMin, w.Balance.ShortMax))
+		}
+		out[i] = line
+	}
+	return out
+}
+
+// spanWords is "2" or "1 to 3".
+func spanWords(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
+
+// withdrawMember is the manage page's withdraw form (POST /leagues/{id}/withdraw, fields
+// username and confirm=yes).
+func (h *Handler) withdrawMember(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	username := strings.TrimSpace(c.FormValue("username"))
+	switch {
+	case username == "":
+		err = &store.Invalid{Reason: "username: choose the player who withdraws"}
+	case c.FormValue("confirm") != "yes":
+		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
+	default:
+		user, _ := currentUser(c) // requireLogin guarantees it
+		_, err = h.store.WithdrawMember(c.Request().Context(), id, user.ID, username)
+	}
+	return h.afterManageAction(c, id, err)
+}
+
+// apiWithdrawMember is the organiser withdrawing a member of a running league with no
+// substitute: POST /api/v1/leagues/{id}/withdraw {"username"} → 200 with the league (its
+// "withdrawn" lists them). 409 when the league is not running, the player not a member or
+// already withdrawn or replaced; 403 for anyone but the organiser.
+func (h *Handler) apiWithdrawMember(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	username, err := usernameBody(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	if _, err := h.store.WithdrawMember(c.Request().Context(), id, user.ID, username); err != nil {
+		return err
+	}
+	return h.apiLeagueAnswer(c, id)
 }

@@ -45,6 +45,13 @@ func (h *Handler) apiStandings(c echo.Context) error {
 		notes[r.From] = "replaced by " + r.To
 		notes[r.To] = "substitute for " + r.From
 	}
+	withdrawn, err := h.store.Withdrawals(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, w := range withdrawn {
+		notes[w.Username] = "withdrew"
+	}
 	out := make([]apiStanding, len(st))
 	for i, s := range st {
 		out[i] = apiStanding{Username: s.Player, Points: json.RawMessage(league.Decimal(s.Points)),
