@@ -94,8 +94,11 @@ func withdrawalNotes(ws []store.Withdrawal) []string {
 		if left > 0 {
 			rest = fmt.Sprintf("; of the %d %s left, %s.", left, plural(left, "game", "games"), strings.Join(parts, ", "))
 		}
-		out[i] = fmt.Sprintf("%s withdrew without a substitute after %d %s played, whose points stay%s",
-			w.Username, w.Played, plural(w.Played, "game", "games"), rest)
+		played := "before playing any game"
+		if w.Played > 0 {
+			played = fmt.Sprintf("after %d %s played, whose points stay", w.Played, plural(w.Played, "game", "games"))
+		}
+		out[i] = fmt.Sprintf("%s withdrew without a substitute %s%s", w.Username, played, rest)
 	}
 	return out
 }

@@ -1,0 +1,71 @@
+package web_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// screenshot saves the page, full length, as name in $TABLESTAKES_SCREENSHOTS when set, and
+// checks that nothing is wider than the screen.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`document.documentElement.scrollWidth > document.documentElement.clientWidth`))
+	require.NoError(t, err)
+	assert.False(t, overflow, "%s: the page scrolls sideways", name)
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	if dir := os.Getenv("TABLESTAKES_SCREENSHOTS"); dir != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), shot, 0o644))
+	}
+}
+
+// On a phone, the organiser withdraws a player from the manage page and reads the result on
+// the league page: the note under the standings and the balance in the fairness report.
+func TestBrowserJourneyWithdrawAPlayer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	ctx := newBrowser(t)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(app.srv.URL+"/login"),
+		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
+		chromedp.SendKeys(css(`input[name="username"]`), org.Username),
+		chromedp.SendKeys(css(`input[name="password"]`), "password-1"),
+		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
+		chromedp.WaitVisible(css("#queue")),
+		chromedp.Navigate(app.srv.URL+leaguePath(l)+"/manage"),
+		chromedp.WaitVisible(css(`#withdraw select[name="username"]`)),
+	), "log in and open the manage page")
+	screenshot(t, ctx, "manage-withdraw-390.png")
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(css(`#withdraw select[name="username"]`), "player3"),
+		chromedp.Click(css(`#withdraw input[name="confirm"]`)),
+		chromedp.Click(css(`#withdraw button[type="submit"]`)),
+		chromedp.WaitVisible(css(`#history li[data-action="withdraw"]`)),
+		chromedp.Navigate(app.srv.URL+leaguePath(l)),
+		chromedp.WaitVisible(css(".fairness-withdrawals")),
+	), "withdraw player3")
+	assert.Contains(t, visibleText(t, ctx, "#replacements"), "player3 withdrew without a substitute")
+	assert.Contains(t, visibleText(t, ctx, ".fairness-withdrawals"), "among 7 after")
+	screenshot(t, ctx, "league-withdrawn-390.png")
+	if dir := os.Getenv("TABLESTAKES_SCREENSHOTS"); dir != "" {
+		for sel, name := range map[string]string{"#replacements": "standings-notes-390.png", ".fairness-summary": "fairness-summary-390.png",
+			".fairness-withdrawals": "fairness-withdrawals-390.png"} {
+			shot, err := chromedp.Run(ctx, chromedp.Screenshot(css(sel)))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), shot, 0o644))
+		}
+	}
+}
