@@ -108,7 +108,10 @@ type League struct {
 	FirstRoundAt   *time.Time `db:"first_round_at"`
 	RoundEveryDays *int       `db:"round_every_days"`
 	// ClosedEarly marks a league its organiser closed before its last game.
-	ClosedEarly bool  `db:"closed_early"`
+	ClosedEarly bool `db:"closed_early"`
+	// Private leagues are in no public list; only their members and organisers see them,
+	// and joining takes the invite link (SetPrivate).
+	Private     bool  `db:"private"`
 	OrganiserID int64 `db:"organiser_id"`
 	// Organiser is the organiser's username.
 	Organiser string `db:"organiser"`
@@ -148,7 +151,7 @@ type Member struct {
 const leagueColumns = `
 l.id, l.name, l.game, l.version, l.players_per_game, l.min_recent_games, l.recent_days,
 l.face_to_face, l.status, l.description, l.venue, l.time_zone, l.first_round_at, l.round_every_days,
-l.closed_early, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
+l.closed_early, l.private, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
 (SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members`
 
@@ -191,12 +194,12 @@ const leagueListLimit = 200
 const leaguesByStatusSQL = `
 SELECT ` + leagueColumns + `
 FROM leagues l JOIN users o ON o.id = l.organiser_id
-WHERE l.status = $1
+WHERE l.status = $1 AND NOT l.private
 ORDER BY l.id DESC
 LIMIT $2`
 
-// LeaguesByStatus returns the leagues with the given status (LeagueOpen, LeagueRunning,
-// LeagueFinished), newest first, at most 200.
+// LeaguesByStatus returns the public leagues with the given status (LeagueOpen,
+// LeagueRunning, LeagueFinished), newest first, at most 200; private leagues are never listed.
 func (s *Store) LeaguesByStatus(ctx context.Context, status string) ([]League, error) {
 	ls, err := collect[League](ctx, s.pool, leaguesByStatusSQL, status, leagueListLimit)
 	if err != nil {
@@ -295,6 +298,13 @@ const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(
 // running; schedule player p is the member in slot p. A face-to-face league's schedule is
 // built in rounds in which nobody plays twice (scheduler.Options.Rounds).
 func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
+	return s.JoinLeagueInvited(ctx, leagueID, userID, "")
+}
+
+// JoinLeagueInvited is JoinLeague through an invite link: a private league takes only a
+// join with its current invite token (none: ErrNotFound, as the league is not shown to
+// those not invited; a wrong or renewed one: ErrInviteInvalid). A public league ignores it.
+func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, invite string) (League, error) {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var status string
 		var perGame, minRecent, recentDays int
@@ -312,6 +322,9 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 		}
 		if member {
 			return ErrAlreadyMember
+		}
+		if err := checkInvite(ctx, tx, leagueID, invite); err != nil {
+			return err
 		}
 		switch status {
 		case LeagueRunning:

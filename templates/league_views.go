@@ -26,6 +26,8 @@ type LeagueSummary struct {
 	Venue       string
 	// ClosedEarly marks a league its organiser closed before its last game.
 	ClosedEarly bool
+	// Private marks a league only its players and organisers see, joined by invite link.
+	Private bool
 	// Organiser is the organiser's username.
 	Organiser string
 	// Members is how many of the 8 places are taken.
@@ -113,6 +115,10 @@ type JoinView struct {
 	Error string
 	// CanLeave shows the leave button: the viewer is a member of an open league.
 	CanLeave bool
+	// Invite is the invite token a private league's join carries; InviteURL its link, where
+	// logging in comes back to. Empty outside the invite page.
+	Invite    string
+	InviteURL string
 }
 
 // SeatView is one player in one seat of a game.

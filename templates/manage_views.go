@@ -22,6 +22,9 @@ type ManageView struct {
 	Error string
 	// Recorded counts the league's recorded results: a league without any may be deleted.
 	Recorded int
+	// Private says the league is private; InviteURL is its invite link.
+	Private   bool
+	InviteURL string
 }
 
 // EditForm is the league edit form's values (as typed) and per-field errors.

@@ -32,7 +32,9 @@ type apiLeague struct {
 	TimeZone       string   `json:"time_zone"`
 	ClosedEarly    bool     `json:"closed_early"`
 	// Withdrawn are the members who withdrew without a substitute (league-operations issue).
-	Withdrawn []string   `json:"withdrawn,omitempty"`
+	Withdrawn []string `json:"withdrawn,omitempty"`
+	// Private leagues are unlisted and joined through an invite link.
+	Private   bool       `json:"private"`
 	CreatedAt time.Time  `json:"created_at"`
 	StartedAt *time.Time `json:"started_at"`
 }
@@ -136,15 +138,21 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 
 // apiJoinLeague signs the caller up: POST /api/v1/leagues/{id}/join → 200 with the league
 // (status "running" once the caller was the 8th); 409 when full, running or already
-// joined; 403 when the activity rule refuses.
+// joined; 403 when the activity rule refuses. A private league takes the invite link's token
+// as {"invite": "..."} (league-operations issue): without it the league is a 404, with an
+// old or wrong one a 403.
 func (h *Handler) apiJoinLeague(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
+	invite, err := joinInvite(c)
+	if err != nil {
+		return err
+	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	ctx := c.Request().Context()
-	l, err := h.store.JoinLeague(ctx, id, user.ID)
+	l, err := h.store.JoinLeagueInvited(ctx, id, user.ID, invite)
 	if err != nil {
 		if status, message, ok := joinRefusal(err); ok {
 			return echo.NewHTTPError(status, message).SetInternal(err)
@@ -212,8 +220,8 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 		gone = append(gone, w.Username)
 	}
 	return apiLeague{
-		Withdrawn: gone,
-		ID:        l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
+		Withdrawn: gone, Private: l.Private,
+		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,

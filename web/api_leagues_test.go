@@ -88,6 +88,7 @@ func TestAPICreateLeague(t *testing.T) {
 		"min_recent_games": float64(5), "recent_days": float64(90), "face_to_face": false, "status": "open",
 		"organiser": "organiser1", "members": []any{}, "started_at": nil,
 		"co_organisers": []any{}, "description": "", "venue": "", "time_zone": "UTC", "closed_early": false,
+		"private": false,
 	}, body, "defaults 5, 90 and not face to face; the caller organises")
 
 	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{

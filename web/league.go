@@ -63,7 +63,8 @@ func (h *Handler) joinLeague(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	_, err = h.store.JoinLeague(c.Request().Context(), id, user.ID)
+	invite := c.FormValue("invite") // a private league's invite link
+	_, err = h.store.JoinLeagueInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
 	}
@@ -76,6 +77,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 		return verr
 	}
 	v.Join.Error = sentence(message)
+	v.Join.Invite = invite
 	return h.render(c, status, templates.League(h.page(c, v.League.Name), v))
 }
 

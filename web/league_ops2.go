@@ -20,6 +20,7 @@ func (h *Handler) leagueOperations2Routes(e *echo.Echo, api *echo.Group) {
 	api.DELETE("/leagues/:id", h.apiDeleteLeague, h.requireAPIUser)
 	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.requireLogin)
 	api.POST("/leagues/:id/withdraw", h.apiWithdrawMember, h.requireAPIUser)
+	h.privateLeagueRoutes(e, api)
 }
 
 // manageView2 adds to the manage page what the second round of operations needs.
@@ -29,7 +30,7 @@ func (h *Handler) manageView2(c echo.Context, l store.League, v *templates.Manag
 		return err
 	}
 	v.Recorded = n
-	return nil
+	return h.privacyView(c, l, v)
 }
 
 // deleteLeague is the manage page's delete form (POST /leagues/{id}/delete, field confirm=yes):

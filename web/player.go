@@ -38,7 +38,18 @@ func (h *Handler) playerPage(c echo.Context) error {
 		return err
 	}
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName}
+	hidden, err := h.hiddenLeaguesOf(c, leagues)
+	if err != nil {
+		return err
+	}
+	hiddenGame := map[int64]bool{}
+	for _, g := range games {
+		hiddenGame[g.GameID] = hidden[g.LeagueID]
+	}
 	for _, l := range leagues {
+		if hidden[l.ID] {
+			continue
+		}
 		v.Leagues = append(v.Leagues, templates.PlayerLeague{ID: l.ID, Name: l.Name, GameName: gameName(l.Game),
 			Status: l.Status, Organiser: l.OrganiserID == u.ID})
 	}
@@ -50,7 +61,11 @@ func (h *Handler) playerPage(c echo.Context) error {
 			if s.Ladder != r.Game {
 				continue
 			}
-			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: leagueLabel(s.LeagueName),
+			label := leagueLabel(s.LeagueName)
+			if hiddenGame[s.GameID] {
+				label = "a private league"
+			}
+			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
 				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}
 			switch {
@@ -65,7 +80,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			pl.Steps = append(pl.Steps, step)
 			if s.Credited == u.Username {
 				values = append(values, templates.ChartValue{Micros: int64(s.After),
-					Title: fmt.Sprintf("%s #%d: %s (%s)", leagueLabel(s.LeagueName), s.GameNumber, s.After, signedMicros(s.Delta))})
+					Title: fmt.Sprintf("%s #%d: %s (%s)", label, s.GameNumber, s.After, signedMicros(s.Delta))})
 			}
 		}
 		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
@@ -73,6 +88,9 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Ladders = append(v.Ladders, pl)
 	}
 	for _, g := range games {
+		if hidden[g.LeagueID] {
+			continue
+		}
 		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabel(g.LeagueName),
 			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner}
 		if g.Points != nil {

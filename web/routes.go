@@ -52,6 +52,7 @@ func (h *Handler) echo() *echo.Echo {
 		h.loadSession,
 		h.csrf(),
 		h.identify,
+		h.hiddenLeagues,
 	)
 
 	e.GET("/healthz", h.healthz)

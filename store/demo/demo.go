@@ -59,6 +59,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedOperations,
 		seedSupercat,
 		seedNormalGames,
+		seedOperations2,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

@@ -1,0 +1,193 @@
+package store
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ErrInviteInvalid refuses a join to a private league through a link whose token is not the
+// league's current one (the organiser renewed it, or made the league public meanwhile).
+var ErrInviteInvalid = &Forbidden{Reason: "invite: this invite link is not valid any more (the organiser may have renewed it); ask them for the current one"}
+
+const setPrivateSQL = `
+UPDATE leagues SET private = true, invite_token = COALESCE(invite_token, $2) WHERE id = $1
+RETURNING invite_token`
+
+const setPublicSQL = `UPDATE leagues SET private = false, invite_token = NULL WHERE id = $1`
+
+const renewInviteSQL = `UPDATE leagues SET invite_token = $2 WHERE id = $1 AND private RETURNING invite_token`
+
+// SetPrivate is the organiser making the league private (private true: it leaves every
+// public list, its pages are for its members and organisers, joining takes the invite link)
+// or public again (the invite link stops working). It returns the invite token of a private
+// league. Only the organiser; a league that is over is refused. Asking for what the league
+// already is changes nothing (and the link stays).
+func (s *Store) SetPrivate(ctx context.Context, leagueID, byUserID int64, private bool) (string, error) {
+	var token string
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
+		if err != nil {
+			return err
+		}
+		if status != LeagueOpen && status != LeagueRunning {
+			return &Conflict{Reason: "league: " + status + "; its privacy can no longer change"}
+		}
+		var was bool
+		if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&was, &token); err != nil {
+			return err
+		}
+		if was == private {
+			return nil // nothing changes, nothing to note
+		}
+		if !private {
+			token = ""
+			if _, err := tx.Exec(ctx, setPublicSQL, leagueID); err != nil {
+				return err
+			}
+			return logEvent(ctx, tx, leagueID, byUserID, "privacy", "made the league public; the invite link no longer works")
+		}
+		fresh, err := newFeedToken()
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, setPrivateSQL, leagueID, fresh).Scan(&token); err != nil {
+			return err
+		}
+		return logEvent(ctx, tx, leagueID, byUserID, "privacy", "made the league private; joining takes the invite link")
+	})
+	if err != nil {
+		return "", fmt.Errorf("store: privacy of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}
+
+// RenewInvite gives a private league a new invite token: the old link stops working. Only
+// the organiser; a public league has no link to renew.
+func (s *Store) RenewInvite(ctx context.Context, leagueID, byUserID int64) (string, error) {
+	var token string
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
+			return err
+		}
+		fresh, err := newFeedToken()
+		if err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, renewInviteSQL, leagueID, fresh).Scan(&token)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &Conflict{Reason: "league: public; anyone may join it, so it has no invite link to renew"}
+		}
+		if err != nil {
+			return err
+		}
+		return logEvent(ctx, tx, leagueID, byUserID, "invite", "renewed the invite link; the old one no longer works")
+	})
+	if err != nil {
+		return "", fmt.Errorf("store: renew invite of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}
+
+const inviteTokenSQL = `SELECT COALESCE(invite_token, '') FROM leagues WHERE id = $1`
+
+// InviteToken returns a private league's invite token ("" for a public league), for its
+// organiser and co-organisers to share; others get the role refusal.
+func (s *Store) InviteToken(ctx context.Context, leagueID, userID int64) (string, error) {
+	role, err := s.LeagueRole(ctx, leagueID, userID)
+	if err != nil {
+		return "", err
+	}
+	if err := require(role, RoleCoOrganiser); err != nil {
+		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)
+	}
+	var token string
+	if err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token); err != nil {
+		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}
+
+// ValidInvite reports whether token opens the private league (its current invite token).
+// A public league or an unknown one has none.
+func (s *Store) ValidInvite(ctx context.Context, leagueID int64, token string) (bool, error) {
+	var current string
+	err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&current)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: invite of league %d: %w", leagueID, err)
+	}
+	return sameToken(current, token), nil
+}
+
+// sameToken compares a presented token with the current one in constant time; an empty
+// current token (a public league) matches nothing.
+func sameToken(current, presented string) bool {
+	return current != "" && subtle.ConstantTimeCompare([]byte(current), []byte(presented)) == 1
+}
+
+// visibleSQL says whether a league is visible to a user: public, or the user is its
+// organiser, a co-organiser, a member, or a former member (replaced or withdrawn). No row
+// for an unknown league.
+const visibleSQL = `
+SELECT NOT l.private OR l.organiser_id = $2
+    OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2)
+    OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2)
+    OR EXISTS (SELECT 1 FROM league_replacements r WHERE r.league_id = l.id AND (r.from_id = $2 OR r.to_id = $2))
+    OR EXISTS (SELECT 1 FROM league_withdrawals w WHERE w.league_id = l.id AND w.user_id = $2)
+FROM leagues l WHERE l.id = $1`
+
+// LeagueVisible reports whether the user (0: anyone) may see the league: every league but a
+// private one, which only its organisers and its members, present and past, see. An unknown
+// league is "visible": whoever asks for it finds it does not exist.
+func (s *Store) LeagueVisible(ctx context.Context, leagueID, userID int64) (bool, error) {
+	var ok bool
+	err := s.pool.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&ok)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return true, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: visibility of league %d: %w", leagueID, err)
+	}
+	return ok, nil
+}
+
+const gameLeagueIDSQL = `SELECT COALESCE(league_id, 0) FROM games WHERE id = $1`
+
+// GameLeagueID returns the league of a game, 0 for a normal game or an unknown game.
+func (s *Store) GameLeagueID(ctx context.Context, gameID int64) (int64, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, gameLeagueIDSQL, gameID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: league of game %d: %w", gameID, err)
+	}
+	return id, nil
+}
+
+const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM leagues WHERE id = $1`
+
+// checkInvite refuses, inside a join's transaction (the league's row locked), a join to a
+// private league without its current invite token: no token at all is ErrNotFound (the
+// league is not shown to those who were not invited), a wrong or old one ErrInviteInvalid.
+func checkInvite(ctx context.Context, tx pgx.Tx, leagueID int64, token string) error {
+	var private bool
+	var current string
+	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&private, &current); err != nil {
+		return err
+	}
+	switch {
+	case !private || sameToken(current, token):
+		return nil
+	case token == "":
+		return ErrNotFound
+	}
+	return ErrInviteInvalid
+}

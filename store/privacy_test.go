@@ -1,0 +1,103 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+func TestPrivateLeague(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "pv", 11)
+	organiser, helper := ps[0], ps[10]
+	l := newLeague(t, st, organiser, "gonzaga", 4, 0)
+	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+
+	_, err := st.SetPrivate(ctx, l.ID, helper.ID, true)
+	assert.ErrorContains(t, err, "only the league's organiser may do this", "a co-organiser does not change privacy")
+	_, err = st.RenewInvite(ctx, l.ID, organiser.ID)
+	assert.ErrorContains(t, err, "league: public; anyone may join it, so it has no invite link to renew")
+
+	token, err := st.SetPrivate(ctx, l.ID, organiser.ID, true)
+	require.NoError(t, err)
+	require.Len(t, token, 43)
+	again, err := st.SetPrivate(ctx, l.ID, organiser.ID, true)
+	require.NoError(t, err)
+	assert.Equal(t, token, again, "making it private again keeps the link")
+	got, err := st.League(ctx, l.ID)
+	require.NoError(t, err)
+	assert.True(t, got.Private)
+	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
+	require.NoError(t, err)
+	assert.Empty(t, open, "a private league is in no public list")
+	shown, err := st.InviteToken(ctx, l.ID, helper.ID)
+	require.NoError(t, err)
+	assert.Equal(t, token, shown, "co-organisers share the link")
+	_, err = st.InviteToken(ctx, l.ID, ps[1].ID)
+	assert.Error(t, err)
+
+	// Joining: without the token the league is not found, with a wrong one refused.
+	_, err = st.JoinLeague(ctx, l.ID, ps[1].ID)
+	assert.ErrorIs(t, err, store.ErrNotFound)
+	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token+"x")
+	assert.ErrorIs(t, err, store.ErrInviteInvalid)
+	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token)
+	require.NoError(t, err)
+	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token)
+	assert.ErrorIs(t, err, store.ErrAlreadyMember)
+
+	visible := func(u store.User) bool {
+		ok, err := st.LeagueVisible(ctx, l.ID, u.ID)
+		require.NoError(t, err)
+		return ok
+	}
+	assert.True(t, visible(organiser))
+	assert.True(t, visible(helper))
+	assert.True(t, visible(ps[1]))
+	assert.False(t, visible(ps[2]))
+	assert.False(t, visible(store.User{}))
+
+	// Renewing kills the old link; the new one works.
+	renewed, err := st.RenewInvite(ctx, l.ID, organiser.ID)
+	require.NoError(t, err)
+	assert.NotEqual(t, token, renewed)
+	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[2].ID, token)
+	assert.ErrorIs(t, err, store.ErrInviteInvalid)
+	ok, err := st.ValidInvite(ctx, l.ID, token)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	for _, p := range ps[2:9] {
+		_, err = st.JoinLeagueInvited(ctx, l.ID, p.ID, renewed)
+		require.NoError(t, err)
+	}
+	got, err = st.League(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.LeagueRunning, got.Status, "the 8th join through the link draws the schedule")
+	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
+	require.NoError(t, err)
+	assert.Empty(t, running)
+
+	// Public again: listed, and the link is dead.
+	token, err = st.SetPrivate(ctx, l.ID, organiser.ID, false)
+	require.NoError(t, err)
+	assert.Empty(t, token)
+	ok, err = st.ValidInvite(ctx, l.ID, renewed)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	running, err = st.LeaguesByStatus(ctx, store.LeagueRunning)
+	require.NoError(t, err)
+	assert.Len(t, running, 1)
+	assert.Equal(t, []string{
+		"co-organiser: pv11 became a co-organiser",
+		"privacy: made the league private; joining takes the invite link",
+		"invite: renewed the invite link; the old one no longer works",
+		"privacy: made the league public; the invite link no longer works",
+	}, historyActions(t, st, l.ID))
+}
