@@ -62,7 +62,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := currentUser(c) // requireLogin guarantees it
+	user, _ := currentUser(c)       // requireLogin guarantees it
 	invite := c.FormValue("invite") // a private league's invite link
 	_, err = h.store.JoinLeagueInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
