@@ -323,7 +323,7 @@ func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, i
 		if member {
 			return ErrAlreadyMember
 		}
-		if err := checkInvite(ctx, tx, leagueID, invite); err != nil {
+		if err := checkInvite(ctx, tx, leagueID, userID, invite); err != nil {
 			return err
 		}
 		switch status {

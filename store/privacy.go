@@ -177,14 +177,21 @@ const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM league
 // checkInvite refuses, inside a join's transaction (the league's row locked), a join to a
 // private league without its current invite token: no token at all is ErrNotFound (the
 // league is not shown to those who were not invited), a wrong or old one ErrInviteInvalid.
-func checkInvite(ctx context.Context, tx pgx.Tx, leagueID int64, token string) error {
+// The organiser and co-organisers, who hold the link, need none.
+func checkInvite(ctx context.Context, tx pgx.Tx, leagueID, userID int64, token string) error {
 	var private bool
 	var current string
 	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&private, &current); err != nil {
 		return err
 	}
+	if !private || sameToken(current, token) {
+		return nil
+	}
+	role, err := leagueRole(ctx, tx, leagueID, userID)
 	switch {
-	case !private || sameToken(current, token):
+	case err != nil:
+		return err
+	case role >= RoleCoOrganiser:
 		return nil
 	case token == "":
 		return ErrNotFound

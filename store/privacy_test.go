@@ -52,6 +52,9 @@ func TestPrivateLeague(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember)
+	_, err = st.JoinLeague(ctx, l.ID, organiser.ID)
+	require.NoError(t, err, "the organiser holds the link and needs none")
+	require.NoError(t, st.LeaveLeague(ctx, l.ID, organiser.ID))
 
 	visible := func(u store.User) bool {
 		ok, err := st.LeagueVisible(ctx, l.ID, u.ID)
@@ -97,6 +100,7 @@ func TestPrivateLeague(t *testing.T) {
 	assert.Equal(t, []string{
 		"co-organiser: pv11 became a co-organiser",
 		"privacy: made the league private; joining takes the invite link",
+		"leave: pv1 left; the place is free again",
 		"invite: renewed the invite link; the old one no longer works",
 		"privacy: made the league public; the invite link no longer works",
 	}, historyActions(t, st, l.ID))

@@ -62,8 +62,9 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := currentUser(c)       // requireLogin guarantees it
-	invite := c.FormValue("invite") // a private league's invite link
+	user, _ := currentUser(c) // requireLogin guarantees it
+	// A private league's join comes from its invite link, with the link's token.
+	invite := c.FormValue("invite")
 	_, err = h.store.JoinLeagueInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
