@@ -201,11 +201,13 @@ type LeagueView struct {
 
 // GameView is the /games/{id} page.
 type GameView struct {
-	ID     int64
-	Number int
-	Round  int
-	Status string
-	League LeagueSummary
+	// When and Place are the game's date (in its league's zone) and place; empty if none.
+	When, Place string
+	ID          int64
+	Number      int
+	Round       int
+	Status      string
+	League      LeagueSummary
 	// Seats are the players in seat order.
 	Seats []SeatView
 	// Sides group the seats of a team game; nil for other games.

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -54,6 +55,22 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 			return templates.GameView{}, err
 		}
 		v.League = summarise(l)
+	}
+	// When and where: in the league's zone (a normal game has none: UTC); an empty place is
+	// the league's venue.
+	if g.StartsAt != nil {
+		loc := time.UTC
+		if g.LeagueID != 0 {
+			loc = leagueLocation(l)
+		}
+		v.When = g.StartsAt.In(loc).Format(gameDateFormat)
+		if g.LeagueID == 0 {
+			v.When += " UTC"
+		}
+	}
+	v.Place = g.Place
+	if v.Place == "" && g.LeagueID != 0 {
+		v.Place = l.Venue
 	}
 	if gameErr == nil {
 		v.Sides = sideViews(game, v.Seats)

@@ -88,9 +88,11 @@ func TestNormalGameScheduleAndDesk(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, out)
 	assert.Equal(t, "2026-12-01T19:00:00Z", out["starts_at"], "a time without offset is UTC for a normal game")
 	assert.Equal(t, "Café", out["place"])
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%v", id))
+	assert.Equal(t, "Tue 1 Dec 2026 19:00 UTC · Café", text(doc.Find(".game-when")), "the game page says when and where")
 
 	// An open table is not waiting for a result yet; a full one is, on its organiser's desk.
-	_, doc := app.get(app.logIn(ps[0]), "/")
+	_, doc = app.get(app.logIn(ps[0]), "/")
 	assert.Zero(t, doc.Find("#queue").Length())
 	for _, p := range ps[1:3] {
 		status, out = app.api(http.MethodPost, path+"/join", p.token, nil)
