@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,4 +71,42 @@ func TestDeleteLeague(t *testing.T) {
 	n, err := st.RecordedResults(ctx, played.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
+}
+
+// A deletion racing a result: the league's row lock orders them. Either the result is in and
+// the deletion refused, or the league is gone and the result finds no game; never a result
+// left without its league, nor a league deleted with a result.
+func TestDeleteLeagueRacingAResult(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	ps := newPlayers(t, st, "dr", 9)
+	organiser := ps[0]
+	for range 6 {
+		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		g := mustGames(t, st, l.ID)[0]
+		rw, err := checkResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+		require.NoError(t, err)
+		var wg sync.WaitGroup
+		var recErr, delErr error
+		start := make(chan struct{})
+		wg.Add(2)
+		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
+		go func() { defer wg.Done(); <-start; _, delErr = st.DeleteLeague(ctx, l.ID, organiser.ID) }()
+		close(start)
+		wg.Wait()
+		var results int
+		require.NoError(t, st.Pool().QueryRow(ctx, `SELECT count(*) FROM results WHERE game_id = $1`, g.ID).Scan(&results))
+		_, lerr := st.League(ctx, l.ID)
+		if recErr == nil {
+			assert.ErrorIs(t, delErr, store.ErrConflict)
+			assert.NoError(t, lerr)
+			assert.Equal(t, 1, results)
+		} else {
+			require.NoError(t, delErr)
+			assert.ErrorIs(t, recErr, store.ErrNotFound)
+			assert.ErrorIs(t, lerr, store.ErrNotFound)
+			assert.Zero(t, results)
+		}
+	}
 }
