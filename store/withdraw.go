@@ -31,6 +31,8 @@ type Withdrawal struct {
 	Balance WithdrawalBalance `db:"balance"`
 	// Played is how many games they had recorded in the league.
 	Played int `db:"played"`
+	// Detail is the history's line of the withdrawal (empty when read back from the store).
+	Detail string `db:"-"`
 }
 
 // WithdrawalBalance is how a withdrawal changed the schedule's balance: Before counts the
@@ -94,6 +96,20 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
 // finishes. Refusals name the field: the league must be running, the username a member
 // who has not withdrawn or been replaced.
 func (s *Store) WithdrawMember(ctx context.Context, leagueID, byUserID int64, username string) (Withdrawal, error) {
+	return s.withdraw(ctx, leagueID, byUserID, username, false)
+}
+
+// PreviewWithdrawal is WithdrawMember worked out and rolled back: what would become of the
+// member's games and the balance, with the same refusals, and nothing changed.
+func (s *Store) PreviewWithdrawal(ctx context.Context, leagueID, byUserID int64, username string) (Withdrawal, error) {
+	return s.withdraw(ctx, leagueID, byUserID, username, true)
+}
+
+// errPreview rolls a previewed withdrawal back.
+var errPreview = errors.New("preview: roll back")
+
+// withdraw runs a withdrawal in one transaction, rolled back when preview.
+func (s *Store) withdraw(ctx context.Context, leagueID, byUserID int64, username string, preview bool) (Withdrawal, error) {
 	var out Withdrawal
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
@@ -171,8 +187,18 @@ func (s *Store) WithdrawMember(ctx context.Context, leagueID, byUserID int64, us
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
 		}
-		return logEvent(ctx, tx, leagueID, byUserID, "withdraw", describeWithdrawal(name, plan.withdrawal))
+		out.Detail = describeWithdrawal(name, plan.withdrawal)
+		if err := logEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail); err != nil {
+			return err
+		}
+		if preview {
+			return errPreview
+		}
+		return nil
 	})
+	if preview && errors.Is(err, errPreview) {
+		return out, nil
+	}
 	if err != nil {
 		return Withdrawal{}, fmt.Errorf("store: withdraw from league %d: %w", leagueID, err)
 	}

@@ -67,8 +67,19 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	}
 	assert.Equal(t, []string{}, historyActions(t, st, l.ID)[1:], "only the co-organiser line")
 
+	// A preview says what would happen and changes nothing.
+	gamesBefore := mustGames(t, st, l.ID)
+	p, err := st.PreviewWithdrawal(ctx, l.ID, organiser.ID, "wd4")
+	require.NoError(t, err)
+	assert.Equal(t, 15, p.Shortened)
+	assert.Equal(t, gamesBefore, mustGames(t, st, l.ID))
+	assert.Len(t, historyActions(t, st, l.ID), 1)
+	_, err = st.PreviewWithdrawal(ctx, l.ID, helper.ID, "wd4")
+	assert.ErrorContains(t, err, "only the league's organiser may do this")
+
 	w, err := st.WithdrawMember(ctx, l.ID, organiser.ID, "WD4")
 	require.NoError(t, err)
+	assert.Equal(t, p.Detail, w.Detail, "the preview said what the withdrawal did")
 	assert.Equal(t, "wd4", w.Username)
 	assert.Equal(t, 3, w.Slot)
 	assert.Equal(t, 15, w.Shortened, "16 games a player at 4 a game, one of them played")

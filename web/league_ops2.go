@@ -133,39 +133,79 @@ func spanWords(lo, hi int) string {
 }
 
 // withdrawMember is the manage page's withdraw form (POST /leagues/{id}/withdraw, fields
-// username and confirm=yes).
+// username and confirm=yes). Its "See what happens" button (step=preview) shows the
+// manage page with what the withdrawal would do, changing nothing.
 func (h *Handler) withdrawMember(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
 	username := strings.TrimSpace(c.FormValue("username"))
+	preview := c.FormValue("step") == "preview"
+	user, _ := currentUser(c) // requireLogin guarantees it
 	switch {
 	case username == "":
 		err = &store.Invalid{Reason: "username: choose the player who withdraws"}
+	case preview:
+		w, err := h.store.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
+		if err != nil {
+			return h.afterManageAction(c, id, err)
+		}
+		v, err := h.manageView(c, id)
+		if err != nil {
+			return err
+		}
+		v.WithdrawUser, v.WithdrawPreview = w.Username, w.Detail
+		return h.render(c, http.StatusOK, templates.ManageLeague(h.page(c, "Manage "+v.League.Name), v))
 	case c.FormValue("confirm") != "yes":
 		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
 	default:
-		user, _ := currentUser(c) // requireLogin guarantees it
 		_, err = h.store.WithdrawMember(c.Request().Context(), id, user.ID, username)
 	}
 	return h.afterManageAction(c, id, err)
 }
 
+// apiWithdrawal is what a withdrawal does (or would do, with "dry_run"), in the API.
+type apiWithdrawal struct {
+	Username  string                  `json:"username"`
+	Shortened int                     `json:"shortened"`
+	Reseated  int                     `json:"reseated"`
+	Cancelled int                     `json:"cancelled"`
+	Balance   store.WithdrawalBalance `json:"balance"`
+	Detail    string                  `json:"detail"`
+}
+
 // apiWithdrawMember is the organiser withdrawing a member of a running league with no
 // substitute: POST /api/v1/leagues/{id}/withdraw {"username"} → 200 with the league (its
-// "withdrawn" lists them). 409 when the league is not running, the player not a member or
-// already withdrawn or replaced; 403 for anyone but the organiser.
+// "withdrawn" lists them). With "dry_run": true → 200 {"username","shortened","reseated",
+// "cancelled","balance","detail"}, what it would do, nothing changed. 409 when the league is
+// not running, the player not a member or already withdrawn or replaced; 403 for anyone
+// but the organiser.
 func (h *Handler) apiWithdrawMember(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
-	username, err := usernameBody(c)
-	if err != nil {
+	var body struct {
+		Username string `json:"username"`
+		DryRun   bool   `json:"dry_run"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
+	username := strings.TrimSpace(body.Username)
+	if username == "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
+	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
+	if body.DryRun {
+		w, err := h.store.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, apiWithdrawal{Username: w.Username, Shortened: w.Shortened, Reseated: w.Reseated,
+			Cancelled: w.Cancelled, Balance: w.Balance, Detail: w.Detail})
+	}
 	if _, err := h.store.WithdrawMember(c.Request().Context(), id, user.ID, username); err != nil {
 		return err
 	}

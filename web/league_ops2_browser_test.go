@@ -51,8 +51,14 @@ func TestBrowserJourneyWithdrawAPlayer(t *testing.T) {
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.SetValue(css(`#withdraw select[name="username"]`), "player3"),
+		chromedp.Click(css(`#withdraw button[value="preview"]`)),
+		chromedp.WaitVisible(css(`#withdraw .withdraw-preview`)),
+	), "see what withdrawing player3 would do")
+	assert.Contains(t, visibleText(t, ctx, "#withdraw .withdraw-preview"), "Nothing has changed yet. If you confirm: player3 withdrew")
+	screenshot(t, ctx, "manage-withdraw-preview-390.png")
+	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`#withdraw input[name="confirm"]`)),
-		chromedp.Click(css(`#withdraw button[type="submit"]`)),
+		chromedp.Click(css(`#withdraw button[value="withdraw"]`)),
 		chromedp.WaitVisible(css(`#history li[data-action="withdraw"]`)),
 		chromedp.Navigate(app.srv.URL+leaguePath(l)),
 		chromedp.WaitVisible(css(".fairness-withdrawals")),
