@@ -92,9 +92,10 @@ type WithdrawOptions struct {
 //     and meet the others once more, and a cancelled game takes games and meetings away.
 //   - otherwise (a game of two, or a game already short) is left with too few players: two
 //     such games become one (Reseated): the player of one takes the empty seat of the other,
-//     so both keep their number of games at the cost of meeting once more. Pairs that have
-//     met least go first, then pairs whose seats fit (the newcomer keeps their seat), then
-//     the earliest games; the earlier game is kept, so its date stands. In a league played
+//     so both keep their number of games at the cost of meeting once more. The players with
+//     the most such games left go first (so every game finds a partner whenever that is
+//     possible), then pairs that have met least, then pairs whose seats fit (the newcomer
+//     keeps their seat), then the earliest games; the earlier game is kept, so its date stands. In a league played
 //     in rounds the kept game moves to a round after the last when its new player already
 //     plays in its round.
 //   - is cancelled (Cancelled) when no such game is left to pair it with.
@@ -137,10 +138,19 @@ func Withdraw(s Schedule, opts WithdrawOptions) Withdrawal {
 		small = append(small, i)
 	}
 
-	// Pair the small games greedily, best pair first, until none can be paired.
+	// Pair the small games greedily, best pair first, until none can be paired. The players
+	// with the most small games left go first: pairing the two most frequent each time pairs
+	// every game whenever no player has more than half of them (a player cannot meet
+	// themselves), where pairing by meetings alone could leave two games of one player.
 	paired := map[int]bool{}
+	left := map[int]int{} // player → their small games not yet paired
+	for _, i := range small {
+		for _, p := range others(games[i].Seats, opts.Leaver) {
+			left[p]++
+		}
+	}
 	for {
-		best, bestKeep, bestOther := [3]int{}, -1, -1
+		best, bestKeep, bestOther := [4]int{}, -1, -1
 		for a, i := range small {
 			for _, j := range small[a+1:] {
 				if paired[i] || paired[j] {
@@ -159,8 +169,12 @@ func Withdraw(s Schedule, opts WithdrawOptions) Withdrawal {
 						}
 					}
 				}
-				cost := [3]int{met, seatMisfit(games[keep], games[other], opts.Leaver), games[keep].Number}
-				if bestKeep < 0 || less(cost, best) {
+				most := 0
+				for _, p := range append(slices.Clone(pi), pj...) {
+					most += left[p]
+				}
+				cost := [4]int{-most, met, seatMisfit(games[keep], games[other], opts.Leaver), games[keep].Number}
+				if bestKeep < 0 || slices.Compare(cost[:], best[:]) < 0 {
 					best, bestKeep, bestOther = cost, keep, other
 				}
 			}
@@ -169,6 +183,11 @@ func Withdraw(s Schedule, opts WithdrawOptions) Withdrawal {
 			break
 		}
 		paired[bestKeep], paired[bestOther] = true, true
+		for _, i := range []int{bestKeep, bestOther} {
+			for _, p := range others(games[i].Seats, opts.Leaver) {
+				left[p]--
+			}
+		}
 		keep, other := &games[bestKeep], games[bestOther]
 		newcomers := others(other.Seats, opts.Leaver)
 		seats := keep.Seats[:0:0]

@@ -131,3 +131,29 @@ func TestWithdrawTwice(t *testing.T) {
 		}
 	}
 }
+
+// Whatever the schedule, the games of two of a player who played none pair up completely:
+// each other player had two of them, so none is left over.
+func TestWithdrawPairsEveryGameOfTwoWhateverTheSchedule(t *testing.T) {
+	for seed := range uint64(40) {
+		for _, rounds := range []bool{false, true} {
+			s, err := Build(Options{Players: 8, PerGame: 2, Seed: seed, Rounds: rounds})
+			require.NoError(t, err)
+			leaver := int(seed%8) + 1
+			w := Withdraw(s, WithdrawOptions{Leaver: leaver, MinPlayers: 2, Rounds: rounds})
+			reseated, cancelled := 0, 0
+			for _, c := range w.Changes {
+				switch {
+				case c.Kind == Reseated:
+					reseated++
+				case c.Kind == Cancelled && c.MergedInto == 0:
+					cancelled++
+				}
+			}
+			assert.Equal(t, 7, reseated, "seed %d rounds %v", seed, rounds)
+			assert.Zero(t, cancelled, "seed %d rounds %v", seed, rounds)
+			assert.Equal(t, 14, w.After.GamesMin, "seed %d rounds %v", seed, rounds)
+			assert.Equal(t, 1, w.After.PairSpread(), "seed %d rounds %v", seed, rounds)
+		}
+	}
+}
