@@ -59,10 +59,15 @@ func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, e
 }
 
 const lockNormalGameSQL = `
-SELECT league_id IS NULL AS normal, status, COALESCE(seat_count, 0) AS seat_count,
-       (SELECT count(*) FROM seats s WHERE s.game_id = g.id)::int AS seated,
-       EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $2) AS is_seated
+SELECT league_id IS NULL AS normal, status, COALESCE(seat_count, 0) AS seat_count
 FROM games g WHERE g.id = $1 FOR UPDATE`
+
+// gameSeatedSQL counts the seats taken and whether the user holds one. It runs as a
+// statement of its own once the game's row is locked: in the locking statement its
+// snapshot would be the one from before the wait, blind to the seats taken meanwhile.
+const gameSeatedSQL = `
+SELECT (SELECT count(*) FROM seats s WHERE s.game_id = $1)::int,
+       EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.user_id = $2)`
 
 const insertSeatSQL = `INSERT INTO seats (game_id, position, user_id) VALUES ($1, $2, $3)`
 
@@ -78,11 +83,14 @@ func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (Game, error
 		var normal, isSeated bool
 		var status string
 		var seatCount, seated int
-		err := tx.QueryRow(ctx, lockNormalGameSQL, gameID, userID).Scan(&normal, &status, &seatCount, &seated, &isSeated)
+		err := tx.QueryRow(ctx, lockNormalGameSQL, gameID).Scan(&normal, &status, &seatCount)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, gameSeatedSQL, gameID, userID).Scan(&seated, &isSeated); err != nil {
 			return err
 		}
 		switch {
