@@ -195,8 +195,11 @@ type LeagueView struct {
 	History []HistoryLine
 	// Dated says some game has a date, so the games list shows a When column.
 	Dated bool
-	// Replacements are notes on the standings: who replaced whom, after how many games.
+	// Replacements are notes on the standings: who replaced whom, after how many games, and
+	// who withdrew.
 	Replacements []string
+	// Withdrawn are the members who withdrew without a substitute.
+	Withdrawn []string
 }
 
 // GameView is the /games/{id} page.

@@ -159,6 +159,11 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err != nil {
 		return templates.LeagueView{}, err
 	}
+	// A withdrawal may have cancelled games: the header counts the games there are.
+	v.League.TotalGames = len(games)
+	for _, w := range withdrawn {
+		v.Withdrawn = append(v.Withdrawn, w.Username)
+	}
 	v.Replacements = append(replacementNotes(replaced), withdrawalNotes(withdrawn)...)
 	f := fairness(l, members, replaced, games)
 	f.Withdrawals = withdrawalReports(withdrawn, l.TimeZone)

@@ -208,6 +208,7 @@ func TestWithdrawAMember(t *testing.T) {
 	assert.True(t, found, "the withdrawn member stays in the standings with the game played")
 
 	_, doc := app.get(app.browser(), leaguePath(l))
+	assert.Equal(t, "Withdrew without a substitute: player2", text(doc.Find(".withdrawn-members")))
 	assert.Contains(t, text(doc.Find("#replacements")), "player2 withdrew without a substitute after 1 game played, whose points stay; of the 15 games left, 15 go on one player short.")
 	report := text(doc.Find(".fairness-withdrawals"))
 	assert.Contains(t, report, "player2 withdrew on ")
@@ -239,4 +240,31 @@ func TestWithdrawAMember(t *testing.T) {
 	status, out = app.api("POST", path+"/withdraw", org.token, map[string]string{"username": "player4"})
 	assert.Equal(t, http.StatusConflict, status)
 	assert.Equal(t, "league: closed; its players can no longer change", out["error"])
+}
+
+// In a league of two-player games, a withdrawal merges the leaver's games two by two: the
+// league page counts the games left and every player who stays plays as many as before.
+func TestWithdrawFromALeagueOfTwo(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 2)
+	path := fmt.Sprintf("/api/v1/leagues/%d", l.ID)
+	status, out := app.api("POST", path+"/withdraw", org.token, map[string]string{"username": "player5"})
+	require.Equal(t, http.StatusOK, status, out)
+	games := mustLeagueGames(t, app, l)
+	assert.Len(t, games, 49, "56 games, 14 of them the leaver's, merged into 7")
+	played := map[string]int{}
+	for _, g := range games {
+		require.Len(t, g.Seats, 2)
+		for _, s := range g.Seats {
+			played[s.Username]++
+		}
+	}
+	assert.Len(t, played, 7)
+	for name, n := range played {
+		assert.Equal(t, 14, n, name)
+	}
+	_, doc := app.get(app.browser(), leaguePath(l))
+	assert.Equal(t, "49", text(doc.Find(`.facts dt:contains("Games") + dd`)), "the header counts the games left")
+	assert.Contains(t, text(doc.Find("#replacements")), "of the 14 games left, 14 became 7 with another player in the empty seat.")
 }
