@@ -66,6 +66,7 @@ func TestPrivateLeagueInviteLink(t *testing.T) {
 	assert.Contains(t, text(doc.Find(".private-league")), "Private league", "the organiser sees it")
 	_, doc = app.get(c, "/leagues")
 	assert.Equal(t, 1, doc.Find(`a[href="`+leaguePath(l)+`"]`).Length(), "in the organiser's own list")
+	assert.Equal(t, "private", text(doc.Find(`a[href="`+leaguePath(l)+`"]`).Parent().Find(".private-tag")))
 
 	// Joining without the token: as if there were no league.
 	_, doc = app.get(outsider, "/leagues/new")
