@@ -79,9 +79,12 @@ UPDATE games SET round = $2, sequence = sequence + 1,
     starts_at = CASE WHEN $4 THEN $3 ELSE starts_at END
 WHERE id = $1`
 
+// insertWithdrawalSQL dates the withdrawal with clock_timestamp(), not now(): the time this
+// transaction holds the league's lock, so two withdrawals are dated in the order they
+// happened even when the second began first and waited.
 const insertWithdrawalSQL = `
-INSERT INTO league_withdrawals (league_id, user_id, slot, withdrawn_by, shortened, reseated, cancelled, balance)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
+INSERT INTO league_withdrawals (league_id, user_id, slot, withdrawn_by, withdrawn_at, shortened, reseated, cancelled, balance)
+VALUES ($1, $2, $3, $4, clock_timestamp(), $5, $6, $7, $8)`
 
 // WithdrawMember is the organiser withdrawing a member of a running league with no
 // substitute, in one transaction under the league's row lock. The member's games with a
