@@ -44,9 +44,12 @@ const bumpSequenceSQL = `UPDATE games SET sequence = sequence + 1 WHERE id = ANY
 
 const moveMembershipSQL = `UPDATE memberships SET user_id = $3, joined_at = now() WHERE league_id = $1 AND user_id = $2`
 
+// insertReplacementSQL dates the replacement when this transaction holds the league's lock
+// (clock_timestamp, not the transaction's start), so replacements list in the order they
+// happened.
 const insertReplacementSQL = `
-INSERT INTO league_replacements (league_id, from_id, to_id, slot, replaced_by, seats_taken)
-VALUES ($1, $2, $3, $4, $5, $6)`
+INSERT INTO league_replacements (league_id, from_id, to_id, slot, replaced_by, seats_taken, replaced_at)
+VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())`
 
 // ReplaceMember is the organiser replacing a member of a running league by a substitute,
 // in one transaction under the league's row lock: the substitute takes the member's place

@@ -216,6 +216,8 @@ func TestWithdrawAMember(t *testing.T) {
 	assert.Contains(t, report, "among 7 after")
 	assert.Equal(t, 7, doc.Find(".matchup-matrix .axis-label").Length()/2-0, "the matrix is of the seven who stay")
 	assert.Contains(t, text(doc.Find("#history")), "player2 withdrew without a substitute: games ")
+	_, doc = app.get(app.browser(), leaguePath(l)+"/print/standings")
+	assert.Contains(t, doc.Text(), "player2 withdrew without a substitute after 1 game played", "the standings sheet notes it too")
 
 	// The manage page's form: a box to tick, then the withdrawal.
 	c := app.logIn(org)

@@ -74,7 +74,12 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.StandingsSheetView{League: summarise(l), Standings: st, Notes: replacementNotes(replaced),
+	withdrawn, err := h.store.Withdrawals(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	v := templates.StandingsSheetView{League: summarise(l), Standings: st,
+		Notes:   append(replacementNotes(replaced), withdrawalNotes(withdrawn)...),
 		Printed: time.Now().In(leagueLocation(l)).Format(gameDateFormat)}
 	return h.render(c, http.StatusOK, templates.StandingsSheet(h.page(c, l.Name+": standings"), v))
 }
