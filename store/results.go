@@ -107,6 +107,9 @@ type GameResult struct {
 	Ledger []LedgerLine
 	// Changes is what the write that returned this result moved (empty when read back).
 	Changes Changes
+	// Inactive lists, on a write, the seated players who had fallen inactive under the
+	// league's activity rule: a warning to the organiser, never a refusal.
+	Inactive []ActivityState
 }
 
 // Changes is the visible diff of a result write: whose league points moved by how much,
@@ -212,6 +215,9 @@ type ResultGame struct {
 	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
 	// recorded, one more per correction. A write names the version it was built from.
 	Version int
+	// Activity is each seated player's state under the league's activity rule, counted
+	// without this game; empty for a normal game or a league without the rule.
+	Activity []ActivityState
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -265,6 +271,11 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	batch.Queue(gameSeatRefsSQL, gameID).Query(func(rows pgx.Rows) error {
 		var err error
 		g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
+		return err
+	})
+	batch.Queue(gameActivitySQL, gameID, gameID).Query(func(rows pgx.Rows) error {
+		var err error
+		g.Activity, err = pgx.CollectRows(rows, pgx.RowToStructByName[ActivityState])
 		return err
 	})
 	if err := q.SendBatch(ctx, batch).Close(); err != nil {
@@ -500,7 +511,7 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 		}
 		g := rw.game
 		out = GameResult{ScoredResult: ScoredResult{Input: w.Input, Result: w.Seated.Result, Lines: rw.lines},
-			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser}
+			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser, Inactive: g.Inactive()}
 
 		ids := seatIDs(rw.lines, rw.subs)
 		var held []heldRating
@@ -762,12 +773,14 @@ const deleteResultPointsSQL = `DELETE FROM result_points WHERE game_id = $1`
 // when the game has no result yet.
 func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, error) {
 	var changes Changes
+	var inactive []ActivityState
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		rw, err := prepareWrite(ctx, tx, w, true)
 		if err != nil {
 			return err
 		}
 		g := rw.game
+		inactive = g.Inactive()
 		var ladder string
 		var seq, last int64
 		if err := tx.QueryRow(ctx, resultPlaceSQL, g.ID).Scan(&ladder, &seq); err != nil {
@@ -815,7 +828,7 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 	if err != nil {
 		return GameResult{}, err
 	}
-	r.Changes = changes
+	r.Changes, r.Inactive = changes, inactive
 	return r, nil
 }
 
@@ -933,8 +946,10 @@ type PlayerGame struct {
 	Game       string     `db:"game"`
 	Status     string     `db:"status"`
 	FinishedAt *time.Time `db:"finished_at"`
-	// Position is the player's seat, 1 first (its power: league.Game.SeatNames).
-	Position int `db:"position"`
+	// Position is the player's seat, 1 first (its power: league.Game.SeatNames); SeatCount
+	// the game's seats, which the seat names depend on (a team game's sides).
+	Position  int `db:"position"`
+	SeatCount int `db:"seat_count"`
 	// Points, Place and Winner are nil/0/false until the result is recorded.
 	Points *big.Rat `db:"-"`
 	Place  int      `db:"-"`
@@ -947,6 +962,7 @@ const playerGamesLimit = 300
 const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
        COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
+       (SELECT count(*) FROM seats c WHERE c.game_id = g.id)::int AS seat_count,
        rp.points_num, rp.points_den, rp.place, rp.winner
 FROM seats s
 JOIN games g ON g.id = s.game_id

@@ -98,6 +98,10 @@ type MemberView struct {
 	DisplayName string
 	// IsViewer marks the signed-in player.
 	IsViewer bool
+	// Activity is the member's state under the league's activity rule ("active: 7 games in
+	// 90 days"); empty when the league has no rule. Inactive marks one who has fallen short.
+	Activity string
+	Inactive bool
 }
 
 // JoinView is the join section of a league page.

@@ -166,6 +166,14 @@ type ResultFormView struct {
 	// start and token distances, and Die) rather than final scores.
 	VortexFromBoard bool
 	Die             string
+	// HasPowers says the game names its seats (Diplomacy's powers, Vortex's corners): each
+	// seat's Power is shown beside its player.
+	HasPowers bool
+	// ActivityRule states the league's activity rule and ActivityWarnings name the seated
+	// players who have fallen inactive under it: the organiser is warned, the result is
+	// recorded all the same.
+	ActivityRule     string
+	ActivityWarnings []string
 }
 
 // VortexStarts are the start corners a Vortex seat can take, by colour (CONTRACT section 7's
@@ -198,16 +206,18 @@ type ResultSeatForm struct {
 	Position    int
 	Username    string
 	DisplayName string
-	Side        string
-	Score       string
-	Units       string
-	Lost        string
-	Destroyed   string
-	Points      string
-	Centers     string
-	Years       string
-	Eliminated  string
-	Substitute  string
+	// Power is the seat's name in the game (ResultFormView.HasPowers), e.g. "France".
+	Power      string
+	Side       string
+	Score      string
+	Units      string
+	Lost       string
+	Destroyed  string
+	Points     string
+	Centers    string
+	Years      string
+	Eliminated string
+	Substitute string
 	// Start and Tokens are a Vortex seat's board: its start corner and four token distances.
 	Start  string
 	Tokens [4]string
@@ -322,6 +332,8 @@ type PlayerGame struct {
 	Place      int
 	Winner     bool
 	Date       string
+	// Seat is the player's seat as the game names it ("France", "Red", "Seat 3").
+	Seat string
 }
 
 // URL is the game's page.

@@ -113,12 +113,26 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err != nil {
 		return templates.LeagueView{}, err
 	}
+	activity := map[int64]store.ActivityState{}
+	if l.MinRecentGames > 0 {
+		states, err := h.store.LeagueActivity(ctx, id)
+		if err != nil {
+			return templates.LeagueView{}, err
+		}
+		for _, a := range states {
+			activity[a.UserID] = a
+		}
+	}
 	viewer, signedIn := currentUser(c)
 	v := templates.LeagueView{League: summarise(l)}
 	for _, m := range members {
-		v.Members = append(v.Members, templates.MemberView{
+		mv := templates.MemberView{
 			Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName, IsViewer: signedIn && m.UserID == viewer.ID,
-		})
+		}
+		if a, ok := activity[m.UserID]; ok {
+			mv.Activity, mv.Inactive = activityLabel(a), !a.Active()
+		}
+		v.Members = append(v.Members, mv)
 		if signedIn && m.UserID == viewer.ID {
 			v.Join.IsMember = true
 		}
@@ -175,6 +189,20 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	}
 	v.Standings = &st
 	return v, nil
+}
+
+// activityLabel says where a member stands under the league's activity rule, in the words
+// of the seed ("at least 5 games in the last 90 days"): "active: 7 games in 90 days" or
+// "inactive: 2 of 5 games in 90 days".
+func activityLabel(a store.ActivityState) string {
+	games := "games"
+	if a.Recent == 1 && a.Active() {
+		games = "game"
+	}
+	if a.Active() {
+		return fmt.Sprintf("active: %d %s in %d days", a.Recent, games, a.Days)
+	}
+	return fmt.Sprintf("inactive: %d of %d games in %d days", a.Recent, a.Need, a.Days)
 }
 
 // rounds groups a face-to-face league's game rows by round, in round order (games in

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
@@ -92,7 +93,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			continue
 		}
 		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabel(g.LeagueName),
-			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner}
+			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner, Seat: seatName(g)}
 		if g.Points != nil {
 			pg.Points = league.Mixed(g.Points)
 		}
@@ -102,6 +103,20 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Games = append(v.Games, pg)
 	}
 	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+}
+
+// seatName is the player's seat in a game as its game names it: a Diplomacy power, a
+// Vortex corner, a team game's side, otherwise "Seat n".
+func seatName(g store.PlayerGame) string {
+	game, err := league.GameBySlug(g.Game)
+	if err != nil {
+		return fmt.Sprintf("Seat %d", g.Position)
+	}
+	names := game.SeatNames(g.SeatCount)
+	if g.Position < 1 || g.Position > len(names) {
+		return fmt.Sprintf("Seat %d", g.Position)
+	}
+	return names[g.Position-1]
 }
 
 // leagueLabel is a game's league as the player page names it: a normal game has none.

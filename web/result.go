@@ -158,6 +158,16 @@ type apiRatingChange struct {
 	Delta    rating.Micros `json:"delta"`
 }
 
+// apiActivityWarning is a seated player who had fallen inactive under the league's
+// activity rule when a result was written: a warning, the result is recorded all the same.
+type apiActivityWarning struct {
+	Username       string `json:"username"`
+	RecentGames    int    `json:"recent_games"`
+	MinRecentGames int    `json:"min_recent_games"`
+	RecentDays     int    `json:"recent_days"`
+	Message        string `json:"message"`
+}
+
 // apiResultOf renders a stored result as CONTRACT section 1's scored output ("system",
 // "results", team games' "victory" and "winner") plus "game_id", "league_id", "ladder",
 // "replaced", "ledger" and, after a write, "changes".
@@ -203,6 +213,12 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 			ratings[i] = apiRatingChange{Username: rc.Username, Before: rc.Before, After: rc.After, Delta: rc.After - rc.Before}
 		}
 		extra["changes"] = map[string]any{"points": points, "ratings": ratings}
+		warnings := make([]apiActivityWarning, len(r.Inactive))
+		for i, a := range r.Inactive {
+			warnings[i] = apiActivityWarning{Username: a.Username, RecentGames: a.Recent, MinRecentGames: a.Need,
+				RecentDays: a.Days, Message: a.Warning()}
+		}
+		extra["activity_warnings"] = warnings
 	}
 	for k, v := range extra {
 		b, err := json.Marshal(v)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -459,15 +460,26 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
-		Reason: f.reason,
+		Reason: f.reason, HasPowers: len(g.Game.Powers) > 0,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem
 	}
+	for _, a := range g.Inactive() {
+		v.ActivityRule = fmt.Sprintf("This league's activity rule asks for %d finished %s in the last %d days. "+
+			"These players have fallen short:", a.Need, plural(a.Need, "game", "games"), a.Days)
+		v.ActivityWarnings = append(v.ActivityWarnings, fmt.Sprintf("@%s: %d finished %s", a.Username, a.Recent,
+			plural(a.Recent, "game", "games")))
+	}
+	powers := g.Game.SeatNames(len(g.Seats))
 	for _, s := range f.seats {
 		val := s.values
+		power := ""
+		if v.HasPowers && s.seat.Position >= 1 && s.seat.Position <= len(powers) {
+			power = powers[s.seat.Position-1]
+		}
 		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
-			DisplayName: s.seat.DisplayName, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
+			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
 			Destroyed: val["destroyed"], Points: val["points"], Centers: val["centers"], Years: val["years"],
 			Eliminated: val["eliminated"], Substitute: val["substitute"], Start: val["start"],
 			Tokens: [4]string{val["t1"], val["t2"], val["t3"], val["t4"]}})

@@ -1,0 +1,109 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
+)
+
+// "In order to play a league game you have to be an Active player. To be an active player
+// you just need to have terminated at least 5 games in the last 90 days"
+// (league-scoring-system.txt): checked at the join, and again when a league game's result
+// is recorded for a player who has fallen inactive since — a warning, not a refusal.
+func TestRecordingWarnsAboutPlayersWhoFellInactive(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	players := newPlayers(t, st, "act", 8)
+	// Every member of an 8-a-game club league sits in every game: 3 finished games each.
+	club := fill(t, st, newLeague(t, st, players[0], "vampiring", 8, 0), players)
+	finishGames(t, st, club.ID, 3, 10)
+	strict := fill(t, st, newLeague(t, st, players[0], "gonzaga", 2, 3), players)
+	require.Equal(t, store.LeagueRunning, strict.Status, "all eight were active when they joined")
+
+	states, err := st.LeagueActivity(ctx, strict.ID)
+	require.NoError(t, err)
+	require.Len(t, states, 8)
+	for _, a := range states {
+		assert.True(t, a.Active(), "%s has %d games", a.Username, a.Recent)
+		assert.Equal(t, store.ActivityState{UserID: a.UserID, Username: a.Username, Recent: 3, Need: 3, Days: 90}, a)
+	}
+
+	// Time passes: one of the club's games falls out of the 90 days, for everyone.
+	_, err = st.Pool().Exec(ctx, `UPDATE games SET finished_at = now() - interval '100 days'
+WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`, club.ID)
+	require.NoError(t, err)
+
+	games := mustGames(t, st, strict.ID)
+	first := games[0]
+	g, err := st.ResultGame(ctx, first.ID)
+	require.NoError(t, err)
+	require.Len(t, g.Inactive(), 2, "both players of the first game have fallen to 2 games")
+	a, b := first.Seats[0], first.Seats[1]
+	res, err := recordResult(ctx, st, first.ID, players[0].ID, placementInput([]string{a.Username, b.Username}, []int{10, 7}))
+	require.NoError(t, err, "an inactive player's result is recorded all the same")
+	require.Len(t, res.Inactive, 2)
+	assert.Equal(t, a.Username, res.Inactive[0].Username, "in seat order")
+	assert.Equal(t, 2, res.Inactive[0].Recent, "the game being recorded does not count for itself")
+	assert.Equal(t, "activity rule: "+a.Username+" has 2 finished games in the last 90 days; this league needs 3", res.Inactive[0].Warning())
+
+	// The next game of the first game's first player: that game made them active again, and
+	// only their opponent is warned about.
+	var next store.Game
+	for _, game := range games[1:] {
+		seated := map[string]bool{}
+		for _, s := range game.Seats {
+			seated[s.Username] = true
+		}
+		if seated[a.Username] && !seated[b.Username] {
+			next = game
+			break
+		}
+	}
+	require.NotZero(t, next.ID)
+	other := next.Seats[0]
+	if other.Username == a.Username {
+		other = next.Seats[1]
+	}
+	g, err = st.ResultGame(ctx, next.ID)
+	require.NoError(t, err)
+	require.Len(t, g.Inactive(), 1)
+	assert.Equal(t, other.Username, g.Inactive()[0].Username)
+
+	states, err = st.LeagueActivity(ctx, strict.ID)
+	require.NoError(t, err)
+	byName := map[string]store.ActivityState{}
+	for _, s := range states {
+		byName[s.Username] = s
+	}
+	assert.True(t, byName[a.Username].Active())
+	assert.Equal(t, 3, byName[b.Username].Recent)
+	assert.False(t, byName[other.Username].Active())
+	assert.Equal(t, 2, byName[other.Username].Recent)
+
+	// A correction of the first game warns as the record did: the game itself never counts.
+	rw, err := checkResult(ctx, st, first.ID, players[0].ID, placementInput([]string{a.Username, b.Username}, []int{10, 8}))
+	require.NoError(t, err)
+	rw.Reason = "typo in the score"
+	corrected, err := st.CorrectResult(ctx, rw)
+	require.NoError(t, err)
+	assert.Len(t, corrected.Inactive, 2)
+}
+
+// A league without the rule (min_recent_games 0) never warns.
+func TestNoActivityRuleNoWarning(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	players := newPlayers(t, st, "free", 8)
+	l := fill(t, st, newLeague(t, st, players[0], "gonzaga", 2, 0), players)
+	g, err := st.ResultGame(ctx, mustGames(t, st, l.ID)[0].ID)
+	require.NoError(t, err)
+	assert.Empty(t, g.Activity)
+	assert.Empty(t, g.Inactive())
+}
