@@ -36,6 +36,10 @@ type SeatedLine struct {
 	// Substitute is the username of the human replacement who finished the seat (seed 4.2),
 	// as submitted; the store resolves it to an account.
 	Substitute string
+	// Absent marks a Diplomacy seat whose player was missing, its power played by the
+	// missing-man rules (seed 4.1): the ladder's Seventh Player antes for it and takes its
+	// award; its player gets no league points and no rating change.
+	Absent bool
 }
 
 // SeatedResult is a result checked against a game's seats.
@@ -99,11 +103,15 @@ type ResultInput struct {
 	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
 	// human replacement").
 	Replaced map[string]string
+	// Absent lists the seated usernames whose powers were played by the missing-man rules
+	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
+	// will be chosen to be unplayed"): at most one, Diplomacy only.
+	Absent []string
 	// Reason says why a correction was made (the optional "reason" string).
 	Reason string
 }
 
-// DecodeResultInput takes the app's fields, "replaced" and "reason", out of a result
+// DecodeResultInput takes the app's fields, "replaced", "absent" and "reason", out of a result
 // body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
 // untouched, which names the problem.
 func DecodeResultInput(body []byte) (ResultInput, error) {
@@ -112,11 +120,13 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		return ResultInput{Scorer: body}, nil
 	}
 	replaced, hasReplaced := doc["replaced"]
+	absent, hasAbsent := doc["absent"]
 	reason, hasReason := doc["reason"]
-	if !hasReplaced && !hasReason {
+	if !hasReplaced && !hasAbsent && !hasReason {
 		return ResultInput{Scorer: body}, nil
 	}
 	delete(doc, "replaced")
+	delete(doc, "absent")
 	delete(doc, "reason")
 	rest, err := json.Marshal(doc)
 	if err != nil {
@@ -126,6 +136,11 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 	if hasReplaced && !isNull(replaced) {
 		if err := json.Unmarshal(replaced, &in.Replaced); err != nil {
 			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+		}
+	}
+	if hasAbsent && !isNull(absent) {
+		if err := json.Unmarshal(absent, &in.Absent); err != nil {
+			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
 		}
 	}
 	if hasReason && !isNull(reason) {
@@ -208,6 +223,7 @@ func ScoreSeated(game Game, body []byte, seats []Seat) (SeatedResult, error) {
 		problems = append(problems, fieldErr(field, "missing seated %s %s", word, strings.Join(missing, ", ")))
 	}
 	problems = append(problems, replaceSeats(in.Replaced, seats, lines)...)
+	problems = append(problems, absentSeats(game, in.Absent, seats, lines)...)
 	if err := problems.errorOrNil(); err != nil {
 		return SeatedResult{}, err
 	}
@@ -242,6 +258,38 @@ func replaceSeats(replaced map[string]string, seats []Seat, lines []SeatedLine) 
 		}
 	}
 	return problems
+}
+
+// absentSeats checks the seats played by the missing man (seed 4.1) and marks their lines:
+// Diplomacy only (ARMADA's rule), at most one ("Should only six players be available"), a
+// seated player, and not also replaced by a substitute (seed 4.2 is the other way to finish
+// a seat). The line keeps the points its power scored: they are the seat's share of the
+// ARMADA pot, which the Seventh Player takes; the store leaves them out of the absent
+// player's standings (issue: "the absent player gets no league points").
+func absentSeats(game Game, absent []string, seats []Seat, lines []SeatedLine) FieldErrors {
+	if len(absent) == 0 {
+		return nil
+	}
+	if game.System != Armada {
+		return FieldErrors{fieldErr("absent", "only a Diplomacy game has a missing man (ARMADA rule 4.1)")}
+	}
+	if len(absent) > 1 {
+		return FieldErrors{fieldErr("absent", "at most one power is played by the missing man (ARMADA rule 4.1: "+
+			"\"should only six players be available\"), got %d", len(absent))}
+	}
+	field := "absent[0]"
+	si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, strings.TrimSpace(absent[0])) })
+	switch {
+	case si < 0:
+		return FieldErrors{fieldErr(field, "%q is not seated in this game", absent[0])}
+	case lines[si].Substitute != "":
+		return FieldErrors{fieldErr(field, "%q is replaced by %q; a seat is finished by a substitute or by the missing man, not both",
+			seats[si].Player, lines[si].Substitute)}
+	case lines[si].Points == nil:
+		return nil // the seat is not reported; that problem is named already
+	}
+	lines[si].Absent = true
+	return nil
 }
 
 // idPaths names the id field of each scored player, in the scorer's result order:

@@ -34,7 +34,7 @@ func (s *Store) UpdateDisplayName(ctx context.Context, userID int64, name string
 	return user, nil
 }
 
-const lockPasswordSQL = `SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`
+const lockPasswordSQL = `SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
 
 // checkPassword locks the user's row and compares password with its hash: ErrWrongPassword
 // when it does not match.

@@ -63,7 +63,8 @@ type memberRating struct {
 func seatIDs(lines []ResultLine, subs map[string]int64) map[string]int64 {
 	ids := make(map[string]int64, len(lines)+len(subs))
 	for _, l := range lines {
-		ids[l.Username] = l.UserID
+		name, id := l.rated()
+		ids[name] = id
 	}
 	for name, id := range subs {
 		ids[name] = id
@@ -175,11 +176,13 @@ WHERE re.ladder = $1 AND re.ladder_seq < $2
 ORDER BY re.ladder_seq, re.position`
 
 const ladderTailSQL = `
-SELECT r.game_id, r.ladder_seq, r.system, rp.user_id, u.username, COALESCE(rp.substitute_id, 0) AS substitute_id,
+SELECT r.game_id, r.ladder_seq, r.system, u.id, u.username, COALESCE(rp.substitute_id, 0) AS substitute_id,
        COALESCE(sub.username, '') AS substitute, rp.points_num, rp.points_den, rp.winner
 FROM results r
 JOIN result_points rp ON rp.game_id = r.game_id
-JOIN users u ON u.id = rp.user_id
+-- An absent seat is rated as the ladder's Seventh Player (seed 4.1).
+LEFT JOIN users sp ON rp.absent AND sp.member_kind = 'seventh-player' AND sp.member_of = r.ladder
+JOIN users u ON u.id = CASE WHEN rp.absent THEN sp.id ELSE rp.user_id END
 LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.ladder = $1 AND r.ladder_seq >= $2
 ORDER BY r.ladder_seq, rp.position`

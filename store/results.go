@@ -57,6 +57,30 @@ type ResultLine struct {
 	Explanation string
 	// Substitute is the username of who finished the seat (seed 4.2), or empty.
 	Substitute string
+	// Absent marks a Diplomacy seat played by the missing-man rules (seed 4.1): Points are
+	// what its power scored, the Seventh Player's award; its player gets none of them.
+	Absent bool
+	// Member and MemberID name the ladder member rated for an absent seat (the ladder's
+	// Seventh Player); empty otherwise.
+	Member   string
+	MemberID int64
+}
+
+// rated is who the seat is rated as: its player, or for an absent seat the ladder's
+// Seventh Player, who "shall ante into the game pot" (seed 4.1).
+func (l ResultLine) rated() (string, int64) {
+	if l.Absent && l.Member != "" {
+		return l.Member, l.MemberID
+	}
+	return l.Username, l.UserID
+}
+
+// LeaguePoints are the league points the seat's player takes: none for an absent seat.
+func (l ResultLine) LeaguePoints() *big.Rat {
+	if l.Absent || l.Points == nil {
+		return new(big.Rat)
+	}
+	return l.Points
 }
 
 // ScoredResult is a game's result as its scorer scored it against the game's seats, before
@@ -422,7 +446,15 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 		}
 		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
 			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,
-			Explanation: l.Explanation, Substitute: l.Substitute}
+			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		if l.Absent {
+			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
+			if err != nil {
+				return resultRows{}, err
+			}
+			rows.lines[i].Member, rows.lines[i].MemberID = m.Username, m.UserID
+			rows.lines[i].Explanation = absentNote + rows.lines[i].Explanation
+		}
 		if l.Substitute != "" && postgresText(l.Substitute) { // any other name matches no account
 			names = append(names, strings.ToLower(l.Substitute))
 		}
@@ -456,6 +488,10 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 	return rows, nil
 }
 
+// absentNote opens an absent seat's explanation, on the game page and in the CSV.
+const absentNote = "absent: the power was played by the missing man (ARMADA 4.1); the Seventh Player antes and takes the award, " +
+	"and the player gets no league points and no rating change. The power scored: "
+
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
 
 // lockGameLeagueSQL locks the row of the game's league (no row for an unknown game).
@@ -475,10 +511,10 @@ SELECT $1, NULLIF($2::bigint, 0), $3, seq.results, $4, $5, $6, $7 FROM seq
 RETURNING ladder_seq, recorded_at`
 
 const insertResultPointsSQL = `
-INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, place, winner, explanation, substitute_id)
-SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id
-FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[], $8::bool[], $9::text[], $10::bigint[])
-    AS t(position, user_id, num, den, place, winner, explanation, substitute_id)`
+INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, place, winner, explanation, substitute_id, absent)
+SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id, t.absent
+FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[], $8::bool[], $9::text[], $10::bigint[], $11::bool[])
+    AS t(position, user_id, num, den, place, winner, explanation, substitute_id, absent)`
 
 const finishGameSQL = `UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`
 
@@ -535,7 +571,7 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 			return err
 		}
 		for _, l := range rw.lines {
-			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.Points})
+			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.LeaguePoints()})
 		}
 		out.Changes = changes
 		out.Ledger = ledgerLines(entries)
@@ -562,8 +598,9 @@ func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs 
 	positions, places := make([]int32, n), make([]int32, n)
 	users, nums, dens := make([]int64, n), make([]int64, n), make([]int64, n)
 	winners, explanations, substitutes := make([]bool, n), make([]string, n), make([]*int64, n)
+	absent := make([]bool, n)
 	for i, l := range lines {
-		positions[i], users[i], places[i] = int32(l.Position), l.UserID, int32(l.Place)
+		positions[i], users[i], places[i], absent[i] = int32(l.Position), l.UserID, int32(l.Place), l.Absent
 		nums[i], dens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
 		winners[i], explanations[i] = l.Winner, l.Explanation
 		if l.Substitute != "" {
@@ -571,7 +608,7 @@ func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs 
 			substitutes[i] = &id
 		}
 	}
-	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, places, winners, explanations, substitutes)
+	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, places, winners, explanations, substitutes, absent)
 }
 
 // queueAudit queues one row of the result audit trail.
@@ -598,7 +635,8 @@ func ledgerLines(entries []rating.Entry) []LedgerLine {
 func ratingGame(id string, system league.System, lines []ResultLine) rating.Game {
 	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
 	for i, l := range lines {
-		g.Seats[i] = rating.Seat{Player: l.Username, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner}
+		player, _ := l.rated()
+		g.Seats[i] = rating.Seat{Player: player, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner}
 	}
 	return g
 }
@@ -630,7 +668,7 @@ WHERE r.game_id = $1`
 
 const resultLinesSQL = `
 SELECT rp.position, rp.user_id, u.username, u.display_name, rp.points_num, rp.points_den, rp.place,
-       rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute
+       rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute, rp.absent
 FROM result_points rp
 JOIN users u ON u.id = rp.user_id
 LEFT JOIN users sub ON sub.id = rp.substitute_id
@@ -659,6 +697,7 @@ type resultLineRow struct {
 	Winner      bool   `db:"winner"`
 	Explanation string `db:"explanation"`
 	Substitute  string `db:"substitute"`
+	Absent      bool   `db:"absent"`
 }
 
 // Result returns a game's recorded result with its seat lines and rating ledger, or
@@ -689,7 +728,7 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 		r.Lines = append(r.Lines, ResultLine{
 			Position: l.Position, UserID: l.UserID, Username: l.Username, DisplayName: l.DisplayName,
 			Points: big.NewRat(l.PointsNum, l.PointsDen), Place: l.Place, Winner: l.Winner,
-			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute,
+			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
 		})
 	}
 	ledger, err := collect[LedgerLine](ctx, s.pool, gameLedgerSQL, gameID)
@@ -753,7 +792,8 @@ const resultPlaceSQL = `SELECT ladder, ladder_seq FROM results WHERE game_id = $
 const lockLadderSQL = `SELECT results FROM ladders WHERE game = $1 FOR UPDATE`
 
 const oldPointsSQL = `
-SELECT u.username, rp.points_num, rp.points_den
+SELECT u.username, CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
+       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den
 FROM result_points rp JOIN users u ON u.id = rp.user_id
 WHERE rp.game_id = $1`
 
@@ -916,8 +956,8 @@ func (b standingBefore) diff(lines []ResultLine, standings []rating.Standing) Ch
 		if before == nil {
 			before = new(big.Rat)
 		}
-		if before.Cmp(l.Points) != 0 {
-			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: l.Points})
+		if after := l.LeaguePoints(); before.Cmp(after) != 0 {
+			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: after})
 		}
 	}
 	seen := map[string]bool{}
@@ -963,7 +1003,9 @@ const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
        COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
        (SELECT count(*) FROM seats c WHERE c.game_id = g.id)::int AS seat_count,
-       rp.points_num, rp.points_den, rp.place, rp.winner
+       -- an absent seat (the missing man, seed 4.1) gives its player no league points
+       CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
+       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den, rp.place, rp.winner
 FROM seats s
 JOIN games g ON g.id = s.game_id
 LEFT JOIN leagues l ON l.id = g.league_id
@@ -1018,7 +1060,9 @@ type LeagueResultLine struct {
 func (l LeagueResultLine) Points() *big.Rat { return big.NewRat(l.PointsNum, l.PointsDen) }
 
 const leagueResultLinesSQL = `
-SELECT g.id AS game_id, g.number, g.round, g.finished_at, rp.position, u.username, rp.points_num, rp.points_den,
+SELECT g.id AS game_id, g.number, g.round, g.finished_at, rp.position, u.username,
+       CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
+       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den,
        rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation
 FROM result_points rp
 JOIN games g ON g.id = rp.game_id

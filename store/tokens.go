@@ -49,7 +49,7 @@ func (s *Store) CreateNamedAPIToken(ctx context.Context, userID int64, name stri
 }
 
 const (
-	lockUserSQL          = `SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`
+	lockUserSQL          = `SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
 	deleteExpiredTokens  = `DELETE FROM api_tokens WHERE user_id = $1 AND expires_at <= now()`
 	countTokensSQL       = `SELECT count(*) FROM api_tokens WHERE user_id = $1`
 	deleteLeastUsedToken = `

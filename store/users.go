@@ -105,7 +105,10 @@ func (s *Store) UserCount(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-const passwordHashSQL = `SELECT id, password_hash FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`
+// passwordHashSQL finds a log-in's account: a ladder member (the Seventh Player, a SUPERCAT
+// bot) has no password and is never found, like an unknown name.
+const passwordHashSQL = `SELECT id, password_hash FROM users
+WHERE lower(username) = lower($1) AND deleted_at IS NULL AND password_hash IS NOT NULL`
 
 // dummyHash (a bcrypt hash of a throw-away phrase, cost 10) is compared against when the
 // username is unknown, so that a log-in for a missing account costs as much time as one

@@ -84,6 +84,9 @@ type ResultLineView struct {
 	Side        string
 	Explanation string
 	Substitute  string
+	// Absent marks a seat played by the missing man (ARMADA 4.1): Points are its player's
+	// (none); the explanation says what the power scored for the Seventh Player.
+	Absent bool
 	// Score is what was entered for the seat: the final score, a team game's personal
 	// points, a Diplomacy power's centres.
 	Score string
@@ -218,6 +221,8 @@ type ResultSeatForm struct {
 	Years      string
 	Eliminated string
 	Substitute string
+	// Absent marks a Diplomacy seat played by the missing man (ARMADA 4.1).
+	Absent bool
 	// Start and Tokens are a Vortex seat's board: its start corner and four token distances.
 	Start  string
 	Tokens [4]string
@@ -272,9 +277,12 @@ type LadderRow struct {
 type PlayerView struct {
 	Username    string
 	DisplayName string
-	Leagues     []PlayerLeague
-	Ladders     []PlayerLadder
-	Games       []PlayerGame
+	// MemberNote says what a ladder member who never logs in is (the Seventh Player, a
+	// SUPERCAT bot); empty for a person.
+	MemberNote string
+	Leagues    []PlayerLeague
+	Ladders    []PlayerLadder
+	Games      []PlayerGame
 }
 
 // PlayerLeague is one league the player plays in or organises.

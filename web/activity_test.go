@@ -3,6 +3,8 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"strconv"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -125,4 +127,46 @@ func TestBrowserResultFormWarnsAndNamesPowersOnAPhone(t *testing.T) {
 	assert.Contains(t, visibleText(t, ctx, ".activity-warning"), "asks for 3 finished games in the last 90 days")
 	assert.Contains(t, visibleText(t, ctx, ".result-form table"), "Austria")
 	screenshot(t, ctx, "result-form-diplomacy-warning-390.png")
+}
+
+// ARMADA 4.1 on the result form: the organiser ticks the absent seat; the game page marks it,
+// its player gets no points, and the ladder shows the Seventh Player as its member.
+func TestResultFormRecordsAMissingMan(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "diplomacy", 7)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"save"}, "outcome": {"draw"}, "version": {"0"}}
+	centres := []string{"10", "12", "12", "0", "0", "0", "0"}
+	eliminated := []string{"", "", "", "1903", "1904", "1905", "1905"}
+	for i, s := range g.Seats {
+		p := strconv.Itoa(s.Position)
+		values.Set("centers-"+p, centres[i])
+		values.Set("years-"+p, map[bool]string{true: "8", false: strconv.Itoa(3 + min(i-3, 2))}[eliminated[i] == ""])
+		values.Set("eliminated-"+p, eliminated[i])
+	}
+	absent := g.Seats[6]
+	values.Set(fmt.Sprintf("absent-%d", absent.Position), "1")
+	c := app.logIn(org)
+	res, doc := app.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find(".alert")))
+
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
+	row := doc.Find(fmt.Sprintf(`.result-table tbody tr:has(a[href="/players/%s"])`, absent.Username))
+	assert.Equal(t, "absent: missing man", text(row.Find(".badge-absent")))
+	assert.Equal(t, "0", text(row.Find(".points")), "the absent player gets no league points")
+	assert.Contains(t, text(doc.Find(".ledger-table")), "seventh-player:diplomacy")
+
+	_, doc = app.get(app.browser(), "/ratings/diplomacy")
+	assert.Contains(t, text(doc.Find("main")), "Seventh Player (missing man)")
+	assert.NotContains(t, text(doc.Find("main")), absent.DisplayName+" ", "the absent player has no rating")
+
+	res, doc = app.get(app.browser(), "/players/seventh-player:diplomacy")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".member-note")), "Not a person: the ladder's Seventh Player")
+
+	// The correction form starts from the recorded result, the absent seat ticked.
+	_, doc = app.get(c, formPath)
+	assert.Equal(t, 1, doc.Find(fmt.Sprintf(`input[name="absent-%d"][checked]`, absent.Position)).Length())
 }

@@ -38,7 +38,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName}
+	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
 	hidden, err := h.hiddenLeaguesOf(c, leagues)
 	if err != nil {
 		return err
@@ -103,6 +103,20 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Games = append(v.Games, pg)
 	}
 	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+}
+
+// memberNote explains a ladder member who never logs in, on its page.
+func memberNote(username string) string {
+	switch store.LadderMemberKind(username) {
+	case store.SeventhPlayer:
+		return "Not a person: the ladder's Seventh Player. When only six players come to a Diplomacy game, one power " +
+			"is played by the missing-man rules (ARMADA rule 4.1); for rating, this \"Seventh Player\" is a member " +
+			"who antes into the pot and takes the power's award, so the absent player's rating does not move."
+	case store.SupercatNormal, store.SupercatHard:
+		return "Not a person: a SUPERCAT bot, the solo Arcs opponent of supercat-solo-arcs-bot.txt. Solo games " +
+			"against it are rated like any other, so a player's solo results move their Arcs rating. It never logs in."
+	}
+	return ""
 }
 
 // seatName is the player's seat in a game as its game names it: a Diplomacy power, a

@@ -169,7 +169,7 @@ func seatedLineViews(g store.ResultGame, lines []league.SeatedLine) []templates.
 	out := make([]store.ResultLine, len(lines))
 	for i, l := range lines {
 		out[i] = store.ResultLine{Position: l.Position, Username: l.Player, Points: l.Points, Place: l.Place,
-			Winner: l.Winner, Side: l.Side, Explanation: l.Explanation, Substitute: l.Substitute}
+			Winner: l.Winner, Side: l.Side, Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
 		for _, s := range g.Seats {
 			if s.Position == l.Position {
 				out[i].UserID, out[i].DisplayName = s.UserID, s.DisplayName
@@ -197,8 +197,8 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 			name = l.Username
 		}
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
-			Points: league.Mixed(l.Points), Place: l.Place, Winner: l.Winner, Side: l.Side,
-			Explanation: l.Explanation, Substitute: l.Substitute}
+			Points: league.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
 	}
 	return out
 }

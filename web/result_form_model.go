@@ -51,7 +51,7 @@ var (
 	scoreFields  = []string{"score"}
 	vortexFields = []string{"score", "start", "t1", "t2", "t3", "t4"}
 	teamFields   = []string{"units", "lost", "destroyed", "points"}
-	armadaFields = []string{"centers", "years", "eliminated", "substitute"}
+	armadaFields = []string{"centers", "years", "eliminated", "substitute", "absent"}
 )
 
 // newResultForm is the empty form of g, fitted to its scorer.
@@ -171,6 +171,7 @@ type storedInput struct {
 	Outcome       string            `json:"outcome"`
 	Winners       []string          `json:"winners"`
 	Replaced      map[string]string `json:"replaced"`
+	Absent        []string          `json:"absent"`
 }
 
 // fill fills the form with a recorded result's body (a correction starts from it).
@@ -208,6 +209,11 @@ func (f *resultForm) fill(body []byte) {
 	for id, sub := range in.Replaced {
 		if s := f.seat(id); s != nil {
 			s.values["substitute"] = sub
+		}
+	}
+	for _, id := range in.Absent {
+		if s := f.seat(id); s != nil {
+			s.values["absent"] = "1"
 		}
 	}
 	f.lowerIsBetter, f.outcome = in.LowerIsBetter, in.Outcome
@@ -348,10 +354,15 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		var players []formPlayer
 		var armada []league.ArmadaPlayer
 		replaced := map[string]string{}
+		var absent []string
+		f.inputs["absent"], f.inputs["absent[0]"] = "absent", "absent"
 		for i, s := range f.seats {
 			path := "players[" + strconv.Itoa(i) + "]"
 			f.inputs[path+".id"] = s.name("centers")
 			f.inputs["replaced."+s.seat.Username] = s.name("substitute")
+			if s.values["absent"] != "" {
+				absent = append(absent, s.seat.Username)
+			}
 			players = append(players, formPlayer{ID: s.seat.Username, Centers: number(s, "centers", path, true),
 				Years: number(s, "years", path, true), Eliminated: number(s, "eliminated", path, false)})
 			centers, _ := strconv.ParseInt(s.values["centers"], 10, 64)
@@ -378,6 +389,9 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		doc["outcome"], doc["players"], doc["winners"] = f.outcome, players, winners
 		if len(replaced) > 0 {
 			doc["replaced"] = replaced
+		}
+		if len(absent) > 0 {
+			doc["absent"] = absent
 		}
 	case "vortex board":
 		var players []formPlayer
@@ -481,7 +495,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
 			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
 			Destroyed: val["destroyed"], Points: val["points"], Centers: val["centers"], Years: val["years"],
-			Eliminated: val["eliminated"], Substitute: val["substitute"], Start: val["start"],
+			Eliminated: val["eliminated"], Substitute: val["substitute"], Absent: val["absent"] != "", Start: val["start"],
 			Tokens: [4]string{val["t1"], val["t2"], val["t3"], val["t4"]}})
 	}
 	return v

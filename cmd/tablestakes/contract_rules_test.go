@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,8 +191,22 @@ func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
 		players[e] = map[string]any{"id": g.Seats[e], "centers": 0, "years": 4, "eliminated": 1904}
 		players[s] = map[string]any{"id": g.Seats[s], "centers": 3 + i%4, "years": 8}
 		input := map[string]any{"outcome": "solo", "players": players, "winners": []string{g.Seats[w]}}
+		rateInput := input
+		if i%4 == 3 {
+			// ARMADA 4.1, the missing man: the losing survivor's player was absent. The server
+			// rates the seat as the ladder's Seventh Player, as `rate` does when that member
+			// holds the seat.
+			absent := maps.Clone(input)
+			absent["absent"] = []string{g.Seats[s]}
+			input = absent
+			seventh := slices.Clone(players)
+			seventh[s] = maps.Clone(players[s])
+			seventh[s]["id"] = "seventh-player:diplomacy"
+			rateInput = map[string]any{"outcome": "solo", "players": seventh, "winners": []string{g.Seats[w]}}
+		}
 		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", tokens["org"], input).decode(t, http.StatusCreated, new(contractScored))
-		diplomacy = append(diplomacy, map[string]any{"id": string(g.ID), "system": "armada", "input": input})
+		diplomacy = append(diplomacy, map[string]any{"id": string(g.ID), "system": "armada", "input": rateInput})
 	}
+	require.Contains(t, served("diplomacy"), "seventh-player:diplomacy", "the Seventh Player is a member of the ladder")
 	assert.Equal(t, rated(diplomacy), served("diplomacy"), "Diplomacy: server ratings = tablestakes rate")
 }

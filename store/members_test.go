@@ -1,0 +1,174 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// ARMADA 4.1, the missing man: "Should only six players be available to play, a
+// randomly-selected power will be chosen to be unplayed ... For the purposes of rating, this
+// "Seventh Player" is considered to be a member of the ARMADA and shall ante into the game
+// pot accordingly." The absent player gets no league points and no rating change.
+func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	leagueID, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	exp := newExpected()
+	exp.members[leagueID] = members
+	const seventh = "seventh-player:diplomacy"
+
+	// greta was absent from the first game: her power, eliminated in 1905, was played by the
+	// missing man.
+	scorer := `{"outcome":"draw","players":[
+		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
+		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
+		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
+		"winners":["ada","bruno","chloe"]`
+	r, err := w.record(ctx, games[0], w.organiser.ID, []byte(scorer+`,"absent":["greta"]}`))
+	require.NoError(t, err)
+	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada,
+		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), nil)
+	// The Seventh Player is a member of the ladder, not of the league: no standings line.
+	exp.lines[leagueID] = slices.DeleteFunc(exp.lines[leagueID], func(l league.StandingLine) bool { return l.Player == seventh })
+	exp.check(t, w.st, "diplomacy", leagueID)
+
+	require.Len(t, r.Ledger, 7)
+	assert.Equal(t, seventh, r.Ledger[6].Player, "the Seventh Player antes for the absent seat")
+	assert.Equal(t, seventh, r.Ledger[6].Credited)
+	assert.True(t, r.Lines[6].Absent)
+	assert.Zero(t, r.Lines[6].LeaguePoints().Sign(), "the absent player gets no league points")
+	assert.True(t, strings.HasPrefix(r.Lines[6].Explanation, "absent: the power was played by the missing man"))
+	for _, p := range r.Changes.Points {
+		if p.Username == "greta" {
+			assert.Zero(t, p.After.Sign())
+		}
+	}
+	ratings, err := w.st.Ratings(ctx, "diplomacy")
+	require.NoError(t, err)
+	for _, rt := range ratings {
+		assert.NotEqual(t, "greta", rt.Username, "the absent player's rating does not move")
+	}
+	st, err := w.st.Standings(ctx, leagueID)
+	require.NoError(t, err)
+	for _, s := range st {
+		if s.Player == "greta" {
+			assert.Zero(t, s.Games, "the game does not count as played for the absent player")
+			assert.Zero(t, s.Points.Sign())
+		}
+	}
+
+	// The Seventh Player never logs in, and no reset link or token reaches it.
+	_, err = w.st.Authenticate(ctx, seventh, "")
+	require.ErrorIs(t, err, store.ErrBadCredentials)
+	member, err := w.st.UserByUsername(ctx, seventh)
+	require.NoError(t, err)
+	assert.Equal(t, "Seventh Player (missing man)", member.DisplayName)
+	_, err = w.st.CreateResetLink(ctx, member.ID)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	_, err = w.st.CreateAPIToken(ctx, member.ID)
+	require.Error(t, err)
+	assert.True(t, store.IsLadderMember(seventh))
+	assert.Equal(t, store.SeventhPlayer, store.LadderMemberKind(seventh))
+
+	// A correction: greta was there after all. The ladder is replayed without the Seventh
+	// Player's seat, whose rating goes back to 0.
+	rw, err := w.write(ctx, games[0], w.organiser.ID, []byte(scorer+`,"reason":"greta played"}`))
+	require.NoError(t, err)
+	rw.Reason = "greta played"
+	_, err = w.st.CorrectResult(ctx, rw)
+	require.NoError(t, err)
+	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada,
+		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), []byte(scorer+"}"))
+	exp.check(t, w.st, "diplomacy", leagueID)
+	ratings, err = w.st.Ratings(ctx, "diplomacy")
+	require.NoError(t, err)
+	var sum int64
+	for _, rt := range ratings {
+		sum += int64(rt.Rating)
+		if rt.Username == seventh {
+			assert.Zero(t, rt.Rating)
+		}
+	}
+	assert.Zero(t, sum)
+}
+
+// Refusals name the field: the missing man is ARMADA's rule, for one seat, not a replaced one.
+func TestMissingManRefusals(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}})
+	base := `{"outcome":"draw","players":[
+		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
+		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
+		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
+		"winners":["ada","bruno","chloe"]`
+	for _, tc := range []struct{ extra, field, problem string }{
+		{`"absent":["greta","farid"]`, "absent", "at most one power"},
+		{`"absent":["xavier"]`, "absent[0]", `"xavier" is not seated`},
+		{`"absent":["greta"],"replaced":{"greta":"xavier"}`, "absent[0]", "not both"},
+		{`"absent":"greta"`, "absent", "must list"},
+	} {
+		_, err := w.write(ctx, games[0], w.organiser.ID, []byte(base+","+tc.extra+"}"))
+		require.Error(t, err, tc.extra)
+		var fe *league.FieldError
+		require.ErrorAs(t, err, &fe, tc.extra)
+		assert.Equal(t, tc.field, fe.Field, tc.extra)
+		assert.Contains(t, fe.Problem, tc.problem, tc.extra)
+	}
+	_, cartagena := w.league("cartagena", [][]int{{0, 1, 2, 3}})
+	_, err := w.write(ctx, cartagena[0], w.organiser.ID, []byte(`{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},
+		{"id":"chloe","score":1},{"id":"dmitri","score":0}],"absent":["ada"]}`))
+	var fe *league.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "absent", fe.Field)
+	assert.Contains(t, fe.Problem, "only a Diplomacy game")
+}
+
+// Two results recorded at once, each with a missing man, make one Seventh Player.
+func TestOneSeventhPlayerPerLadderUnderConcurrency(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	bodies := []string{`{"outcome":"draw","players":[
+		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
+		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
+		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
+		"winners":["ada","bruno","chloe"],"absent":["greta"]}`, `{"outcome":"draw","players":[
+		{"id":"bruno","centers":10,"years":8},{"id":"chloe","centers":12,"years":8},{"id":"dmitri","centers":12,"years":8},
+		{"id":"elena","centers":0,"years":3,"eliminated":1903},{"id":"farid","centers":0,"years":4,"eliminated":1904},
+		{"id":"greta","centers":0,"years":5,"eliminated":1905},{"id":"hugo","centers":0,"years":5,"eliminated":1905}],
+		"winners":["bruno","chloe","dmitri"],"absent":["hugo"]}`}
+	var wg sync.WaitGroup
+	errs := make([]error, len(bodies))
+	for i := range bodies {
+		wg.Go(func() { _, errs[i] = w.record(ctx, games[i], w.organiser.ID, []byte(bodies[i])) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	var n int
+	require.NoError(t, w.st.Pool().QueryRow(ctx, `SELECT count(*) FROM users WHERE member_kind = 'seventh-player'`).Scan(&n))
+	assert.Equal(t, 1, n)
+	ratings, err := w.st.Ratings(ctx, "diplomacy")
+	require.NoError(t, err)
+	var sum int64
+	for _, rt := range ratings {
+		sum += int64(rt.Rating)
+		if rt.Username == "seventh-player:diplomacy" {
+			assert.Equal(t, 2, rt.Games)
+		}
+	}
+	assert.Zero(t, sum)
+}
