@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 // ARMADA 4.1, the missing man: "Should only six players be available to play, a
@@ -171,4 +172,60 @@ func TestOneSeventhPlayerPerLadderUnderConcurrency(t *testing.T) {
 		}
 	}
 	assert.Zero(t, sum)
+}
+
+// Solo Arcs against SUPERCAT is rated: the bots are the Arcs ladder's "SUPERCAT (normal)" and
+// "SUPERCAT (hard)" members, who ante and are credited like anyone, so a player's solo
+// results move their Arcs rating (supercat-solo-arcs-bot.txt; issue 13).
+func TestSoloArcsAgainstSupercatIsRated(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	players := newPlayers(t, st, "solo", 2)
+	me, other := players[0], players[1]
+
+	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: me.ID, Bots: []string{"normal"}})
+	require.NoError(t, err)
+	require.Len(t, g.Seats, 1, "the bot takes the first seat at once")
+	assert.Equal(t, "supercat-normal:arcs", g.Seats[0].Username)
+	assert.Equal(t, "SUPERCAT (normal) bot", g.Seats[0].DisplayName)
+	assert.Equal(t, store.GameOpen, g.Status)
+	g, err = st.JoinGame(ctx, g.ID, me.ID)
+	require.NoError(t, err)
+	assert.Equal(t, store.GameReady, g.Status, "one person and one bot fill a 2-seat table")
+	r, err := recordResult(ctx, st, g.ID, me.ID, placementInput([]string{"supercat-normal:arcs", me.Username}, []int{31, 35}))
+	require.NoError(t, err)
+	require.Len(t, r.Ledger, 2)
+	assert.Equal(t, "supercat-normal:arcs", r.Ledger[0].Credited, "the bot antes and is credited")
+
+	// A three-seat table against both difficulties, another player making the third seat.
+	g, err = st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 3, OrganiserID: me.ID, Bots: []string{"normal", "hard"}})
+	require.NoError(t, err)
+	_, err = st.JoinGame(ctx, g.ID, other.ID)
+	require.NoError(t, err)
+	_, err = recordResult(ctx, st, g.ID, me.ID,
+		placementInput([]string{"supercat-normal:arcs", "supercat-hard:arcs", other.Username}, []int{20, 40, 30}))
+	require.NoError(t, err)
+
+	ratings, err := st.Ratings(ctx, "arcs")
+	require.NoError(t, err)
+	got := map[string]int{}
+	var sum int64
+	for _, rt := range ratings {
+		got[rt.Username] = rt.Games
+		sum += int64(rt.Rating)
+	}
+	assert.Equal(t, map[string]int{me.Username: 1, other.Username: 1, "supercat-normal:arcs": 2, "supercat-hard:arcs": 1}, got)
+	assert.Zero(t, sum, "a ladder sums to 0")
+	for _, rt := range ratings {
+		if rt.Username == me.Username {
+			assert.Positive(t, int64(rt.Rating), "a solo win moves the player's Arcs rating")
+		}
+	}
+	_, err = st.Authenticate(ctx, "supercat-hard:arcs", "")
+	require.ErrorIs(t, err, store.ErrBadCredentials, "a bot never logs in")
+
+	var n int
+	require.NoError(t, st.Pool().QueryRow(ctx, `SELECT count(*) FROM users WHERE member_kind LIKE 'supercat-%'`).Scan(&n))
+	assert.Equal(t, 2, n, "one member per difficulty and ladder")
 }

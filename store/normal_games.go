@@ -40,7 +40,13 @@ type NewNormalGame struct {
 	Seats int
 	// OrganiserID opened the table; they record its result and need not play.
 	OrganiserID int64
+	// Bots are the SUPERCAT bots seated at an Arcs table, by difficulty ("normal", "hard"),
+	// at most one of each: they take the first seats, people the rest in join order.
+	Bots []string
 }
+
+// BotKinds maps a SUPERCAT difficulty to its ladder member kind.
+var BotKinds = map[string]string{"normal": SupercatNormal, "hard": SupercatHard}
 
 const createNormalGameSQL = `
 INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id)
@@ -50,9 +56,31 @@ RETURNING id`
 // CreateNormalGame opens a table for a normal game, outside any league ("Games created for
 // the league have the exact same rules of the normal games", league-scoring-system.txt):
 // no seats taken yet, status open, its creator its organiser.
+//
+// A solo Arcs table seats its SUPERCAT bots at once, in the same transaction: each is the
+// ladder's member of its difficulty (supercat-solo-arcs-bot.txt), rated like anyone.
 func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, error) {
 	var id int64
-	if err := s.pool.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID).Scan(&id); err != nil {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID).Scan(&id); err != nil {
+			return err
+		}
+		for i, difficulty := range ng.Bots {
+			kind, ok := BotKinds[difficulty]
+			if !ok {
+				return fmt.Errorf("no SUPERCAT difficulty %q", difficulty)
+			}
+			bot, err := ensureLadderMember(ctx, tx, kind, ng.Game)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, insertSeatSQL, id, i+1, bot.UserID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return Game{}, fmt.Errorf("store: create %s game: %w", ng.Game, err)
 	}
 	return s.Game(ctx, id)

@@ -83,9 +83,10 @@ func (s *Store) UserByUsername(ctx context.Context, username string) (User, erro
 	return s.oneUser(ctx, "user by username", userByUsernameSQL, username)
 }
 
-const usersByUsernameSQL = `SELECT ` + userColumns + ` FROM users ORDER BY lower(username)`
+const usersByUsernameSQL = `SELECT ` + userColumns + ` FROM users WHERE member_kind IS NULL ORDER BY lower(username)`
 
-// Users returns every account, ordered by username.
+// Users returns every person's account, ordered by username (not the ladder members who
+// never log in: the Seventh Player, the SUPERCAT bots).
 func (s *Store) Users(ctx context.Context) ([]User, error) {
 	users, err := collect[User](ctx, s.pool, usersByUsernameSQL)
 	if err != nil {
@@ -94,9 +95,10 @@ func (s *Store) Users(ctx context.Context) ([]User, error) {
 	return users, nil
 }
 
-const userCountSQL = `SELECT count(*) FROM users`
+const userCountSQL = `SELECT count(*) FROM users WHERE member_kind IS NULL`
 
-// UserCount returns how many accounts exist.
+// UserCount returns how many people have accounts (ladder members who never log in are
+// not counted).
 func (s *Store) UserCount(ctx context.Context) (int, error) {
 	var n int
 	if err := s.pool.QueryRow(ctx, userCountSQL).Scan(&n); err != nil {

@@ -37,8 +37,11 @@ func (g NormalGameRow) SeatsTaken() string {
 
 // NormalGameForm is the open-a-table form: its values and per-field errors.
 type NormalGameForm struct {
-	Game   string
-	Seats  string
-	Games  []GameChoice
-	Errors FieldErrors
+	Game  string
+	Seats string
+	// BotNormal and BotHard seat SUPERCAT bots at an Arcs table.
+	BotNormal bool
+	BotHard   bool
+	Games     []GameChoice
+	Errors    FieldErrors
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,7 +15,7 @@ import (
 )
 
 // normalGameFields are the open-a-table fields in the order they are shown and reported.
-var normalGameFields = []string{"game", "seats"}
+var normalGameFields = []string{"game", "seats", "bots"}
 
 // validateNormalGame checks a table to open and adds one message per wrong field to errs:
 // a game of the registry and 2..8 seats within the game's range (issue 11: "anyone signed
@@ -37,6 +38,34 @@ func validateNormalGame(in store.NewNormalGame, errs templates.FieldErrors) {
 	case err == nil && (in.Seats < game.MinPlayers || in.Seats > game.MaxPlayers):
 		errs["seats"] = game.Name + " takes " + strconv.Itoa(game.MinPlayers) + " to " + strconv.Itoa(game.MaxPlayers) +
 			" players, got " + strconv.Itoa(in.Seats)
+	}
+	validateBots(in, errs)
+}
+
+// validateBots checks a table's SUPERCAT bots (supercat-solo-arcs-bot.txt): Arcs only, each
+// "normal" or "hard", one of each difficulty at most (each is one member of the Arcs
+// ladder), and at least one seat left for a person.
+func validateBots(in store.NewNormalGame, errs templates.FieldErrors) {
+	if len(in.Bots) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for i, b := range in.Bots {
+		if _, ok := store.BotKinds[b]; !ok {
+			errs["bots"] = fmt.Sprintf("bots[%d]: must be \"normal\" or \"hard\", got %q", i, b)
+			return
+		}
+		if seen[b] {
+			errs["bots"] = "at most one SUPERCAT bot of each difficulty (normal, hard) at a table"
+			return
+		}
+		seen[b] = true
+	}
+	switch {
+	case in.Game != "arcs":
+		errs["bots"] = "only Arcs has a bot to play against: SUPERCAT, the solo Arcs bot"
+	case in.Seats > 0 && len(in.Bots) >= in.Seats:
+		errs["bots"] = fmt.Sprintf("%d bots leave no seat for a person at a table of %d", len(in.Bots), in.Seats)
 	}
 }
 
@@ -101,9 +130,16 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
 	form := templates.NormalGameForm{
 		Game: c.FormValue("game"), Seats: strings.TrimSpace(c.FormValue("seats")),
+		BotNormal: c.FormValue("bot_normal") != "", BotHard: c.FormValue("bot_hard") != "",
 		Games: gameChoices(), Errors: templates.FieldErrors{},
 	}
 	in := store.NewNormalGame{Game: form.Game, OrganiserID: user.ID}
+	if form.BotNormal {
+		in.Bots = append(in.Bots, "normal")
+	}
+	if form.BotHard {
+		in.Bots = append(in.Bots, "hard")
+	}
 	in.Seats = formInt(form.Seats, "seats", 0, form.Errors)
 	if validateNormalGame(in, form.Errors); len(form.Errors) > 0 {
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.page(c, "Open a table"), form))

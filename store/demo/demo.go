@@ -60,6 +60,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedSupercat,
 		seedNormalGames,
 		seedOperations2,
+		seedMembers,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

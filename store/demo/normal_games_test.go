@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,7 +16,8 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := seededStore(t)
-	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished, store.GameReady: 1, store.GameOpen: 1} {
+	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished + 2, // and the solo Arcs and Vortex board games (members.go)
+		store.GameReady: 1, store.GameOpen: 1} {
 		games, err := st.NormalGames(ctx, status)
 		require.NoError(t, err)
 		assert.Len(t, games, want, status)
@@ -30,4 +32,37 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 		require.NoError(t, err)
 		assert.Positive(t, n, "%s has finished games", u.Username)
 	}
+}
+
+// The demo shows the ladder members who never log in and a Vortex result from the board.
+func TestSeedShowsLadderMembersAndAVortexBoard(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := seededStore(t)
+	arcs, err := st.Ratings(ctx, "arcs")
+	require.NoError(t, err)
+	var names []string
+	for _, r := range arcs {
+		names = append(names, r.Username)
+	}
+	assert.ElementsMatch(t, []string{"ada", "supercat-" + demo.SoloArcsBot + ":arcs"}, names, "a rated solo Arcs game")
+	dip, err := st.Ratings(ctx, "diplomacy")
+	require.NoError(t, err)
+	var seventh bool
+	for _, r := range dip {
+		seventh = seventh || r.Username == "seventh-player:diplomacy"
+	}
+	assert.True(t, seventh, "the Diplomacy league has a missing-man game")
+	finished, err := st.NormalGames(ctx, store.GameFinished)
+	require.NoError(t, err)
+	var fromBoard bool
+	for _, g := range finished {
+		if g.Game != "vortex" {
+			continue
+		}
+		r, err := st.Result(ctx, g.ID)
+		require.NoError(t, err)
+		fromBoard = fromBoard || strings.Contains(string(r.Input), `"tokens"`)
+	}
+	assert.True(t, fromBoard, "a Vortex game recorded from the end-of-game board")
 }

@@ -19,6 +19,10 @@ const FinishedLeagueName = "Autumn Diplomacy"
 // rest for a visitor to record with the result form.
 const runningRecorded = 24
 
+// missingManGame is the Diplomacy game (0-based) one of whose powers was played by the
+// missing man (ARMADA 4.1).
+const missingManGame = 7
+
 // seedResults records results so that standings, ratings and charts are populated on first
 // start: most games of the running Cartagena league, and a whole Diplomacy league, which is
 // then finished and names its winner. The results are varied but the same on every start.
@@ -69,6 +73,11 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 		input, err := diplomacyResult(rng, g, members, i == 3)
 		if err != nil {
 			return err
+		}
+		if i == missingManGame {
+			if input, err = withAbsent(input); err != nil {
+				return err
+			}
 		}
 		if err := record(ctx, st, dip.OrganiserID, g.ID, input); err != nil {
 			return err
