@@ -175,9 +175,9 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 	}
 	formula := fmt.Sprintf("%s × %s + %s", Readable(order), plural(p.Years, "year", "years"), plural(p.Centers, "centre", "centres"))
 	if raw.Cmp(points) != 0 {
-		return fmt.Sprintf("%s: %s = %s, capped at %d", why, formula, Readable(raw), ArmadaLosingCap)
+		return fmt.Sprintf("%s: %s = %s, capped at %d", why, formula, Mixed(raw), ArmadaLosingCap)
 	}
-	return fmt.Sprintf("%s: %s = %s", why, formula, Readable(points))
+	return fmt.Sprintf("%s: %s = %s", why, formula, Mixed(points))
 }
 
 // winningExplanation explains a winning player's points.
@@ -190,7 +190,7 @@ func winningExplanation(in ArmadaInput, p ArmadaPlayer, losingSum *big.Rat, winn
 		what = fmt.Sprintf("%d-way draw", len(in.Winners))
 	}
 	return fmt.Sprintf("%s: (%d − %s losing points + %d winners' centres) / %d − %d own centres = %s",
-		what, ArmadaPot, Readable(losingSum), winnersCenters, len(in.Winners), p.Centers, signed(points))
+		what, ArmadaPot, Mixed(losingSum), winnersCenters, len(in.Winners), p.Centers, signed(points))
 }
 
 // outcomeWords names an outcome in a sentence.

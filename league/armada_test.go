@@ -48,7 +48,7 @@ func TestScoreArmada(t *testing.T) {
 			orders: map[string]string{"AUS": "1", "FRA": "5/2", "GER": "5/2", "ITA": "4", "RUS": "4", "TUR": "4"},
 			explain: map[string]string{
 				"AUS": "eliminated in 1905, order 1: 1 × 5 years + 0 centres = 5",
-				"FRA": "eliminated in 1907 with GER, shared order 2.5: 2.5 × 7 years + 0 centres = 17.5",
+				"FRA": "eliminated in 1907 with GER, shared order 2.5: 2.5 × 7 years + 0 centres = 17 1/2",
 				"ITA": "survived but lost to ENG's solo victory, order 4 (one more than the 3 eliminated): 4 × 10 years + 6 centres = 46",
 				"ENG": "solo victory: (420 − 176 losing points + 18 winners' centres) / 1 − 18 own centres = 244",
 			},

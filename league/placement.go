@@ -83,7 +83,7 @@ func ScorePlacement(in PlacementInput) (Result, error) {
 func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n int, terms []string, points *big.Rat) string {
 	score := decimal(players[i].Score)
 	if first == last {
-		return fmt.Sprintf("%s of %d (score %s): %s %s", Ordinal(first), n, score, Readable(points), PointsWord(points))
+		return fmt.Sprintf("%s of %d (score %s): %s %s", Ordinal(first), n, score, Mixed(points), PointsWord(points))
 	}
 	var others []string
 	for _, j := range group {
@@ -93,7 +93,7 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 	}
 	return fmt.Sprintf("tied %s–%s of %d with %s (score %s): (%s) / %d = %s %s",
 		Ordinal(first), Ordinal(last), n, listIDs(others), score,
-		strings.Join(terms, " + "), last-first+1, Readable(points), PointsWord(points))
+		strings.Join(terms, " + "), last-first+1, Mixed(points), PointsWord(points))
 }
 
 // scorePlacementJSON decodes CONTRACT section 1's placement input and scores it.

@@ -123,6 +123,13 @@ func TestScorePlacementExplanation(t *testing.T) {
 	assert.Equal(t, "1st of 5 (score 1000): 20 points", res.Results[0].Explanation)
 	assert.Equal(t, "tied 2nd–3rd of 5 with C (score 970): (12 + 6) / 2 = 9 points", res.Results[1].Explanation)
 	assert.Equal(t, "5th of 5 (score 770): 0 points", res.Results[4].Explanation)
+
+	// League points in an explanation read as on the page's Points column: a mixed number,
+	// never "13.5" beside "13 1/2" (issue 12, one presentation rule).
+	res, err = ScorePlacement(PlacementInput{Players: scored(t, "A", "9", "B", "7", "C", "7", "D", "7", "E", "1")})
+	require.NoError(t, err)
+	assert.Equal(t, "tied 2nd–4th of 5 with C and D (score 7): (12 + 6 + 2) / 3 = 6 2/3 points", res.Results[1].Explanation)
+	assert.Equal(t, "6 2/3", Mixed(res.Results[1].Points))
 }
 
 func TestScorePlacementErrors(t *testing.T) {

@@ -133,5 +133,6 @@ func listIDs(ids []string) string {
 	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
 }
 
-// signed writes r for explanations, with a true minus sign: "−1", "17.5", "119 1/3".
-func signed(r *big.Rat) string { return Readable(r) }
+// signed writes league points for explanations as the pages do (Mixed), with a true minus
+// sign: "−1", "17 1/2", "119 1/3".
+func signed(r *big.Rat) string { return Mixed(r) }

@@ -34,8 +34,9 @@ func Readable(r *big.Rat) string {
 
 // Mixed writes league points for a page's columns, exactly, as whole or mixed numbers: "9",
 // "13 1/2", "100 1/4", "90 2/3", so one column never shows "87 2/3" beside "100.25".
-// Negative values take a true minus sign ("−1 1/3"). (Explanations keep Readable, whose
-// short decimals follow the seeds' worked examples.)
+// Negative values take a true minus sign ("−1 1/3"). Explanations write league points the
+// same way; only an ARMADA elimination order keeps the seed's decimal ("(3+4)/2, which is
+// 3.5", Readable).
 func Mixed(r *big.Rat) string {
 	if r == nil {
 		return "0"
