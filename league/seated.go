@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/rating"
 )
 
 // A league game's result is a scorer input whose ids are the usernames of the game's seats,
@@ -231,30 +233,51 @@ func ScoreSeated(game Game, body []byte, seats []Seat) (SeatedResult, error) {
 }
 
 // replaceSeats checks the replaced seats (seed 4.2) and sets each line's Substitute: the
-// key must be a seated player, the substitute someone holding no seat of the game and
-// replacing no other seat.
+// key must be a seated player with a substitute named, and the substitute must pass the one
+// substitute rule (rating.CheckSubstitute: no seat of the game, no earlier seat finished),
+// usernames compared regardless of letter case. Problems come in key order.
 func replaceSeats(replaced map[string]string, seats []Seat, lines []SeatedLine) FieldErrors {
 	keys := make([]string, 0, len(replaced))
 	for k := range replaced {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys) // the problems in a stable order whatever the map order
-	var problems FieldErrors
+	players, subs, keyOf := make([]string, len(seats)), make([]string, len(seats)), make([]string, len(seats))
+	for i, s := range seats {
+		players[i] = s.Player
+	}
+	problem := map[string]*FieldError{}
 	for _, key := range keys {
 		field := "replaced." + key
 		si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, key) })
 		want := strings.TrimSpace(replaced[key])
 		switch {
 		case si < 0:
-			problems = append(problems, fieldErr(field, "%q is not seated in this game", key))
+			problem[key] = fieldErr(field, "%q is not seated in this game", key)
 		case want == "":
-			problems = append(problems, fieldErr(field, "missing substitute"))
-		case slices.ContainsFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, want) }):
-			problems = append(problems, fieldErr(field, "substitute %q holds a seat in this game", want))
-		case slices.ContainsFunc(lines, func(l SeatedLine) bool { return strings.EqualFold(l.Substitute, want) }):
-			problems = append(problems, fieldErr(field, "substitute %q already replaces another seat", want))
+			problem[key] = fieldErr(field, "missing substitute")
 		default:
-			lines[si].Substitute = want
+			subs[si], keyOf[si] = want, key
+		}
+	}
+	for si, sub := range subs {
+		if sub == "" {
+			continue
+		}
+		field := "replaced." + keyOf[si]
+		switch rating.CheckSubstitute(players, subs, si, strings.EqualFold) {
+		case rating.SubstituteSeated:
+			problem[keyOf[si]] = fieldErr(field, "substitute %q holds a seat in this game", sub)
+		case rating.SubstituteTwice:
+			problem[keyOf[si]] = fieldErr(field, "substitute %q already replaces another seat", sub)
+		default:
+			lines[si].Substitute = sub
+		}
+	}
+	var problems FieldErrors
+	for _, key := range keys {
+		if p := problem[key]; p != nil {
+			problems = append(problems, p)
 		}
 	}
 	return problems

@@ -90,21 +90,54 @@ func (g Game) Validate() error {
 			}
 		}
 	}
+	players, subs := make([]string, len(g.Seats)), make([]string, len(g.Seats))
 	for i, s := range g.Seats {
-		if s.Substitute == "" || s.Substitute == s.Player {
-			continue
+		players[i] = s.Player
+		if s.Substitute != s.Player { // a seat "replaced" by its own player has no substitute
+			subs[i] = s.Substitute
 		}
-		for j, o := range g.Seats {
-			if j == i {
-				continue
-			}
-			if o.Player == s.Substitute || (j < i && o.Substitute == s.Substitute) {
-				return &SeatError{Seat: i, Field: "substitute", Problem: fmt.Sprintf("%q already holds another seat in this game", s.Substitute)}
-			}
+	}
+	for i := range g.Seats {
+		if subs[i] != "" && CheckSubstitute(players, subs, i, sameID) != SubstituteAllowed {
+			return &SeatError{Seat: i, Field: "substitute", Problem: fmt.Sprintf("%q already holds another seat in this game", subs[i])}
 		}
 	}
 	return nil
 }
+
+// SubstituteCheck is what the substitute rule says of one replaced seat.
+type SubstituteCheck int
+
+const (
+	// SubstituteAllowed: the substitute may finish the seat.
+	SubstituteAllowed SubstituteCheck = iota
+	// SubstituteSeated: the substitute holds a seat of the game.
+	SubstituteSeated
+	// SubstituteTwice: the substitute already finishes an earlier seat.
+	SubstituteTwice
+)
+
+// CheckSubstitute is the one substitute rule, for the ladder, the CLI and the app alike:
+// "A player wishing to leave a game early ... may be replaced by a human replacement"
+// (armada-scoring-and-rating.txt 4.2), and the substitute who finishes seat i may hold no
+// seat of the game and finish no earlier seat, or one member's rating could take two
+// deltas from one game. players and substitutes are by seat ("" for no substitute); same
+// compares two ids (exactly on a ladder; regardless of letter case for usernames).
+func CheckSubstitute(players, substitutes []string, i int, same func(a, b string) bool) SubstituteCheck {
+	sub := substitutes[i]
+	for j, p := range players {
+		if same(p, sub) {
+			return SubstituteSeated
+		}
+		if j < i && substitutes[j] != "" && same(substitutes[j], sub) {
+			return SubstituteTwice
+		}
+	}
+	return SubstituteAllowed
+}
+
+// sameID compares two ladder ids: exactly.
+func sameID(a, b string) bool { return a == b }
 
 // Antes returns the ante of each player of a game whose pot is pot ([Game.Pot]) from the
 // ratings they hold before it (seed 3.2, CONTRACT section 3):

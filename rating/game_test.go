@@ -3,6 +3,7 @@ package rating
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -241,4 +242,16 @@ func sum(ms []Micros) Micros {
 		s += m
 	}
 	return s
+}
+
+// The one substitute rule, as the app (usernames, any letter case) and the ladder (exact
+// ids) both ask it.
+func TestCheckSubstitute(t *testing.T) {
+	players := []string{"ada", "bruno", "chloe"}
+	fold := strings.EqualFold
+	assert.Equal(t, SubstituteAllowed, CheckSubstitute(players, []string{"", "elena", ""}, 1, fold))
+	assert.Equal(t, SubstituteSeated, CheckSubstitute(players, []string{"", "CHLOE", ""}, 1, fold))
+	assert.Equal(t, SubstituteAllowed, CheckSubstitute(players, []string{"", "CHLOE", ""}, 1, sameID), "ladder ids are exact")
+	assert.Equal(t, SubstituteTwice, CheckSubstitute(players, []string{"elena", "Elena", ""}, 1, fold))
+	assert.Equal(t, SubstituteAllowed, CheckSubstitute(players, []string{"elena", "Elena", ""}, 0, fold), "the earlier seat keeps its substitute")
 }
