@@ -217,28 +217,17 @@ func checkArmada(in ArmadaInput) error {
 	ids := make([]string, len(in.Players))
 	byID := make(map[string]ArmadaPlayer, len(in.Players))
 	var centers int64
+	var problems FieldErrors // each power's problem at once, for a form to mark each field
 	for i, p := range in.Players {
-		pp := index("players", i)
 		ids[i] = p.ID
 		byID[p.ID] = p
-		switch {
-		case p.Centers < 0:
-			return fieldErr(pp+".centers", "must not be negative, got %d", p.Centers)
-		case p.Centers > SupplyCenters:
-			return fieldErr(pp+".centers", "%d exceeds the %d supply centres of the map", p.Centers, SupplyCenters)
-		case p.Years < 1 || p.Years > MaxYears:
-			return fieldErr(pp+".years", "must be 1 to %d game-years, got %d", MaxYears, p.Years)
-		case p.Eliminated < 0:
-			return fieldErr(pp+".eliminated", "must be a game-year, got %d", p.Eliminated)
-		case p.Eliminated != 0 && p.Eliminated < FirstYear:
-			return fieldErr(pp+".eliminated", "must be a game-year from %d (games start in %d), got %d", FirstYear, FirstYear, p.Eliminated)
-		case p.Eliminated != 0 && p.Years != p.Eliminated-FirstYear+1:
-			return fieldErr(pp+".years", "%s was eliminated in %d, so played %d years (games start in %d), not %d",
-				p.ID, p.Eliminated, p.Eliminated-FirstYear+1, FirstYear, p.Years)
-		case p.Eliminated != 0 && p.Centers != 0:
-			return fieldErr(pp+".centers", "%s was eliminated in %d but owns %d centres", p.ID, p.Eliminated, p.Centers)
+		if fe := checkArmadaPlayer(index("players", i), p); fe != nil {
+			problems = append(problems, fe)
 		}
 		centers += p.Centers
+	}
+	if err := problems.errorOrNil(); err != nil {
+		return err
 	}
 	if centers > SupplyCenters {
 		return fieldErr("players", "%d supply centres owned in all, the map has %d", centers, SupplyCenters)
@@ -290,6 +279,28 @@ func checkArmada(in ArmadaInput) error {
 		if len(missing) > 0 {
 			return fieldErr("winners", "draw must include every survivor owning a centre (missing %s)", strings.Join(missing, ", "))
 		}
+	}
+	return nil
+}
+
+// checkArmadaPlayer is the first problem of one power's line, at path pp.
+func checkArmadaPlayer(pp string, p ArmadaPlayer) *FieldError {
+	switch {
+	case p.Centers < 0:
+		return fieldErr(pp+".centers", "must not be negative, got %d", p.Centers)
+	case p.Centers > SupplyCenters:
+		return fieldErr(pp+".centers", "%d exceeds the %d supply centres of the map", p.Centers, SupplyCenters)
+	case p.Years < 1 || p.Years > MaxYears:
+		return fieldErr(pp+".years", "must be 1 to %d game-years, got %d", MaxYears, p.Years)
+	case p.Eliminated < 0:
+		return fieldErr(pp+".eliminated", "must be a game-year, got %d", p.Eliminated)
+	case p.Eliminated != 0 && p.Eliminated < FirstYear:
+		return fieldErr(pp+".eliminated", "must be a game-year from %d (games start in %d), got %d", FirstYear, FirstYear, p.Eliminated)
+	case p.Eliminated != 0 && p.Years != p.Eliminated-FirstYear+1:
+		return fieldErr(pp+".years", "%s was eliminated in %d, so played %d years (games start in %d), not %d",
+			p.ID, p.Eliminated, p.Eliminated-FirstYear+1, FirstYear, p.Years)
+	case p.Eliminated != 0 && p.Centers != 0:
+		return fieldErr(pp+".centers", "%s was eliminated in %d but owns %d centres", p.ID, p.Eliminated, p.Centers)
 	}
 	return nil
 }

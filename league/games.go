@@ -134,9 +134,10 @@ func (g Game) AcceptsPlayers(perGame int) error {
 
 // Score scores one finished game of g with its system (see Score) and checks that the
 // number of players is within g's range and that the scores are what g allows (whole
-// numbers ≥ 0 where they are counts); the error is a *FieldError.
+// numbers ≥ 0 where they are counts); the error is a *FieldError, or FieldErrors holding
+// every problem found at once (a form marks each field).
 func (g Game) Score(input []byte) (Result, error) {
-	res, err := Score(g.System, input)
+	res, err := scoreAll(g.System, input)
 	if err != nil {
 		return Result{}, err
 	}
@@ -190,6 +191,7 @@ func (g Game) checkScores(input []byte) error {
 	if err := json.Unmarshal(input, &doc); err != nil {
 		return fieldErr("input", "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
+	var problems FieldErrors
 	for i, p := range doc.Players {
 		score, ok := new(big.Rat).SetString(p.Score.String())
 		if !ok {
@@ -198,14 +200,14 @@ func (g Game) checkScores(input []byte) error {
 		field := index("players", i) + ".score"
 		switch {
 		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
-			return fieldErr(field, "%s scores are whole numbers of 0 or more, got %s", g.Name, p.Score)
+			problems = append(problems, fieldErr(field, "%s scores are whole numbers of 0 or more, got %s", g.Name, p.Score))
 		case !g.FractionalScores && !score.IsInt():
-			return fieldErr(field, "%s scores are whole numbers, got %s", g.Name, p.Score)
+			problems = append(problems, fieldErr(field, "%s scores are whole numbers, got %s", g.Name, p.Score))
 		case !g.NegativeScores && score.Sign() < 0:
-			return fieldErr(field, "%s scores are 0 or more, got %s", g.Name, p.Score)
+			problems = append(problems, fieldErr(field, "%s scores are 0 or more, got %s", g.Name, p.Score))
 		}
 	}
-	return nil
+	return problems.errorOrNil()
 }
 
 // SeatNames names the seats of a game of perGame players in seat order (CONTRACT section 7):

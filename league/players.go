@@ -52,17 +52,22 @@ func decodeScoredPlayers(doc object) ([]ScoredPlayer, error) {
 		return nil, fieldErr("players", "%d players, at most %d", len(items), maxPlayers)
 	}
 	players := make([]ScoredPlayer, len(items))
+	var problems FieldErrors // every player's problems at once, for a form to mark each field
 	for i, raw := range items {
 		obj, err := decodeObject(raw, index("players", i), "id", "score")
 		if err != nil {
-			return nil, err
+			problems = appendProblem(problems, err)
+			continue
 		}
 		if players[i].ID, err = obj.id("id"); err != nil {
-			return nil, err
+			problems = appendProblem(problems, err)
 		}
 		if players[i].Score, err = obj.number("score"); err != nil {
-			return nil, err
+			problems = appendProblem(problems, err)
 		}
+	}
+	if err := problems.errorOrNil(); err != nil {
+		return nil, err
 	}
 	return players, nil
 }
@@ -136,3 +141,12 @@ func listIDs(ids []string) string {
 // signed writes league points for explanations as the pages do (Mixed), with a true minus
 // sign: "−1", "17 1/2", "119 1/3".
 func signed(r *big.Rat) string { return Mixed(r) }
+
+// appendProblem adds err's field problems to problems; an error naming no field stands for
+// itself as a problem of the whole input.
+func appendProblem(problems FieldErrors, err error) FieldErrors {
+	if all := AllFieldErrors(err); len(all) > 0 {
+		return append(problems, all...)
+	}
+	return append(problems, &FieldError{Field: "input", Problem: err.Error()})
+}

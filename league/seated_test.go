@@ -120,3 +120,38 @@ func TestArmadaWinners(t *testing.T) {
 		})
 	}
 }
+
+// "Sign-up and result forms report every field's error at once, not the first only" (issue
+// 12): Game.Score, which the forms use, names every problem; Score, which the CLI uses, keeps
+// the contract's one line naming the first field.
+func TestGameScoreReportsEveryProblemAtOnce(t *testing.T) {
+	cartagena, err := GameBySlug("cartagena")
+	require.NoError(t, err)
+	body := []byte(`{"players":[{"id":"a","score":-1},{"id":"b","score":2},{"id":"c","score":1.5}]}`)
+	_, err = cartagena.Score(body)
+	var fields []string
+	for _, fe := range AllFieldErrors(err) {
+		fields = append(fields, fe.Field)
+	}
+	assert.Equal(t, []string{"players[0].score", "players[2].score"}, fields)
+
+	body = []byte(`{"players":[{"id":"a","score":"x"},{"id":"b","score":2},{"id":"c"}]}`)
+	_, err = cartagena.Score(body)
+	fields = nil
+	for _, fe := range AllFieldErrors(err) {
+		fields = append(fields, fe.Field)
+	}
+	assert.Equal(t, []string{"players[0].score", "players[2].score"}, fields)
+	_, err = Score(Placement, body)
+	assert.EqualError(t, err, "players[0].score: must be a number, got a string", "the CLI's one line")
+
+	diplomacy, err := GameBySlug("diplomacy")
+	require.NoError(t, err)
+	_, err = diplomacy.Score([]byte(`{"outcome":"draw","players":[{"id":"a","centers":40,"years":5},
+		{"id":"b","centers":3,"years":0},{"id":"c","centers":2,"years":5}],"winners":["a","c"]}`))
+	fields = nil
+	for _, fe := range AllFieldErrors(err) {
+		fields = append(fields, fe.Field)
+	}
+	assert.Equal(t, []string{"players[0].centers", "players[1].years"}, fields)
+}

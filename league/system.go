@@ -54,7 +54,7 @@ func (s System) IsTeamGame() bool { return s == BlueMax || s == WoodenShips }
 
 // Score decodes one game's scorer input (CONTRACT section 1 JSON), validates it and scores
 // it. Every input problem is returned as a *FieldError naming the offending field.
-func Score(system System, input []byte) (Result, error) {
+func scoreAll(system System, input []byte) (Result, error) {
 	var (
 		res Result
 		err error
@@ -79,4 +79,15 @@ func Score(system System, input []byte) (Result, error) {
 	}
 	res.System = system
 	return res, nil
+}
+
+// Score scores one finished game with its system; the error is the input's first problem,
+// a *FieldError naming its field (CONTRACT: one line naming the field). Game.Score, for
+// forms, reports every problem the scorer finds at once.
+func Score(system System, input []byte) (Result, error) {
+	res, err := scoreAll(system, input)
+	if all := AllFieldErrors(err); len(all) > 1 {
+		return Result{}, all[0]
+	}
+	return res, err
 }

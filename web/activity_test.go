@@ -170,3 +170,20 @@ func TestResultFormRecordsAMissingMan(t *testing.T) {
 	_, doc = app.get(c, formPath)
 	assert.Equal(t, 1, doc.Find(fmt.Sprintf(`input[name="absent-%d"][checked]`, absent.Position)).Length())
 }
+
+// "Sign-up and result forms report every field's error at once, not the first only"
+// (issue 12): two scores Cartagena does not allow are both marked, each on its input.
+func TestResultFormMarksEveryScorerProblem(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"preview"}, "version": {"0"}, "score-1": {"-1"}, "score-2": {"4"}, "score-3": {"2.5"}, "score-4": {"1"}}
+	res, doc := app.submit(app.logIn(org), formPath, formPath, values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "true", doc.Find(`input[name="score-1"]`).AttrOr("aria-invalid", ""))
+	assert.Equal(t, "true", doc.Find(`input[name="score-3"]`).AttrOr("aria-invalid", ""))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got -1", text(doc.Find("#e-score-1")))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got 2.5", text(doc.Find("#e-score-3")))
+}
