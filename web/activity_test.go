@@ -187,3 +187,26 @@ func TestResultFormMarksEveryScorerProblem(t *testing.T) {
 	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got -1", text(doc.Find("#e-score-1")))
 	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got 2.5", text(doc.Find("#e-score-3")))
 }
+
+// A correction entered as the end-of-game board asks for its reason like any other.
+func TestVortexBoardCorrectionAsksForAReason(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vortex", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	status, out := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 30, 20, 10, 0))
+	require.Equal(t, http.StatusCreated, status, "%v", out)
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"save"}, "version": {"1"}, "vortex_from": {"board"}, "die": {"6"}}
+	for _, s := range g.Seats {
+		p := strconv.Itoa(s.Position)
+		values.Set("start-"+p, strconv.Itoa(4*(s.Position-1)))
+		values.Set("t1-"+p, strconv.Itoa(s.Position))
+	}
+	res, doc := app.submit(app.logIn(org), formPath, formPath, values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Say why the result is corrected", text(doc.Find("#e-reason")))
+	values.Set("reason", "the board was misread")
+	res, _ = app.submit(app.logIn(org), formPath, formPath, values)
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+}
