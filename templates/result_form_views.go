@@ -1,0 +1,128 @@
+package templates
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ResultFormView is the result form of one game, fitted to its scorer.
+type ResultFormView struct {
+	GameID     int64
+	GameNumber int
+	GameName   string
+	LeagueName string
+	LeagueURL  string
+	// Kind is the form's shape: "placement", "vortex", "team" or "armada".
+	Kind       string
+	ScoreLabel string
+	RulesNote  string
+	// Correcting says a result is recorded and saving corrects it.
+	Correcting bool
+	Seats      []ResultSeatForm
+	// SideNames are a team game's sides, first side first.
+	SideNames []string
+	// ShowDestroyed asks for enemy units destroyed (Blue Max; Wooden Ships does not count them).
+	ShowDestroyed bool
+	// OffersLowerIsBetter asks whether lower scores are better: only for a game whose
+	// registry entry allows it (league.Game.LowerIsBetter).
+	OffersLowerIsBetter bool
+	LowerIsBetter       bool
+	// Outcome and ConcededTo are a Diplomacy game's conclusion.
+	Outcome    string
+	ConcededTo string
+	// Error is a problem with the whole form; Errors are per field.
+	Error  string
+	Errors FieldErrors
+	// Preview is the scored result of the values shown, before saving; nil until asked.
+	Preview *ResultPreview
+	// Version is the version of the game's result the form was built from
+	// (store.ResultGame.Version), posted back so a stale save is refused.
+	Version int
+	// Reason is why the result is corrected, as typed.
+	Reason string
+	// Stale says a save was refused because the result changed meanwhile: the form holds
+	// the current result and Preview shows it.
+	Stale bool
+	// VortexFromBoard says a Vortex result is entered as the end-of-game board (each seat's
+	// start and token distances, and Die) rather than final scores.
+	VortexFromBoard bool
+	Die             string
+	// HasPowers says the game names its seats (Diplomacy's powers, Vortex's corners): each
+	// seat's Power is shown beside its player.
+	HasPowers bool
+	// ActivityRule states the league's activity rule and ActivityWarnings name the seated
+	// players who have fallen inactive under it: the organiser is warned, the result is
+	// recorded all the same.
+	ActivityRule     string
+	ActivityWarnings []string
+}
+
+// VortexStarts are the start corners a Vortex seat can take, by colour (CONTRACT section 7's
+// seat names; vortex-mechanics.txt counts Red 0, Cyan 4, Blue 8 along the loop).
+var VortexStarts = []Choice{{"0", "Red (0)"}, {"4", "Cyan (4)"}, {"8", "Blue (8)"}, {"12", "Green (12)"}}
+
+// Action is where the form posts.
+func (v ResultFormView) Action() string {
+	return "/games/" + strconv.FormatInt(v.GameID, 10) + "/result"
+}
+
+// GameURL is the game's page.
+func (v ResultFormView) GameURL() string {
+	return "/games/" + strconv.FormatInt(v.GameID, 10)
+}
+
+// SeatsOf returns the seats of one side of a team game.
+func (v ResultFormView) SeatsOf(side string) []ResultSeatForm {
+	var out []ResultSeatForm
+	for _, s := range v.Seats {
+		if s.Side == side {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ResultSeatForm is one seat's inputs, as typed.
+type ResultSeatForm struct {
+	Position    int
+	Username    string
+	DisplayName string
+	// Power is the seat's name in the game (ResultFormView.HasPowers), e.g. "France".
+	Power      string
+	Side       string
+	Score      string
+	Units      string
+	Lost       string
+	Destroyed  string
+	Points     string
+	Centers    string
+	Years      string
+	Eliminated string
+	Substitute string
+	// Absent marks a Diplomacy seat played by the missing man (ARMADA 4.1).
+	Absent bool
+	// Start and Tokens are a Vortex seat's board: its start corner and four token distances.
+	Start  string
+	Tokens [4]string
+}
+
+// TokenName is the form field name of a Vortex seat's token k (0-based): "t1-3".
+func (s ResultSeatForm) TokenName(k int) string { return s.Name("t" + strconv.Itoa(k+1)) }
+
+// Name is the form field name of one of the seat's inputs: "score-3".
+func (s ResultSeatForm) Name(field string) string { return field + "-" + strconv.Itoa(s.Position) }
+
+// ResultPreview is the scored result shown before saving.
+type ResultPreview struct {
+	Victory     string
+	WinningSide string
+	Lines       []ResultLineView
+}
+
+// sentenceCase capitalises a label's first letter: "final score" → "Final score".
+func sentenceCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

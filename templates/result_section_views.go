@@ -1,0 +1,88 @@
+package templates
+
+import (
+	"strconv"
+)
+
+// ResultView is a game's result section on the game page.
+type ResultView struct {
+	GameID int64
+	// Recorded says the game has a result; otherwise the section offers the form (to the
+	// organiser) or says the result is awaited.
+	Recorded bool
+	// CanRecord marks the viewer as one who may record: the league's organiser or a
+	// co-organiser, or a normal game's organiser.
+	CanRecord bool
+	// Normal marks a normal game, whose table's organiser records the result.
+	Normal bool
+	// Victory and WinningSide describe a team game's result.
+	Victory     string
+	WinningSide string
+	Lines       []ResultLineView
+	Ledger      []LedgerView
+	Ladder      string
+	RecordedBy  string
+	RecordedAt  string
+	CorrectedBy string
+	CorrectedAt string
+	Audit       []AuditView
+}
+
+// FormURL is the result form of the game.
+func (v ResultView) FormURL() string {
+	return "/games/" + strconv.FormatInt(v.GameID, 10) + "/result"
+}
+
+// ResultLineView is one seat's scored line.
+type ResultLineView struct {
+	Position    int
+	Username    string
+	DisplayName string
+	Points      string
+	Place       int
+	Winner      bool
+	Side        string
+	Explanation string
+	Substitute  string
+	// Absent marks a seat played by the missing man (ARMADA 4.1): Points are its player's
+	// (none); the explanation says what the power scored for the Seventh Player.
+	Absent bool
+	// Score is what was entered for the seat: the final score, a team game's personal
+	// points, a Diplomacy power's centres.
+	Score string
+}
+
+// LedgerView is one seat's rating move: the "why" of a rating.
+type LedgerView struct {
+	Username   string
+	Substitute string
+	Credited   string
+	Before     string
+	Ante       string
+	Award      string
+	Delta      string
+	After      string
+	// Trend is "up", "down" or "flat" for the delta's colour.
+	Trend string
+}
+
+// AuditView is one entry of a result's audit trail with the visible diff.
+type AuditView struct {
+	Username string
+	// Action is "recorded" or "corrected".
+	Action  string
+	At      string
+	Points  []ChangeView
+	Ratings []ChangeView
+	// Reason is why a correction was made.
+	Reason string
+}
+
+// ChangeView is one moved number: before, after and the signed difference.
+type ChangeView struct {
+	Username string
+	Before   string
+	After    string
+	Delta    string
+	Trend    string
+}
