@@ -425,7 +425,11 @@ func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, fa
 	if _, err := tx.Exec(ctx, startLeagueSQL, leagueID, seed); err != nil {
 		return fmt.Errorf("start league: %w", err)
 	}
-	return dateNewSchedule(ctx, tx, leagueID)
+	if err := dateNewSchedule(ctx, tx, leagueID); err != nil {
+		return err
+	}
+	return notify(ctx, tx, fmt.Sprintf("schedule_drawn:league:%d", leagueID),
+		Notice{Kind: NoticeScheduleDrawn, LeagueID: leagueID, Games: len(sched.Games)}, audienceLeague, 0)
 }
 
 // scheduleSeed draws a random non-negative seed for a league's schedule; it is stored in

@@ -290,6 +290,13 @@ func (s *Store) EndLeague(ctx context.Context, leagueID, byUserID int64, action 
 		if _, err := tx.Exec(ctx, e.sql, leagueID); err != nil {
 			return err
 		}
+		if action == "close" {
+			// A league closed early is over too: its standings are final.
+			if err := notify(ctx, tx, fmt.Sprintf("league_finished:league:%d", leagueID),
+				Notice{Kind: NoticeLeagueFinished, LeagueID: leagueID, ClosedEarly: true}, audienceLeague, byUserID); err != nil {
+				return err
+			}
+		}
 		return logEvent(ctx, tx, leagueID, byUserID, action, e.line)
 	})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
@@ -556,7 +557,11 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
 		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
-		batch.Queue(finishLeagueSQL, g.LeagueID)
+		var leagueFinished bool
+		batch.Queue(finishLeagueSQL, g.LeagueID).Exec(func(tag pgconn.CommandTag) error {
+			leagueFinished = tag.RowsAffected() == 1
+			return nil
+		})
 		batch.Queue(seatRatingsSQL, g.Game.Slug, idList(ids)).Query(func(rows pgx.Rows) error {
 			var err error
 			held, err = pgx.CollectRows(rows, pgx.RowToStructByName[heldRating])
@@ -580,6 +585,16 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 		queueRatings(batch, g.Game.Slug, ratings)
 		if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes, ""); err != nil {
 			return err
+		}
+		if err := queueNotice(batch, fmt.Sprintf("result_recorded:game:%d", g.ID),
+			resultNotice(NoticeResultRecorded, g, rw.lines, ""), resultAudience(g), w.ByUserID); err != nil {
+			return err
+		}
+		if leagueFinished {
+			if err := queueNotice(batch, fmt.Sprintf("league_finished:league:%d", g.LeagueID),
+				Notice{Kind: NoticeLeagueFinished, LeagueID: g.LeagueID}, audienceLeague, 0); err != nil {
+				return err
+			}
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("rate result: %w", err)
@@ -854,6 +869,16 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 		changes = before.diff(rw.lines, standings)
 		batch = &pgx.Batch{}
 		if err := queueAudit(batch, g.ID, w.ByUserID, "correct", w.Input, changes, w.Reason); err != nil {
+			return err
+		}
+		// Each correction is its own event, numbered from 1 (one ladder's corrections happen
+		// one at a time; this one's audit row is queued, not yet written).
+		var corrections int
+		if err := tx.QueryRow(ctx, `SELECT count(*) + 1 FROM result_audit WHERE game_id = $1 AND action = 'correct'`, g.ID).Scan(&corrections); err != nil {
+			return fmt.Errorf("count corrections: %w", err)
+		}
+		if err := queueNotice(batch, fmt.Sprintf("result_corrected:game:%d:%d", g.ID, corrections),
+			resultNotice(NoticeResultCorrected, g, rw.lines, w.Reason), resultAudience(g), w.ByUserID); err != nil {
 			return err
 		}
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {

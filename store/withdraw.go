@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
@@ -186,9 +187,19 @@ func (s *Store) withdraw(ctx context.Context, leagueID, byUserID int64, username
 		batch := &pgx.Batch{}
 		batch.Queue(deleteMembershipSQL, leagueID, id)
 		batch.Queue(insertWithdrawalSQL, leagueID, id, slot, byUserID, out.Shortened, out.Reseated, out.Cancelled, out.Balance)
-		batch.Queue(finishLeagueSQL, leagueID)
+		var finished bool
+		batch.Queue(finishLeagueSQL, leagueID).Exec(func(tag pgconn.CommandTag) error {
+			finished = tag.RowsAffected() == 1
+			return nil
+		})
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
+		}
+		if finished {
+			if err := notify(ctx, tx, fmt.Sprintf("league_finished:league:%d", leagueID),
+				Notice{Kind: NoticeLeagueFinished, LeagueID: leagueID}, audienceLeague, 0); err != nil {
+				return err
+			}
 		}
 		out.Detail = describeWithdrawal(name, plan.withdrawal)
 		if err := logEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail); err != nil {

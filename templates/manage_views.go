@@ -27,6 +27,28 @@ type ManageView struct {
 	// Private says the league is private; InviteURL is its invite link.
 	Private   bool
 	InviteURL string
+	// Webhooks are the league's outgoing webhooks; WebhookForm the add form as typed.
+	Webhooks    []WebhookView
+	WebhookForm WebhookForm
+	// MaxWebhooks is how many a league may have.
+	MaxWebhooks int
+}
+
+// WebhookView is one of a league's webhooks on its manage page.
+type WebhookView struct {
+	ID     int64
+	URL    string
+	Format string
+	Secret string
+	// Last is the latest delivery's outcome in words ("" before the first).
+	Last string
+}
+
+// WebhookForm is the add-a-webhook form's values and per-field errors (url, format).
+type WebhookForm struct {
+	URL    string
+	Format string
+	Errors FieldErrors
 }
 
 // EditForm is the league edit form's values (as typed) and per-field errors.
@@ -135,4 +157,15 @@ type StandingsSheetView struct {
 	Printed string
 	// Notes are the replacements' notes.
 	Notes []string
+}
+
+// webhookFormatName names a webhook format in the add form.
+func webhookFormatName(f string) string {
+	switch f {
+	case "discord":
+		return "Discord message"
+	case "slack":
+		return "Slack message"
+	}
+	return "TableStakes JSON (signed)"
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -17,11 +19,12 @@ import (
 // accountNotices are the confirmations the account page shows after a change, by the
 // ?done= value the change redirects with.
 var accountNotices = map[string]string{
-	"name":     "Display name saved.",
-	"password": "Password changed. Your other sessions and API tokens have ended.",
-	"email":    "Address saved. Follow the link we sent to it to verify it.",
-	"no-email": "Address removed.",
-	"verified": "Address verified: you can now reset a forgotten password by e-mail.",
+	"name":          "Display name saved.",
+	"password":      "Password changed. Your other sessions and API tokens have ended.",
+	"email":         "Address saved. Follow the link we sent to it to verify it.",
+	"no-email":      "Address removed.",
+	"verified":      "Address verified: you can now reset a forgotten password by e-mail.",
+	"notifications": "Notification choices saved.",
 }
 
 // accountPage shows the signed-in user's account: display name, password, deletion.
@@ -48,6 +51,9 @@ func (h *Handler) renderAccount(c echo.Context, status int, v templates.AccountV
 	}
 	v.EmailVerified = addr.Verified && v.Email == addr.Address
 	v.MailEnabled = h.mail.Configured()
+	if v.Notifications, err = h.notificationPrefs(c.Request().Context(), user.ID); err != nil {
+		return err
+	}
 	return h.render(c, status, templates.Account(h.page(c, "Your account"), v))
 }
 
@@ -177,4 +183,74 @@ func (h *Handler) revokeToken(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/account/tokens")
+}
+
+// noticeLabels say each kind of notification as the account page offers it.
+var noticeLabels = map[string]string{
+	store.NoticeScheduleDrawn:   "a league I play in or organise draws its schedule",
+	store.NoticeResultRecorded:  "a result is recorded in a league I play in or organise, or at a table I sat at",
+	store.NoticeResultCorrected: "such a result is corrected",
+	store.NoticeGameSoon:        "a game of mine starts within 24 hours",
+	store.NoticeLeagueFinished:  "a league I play in or organise is finished or closed",
+}
+
+// notificationPrefs are the user's notification choices for the account page.
+func (h *Handler) notificationPrefs(ctx context.Context, userID int64) ([]templates.NotificationPref, error) {
+	prefs, err := h.store.NotificationPrefs(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]templates.NotificationPref, len(store.NoticeKinds))
+	for i, k := range store.NoticeKinds {
+		out[i] = templates.NotificationPref{Kind: k, Label: noticeLabels[k], On: prefs[k]}
+	}
+	return out, nil
+}
+
+// setNotifications saves the account page's notification choices (POST
+// /account/notifications): each kind's checkbox, unticked meaning off.
+func (h *Handler) setNotifications(c echo.Context) error {
+	user, _ := currentUser(c)
+	prefs := make(map[string]bool, len(store.NoticeKinds))
+	for _, k := range store.NoticeKinds {
+		prefs[k] = c.FormValue(k) == "on"
+	}
+	if err := h.store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/account?done=notifications#notifications")
+}
+
+// apiNotifications answers the caller's notification choices: GET /api/v1/me/notifications
+// → 200 {"schedule_drawn": true, "result_recorded": true, ...}, every kind.
+func (h *Handler) apiNotifications(c echo.Context) error {
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	prefs, err := h.store.NotificationPrefs(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, prefs)
+}
+
+// apiSetNotifications changes some of the caller's choices: PUT /api/v1/me/notifications
+// {"game_soon": false} → 200 with every kind. An unknown kind is 422 and changes nothing.
+func (h *Handler) apiSetNotifications(c echo.Context) error {
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	var raw map[string]json.RawMessage
+	if err := decodeJSON(c, &raw); err != nil {
+		return err
+	}
+	prefs := make(map[string]bool, len(raw))
+	for k, v := range raw {
+		switch string(v) {
+		case "true", "false":
+			prefs[k] = string(v) == "true"
+		default:
+			return echo.NewHTTPError(http.StatusBadRequest, k+": must be true or false")
+		}
+	}
+	if err := h.store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+		return err
+	}
+	return h.apiNotifications(c)
 }

@@ -113,14 +113,8 @@ func TestBrowserResultFormWarnsAndNamesPowersOnAPhone(t *testing.T) {
 	require.NoError(t, err)
 	g := mustLeagueGames(t, app, l)[0]
 	ctx := newBrowser(t)
+	browserLogIn(t, ctx, app, org.Username, 390, 844)
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(app.srv.URL+"/login"),
-		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
-		chromedp.SendKeys(css(`input[name="username"]`), org.Username),
-		chromedp.SendKeys(css(`input[name="password"]`), "password-1"),
-		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
-		chromedp.WaitVisible(css("#queue")),
 		chromedp.Navigate(app.srv.URL+fmt.Sprintf("/games/%d/result", g.ID)),
 		chromedp.WaitVisible(css(".activity-warning")),
 	), "log in and open the result form")

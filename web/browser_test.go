@@ -124,3 +124,18 @@ func TestBrowserJourneySignUpAndLogOut(t *testing.T) {
 	), "log in")
 	assert.Equal(t, "Signed in as Grace Hopper", visibleText(t, ctx, ".signed-in"))
 }
+
+// browserLogIn opens a w×h screen in the browser tab ctx and logs username in (password
+// "password-1", as newPlayers makes them).
+func browserLogIn(t *testing.T, ctx context.Context, app *testApp, username string, w, h int64) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(w, h),
+		chromedp.Navigate(app.srv.URL+"/login"),
+		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
+		chromedp.SendKeys(css(`input[name="username"]`), username),
+		chromedp.SendKeys(css(`input[name="password"]`), "password-1"),
+		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
+		chromedp.WaitVisible(css(".signed-in")),
+	), "log in as %s", username)
+}

@@ -57,6 +57,11 @@ type Config struct {
 	// which e-mailed links start with. It is configured, never taken from the request's
 	// Host header, which anyone can forge.
 	BaseURL string
+	// WebhooksToPrivateAddresses lets league webhooks reach loopback and private
+	// addresses (TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES=1), for a receiver on the server's
+	// own network. Off by default, so that a league organiser cannot make the server call
+	// into its network.
+	WebhooksToPrivateAddresses bool
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is

@@ -30,7 +30,10 @@ func (h *Handler) manageView2(c echo.Context, l store.League, v *templates.Manag
 		return err
 	}
 	v.Recorded = n
-	return h.privacyView(c, l, v)
+	if err := h.privacyView(c, l, v); err != nil {
+		return err
+	}
+	return h.webhooksView(c, l.ID, v)
 }
 
 // deleteLeague is the manage page's delete form (POST /leagues/{id}/delete, field confirm=yes):

@@ -36,14 +36,8 @@ func TestBrowserJourneyWithdrawAPlayer(t *testing.T) {
 	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
 	ctx := newBrowser(t)
 
+	browserLogIn(t, ctx, app, org.Username, 390, 844)
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(app.srv.URL+"/login"),
-		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
-		chromedp.SendKeys(css(`input[name="username"]`), org.Username),
-		chromedp.SendKeys(css(`input[name="password"]`), "password-1"),
-		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
-		chromedp.WaitVisible(css("#queue")),
 		chromedp.Navigate(app.srv.URL+leaguePath(l)+"/manage"),
 		chromedp.WaitVisible(css(`#withdraw select[name="username"]`)),
 	), "log in and open the manage page")
@@ -86,14 +80,8 @@ func TestBrowserJourneyPrivateLeagueInvite(t *testing.T) {
 	l := app.newLeague(org, "gonzaga", 4, 0)
 	ctx := newBrowser(t)
 
+	browserLogIn(t, ctx, app, org.Username, 390, 844)
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(app.srv.URL+"/login"),
-		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
-		chromedp.SendKeys(css(`input[name="username"]`), org.Username),
-		chromedp.SendKeys(css(`input[name="password"]`), "password-1"),
-		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
-		chromedp.WaitVisible(css(".signed-in")),
 		chromedp.Navigate(app.srv.URL+leaguePath(l)+"/manage"),
 		chromedp.WaitVisible(css(`#privacy button[type="submit"]`)),
 		chromedp.Click(css(`#privacy button[type="submit"]`)),

@@ -98,6 +98,7 @@ func (h *Handler) echo() *echo.Echo {
 	h.leagueOperationRoutes(e, api)
 	h.leagueOperations2Routes(e, api)
 	h.accountRoutes(e, api)
+	h.webhookRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
 
@@ -185,6 +186,9 @@ func (h *Handler) accountRoutes(e *echo.Echo, api *echo.Group) {
 	e.POST("/account/name", h.updateDisplayName, h.requireLogin)
 	e.POST("/account/password", h.changePassword, h.requireLogin)
 	e.POST("/account/delete", h.deleteAccount, h.requireLogin)
+	e.POST("/account/notifications", h.setNotifications, h.requireLogin)
+	api.GET("/me/notifications", h.apiNotifications, h.requireAPIUser)
+	api.PUT("/me/notifications", h.apiSetNotifications, h.requireAPIUser)
 	e.GET("/account/tokens", h.tokensPage, h.requireLogin)
 	e.POST("/account/tokens", h.createToken, h.requireLogin)
 	e.POST("/account/tokens/:id/revoke", h.revokeToken, h.requireLogin)

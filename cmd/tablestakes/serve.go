@@ -35,7 +35,8 @@ type serveConfig struct {
 	// replica, for anonymous reads (DATABASE_READ_URL).
 	DatabaseReadURL string
 	// Web is the web layer's deployment settings (TABLESTAKES_SECURE_COOKIES,
-	// TABLESTAKES_TRUST_PROXY, TABLESTAKES_SMTP_*, TABLESTAKES_BASE_URL).
+	// TABLESTAKES_TRUST_PROXY, TABLESTAKES_SMTP_*, TABLESTAKES_BASE_URL,
+	// TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES).
 	Web web.Config
 	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
 	LogJSON bool
@@ -76,6 +77,7 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 	}{
 		{"TABLESTAKES_SECURE_COOKIES", &cfg.Web.SecureCookies},
 		{"TABLESTAKES_TRUST_PROXY", &cfg.Web.TrustProxy},
+		{"TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES", &cfg.Web.WebhooksToPrivateAddresses},
 	} {
 		v := getenv(b.name)
 		if v == "" {
@@ -166,6 +168,18 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		<-swept
 	}()
 
+	// Every server delivers notifications; the database hands each delivery to one of them.
+	notifyCtx, stopNotifying := context.WithCancel(ctx)
+	notified := make(chan struct{})
+	go func() {
+		defer close(notified)
+		web.NewNotifier(st, logger, cfg.Web).Run(notifyCtx, notifyInterval)
+	}()
+	defer func() {
+		stopNotifying()
+		<-notified
+	}()
+
 	// The cache of public pages listens for every server's writes on this database.
 	handler := web.New(st, logger, cfg.Web)
 	if cfg.DatabaseReadURL != "" {
@@ -221,6 +235,10 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	logger.Info("stopped")
 	return nil
 }
+
+// notifyInterval is how often a server looks for notifications to deliver: a result's
+// mail goes out within about this long of its recording.
+const notifyInterval = 10 * time.Second
 
 // sweepSessions deletes expired web sessions, rate-limit counters and account links every
 // period until ctx ends.

@@ -1,0 +1,319 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/big"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Notifier delivers the outbox (store/notify.go): e-mails over SMTP and POSTs to league
+// webhooks. Every server runs one; they share the work through the database, each
+// delivery going to one worker (store.ClaimDeliveries).
+type Notifier struct {
+	store   *store.Store
+	mail    *email.Sender
+	client  *http.Client
+	baseURL string
+	logger  *slog.Logger
+}
+
+// claimBatch is how many deliveries a worker claims at a time.
+const claimBatch = 20
+
+// NewNotifier returns the notifier of a server deployed with cfg. Unless
+// cfg.WebhooksToPrivateAddresses, webhooks may reach only public addresses: a league's
+// organiser cannot make the server call into its own network.
+func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
+	base := cfg.BaseURL
+	if base == "" {
+		base = "http://127.0.0.1:8080"
+	}
+	dialer := &net.Dialer{Timeout: 10 * time.Second}
+	if !cfg.WebhooksToPrivateAddresses {
+		dialer.Control = refusePrivateAddress
+	}
+	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second,
+		ResponseHeaderTimeout: 20 * time.Second, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
+	return &Notifier{
+		store: st, mail: email.NewSender(cfg.Mail), baseURL: strings.TrimRight(base, "/"), logger: logger,
+		client: &http.Client{Transport: transport, Timeout: 30 * time.Second,
+			// A webhook is delivered where it was registered, not wherever it redirects.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
+	}
+}
+
+// errPrivateAddress refuses a webhook connection to a loopback, private or link-local address.
+var errPrivateAddress = errors.New("webhook address is not public (set TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES=1 to allow)")
+
+// refusePrivateAddress is the webhook dialer's check of the address it is about to
+// connect to, after DNS resolution, so a name cannot be rebound to an inside address.
+func refusePrivateAddress(_, address string, _ syscall.RawConn) error {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return err
+	}
+	ip := net.ParseIP(host)
+	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsUnspecified() || ip.IsMulticast() {
+		return errPrivateAddress
+	}
+	return nil
+}
+
+// Run delivers the outbox every interval until ctx ends: it writes the reminders of games
+// starting soon, then sends everything due.
+func (n *Notifier) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := n.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			n.logger.Error("notifications", "error", err.Error())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// RunOnce writes due reminders and delivers every due delivery, and returns how many it
+// sent.
+func (n *Notifier) RunOnce(ctx context.Context) (int, error) {
+	if _, err := n.store.EnqueueReminders(ctx); err != nil {
+		return 0, err
+	}
+	sent := 0
+	for {
+		ds, err := n.store.ClaimDeliveries(ctx, claimBatch)
+		if err != nil {
+			return sent, err
+		}
+		if len(ds) == 0 {
+			return sent, nil
+		}
+		for _, d := range ds {
+			err := n.deliver(ctx, d)
+			// The outcome is recorded even when ctx has just ended, so that a delivery
+			// that went out is never left to look interrupted.
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			if err == nil {
+				sent++
+				err = n.store.DeliverySent(rctx, d.ID)
+			} else {
+				var p permanent
+				n.logger.Warn("notification not delivered", "delivery", d.ID, "channel", d.Channel,
+					"attempt", d.Attempts, "error", err.Error())
+				err = n.store.DeliveryFailed(rctx, d, err, errors.As(err, &p))
+			}
+			cancel()
+			if err != nil {
+				return sent, err
+			}
+		}
+	}
+}
+
+// permanent is a delivery failure no retry can mend.
+type permanent struct{ error }
+
+// deliver sends one delivery.
+func (n *Notifier) deliver(ctx context.Context, d store.Delivery) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	subject, text := n.words(d.Notice)
+	switch d.Channel {
+	case "email":
+		if d.Email == "" {
+			return permanent{errors.New("the recipient has no verified e-mail address any more")}
+		}
+		if !n.mail.Configured() {
+			return permanent{email.ErrNotConfigured}
+		}
+		body := text + "\n\n--\nYou receive this because you play in TableStakes. Choose what you receive: " +
+			n.baseURL + "/account#notifications\n"
+		return n.mail.Send(ctx, email.Message{To: d.Email, Subject: subject, Body: body})
+	case "webhook":
+		return n.post(ctx, d, subject, text)
+	}
+	return permanent{fmt.Errorf("unknown channel %q", d.Channel)}
+}
+
+// WebhookBody is what a "json" webhook receives.
+type WebhookBody struct {
+	// Event is the notice's kind; Delivery the outbox row, the same on a retry.
+	Event    string `json:"event"`
+	Delivery int64  `json:"delivery"`
+	Subject  string `json:"subject"`
+	Text     string `json:"text"`
+	// URL is the page the notice is about.
+	URL    string       `json:"url"`
+	Notice store.Notice `json:"notice"`
+}
+
+// post sends a webhook delivery: its body in the webhook's format, signed.
+func (n *Notifier) post(ctx context.Context, d store.Delivery, subject, text string) error {
+	var payload any
+	switch d.WebhookFormat {
+	case "discord":
+		content := "**" + subject + "**\n" + text
+		if r := []rune(content); len(r) > 2000 { // Discord's limit on a message
+			content = string(r[:1999]) + "…"
+		}
+		payload = map[string]string{"content": content}
+	case "slack":
+		payload = map[string]string{"text": "*" + subject + "*\n" + text}
+	default:
+		payload = WebhookBody{Event: d.Kind, Delivery: d.ID, Subject: subject, Text: text, URL: n.pageURL(d.Notice), Notice: d.Notice}
+	}
+	body, err := json.Marshal(payload)
+	if err != nil {
+		return permanent{err}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.WebhookURL, bytes.NewReader(body))
+	if err != nil {
+		return permanent{err}
+	}
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "TableStakes-Webhook/1")
+	req.Header.Set("X-TableStakes-Event", d.Kind)
+	req.Header.Set("X-TableStakes-Delivery", strconv.FormatInt(d.ID, 10))
+	req.Header.Set("X-TableStakes-Timestamp", ts)
+	req.Header.Set("X-TableStakes-Signature", "sha256="+SignWebhook(d.WebhookSecret, ts, body))
+	resp, err := n.client.Do(req)
+	if err != nil {
+		if errors.Is(err, errPrivateAddress) {
+			return permanent{errPrivateAddress}
+		}
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	switch {
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		return nil
+	case resp.StatusCode == http.StatusRequestTimeout || resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+		return fmt.Errorf("webhook answered %s", resp.Status)
+	}
+	return permanent{fmt.Errorf("webhook answered %s", resp.Status)}
+}
+
+// SignWebhook is a webhook body's signature: hex HMAC-SHA256 under the webhook's secret of
+// "<timestamp>.<body>", sent as "X-TableStakes-Signature: sha256=<hex>" beside
+// X-TableStakes-Timestamp. A receiver recomputes it, compares in constant time and
+// refuses old timestamps, so a captured request cannot be replayed later.
+func SignWebhook(secret, timestamp string, body []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(timestamp))
+	mac.Write([]byte("."))
+	mac.Write(body)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// pageURL is the address of the page a notice is about: its game, or its league.
+func (n *Notifier) pageURL(no store.Notice) string {
+	switch {
+	case no.GameID != 0 && no.Kind != store.NoticeScheduleDrawn && no.Kind != store.NoticeLeagueFinished:
+		return n.baseURL + "/games/" + strconv.FormatInt(no.GameID, 10)
+	case no.LeagueID != 0:
+		return n.baseURL + "/leagues/" + strconv.FormatInt(no.LeagueID, 10)
+	}
+	return n.baseURL + "/"
+}
+
+// words is a notice's subject and plain text, as people read them: league points as
+// mixed numbers, dates in the league's time zone.
+func (n *Notifier) words(no store.Notice) (subject, text string) {
+	gameName := no.Game
+	if g, err := league.GameBySlug(no.Game); err == nil {
+		gameName = g.Name
+	}
+	where := gameName + " game"
+	if no.LeagueName != "" {
+		where = fmt.Sprintf("game %d of %s", no.GameNumber, no.LeagueName)
+	}
+	var b strings.Builder
+	switch no.Kind {
+	case store.NoticeScheduleDrawn:
+		subject = no.LeagueName + ": the schedule is drawn"
+		fmt.Fprintf(&b, "%s is full and its schedule is drawn: %d %s of %s.\n", no.LeagueName, no.Games,
+			plural(no.Games, "game", "games"), gameName)
+	case store.NoticeResultRecorded, store.NoticeResultCorrected:
+		verb := "recorded"
+		if no.Kind == store.NoticeResultCorrected {
+			verb = "corrected"
+		}
+		subject = fmt.Sprintf("Result %s: %s", verb, where)
+		fmt.Fprintf(&b, "The result of %s (%s) was %s.\n", where, gameName, verb)
+		if no.Reason != "" {
+			fmt.Fprintf(&b, "Reason: %s\n", no.Reason)
+		}
+		b.WriteString("\n")
+		for _, r := range no.Results {
+			pts, ok := new(big.Rat).SetString(r.Points)
+			shown := r.Points
+			if ok {
+				shown = league.Mixed(pts)
+			}
+			fmt.Fprintf(&b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+		}
+	case store.NoticeGameSoon:
+		subject = fmt.Sprintf("Reminder: %s", where)
+		fmt.Fprintf(&b, "Your %s is soon", where)
+		if no.StartsAt != nil {
+			fmt.Fprintf(&b, ": %s", inZone(*no.StartsAt, no.TimeZone))
+		}
+		if no.Place != "" {
+			fmt.Fprintf(&b, ", at %s", no.Place)
+		}
+		b.WriteString(".\n")
+	case store.NoticeLeagueFinished:
+		if no.ClosedEarly {
+			subject = no.LeagueName + " was closed early"
+			fmt.Fprintf(&b, "The organiser closed %s early; its standings are final as they stand.\n", no.LeagueName)
+		} else {
+			subject = no.LeagueName + " is finished"
+			fmt.Fprintf(&b, "Every game of %s is recorded; its standings are final.\n", no.LeagueName)
+		}
+	default:
+		subject = "TableStakes: " + no.Kind
+	}
+	fmt.Fprintf(&b, "\n%s\n", n.pageURL(no))
+	return subject, b.String()
+}
+
+// pointsCount is 1 for exactly one point (singular), else 2.
+func pointsCount(r *big.Rat, ok bool) int {
+	if ok && r.Cmp(big.NewRat(1, 1)) == 0 {
+		return 1
+	}
+	return 2
+}
+
+// inZone writes t in the named time zone, as "Tue 24 Nov 2026, 19:00 (Europe/Amsterdam)".
+func inZone(t time.Time, zone string) string {
+	loc, err := time.LoadLocation(zone)
+	if err != nil || zone == "" {
+		loc, zone = time.UTC, "UTC"
+	}
+	return t.In(loc).Format("Mon 2 Jan 2006, 15:04") + " (" + zone + ")"
+}

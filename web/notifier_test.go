@@ -1,0 +1,363 @@
+package web_test
+
+import (
+	"context"
+	"crypto/hmac"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/quotedprintable"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// hookRequest is one request a webhook receiver got.
+type hookRequest struct {
+	header http.Header
+	body   []byte
+}
+
+// hookReceiver is a webhook endpoint for a test: it answers each request with the next
+// status of statuses (200 once they run out) and hands the requests over.
+type hookReceiver struct {
+	*httptest.Server
+	mu       sync.Mutex
+	statuses []int
+	got      chan hookRequest
+}
+
+func newHookReceiver(t *testing.T, statuses ...int) *hookReceiver {
+	r := &hookReceiver{statuses: statuses, got: make(chan hookRequest, 100)}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		r.got <- hookRequest{header: req.Header.Clone(), body: body}
+		r.mu.Lock()
+		status := http.StatusOK
+		if len(r.statuses) > 0 {
+			status, r.statuses = r.statuses[0], r.statuses[1:]
+		}
+		r.mu.Unlock()
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+// verifiedPlayers are n new players (prefix1..) with verified addresses <username>@club.example.
+func (a *testApp) verifiedPlayers(prefix string, n int) []player {
+	a.t.Helper()
+	ctx := context.Background()
+	ps := a.newPlayers(prefix, n)
+	for _, p := range ps {
+		token, err := a.store.SetEmail(ctx, p.ID, p.Username+"@club.example")
+		require.NoError(a.t, err)
+		_, err = a.store.VerifyEmail(ctx, token)
+		require.NoError(a.t, err)
+	}
+	return ps
+}
+
+// mails collects every message the server receives within wait, by recipient.
+func mails(t *testing.T, smtp *emailtest.Server, wait time.Duration) map[string][]emailtest.Received {
+	t.Helper()
+	out := map[string][]emailtest.Received{}
+	for {
+		m, ok := smtp.Next(wait)
+		if !ok {
+			return out
+		}
+		for _, to := range m.To {
+			out[to] = append(out[to], m)
+		}
+	}
+}
+
+// bodyOf is a message's decoded text.
+func bodyOf(t *testing.T, m emailtest.Received) string {
+	t.Helper()
+	b, err := io.ReadAll(quotedprintable.NewReader(m.Message.Body))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func newNotifier(t *testing.T, app *testApp, cfg web.Config) *web.Notifier {
+	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
+	return web.NewNotifier(app.store, logger, cfg)
+}
+
+// The whole path: events of a league go out by e-mail over a real SMTP server and to a
+// signed webhook, once each, whichever of two servers' workers delivers them.
+func TestNotificationsByMailAndWebhook(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	l := app.newLeague(org, "cartagena", 4, 0)
+	hook := newHookReceiver(t)
+
+	// Only the league's organisers manage its webhooks.
+	path := fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID)
+	status, _ := app.api(http.MethodPost, path, members[0].token, map[string]any{"url": hook.URL})
+	assert.Equal(t, http.StatusForbidden, status)
+	status, body := app.api(http.MethodPost, path, org.token, map[string]any{"url": "ftp://club.example", "format": "xml"})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Contains(t, body["error"], "url: must be an http or https address")
+	assert.Contains(t, body["error"], "format: must be json, discord or slack")
+	status, body = app.api(http.MethodPost, path, org.token, map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	secret := body["secret"].(string)
+	assert.GreaterOrEqual(t, len(secret), 32)
+
+	l = app.join(l, members)
+	require.Equal(t, store.LeagueRunning, l.Status)
+
+	// Two servers' workers deliver at once: every message goes out once.
+	a, b := newNotifier(t, app, cfg), newNotifier(t, app, cfg)
+	var wg sync.WaitGroup
+	for _, n := range []*web.Notifier{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := n.RunOnce(ctx)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	got := mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 8, "every member with a verified address")
+	for _, p := range members {
+		require.Len(t, got[p.Username+"@club.example"], 1, p.Username)
+	}
+	m := got["player1@club.example"][0]
+	assert.Equal(t, "The cartagena league: the schedule is drawn", m.Message.Header.Get("Subject"))
+	text := bodyOf(t, m)
+	assert.Contains(t, text, "The cartagena league is full and its schedule is drawn: 32 games of Cartagena.")
+	assert.Contains(t, text, fmt.Sprintf("https://club.example/leagues/%d", l.ID))
+	assert.Contains(t, text, "https://club.example/account#notifications")
+
+	req := <-hook.got
+	assert.Equal(t, "application/json", req.header.Get("Content-Type"))
+	assert.Equal(t, "schedule_drawn", req.header.Get("X-TableStakes-Event"))
+	ts := req.header.Get("X-TableStakes-Timestamp")
+	want := "sha256=" + web.SignWebhook(secret, ts, req.body)
+	assert.True(t, hmac.Equal([]byte(want), []byte(req.header.Get("X-TableStakes-Signature"))), "the body is signed with the secret")
+	var payload web.WebhookBody
+	require.NoError(t, json.Unmarshal(req.body, &payload))
+	assert.Equal(t, "schedule_drawn", payload.Event)
+	assert.Equal(t, l.ID, payload.Notice.LeagueID)
+	assert.Equal(t, "The cartagena league", payload.Notice.LeagueName)
+	select {
+	case extra := <-hook.got:
+		t.Fatalf("the webhook got a second request: %s", extra.body)
+	default:
+	}
+
+	// A result: the league hears of it (its recorder, the organiser, has no address anyway).
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 30, 10))
+	require.Equal(t, http.StatusCreated, status, body)
+	sent, err := a.RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 9, sent, "8 mails and a webhook")
+	got = mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 8)
+	m = got[g.Seats[0].Username+"@club.example"][0]
+	assert.Equal(t, fmt.Sprintf("Result recorded: game %d of The cartagena league", g.Number), m.Message.Header.Get("Subject"))
+	text = bodyOf(t, m)
+	assert.Contains(t, text, fmt.Sprintf("1st  %s  ", g.Seats[0].Username))
+	assert.Contains(t, text, fmt.Sprintf("2nd  %s  ", g.Seats[1].Username), "tied players share the place")
+	assert.Contains(t, text, fmt.Sprintf("https://club.example/games/%d", g.ID))
+	<-hook.got
+
+	// Nothing is sent twice, not even by a later run.
+	sent, err = b.RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, sent)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		assert.Equal(t, "sent", r.Status, "%s to %s", r.EventKey, r.Recipient)
+	}
+}
+
+// A webhook that fails is retried later; one that refuses the request, or stands on a
+// private address when those are not allowed, is given up at once.
+func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := web.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	busy := newHookReceiver(t, http.StatusServiceUnavailable)
+	gone := newHookReceiver(t, http.StatusGone)
+	for _, h := range []*hookReceiver{busy, gone} {
+		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+			map[string]any{"url": h.URL, "format": "discord"})
+		require.Equal(t, http.StatusCreated, status, body)
+	}
+	games := mustLeagueGames(t, app, l)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+
+	_, err := newNotifier(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	req := <-busy.got
+	var discord map[string]string
+	require.NoError(t, json.Unmarshal(req.body, &discord))
+	assert.Contains(t, discord["content"], "**Result recorded: game ")
+	<-gone.got
+	status, hooks := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	require.Equal(t, http.StatusOK, status)
+	byURL := map[string]map[string]any{}
+	for _, h := range hooks.([]any) {
+		byURL[h.(map[string]any)["url"].(string)] = h.(map[string]any)
+	}
+	assert.Equal(t, "pending", byURL[busy.URL]["last_status"], "503: tried again later")
+	assert.Equal(t, "webhook answered 503 Service Unavailable", byURL[busy.URL]["last_error"])
+	assert.Equal(t, "failed", byURL[gone.URL]["last_status"], "410: given up")
+
+	// The same league's deliveries from a server that keeps webhooks off private addresses.
+	games = mustLeagueGames(t, app, l)
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[1].ID), org.token, scoresFor(games[1], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	_, err = newNotifier(t, app, web.Config{}).RunOnce(ctx)
+	require.NoError(t, err)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	last := rows[len(rows)-1]
+	assert.Equal(t, "failed", last.Status)
+	assert.Contains(t, last.LastError, "webhook address is not public")
+	select {
+	case r := <-busy.got:
+		t.Fatalf("a private address was called: %s", r.body)
+	default:
+	}
+
+	// The manage page shows each webhook's last delivery.
+	c := app.logIn(org)
+	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	assert.Equal(t, 2, doc.Find("#webhooks .webhook-list li").Length())
+	assert.Contains(t, text(doc.Find("#webhooks")), "failed: webhook address is not public")
+}
+
+func TestNotificationChoices(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	p := app.newPlayers("ada", 1)[0]
+
+	status, prefs := app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Len(t, prefs, len(store.NoticeKinds))
+	for k, on := range prefs {
+		assert.Equal(t, true, on, k)
+	}
+	status, prefs = app.api(http.MethodPut, "/api/v1/me/notifications", p.token, map[string]any{"game_soon": false})
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, false, prefs["game_soon"])
+	assert.Equal(t, true, prefs["result_recorded"])
+	status, body := app.api(http.MethodPut, "/api/v1/me/notifications", p.token, map[string]any{"result_recorded": false, "everything": false})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Contains(t, body["error"], "everything: no such notification")
+	status, body = app.api(http.MethodPut, "/api/v1/me/notifications", p.token, []byte(`{"game_soon": "no"}`))
+	assert.Equal(t, http.StatusBadRequest, status)
+	assert.Equal(t, "game_soon: must be true or false", body["error"])
+	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
+	assert.Equal(t, true, prefs["result_recorded"], "a refused change changes nothing")
+	status, _ = app.api(http.MethodGet, "/api/v1/me/notifications", "", nil)
+	assert.Equal(t, http.StatusUnauthorized, status)
+
+	// The account page's form: an unticked box turns a kind off.
+	c := app.logIn(p)
+	_, doc := app.get(c, "/account")
+	assert.Equal(t, 4, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
+	assert.Equal(t, 0, doc.Find(`input[name="game_soon"][checked]`).Length())
+	res, doc := app.submit(c, "/account", "/account/notifications", url.Values{"schedule_drawn": {"on"}, "game_soon": {"on"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find("main")))
+	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
+	assert.Equal(t, map[string]any{"schedule_drawn": true, "result_recorded": false, "result_corrected": false,
+		"game_soon": true, "league_finished": false}, prefs)
+}
+
+// A game starting within a day reminds its players once, by mail, in the league's zone.
+func TestGameReminderMail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	l := app.join(app.newLeague(org, "gonzaga", 4, 0), members)
+	n := newNotifier(t, app, cfg)
+	_, err := n.RunOnce(ctx)
+	require.NoError(t, err)
+	mails(t, smtp, 300*time.Millisecond) // the schedule
+
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	start := time.Now().Add(3 * time.Hour).Truncate(time.Minute).UTC()
+	status, body := app.api(http.MethodPut, "/api/v1/games/"+strconv.FormatInt(g.ID, 10)+"/schedule", org.token,
+		map[string]any{"starts_at": start.Format(time.RFC3339), "place": "The Meeple Café"})
+	require.Equal(t, http.StatusOK, status, body)
+	for range 2 {
+		_, err = n.RunOnce(ctx)
+		require.NoError(t, err)
+	}
+	got := mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 4, "the game's four players, once each")
+	m := got[g.Seats[0].Username+"@club.example"]
+	require.Len(t, m, 1)
+	assert.Equal(t, fmt.Sprintf("Reminder: game %d of The gonzaga league", g.Number), m[0].Message.Header.Get("Subject"))
+	assert.Contains(t, bodyOf(t, m[0]), start.Format("Mon 2 Jan 2006, 15:04")+" (UTC), at The Meeple Café.")
+}
+
+// On a phone: the notification choices on the account page and the webhooks on a
+// league's manage page fit the screen.
+func TestBrowserNotificationPages(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+		map[string]any{"url": "https://discord.com/api/webhooks/123456789012345678/a-very-long-token-that-must-wrap-on-a-phone", "format": "discord"})
+	require.Equal(t, http.StatusCreated, status, body)
+	ctx := newBrowser(t)
+	browserLogIn(t, ctx, app, org.Username, 390, 844)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(app.srv.URL+"/account"),
+		chromedp.WaitVisible(css(`form[action="/account/notifications"]`)),
+		chromedp.Click(css(`input[name="game_soon"]`)),
+		chromedp.Click(css(`form[action="/account/notifications"] button[type="submit"]`)),
+		chromedp.WaitVisible(css(".notice")),
+	), "turn reminders off")
+	assert.Equal(t, "Notification choices saved.", visibleText(t, ctx, ".notice"))
+	checked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('input[name="game_soon"]').checked`))
+	require.NoError(t, err)
+	assert.False(t, checked)
+	screenshot(t, ctx, "account-notifications-390.png")
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(app.srv.URL+fmt.Sprintf("/leagues/%d/manage#webhooks", l.ID)),
+		chromedp.WaitVisible(css(`#webhooks .webhook-list`)),
+	))
+	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "(discord)")
+	screenshot(t, ctx, "manage-webhooks-390.png")
+}
