@@ -76,3 +76,43 @@ func (w *world) bulkLeague(slug string, n int) (int64, []int64) {
 	require.Len(w.tb, ids, n, fmt.Sprintf("%d games", n))
 	return leagueID, ids
 }
+
+// BenchmarkCorrectFirstResult measures correcting the first result of a ladder of 1,000
+// and of 5,000 rated 4-player games against a real Postgres: the correction re-rates every
+// later game and rewrites the ladder's ledger and ratings, in one transaction under the
+// ladder's lock. Each iteration swaps the first game's result between two outcomes, so
+// every correction changes something. Run: go test -run '^$' -bench CorrectFirstResult ./store/
+func BenchmarkCorrectFirstResult(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			ctx := context.Background()
+			w := newWorld(b)
+			_, games := w.bulkLeague("cartagena", n)
+			members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+			seatsOf := func(i int) []string {
+				names := make([]string, 4)
+				for k := range 4 {
+					names[k] = members[(i+k*3)%8]
+				}
+				return names
+			}
+			for i := range n {
+				_, err := w.record(ctx, games[i], w.organiser.ID,
+					placementInput(seatsOf(i), []int{(i * 7) % 50, (i * 11) % 50, (i * 13) % 50, (i * 17) % 50}))
+				require.NoError(b, err)
+			}
+			outcomes := [][]int{{40, 30, 20, 10}, {10, 20, 30, 40}}
+			b.ResetTimer()
+			for i := range b.N {
+				rw, err := w.write(ctx, games[0], w.organiser.ID, placementInput(seatsOf(0), outcomes[i%2]))
+				if err != nil {
+					b.Fatal(err)
+				}
+				rw.Reason = "benchmark"
+				if _, err := w.st.CorrectResult(ctx, rw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

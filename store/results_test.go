@@ -365,6 +365,76 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	exp.check(t, w.st, "king-me", leagueID)
 }
 
+// A correction rewrites the later ledger lines in place; a ledger missing lines (damaged
+// outside the app) is written afresh from the replay instead.
+func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	leagueID, games := w.league("king-me", seasonSeats)
+	exp := newExpected()
+	exp.members[leagueID] = members
+	inputs := make([][]byte, len(games))
+	for i := range games {
+		names := make([]string, 4)
+		for j, p := range seasonSeats[i] {
+			names[j] = members[p]
+		}
+		inputs[i] = placementInput(names, []int{40 - i, 30, 20 + i, 10})
+		_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
+		require.NoError(t, err)
+		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), league.Placement, inputs[i], nil)
+	}
+	// Each ledger line: its values and its row version.
+	type line struct{ values, version string }
+	ledger := func() map[string]line {
+		rows, err := w.pool.Query(ctx, `
+			SELECT game_id || '/' || position, (player_id, substitute_id, credited_id, before_micros, ante_micros,
+			       award_micros, delta_micros, after_micros)::text, xmin::text
+			FROM rating_entries`)
+		require.NoError(t, err)
+		out := map[string]line{}
+		for rows.Next() {
+			var key string
+			var l line
+			require.NoError(t, rows.Scan(&key, &l.values, &l.version))
+			out[key] = l
+		}
+		require.NoError(t, rows.Err())
+		return out
+	}
+	before := ledger()
+	names := []string{"ada", "bruno", "chloe", "dmitri"}
+	for k, scores := range [][]int{{10, 30, 20, 40}, {40, 10, 30, 20}} {
+		if k == 1 {
+			// Damage: the last game's ledger lines are gone.
+			_, err := w.pool.Exec(ctx, `DELETE FROM rating_entries WHERE game_id = $1`, games[len(games)-1])
+			require.NoError(t, err)
+		}
+		corrected := placementInput(names, scores)
+		_, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
+		require.NoError(t, err)
+		exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Placement, inputs[0], corrected)
+		inputs[0] = corrected
+		exp.check(t, w.st, "king-me", leagueID)
+		if k == 0 {
+			after := ledger()
+			require.Len(t, after, len(before))
+			kept := 0
+			for key, b := range before {
+				a := after[key]
+				if a.values == b.values {
+					kept++
+					assert.Equal(t, b.version, a.version, "line %s is unchanged and not rewritten", key)
+				} else {
+					assert.NotEqual(t, b.version, a.version, "line %s changed", key)
+				}
+			}
+			assert.Positive(t, kept, "some lines keep their values")
+		}
+	}
+}
+
 func TestDiplomacyReplacedSeat(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
