@@ -293,16 +293,17 @@ func TestFullSeasonCrossCheck(t *testing.T) {
 	assert.Equal(t, store.LadderSummary{Game: "vampiring", Results: 12, Players: 8}, ladders[0])
 }
 
-func TestCorrectionReplaysTheLadder(t *testing.T) {
+// kingMeSeason records the King Me games of seasonSeats in the given order (the k-th
+// recorded scores 40-k, 30, 20+k, 10 in seat order) and returns the league, its games,
+// what the ladder and standings should be, and each game's input.
+func (w *world) kingMeSeason(t *testing.T, order []int) (int64, []int64, *expected, [][]byte) {
+	t.Helper()
 	ctx := context.Background()
-	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
 	leagueID, games := w.league("king-me", seasonSeats)
 	exp := newExpected()
 	exp.members[leagueID] = members
 	inputs := make([][]byte, len(games))
-	// Record out of number order: the ladder order is the recording order.
-	order := []int{2, 0, 1, 4, 3}
 	for k, i := range order {
 		names := make([]string, 4)
 		for j, p := range seasonSeats[i] {
@@ -313,6 +314,14 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 		require.NoError(t, err)
 		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), league.Placement, inputs[i], nil)
 	}
+	return leagueID, games, exp, inputs
+}
+
+func TestCorrectionReplaysTheLadder(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	// Record out of number order: the ladder order is the recording order.
+	leagueID, games, exp, inputs := w.kingMeSeason(t, []int{2, 0, 1, 4, 3})
 	before, err := w.st.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 
@@ -370,21 +379,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
-	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("king-me", seasonSeats)
-	exp := newExpected()
-	exp.members[leagueID] = members
-	inputs := make([][]byte, len(games))
-	for i := range games {
-		names := make([]string, 4)
-		for j, p := range seasonSeats[i] {
-			names[j] = members[p]
-		}
-		inputs[i] = placementInput(names, []int{40 - i, 30, 20 + i, 10})
-		_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
-		require.NoError(t, err)
-		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), league.Placement, inputs[i], nil)
-	}
+	leagueID, games, exp, inputs := w.kingMeSeason(t, []int{0, 1, 2, 3, 4, 5})
 	// Each ledger line: its values and its row version.
 	type line struct{ values, version string }
 	ledger := func() map[string]line {
