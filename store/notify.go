@@ -470,3 +470,19 @@ func (s *Store) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUserID
 	}
 	return nil
 }
+
+// DeliveryRetention is how long delivered and given-up notifications stay in the outbox,
+// for the manage page's "last delivery" and for an administrator looking into a failure.
+const DeliveryRetention = 30 * 24 * time.Hour
+
+// DeleteOldDeliveries removes the outbox rows sent or given up more than DeliveryRetention
+// ago and returns how many it removed; pending rows stay whatever their age. The server
+// runs it with the session sweep.
+func (s *Store) DeleteOldDeliveries(ctx context.Context) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `
+		DELETE FROM outbox WHERE status IN ('sent', 'failed') AND created_at < now() - $1::interval`, DeliveryRetention)
+	if err != nil {
+		return 0, fmt.Errorf("store: delete old deliveries: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}

@@ -293,3 +293,30 @@ func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, events, store.MaxWebhooks+1, "every change is on the league's history")
 }
+
+func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.league("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.players[:3]...)
+	_, err := w.record(ctx, games[0], w.organiser.ID, placementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.st.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	// One sent and one given up long ago, one still pending from long ago.
+	_, err = w.pool.Exec(ctx, `UPDATE outbox SET created_at = now() - interval '31 days'`)
+	require.NoError(t, err)
+	_, err = w.pool.Exec(ctx, `UPDATE outbox SET status = 'sent', sent_at = now() WHERE id = $1`, rows[0].ID)
+	require.NoError(t, err)
+	_, err = w.pool.Exec(ctx, `UPDATE outbox SET status = 'failed' WHERE id = $1`, rows[1].ID)
+	require.NoError(t, err)
+	n, err := w.st.DeleteOldDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), n)
+	left, err := w.st.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, left, 1)
+	assert.Equal(t, rows[2].ID, left[0].ID)
+}

@@ -240,9 +240,19 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 // mail goes out within about this long of its recording.
 const notifyInterval = 10 * time.Second
 
-// sweepSessions deletes expired web sessions, rate-limit counters and account links every
-// period until ctx ends.
+// sweepSessions deletes expired web sessions, rate-limit counters and account links, and
+// old notification deliveries, every period until ctx ends; one failing sweep does not
+// hold up the others.
 func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration) {
+	sweeps := []struct {
+		what  string
+		sweep func(context.Context) (int64, error)
+	}{
+		{"expired sessions", st.DeleteExpiredSessions},
+		{"expired rate counters", st.DeleteExpiredRateCounters},
+		{"expired account links", st.DeleteExpiredAccountLinks},
+		{"old notification deliveries", st.DeleteOldDeliveries},
+	}
 	tick := time.NewTicker(period)
 	defer tick.Stop()
 	for {
@@ -250,29 +260,14 @@ func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, pe
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-			n, err := st.DeleteExpiredSessions(ctx)
-			if err != nil && ctx.Err() == nil {
-				logger.Error("sweep expired sessions", "error", err.Error())
-				continue
-			}
-			if n > 0 {
-				logger.Info("swept expired sessions", "count", n)
-			}
-			n, err = st.DeleteExpiredRateCounters(ctx)
-			if err != nil && ctx.Err() == nil {
-				logger.Error("sweep expired rate counters", "error", err.Error())
-				continue
-			}
-			if n > 0 {
-				logger.Info("swept expired rate counters", "count", n)
-			}
-			n, err = st.DeleteExpiredAccountLinks(ctx)
-			if err != nil && ctx.Err() == nil {
-				logger.Error("sweep expired account links", "error", err.Error())
-				continue
-			}
-			if n > 0 {
-				logger.Info("swept expired account links", "count", n)
+			for _, s := range sweeps {
+				n, err := s.sweep(ctx)
+				if err != nil && ctx.Err() == nil {
+					logger.Error("sweep "+s.what, "error", err.Error())
+				}
+				if n > 0 {
+					logger.Info("swept "+s.what, "count", n)
+				}
 			}
 		}
 	}
