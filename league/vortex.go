@@ -119,10 +119,7 @@ func vortexBoardInput(doc object) bool {
 		if err != nil {
 			continue
 		}
-		if _, ok := obj.fields["tokens"]; ok {
-			return true
-		}
-		if _, ok := obj.fields["start"]; ok {
+		if obj.given("tokens") || obj.given("start") {
 			return true
 		}
 	}
