@@ -1,6 +1,7 @@
 package league
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"strings"
@@ -92,13 +93,46 @@ func checkScoredPlayers(players []ScoredPlayer) error {
 func markWinners(results []PlayerResult) {
 	var top *big.Rat
 	for _, r := range results {
-		if top == nil || r.Points.Cmp(top) > 0 {
+		if top == nil || cmpRat(r.Points, top) > 0 {
 			top = r.Points
 		}
 	}
 	for i := range results {
-		results[i].Winner = results[i].Points.Cmp(top) == 0
+		results[i].Winner = cmpRat(results[i].Points, top) == 0
 	}
+}
+
+// cmpRat compares a and b as a.Cmp(b) does, without allocating when both are fractions of
+// small integers (big.Rat.Cmp allocates to scale the numerators).
+func cmpRat(a, b *big.Rat) int {
+	an, ad, aok := smallRat(a)
+	bn, bd, bok := smallRat(b)
+	if !aok || !bok {
+		return a.Cmp(b)
+	}
+	// Denominators are positive, and every part is under 2^31: the products fit an int64.
+	return cmp.Compare(an*bd, bn*ad)
+}
+
+// smallRat returns r's numerator and denominator when both are under 2^31 in magnitude.
+func smallRat(r *big.Rat) (num, den int64, ok bool) {
+	const limit = 1 << 31
+	n := r.Num()
+	if !n.IsInt64() {
+		return 0, 0, false
+	}
+	num, den = n.Int64(), 1
+	if !r.IsInt() {
+		d := r.Denom() // stored, since r is not an integer: no allocation
+		if !d.IsInt64() {
+			return 0, 0, false
+		}
+		den = d.Int64()
+	}
+	if num <= -limit || num >= limit || den >= limit {
+		return 0, 0, false
+	}
+	return num, den, true
 }
 
 // Ordinal writes a place for people: 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.

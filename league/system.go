@@ -52,16 +52,22 @@ func (s System) PointsArePot() bool { return s == Armada }
 // IsTeamGame reports whether the system scores two sides (Blue Max, Wooden Ships).
 func (s System) IsTeamGame() bool { return s == BlueMax || s == WoodenShips }
 
-// Score decodes one game's scorer input (CONTRACT section 1 JSON), validates it and scores
-// it. Every input problem is returned as a *FieldError naming the offending field.
+// scoreAll decodes one game's scorer input (CONTRACT section 1 JSON), validates it and
+// scores it. Every input problem is returned as a *FieldError naming the offending field.
 func scoreAll(system System, input []byte) (Result, error) {
+	return scoreInput(system, input, true)
+}
+
+// scoreInput is scoreAll; without explain, a placement game's results carry no explanations
+// (the other systems explain anyway). The problems found are the same either way.
+func scoreInput(system System, input []byte, explain bool) (Result, error) {
 	var (
 		res Result
 		err error
 	)
 	switch system {
 	case Placement:
-		res, err = scorePlacementJSON(input)
+		res, err = scorePlacementJSON(input, explain)
 	case BlueMax, WoodenShips:
 		res, err = scoreTeamGameJSON(system, input)
 	case Vortex:
