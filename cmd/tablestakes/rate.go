@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
@@ -282,79 +280,14 @@ func gotKind(tok json.Token) string {
 	return ""
 }
 
-// streamError describes where the input stops being JSON.
-func streamError(dec *json.Decoder, err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return fmt.Errorf("input: malformed JSON at byte %d: unexpected end of JSON input", dec.InputOffset())
-	}
-	return malformedJSON("input", err)
-}
-
-// decodeRatedGame reads and scores one game of the rate input; path names it in errors.
+// decodeRatedGame reads and scores one game of the rate input with the league's decoder;
+// path names it in errors.
 func decodeRatedGame(item json.RawMessage, path string) (scoredGame, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(item, &fields); err != nil || fields == nil {
-		return scoredGame{}, fmt.Errorf("%s: must be an object with \"id\", \"system\" and \"input\"", path)
-	}
-	id, err := stringField(fields, "id", path)
-	if err != nil {
-		return scoredGame{}, err
-	}
-	name, err := stringField(fields, "system", path)
-	if err != nil {
-		return scoredGame{}, err
-	}
-	system, err := league.ParseSystem(name)
+	g, err := league.DecodeRatedGame(item)
 	if err != nil {
 		return scoredGame{}, underPath(path, err)
 	}
-	scoreInput, ok := fields["input"]
-	if !ok || isJSONNull(scoreInput) {
-		return scoredGame{}, fmt.Errorf("%s.input: missing", path)
-	}
-	result, err := league.Score(system, scoreInput)
-	if err != nil {
-		return scoredGame{}, underPath(path+".input", err)
-	}
-
-	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(result.Results))}
-	seatOf := make(map[string]int, len(result.Results))
-	for i, r := range result.Results {
-		g.Seats[i] = rating.Seat{Player: r.ID, Points: r.Points, Winner: r.Winner}
-		if _, dup := seatOf[r.ID]; !dup {
-			seatOf[r.ID] = i
-		}
-	}
-	if raw, ok := fields["replaced"]; ok && !isJSONNull(raw) {
-		var replaced map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &replaced); err != nil {
-			return scoredGame{}, fmt.Errorf("%s.replaced: must be an object mapping seat ids to substitutes", path)
-		}
-		seatIDs := make([]string, 0, len(replaced))
-		for seat := range replaced {
-			seatIDs = append(seatIDs, seat)
-		}
-		slices.Sort(seatIDs) // a stable first error whatever the map order
-		for _, seat := range seatIDs {
-			at := path + ".replaced." + seat
-			var sub string
-			if err := json.Unmarshal(replaced[seat], &sub); err != nil {
-				return scoredGame{}, fmt.Errorf("%s: must be the substitute's id (a string)", at)
-			}
-			if !utf8.Valid(replaced[seat]) {
-				return scoredGame{}, fmt.Errorf("%s: must be valid UTF-8", at)
-			}
-			if strings.TrimSpace(sub) == "" {
-				return scoredGame{}, fmt.Errorf("%s: missing substitute", at)
-			}
-			i, ok := seatOf[seat]
-			if !ok {
-				return scoredGame{}, fmt.Errorf("%s: no player %q in this game", at, seat)
-			}
-			g.Seats[i].Substitute = sub
-		}
-	}
-	return scoredGame{system: system, game: g}, nil
+	return scoredGame{system: g.System, game: g.Game}, nil
 }
 
 // rateError turns a ladder's refusal of games[i] into a one-line error naming the field.
@@ -375,29 +308,9 @@ func rateError(i int, g rating.Game, err error) error {
 	return fmt.Errorf("rate: %s: %w", path, err)
 }
 
-// stringField returns the non-empty string field key of a game object.
-func stringField(fields map[string]json.RawMessage, key, path string) (string, error) {
-	raw, ok := fields[key]
-	if !ok || isJSONNull(raw) {
-		return "", fmt.Errorf("%s.%s: missing", path, key)
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("%s.%s: must be a string", path, key)
-	}
-	if !utf8.Valid(raw) {
-		// Decoding replaced the invalid bytes with U+FFFD; refuse rather than rename.
-		return "", fmt.Errorf("%s.%s: must be valid UTF-8", path, key)
-	}
-	if strings.TrimSpace(s) == "" {
-		return "", fmt.Errorf("%s.%s: must not be empty", path, key)
-	}
-	return s, nil
-}
-
 // underPath prefixes a league error's field with path: "system" under "games[2]" becomes
-// "games[2].system", and a scorer's "players[1].score" under "games[2].input" becomes
-// "games[2].input.players[1].score".
+// "games[2].system", a scorer's "input.players[1].score" becomes
+// "games[2].input.players[1].score", and the game itself ("") is "games[2]".
 func underPath(path string, err error) error {
 	var fe *league.FieldError
 	if !errors.As(err, &fe) {
@@ -405,7 +318,7 @@ func underPath(path string, err error) error {
 	}
 	field := fe.Field
 	switch {
-	case field == "" || (field == "input" && strings.HasSuffix(path, ".input")):
+	case field == "":
 		field = path
 	case strings.HasPrefix(field, "["):
 		field = path + field
@@ -415,20 +328,18 @@ func underPath(path string, err error) error {
 	return fmt.Errorf("%s: %s", field, fe.Problem)
 }
 
-// malformedJSON describes where input stops being JSON.
-func malformedJSON(field string, err error) error {
+// streamError describes where the input stops being JSON.
+func streamError(dec *json.Decoder, err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("input: malformed JSON at byte %d: unexpected end of JSON input", dec.InputOffset())
+	}
 	var syntax *json.SyntaxError
 	if errors.As(err, &syntax) {
-		return fmt.Errorf("%s: malformed JSON at byte %d: %s", field, syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+		return fmt.Errorf("input: malformed JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
 	}
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {
-		return fmt.Errorf("%s: want a JSON object with \"games\", got %s", field, typ.Value)
+		return fmt.Errorf("input: want a JSON object with \"games\", got %s", typ.Value)
 	}
-	return fmt.Errorf("%s: malformed JSON: %s", field, strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// isJSONNull reports whether raw is the JSON null.
-func isJSONNull(raw json.RawMessage) bool {
-	return strings.TrimSpace(string(raw)) == "null"
+	return fmt.Errorf("input: malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
 }
