@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	varint "encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,15 +54,16 @@ type seatLedger struct {
 
 // runRate replays a ladder of scored games read on stdin and prints the ratings and the
 // per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: each game is read,
-// scored and rated in turn, and its ledger line goes to a spool file, so memory holds the
-// ladder and one game, whatever the ladder's length. The ratings come first in the output
-// but are known only at the end: once every game has rated they are written, then the
-// spooled ledger is copied after them. Nothing is written unless every game rates.
+// scored and rated in turn, and its ledger goes to a spool file in a compact binary form
+// (see appendSpooled), so memory holds the ladder and one game, whatever the ladder's
+// length. The ratings come first in the output but are known only at the end: once every
+// game has rated they are written, then the spooled ledger is read back and written after
+// them as JSON. Nothing is written unless every game rates.
 func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) != 0 {
 		return badInput(fmt.Errorf("rate: takes no arguments, got %q", strings.Join(args, " ")))
 	}
-	spool, err := os.CreateTemp("", "tablestakes-rate-*.json")
+	spool, err := os.CreateTemp("", "tablestakes-rate-*.spool")
 	if err != nil {
 		return fmt.Errorf("rate: spool: %w", err)
 	}
@@ -86,8 +89,8 @@ func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 	out.WriteString("  \"games\": [")
 	if games > 0 {
 		out.WriteString("\n")
-		if _, err := io.Copy(out, spool); err != nil {
-			return fmt.Errorf("rate: write ratings: %w", err)
+		if err := writeSpooledLedger(out, bufio.NewReaderSize(spool, 1<<20), games); err != nil {
+			return err
 		}
 		out.WriteString("\n  ")
 	}
@@ -122,48 +125,183 @@ func writeRatings(w *bufio.Writer, standings []rating.Standing) {
 	w.WriteString("],\n")
 }
 
-// appendGameLedger appends one game's ledger as one line of JSON, as gameLedger marshals.
-func appendGameLedger(b []byte, g scoredGame, entries []rating.Entry) []byte {
-	b = append(b, `    {"id": `...)
-	b = appendJSONString(b, g.game.ID)
-	b = append(b, `, "system": `...)
-	b = appendJSONString(b, string(g.system))
-	b = append(b, `, "players": [`...)
+// The spool holds each game's ledger in the order of the JSON line it becomes, in a compact
+// binary form a fifth the size of the JSON (writing the spool was a third of rate's time):
+//
+//	game:   string id, string system, uvarint seats, then each seat
+//	seat:   string player, varint ante, award, delta (millionths), string substitute (empty:
+//	        none), byte winner (0 or 1), byte credited (0 the player, 1 the substitute),
+//	        varint rating before, rating after
+//	string: uvarint length, then the bytes
+
+// appendSpooled appends one rated game's ledger to b in the spool's form.
+func appendSpooled(b []byte, g scoredGame, entries []rating.Entry) ([]byte, error) {
+	b = appendSpoolString(b, g.game.ID)
+	b = appendSpoolString(b, string(g.system))
+	b = varint.AppendUvarint(b, uint64(len(entries)))
 	for i, e := range entries {
+		b = appendSpoolString(b, e.Player)
+		b = varint.AppendVarint(b, int64(e.Ante))
+		b = varint.AppendVarint(b, int64(e.Award))
+		b = varint.AppendVarint(b, int64(e.Delta))
+		b = appendSpoolString(b, e.Substitute)
+		winner := byte(0)
+		if g.game.Seats[i].Winner {
+			winner = 1
+		}
+		var credited byte
+		switch e.Credited {
+		case e.Player:
+		case e.Substitute:
+			credited = 1
+		default:
+			return nil, fmt.Errorf("rate: %s: the ledger credits %q, neither the seat's player nor its substitute", g.game.ID, e.Credited)
+		}
+		b = append(b, winner, credited)
+		b = varint.AppendVarint(b, int64(e.Before))
+		b = varint.AppendVarint(b, int64(e.After))
+	}
+	return b, nil
+}
+
+// appendSpoolString appends s in the spool's form: its length, then its bytes.
+func appendSpoolString(b []byte, s string) []byte {
+	b = varint.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// writeSpooledLedger reads games spooled games back and writes each as one line of JSON, as
+// gameLedger marshals, the lines separated by commas.
+func writeSpooledLedger(w *bufio.Writer, r *bufio.Reader, games int) error {
+	sr := spoolReader{r: r}
+	var line []byte
+	for i := range games {
+		line = line[:0]
+		if i > 0 {
+			line = append(line, ",\n"...)
+		}
+		line = sr.appendGameLedger(line)
+		if sr.err != nil {
+			return fmt.Errorf("rate: spool: game %d: %w", i, sr.err)
+		}
+		w.Write(line)
+	}
+	return nil
+}
+
+// spoolReader reads the spool's values; the first error sticks in err, and every read after
+// it returns zero values.
+type spoolReader struct {
+	r                  *bufio.Reader
+	err                error
+	player, substitute []byte
+}
+
+// appendGameLedger reads one game from the spool and appends its JSON line to b.
+func (sr *spoolReader) appendGameLedger(b []byte) []byte {
+	b = append(b, `    {"id": `...)
+	b = appendJSONString(b, sr.bytes(nil))
+	b = append(b, `, "system": `...)
+	b = appendJSONString(b, sr.bytes(nil))
+	b = append(b, `, "players": [`...)
+	seats := sr.uvarint()
+	for i := uint64(0); i < seats && sr.err == nil; i++ {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
+		sr.player = sr.bytes(sr.player[:0])
 		b = append(b, `{"id": `...)
-		b = appendJSONString(b, e.Player)
+		b = appendJSONString(b, sr.player)
 		b = append(b, `, "ante": `...)
-		b = e.Ante.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "award": `...)
-		b = e.Award.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "delta": `...)
-		b = e.Delta.AppendPoints(b)
-		if e.Substitute != "" {
+		b = sr.micros().AppendPoints(b)
+		if sr.substitute = sr.bytes(sr.substitute[:0]); len(sr.substitute) > 0 {
 			b = append(b, `, "substitute": `...)
-			b = appendJSONString(b, e.Substitute)
+			b = appendJSONString(b, sr.substitute)
 		}
 		b = append(b, `, "winner": `...)
-		b = strconv.AppendBool(b, g.game.Seats[i].Winner)
+		b = strconv.AppendBool(b, sr.byte() == 1)
 		b = append(b, `, "credited": `...)
-		b = appendJSONString(b, e.Credited)
+		if sr.byte() == 1 {
+			b = appendJSONString(b, sr.substitute)
+		} else {
+			b = appendJSONString(b, sr.player)
+		}
 		b = append(b, `, "rating_before": `...)
-		b = e.Before.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "rating_after": `...)
-		b = e.After.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
 }
 
+// uvarint reads an unsigned varint.
+func (sr *spoolReader) uvarint() uint64 {
+	if sr.err != nil {
+		return 0
+	}
+	v, err := varint.ReadUvarint(sr.r)
+	sr.fail(err)
+	return v
+}
+
+// micros reads an amount in millionths (a signed varint).
+func (sr *spoolReader) micros() rating.Micros {
+	if sr.err != nil {
+		return 0
+	}
+	v, err := varint.ReadVarint(sr.r)
+	sr.fail(err)
+	return rating.Micros(v)
+}
+
+// byte reads one byte.
+func (sr *spoolReader) byte() byte {
+	if sr.err != nil {
+		return 0
+	}
+	c, err := sr.r.ReadByte()
+	sr.fail(err)
+	return c
+}
+
+// bytes reads a string, appending it to dst.
+func (sr *spoolReader) bytes(dst []byte) []byte {
+	n := sr.uvarint()
+	if sr.err != nil {
+		return dst
+	}
+	if n > 1<<30 {
+		sr.fail(errors.New("string too long"))
+		return dst
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, int(n))[:start+int(n)]
+	_, err := io.ReadFull(sr.r, dst[start:])
+	sr.fail(err)
+	return dst
+}
+
+// fail keeps the first error, an end of the spool included.
+func (sr *spoolReader) fail(err error) {
+	if sr.err == nil && err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		sr.err = err
+	}
+}
+
 // appendJSONString appends s as a JSON string: as it is when it needs no escaping (ids
 // usually do not), else as encoding/json escapes it.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, err := json.Marshal(s)
+			q, err := json.Marshal(string(s))
 			if err != nil {
 				panic(fmt.Sprintf("rate: a Go string always marshals: %v", err))
 			}
@@ -239,11 +377,9 @@ func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (
 			if err != nil {
 				return 0, rateError(games, g.game, err)
 			}
-			line = line[:0]
-			if games > 0 {
-				line = append(line, ",\n"...)
+			if line, err = appendSpooled(line[:0], g, entries); err != nil {
+				return 0, err
 			}
-			line = appendGameLedger(line, g, entries)
 			if _, err := ledger.Write(line); err != nil {
 				return 0, fmt.Errorf("rate: spool: %w", err)
 			}
