@@ -47,7 +47,7 @@ func decodeDocument(input []byte, keys ...string) (object, error) {
 	if len(bytes.TrimSpace(input)) == 0 {
 		return object{}, fieldErr("input", "empty, want a JSON object")
 	}
-	if !validJSON(input) {
+	if !ValidJSON(input) {
 		return object{}, malformed(input)
 	}
 	return decodeObject(json.RawMessage(input), "", keys...)
@@ -481,7 +481,7 @@ func smallInt(raw json.RawMessage) (int64, bool) {
 	return n, true
 }
 
-// The scanner. decodeDocument checks a whole input with validJSON, as json.Valid would;
+// The scanner. decodeDocument checks a whole input with ValidJSON, as json.Valid would;
 // everything below it then walks text already known to be valid JSON.
 
 // isSpace reports whether c is JSON whitespace.
@@ -561,9 +561,10 @@ func valueEnd(b []byte, i int) int {
 // maxDepth is encoding/json's limit on nested arrays and objects: json.Valid refuses more.
 const maxDepth = 10000
 
-// validJSON reports whether input is one JSON value with only whitespace around it, as
-// json.Valid does (strings may hold invalid UTF-8; at most maxDepth levels of nesting).
-func validJSON(input []byte) bool {
+// ValidJSON reports whether input is one JSON value with only whitespace around it: the
+// answer of json.Valid (strings may hold invalid UTF-8; at most 10,000 levels of nesting),
+// several times faster.
+func ValidJSON(input []byte) bool {
 	i, ok := validValue(input, skipSpace(input, 0), 1)
 	return ok && skipSpace(input, i) == len(input)
 }

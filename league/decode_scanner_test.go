@@ -35,8 +35,8 @@ var scannerSeeds = []string{
 
 func TestValidJSONAgreesWithEncodingJSON(t *testing.T) {
 	for _, s := range scannerSeeds {
-		if got, want := validJSON([]byte(s)), json.Valid([]byte(s)); got != want {
-			t.Errorf("validJSON(%.60q) = %v, json.Valid says %v", s, got, want)
+		if got, want := ValidJSON([]byte(s)), json.Valid([]byte(s)); got != want {
+			t.Errorf("ValidJSON(%.60q) = %v, json.Valid says %v", s, got, want)
 		}
 	}
 }
@@ -46,8 +46,8 @@ func FuzzValidJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		if got, want := validJSON(input), json.Valid(input); got != want {
-			t.Fatalf("validJSON(%q) = %v, json.Valid says %v", input, got, want)
+		if got, want := ValidJSON(input), json.Valid(input); got != want {
+			t.Fatalf("ValidJSON(%q) = %v, json.Valid says %v", input, got, want)
 		}
 	})
 }

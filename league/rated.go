@@ -30,7 +30,7 @@ type RatedGame struct {
 // The error is the first problem, a *FieldError whose field is a path within the game:
 // "" for the game itself, "id", "system", "input.players[1].score", "replaced.B".
 func DecodeRatedGame(raw []byte) (RatedGame, error) {
-	if !validJSON(raw) {
+	if !ValidJSON(raw) {
 		fe := malformed(raw).(*FieldError)
 		return RatedGame{}, &FieldError{Problem: fe.Problem}
 	}
