@@ -34,11 +34,36 @@ const maxIDLen = 200
 
 // object is one decoded JSON object: the values of its keys, with the path used in errors.
 type object struct {
+	// path is the object's field path, "sides[1]"; with elem ≥ 0 it is the path of the
+	// array holding the object as its element elem ("players" and 2: "players[2]"), built
+	// only for an error.
 	path string
+	elem int
 	// keys are the keys the object may hold; values[k] is the text of keys[k]'s value, nil
 	// when the key is absent.
 	keys   []string
 	values []json.RawMessage
+}
+
+// where is the object's field path.
+func (o object) where() string {
+	if o.elem < 0 {
+		return o.path
+	}
+	return index(o.path, o.elem)
+}
+
+// at is the field path of key in the object: "players[2].score".
+func (o object) at(key string) string { return join(o.where(), key) }
+
+// under puts a problem that a parser found in key's value at key's path. The parsers are
+// called with no path, which would cost a string for every field read, and are given it
+// here when they find a problem.
+func (o object) under(key string, err error) error {
+	if fe, ok := err.(*FieldError); ok {
+		fe.Field = o.at(key)
+	}
+	return err
 }
 
 // decodeDocument checks that input is one well-formed JSON value and decodes it as the top
@@ -126,28 +151,38 @@ func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]
 
 // decodeObject decodes raw (already valid JSON) as an object whose keys must be among keys.
 func decodeObject(raw json.RawMessage, path string, keys ...string) (object, error) {
-	return decodeObjectOf(raw, path, false, keys)
+	return object{path: path, elem: -1, keys: keys}.decode(raw, false)
 }
 
 // decodeOpenObject is decodeObject for an object that may hold other keys besides keys:
 // those are skipped.
 func decodeOpenObject(raw json.RawMessage, path string, keys ...string) (object, error) {
-	return decodeObjectOf(raw, path, true, keys)
+	return object{path: path, elem: -1, keys: keys}.decode(raw, true)
 }
 
-// decodeObjectOf decodes raw (already valid JSON) as an object of keys, refusing a key
+// decodeElement is decodeObject for element i of the array at path, its values kept in
+// values (one per key), so that the elements of an array can share one allocation.
+func decodeElement(raw json.RawMessage, path string, i int, keys []string, values []json.RawMessage) (object, error) {
+	return object{path: path, elem: i, keys: keys, values: values}.decode(raw, false)
+}
+
+// decode decodes raw (already valid JSON) as an object of o's keys into o, refusing a key
 // given twice and, unless open, any other key; the first offending key in the text is the
 // one named. Keys compare as encoding/json decodes them ("\u0069d" is "id").
-func decodeObjectOf(raw json.RawMessage, path string, open bool, keys []string) (object, error) {
+func (o object) decode(raw json.RawMessage, open bool) (object, error) {
+	keys := o.keys
 	raw = trimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
-		what := path
+		what := o.where()
 		if what == "" {
 			what = "input"
 		}
 		return object{}, fieldErr(what, "must be an object, got %s", kind(raw))
 	}
-	obj := object{path: path, keys: keys, values: make([]json.RawMessage, len(keys))}
+	if o.values == nil {
+		o.values = make([]json.RawMessage, len(keys))
+	}
+	obj := o
 	for m := (members{b: raw}); m.next(); {
 		k := -1
 		if m.plainKey {
@@ -164,10 +199,10 @@ func decodeObjectOf(raw json.RawMessage, path string, open bool, keys []string) 
 			if open {
 				continue
 			}
-			return object{}, fieldErr(join(path, keyName(m.decodedKey())), "unknown field (want %s)", strings.Join(keys, ", "))
+			return object{}, fieldErr(o.at(keyName(m.decodedKey())), "unknown field (want %s)", strings.Join(keys, ", "))
 		}
 		if obj.values[k] != nil {
-			return object{}, fieldErr(join(path, keys[k]), "given twice")
+			return object{}, fieldErr(o.at(keys[k]), "given twice")
 		}
 		obj.values[k] = m.value
 	}
@@ -261,9 +296,10 @@ func (o object) field(key string) (json.RawMessage, bool) {
 func (o object) array(key string) ([]json.RawMessage, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return nil, fieldErr(join(o.path, key), "missing")
+		return nil, fieldErr(o.at(key), "missing")
 	}
-	return decodeArray(raw, join(o.path, key))
+	items, err := decodeArray(raw, "")
+	return items, o.under(key, err)
 }
 
 // decodeArray decodes raw (already valid JSON) as a JSON array: the text of each element.
@@ -289,9 +325,10 @@ func decodeArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
 func (o object) id(key string) (string, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return "", fieldErr(join(o.path, key), "missing")
+		return "", fieldErr(o.at(key), "missing")
 	}
-	return parseID(raw, join(o.path, key))
+	id, err := parseID(raw, "")
+	return id, o.under(key, err)
 }
 
 // parseID decodes raw as a non-empty string of at most maxIDLen bytes without control
@@ -360,18 +397,24 @@ func (o object) boolean(key string) (bool, error) {
 		return false, nil
 	}
 	if kind(raw) != "a boolean" {
-		return false, fieldErr(join(o.path, key), "must be true or false, got %s", kind(raw))
+		return false, fieldErr(o.at(key), "must be true or false, got %s", kind(raw))
 	}
 	return bytes.Equal(bytes.TrimSpace(raw), []byte("true")), nil
 }
 
 // number decodes the required number at key exactly.
 func (o object) number(key string) (*big.Rat, error) {
+	return o.numberInto(key, nil)
+}
+
+// numberInto is number, keeping a whole number in dst when it is not nil (the zero Rat).
+func (o object) numberInto(key string, dst *big.Rat) (*big.Rat, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return nil, fieldErr(join(o.path, key), "missing")
+		return nil, fieldErr(o.at(key), "missing")
 	}
-	return parseNumber(raw, join(o.path, key))
+	n, err := parseNumberInto(raw, "", dst)
+	return n, o.under(key, err)
 }
 
 // count decodes the whole number at key, which must lie in [low, maxCount]; def is used
@@ -380,11 +423,12 @@ func (o object) count(key string, low int64, def *int64) (int64, error) {
 	raw, ok := o.field(key)
 	if !ok {
 		if def == nil {
-			return 0, fieldErr(join(o.path, key), "missing")
+			return 0, fieldErr(o.at(key), "missing")
 		}
 		return *def, nil
 	}
-	return parseCount(raw, join(o.path, key), low)
+	n, err := parseCount(raw, "", low)
+	return n, o.under(key, err)
 }
 
 // parseCount decodes raw as a whole number in [low, maxCount].
@@ -423,8 +467,17 @@ func parseCount(raw json.RawMessage, path string, low int64) (int64, error) {
 // parseNumber decodes raw as an exact rational, refusing numbers whose text or exponent
 // is too large to be a game score.
 func parseNumber(raw json.RawMessage, path string) (*big.Rat, error) {
+	return parseNumberInto(raw, path, nil)
+}
+
+// parseNumberInto is parseNumber, keeping a whole number in dst when it is not nil.
+func parseNumberInto(raw json.RawMessage, path string, dst *big.Rat) (*big.Rat, error) {
 	if n, ok := smallInt(raw); ok { // the usual case, without parsing a rational
-		return new(big.Rat).SetInt64(n), nil
+		if dst == nil {
+			dst = new(big.Rat)
+		}
+		dst.Num().SetInt64(n) // and the denominator stays 1 (the zero Rat's)
+		return dst, nil
 	}
 	if kind(raw) != "a number" {
 		return nil, fieldErr(path, "must be a number, got %s", kind(raw))

@@ -58,6 +58,7 @@ func scorePlacement(in PlacementInput, explain bool) (Result, error) {
 	})
 
 	results := make([]PlayerResult, n)
+	points := make([]big.Rat, n) // one allocation for every player's points
 	var terms []string
 	for start := 0; start < n; {
 		end := start + 1
@@ -74,11 +75,17 @@ func scorePlacement(in PlacementInput, explain bool) (Result, error) {
 				terms = append(terms, strconv.FormatInt(pts, 10))
 			}
 		}
+		shared := int64(end - start)
 		for _, i := range order[start:end] {
-			points := new(big.Rat).SetFrac64(sum, int64(end-start))
-			results[i] = PlayerResult{ID: in.Players[i].ID, Points: points, Place: start + 1}
+			p := &points[i]
+			if sum%shared == 0 {
+				p.SetInt64(sum / shared)
+			} else {
+				p.SetFrac64(sum, shared)
+			}
+			results[i] = PlayerResult{ID: in.Players[i].ID, Points: p, Place: start + 1}
 			if explain {
-				results[i].Explanation = placementExplanation(in.Players, order[start:end], i, start+1, end, n, terms, points)
+				results[i].Explanation = placementExplanation(in.Players, order[start:end], i, start+1, end, n, terms, p)
 			}
 		}
 		start = end
@@ -105,8 +112,8 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 }
 
 // scorePlacementJSON decodes CONTRACT section 1's placement input and scores it.
-func scorePlacementJSON(input []byte, explain bool) (Result, error) {
-	doc, err := decodeDocument(input, "players", "lower_is_better")
+func scorePlacementJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "players", "lower_is_better")
 	if err != nil {
 		return Result{}, err
 	}
@@ -117,5 +124,5 @@ func scorePlacementJSON(input []byte, explain bool) (Result, error) {
 	if in.LowerIsBetter, err = doc.boolean("lower_is_better"); err != nil {
 		return Result{}, err
 	}
-	return scorePlacement(in, explain)
+	return scorePlacement(in, o.explain)
 }

@@ -57,7 +57,7 @@ func DecodeRatedGame(raw []byte) (RatedGame, error) {
 	if !ok {
 		return RatedGame{}, fieldErr("input", "missing")
 	}
-	res, err := scoreInput(system, input, false)
+	res, err := scoreInput(system, input, scoreOptions{valid: true}) // part of raw, checked above
 	if err != nil {
 		return RatedGame{}, underInput(err)
 	}

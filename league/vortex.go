@@ -85,8 +85,8 @@ func without(ids []string, id string) []string {
 // scores it accepts the end-of-game board of CONTRACT section 6 (an addition: "die" and
 // players with "start" and "tokens" instead of "score"), scores each player's position with
 // the seed's algorithm (ScoreVortexPosition) and the game from those scores.
-func scoreVortexJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "players", "die")
+func scoreVortexJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "players", "die")
 	if err != nil {
 		return Result{}, err
 	}
