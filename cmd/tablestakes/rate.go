@@ -128,23 +128,25 @@ func writeRatings(w *bufio.Writer, standings []rating.Standing) {
 // The spool holds each game's ledger in the order of the JSON line it becomes, in a compact
 // binary form a fifth the size of the JSON (writing the spool was a third of rate's time):
 //
-//	game:   string id, string system, uvarint seats, then each seat
+//	game:   uvarint length of the rest, string id, string system, uvarint seats, then
+//	        each seat
 //	seat:   string player, varint ante, award, delta (millionths), string substitute (empty:
 //	        none), byte winner (0 or 1), byte credited (0 the player, 1 the substitute),
 //	        varint rating before, rating after
 //	string: uvarint length, then the bytes
 
-// appendSpooled appends one rated game's ledger to b in the spool's form.
-func appendSpooled(b []byte, g scoredGame, entries []rating.Entry) ([]byte, error) {
-	b = appendSpoolString(b, g.game.ID)
-	b = appendSpoolString(b, string(g.system))
-	b = varint.AppendUvarint(b, uint64(len(entries)))
+// appendSpooled appends one rated game's ledger to b in the spool's form; scratch is working
+// space, returned for the next game.
+func appendSpooled(b, scratch []byte, g scoredGame, entries []rating.Entry) (spooled, scratchOut []byte, err error) {
+	rec := appendSpoolString(scratch[:0], g.game.ID)
+	rec = appendSpoolString(rec, string(g.system))
+	rec = varint.AppendUvarint(rec, uint64(len(entries)))
 	for i, e := range entries {
-		b = appendSpoolString(b, e.Player)
-		b = varint.AppendVarint(b, int64(e.Ante))
-		b = varint.AppendVarint(b, int64(e.Award))
-		b = varint.AppendVarint(b, int64(e.Delta))
-		b = appendSpoolString(b, e.Substitute)
+		rec = appendSpoolString(rec, e.Player)
+		rec = varint.AppendVarint(rec, int64(e.Ante))
+		rec = varint.AppendVarint(rec, int64(e.Award))
+		rec = varint.AppendVarint(rec, int64(e.Delta))
+		rec = appendSpoolString(rec, e.Substitute)
 		winner := byte(0)
 		if g.game.Seats[i].Winner {
 			winner = 1
@@ -155,13 +157,14 @@ func appendSpooled(b []byte, g scoredGame, entries []rating.Entry) ([]byte, erro
 		case e.Substitute:
 			credited = 1
 		default:
-			return nil, fmt.Errorf("rate: %s: the ledger credits %q, neither the seat's player nor its substitute", g.game.ID, e.Credited)
+			return nil, rec, fmt.Errorf("rate: %s: the ledger credits %q, neither the seat's player nor its substitute", g.game.ID, e.Credited)
 		}
-		b = append(b, winner, credited)
-		b = varint.AppendVarint(b, int64(e.Before))
-		b = varint.AppendVarint(b, int64(e.After))
+		rec = append(rec, winner, credited)
+		rec = varint.AppendVarint(rec, int64(e.Before))
+		rec = varint.AppendVarint(rec, int64(e.After))
 	}
-	return b, nil
+	b = varint.AppendUvarint(b, uint64(len(rec)))
+	return append(b, rec...), rec, nil
 }
 
 // appendSpoolString appends s in the spool's form: its length, then its bytes.
@@ -180,7 +183,9 @@ func writeSpooledLedger(w *bufio.Writer, r *bufio.Reader, games int) error {
 		if i > 0 {
 			line = append(line, ",\n"...)
 		}
-		line = sr.appendGameLedger(line)
+		if sr.next() {
+			line = sr.appendGameLedger(line)
+		}
 		if sr.err != nil {
 			return fmt.Errorf("rate: spool: game %d: %w", i, sr.err)
 		}
@@ -189,46 +194,62 @@ func writeSpooledLedger(w *bufio.Writer, r *bufio.Reader, games int) error {
 	return nil
 }
 
-// spoolReader reads the spool's values; the first error sticks in err, and every read after
-// it returns zero values.
+// spoolReader reads the spool one game's record at a time; the first error sticks in err,
+// and every read after it returns zero values.
 type spoolReader struct {
-	r                  *bufio.Reader
-	err                error
-	player, substitute []byte
+	r   *bufio.Reader
+	rec []byte
+	at  int
+	err error
 }
 
-// appendGameLedger reads one game from the spool and appends its JSON line to b.
+// next reads the next game's record.
+func (sr *spoolReader) next() bool {
+	n, err := varint.ReadUvarint(sr.r)
+	if err == nil && n > 1<<30 {
+		err = errors.New("record too long")
+	}
+	if err == nil {
+		sr.rec, sr.at = slices.Grow(sr.rec[:0], int(n))[:n], 0
+		_, err = io.ReadFull(sr.r, sr.rec)
+	}
+	sr.fail(err)
+	return sr.err == nil
+}
+
+// appendGameLedger appends the record's game as a JSON line to b.
 func (sr *spoolReader) appendGameLedger(b []byte) []byte {
 	b = append(b, `    {"id": `...)
-	b = appendJSONString(b, sr.bytes(nil))
+	b = appendJSONString(b, sr.bytes())
 	b = append(b, `, "system": `...)
-	b = appendJSONString(b, sr.bytes(nil))
+	b = appendJSONString(b, sr.bytes())
 	b = append(b, `, "players": [`...)
 	seats := sr.uvarint()
 	for i := uint64(0); i < seats && sr.err == nil; i++ {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		sr.player = sr.bytes(sr.player[:0])
+		player := sr.bytes()
 		b = append(b, `{"id": `...)
-		b = appendJSONString(b, sr.player)
+		b = appendJSONString(b, player)
 		b = append(b, `, "ante": `...)
 		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "award": `...)
 		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "delta": `...)
 		b = sr.micros().AppendPoints(b)
-		if sr.substitute = sr.bytes(sr.substitute[:0]); len(sr.substitute) > 0 {
+		substitute := sr.bytes()
+		if len(substitute) > 0 {
 			b = append(b, `, "substitute": `...)
-			b = appendJSONString(b, sr.substitute)
+			b = appendJSONString(b, substitute)
 		}
 		b = append(b, `, "winner": `...)
 		b = strconv.AppendBool(b, sr.byte() == 1)
 		b = append(b, `, "credited": `...)
 		if sr.byte() == 1 {
-			b = appendJSONString(b, sr.substitute)
+			b = appendJSONString(b, substitute)
 		} else {
-			b = appendJSONString(b, sr.player)
+			b = appendJSONString(b, player)
 		}
 		b = append(b, `, "rating_before": `...)
 		b = sr.micros().AppendPoints(b)
@@ -236,54 +257,54 @@ func (sr *spoolReader) appendGameLedger(b []byte) []byte {
 		b = sr.micros().AppendPoints(b)
 		b = append(b, '}')
 	}
+	if sr.err == nil && sr.at != len(sr.rec) {
+		sr.fail(errors.New("record longer than its game"))
+	}
 	return append(b, "]}"...)
 }
 
-// uvarint reads an unsigned varint.
+// uvarint reads an unsigned varint from the record.
 func (sr *spoolReader) uvarint() uint64 {
-	if sr.err != nil {
+	v, n := varint.Uvarint(sr.rec[sr.at:])
+	if n <= 0 {
+		sr.fail(io.ErrUnexpectedEOF)
 		return 0
 	}
-	v, err := varint.ReadUvarint(sr.r)
-	sr.fail(err)
+	sr.at += n
 	return v
 }
 
-// micros reads an amount in millionths (a signed varint).
+// micros reads an amount in millionths (a signed varint) from the record.
 func (sr *spoolReader) micros() rating.Micros {
-	if sr.err != nil {
+	v, n := varint.Varint(sr.rec[sr.at:])
+	if n <= 0 {
+		sr.fail(io.ErrUnexpectedEOF)
 		return 0
 	}
-	v, err := varint.ReadVarint(sr.r)
-	sr.fail(err)
+	sr.at += n
 	return rating.Micros(v)
 }
 
-// byte reads one byte.
+// byte reads one byte from the record.
 func (sr *spoolReader) byte() byte {
-	if sr.err != nil {
+	if sr.at >= len(sr.rec) {
+		sr.fail(io.ErrUnexpectedEOF)
 		return 0
 	}
-	c, err := sr.r.ReadByte()
-	sr.fail(err)
-	return c
+	sr.at++
+	return sr.rec[sr.at-1]
 }
 
-// bytes reads a string, appending it to dst.
-func (sr *spoolReader) bytes(dst []byte) []byte {
+// bytes reads a string from the record; it stays valid until the next record is read.
+func (sr *spoolReader) bytes() []byte {
 	n := sr.uvarint()
-	if sr.err != nil {
-		return dst
+	if n > uint64(len(sr.rec)-sr.at) {
+		sr.fail(io.ErrUnexpectedEOF)
+		return nil
 	}
-	if n > 1<<30 {
-		sr.fail(errors.New("string too long"))
-		return dst
-	}
-	start := len(dst)
-	dst = slices.Grow(dst, int(n))[:start+int(n)]
-	_, err := io.ReadFull(sr.r, dst[start:])
-	sr.fail(err)
-	return dst
+	s := sr.rec[sr.at : sr.at+int(n)]
+	sr.at += int(n)
+	return s
 }
 
 // fail keeps the first error, an end of the spool included.
@@ -293,6 +314,7 @@ func (sr *spoolReader) fail(err error) {
 			err = io.ErrUnexpectedEOF
 		}
 		sr.err = err
+		sr.rec, sr.at = nil, 0 // every read from here on fails
 	}
 }
 

@@ -33,7 +33,8 @@ type rateReplay struct {
 	ladder *rating.Ladder
 	ledger *bufio.Writer
 	games  int
-	line   []byte
+	// line and scratch are working space for a game's spooled ledger.
+	line, scratch []byte
 }
 
 // rate decodes, scores and rates one game, the next of the input, and spools its ledger.
@@ -47,7 +48,7 @@ func (p *rateReplay) rate(item []byte) error {
 	if err != nil {
 		return rateError(p.games, g.game, err)
 	}
-	if p.line, err = appendSpooled(p.line[:0], g, entries); err != nil {
+	if p.line, p.scratch, err = appendSpooled(p.line[:0], p.scratch, g, entries); err != nil {
 		return err
 	}
 	if _, err := p.ledger.Write(p.line); err != nil {
