@@ -174,51 +174,107 @@ func appendSpoolString(b []byte, s string) []byte {
 }
 
 // writeSpooledLedger reads games spooled games back and writes each as one line of JSON, as
-// gameLedger marshals, the lines separated by commas.
+// gameLedger marshals, the lines separated by commas. Batches of games are written as JSON on
+// every core, and written out in turn (inOrder).
 func writeSpooledLedger(w *bufio.Writer, r *bufio.Reader, games int) error {
-	sr := spoolReader{r: r}
-	var line []byte
-	for i := range games {
-		line = line[:0]
-		if i > 0 {
-			line = append(line, ",\n"...)
+	var failed error
+	inOrder(func(emit func(*ledgerBatch) bool, reuse func() (*ledgerBatch, bool)) {
+		for next := 0; next < games; {
+			b, ok := reuse()
+			if !ok {
+				b = &ledgerBatch{}
+			}
+			b.first, b.records, b.ends, b.err = next, b.records[:0], b.ends[:0], nil
+			for len(b.ends) < gameBatchSize && next < games {
+				var err error
+				if b.records, err = readSpoolRecord(r, b.records); err != nil {
+					b.err = fmt.Errorf("rate: spool: game %d: %w", next, err)
+					emit(b)
+					return
+				}
+				b.ends = append(b.ends, len(b.records))
+				next++
+			}
+			if !emit(b) {
+				return
+			}
 		}
-		if sr.next() {
-			line = sr.appendGameLedger(line)
+	}, (*ledgerBatch).format, func(b *ledgerBatch) bool {
+		if b.err != nil {
+			failed = b.err
+			return false
 		}
-		if sr.err != nil {
-			return fmt.Errorf("rate: spool: game %d: %w", i, sr.err)
-		}
-		w.Write(line)
-	}
-	return nil
+		w.Write(b.text)
+		return true
+	})
+	return failed
 }
 
-// spoolReader reads the spool one game's record at a time; the first error sticks in err,
-// and every read after it returns zero values.
-type spoolReader struct {
-	r   *bufio.Reader
+// ledgerBatch is consecutive games of the spool: their records, then their JSON lines.
+type ledgerBatch struct {
+	// first is the index of the batch's first game.
+	first int
+	// records holds the records back to back, ends where each ends.
+	records []byte
+	ends    []int
+	text    []byte
+	err     error
+}
+
+// format writes the batch's games as JSON lines, each but the input's first after a comma.
+func (b *ledgerBatch) format() {
+	if b.err != nil {
+		return
+	}
+	b.text = b.text[:0]
+	from := 0
+	for i, end := range b.ends {
+		if b.first+i > 0 {
+			b.text = append(b.text, ",\n"...)
+		}
+		rec := spoolRecord{rec: b.records[from:end]}
+		b.text = rec.appendGameLedger(b.text)
+		if rec.err != nil {
+			b.err = fmt.Errorf("rate: spool: game %d: %w", b.first+i, rec.err)
+			return
+		}
+		from = end
+	}
+}
+
+// readSpoolRecord reads the next game's record from the spool and appends it to dst.
+func readSpoolRecord(r *bufio.Reader, dst []byte) ([]byte, error) {
+	n, err := varint.ReadUvarint(r)
+	if err == nil && n > 1<<30 {
+		err = errors.New("record too long")
+	}
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return dst, err
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, int(n))[:start+int(n)]
+	if _, err := io.ReadFull(r, dst[start:]); err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return dst, err
+	}
+	return dst, nil
+}
+
+// spoolRecord reads one game's record; the first error sticks in err, and every read after
+// it returns zero values.
+type spoolRecord struct {
 	rec []byte
 	at  int
 	err error
 }
 
-// next reads the next game's record.
-func (sr *spoolReader) next() bool {
-	n, err := varint.ReadUvarint(sr.r)
-	if err == nil && n > 1<<30 {
-		err = errors.New("record too long")
-	}
-	if err == nil {
-		sr.rec, sr.at = slices.Grow(sr.rec[:0], int(n))[:n], 0
-		_, err = io.ReadFull(sr.r, sr.rec)
-	}
-	sr.fail(err)
-	return sr.err == nil
-}
-
 // appendGameLedger appends the record's game as a JSON line to b.
-func (sr *spoolReader) appendGameLedger(b []byte) []byte {
+func (sr *spoolRecord) appendGameLedger(b []byte) []byte {
 	b = append(b, `    {"id": `...)
 	b = appendJSONString(b, sr.bytes())
 	b = append(b, `, "system": `...)
@@ -264,7 +320,7 @@ func (sr *spoolReader) appendGameLedger(b []byte) []byte {
 }
 
 // uvarint reads an unsigned varint from the record.
-func (sr *spoolReader) uvarint() uint64 {
+func (sr *spoolRecord) uvarint() uint64 {
 	v, n := varint.Uvarint(sr.rec[sr.at:])
 	if n <= 0 {
 		sr.fail(io.ErrUnexpectedEOF)
@@ -275,7 +331,7 @@ func (sr *spoolReader) uvarint() uint64 {
 }
 
 // micros reads an amount in millionths (a signed varint) from the record.
-func (sr *spoolReader) micros() rating.Micros {
+func (sr *spoolRecord) micros() rating.Micros {
 	v, n := varint.Varint(sr.rec[sr.at:])
 	if n <= 0 {
 		sr.fail(io.ErrUnexpectedEOF)
@@ -286,7 +342,7 @@ func (sr *spoolReader) micros() rating.Micros {
 }
 
 // byte reads one byte from the record.
-func (sr *spoolReader) byte() byte {
+func (sr *spoolRecord) byte() byte {
 	if sr.at >= len(sr.rec) {
 		sr.fail(io.ErrUnexpectedEOF)
 		return 0
@@ -296,7 +352,7 @@ func (sr *spoolReader) byte() byte {
 }
 
 // bytes reads a string from the record; it stays valid until the next record is read.
-func (sr *spoolReader) bytes() []byte {
+func (sr *spoolRecord) bytes() []byte {
 	n := sr.uvarint()
 	if n > uint64(len(sr.rec)-sr.at) {
 		sr.fail(io.ErrUnexpectedEOF)
@@ -307,12 +363,9 @@ func (sr *spoolReader) bytes() []byte {
 	return s
 }
 
-// fail keeps the first error, an end of the spool included.
-func (sr *spoolReader) fail(err error) {
-	if sr.err == nil && err != nil {
-		if errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF
-		}
+// fail keeps the first error.
+func (sr *spoolRecord) fail(err error) {
+	if sr.err == nil {
 		sr.err = err
 		sr.rec, sr.at = nil, 0 // every read from here on fails
 	}

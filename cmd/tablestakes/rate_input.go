@@ -39,11 +39,24 @@ type rateReplay struct {
 
 // rate decodes, scores and rates one game, the next of the input, and spools its ledger.
 func (p *rateReplay) rate(item []byte) error {
-	path := "games[" + strconv.Itoa(p.games) + "]"
-	g, err := decodeRatedGame(item, path)
+	g, err := decodeGame(item, p.games)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
+	return p.apply(g)
+}
+
+// decodeGame decodes and scores games[index] of the input, whose text is item.
+func decodeGame(item []byte, index int) (scoredGame, error) {
+	g, err := decodeRatedGame(item, "games["+strconv.Itoa(index)+"]")
+	if err != nil {
+		return scoredGame{}, badInput(err)
+	}
+	return g, nil
+}
+
+// apply rates the next game of the input on the ladder and spools its ledger.
+func (p *rateReplay) apply(g scoredGame) error {
 	entries, err := p.ladder.Apply(g.game)
 	if err != nil {
 		return rateError(p.games, g.game, err)
@@ -63,10 +76,33 @@ func (p *rateReplay) rate(item []byte) error {
 // it rated. Every error about the input names its field and is bad input (exit 2).
 func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (int, error) {
 	p := &rateReplay{ladder: ladder, ledger: ledger}
-	s := &ladderScanner{r: r, p: p}
-	done, err := s.scan()
-	if err != nil || done {
-		return p.games, err
+	s := &ladderScanner{r: r}
+	var (
+		done  bool
+		first error // the first problem of a game the scanner read
+	)
+	inOrder(func(emit func(*gameBatch) bool, reuse func() (*gameBatch, bool)) {
+		s.queue = gameQueue{emit: emit, reuse: reuse}
+		done = s.scan()
+		s.queue.flush()
+	}, decodeBatch, func(b *gameBatch) bool {
+		for i := range b.games {
+			g := &b.games[i]
+			if g.err == nil {
+				g.err = p.apply(g.game)
+			}
+			if g.err != nil {
+				first = g.err
+				return false
+			}
+		}
+		return true
+	})
+	if first != nil {
+		return 0, first
+	}
+	if done {
+		return p.games, nil
 	}
 	// Not a well-formed ladder, or not one the scanner knows: the token reader reads it, the
 	// rated games and everything else the scanner took in replaced by their stand-ins.
@@ -151,9 +187,11 @@ func (p *rateReplay) readTokens(r io.Reader) error {
 // and ']'; '}', whitespace, the end. Whatever it has read lies before mark in buf, and is
 // recorded, for the token reader, as stand-ins.
 type ladderScanner struct {
-	r   io.Reader
-	p   *rateReplay
-	buf []byte
+	r io.Reader
+	// queue takes the games read to be decoded, scored and rated; queued counts them.
+	queue  gameQueue
+	queued int
+	buf    []byte
 	// mark is the index in buf of the first byte not read yet.
 	mark int
 	// eof reports that r has no more bytes; err is r's error if it ended otherwise.
@@ -167,13 +205,13 @@ type ladderScanner struct {
 	inGames bool
 }
 
-// scan reads the input. It reports true when the input was a well-formed ladder and every
-// game in it rated; false, with no error, when the token reader must take over from mark.
-// An error is final: a game refused, or the spool failing.
-func (s *ladderScanner) scan() (bool, error) {
+// scan reads the input and queues its games for rating. It reports true when the input was
+// a well-formed ladder; false when the token reader must take over from mark, or when the
+// rating has stopped at a problem (which the pipeline reports).
+func (s *ladderScanner) scan() bool {
 	s.space()
 	if !s.punct('{') {
-		return false, nil
+		return false
 	}
 	s.space()
 	seen := false
@@ -181,73 +219,69 @@ func (s *ladderScanner) scan() (bool, error) {
 		for {
 			key, ok := s.key()
 			if !ok {
-				return false, nil
+				return false
 			}
 			s.space()
 			if !s.punct(':') {
-				return false, nil
+				return false
 			}
 			s.space()
 			if key == "games" {
 				if seen {
-					return false, nil
+					return false
 				}
 				seen = true
-				if ok, err := s.gameList(); !ok || err != nil {
-					return false, err
+				if !s.gameList() {
+					return false
 				}
 			} else if !s.value() {
-				return false, nil
+				return false
 			}
 			s.space()
 			if s.punct('}') {
 				break
 			}
 			if !s.punct(',') {
-				return false, nil
+				return false
 			}
 			s.space()
 		}
 	}
 	s.space()
-	if !s.atEnd() || !seen {
-		return false, nil
-	}
-	return true, nil
+	return s.atEnd() && seen
 }
 
-// gameList reads the "games" array and rates each game. It reports false when the token
-// reader must take over.
-func (s *ladderScanner) gameList() (bool, error) {
+// gameList reads the "games" array and queues each game for rating. It reports false when
+// the token reader must take over, or the rating has stopped.
+func (s *ladderScanner) gameList() bool {
 	if !s.punct('[') {
-		return false, nil
+		return false
 	}
 	s.space()
 	if s.punct(']') {
-		return true, nil
+		return true
 	}
 	s.inGames = true
 	defer s.flushGames()
 	for {
 		n, ok := s.extent()
 		if !ok {
-			return false, nil
+			return false
 		}
 		item := s.buf[s.mark : s.mark+n]
-		if err := s.p.rate(item); err != nil {
-			if !league.ValidJSON(item) {
-				return false, nil // not JSON: the token reader says where it breaks
-			}
-			return false, err
+		if !league.ValidJSON(item) {
+			return false // not JSON: the token reader says where it breaks
 		}
+		s.queue.add(s.queued, item)
+		s.queued++
 		s.mark += n
-		s.games.rated(n)
+		s.games.rated(n) // as the token reader sees it, rated: if it is not, nothing follows
 		s.space()
 		if s.punct(']') {
-			return true, nil
+			return true
 		}
-		if !s.punct(',') {
-			return false, nil
+		if !s.punct(',') || s.queue.stopped {
+			return false
 		}
 		s.space()
 	}

@@ -106,3 +106,42 @@ func FuzzLadderScanner(f *testing.F) {
 	}
 	f.Fuzz(checkScannerAgrees)
 }
+
+func TestLadderScannerAgreesAcrossBatches(t *testing.T) {
+	// Long ladders go through the decoders in batches of gameBatchSize: the first problem in
+	// input order must win wherever the batches break.
+	game := func(i int) string {
+		return fmt.Sprintf(`{"id":"g%d","system":"placement","input":{"players":[{"id":"p%d","score":%d},{"id":"p%d","score":1}]}}`, i, i%7, i%5, i%7+1)
+	}
+	ladder := func(n int, change map[int]string) []byte {
+		var b strings.Builder
+		b.WriteString(`{"games":[`)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n ")
+			}
+			if c, ok := change[i]; ok {
+				b.WriteString(c)
+			} else {
+				b.WriteString(game(i))
+			}
+		}
+		b.WriteString("]}")
+		return []byte(b.String())
+	}
+	undecodable := `{"id":"bad","system":"chess","input":{}}`
+	unratable := `{"id":"sub","system":"placement","input":{"players":[{"id":"A","score":2},{"id":"B","score":1}]},"replaced":{"A":"B"}}`
+	malformed := `{"id":"x",}`
+	n := 3*gameBatchSize + 10
+	for _, at := range []int{0, 1, gameBatchSize - 1, gameBatchSize, gameBatchSize + 1, 2 * gameBatchSize, n - 1} {
+		checkScannerAgrees(t, ladder(n, map[int]string{at: undecodable}))
+		checkScannerAgrees(t, ladder(n, map[int]string{at: unratable}))
+		checkScannerAgrees(t, ladder(n, map[int]string{at: malformed}))
+		checkScannerAgrees(t, ladder(n, map[int]string{at: unratable, min(at+1, n-1): malformed}))
+		checkScannerAgrees(t, ladder(n, map[int]string{at: malformed, min(at+300, n-1): undecodable}))
+		checkScannerAgrees(t, ladder(n, map[int]string{at: undecodable, min(at+300, n-1): unratable}))
+		good := ladder(n, nil)
+		checkScannerAgrees(t, append(good[:len(good)-2:len(good)-2], []byte(`,`+game(n)+`] x`)...))
+	}
+	checkScannerAgrees(t, ladder(n, nil))
+}
