@@ -17,7 +17,8 @@ import (
 )
 
 // rateOutput is CONTRACT section 3's output: the final ratings and every game's ledger.
-// runRate writes it piece by piece (see writeRatings and appendGameLedger), in this shape.
+// runRate writes it piece by piece (see writeRatings and spoolRecord.appendGameLedger), in
+// this shape.
 type rateOutput struct {
 	Ratings []ratingLine `json:"ratings"`
 	Games   []gameLedger `json:"games"`
@@ -53,10 +54,11 @@ type seatLedger struct {
 }
 
 // runRate replays a ladder of scored games read on stdin and prints the ratings and the
-// per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: each game is read,
-// scored and rated in turn, and its ledger goes to a spool file in a compact binary form
-// (see appendSpooled), so memory holds the ladder and one game, whatever the ladder's
-// length. The ratings come first in the output but are known only at the end: once every
+// per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: the games are read,
+// decoded and scored a batch at a time on every core and rated in turn (replayRateInput),
+// and each game's ledger goes to a spool file in a compact binary form (see appendSpooled),
+// so memory holds the ladder and a few batches of games, whatever the ladder's length. The
+// ratings come first in the output but are known only at the end: once every
 // game has rated they are written, then the spooled ledger is read back and written after
 // them as JSON. Nothing is written unless every game rates.
 func runRate(args []string, stdin io.Reader, stdout io.Writer) error {

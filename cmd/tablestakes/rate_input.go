@@ -71,9 +71,10 @@ func (p *rateReplay) apply(g scoredGame) error {
 	return nil
 }
 
-// replayRateInput reads the input from r: every game is scored with its system, rated on
-// ladder and its ledger written to ledger before the next is read. It returns how many games
-// it rated. Every error about the input names its field and is bad input (exit 2).
+// replayRateInput reads the input from r: every game is scored with its system (a batch at
+// a time on every core, see inOrder), rated on ladder in input order and its ledger written
+// to ledger. It returns how many games it rated. Every error about the input names its field
+// and is bad input (exit 2); the first in input order is the one returned.
 func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (int, error) {
 	p := &rateReplay{ladder: ladder, ledger: ledger}
 	s := &ladderScanner{r: r}
