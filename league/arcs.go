@@ -184,8 +184,8 @@ func checkArcs(in ArcsInput) error {
 }
 
 // scoreArcsAmbitionJSON decodes CONTRACT section 1's Arcs ambition input and scores it.
-func scoreArcsAmbitionJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "markers", "players", "neutral")
+func scoreArcsAmbitionJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "markers", "players", "neutral")
 	if err != nil {
 		return Result{}, err
 	}

@@ -335,8 +335,8 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 }
 
 // scoreArmadaJSON decodes CONTRACT section 1's ARMADA input and scores it.
-func scoreArmadaJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "outcome", "players", "winners")
+func scoreArmadaJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "outcome", "players", "winners")
 	if err != nil {
 		return Result{}, err
 	}

@@ -3,7 +3,8 @@ package league
 import (
 	"fmt"
 	"math/big"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -33,6 +34,12 @@ func PlacePoints(place, n int) int64 {
 // their Place is the best of those places. LowerIsBetter only reverses the ranking; ties
 // are shared the same way.
 func ScorePlacement(in PlacementInput) (Result, error) {
+	return scorePlacement(in, true)
+}
+
+// scorePlacement is ScorePlacement, with the explanations only when explain is set (the
+// ladder replay of `tablestakes rate` has no use for them).
+func scorePlacement(in PlacementInput, explain bool) (Result, error) {
 	if err := checkScoredPlayers(in.Players); err != nil {
 		return Result{}, err
 	}
@@ -41,36 +48,44 @@ func ScorePlacement(in PlacementInput) (Result, error) {
 	for i := range order {
 		order[i] = i
 	}
-	better := func(a, b int) bool { // a ranks strictly ahead of b
-		c := in.Players[a].Score.Cmp(in.Players[b].Score)
+	// Best first; players with equal scores keep their input order.
+	slices.SortStableFunc(order, func(a, b int) int {
+		c := cmpRat(in.Players[b].Score, in.Players[a].Score)
 		if in.LowerIsBetter {
-			return c < 0
+			return -c
 		}
-		return c > 0
-	}
-	sort.SliceStable(order, func(x, y int) bool { return better(order[x], order[y]) })
+		return c
+	})
 
 	results := make([]PlayerResult, n)
+	points := make([]big.Rat, n) // one allocation for every player's points
+	var terms []string
 	for start := 0; start < n; {
 		end := start + 1
-		for end < n && in.Players[order[end]].Score.Cmp(in.Players[order[start]].Score) == 0 {
+		for end < n && cmpRat(in.Players[order[end]].Score, in.Players[order[start]].Score) == 0 {
 			end++
 		}
-		// The group order[start:end] occupies places start+1 .. end.
-		sum := new(big.Rat)
-		terms := make([]string, 0, end-start)
+		// The group order[start:end] occupies places start+1 .. end and shares their points.
+		var sum int64
+		terms = terms[:0]
 		for place := start + 1; place <= end; place++ {
 			pts := PlacePoints(place, n)
-			sum.Add(sum, ratInt(pts))
-			terms = append(terms, fmt.Sprint(pts))
+			sum += pts
+			if explain {
+				terms = append(terms, strconv.FormatInt(pts, 10))
+			}
 		}
-		points := new(big.Rat).Quo(sum, ratInt(int64(end-start)))
+		shared := int64(end - start)
 		for _, i := range order[start:end] {
-			results[i] = PlayerResult{
-				ID:          in.Players[i].ID,
-				Points:      new(big.Rat).Set(points),
-				Place:       start + 1,
-				Explanation: placementExplanation(in.Players, order[start:end], i, start+1, end, n, terms, points),
+			p := &points[i]
+			if sum%shared == 0 {
+				p.SetInt64(sum / shared)
+			} else {
+				p.SetFrac64(sum, shared)
+			}
+			results[i] = PlayerResult{ID: in.Players[i].ID, Points: p, Place: start + 1}
+			if explain {
+				results[i].Explanation = placementExplanation(in.Players, order[start:end], i, start+1, end, n, terms, p)
 			}
 		}
 		start = end
@@ -97,8 +112,8 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 }
 
 // scorePlacementJSON decodes CONTRACT section 1's placement input and scores it.
-func scorePlacementJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "players", "lower_is_better")
+func scorePlacementJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "players", "lower_is_better")
 	if err != nil {
 		return Result{}, err
 	}
@@ -109,5 +124,5 @@ func scorePlacementJSON(input []byte) (Result, error) {
 	if in.LowerIsBetter, err = doc.boolean("lower_is_better"); err != nil {
 		return Result{}, err
 	}
-	return ScorePlacement(in)
+	return scorePlacement(in, o.explain)
 }

@@ -1,8 +1,11 @@
 package league
 
 import (
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -17,15 +20,26 @@ type ScoredPlayer struct {
 
 // checkIDs refuses empty and duplicate ids; path(i) names the id field of player i.
 func checkIDs(ids []string, path func(i int) string) error {
-	seen := make(map[string]int, len(ids))
+	var seen map[string]int // for many players; a few are compared with each other
+	if len(ids) > 16 {
+		seen = make(map[string]int, len(ids))
+	}
 	for i, id := range ids {
 		if strings.TrimSpace(id) == "" {
 			return fieldErr(path(i), "must not be empty")
 		}
-		if j, dup := seen[id]; dup {
+		j, dup := -1, false
+		if seen != nil {
+			if j, dup = seen[id]; !dup {
+				seen[id] = i
+			}
+		} else {
+			j = slices.Index(ids[:i], id)
+			dup = j >= 0
+		}
+		if dup {
 			return fieldErr(path(i), "duplicate id %q (also %s)", id, path(j))
 		}
-		seen[id] = i
 	}
 	return nil
 }
@@ -41,6 +55,9 @@ func checkPlayerCount(n, low, high int, path string) error {
 	return nil
 }
 
+// scoredPlayerKeys are the keys of a player of the placement and Vortex inputs.
+var scoredPlayerKeys = []string{"id", "score"}
+
 // decodeScoredPlayers decodes the "players" array of the placement and Vortex inputs:
 // objects with exactly "id" and "score".
 func decodeScoredPlayers(doc object) ([]ScoredPlayer, error) {
@@ -52,9 +69,12 @@ func decodeScoredPlayers(doc object) ([]ScoredPlayer, error) {
 		return nil, fieldErr("players", "%d players, at most %d", len(items), maxPlayers)
 	}
 	players := make([]ScoredPlayer, len(items))
+	values := make([]json.RawMessage, len(scoredPlayerKeys)*len(items)) // one allocation for all
+	scores := make([]big.Rat, len(items))
 	var problems FieldErrors // every player's problems at once, for a form to mark each field
 	for i, raw := range items {
-		obj, err := decodeObject(raw, index("players", i), "id", "score")
+		k := len(scoredPlayerKeys)
+		obj, err := decodeElement(raw, "players", i, scoredPlayerKeys, values[k*i:k*(i+1):k*(i+1)])
 		if err != nil {
 			problems = appendProblem(problems, err)
 			continue
@@ -62,7 +82,7 @@ func decodeScoredPlayers(doc object) ([]ScoredPlayer, error) {
 		if players[i].ID, err = obj.id("id"); err != nil {
 			problems = appendProblem(problems, err)
 		}
-		if players[i].Score, err = obj.number("score"); err != nil {
+		if players[i].Score, err = obj.numberInto("score", &scores[i]); err != nil {
 			problems = appendProblem(problems, err)
 		}
 	}
@@ -92,13 +112,46 @@ func checkScoredPlayers(players []ScoredPlayer) error {
 func markWinners(results []PlayerResult) {
 	var top *big.Rat
 	for _, r := range results {
-		if top == nil || r.Points.Cmp(top) > 0 {
+		if top == nil || cmpRat(r.Points, top) > 0 {
 			top = r.Points
 		}
 	}
 	for i := range results {
-		results[i].Winner = results[i].Points.Cmp(top) == 0
+		results[i].Winner = cmpRat(results[i].Points, top) == 0
 	}
+}
+
+// cmpRat compares a and b as a.Cmp(b) does, without allocating when both are fractions of
+// small integers (big.Rat.Cmp allocates to scale the numerators).
+func cmpRat(a, b *big.Rat) int {
+	an, ad, aok := smallRat(a)
+	bn, bd, bok := smallRat(b)
+	if !aok || !bok {
+		return a.Cmp(b)
+	}
+	// Denominators are positive, and every part is under 2^31: the products fit an int64.
+	return cmp.Compare(an*bd, bn*ad)
+}
+
+// smallRat returns r's numerator and denominator when both are under 2^31 in magnitude.
+func smallRat(r *big.Rat) (num, den int64, ok bool) {
+	const limit = 1 << 31
+	n := r.Num()
+	if !n.IsInt64() {
+		return 0, 0, false
+	}
+	num, den = n.Int64(), 1
+	if !r.IsInt() {
+		d := r.Denom() // stored, since r is not an integer: no allocation
+		if !d.IsInt64() {
+			return 0, 0, false
+		}
+		den = d.Int64()
+	}
+	if num <= -limit || num >= limit || den >= limit {
+		return 0, 0, false
+	}
+	return num, den, true
 }
 
 // Ordinal writes a place for people: 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st.

@@ -52,24 +52,45 @@ func (s System) PointsArePot() bool { return s == Armada }
 // IsTeamGame reports whether the system scores two sides (Blue Max, Wooden Ships).
 func (s System) IsTeamGame() bool { return s == BlueMax || s == WoodenShips }
 
-// Score decodes one game's scorer input (CONTRACT section 1 JSON), validates it and scores
-// it. Every input problem is returned as a *FieldError naming the offending field.
+// scoreAll decodes one game's scorer input (CONTRACT section 1 JSON), validates it and
+// scores it. Every input problem is returned as a *FieldError naming the offending field.
 func scoreAll(system System, input []byte) (Result, error) {
+	return scoreInput(system, input, scoreOptions{explain: true})
+}
+
+// scoreOptions says how scoreInput scores. Without explain, a placement game's results carry
+// no explanations (the other systems explain anyway); valid says that the input is known to
+// be well-formed JSON, so it is not checked again. The problems found are the same whatever
+// the options.
+type scoreOptions struct {
+	explain, valid bool
+}
+
+// decodeDocument is decodeDocument, which the options may spare its check of the JSON.
+func (o scoreOptions) decodeDocument(input []byte, keys ...string) (object, error) {
+	if o.valid {
+		return decodeObject(input, "", keys...)
+	}
+	return decodeDocument(input, keys...)
+}
+
+// scoreInput is scoreAll with options.
+func scoreInput(system System, input []byte, o scoreOptions) (Result, error) {
 	var (
 		res Result
 		err error
 	)
 	switch system {
 	case Placement:
-		res, err = scorePlacementJSON(input)
+		res, err = scorePlacementJSON(input, o)
 	case BlueMax, WoodenShips:
-		res, err = scoreTeamGameJSON(system, input)
+		res, err = scoreTeamGameJSON(system, input, o)
 	case Vortex:
-		res, err = scoreVortexJSON(input)
+		res, err = scoreVortexJSON(input, o)
 	case Armada:
-		res, err = scoreArmadaJSON(input)
+		res, err = scoreArmadaJSON(input, o)
 	case ArcsAmbition:
-		res, err = scoreArcsAmbitionJSON(input)
+		res, err = scoreArcsAmbitionJSON(input, o)
 	default:
 		_, err = ParseSystem(string(system))
 	}

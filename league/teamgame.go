@@ -292,8 +292,8 @@ func checkTeamGame(in TeamGameInput) error {
 }
 
 // scoreTeamGameJSON decodes CONTRACT section 1's team-game input and scores it.
-func scoreTeamGameJSON(system System, input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "sides")
+func scoreTeamGameJSON(system System, input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "sides")
 	if err != nil {
 		return Result{}, err
 	}

@@ -85,8 +85,8 @@ func without(ids []string, id string) []string {
 // scores it accepts the end-of-game board of CONTRACT section 6 (an addition: "die" and
 // players with "start" and "tokens" instead of "score"), scores each player's position with
 // the seed's algorithm (ScoreVortexPosition) and the game from those scores.
-func scoreVortexJSON(input []byte) (Result, error) {
-	doc, err := decodeDocument(input, "players", "die")
+func scoreVortexJSON(input []byte, o scoreOptions) (Result, error) {
+	doc, err := o.decodeDocument(input, "players", "die")
 	if err != nil {
 		return Result{}, err
 	}
@@ -119,10 +119,7 @@ func vortexBoardInput(doc object) bool {
 		if err != nil {
 			continue
 		}
-		if _, ok := obj.fields["tokens"]; ok {
-			return true
-		}
-		if _, ok := obj.fields["start"]; ok {
+		if obj.given("tokens") || obj.given("start") {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	varint "encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,14 +11,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 )
 
 // rateOutput is CONTRACT section 3's output: the final ratings and every game's ledger.
-// runRate writes it piece by piece (see writeRatings and appendGameLedger), in this shape.
+// runRate writes it piece by piece (see writeRatings and spoolRecord.appendGameLedger), in
+// this shape.
 type rateOutput struct {
 	Ratings []ratingLine `json:"ratings"`
 	Games   []gameLedger `json:"games"`
@@ -53,16 +54,18 @@ type seatLedger struct {
 }
 
 // runRate replays a ladder of scored games read on stdin and prints the ratings and the
-// per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: each game is read,
-// scored and rated in turn, and its ledger line goes to a spool file, so memory holds the
-// ladder and one game, whatever the ladder's length. The ratings come first in the output
-// but are known only at the end: once every game has rated they are written, then the
-// spooled ledger is copied after them. Nothing is written unless every game rates.
+// per-game ledger (CONTRACT section 3): `tablestakes rate`. It streams: the games are read,
+// decoded and scored a batch at a time on every core and rated in turn (replayRateInput),
+// and each game's ledger goes to a spool file in a compact binary form (see appendSpooled),
+// so memory holds the ladder and a few batches of games, whatever the ladder's length. The
+// ratings come first in the output but are known only at the end: once every
+// game has rated they are written, then the spooled ledger is read back and written after
+// them as JSON. Nothing is written unless every game rates.
 func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) != 0 {
 		return badInput(fmt.Errorf("rate: takes no arguments, got %q", strings.Join(args, " ")))
 	}
-	spool, err := os.CreateTemp("", "tablestakes-rate-*.json")
+	spool, err := os.CreateTemp("", "tablestakes-rate-*.spool")
 	if err != nil {
 		return fmt.Errorf("rate: spool: %w", err)
 	}
@@ -88,8 +91,8 @@ func runRate(args []string, stdin io.Reader, stdout io.Writer) error {
 	out.WriteString("  \"games\": [")
 	if games > 0 {
 		out.WriteString("\n")
-		if _, err := io.Copy(out, spool); err != nil {
-			return fmt.Errorf("rate: write ratings: %w", err)
+		if err := writeSpooledLedger(out, bufio.NewReaderSize(spool, 1<<20), games); err != nil {
+			return err
 		}
 		out.WriteString("\n  ")
 	}
@@ -124,48 +127,258 @@ func writeRatings(w *bufio.Writer, standings []rating.Standing) {
 	w.WriteString("],\n")
 }
 
-// appendGameLedger appends one game's ledger as one line of JSON, as gameLedger marshals.
-func appendGameLedger(b []byte, g scoredGame, entries []rating.Entry) []byte {
-	b = append(b, `    {"id": `...)
-	b = appendJSONString(b, g.game.ID)
-	b = append(b, `, "system": `...)
-	b = appendJSONString(b, string(g.system))
-	b = append(b, `, "players": [`...)
+// The spool holds each game's ledger in the order of the JSON line it becomes, in a compact
+// binary form a fifth the size of the JSON (writing the spool was a third of rate's time):
+//
+//	game:   uvarint length of the rest, string id, string system, uvarint seats, then
+//	        each seat
+//	seat:   string player, varint ante, award, delta (millionths), string substitute (empty:
+//	        none), byte winner (0 or 1), byte credited (0 the player, 1 the substitute),
+//	        varint rating before, rating after
+//	string: uvarint length, then the bytes
+
+// appendSpooled appends one rated game's ledger to b in the spool's form; scratch is working
+// space, returned for the next game.
+func appendSpooled(b, scratch []byte, g scoredGame, entries []rating.Entry) (spooled, scratchOut []byte, err error) {
+	rec := appendSpoolString(scratch[:0], g.game.ID)
+	rec = appendSpoolString(rec, string(g.system))
+	rec = varint.AppendUvarint(rec, uint64(len(entries)))
 	for i, e := range entries {
+		rec = appendSpoolString(rec, e.Player)
+		rec = varint.AppendVarint(rec, int64(e.Ante))
+		rec = varint.AppendVarint(rec, int64(e.Award))
+		rec = varint.AppendVarint(rec, int64(e.Delta))
+		rec = appendSpoolString(rec, e.Substitute)
+		winner := byte(0)
+		if g.game.Seats[i].Winner {
+			winner = 1
+		}
+		var credited byte
+		switch e.Credited {
+		case e.Player:
+		case e.Substitute:
+			credited = 1
+		default:
+			return nil, rec, fmt.Errorf("rate: %s: the ledger credits %q, neither the seat's player nor its substitute", g.game.ID, e.Credited)
+		}
+		rec = append(rec, winner, credited)
+		rec = varint.AppendVarint(rec, int64(e.Before))
+		rec = varint.AppendVarint(rec, int64(e.After))
+	}
+	b = varint.AppendUvarint(b, uint64(len(rec)))
+	return append(b, rec...), rec, nil
+}
+
+// appendSpoolString appends s in the spool's form: its length, then its bytes.
+func appendSpoolString(b []byte, s string) []byte {
+	b = varint.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// writeSpooledLedger reads games spooled games back and writes each as one line of JSON, as
+// gameLedger marshals, the lines separated by commas. Batches of games are written as JSON on
+// every core, and written out in turn (inOrder).
+func writeSpooledLedger(w *bufio.Writer, r *bufio.Reader, games int) error {
+	var failed error
+	inOrder(func(emit func(*ledgerBatch) bool, reuse func() (*ledgerBatch, bool)) {
+		for next := 0; next < games; {
+			b, ok := reuse()
+			if !ok {
+				b = &ledgerBatch{}
+			}
+			b.first, b.records, b.ends, b.err = next, b.records[:0], b.ends[:0], nil
+			for len(b.ends) < gameBatchSize && next < games {
+				var err error
+				if b.records, err = readSpoolRecord(r, b.records); err != nil {
+					b.err = fmt.Errorf("rate: spool: game %d: %w", next, err)
+					emit(b)
+					return
+				}
+				b.ends = append(b.ends, len(b.records))
+				next++
+			}
+			if !emit(b) {
+				return
+			}
+		}
+	}, (*ledgerBatch).format, func(b *ledgerBatch) bool {
+		if b.err != nil {
+			failed = b.err
+			return false
+		}
+		w.Write(b.text)
+		return true
+	})
+	return failed
+}
+
+// ledgerBatch is consecutive games of the spool: their records, then their JSON lines.
+type ledgerBatch struct {
+	// first is the index of the batch's first game.
+	first int
+	// records holds the records back to back, ends where each ends.
+	records []byte
+	ends    []int
+	text    []byte
+	err     error
+}
+
+// format writes the batch's games as JSON lines, each but the input's first after a comma.
+func (b *ledgerBatch) format() {
+	if b.err != nil {
+		return
+	}
+	b.text = b.text[:0]
+	from := 0
+	for i, end := range b.ends {
+		if b.first+i > 0 {
+			b.text = append(b.text, ",\n"...)
+		}
+		rec := spoolRecord{rec: b.records[from:end]}
+		b.text = rec.appendGameLedger(b.text)
+		if rec.err != nil {
+			b.err = fmt.Errorf("rate: spool: game %d: %w", b.first+i, rec.err)
+			return
+		}
+		from = end
+	}
+}
+
+// readSpoolRecord reads the next game's record from the spool and appends it to dst.
+func readSpoolRecord(r *bufio.Reader, dst []byte) ([]byte, error) {
+	n, err := varint.ReadUvarint(r)
+	if err == nil && n > 1<<30 {
+		err = errors.New("record too long")
+	}
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return dst, err
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, int(n))[:start+int(n)]
+	if _, err := io.ReadFull(r, dst[start:]); err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return dst, err
+	}
+	return dst, nil
+}
+
+// spoolRecord reads one game's record; the first error sticks in err, and every read after
+// it returns zero values.
+type spoolRecord struct {
+	rec []byte
+	at  int
+	err error
+}
+
+// appendGameLedger appends the record's game as a JSON line to b.
+func (sr *spoolRecord) appendGameLedger(b []byte) []byte {
+	b = append(b, `    {"id": `...)
+	b = appendJSONString(b, sr.bytes())
+	b = append(b, `, "system": `...)
+	b = appendJSONString(b, sr.bytes())
+	b = append(b, `, "players": [`...)
+	seats := sr.uvarint()
+	for i := uint64(0); i < seats && sr.err == nil; i++ {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
+		player := sr.bytes()
 		b = append(b, `{"id": `...)
-		b = appendJSONString(b, e.Player)
+		b = appendJSONString(b, player)
 		b = append(b, `, "ante": `...)
-		b = e.Ante.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "award": `...)
-		b = e.Award.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "delta": `...)
-		b = e.Delta.AppendPoints(b)
-		if e.Substitute != "" {
+		b = sr.micros().AppendPoints(b)
+		substitute := sr.bytes()
+		if len(substitute) > 0 {
 			b = append(b, `, "substitute": `...)
-			b = appendJSONString(b, e.Substitute)
+			b = appendJSONString(b, substitute)
 		}
 		b = append(b, `, "winner": `...)
-		b = strconv.AppendBool(b, g.game.Seats[i].Winner)
+		b = strconv.AppendBool(b, sr.byte() == 1)
 		b = append(b, `, "credited": `...)
-		b = appendJSONString(b, e.Credited)
+		if sr.byte() == 1 {
+			b = appendJSONString(b, substitute)
+		} else {
+			b = appendJSONString(b, player)
+		}
 		b = append(b, `, "rating_before": `...)
-		b = e.Before.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, `, "rating_after": `...)
-		b = e.After.AppendPoints(b)
+		b = sr.micros().AppendPoints(b)
 		b = append(b, '}')
+	}
+	if sr.err == nil && sr.at != len(sr.rec) {
+		sr.fail(errors.New("record longer than its game"))
 	}
 	return append(b, "]}"...)
 }
 
+// uvarint reads an unsigned varint from the record.
+func (sr *spoolRecord) uvarint() uint64 {
+	v, n := varint.Uvarint(sr.rec[sr.at:])
+	if n <= 0 {
+		sr.fail(io.ErrUnexpectedEOF)
+		return 0
+	}
+	sr.at += n
+	return v
+}
+
+// micros reads an amount in millionths (a signed varint) from the record.
+func (sr *spoolRecord) micros() rating.Micros {
+	v, n := varint.Varint(sr.rec[sr.at:])
+	if n <= 0 {
+		sr.fail(io.ErrUnexpectedEOF)
+		return 0
+	}
+	sr.at += n
+	return rating.Micros(v)
+}
+
+// byte reads one byte from the record.
+func (sr *spoolRecord) byte() byte {
+	if sr.at >= len(sr.rec) {
+		sr.fail(io.ErrUnexpectedEOF)
+		return 0
+	}
+	sr.at++
+	return sr.rec[sr.at-1]
+}
+
+// bytes reads a string from the record; it stays valid until the next record is read.
+func (sr *spoolRecord) bytes() []byte {
+	n := sr.uvarint()
+	if n > uint64(len(sr.rec)-sr.at) {
+		sr.fail(io.ErrUnexpectedEOF)
+		return nil
+	}
+	s := sr.rec[sr.at : sr.at+int(n)]
+	sr.at += int(n)
+	return s
+}
+
+// fail keeps the first error.
+func (sr *spoolRecord) fail(err error) {
+	if sr.err == nil {
+		sr.err = err
+		sr.rec, sr.at = nil, 0 // every read from here on fails
+	}
+}
+
 // appendJSONString appends s as a JSON string: as it is when it needs no escaping (ids
 // usually do not), else as encoding/json escapes it.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, err := json.Marshal(s)
+			q, err := json.Marshal(string(s))
 			if err != nil {
 				panic(fmt.Sprintf("rate: a Go string always marshals: %v", err))
 			}
@@ -183,178 +396,14 @@ type scoredGame struct {
 	game   rating.Game
 }
 
-// replayRateInput reads {"games":[{"id","system","input","replaced"}, ...]} as a stream of
-// JSON tokens: every game is scored with its system, rated on ladder and its ledger line
-// written to ledger before the next is read. It returns how many games it rated. Every
-// error names its field and is bad input (exit 2).
-func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (int, error) {
-	dec := json.NewDecoder(r)
-	tok, err := dec.Token()
-	if errors.Is(err, io.EOF) {
-		return 0, badInput(errors.New(`input: empty, want {"games":[...]}`))
-	}
-	if err != nil {
-		return 0, badInput(streamError(dec, err))
-	}
-	if tok != json.Delim('{') {
-		return 0, badInput(fmt.Errorf(`input: want a JSON object with "games"%s`, gotKind(tok)))
-	}
-	games, seen := 0, false
-	var line []byte
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return 0, badInput(streamError(dec, err))
-		}
-		if key, _ := tok.(string); key != "games" {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return 0, badInput(streamError(dec, err))
-			}
-			continue
-		}
-		if seen {
-			return 0, badInput(errors.New("games: given twice"))
-		}
-		seen = true
-		tok, err = dec.Token()
-		if err != nil {
-			return 0, badInput(streamError(dec, err))
-		}
-		if tok == nil {
-			return 0, badInput(errors.New("games: missing"))
-		}
-		if tok != json.Delim('[') {
-			return 0, badInput(errors.New("games: must be an array of games"))
-		}
-		for dec.More() {
-			path := "games[" + strconv.Itoa(games) + "]"
-			var item json.RawMessage
-			if err := dec.Decode(&item); err != nil {
-				return 0, badInput(streamError(dec, err))
-			}
-			g, err := decodeRatedGame(item, path)
-			if err != nil {
-				return 0, badInput(err)
-			}
-			entries, err := ladder.Apply(g.game)
-			if err != nil {
-				return 0, rateError(games, g.game, err)
-			}
-			line = line[:0]
-			if games > 0 {
-				line = append(line, ",\n"...)
-			}
-			line = appendGameLedger(line, g, entries)
-			if _, err := ledger.Write(line); err != nil {
-				return 0, fmt.Errorf("rate: spool: %w", err)
-			}
-			games++
-		}
-		if _, err := dec.Token(); err != nil { // the games' closing bracket
-			return 0, badInput(streamError(dec, err))
-		}
-	}
-	if _, err := dec.Token(); err != nil { // the object's closing brace
-		return 0, badInput(streamError(dec, err))
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return 0, badInput(fmt.Errorf("input: unexpected data after the JSON object at byte %d", dec.InputOffset()))
-	}
-	if !seen {
-		return 0, badInput(errors.New("games: missing"))
-	}
-	return games, nil
-}
-
-// gotKind names the kind of a JSON token that should have been an object: ", got array".
-func gotKind(tok json.Token) string {
-	switch tok.(type) {
-	case json.Delim:
-		return ", got array"
-	case string:
-		return ", got string"
-	case float64:
-		return ", got number"
-	case bool:
-		return ", got bool"
-	}
-	return ""
-}
-
-// streamError describes where the input stops being JSON.
-func streamError(dec *json.Decoder, err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return fmt.Errorf("input: malformed JSON at byte %d: unexpected end of JSON input", dec.InputOffset())
-	}
-	return malformedJSON("input", err)
-}
-
-// decodeRatedGame reads and scores one game of the rate input; path names it in errors.
+// decodeRatedGame reads and scores one game of the rate input with the league's decoder;
+// path names it in errors.
 func decodeRatedGame(item json.RawMessage, path string) (scoredGame, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(item, &fields); err != nil || fields == nil {
-		return scoredGame{}, fmt.Errorf("%s: must be an object with \"id\", \"system\" and \"input\"", path)
-	}
-	id, err := stringField(fields, "id", path)
-	if err != nil {
-		return scoredGame{}, err
-	}
-	name, err := stringField(fields, "system", path)
-	if err != nil {
-		return scoredGame{}, err
-	}
-	system, err := league.ParseSystem(name)
+	g, err := league.DecodeRatedGame(item)
 	if err != nil {
 		return scoredGame{}, underPath(path, err)
 	}
-	scoreInput, ok := fields["input"]
-	if !ok || isJSONNull(scoreInput) {
-		return scoredGame{}, fmt.Errorf("%s.input: missing", path)
-	}
-	result, err := league.Score(system, scoreInput)
-	if err != nil {
-		return scoredGame{}, underPath(path+".input", err)
-	}
-
-	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(result.Results))}
-	seatOf := make(map[string]int, len(result.Results))
-	for i, r := range result.Results {
-		g.Seats[i] = rating.Seat{Player: r.ID, Points: r.Points, Winner: r.Winner}
-		if _, dup := seatOf[r.ID]; !dup {
-			seatOf[r.ID] = i
-		}
-	}
-	if raw, ok := fields["replaced"]; ok && !isJSONNull(raw) {
-		var replaced map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &replaced); err != nil {
-			return scoredGame{}, fmt.Errorf("%s.replaced: must be an object mapping seat ids to substitutes", path)
-		}
-		seatIDs := make([]string, 0, len(replaced))
-		for seat := range replaced {
-			seatIDs = append(seatIDs, seat)
-		}
-		slices.Sort(seatIDs) // a stable first error whatever the map order
-		for _, seat := range seatIDs {
-			at := path + ".replaced." + seat
-			var sub string
-			if err := json.Unmarshal(replaced[seat], &sub); err != nil {
-				return scoredGame{}, fmt.Errorf("%s: must be the substitute's id (a string)", at)
-			}
-			if !utf8.Valid(replaced[seat]) {
-				return scoredGame{}, fmt.Errorf("%s: must be valid UTF-8", at)
-			}
-			if strings.TrimSpace(sub) == "" {
-				return scoredGame{}, fmt.Errorf("%s: missing substitute", at)
-			}
-			i, ok := seatOf[seat]
-			if !ok {
-				return scoredGame{}, fmt.Errorf("%s: no player %q in this game", at, seat)
-			}
-			g.Seats[i].Substitute = sub
-		}
-	}
-	return scoredGame{system: system, game: g}, nil
+	return scoredGame{system: g.System, game: g.Game}, nil
 }
 
 // rateError turns a ladder's refusal of games[i] into a one-line error naming the field.
@@ -375,29 +424,9 @@ func rateError(i int, g rating.Game, err error) error {
 	return fmt.Errorf("rate: %s: %w", path, err)
 }
 
-// stringField returns the non-empty string field key of a game object.
-func stringField(fields map[string]json.RawMessage, key, path string) (string, error) {
-	raw, ok := fields[key]
-	if !ok || isJSONNull(raw) {
-		return "", fmt.Errorf("%s.%s: missing", path, key)
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("%s.%s: must be a string", path, key)
-	}
-	if !utf8.Valid(raw) {
-		// Decoding replaced the invalid bytes with U+FFFD; refuse rather than rename.
-		return "", fmt.Errorf("%s.%s: must be valid UTF-8", path, key)
-	}
-	if strings.TrimSpace(s) == "" {
-		return "", fmt.Errorf("%s.%s: must not be empty", path, key)
-	}
-	return s, nil
-}
-
 // underPath prefixes a league error's field with path: "system" under "games[2]" becomes
-// "games[2].system", and a scorer's "players[1].score" under "games[2].input" becomes
-// "games[2].input.players[1].score".
+// "games[2].system", a scorer's "input.players[1].score" becomes
+// "games[2].input.players[1].score", and the game itself ("") is "games[2]".
 func underPath(path string, err error) error {
 	var fe *league.FieldError
 	if !errors.As(err, &fe) {
@@ -405,7 +434,7 @@ func underPath(path string, err error) error {
 	}
 	field := fe.Field
 	switch {
-	case field == "" || (field == "input" && strings.HasSuffix(path, ".input")):
+	case field == "":
 		field = path
 	case strings.HasPrefix(field, "["):
 		field = path + field
@@ -413,22 +442,4 @@ func underPath(path string, err error) error {
 		field = path + "." + field
 	}
 	return fmt.Errorf("%s: %s", field, fe.Problem)
-}
-
-// malformedJSON describes where input stops being JSON.
-func malformedJSON(field string, err error) error {
-	var syntax *json.SyntaxError
-	if errors.As(err, &syntax) {
-		return fmt.Errorf("%s: malformed JSON at byte %d: %s", field, syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
-	}
-	var typ *json.UnmarshalTypeError
-	if errors.As(err, &typ) {
-		return fmt.Errorf("%s: want a JSON object with \"games\", got %s", field, typ.Value)
-	}
-	return fmt.Errorf("%s: malformed JSON: %s", field, strings.TrimPrefix(err.Error(), "json: "))
-}
-
-// isJSONNull reports whether raw is the JSON null.
-func isJSONNull(raw json.RawMessage) bool {
-	return strings.TrimSpace(string(raw)) == "null"
 }

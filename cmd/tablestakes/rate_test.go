@@ -230,7 +230,7 @@ func TestRateBadInput(t *testing.T) {
 		{"empty substitute", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":{"A":""}}]}`,
 			`games[0].replaced.A: missing substitute`},
 		{"replaced not an object", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":["A"]}]}`,
-			`games[0].replaced: must be an object mapping seat ids to substitutes`},
+			`games[0].replaced: must be an object, got an array`},
 		{"substitute not UTF-8", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":{"A":"X` + "\xff" + `"}}]}`,
 			`games[0].replaced.A: must be valid UTF-8`},
 		{"game id not UTF-8", `{"games":[{"id":"g` + "\xff" + `","system":"placement","input":` + two + `}]}`, `games[0].id: must be valid UTF-8`},
@@ -241,9 +241,19 @@ func TestRateBadInput(t *testing.T) {
 		{"missing input", `{"games":[{"id":"g1","system":"placement"}]}`, `games[0].input: missing`},
 		{"bad score input", `{"games":[{"id":"g1","system":"placement","input":{"players":[{"id":"A"},{"id":"B","score":1}]}}]}`,
 			`games[0].input.players[0].score: missing`},
+		{"game field given twice", `{"games":[{"id":"g1","id":"g2","system":"placement","input":` + two + `}]}`, `games[0].id: given twice`},
+		{"seat replaced twice", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":{"A":"X","A":"Y"}}]}`,
+			`games[0].replaced.A: given twice`},
+		{"substitute not a string", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":{"A":7}}]}`,
+			`games[0].replaced.A: must be a string, got a number`},
+		{"replaced seat with a newline", `{"games":[{"id":"g1","system":"placement","input":` + two + `,"replaced":{"A\nB":"X"}}]}`,
+			`games[0].replaced."A\nB": no player "A\nB" in this game`},
+		{"game id with a control character", `{"games":[{"id":"g\u0007","system":"placement","input":` + two + `}]}`,
+			`games[0].id: must not contain control characters, got "g\a"`},
+		{"input not an object", `{"games":[{"id":"g1","system":"placement","input":[1]}]}`, `games[0].input: must be an object, got an array`},
 		{"missing games", `{}`, `games: missing`},
 		{"games not an array", `{"games":{}}`, `games: must be an array of games`},
-		{"game not an object", `{"games":[1]}`, `games[0]: must be an object with "id", "system" and "input"`},
+		{"game not an object", `{"games":[1]}`, `games[0]: must be an object, got a number`},
 		{"not an object", `[]`, `input: want a JSON object with "games", got array`},
 		{"empty", ``, `input: empty, want {"games":[...]}`},
 		{"malformed", `{"games":[`, `input: malformed JSON at byte 10: unexpected end of JSON input`},
@@ -283,4 +293,12 @@ func micros(t *testing.T, s string) int64 {
 		return -v
 	}
 	return v
+}
+
+func TestRateIgnoresOtherGameFields(t *testing.T) {
+	// As before the league decoder read the games: a game's other keys (a date, a note) are
+	// skipped, like the input's other top-level keys.
+	r := rate(t, `{"season":1,"games":[{"id":"g1","date":"2026-11-23","system":"placement","input":{"players":[{"id":"A","score":2},{"id":"B","score":1}]}}]}`)
+	require.Len(t, r.Games, 1)
+	assert.Equal(t, "120", r.Games[0].Players[0].Award.String())
 }
