@@ -117,35 +117,71 @@ type ResultInput struct {
 // body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
 // untouched, which names the problem.
 func DecodeResultInput(body []byte) (ResultInput, error) {
-	var doc map[string]json.RawMessage
-	if err := json.Unmarshal(body, &doc); err != nil || doc == nil {
+	doc := trimSpace(body)
+	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(body) {
 		return ResultInput{Scorer: body}, nil
 	}
-	replaced, hasReplaced := doc["replaced"]
-	absent, hasAbsent := doc["absent"]
-	reason, hasReason := doc["reason"]
-	if !hasReplaced && !hasAbsent && !hasReason {
+	// The scorer's members are copied as they are written, a repeated one included, so
+	// that the scorer refuses it as it would without the app's fields.
+	var replaced, absent, reason json.RawMessage
+	rest := append(make([]byte, 0, len(doc)), '{')
+	for m := (members{b: doc}); m.next(); {
+		var dst *json.RawMessage
+		key := m.decodedKey()
+		switch key {
+		case "replaced":
+			dst = &replaced
+		case "absent":
+			dst = &absent
+		case "reason":
+			dst = &reason
+		default:
+			if len(rest) > 1 {
+				rest = append(rest, ',')
+			}
+			rest = append(append(append(append(rest, '"'), m.key...), '"', ':'), m.value...)
+			continue
+		}
+		if *dst != nil {
+			return ResultInput{}, fieldErr(key, "given twice")
+		}
+		*dst = m.value
+	}
+	if replaced == nil && absent == nil && reason == nil {
 		return ResultInput{Scorer: body}, nil
 	}
-	delete(doc, "replaced")
-	delete(doc, "absent")
-	delete(doc, "reason")
-	rest, err := json.Marshal(doc)
-	if err != nil {
-		return ResultInput{}, fmt.Errorf("re-encode result input: %w", err)
-	}
-	in := ResultInput{Scorer: rest}
-	if hasReplaced && !isNull(replaced) {
-		if err := json.Unmarshal(replaced, &in.Replaced); err != nil {
+	in := ResultInput{Scorer: append(rest, '}')}
+	if replaced != nil && !isNull(replaced) {
+		if kind(replaced) != "an object" {
 			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
 		}
+		in.Replaced = map[string]string{}
+		for m := (members{b: trimSpace(replaced)}); m.next(); {
+			seat := m.decodedKey()
+			path := "replaced." + keyName(seat)
+			if _, dup := in.Replaced[seat]; dup {
+				return ResultInput{}, fieldErr(path, "given twice")
+			}
+			if isNull(m.value) {
+				in.Replaced[seat] = "" // as no substitute: the seat check says it is missing
+				continue
+			}
+			if kind(m.value) != "a string" {
+				return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+			}
+			sub, err := parseString(m.value, path)
+			if err != nil {
+				return ResultInput{}, err
+			}
+			in.Replaced[seat] = sub
+		}
 	}
-	if hasAbsent && !isNull(absent) {
+	if absent != nil && !isNull(absent) {
 		if err := json.Unmarshal(absent, &in.Absent); err != nil {
 			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
 		}
 	}
-	if hasReason && !isNull(reason) {
+	if reason != nil && !isNull(reason) {
 		if kind(reason) != "a string" {
 			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
 		}

@@ -57,6 +57,17 @@ func TestScoreSeated(t *testing.T) {
 		{name: "a reason that is not text", game: cartagena, seats: three,
 			body: `{"players":[],"reason":5}`,
 			want: []string{"reason: must be a string, got a number"}},
+		// A key given twice is refused, never decided by its last value: the scorer's own keys
+		// beside the app's fields too.
+		{name: "the scorer's key twice beside a reason", game: cartagena, seats: three,
+			body: `{"players":[{"id":"ada","score":1}],"players":[{"id":"ada","score":9},{"id":"bruno","score":3},{"id":"chloe","score":5}],"reason":"typo"}`,
+			want: []string{"players: given twice"}},
+		{name: "a reason twice", game: cartagena, seats: three,
+			body: `{"players":[],"reason":"typo","reason":"other"}`,
+			want: []string{"reason: given twice"}},
+		{name: "a replaced seat twice", game: cartagena, seats: three,
+			body: `{"players":[],"replaced":{"ada":"elena","ada":"farid"}}`,
+			want: []string{"replaced.ada: given twice"}},
 		{name: "replaced is not a map of names", game: cartagena, seats: three,
 			body: `{"players":[],"replaced":["ada"]}`,
 			want: []string{"replaced: must map seated usernames to their substitutes' usernames"}},
