@@ -71,6 +71,14 @@ type Config struct {
 	ReplicaLag time.Duration
 }
 
+// baseURL is the configured BaseURL without a trailing slash, or the default.
+func (cfg Config) baseURL() string {
+	if cfg.BaseURL == "" {
+		return "http://127.0.0.1:8080"
+	}
+	return strings.TrimRight(cfg.BaseURL, "/")
+}
+
 // Limit is a number of attempts allowed in any period of the given length (a sliding
 // window, counted in Postgres).
 type Limit struct {
@@ -113,10 +121,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 			*l.lim = l.def
 		}
 	}
-	if cfg.BaseURL == "" {
-		cfg.BaseURL = "http://127.0.0.1:8080"
-	}
-	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	cfg.BaseURL = cfg.baseURL()
 	if cfg.LoginDelay <= 0 {
 		cfg.LoginDelay = 2 * time.Second
 	}

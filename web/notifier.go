@@ -42,10 +42,6 @@ const claimBatch = 20
 // cfg.WebhooksToPrivateAddresses, webhooks may reach only public addresses: a league's
 // organiser cannot make the server call into its own network.
 func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
-	base := cfg.BaseURL
-	if base == "" {
-		base = "http://127.0.0.1:8080"
-	}
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
 	if !cfg.WebhooksToPrivateAddresses {
 		dialer.Control = refusePrivateAddress
@@ -53,7 +49,7 @@ func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
 	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second,
 		ResponseHeaderTimeout: 20 * time.Second, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
 	return &Notifier{
-		store: st, mail: email.NewSender(cfg.Mail), baseURL: strings.TrimRight(base, "/"), logger: logger,
+		store: st, mail: email.NewSender(cfg.Mail), baseURL: cfg.baseURL(), logger: logger,
 		client: &http.Client{Transport: transport, Timeout: 30 * time.Second,
 			// A webhook is delivered where it was registered, not wherever it redirects.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
