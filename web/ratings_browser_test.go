@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -33,6 +35,11 @@ func TestBrowserRatingFloorAndForbiddenBoardsOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(css(".ledger-table .pot-note")),
 	), "open the player's why")
 	screenshot(t, ctx, "player-capped-pot-390.png")
+	if dir := os.Getenv("TABLESTAKES_SCREENSHOTS"); dir != "" {
+		shot, err := chromedp.Run(ctx, chromedp.Screenshot(css(".pot-note-row")))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "player-pot-note-row-390.png"), shot, 0o644))
+	}
 
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(app.srv.URL+"/vortex?die=6&red=on&red1=10&blue=on&blue1=2"),
