@@ -94,6 +94,7 @@ func (h *Handler) echo() *echo.Echo {
 	api.POST("/games/:id/result", h.apiRecordResult, h.requireAPIUser)
 	api.PUT("/games/:id/result", h.apiCorrectResult, h.requireAPIUser)
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
+	api.GET("/registry", h.apiRegistry)
 
 	h.leagueOperationRoutes(e, api)
 	h.leagueOperations2Routes(e, api)
