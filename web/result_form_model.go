@@ -476,7 +476,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
 		GameVersion: versionView(g.Game, g.GameVersion.Slug, ""),
-		Reason: f.reason, HasPowers: len(g.Game.Powers) > 0,
+		Reason:      f.reason, HasPowers: len(g.Game.Powers) > 0,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem
