@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/csv"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/emersion/go-ical"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -269,4 +271,44 @@ func TestPagesShowTheVersion(t *testing.T) {
 	assert.Contains(t, text(doc.Find(".game-version")), "Kickstarter print")
 	_, doc = app.get(c, "/")
 	assert.Contains(t, text(doc.Find("#queue .game-label").First()), "Arcs (Lost Vaults & Fated Leaders)")
+}
+
+func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org := versionLeague(t, app, "vortex", "d12", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	status, out := app.api(http.MethodPut, "/api/v1/games/"+strconv.FormatInt(g.ID, 10)+"/schedule", org.token,
+		map[string]any{"starts_at": "2026-12-01T19:00:00Z"})
+	require.Equal(t, http.StatusOK, status, out)
+
+	cal := fetchCalendar(t, app, leaguePath(l)+"/calendar.ics")
+	e := eventByUID(t, cal, "game-"+strconv.FormatInt(g.ID, 10)+"@tablestakes")
+	summary, err := e.Props.Text(ical.PropSummary)
+	require.NoError(t, err)
+	assert.Equal(t, l.Name+": game 1 (Vortex, d12)", summary)
+	description, err := e.Props.Text(ical.PropDescription)
+	require.NoError(t, err)
+	assert.Contains(t, description, "\nVersion: d12.")
+
+	c := app.logIn(org)
+	_, doc := app.get(c, leaguePath(l)+"/print/rounds")
+	assert.Contains(t, text(doc.Find(".round-sheet .sheet-game").First()), "Vortex (d12)")
+	_, doc = app.get(c, leaguePath(l)+"/print/standings")
+	assert.Contains(t, text(doc.Find(".sheet-game")), "Vortex (d12)")
+
+	resp, err := http.Get(app.srv.URL + leaguePath(l) + "/standings.csv")
+	require.NoError(t, err)
+	records, err := csv.NewReader(resp.Body).ReadAll()
+	resp.Body.Close()
+	require.NoError(t, err)
+	head := records[0]
+	assert.Equal(t, []string{"game", "version"}, head[len(head)-2:])
+	assert.Equal(t, []string{"vortex", "d12"}, records[1][len(head)-2:])
+	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	require.NoError(t, err)
+	records, err = csv.NewReader(resp.Body).ReadAll()
+	resp.Body.Close()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"game", "version"}, records[0][len(records[0])-2:])
 }
