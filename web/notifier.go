@@ -14,6 +14,7 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"syscall"
@@ -199,6 +200,12 @@ func (n *Notifier) post(ctx context.Context, d store.Delivery, subject, text str
 	if err != nil {
 		if errors.Is(err, errPrivateAddress) {
 			return permanent{errPrivateAddress}
+		}
+		// The client's error quotes the whole address, the receiver's key: the error goes
+		// to the manage page and the log with the host only.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = fmt.Errorf("POST to %s: %w", store.WebhookHost(d.WebhookURL), uerr.Err)
 		}
 		return err
 	}
