@@ -12,5 +12,18 @@ SET detail = regexp_replace(e.detail,
 WHERE e.action = 'webhook'
   AND e.detail ~ '^(added an? [a-z]+ webhook to|removed the webhook to) https?://';
 
+-- A browser that has logged in to an account before (a cookie holding a random token, only
+-- its SHA-256 here). Failed log-ins at one account are capped from everywhere (at most 100
+-- an hour); beyond the cap, only a known browser of the account has its password checked,
+-- so guessers stop while the owner still logs in and is never locked out.
+CREATE TABLE login_devices (
+    token_hash   bytea       NOT NULL CHECK (length(token_hash) = 32),
+    user_id      bigint      NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    last_used_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (token_hash, user_id)
+);
+
+CREATE INDEX login_devices_last_used_idx ON login_devices (last_used_at);
+
 -- +goose Down
-SELECT 1;
+DROP TABLE login_devices;

@@ -48,7 +48,13 @@ type Config struct {
 	// is slowed down, never locked, so nobody can keep its owner out.
 	LoginSlowdown Limit
 	LoginDelay    time.Duration
-	// SignupPerIP limits the accounts made from one address (default 20 an hour).
+	// LoginPerAccount caps the failed log-ins at one username from everywhere (default
+	// 100 an hour). Beyond it every attempt waits LoginDelay and only a browser that has
+	// logged in to the account before has its password checked: guessing from many
+	// addresses stops, while the owner still logs in (never a lock-out).
+	LoginPerAccount Limit
+	// SignupPerIP limits the accounts made from one address (default 40 an hour, room
+	// for a club signing up together at one venue); refused sign-ups do not count.
 	SignupPerIP Limit
 	// Mail is the SMTP server for address verification and password resets; without an
 	// address the server sends no e-mail.
@@ -115,7 +121,8 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		{&cfg.LoginPerUser, Limit{Attempts: 5, Per: time.Minute}},
 		{&cfg.LoginPerVenue, Limit{Attempts: 300, Per: time.Minute}},
 		{&cfg.LoginSlowdown, Limit{Attempts: 5, Per: time.Minute}},
-		{&cfg.SignupPerIP, Limit{Attempts: 20, Per: time.Hour}},
+		{&cfg.LoginPerAccount, Limit{Attempts: 100, Per: time.Hour}},
+		{&cfg.SignupPerIP, Limit{Attempts: 40, Per: time.Hour}},
 	} {
 		if l.lim.Attempts <= 0 || l.lim.Per <= 0 {
 			*l.lim = l.def
