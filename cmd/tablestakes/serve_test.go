@@ -22,8 +22,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/web"
 	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/web"
 )
 
 var (
