@@ -294,3 +294,30 @@ func TestNamesRefuseBidiAndInvisibleCharacters(t *testing.T) {
 	_, doc := app.get(c, "/")
 	assert.Equal(t, "عادل", text(doc.Find(".signed-in bdi")), "user text is isolated from the text around it")
 }
+
+// A signed-in browser's CSRF token is bound to its session (trust review 3, finding 6): a
+// token-and-cookie pair planted by someone else (a sibling subdomain can set a cookie for
+// the whole domain) forges nothing, and over HTTPS the anonymous cookie takes the __Host-
+// prefix, which browsers refuse from a subdomain.
+func TestCSRFTokenIsBoundToTheSession(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	c := app.browser()
+	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	u, err := url.Parse(app.srv.URL)
+	require.NoError(t, err)
+	c.Jar.SetCookies(u, []*http.Cookie{{Name: "_csrf", Value: "planted-by-a-sibling", Path: "/"}})
+	res, _ = app.post(c, "/logout", url.Values{"_csrf": {"planted-by-a-sibling"}})
+	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a planted pair is refused")
+	_, doc := app.get(c, "/")
+	assert.Equal(t, "Signed in as ada", text(doc.Find(".signed-in")), "still signed in")
+	res, _ = app.post(c, "/logout", url.Values{"_csrf": {csrfOf(t, doc)}})
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "the session's own token works")
+
+	secure := newTestApp(t, web.Config{SecureCookies: true})
+	res, _ = secure.get(secure.browser(), "/login")
+	assert.NotNil(t, cookieNamed(res, "__Host-csrf"), "over HTTPS the cookie cannot come from a subdomain")
+}
