@@ -424,3 +424,21 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 	res.Body.Close()
 	noKey("history API", string(history))
 }
+
+// A webhook to a special-use address is refused when it is added, not only on delivery
+// (trust review 3, finding 6).
+func TestWebhookToSpecialAddressIsRefusedWhenAdded(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	for _, u := range []string{"http://100.64.0.1/hook", "http://198.18.0.1/hook", "http://[64:ff9b::a00:1]/hook",
+		"http://[2002:a00:1::]/hook", "http://0.0.0.0:8080/hook", "http://localhost:8080/hook"} {
+		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+			map[string]any{"url": u, "format": "json"})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, u)
+		assert.Contains(t, body["error"], "url: must reach a public address", u)
+	}
+	hooks, err := app.store.Webhooks(context.Background(), l.ID, org.ID)
+	require.NoError(t, err)
+	assert.Empty(t, hooks)
+}

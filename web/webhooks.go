@@ -67,7 +67,16 @@ func (h *Handler) webhookOp(c echo.Context, op func(ctx context.Context, leagueI
 // addWebhookChecked checks and adds a webhook with a new secret.
 func (h *Handler) addWebhookChecked(ctx context.Context, leagueID, userID int64, raw, format string) (store.Webhook, templates.FieldErrors, error) {
 	raw = strings.TrimSpace(raw)
-	if errs := webhookProblems(raw, format); len(errs) > 0 {
+	errs := webhookProblems(raw, format)
+	if _, bad := errs["url"]; !bad && !h.config.WebhooksToPrivateAddresses {
+		// Checked when it is added too, not only on delivery, so that an organiser
+		// learns at once that an address inside the network will never be called.
+		u, _ := url.Parse(raw)
+		if msg := hostProblem(ctx, u.Hostname()); msg != "" {
+			errs["url"] = msg
+		}
+	}
+	if len(errs) > 0 {
 		return store.Webhook{}, errs, nil
 	}
 	hook, err := h.store.AddWebhook(ctx, leagueID, userID, raw, format, rand.Text()+rand.Text())
