@@ -237,3 +237,34 @@ func TestAbsoluteURLsComeFromTheBaseURL(t *testing.T) {
 	invite := forged(fmt.Sprintf("/api/v1/leagues/%d/invite", l.ID), org.token)
 	assert.Contains(t, invite, fmt.Sprintf(`"invite_url":"https://club.example/leagues/%d/invite/`, l.ID))
 }
+
+// Every answer carrying a secret is Cache-Control: no-store (trust review 3, finding 6):
+// API tokens, webhook secrets, invite links, calendar feed URLs and the feeds themselves.
+func TestSecretsAreNeverStored(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{WebhooksToPrivateAddresses: true})
+	l, org, members, _ := runningLeague(t, app, "gonzaga", 4)
+	check := func(method, path, token string, body any, want int) *http.Response {
+		t.Helper()
+		res := app.apiSend(method, path, token, body)
+		res.Body.Close()
+		require.Equal(t, want, res.StatusCode, path)
+		assert.Equal(t, "no-store", res.Header.Get("Cache-Control"), path)
+		return res
+	}
+	check("POST", "/api/v1/login", "", map[string]string{"username": org.Username, "password": "password-1"}, http.StatusOK)
+	check("GET", "/api/v1/me/tokens", org.token, nil, http.StatusOK)
+	check("POST", fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, map[string]string{"url": "http://127.0.0.1:9/h"}, http.StatusCreated)
+	check("GET", fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil, http.StatusOK)
+	check("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true}, http.StatusOK)
+	check("GET", fmt.Sprintf("/api/v1/leagues/%d/invite", l.ID), org.token, nil, http.StatusOK)
+	status, out := app.api("GET", "/api/v1/me/calendar", members[0].token, nil)
+	require.Equal(t, http.StatusOK, status, out)
+	feed, err := url.Parse(out["url"].(string))
+	require.NoError(t, err)
+	check("GET", "/api/v1/me/calendar", members[0].token, nil, http.StatusOK)
+	res, err := http.Get(app.srv.URL + feed.Path)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, "no-store", res.Header.Get("Cache-Control"), "the private feed")
+}

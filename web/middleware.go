@@ -61,6 +61,10 @@ func (h *Handler) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		hdr.Set("Referrer-Policy", "same-origin")
 		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 		hdr.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		// No answer is kept by browsers or proxies unless its handler says so (the static
+		// files do): API tokens, webhook secrets, invite links and calendar feed URLs
+		// travel in ordinary answers, which must not outlive the moment (trust review 3).
+		hdr.Set("Cache-Control", "no-store")
 		if h.config.SecureCookies {
 			hdr.Set("Strict-Transport-Security", "max-age=31536000")
 		}
