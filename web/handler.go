@@ -70,6 +70,10 @@ type Config struct {
 	WebhooksToPrivateAddresses bool
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
+	// SessionIdleTimeout ends a web session not used for this long (default 12 hours,
+	// TABLESTAKES_SESSION_IDLE_TIMEOUT): a browser left signed in on a club's shared
+	// computer does not stay so for the whole lifetime.
+	SessionIdleTimeout time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
 	// a read-only copy (ReadFrom; default 5 s): a streaming replica shows a write once it
 	// has replayed it, usually within milliseconds, and a page computed from a copy that has
@@ -138,11 +142,15 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
 	}
+	if cfg.SessionIdleTimeout <= 0 {
+		cfg.SessionIdleTimeout = 12 * time.Hour
+	}
 	sessions := scs.New()
 	// No pgxstore sweeper goroutine: the server sweeps (see serve), and the Handler owns
 	// no background work.
 	sessions.Store = pgxstore.NewWithCleanupInterval(st.Pool(), 0)
 	sessions.Lifetime = cfg.SessionLifetime
+	sessions.IdleTimeout = cfg.SessionIdleTimeout
 	sessions.Cookie.Name = "tablestakes_session"
 	sessions.Cookie.HttpOnly = true
 	sessions.Cookie.SameSite = http.SameSiteLaxMode

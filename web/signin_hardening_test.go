@@ -321,3 +321,26 @@ func TestCSRFTokenIsBoundToTheSession(t *testing.T) {
 	res, _ = secure.get(secure.browser(), "/login")
 	assert.NotNil(t, cookieNamed(res, "__Host-csrf"), "over HTTPS the cookie cannot come from a subdomain")
 }
+
+// A web session ends when left unused for SessionIdleTimeout (trust review 3, finding 6),
+// long before its lifetime: the stored session's deadline is the idle one, and a session
+// past it is signed out.
+func TestSessionsEndWhenIdle(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{SessionIdleTimeout: 30 * time.Minute})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	c := app.browser()
+	start := time.Now()
+	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	var expiry time.Time
+	require.NoError(t, app.store.Pool().QueryRow(context.Background(), `SELECT max(expiry) FROM sessions`).Scan(&expiry))
+	assert.True(t, expiry.Before(start.Add(31*time.Minute)), "the session ends 30 minutes after its last use, not in two weeks: %s", expiry)
+	assert.True(t, expiry.After(start.Add(29*time.Minute)), "%s", expiry)
+
+	// Idle past the deadline (set back in the database, as the clock would): signed out.
+	_, err := app.store.Pool().Exec(context.Background(), `UPDATE sessions SET expiry = now() - interval '1 second'`)
+	require.NoError(t, err)
+	_, doc := app.get(c, "/")
+	assert.Zero(t, doc.Find(".signed-in").Length(), "signed out")
+}

@@ -131,6 +131,13 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		*l.dst = lim
 	}
+	if v := getenv("TABLESTAKES_SESSION_IDLE_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_SESSION_IDLE_TIMEOUT: want a duration of at least 1m such as 12h, got %q", v))
+		}
+		cfg.Web.SessionIdleTimeout = d
+	}
 	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
 	case "", "text":
 	case "json":
