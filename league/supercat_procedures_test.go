@@ -54,6 +54,10 @@ func TestWalkSupercatPass(t *testing.T) {
 	require.NoError(t, err, "a passing bot reads no answers")
 }
 
+// gpQuestions is the number of General Priorities questions a bot answering no to all of
+// them is asked (an Aggression card among its options, so no Weapon question).
+const gpQuestions = 15
+
 func TestWalkSupercatGeneralPriorities(t *testing.T) {
 	gp := func(options ...ActionCard) SupercatTurn {
 		return SupercatTurn{Next: NextGeneralPriorities, Options: options}
@@ -74,30 +78,48 @@ func TestWalkSupercatGeneralPriorities(t *testing.T) {
 			// available ... then select that card."
 			name:    "yes with a card of the suit selects it and goes to Prelude",
 			start:   gp(card("construction", 2), card("aggression", 3)),
-			answers: []string{"no", "yes"},
+			answers: []string{"no", "no", "yes"},
 			current: "pre-1", card: cardPtr("aggression", 3), page: "aggression",
 			outcome: "Select Aggression 3. Check for Prelude actions, then go to the aggression page.",
 		},
 		{
-			name:    "the first available suit in the seed's order is selected",
-			start:   gp(card("aggression", 5), card("administration", 2)),
+			// "Decision making for the bot", "Actions": "the bot will prefer to Secure rather
+			// than Tax if both actions contend a declared ambition": the suit follows the
+			// action that works. With Aggression 3 and Administration 5, where only Secure
+			// could contend, the bot plays Aggression 3.
+			name:    "Secure contends a declared ambition: the Aggression card",
+			start:   gp(card("aggression", 3), card("administration", 5)),
 			answers: []string{"yes"},
-			current: "pre-1", card: cardPtr("administration", 2), page: "administration",
+			current: "pre-1", card: cardPtr("aggression", 3), page: "aggression",
+			outcome: "Select Aggression 3. Check for Prelude actions, then go to the aggression page.",
+		},
+		{
+			name:    "only Tax contends a declared ambition: the Administration card",
+			start:   gp(card("aggression", 3), card("administration", 5)),
+			answers: []string{"no", "yes"},
+			current: "pre-1", card: cardPtr("administration", 5), page: "administration",
+		},
+		{
+			name:    "Secure could contend but there is no Aggression card: Tax is asked next",
+			start:   gp(card("construction", 3), card("administration", 5)),
+			answers: []string{"yes"},
+			current: "gp-1b",
+			outcome: "No Aggression card is available: go on to the next question.",
 		},
 		{
 			// "If the indicated suit is not available, proceed to the next question."
 			name:    "yes without a card of the suit goes on to the next question",
 			start:   gp(card("construction", 2), card("construction", 5)),
-			answers: []string{"yes"},
+			answers: []string{"no", "yes"},
 			current: "gp-2",
-			outcome: "No Administration or Aggression card is available: go on to the next question.",
+			outcome: "No Administration card is available: go on to the next question.",
 		},
 		{
 			// "Lead, Pivot, or Copy with the indicated suit": a follower copies the lead suit.
 			name:    "a follower copies the lead suit it has no card of",
 			start:   gp(card("construction", 2), card("administration", 5)),
 			lead:    cardPtr("mobilization", 4),
-			answers: []string{"no", "no", "no", "no", "yes", "yes"},
+			answers: []string{"no", "no", "no", "no", "no", "yes", "yes"},
 			current: "pre-1", page: "mobilization", copyLead: true,
 			outcome: "Copy the lead suit (mobilization): play any option facedown (pick at random). Check for Prelude actions, then go to the mobilization page.",
 		},
@@ -105,13 +127,13 @@ func TestWalkSupercatGeneralPriorities(t *testing.T) {
 			// "Does bot have no starport? Can bot build a starport? ... No: → Mobilization/Aggression"
 			name:    "type 3 inside General Priorities: no starport and cannot build one",
 			start:   gp(card("aggression", 2), card("construction", 5)),
-			answers: []string{"no", "no", "no", "yes", "no"},
+			answers: []string{"no", "no", "no", "no", "yes", "no"},
 			current: "pre-1", card: cardPtr("aggression", 2), page: "aggression",
 		},
 		{
 			name:    "unbuilt cities and enough claims: Construction",
 			start:   gp(card("aggression", 2), card("construction", 5)),
-			answers: []string{"no", "no", "no", "no", "no", "yes", "no", "yes"},
+			answers: []string{"no", "no", "no", "no", "no", "no", "yes", "no", "yes"},
 			current: "pre-1", card: cardPtr("construction", 5), page: "construction",
 		},
 		{
@@ -119,14 +141,14 @@ func TestWalkSupercatGeneralPriorities(t *testing.T) {
 			// ability, then exhaust card."
 			name:    "a Guild ability: the player names the matching suit",
 			start:   gp(card("aggression", 2), card("mobilization", 5)),
-			answers: []string{"no", "no", "no", "no", "no", "no", "mobilization"},
+			answers: []string{"no", "no", "no", "no", "no", "no", "no", "mobilization"},
 			current: "pre-1", card: cardPtr("mobilization", 5), page: "mobilization",
-			outcome: "Select suit matching ability, then exhaust card. Use ability, then go to page for card's suit if actions remaining. Select Mobilization 5. Check for Prelude actions, then go to the mobilization page.",
+			outcome: "Select suit matching ability, then exhaust card. Select Mobilization 5. Check for Prelude actions, then go to the mobilization page.",
 		},
 		{
 			name:    "no priority applies: the player picks an option at random",
 			start:   gp(card("aggression", 2), card("mobilization", 5)),
-			answers: append(no(11), "aggression"),
+			answers: append(no(gpQuestions), "aggression"),
 			current: "pre-1", card: cardPtr("aggression", 2), page: "aggression",
 		},
 	}
@@ -149,10 +171,10 @@ func TestWalkSupercatGeneralPriorities(t *testing.T) {
 func TestWalkSupercatRefusesAnswers(t *testing.T) {
 	start := SupercatTurn{Next: NextGeneralPriorities, Options: []ActionCard{card("aggression", 2), card("mobilization", 5)}}
 	_, err := WalkSupercat(start, nil, []string{"no", "maybe"})
-	requireFieldError(t, err, `answers[1]: "maybe" does not answer gp-2 (want yes, no)`)
-	_, err = WalkSupercat(start, nil, []string{"no", "no", "no", "no", "no", "no", "construction"})
-	requireFieldError(t, err, `answers[6]: "construction" does not answer gp-7 (want aggression, mobilization, no)`)
-	w, err := WalkSupercat(start, nil, no(11))
+	requireFieldError(t, err, `answers[1]: "maybe" does not answer gp-1b (want yes, no)`)
+	_, err = WalkSupercat(start, nil, []string{"no", "no", "no", "no", "no", "no", "no", "construction"})
+	requireFieldError(t, err, `answers[7]: "construction" does not answer gp-7 (want aggression, mobilization, no)`)
+	w, err := WalkSupercat(start, nil, no(gpQuestions))
 	require.NoError(t, err)
 	assert.Equal(t, "gp-none", w.Current.ID)
 	assert.Equal(t, []string{"aggression", "mobilization"}, w.Choices, "no random pick without a card")
@@ -169,6 +191,11 @@ func TestSupercatProceduresAreWellFormed(t *testing.T) {
 		assert.True(t, strings.HasSuffix(n.Question, "?"), "%s is a yes/no question: %q", id, n.Question)
 		assert.Contains(t, []int{1, 2, 3, 4}, n.Type, id)
 		for _, b := range []SupercatBranch{n.Yes, n.No} {
+			if b.Unavailable != "" {
+				_, ok := supercatNodes[b.Unavailable]
+				assert.True(t, ok, "%s leads to a node that exists: %q", id, b.Unavailable)
+				pageOf[b.Unavailable] = true
+			}
 			switch b.Next {
 			case "", SupercatToPage, SupercatAgain:
 			default:
@@ -190,7 +217,76 @@ func TestSupercatProceduresAreWellFormed(t *testing.T) {
 	}
 	// Every node is reached from another, or starts a page.
 	for id := range supercatNodes {
-		starts := slices.Contains([]string{"gp-1", "pre-1", "adm-1", "agg-1", "con-1", "mob-1", "adm-again", "agg-again", "con-again", "mob-again"}, id)
+		starts := slices.Contains([]string{"gp-1", "pre-1", "pre-4w", "gld-use", "adm-1", "agg-1", "con-1", "mob-1", "adm-again", "agg-again", "con-again", "mob-again"}, id)
 		assert.True(t, pageOf[id] || starts, "%s is reachable", id)
 	}
+}
+
+// The "combat card" (Terminology): "card played with Weapon, or an Aggression card".
+func TestWalkSupercatCombatCardIncludesWeapon(t *testing.T) {
+	start := SupercatTurn{Next: NextGeneralPriorities, Options: []ActionCard{card("construction", 2), card("mobilization", 5)}}
+	// gp-1, gp-1b, gp-2 no; gp-3 "Can bot favorable combat to contend declared ambition?"
+	// yes, but no Aggression card: the bot has a Weapon, so it plays Mobilization 5 with it.
+	w, err := WalkSupercat(start, nil, []string{"no", "no", "no", "yes"})
+	require.NoError(t, err)
+	require.NotNil(t, w.Current)
+	assert.Equal(t, "gp-3w", w.Current.ID)
+	assert.Equal(t, []string{"construction", "mobilization", "no"}, w.Choices)
+	w, err = WalkSupercat(start, nil, []string{"no", "no", "no", "yes", "mobilization"})
+	require.NoError(t, err)
+	assert.Equal(t, card("mobilization", 5), *w.Card)
+	assert.True(t, w.Weapon)
+	assert.True(t, w.CombatCard())
+	assert.Equal(t, "Select Mobilization 5, played with Weapon (a combat card). Check for Prelude actions, then go to the mobilization page.", w.Trail[len(w.Trail)-1].Outcome)
+	// Prelude: "Fuel and Weapon: spend for Combat card" is asked of the combat card.
+	w, err = WalkSupercat(start, nil, []string{"no", "no", "no", "yes", "mobilization", "no", "no", "no"})
+	require.NoError(t, err)
+	assert.Equal(t, "pre-4", w.Current.ID)
+	// Without a Weapon the question goes on.
+	w, err = WalkSupercat(start, nil, []string{"no", "no", "no", "yes", "no"})
+	require.NoError(t, err)
+	assert.Equal(t, "gp-4", w.Current.ID)
+	assert.Nil(t, w.Card)
+
+	// A card the start selected (a surpass) that is not an Aggression card: Prelude asks
+	// whether the bot plays it with Weapon, which makes it a combat card.
+	surpass := SupercatTurn{Card: cardPtr("construction", 6), Next: NextSuit, Options: []ActionCard{card("construction", 6), card("mobilization", 2)}}
+	w, err = WalkSupercat(surpass, cardPtr("construction", 3), no(3))
+	require.NoError(t, err)
+	assert.Equal(t, "pre-4w", w.Current.ID)
+	w, err = WalkSupercat(surpass, cardPtr("construction", 3), append(no(3), "yes"))
+	require.NoError(t, err)
+	assert.True(t, w.CombatCard())
+	assert.Contains(t, w.Actions[0], "Weapon: spend it with the selected card")
+}
+
+// "Guild and Lore Cards" and General Priorities: "Select suit matching ability, then exhaust
+// card. Use ability, then go to page for card's suit if actions remaining."
+func TestWalkSupercatGuildAbilityExhaustsAndRespectsActionsRemaining(t *testing.T) {
+	start := SupercatTurn{Next: NextGeneralPriorities, Options: []ActionCard{card("aggression", 2), card("mobilization", 5)}}
+	toPrelude := append(no(7), "mobilization")
+	w, err := WalkSupercat(start, nil, append(slices.Clone(toPrelude), no(7)...))
+	require.NoError(t, err)
+	require.NotNil(t, w.Current)
+	assert.Equal(t, "gld-use", w.Current.ID, "after Prelude the ability is used, not the page's first bullet")
+	assert.Equal(t, []int{7}, w.Exhausted, "the Guild card of answer 7 is exhausted")
+	assert.True(t, w.Guild)
+
+	// No actions remaining: the turn ends without the Mobilization page.
+	w, err = WalkSupercat(start, nil, append(append(slices.Clone(toPrelude), no(7)...), "no"))
+	require.NoError(t, err)
+	assert.True(t, w.Done)
+	assert.Equal(t, []string{"Select suit matching ability, then exhaust card.", "Use the Guild or lore card's ability. No actions remain: the turn ends."}, w.Actions)
+
+	// Actions remaining: then the Mobilization page from the top.
+	w, err = WalkSupercat(start, nil, append(append(slices.Clone(toPrelude), no(7)...), "yes"))
+	require.NoError(t, err)
+	assert.Equal(t, "mob-1", w.Current.ID)
+
+	// A suit page's Guild bullet exhausts the card it uses too.
+	onPage := SupercatTurn{Card: cardPtr("mobilization", 5), Next: NextSuit, Options: []ActionCard{card("mobilization", 5)}}
+	w, err = WalkSupercat(onPage, cardPtr("mobilization", 2), append(no(7), "no", "no", "no", "yes"))
+	require.NoError(t, err)
+	assert.Equal(t, []int{10}, w.Exhausted)
+	assert.Equal(t, "mob-again", w.Current.ID)
 }

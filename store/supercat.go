@@ -51,6 +51,15 @@ type SupercatBot struct {
 type SupercatTurnRecord struct {
 	State   json.RawMessage `json:"state"`
 	Answers []string        `json:"answers"`
+	// Guilds are the Guild and lore cards the turn's answers used, exhausted when the turn
+	// is finished.
+	Guilds []SupercatGuildUse `json:"guilds,omitempty"`
+}
+
+// SupercatGuildUse is a ready Guild or lore card that answer number Answer used.
+type SupercatGuildUse struct {
+	Answer int    `json:"answer"`
+	Card   string `json:"card"`
 }
 
 // Replay recomputes the turn: its start and the walk through the procedures so far.
@@ -235,6 +244,13 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 // device answered first) is a Conflict, and an answer the question does not take a
 // *league.FieldError.
 func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (SupercatBot, error) {
+	return s.AnswerSupercatGuild(ctx, gameID, seat, ownerID, step, answer, "")
+}
+
+// AnswerSupercatGuild is AnswerSupercat naming, for an answer that uses a ready Guild or lore
+// card, which card: it must be ready (not exhausted this chapter, nor used earlier in the
+// turn), and is exhausted when the turn is finished ("Guild and Lore Cards").
+func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer, guild string) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
 		if b.Turn == nil {
 			return &Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
@@ -243,10 +259,44 @@ func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, owne
 			return &Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
 		}
 		answers := append(slices.Clone(b.Turn.Answers), answer)
-		if _, _, _, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay(); err != nil {
+		_, _, walk, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
+		if err != nil {
 			return err
 		}
+		if slices.Contains(walk.Exhausted, step) {
+			if guild == "" {
+				return &league.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
+			}
+			used := slices.Clone(b.Exhausted)
+			for _, g := range b.Turn.Guilds {
+				used = append(used, g.Card)
+			}
+			if slices.Contains(used, guild) {
+				return &league.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
+			}
+			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
+		}
 		b.Turn.Answers = answers
+		return nil
+	})
+}
+
+// UndoSupercatAnswer takes back the last answer of the bot's turn (and, called again, the
+// one before). step is the number of answers the player saw: a page that is out of date is
+// a Conflict, as is a turn with no answer to take back.
+func (s *Store) UndoSupercatAnswer(ctx context.Context, gameID int64, seat int, ownerID int64, step int) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		if b.Turn == nil {
+			return &Conflict{Reason: "undo: " + b.Name + " has no turn in progress"}
+		}
+		if step != len(b.Turn.Answers) {
+			return &Conflict{Reason: "undo: the turn has moved on since this page was loaded"}
+		}
+		if step == 0 {
+			return &Conflict{Reason: "undo: no answer to take back yet"}
+		}
+		b.Turn.Answers = slices.Clone(b.Turn.Answers[:step-1])
+		b.Turn.Guilds = slices.DeleteFunc(slices.Clone(b.Turn.Guilds), func(g SupercatGuildUse) bool { return g.Answer >= step-1 })
 		return nil
 	})
 }
@@ -269,6 +319,9 @@ func (s *Store) FinishSupercatTurn(ctx context.Context, gameID int64, seat int, 
 			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
 				b.BonusCards = slices.Delete(b.BonusCards, i, i+1)
 			}
+		}
+		for _, g := range b.Turn.Guilds {
+			b.Exhausted = append(b.Exhausted, g.Card)
 		}
 		b.Turn = nil
 		b.Turns++

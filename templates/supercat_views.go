@@ -88,8 +88,10 @@ type SupercatTurnView struct {
 	Trail []SupercatTrailView
 	// Current is the question to answer now; nil when the turn is over.
 	Current *SupercatQuestionView
-	// Step is the number of answers given (sent back with an answer).
+	// Step is the number of answers given (sent back with an answer or an undo).
 	Step int
+	// GuildError is what is wrong with the Guild card named with the last answer.
+	GuildError string
 	// Done says the procedures have ended the turn.
 	Done bool
 	// Played says what the bot plays ("Aggression 4", "Copy: any option facedown").
@@ -138,10 +140,24 @@ type SupercatQuestionView struct {
 	ID       string
 	Page     string
 	Question []Segment
-	Cite     string
-	Prefer   [][]Segment
-	Terms    []Term
-	Choices  []Choice
+	// Seed is the seed's bullet in its own words, where Question asks one part of it.
+	Seed    []Segment
+	Cite    string
+	Prefer  [][]Segment
+	Terms   []Term
+	Choices []Choice
+	// Guild says a yes uses a ready Guild or lore card, which the player names; Exhausted
+	// are the bot's cards already used this chapter (not ready).
+	Guild     bool
+	Exhausted []string
+	// Notes are reminders that apply to this question (modifiers, campaign notes, the
+	// Principles), each citing the seed.
+	Notes []Note
+}
+
+// Note is a reminder beside a question: a title and the seed's words.
+type Note struct {
+	Title, Text string
 }
 
 // Segment is a piece of procedure text: plain, or a term of the seed's Terminology.

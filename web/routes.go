@@ -160,6 +160,7 @@ func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.GET("/supercat/:id/bots/:seat", h.supercatTurnPage, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/turn", h.supercatStartTurn, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/answer", h.supercatAnswer, h.requireLogin)
+	e.POST("/supercat/:id/bots/:seat/undo", h.supercatUndo, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/finish", h.supercatFinish, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/bonus", h.supercatBonus, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/guild", h.supercatGuild, h.requireLogin)

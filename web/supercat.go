@@ -171,8 +171,9 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 			Answer: supercatChoiceLabel(a.Answer), Outcome: procedureText(a.Outcome)})
 	}
 	if n := walk.Current; n != nil {
-		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite}
-		texts := []string{n.Question}
+		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,
+			Seed: procedureText(n.Seed), Guild: n.Yes.Exhaust, Exhausted: bot.Exhausted}
+		texts := []string{n.Question, n.Seed}
 		for _, p := range n.Prefer {
 			q.Prefer = append(q.Prefer, procedureText(p))
 			texts = append(texts, p)
@@ -371,12 +372,34 @@ func (h *Handler) supercatAnswer(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "step: must be a whole number")
 	}
 	user, _ := currentUser(c)
-	_, err = h.store.AnswerSupercat(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"))
+	guild := strings.TrimSpace(c.FormValue("guild"))
+	if guild != "" && !oneLineText(guild, 60) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "guild: name the card, in at most 60 characters on one line")
+	}
+	_, err = h.store.AnswerSupercatGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"), guild)
 	var fe *league.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
 	}
 	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, supercatBotView(bot).URL())
+}
+
+// supercatUndo takes back the last answer of a bot's turn: POST
+// /supercat/{id}/bots/{seat}/undo (step: how many answers the page had seen).
+func (h *Handler) supercatUndo(c echo.Context) error {
+	g, bot, err := h.supercatBot(c)
+	if err != nil {
+		return err
+	}
+	step, err := strconv.Atoi(c.FormValue("step"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "step: must be a whole number")
+	}
+	user, _ := currentUser(c)
+	if _, err := h.store.UndoSupercatAnswer(c.Request().Context(), g.ID, bot.Seat, user.ID, step); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, supercatBotView(bot).URL())

@@ -49,11 +49,11 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 		chromedp.WaitVisible(css(".supercat-question")),
 	), "start the turn")
 	assert.Contains(t, visibleText(t, ctx, ".supercat-start"), "place the seize counter at 1")
-	assert.Equal(t, "Can bot Secure or Tax to contend declared ambition?", visibleText(t, ctx, ".supercat-question .question"))
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", visibleText(t, ctx, ".supercat-question .question"))
 
 	// Walk the procedures: the General Priorities choose Aggression 3 for an effective Vox
 	// card, Prelude has nothing to spend, and the Aggression page names the action.
-	answers := []string{"no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"}
+	answers := []string{"no", "no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"}
 	for i, a := range answers {
 		require.NoError(t, chromedp.Do(ctx,
 			chromedp.Click(css(fmt.Sprintf(`form.answers button[value="%s"]`, a))),

@@ -95,7 +95,7 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	_, doc = app.get(c, turn)
 	assert.Contains(t, text(doc.Find(".supercat-start")), "no option surpasses the lead Mobilization 4; place the seize counter at 1")
 	assert.Equal(t, "General Priorities", text(doc.Find(".supercat-question p.muted").First()))
-	assert.Equal(t, "Can bot Secure or Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", text(doc.Find(".supercat-question .question")))
 	assert.Equal(t, "contend", text(doc.Find(".supercat-question .question .term")), "the seed's term is marked")
 	assert.Contains(t, text(doc.Find(".terms dd")), "improve its position with respect to an ambition", "and explained inline")
 	assert.Equal(t, []string{"Yes", "No"}, doc.Find(".answers button").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
@@ -106,6 +106,11 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"1"}, "answer": {"maybe"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+
+	// The seed's "Secure or Tax" bullet is asked one action at a time, its words beside.
+	assert.Equal(t, "Can bot Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Equal(t, "The seed's bullet: Can bot Secure or Tax to contend declared ambition? → Administration/Aggression", text(doc.Find(".supercat-question .seed-bullet")))
+	doc = answer(t, app, c, turn, "no")
 
 	// "Can bot Secure an effective Vox card? → Aggression": Aggression 3 is selected.
 	assert.Equal(t, "Can bot Secure an effective Vox card?", text(doc.Find(".supercat-question .question")))
@@ -169,4 +174,50 @@ func TestTheDeskLinksTheSeedTools(t *testing.T) {
 	assert.Equal(t, []string{"/supercat", "/vortex"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
 	_, doc = app.get(app.browser(), "/")
 	assert.Equal(t, []string{"/vortex", "/supercat"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
+}
+
+// startFollowing starts a turn of the game's bot 1 following Mobilization 4 with Aggression 2
+// and Mobilization 5 drawn (no surpass: roll 6, no seize), so the General Priorities choose.
+func startFollowing(t *testing.T, app *testApp, c *http.Client, turn string) {
+	t.Helper()
+	res, _ := app.submit(c, turn, turn+"/turn", url.Values{
+		"drawn1_suit": {"aggression"}, "drawn1_number": {"2"}, "drawn2_suit": {"mobilization"}, "drawn2_number": {"5"},
+		"lead_suit": {"construction"}, "lead_number": {"4"}, "roll": {"6"}, "markers": {"on"}, "power": {"0"}, "player_power": {"0"},
+	})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+}
+
+// "Guild and Lore Cards": a Guild card chosen in the General Priorities is named, ready, and
+// exhausted once the turn is finished; its ability respects "if actions remaining".
+func TestSupercatGuildCardChosenInGeneralPrioritiesIsExhausted(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	res, _ := app.submit(c, game, turn+"/guild", url.Values{"guild": {"Farseers"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	startFollowing(t, app, c, turn)
+	for range 7 {
+		answer(t, app, c, turn, "no")
+	}
+	_, doc := app.get(c, turn)
+	assert.Equal(t, "Can bot use an ability on a ready Guild or lore card?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-question .field-hint")), "Farseers")
+	assert.Contains(t, text(doc.Find(".terms")), "a Guild card which has not been used this chapter is ready")
+
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "the card must be named")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}, "guild": {"Farseers"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "an exhausted card is not ready")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}, "guild": {"Mass Uprising Lore"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	for range 7 { // Prelude
+		answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "no") // no actions remaining after the ability
+	assert.Equal(t, "Plays Mobilization 5", text(doc.Find(".supercat-played")))
+	res, _ = app.submit(c, turn, turn+"/finish", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, game)
+	assert.Equal(t, "Exhausted Guild cards: Farseers, Mass Uprising Lore", text(doc.Find(".supercat-exhausted")))
 }
