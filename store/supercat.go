@@ -94,6 +94,19 @@ type SupercatTable struct {
 	PlayerPower      []int
 }
 
+// State is the start of bot b's turn: its counters, the game's difficulty and seats, and
+// what the player reports (CONTRACT section 5's input).
+func (t SupercatTable) State(b SupercatBot, difficulty string, players int) league.SupercatState {
+	state := league.SupercatState{
+		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
+		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
+		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
+		Power: t.Power, PlayerPower: t.PlayerPower,
+	}
+	state.WinningUndeclared = state.CountWinningUndeclared()
+	return state
+}
+
 // SupercatBotNames names the bots of a new game.
 var SupercatBotNames = []string{"SUPERCAT Ruby", "SUPERCAT Jade", "SUPERCAT Onyx"}
 
@@ -218,13 +231,7 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 		if err := tx.QueryRow(ctx, supercatGameSettingsSQL, gameID).Scan(&difficulty, &players); err != nil {
 			return err
 		}
-		state := league.SupercatState{
-			Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
-			SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
-			Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
-			Power: t.Power, PlayerPower: t.PlayerPower,
-		}
-		state.WinningUndeclared = state.CountWinningUndeclared()
+		state := t.State(*b, difficulty, players)
 		turn, err := league.SupercatStartTurn(state)
 		if err != nil {
 			return err

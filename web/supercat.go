@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -38,10 +39,11 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 	return h.render(c, status, templates.SupercatIndex(h.page(c, "SUPERCAT companion"), v))
 }
 
-// oneLineText reports whether s is non-empty, at most max characters and on one line.
+// oneLineText reports whether s is non-empty, valid UTF-8, at most max characters and on one
+// line.
 func oneLineText(s string, max int) bool {
 	n := len([]rune(s))
-	return n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+	return utf8.ValidString(s) && n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
 }
 
 // createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty).
@@ -276,6 +278,12 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	}
 	form, table := supercatReadForm(c, v.Errors)
 	v.Form = form
+	// Every field at once: the form's own parsing, then every rule of the turn's start.
+	for _, fe := range league.SupercatStateProblems(table.State(bot, g.Difficulty, g.Players)) {
+		if f := supercatFormField(fe.Field); v.Errors[f] == "" {
+			v.Errors[f] = fe.Problem
+		}
+	}
 	if len(v.Errors) == 0 {
 		user, _ := currentUser(c)
 		_, err = h.store.StartSupercatTurn(c.Request().Context(), g.ID, bot.Seat, user.ID, table)

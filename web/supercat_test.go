@@ -221,3 +221,38 @@ func TestSupercatGuildCardChosenInGeneralPrioritiesIsExhausted(t *testing.T) {
 	_, doc = app.get(c, game)
 	assert.Equal(t, "Exhausted Guild cards: Farseers, Mass Uprising Lore", text(doc.Find(".supercat-exhausted")))
 }
+
+// Bad input: every field of the turn form is reported at once, and nothing changes.
+func TestSupercatTurnFormReportsEveryFieldAtOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	res, doc := app.submit(c, turn, turn+"/turn", url.Values{"roll": {"9"}, "power": {"-1"}, "player_power": {"x"}, "tycoon": {"great"}, "markers": {"on"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	errs := doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	assert.Equal(t, []string{
+		"missing (the bot draws 2 cards: hand 6 is greater than its 0 bonus card(s))",
+		"missing (the bot follows, so the lead card is needed)",
+		"must be 1..6, got 9",
+		`must be winning, tied or behind, got "great"`,
+		"must not be negative",
+		"whole numbers of 0 or more, separated by commas",
+	}, errs, "drawn, lead, roll, ambitions, power and players' Power in one answer")
+	_, doc = app.get(c, game)
+	assert.Equal(t, "6", text(doc.Find(".supercat-hand")), "nothing changed")
+}
+
+// A name that is not valid UTF-8 is refused, naming the field, never a 500.
+func TestSupercatNamesMustBeUTF8(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"\xff"}, "bots": {"1"}, "difficulty": {"normal"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Give the game a name of at most 100 characters, on one line.", text(doc.Find(".field-error")))
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo"}, "bots": {"1"}, "difficulty": {"normal"}})
+	game := res.Header.Get("Location")
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"\xff"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+}
