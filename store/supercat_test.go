@@ -134,3 +134,43 @@ func TestSupercatConcurrentAnswersTakeOneStep(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"no"}, bots[0].Turn.Answers)
 }
+
+func TestSupercatUndoTakesBackTheLastAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	owner := newPlayers(t, st, "solo", 1)[0]
+	g, err := st.CreateSupercatGame(ctx, owner.ID, "Undo", "normal", 1)
+	require.NoError(t, err)
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 0)
+	assert.ErrorIs(t, err, store.ErrConflict, "no turn in progress")
+	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, store.SupercatTable{
+		Lead:  &league.ActionCard{Suit: league.Construction, Number: 4},
+		Drawn: []league.ActionCard{{Suit: league.Aggression, Number: 2}, {Suit: league.Mobilization, Number: 5}},
+		Roll:  6, MarkersAvailable: true,
+	})
+	require.NoError(t, err)
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 0)
+	assert.ErrorIs(t, err, store.ErrConflict, "nothing answered yet")
+	for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "mobilization"} {
+		var err error
+		if a == "mobilization" {
+			_, err = st.AnswerSupercatGuild(ctx, g.ID, 1, owner.ID, step, a, "Farseers")
+		} else {
+			_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, step, a)
+		}
+		require.NoError(t, err)
+	}
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 7)
+	assert.ErrorIs(t, err, store.ErrConflict, "a stale page is refused")
+	bot, err := st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 8)
+	require.NoError(t, err)
+	assert.Len(t, bot.Turn.Answers, 7)
+	assert.Empty(t, bot.Turn.Guilds, "the Guild card of the undone answer is ready again")
+	bot, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 7)
+	require.NoError(t, err, "and the one before")
+	assert.Len(t, bot.Turn.Answers, 6)
+	_, _, walk, err := bot.Turn.Replay()
+	require.NoError(t, err)
+	assert.Equal(t, "gp-6", walk.Current.ID)
+}

@@ -256,3 +256,34 @@ func TestSupercatNamesMustBeUTF8(t *testing.T) {
 	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"\xff"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 }
+
+// Undo: the last answer of a turn can be taken back, and the one before it; a stale page is
+// still refused.
+func TestSupercatUndoTheLastAnswer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	startFollowing(t, app, c, turn)
+	_, doc := app.get(c, turn)
+	assert.Zero(t, doc.Find("form.supercat-undo").Length(), "nothing to take back yet")
+	answer(t, app, c, turn, "no")
+	doc = answer(t, app, c, turn, "yes") // gp-1b: Tax, but no Administration card
+	assert.Equal(t, "Can bot Secure an effective Vox card?", text(doc.Find(".supercat-question .question")))
+
+	res, _ := app.submit(c, turn, turn+"/undo", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, turn)
+	assert.Equal(t, "Can bot Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	res, _ = app.submit(c, turn, turn+"/undo", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "and the one before")
+	_, doc = app.get(c, turn)
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Zero(t, doc.Find(".supercat-trail li").Length())
+
+	answer(t, app, c, turn, "no")
+	res, _ = app.submit(c, turn, turn+"/undo", url.Values{"step": {"0"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "a stale page is refused")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"0"}, "answer": {"yes"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+}
