@@ -1,15 +1,18 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -55,7 +58,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 	c := app.signUp("solo", "Solo", "long-enough-pw")
 	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {""}, "bots": {"4"}, "difficulty": {"easy"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose none, normal or hard."},
+	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal or hard."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo night"}, "bots": {"2"}, "difficulty": {"hard"}})
@@ -66,7 +69,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 		"the bots are marked as bots")
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
-	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard", text(doc.Find(".supercat-games li")))
+	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
@@ -157,13 +160,29 @@ func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
 	assert.Equal(t, "Bonus cards: Aggression 4", text(doc.Find(".supercat-bonus")))
 	assert.Equal(t, "Exhausted Guild cards: Farseers", text(doc.Find(".supercat-exhausted")))
 
-	res, _ = app.submit(c, game, game+"/chapter", url.Values{})
+	chapterEnd := url.Values{"no_cards": {"on"}, "player_power": {"3"}, "power_1": {"2"}}
+	res, _ = app.submit(c, game, game+"/chapter", chapterEnd)
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "the bot still holds cards")
+	id, err := strconv.ParseInt(strings.TrimPrefix(game, "/supercat/"), 10, 64)
+	require.NoError(t, err)
+	user, err := app.store.UserByUsername(context.Background(), "solo")
+	require.NoError(t, err)
+	storetest.PlayOutSupercatHand(t, app.store, id, 1, user.ID)
+	_, doc = app.get(c, game)
+	assert.Contains(t, text(doc.Find(".supercat-chapter-over")), "Every bot's hand counter is 0")
+	res, _ = app.submit(c, game, game+"/chapter", url.Values{"player_power": {"3"}, "power_1": {"2"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "the player still holds cards")
+	res, _ = app.submit(c, game, game+"/chapter", chapterEnd)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	_, doc = app.get(c, game)
 	assert.Equal(t, "6", text(doc.Find(".supercat-hand")))
+	assert.Equal(t, "2", text(doc.Find(".supercat-power")))
+	assert.Equal(t, "3", text(doc.Find(".supercat-player-power")))
 	assert.Equal(t, "Bonus cards: none", text(doc.Find(".supercat-bonus")))
 	assert.Equal(t, "Exhausted Guild cards: none", text(doc.Find(".supercat-exhausted")))
 	assert.Equal(t, "2", text(doc.Find(".facts dd").First()))
+	assert.Equal(t, "Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)", text(doc.Find(".supercat-advantages")),
+		"normal: the bot (2) is not ahead of the player (3)")
 }
 
 func TestTheDeskLinksTheSeedTools(t *testing.T) {
@@ -286,4 +305,77 @@ func TestSupercatUndoTheLastAnswer(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, res.StatusCode, "a stale page is refused")
 	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"0"}, "answer": {"yes"}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
+}
+
+// Difficulty and setup as choices when a game is created (the seed's "Setup" and "Difficulty
+// modifiers"), shown on the game page and reminded when they apply; per-bot advantages.
+func TestSupercatSetupChoices(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"none"},
+		"version": {"lost-vaults"}, "modifiers": {"fleet-readiness", "cloaking"}, "leaders_lore": {"all"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, []string{"Choose normal or hard.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
+		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Hard night"}, "bots": {"2"}, "difficulty": {"hard"},
+		"version": {"blighted-reach"}, "modifiers": {"fleet-readiness", "energy-shields", "warp-blockades"}, "leaders_lore": {"passive"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	_, doc = app.get(c, game)
+	assert.Equal(t, "Arcs: The Blighted Reach (campaign game)", text(doc.Find(".supercat-version")))
+	assert.Contains(t, text(doc.Find(".supercat-campaign")), "the bot is satisfied with fewer claims")
+	assert.Equal(t, "Hard: SUPERCAT Ruby and SUPERCAT Jade are tied for the most Power; pick one at random to start chapter 1 with initiative (\"The bot with the most power starts every chapter with initiative\").",
+		text(doc.Find(".supercat-initiative")))
+	assert.Equal(t, []string{"Fleet Readiness: during setup, place 1 extra ship in each system with bot pieces", "Energy Shields*: all bot's ships are Tough",
+		"Warp Blockades: bot controls gates with a single fresh ship (regardless of number of fresh player ships). if more than one bot in play, bot with more fresh ships controls the gate"},
+		doc.Find(".supercat-modifiers li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	assert.Equal(t, "When you attack a bot (*apply only if player is the attacker): Energy Shields: all bot's ships are Tough", text(doc.Find(".supercat-attack")))
+	assert.Contains(t, text(doc.Find(".supercat-gates")), "Warp Blockades")
+	steps := doc.Find(".supercat-setup-steps li").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	require.Len(t, steps, 5)
+	assert.Equal(t, "1.B (optional) Give the initiative marker to a bot, and seat the player last in turn order.", steps[0])
+	assert.Equal(t, "2.N (optional) Place an extra ship in each system with bot pieces. (Fleet Readiness)", steps[1])
+	assert.True(t, strings.HasPrefix(steps[2], "2.P Deal 6 cards"))
+	assert.True(t, strings.HasPrefix(steps[3], "2.Q Place all action cards"))
+	assert.Contains(t, steps[4], "Rebel, Quartermaster and Corsair")
+	assert.True(t, doc.Find("details.supercat-setup").Is("[open]"), "unfolded before the first turn")
+	assert.Equal(t, []string{"Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)",
+		"Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)"},
+		doc.Find(".supercat-advantages").Map(func(_ int, s *goquery.Selection) string { return text(s) }), "hard: always")
+
+	// The campaign note and Warp Blockades beside the questions they change.
+	turn := game + "/bots/1"
+	startFollowing(t, app, c, turn)
+	for range 5 {
+		answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "yes") // gp-5: loyal buildings in a rival's system
+	assert.Equal(t, "Can bot Move to change control?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-notes")), "Warp Blockades: bot controls gates with a single fresh ship")
+	for range 4 {
+		doc = answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "yes") // gp-6: unbuilt cities
+	assert.Equal(t, "Does bot have fewer claims than unbuilt cities?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-notes")), "Campaign game: Expansion Principles: “in the campaign game the bot is satisfied with fewer claims than in the base game”.")
+}
+
+// "Relative power should be evaluated per bot, so in a game with 2 bots, if one bot is ahead
+// of the player, and the other is behind, apply these only to the losing bot."
+func TestSupercatAdvantagesPerBot(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 2)
+	res, _ := app.submit(c, game, game+"/power", url.Values{"player_power": {"4"}, "power_1": {"5"}, "power_2": {"4"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc := app.get(c, game)
+	assert.Equal(t, []string{"Advantages: none (ahead of you in Power)", "Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)"},
+		doc.Find(".supercat-advantages").Map(func(_ int, s *goquery.Selection) string { return text(s) }), "Jade is tied, so not ahead")
+	_, doc = app.get(c, game+"/bots/1")
+	assert.Equal(t, "5", doc.Find(`input[name="power"]`).AttrOr("value", ""), "the turn form starts from the recorded Power")
+	assert.Equal(t, "4", doc.Find(`input[name="player_power"]`).AttrOr("value", ""))
+	res, _ = app.submit(c, game, game+"/power", url.Values{"player_power": {"x"}, "power_1": {"-1"}, "power_2": {"4"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 }
