@@ -35,6 +35,8 @@ type SupercatNode struct {
 	Seed string
 	// Yes and No are where each answer leads.
 	Yes, No SupercatBranch
+	// Options, where the question names a thing rather than yes or no, are its answers.
+	Options []SupercatOption
 }
 
 // SupercatBranch is where an answer leads.
@@ -79,6 +81,11 @@ var SupercatPages = map[string]string{
 	string(Aggression):     "Aggression - Move | Battle | Secure",
 	string(Construction):   "Construction - Build | Repair",
 	string(Mobilization):   "Mobilization - Move | Influence",
+	"influence-principles": "Influence Principles",
+	"combat-principles":    "Combat Principles",
+	"movement-principles":  "Movement Principles",
+	"expansion-principles": "Expansion Principles",
+	"vox-cards":            "Vox Cards",
 }
 
 // supercatPageStart is each page's first node.
@@ -109,7 +116,8 @@ var SupercatTerms = map[string]string{
 
 // supercatTermForms maps the forms the questions use to their terms.
 var supercatTermForms = map[string]string{"claims": "claim", "unbuilt cities": "unbuilt city",
-	"ready": "ready/exhausted", "exhausted": "ready/exhausted", "combat card": "combat card"}
+	"ready": "ready/exhausted", "exhausted": "ready/exhausted", "Effective": "effective", "contending": "contend",
+	"contended": "contend", "double cities": "double city", "uncontested cards": "uncontested card"}
 
 // SupercatTerm resolves a marked word of a question to its term ("claims" → "claim").
 func SupercatTerm(word string) (string, bool) {
@@ -353,6 +361,16 @@ func buildSupercatNodes() map[string]SupercatNode {
 			nodes[n.ID] = n
 		}
 	}
+	// Where a bullet's action is governed by a Principles page, its yes walks that page.
+	for id, kind := range supercatPrinciples {
+		n := nodes[id]
+		chain := principleChain(kind, id, n.No.Next)
+		n.Yes.Next = chain[0].ID
+		nodes[id] = n
+		for _, c := range chain {
+			nodes[c.ID] = c
+		}
+	}
 	return nodes
 }
 
@@ -448,6 +466,11 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 		if answer == "no" {
 			branch = node.No
 		}
+		for _, o := range node.Options {
+			if o.Value == answer {
+				branch = SupercatBranch{Next: o.Next}
+			}
+		}
 		step := SupercatAnswered{Node: node, Answer: answer}
 		if branch.Do != "" {
 			w.Actions = append(w.Actions, branch.Do)
@@ -497,6 +520,13 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 // supercatChoices are the answers node accepts: yes and no, or, where the player chooses
 // the suit, the available suits (and no, where the question has a no).
 func supercatChoices(node SupercatNode, available []string) []string {
+	if len(node.Options) > 0 {
+		out := make([]string, len(node.Options))
+		for i, o := range node.Options {
+			out[i] = o.Value
+		}
+		return out
+	}
 	if !node.Yes.ChooseSuit {
 		return []string{"yes", "no"}
 	}

@@ -35,12 +35,14 @@ func TestWalkSupercatSelectedCardGoesThroughPreludeToItsPage(t *testing.T) {
 
 	// "Can bot Secure to contend a declared ambition? [2]": yes names the action, then the
 	// bot restarts the page while actions remain, and the turn ends when none remain.
-	w, err = WalkSupercat(start, cardPtr("aggression", 3), append(no(7), "yes", "yes", "no", "yes", "no"))
+	// The Vox Cards page says which Vox card is effective and how the bot carries it out.
+	w, err = WalkSupercat(start, cardPtr("aggression", 3), append(no(7), "yes", "yes", "no", "yes", "call-to-action", "yes", "no"))
 	require.NoError(t, err)
 	assert.True(t, w.Done)
 	assert.Nil(t, w.Current)
-	assert.Equal(t, []string{"Secure to **contend** a declared ambition", "Secure an **effective** Vox card", "The turn ends."}, w.Actions)
-	assert.Equal(t, []string{"pre-1", "pre-2", "pre-3", "pre-4", "pre-5", "pre-6", "pre-7", "agg-1", "agg-again", "agg-1", "agg-2", "agg-again"}, walkIDs(w))
+	assert.Equal(t, []string{"Secure to **contend** a declared ambition", "Secure an **effective** Vox card",
+		"Secure Call to Action (always **effective**): its bonus card goes to the bot's play area (give it as a bonus card on the game page).", "The turn ends."}, w.Actions)
+	assert.Equal(t, []string{"pre-1", "pre-2", "pre-3", "pre-4", "pre-5", "pre-6", "pre-7", "agg-1", "agg-again", "agg-1", "agg-2", "agg-2-vox1", "agg-2-vox-ca", "agg-again"}, walkIDs(w))
 	assert.Equal(t, "aggression", w.Page)
 	assert.Equal(t, card("aggression", 6), *w.Card)
 }
@@ -190,7 +192,11 @@ func TestSupercatProceduresAreWellFormed(t *testing.T) {
 		assert.Contains(t, SupercatPages, n.Page, "%s is on a known page", id)
 		assert.True(t, strings.HasSuffix(n.Question, "?"), "%s is a yes/no question: %q", id, n.Question)
 		assert.Contains(t, []int{1, 2, 3, 4}, n.Type, id)
-		for _, b := range []SupercatBranch{n.Yes, n.No} {
+		branches := []SupercatBranch{n.Yes, n.No}
+		for _, o := range n.Options {
+			branches = append(branches, SupercatBranch{Next: o.Next})
+		}
+		for _, b := range branches {
 			if b.Unavailable != "" {
 				_, ok := supercatNodes[b.Unavailable]
 				assert.True(t, ok, "%s leads to a node that exists: %q", id, b.Unavailable)
@@ -289,4 +295,112 @@ func TestWalkSupercatGuildAbilityExhaustsAndRespectsActionsRemaining(t *testing.
 	require.NoError(t, err)
 	assert.Equal(t, []int{10}, w.Exhausted)
 	assert.Equal(t, "mob-again", w.Current.ID)
+}
+
+// The Principles pages and the Vox Cards page are walked where a suit page reaches an action
+// they govern, each ending in a concrete instruction in the seed's words, or in the
+// bullet's "no" where the principle says not to act.
+func TestWalkSupercatPrinciples(t *testing.T) {
+	onPage := func(suit string) SupercatTurn {
+		return SupercatTurn{Card: cardPtr(suit, 5), Next: NextSuit, Options: []ActionCard{card(suit, 5)}}
+	}
+	prelude := no(7)
+	tests := []struct {
+		name    string
+		suit    string
+		answers []string
+		action  string // the last action named
+		current string // the question asked next
+	}{
+		{
+			// "If possible, influence uncontested cards with 2 agents."
+			name: "Influence Principles: an uncontested card with 2 agents", suit: "administration",
+			answers: []string{"no", "no", "no", "no", "yes", "yes", "yes"},
+			action:  "Influence the **uncontested card** with 2 agents (spend 2 actions).", current: "adm-again",
+		},
+		{
+			// "if the bot could influence with agents up to the most rival agents, and still
+			// have agents in its supply left over, then influence the card to match"
+			name: "Influence Principles: a contested card, matching rival agents", suit: "mobilization",
+			answers: []string{"no", "no", "no", "no", "yes", "no", "no", "yes"},
+			action:  "Influence the card to match rival agents.", current: "mob-again",
+		},
+		{
+			// "Otherwise, do not influence the card": the page goes on.
+			name: "Influence Principles: too few agents, the page goes on", suit: "mobilization",
+			answers: []string{"no", "no", "no", "no", "yes", "no", "no", "no"},
+			action:  "Do not influence the card (Influence Principles).", current: "mob-6",
+		},
+		{
+			// "A Battle for trophies is considered favorable if bot has at least 1:1 ratio of
+			// fresh ships."
+			name: "Combat Principles: trophies, favorable", suit: "aggression",
+			answers: []string{"no", "no", "yes", "yes", "no", "yes"},
+			action:  "Battle for trophies. If bot has multiple actions, first roll all skirmish dice until ratio of fresh ships is better than 1:1, or only 1 action left. Then roll assault dice up to 2x defending fresh ships, and the rest skirmish dice. Allocate hits prioritizing trophies. If bot is able to re-roll, first re-roll any intercepts, then re-roll blanks. Spend Weapon resources to enable combat and Fuel and Psionic resources to maximize available actions.",
+			current: "agg-again",
+		},
+		{
+			// "A combat which risks outrages is only favorable if bot could ransack the court
+			// AND if outrage would not cause bot to stop contending a declared ambition."
+			name: "Combat Principles: outrage makes it unfavorable", suit: "aggression",
+			answers: []string{"no", "no", "yes", "no", "yes", "no"},
+			action:  "Not a **favorable combat**: it risks outrages (Combat Principles).", current: "agg-4",
+		},
+		{
+			// "A raid is considered favorable if bot can roll raid dice equal to 2x keys on the
+			// target AND ..."
+			name: "Combat Principles: a raid", suit: "aggression",
+			answers: []string{"no", "no", "yes", "no", "no", "yes", "yes"},
+			action:  "Raid: spend actions to roll dice like a trophies Battle, up to the last action available, then roll raid dice. If bot is able to re-roll, first re-roll any intercepts, then re-roll blanks. Spend Weapon resources to enable combat and Fuel and Psionic resources to maximize available actions.",
+			current: "agg-again",
+		},
+		{
+			// "A Battle for control is favorable if bot can roll at least 1 die per fresh
+			// defending ship."
+			name: "Combat Principles: control", suit: "aggression",
+			answers: []string{"no", "no", "no", "no", "yes", "yes", "yes", "no", "no"},
+			action:  "Not a **favorable combat**: a Battle for control needs at least 1 die per fresh defending ship.", current: "agg-6",
+		},
+		{
+			// "Use task force for any moves, if possible ... When possible, retain control of
+			// the origin system."
+			name: "Movement Principles: the task force keeps the origin", suit: "mobilization",
+			answers: []string{"yes", "yes", "yes", "yes"},
+			action:  "Move the **task force**, retaining control of the origin.", current: "mob-again",
+		},
+		{
+			name: "Movement Principles: no origin keeps control", suit: "mobilization",
+			answers: []string{"yes", "yes", "no", "no", "no"},
+			action:  "Move anyway and abandon control of the origin (\"If it's not possible to retain control of any origin, abandon control\").", current: "mob-again",
+		},
+		{
+			// "The bot will only build one of these double cities if it is winning a declared
+			// ambition (not tied for first place) and placing the city would uncover a power
+			// bonus."
+			name: "Expansion Principles: a double city", suit: "construction",
+			answers: []string{"no", "no", "yes", "yes", "yes"},
+			action:  "Build the **double city**.", current: "con-again",
+		},
+		{
+			name: "Expansion Principles: no double city", suit: "construction",
+			answers: []string{"no", "no", "yes", "yes", "no", "no"},
+			action:  "Do not build the **double city** (Limit on Building New Cities).", current: "con-4",
+		},
+		{
+			// "Populist Demands: Effective if bot is winning or tied for first in an
+			// undeclared ambition."
+			name: "Vox Cards: Populist Demands not effective", suit: "aggression",
+			answers: []string{"no", "yes", "populist-demands", "no"},
+			action:  "Not **effective**: bot is not winning or tied for first in an undeclared ambition (Vox Cards). Secure it only for captives, where a later bullet asks.", current: "agg-3",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := WalkSupercat(onPage(tt.suit), nil, append(slices.Clone(prelude), tt.answers...))
+			require.NoError(t, err)
+			require.NotNil(t, w.Current, "trail %v", walkIDs(w))
+			assert.Equal(t, tt.action, w.Actions[len(w.Actions)-1])
+			assert.Equal(t, tt.current, w.Current.ID)
+		})
+	}
 }

@@ -345,7 +345,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	}
 	for _, a := range walk.Trail {
 		v.Trail = append(v.Trail, templates.SupercatTrailView{Page: league.SupercatPages[a.Node.Page], Question: procedureText(a.Node.Question),
-			Answer: supercatChoiceLabel(a.Answer), Outcome: procedureText(a.Outcome)})
+			Answer: supercatNodeChoiceLabel(a.Node, a.Answer), Outcome: procedureText(a.Outcome)})
 	}
 	if n := walk.Current; n != nil {
 		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,
@@ -357,7 +357,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 		}
 		q.Terms = procedureTerms(texts...)
 		for _, ch := range walk.Choices {
-			q.Choices = append(q.Choices, templates.Choice{Value: ch, Label: supercatChoiceLabel(ch)})
+			q.Choices = append(q.Choices, templates.Choice{Value: ch, Label: supercatNodeChoiceLabel(*n, ch)})
 		}
 		q.Notes = supercatNotes(g, *n, start.Advantages)
 		v.Current = q
@@ -394,6 +394,15 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 			notes = append(notes, templates.Note{Title: m.Name, Text: m.Text})
 		}
 	}
+	if n.Page == "general-priorities" && strings.Contains(q, "**favorable combat**") {
+		notes = append(notes, templates.Note{Title: "Combat Principles", Text: "A Battle for trophies is considered favorable if bot has at least 1:1 ratio of fresh ships. " +
+			"A raid is considered favorable if bot can roll raid dice equal to 2x keys on the target AND bot has better than 1:1 ratio of fresh ships to defender OR has 1:1 ratio AND more than one Battle action available after moving to the target. " +
+			"A Battle for control is favorable if bot can roll at least 1 die per fresh defending ship. " +
+			"A combat which risks outrages is only favorable if bot could ransack the court AND if outrage would not cause bot to stop contending a declared ambition."})
+	}
+	if n.Yes.Exhaust && g.LeadersLore == league.LeadersLoreIntervene {
+		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
+	}
 	has := func(a string) bool { return slices.Contains(advantages, a) }
 	if has(league.ElitePilots) && strings.Contains(q, "**favorable combat**") {
 		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
@@ -402,6 +411,17 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 		notes = append(notes, templates.Note{Title: "Efficient Logistics", Text: "bot performs 1 extra action per card (Difficulty modifiers)"})
 	}
 	return notes
+}
+
+// supercatNodeChoiceLabel writes an answer of node n: its option's name, or as
+// supercatChoiceLabel.
+func supercatNodeChoiceLabel(n league.SupercatNode, answer string) string {
+	for _, o := range n.Options {
+		if o.Value == answer {
+			return o.Label
+		}
+	}
+	return supercatChoiceLabel(answer)
 }
 
 // supercatChoiceLabel writes an answer for the buttons and the trail.

@@ -127,12 +127,18 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	assert.Equal(t, "Can bot Secure to contend a declared ambition? [2]", text(doc.Find(".supercat-question .question")))
 	doc = answer(t, app, c, turn, "no")
 	doc = answer(t, app, c, turn, "yes") // Secure an effective Vox card [3]
+	// The Vox Cards page: which card, and whether it is effective.
+	assert.Equal(t, "Vox Cards", text(doc.Find(".supercat-question p.muted").First()))
+	assert.Equal(t, "Mass Uprising", text(doc.Find(".answers button").First()))
+	doc = answer(t, app, c, turn, "mass-uprising")
+	assert.Equal(t, "Mass Uprising: does bot have 4 or more ships in its supply?", text(doc.Find(".supercat-question .question")))
+	doc = answer(t, app, c, turn, "yes")
 	assert.Equal(t, "Does bot have actions remaining on this card?", text(doc.Find(".supercat-question .question")))
 	doc = answer(t, app, c, turn, "no")
 
 	assert.Zero(t, doc.Find(".supercat-question").Length(), "the turn is over")
 	assert.Equal(t, "Plays Aggression 3", text(doc.Find(".supercat-played")))
-	assert.Equal(t, []string{"Secure an effective Vox card", "The turn ends."},
+	assert.Equal(t, []string{"Secure an effective Vox card", "Secure Mass Uprising. Prefer cluster with task force.", "The turn ends."},
 		doc.Find(".supercat-actions li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, turn, turn+"/finish", url.Values{})

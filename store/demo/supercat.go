@@ -38,7 +38,7 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 			if err != nil {
 				return err
 			}
-			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"} {
+			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no"} {
 				if _, err := st.AnswerSupercat(ctx, g.ID, 2, ada, step, a); err != nil {
 					return err
 				}
