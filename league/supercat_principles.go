@@ -45,7 +45,6 @@ type SupercatOption struct {
 	Next string
 }
 
-
 // step is a chain's yes/no question on page: yes and no each lead on, or end in an
 // instruction (done: then the page's actions-remaining check) or in the bullet's "no" (fail).
 func step(page, id, q string, yes, no SupercatBranch) SupercatNode {
