@@ -221,7 +221,7 @@ func TestAmbitionHelperFollowsTheVersion(t *testing.T) {
 	var power, places []string
 	doc.Find("#preview tbody tr").Each(func(_ int, r *goquery.Selection) {
 		power = append(power, text(r.Find(".power")))
-		places = append(places, text(r.Find("td").Eq(1)))
+		places = append(places, text(r.Find(".place")))
 	})
 	assert.Equal(t, []string{"5", "2", "2", "0", "0"}, power)
 	assert.Equal(t, []string{"1", "3", "3", "4", "5"}, places)
