@@ -312,3 +312,21 @@ func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"game", "version"}, records[0][len(records[0])-2:])
 }
+
+func TestManagePageEditsTheEdition(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	l := app.newLeague(org, "arcs", 4, 0)
+	c := app.logIn(org)
+	manage := leaguePath(l) + "/manage"
+	res, _ := app.submit(c, manage, leaguePath(l)+"/edit", url.Values{"name": {l.Name}, "description": {""}, "venue": {""},
+		"time_zone": {"UTC"}, "edition": {"2nd printing"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	got, err := app.store.League(context.Background(), l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "2nd printing", got.Edition)
+	assert.Equal(t, "base", got.Version)
+	_, doc := app.get(c, manage)
+	assert.Equal(t, "2nd printing", doc.Find(`input[name="edition"]`).AttrOr("value", ""))
+}
