@@ -183,6 +183,19 @@ func TestVortexD12LeagueScoresItsBoardsWithTheD12(t *testing.T) {
 	assert.Equal(t, []float64{25, 25, 0}, points)
 	assert.Contains(t, results[2].(map[string]any)["explanation"], "board score 20")
 
+	// Ratings stay one ladder per game: a d6 table's result goes on the same Vortex ladder.
+	table, d6org := versionLeague(t, app, "vortex", "d6", 3)
+	d6 := mustLeagueGames(t, app, table)[0]
+	var d6players []map[string]any
+	for i, s := range d6.Seats {
+		d6players = append(d6players, map[string]any{"id": s.Username, "score": 10 * (i + 1)})
+	}
+	status, body = app.api(http.MethodPost, "/api/v1/games/"+strconv.FormatInt(d6.ID, 10)+"/result", d6org.token, map[string]any{"players": d6players})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	status, ladder := app.apiAny(http.MethodGet, "/api/v1/ratings/vortex", "", nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Len(t, ladder, 6, "the d12 game's three players and the d6 game's three on one ladder")
+
 	// The result form asks no die: the version's is fixed, and the calculator link uses it.
 	c := app.logIn(org)
 	_, doc := app.get(c, "/games/"+strconv.FormatInt(mustLeagueGames(t, app, l)[1].ID, 10)+"/result")
