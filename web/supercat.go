@@ -40,8 +40,9 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 
 // oneLineText reports whether s is non-empty, at most max characters and on one line.
 func oneLineText(s string, max int) bool {
-	n := len([]rune(s))
-	return n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+	// The shared check of typed text: invalid UTF-8 ("%FF"), control, bidi and blank-looking
+	// characters and mixed-script words are refused (422), never stored (trust review 3).
+	return textProblem(s, max, true) == ""
 }
 
 // createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty).
