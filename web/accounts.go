@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // Account field limits. They match the CHECK constraints of migration 00001.

@@ -1,9 +1,9 @@
 package web
 
 import (
-	"fmt"
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -16,8 +16,8 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
