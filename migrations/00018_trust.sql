@@ -25,5 +25,11 @@ CREATE TABLE login_devices (
 
 CREATE INDEX login_devices_last_used_idx ON login_devices (last_used_at);
 
+-- A claimed delivery is started just before it is sent. A row whose worker died (its lease
+-- ran out) before starting it goes back to the queue; only the one it was sending stays
+-- failed, so that nobody gets it twice (the outbox's at-most-once promise).
+ALTER TABLE outbox ADD COLUMN started_at timestamptz;
+
 -- +goose Down
+ALTER TABLE outbox DROP COLUMN started_at;
 DROP TABLE login_devices;

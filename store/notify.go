@@ -26,8 +26,10 @@ const (
 var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished}
 
 // Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
-// MaxDeliveryAttempts times in all; a delivery still marked as sending after
-// DeliveryLease (its worker stopped mid-send) is given up, never sent twice.
+// MaxDeliveryAttempts times in all. A claimed delivery is leased for DeliveryLease, which
+// its worker renews while sending (RenewDeliveryLease); when a lease runs out (the worker
+// died), a delivery the worker had not started goes back to the queue, and the one it had
+// started is given up, never sent twice.
 const (
 	MaxDeliveryAttempts = 6
 	DeliveryLease       = 2 * time.Minute
@@ -231,19 +233,25 @@ type Delivery struct {
 	WebhookSecret string `db:"secret"`
 }
 
-// claimDeliveriesSQL first gives up deliveries whose worker stopped while sending (their
-// lease ran out), then claims up to $1 due deliveries for $2. SKIP LOCKED lets any number
-// of workers claim at once, each row going to one.
+// claimDeliveriesSQL first takes back the deliveries whose worker stopped (their lease
+// ran out): one it had not started goes back to the queue as it was, the one it was
+// sending is given up (it may have gone out). Then it claims up to $1 due deliveries of
+// channel $3 for $2. SKIP LOCKED lets any number of workers claim at once, each row going
+// to one; each channel is claimed on its own, so slow webhooks never hold up the mail.
 const claimDeliveriesSQL = `
-WITH given_up AS (
-    UPDATE outbox SET status = 'failed', lease_until = NULL,
-        last_error = 'the server stopped while sending it; not sent again, so that nobody gets it twice'
+WITH taken_back AS (
+    UPDATE outbox SET lease_until = NULL,
+        status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
+        attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
+        last_error = CASE WHEN started_at IS NULL THEN last_error
+                          ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
     WHERE status = 'sending' AND lease_until < now()
 ), due AS (
-    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now()
+    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now() AND channel = $3
     ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
 ), claimed AS (
-    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1
+    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
+        started_at = NULL
     FROM due WHERE o.id = due.id
     RETURNING o.id, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
 )
@@ -255,14 +263,44 @@ LEFT JOIN users u ON u.id = c.user_id AND u.email_verified_at IS NOT NULL AND u.
 LEFT JOIN league_webhooks w ON w.id = c.webhook_id
 ORDER BY c.id`
 
-// ClaimDeliveries claims up to limit due deliveries for this worker; it must report each
-// as sent or failed within DeliveryLease.
-func (s *Store) ClaimDeliveries(ctx context.Context, limit int) ([]Delivery, error) {
-	ds, err := collect[Delivery](ctx, s.pool, claimDeliveriesSQL, limit, DeliveryLease)
+// Delivery channels: by e-mail to a user, or to a league's webhook.
+const (
+	ChannelEmail   = "email"
+	ChannelWebhook = "webhook"
+)
+
+// ClaimDeliveries claims up to limit due deliveries of channel (ChannelEmail,
+// ChannelWebhook) for this worker, each leased for DeliveryLease. The worker starts each
+// (DeliveryStarted) just before sending it and reports it sent or failed.
+func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
+	ds, err := collect[Delivery](ctx, s.pool, claimDeliveriesSQL, limit, DeliveryLease, channel)
 	if err != nil {
 		return nil, fmt.Errorf("store: claim deliveries: %w", err)
 	}
 	return ds, nil
+}
+
+// DeliveryStarted marks a claimed delivery as being sent, just before it is, and reports
+// whether it is still this worker's: false when its lease ran out and it was taken back
+// (then it must not be sent).
+func (s *Store) DeliveryStarted(ctx context.Context, id int64) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `
+		UPDATE outbox SET started_at = now(), lease_until = now() + $2::interval
+		WHERE id = $1 AND status = 'sending' AND started_at IS NULL`, id, DeliveryLease)
+	if err != nil {
+		return false, fmt.Errorf("store: delivery %d started: %w", id, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// RenewDeliveryLease extends the lease of a delivery being sent by DeliveryLease, so that a
+// slow send is not taken for a dead worker's.
+func (s *Store) RenewDeliveryLease(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `
+		UPDATE outbox SET lease_until = now() + $2::interval WHERE id = $1 AND status = 'sending'`, id, DeliveryLease); err != nil {
+		return fmt.Errorf("store: renew lease of delivery %d: %w", id, err)
+	}
+	return nil
 }
 
 // DeliverySent marks a claimed delivery sent.

@@ -108,7 +108,7 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	for _, p := range w.players[:8] {
 		assert.Contains(t, lines, fmt.Sprintf("schedule_drawn:league:%d email %s pending", l.ID, p.Username))
 	}
-	ds, err := w.st.ClaimDeliveries(ctx, 1)
+	ds, err := w.st.ClaimDeliveries(ctx, store.ChannelEmail, 1)
 	require.NoError(t, err)
 	require.Len(t, ds, 1)
 	n := ds[0].Notice
@@ -140,7 +140,7 @@ func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ds, err := w.st.ClaimDeliveries(ctx, 3)
+			ds, err := w.st.ClaimDeliveries(ctx, store.ChannelEmail, 3)
 			assert.NoError(t, err)
 			mu.Lock()
 			defer mu.Unlock()
@@ -154,25 +154,32 @@ func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
 	for id, n := range seen {
 		assert.Equal(t, 1, n, "delivery %d claimed %d times", id, n)
 	}
-	more, err := w.st.ClaimDeliveries(ctx, 10)
+	more, err := w.st.ClaimDeliveries(ctx, store.ChannelEmail, 10)
 	require.NoError(t, err)
 	assert.Empty(t, more, "claimed deliveries are not due again")
 
 	rows, err := w.st.Outbox(ctx)
 	require.NoError(t, err)
-	sent, failing, stopped := rows[0], rows[1], rows[2]
+	sent, failing, stopped, unstarted := rows[0], rows[1], rows[2], rows[3]
+	for _, r := range []store.OutboxRow{sent, failing, stopped} {
+		started, err := w.st.DeliveryStarted(ctx, r.ID)
+		require.NoError(t, err)
+		require.True(t, started)
+	}
 	require.NoError(t, w.st.DeliverySent(ctx, sent.ID))
 	d := store.Delivery{ID: failing.ID, Attempts: 1}
 	require.NoError(t, w.st.DeliveryFailed(ctx, d, errors.New("421 try later"), false))
-	// The worker of stopped never came back: its lease runs out.
-	_, err = w.pool.Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE id = $1`, stopped.ID)
+	// The worker of stopped and unstarted died: their leases run out. It was sending
+	// stopped; it had not started unstarted (trust review 3, finding 2).
+	_, err = w.pool.Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE id = ANY($1)`,
+		[]int64{stopped.ID, unstarted.ID})
 	require.NoError(t, err)
 
 	var due time.Duration
 	require.NoError(t, w.pool.QueryRow(ctx, `SELECT extract(epoch FROM due_at - now())::int * interval '1 second' FROM outbox WHERE id = $1`,
 		failing.ID).Scan(&due))
 	assert.InDelta(t, 30, due.Seconds(), 2, "the first retry waits 30 s")
-	more, err = w.st.ClaimDeliveries(ctx, 10)
+	more, err = w.st.ClaimDeliveries(ctx, store.ChannelEmail, 10)
 	require.NoError(t, err)
 	assert.Empty(t, more, "a failed delivery waits for its retry")
 	byID := map[int64]store.OutboxRow{}
@@ -186,12 +193,19 @@ func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
 	assert.Equal(t, "421 try later", byID[failing.ID].LastError)
 	assert.Equal(t, "failed", byID[stopped.ID].Status, "a delivery interrupted mid-send is never sent twice")
 	assert.Contains(t, byID[stopped.ID].LastError, "not sent again")
+	assert.Equal(t, "pending", byID[unstarted.ID].Status, "a claimed delivery never started goes back to the queue")
+	assert.Equal(t, 0, byID[unstarted.ID].Attempts, "its claim was no attempt")
+	started, err := w.st.DeliveryStarted(ctx, unstarted.ID)
+	require.NoError(t, err)
+	assert.False(t, started, "the dead worker's claim is not its any more")
+	_, err = w.pool.Exec(ctx, `UPDATE outbox SET due_at = now() + interval '1 day' WHERE id = $1`, unstarted.ID)
+	require.NoError(t, err)
 
 	// Due again: claimed, and after the last attempt given up for good.
 	_, err = w.pool.Exec(ctx, `UPDATE outbox SET due_at = now() WHERE id = $1`, failing.ID)
 	require.NoError(t, err)
 	for attempt := 2; attempt <= store.MaxDeliveryAttempts; attempt++ {
-		ds, err := w.st.ClaimDeliveries(ctx, 10)
+		ds, err := w.st.ClaimDeliveries(ctx, store.ChannelEmail, 10)
 		require.NoError(t, err)
 		require.Len(t, ds, 1)
 		assert.Equal(t, attempt, ds[0].Attempts)

@@ -68,6 +68,9 @@ type Config struct {
 	// own network. Off by default, so that a league organiser cannot make the server call
 	// into its network.
 	WebhooksToPrivateAddresses bool
+	// WebhookTimeout bounds one webhook delivery, from dialling to the answer (default
+	// 10 s): a slow receiver's delivery fails and is tried again later.
+	WebhookTimeout time.Duration
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 	// SessionIdleTimeout ends a web session not used for this long (default 12 hours,
