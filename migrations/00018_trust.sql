@@ -28,8 +28,19 @@ CREATE INDEX login_devices_last_used_idx ON login_devices (last_used_at);
 -- A claimed delivery is started just before it is sent. A row whose worker died (its lease
 -- ran out) before starting it goes back to the queue; only the one it was sending stays
 -- failed, so that nobody gets it twice (the outbox's at-most-once promise).
-ALTER TABLE outbox ADD COLUMN started_at timestamptz;
+-- claim counts the claims of a row, so that a worker whose lease ran out cannot start a
+-- row another worker has claimed since.
+ALTER TABLE outbox ADD COLUMN started_at timestamptz, ADD COLUMN claim int NOT NULL DEFAULT 0;
+
+-- A webhook has at most one delivery in flight (busy_until: the lease of the worker sending
+-- it), and a breaker: after 3 failed attempts in a row its deliveries wait (paused_until),
+-- a minute at first, doubling up to an hour, until one goes through.
+ALTER TABLE league_webhooks
+    ADD COLUMN busy_until   timestamptz,
+    ADD COLUMN failures     int NOT NULL DEFAULT 0 CHECK (failures >= 0),
+    ADD COLUMN paused_until timestamptz;
 
 -- +goose Down
-ALTER TABLE outbox DROP COLUMN started_at;
+ALTER TABLE league_webhooks DROP COLUMN busy_until, DROP COLUMN failures, DROP COLUMN paused_until;
+ALTER TABLE outbox DROP COLUMN started_at, DROP COLUMN claim;
 DROP TABLE login_devices;

@@ -130,7 +130,7 @@ func (n *Notifier) drain(ctx context.Context, channel string) (int, error) {
 // outcome; it reports whether the delivery went out. A delivery whose lease ran out before
 // it started (taken back for another worker) is left alone.
 func (n *Notifier) deliverOne(ctx context.Context, d store.Delivery) (bool, error) {
-	started, err := n.store.DeliveryStarted(ctx, d.ID)
+	started, err := n.store.DeliveryStarted(ctx, d)
 	if err != nil || !started {
 		return false, err
 	}
