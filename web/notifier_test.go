@@ -358,7 +358,8 @@ func TestBrowserNotificationPages(t *testing.T) {
 		chromedp.Navigate(app.srv.URL+fmt.Sprintf("/leagues/%d/manage#webhooks", l.ID)),
 		chromedp.WaitVisible(css(`#webhooks .webhook-list`)),
 	))
-	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "(discord)")
+	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "discord.com (webhook 1, discord)", "by host and id")
+	assert.NotContains(t, visibleText(t, ctx, "#webhooks"), "a-very-long-token", "never the whole address")
 	screenshot(t, ctx, "manage-webhooks-390.png")
 }
 
