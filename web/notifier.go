@@ -66,18 +66,35 @@ func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
 // Run delivers the outbox every interval until ctx ends: it writes the reminders of games
 // starting soon, then sends everything due.
 func (n *Notifier) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := n.RunOnce(ctx); err != nil && ctx.Err() == nil {
-			n.logger.Error("notifications", "error", err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	// Each channel has its own loop and ticker: a round of webhooks held up by a slow
+	// receiver never delays the next round of mail (trust review 3, finding 2).
+	var wg sync.WaitGroup
+	for _, ch := range []string{store.ChannelEmail, store.ChannelWebhook} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(interval)
+			defer t.Stop()
+			for {
+				var err error
+				if ch == store.ChannelEmail {
+					_, err = n.store.EnqueueReminders(ctx)
+				}
+				if err == nil {
+					_, err = n.drain(ctx, ch)
+				}
+				if err != nil && ctx.Err() == nil {
+					n.logger.Error("notifications", "channel", ch, "error", err.Error())
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		}()
 	}
+	wg.Wait()
 }
 
 // RunOnce writes due reminders and delivers every due delivery, and returns how many it
@@ -113,6 +130,30 @@ func (n *Notifier) drain(ctx context.Context, channel string) (int, error) {
 		}
 		if len(ds) == 0 {
 			return sent, nil
+		}
+		if channel == store.ChannelWebhook {
+			// Each claimed delivery is for another webhook: they go out side by side, so
+			// one slow receiver does not hold up the others.
+			oks := make([]bool, len(ds))
+			errs := make([]error, len(ds))
+			var wg sync.WaitGroup
+			for i, d := range ds {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					oks[i], errs[i] = n.deliverOne(ctx, d)
+				}()
+			}
+			wg.Wait()
+			for _, ok := range oks {
+				if ok {
+					sent++
+				}
+			}
+			if err := errors.Join(errs...); err != nil {
+				return sent, err
+			}
+			continue
 		}
 		for _, d := range ds {
 			ok, err := n.deliverOne(ctx, d)
