@@ -463,6 +463,10 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	require.NoError(t, w.pool.QueryRow(ctx, `SELECT extract(epoch FROM paused_until - now())::int * interval '1 second' FROM league_webhooks WHERE id = $1`,
 		hook.ID).Scan(&paused))
 	assert.InDelta(t, 60, paused.Seconds(), 2, "paused a minute at first")
+	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
+	require.NoError(t, err)
+	require.Len(t, hooks, 1)
+	assert.NotNil(t, hooks[0].PausedUntil, "the manage page and the API say it is paused")
 	// Once the pause is over, a delivery that goes through closes the breaker.
 	_, err = w.pool.Exec(ctx, `UPDATE league_webhooks SET paused_until = now() WHERE id = $1`, hook.ID)
 	require.NoError(t, err)
