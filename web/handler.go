@@ -78,7 +78,7 @@ type Config struct {
 	// computer does not stay so for the whole lifetime.
 	SessionIdleTimeout time.Duration
 	// RequestTimeout bounds each request's work, its database queries and waits for a
-	// connection included (default 10 s, TABLESTAKES_REQUEST_TIMEOUT): when the database
+	// connection included (default 30 s, TABLESTAKES_REQUEST_TIMEOUT): when the database
 	// hangs, requests answer 503 with Retry-After instead of piling up on the pool.
 	RequestTimeout time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
@@ -150,7 +150,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
 	}
 	if cfg.RequestTimeout <= 0 {
-		cfg.RequestTimeout = 10 * time.Second
+		cfg.RequestTimeout = 30 * time.Second
 	}
 	if cfg.SessionIdleTimeout <= 0 {
 		cfg.SessionIdleTimeout = 12 * time.Hour
