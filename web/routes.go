@@ -45,6 +45,7 @@ func (h *Handler) echo() *echo.Echo {
 		h.logRequests,
 		panicRecovery(),
 		h.securityHeaders,
+		h.requestDeadline,
 		cache.invalidate,
 		cache.early(h.sessions.Cookie.Name),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),

@@ -251,12 +251,14 @@ func TestServeConfig(t *testing.T) {
 		"TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "50/1h",
 		"TABLESTAKES_LIMIT_LOGIN_VENUE", "500/1m",
 		"TABLESTAKES_SESSION_IDLE_TIMEOUT", "30m",
+		"TABLESTAKES_REQUEST_TIMEOUT", "4s",
 	))
 	require.NoError(t, err)
 	assert.Equal(t, web.Limit{Attempts: 60, Per: 2 * time.Hour}, cfg.Web.SignupPerIP)
 	assert.Equal(t, web.Limit{Attempts: 50, Per: time.Hour}, cfg.Web.LoginPerAccount)
 	assert.Equal(t, web.Limit{Attempts: 500, Per: time.Minute}, cfg.Web.LoginPerVenue)
 	assert.Equal(t, 30*time.Minute, cfg.Web.SessionIdleTimeout)
+	assert.Equal(t, 4*time.Second, cfg.Web.RequestTimeout)
 	assert.Equal(t, ":9000", cfg.Addr)
 	assert.True(t, cfg.Demo)
 	assert.Equal(t, "postgres://db.example/ts", cfg.DatabaseURL)
