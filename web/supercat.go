@@ -251,6 +251,40 @@ func (h *Handler) supercatChapter(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, v.URL())
 }
 
+// supercatFinishGame finishes the companion game as a rated solo Arcs game: POST
+// /supercat/{id}/finish (final_player_power, final_power_{seat}), then shows the rated game.
+func (h *Handler) supercatFinishGame(c echo.Context) error {
+	v, bots, err := h.supercatGame(c)
+	if err != nil {
+		return err
+	}
+	errs := templates.FieldErrors{}
+	read := func(name string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
+		if err != nil || n < 0 || n > 999 {
+			errs[name] = "must be a whole number of 0 or more"
+		}
+		return n
+	}
+	final := store.SupercatFinal{PlayerPower: read("final_player_power")}
+	for seat := 1; seat <= len(bots); seat++ {
+		final.BotPower = append(final.BotPower, read("final_power_"+strconv.Itoa(seat)))
+	}
+	if len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
+	user, _ := currentUser(c)
+	rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, final)
+	var fe *league.FieldError
+	if errors.As(err, &fe) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+}
+
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
 	v, bots, err := h.supercatGame(c)
@@ -377,6 +411,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	for _, a := range walk.Actions {
 		v.Actions = append(v.Actions, procedureText(a))
 	}
+	v.ActionTerms = procedureTerms(walk.Actions...)
 	return v, nil
 }
 
