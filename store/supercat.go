@@ -533,7 +533,7 @@ type SupercatFinal struct {
 }
 
 const lockSupercatFinishSQL = `
-SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username
+SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username, g.version
 FROM supercat_games g JOIN users u ON u.id = g.owner_id
 WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
 
@@ -548,9 +548,9 @@ const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, play
 func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, final SupercatFinal) (int64, error) {
 	var rated int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var difficulty, owner string
+		var difficulty, owner, version string
 		var finished bool
-		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner)
+		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -570,7 +570,7 @@ func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, f
 		if difficulty != string(league.Hard) {
 			difficulty = string(league.Normal) // "none", kept for older games, is rated as normal
 		}
-		ng := NewNormalGame{Game: "arcs", Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
+		ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
 		if rated, err = createNormalGame(ctx, tx, ng); err != nil {
 			return err
 		}
