@@ -439,7 +439,7 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
 	}
 	has := func(a string) bool { return slices.Contains(advantages, a) }
-	if has(league.ElitePilots) && strings.Contains(q, "**favorable combat**") {
+	if has(league.ElitePilots) && (strings.Contains(q, "**favorable combat**") || n.Page == "combat-principles") {
 		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
 	}
 	if has(league.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {
