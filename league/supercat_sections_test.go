@@ -10,7 +10,9 @@ import (
 // Every section of supercat-solo-arcs-bot.txt, with the seed's words beside the place the
 // companion applies it (the README's SUPERCAT section lists the same places).
 func TestSupercatSeedSections(t *testing.T) {
-	gp := func(options ...ActionCard) SupercatTurn { return SupercatTurn{Next: NextGeneralPriorities, Options: options} }
+	gp := func(options ...ActionCard) SupercatTurn {
+		return SupercatTurn{Next: NextGeneralPriorities, Options: options}
+	}
 	page := func(suit string) SupercatTurn {
 		return SupercatTurn{Card: cardPtr(suit, 5), Next: NextSuit, Options: []ActionCard{card(suit, 5)}}
 	}
@@ -22,7 +24,7 @@ func TestSupercatSeedSections(t *testing.T) {
 	}
 	sections := []struct {
 		section, seed string
-		check       func(t *testing.T)
+		check         func(t *testing.T)
 	}{
 		{"Setup", "2.P. Deal 6 cards to each player, but do not deal cards to the bot(s). Place a counter on each bot's board showing a value of 6 faceup.", func(t *testing.T) {
 			steps := SupercatSetup(Hard, []string{"fleet-readiness", "strategic-reserves"}, LeadersLoreNone)
