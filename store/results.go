@@ -548,6 +548,21 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALU
 func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, error) {
 	var out GameResult
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = recordResult(ctx, tx, w)
+		return err
+	})
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", w.GameID, err)
+	}
+	return out, nil
+}
+
+// recordResult is RecordResult inside tx, for writes that record a result with others (a
+// SUPERCAT companion game finished as a rated game).
+func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite) (GameResult, error) {
+	var out GameResult
+	err := func() error {
 		rw, err := prepareWrite(ctx, tx, w, false)
 		if err != nil {
 			return err
@@ -606,9 +621,9 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 			return fmt.Errorf("rate result: %w", err)
 		}
 		return nil
-	})
+	}()
 	if err != nil {
-		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", w.GameID, err)
+		return GameResult{}, err
 	}
 	return out, nil
 }

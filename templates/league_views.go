@@ -263,6 +263,9 @@ type GameView struct {
 	// CanJoin offers the viewer the next free seat; JoinError says why a join was refused.
 	CanJoin   bool
 	JoinError string
+	// CompanionURL, for the player who finished it there, is the SUPERCAT companion game this
+	// rated game was played with; empty otherwise.
+	CompanionURL string
 	// Version is the version of the game played and its edition note.
 	Version VersionView
 }

@@ -113,12 +113,12 @@ func (h *Handler) playerPage(c echo.Context) error {
 
 // memberNote explains a ladder member who never logs in, on its page.
 func memberNote(username string) string {
-	switch store.LadderMemberKind(username) {
-	case store.SeventhPlayer:
+	switch kind := store.LadderMemberKind(username); {
+	case kind == store.SeventhPlayer:
 		return "Not a person: the ladder's Seventh Player. When only six players come to a Diplomacy game, one power " +
 			"is played by the missing-man rules (ARMADA rule 4.1); for rating, this \"Seventh Player\" is a member " +
 			"who antes into the pot and takes the power's award, so the absent player's rating does not move."
-	case store.SupercatNormal, store.SupercatHard:
+	case store.IsSupercatBot(username):
 		return "Not a person: a SUPERCAT bot, the solo Arcs opponent of supercat-solo-arcs-bot.txt. Solo games " +
 			"against it are rated like any other, so a player's solo results move their Arcs rating. It never logs in."
 	}

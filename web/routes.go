@@ -161,6 +161,7 @@ func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.GET("/supercat/:id", h.supercatGamePage, h.requireLogin)
 	e.POST("/supercat/:id/chapter", h.supercatChapter, h.requireLogin)
 	e.POST("/supercat/:id/power", h.supercatPower, h.requireLogin)
+	e.POST("/supercat/:id/finish", h.supercatFinishGame, h.requireLogin)
 	e.GET("/supercat/:id/bots/:seat", h.supercatTurnPage, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/turn", h.supercatStartTurn, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/answer", h.supercatAnswer, h.requireLogin)

@@ -250,6 +250,40 @@ func (h *Handler) supercatChapter(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, v.URL())
 }
 
+// supercatFinishGame finishes the companion game as a rated solo Arcs game: POST
+// /supercat/{id}/finish (final_player_power, final_power_{seat}), then shows the rated game.
+func (h *Handler) supercatFinishGame(c echo.Context) error {
+	v, bots, err := h.supercatGame(c)
+	if err != nil {
+		return err
+	}
+	errs := templates.FieldErrors{}
+	read := func(name string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
+		if err != nil || n < 0 || n > 999 {
+			errs[name] = "must be a whole number of 0 or more"
+		}
+		return n
+	}
+	final := store.SupercatFinal{PlayerPower: read("final_player_power")}
+	for seat := 1; seat <= len(bots); seat++ {
+		final.BotPower = append(final.BotPower, read("final_power_"+strconv.Itoa(seat)))
+	}
+	if len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
+	user, _ := currentUser(c)
+	rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, final)
+	var fe *league.FieldError
+	if errors.As(err, &fe) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+}
+
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
 	v, bots, err := h.supercatGame(c)
@@ -376,6 +410,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	for _, a := range walk.Actions {
 		v.Actions = append(v.Actions, procedureText(a))
 	}
+	v.ActionTerms = procedureTerms(walk.Actions...)
 	return v, nil
 }
 
@@ -403,7 +438,7 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
 	}
 	has := func(a string) bool { return slices.Contains(advantages, a) }
-	if has(league.ElitePilots) && strings.Contains(q, "**favorable combat**") {
+	if has(league.ElitePilots) && (strings.Contains(q, "**favorable combat**") || n.Page == "combat-principles") {
 		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
 	}
 	if has(league.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {
