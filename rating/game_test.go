@@ -58,6 +58,7 @@ func game(t testing.TB, pot bool, points []string, winners ...int) Game {
 }
 
 func TestAntes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		pot     string
@@ -117,6 +118,7 @@ func TestAntes(t *testing.T) {
 }
 
 func TestPot(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 3: P = 60 × n, except ARMADA, whose points always make 420.
 	for n, want := range map[int]string{2: "120", 3: "180", 4: "240", 7: "420", 8: "480", 9: "540"} {
 		g := game(t, false, repeat("1", n))
@@ -127,6 +129,7 @@ func TestPot(t *testing.T) {
 }
 
 func TestAntesOverflow(t *testing.T) {
+	t.Parallel()
 	// Σ R_j + 210 n is one millionth, so the first ante would be about 4e26 millionths.
 	r1 := Micros(4e18)
 	r2 := -r1 - 2*AnteAdjustment + 1
@@ -140,6 +143,7 @@ func TestAntesOverflow(t *testing.T) {
 }
 
 func TestAwards(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		pot    bool
@@ -196,12 +200,14 @@ func TestAwards(t *testing.T) {
 }
 
 func TestAwardsArmadaMustMakeThePot(t *testing.T) {
+	t.Parallel()
 	_, err := Awards(game(t, true, []string{"200", "219.5"}))
 	require.ErrorIs(t, err, ErrPotMismatch)
 	assert.EqualError(t, err, "points do not add up to the 420-point pot: they add up to 839/2")
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	two := func() Game { return game(t, false, []string{"1", "0", "0"}) }
 	tests := []struct {
 		name  string
@@ -247,6 +253,7 @@ func sum(ms []Micros) Micros {
 // The one substitute rule, as the app (usernames, any letter case) and the ladder (exact
 // ids) both ask it.
 func TestCheckSubstitute(t *testing.T) {
+	t.Parallel()
 	players := []string{"ada", "bruno", "chloe"}
 	fold := strings.EqualFold
 	assert.Equal(t, SubstituteAllowed, CheckSubstitute(players, []string{"", "elena", ""}, 1, fold))

@@ -175,6 +175,7 @@ func refAwards(g Game) []Micros {
 }
 
 func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(25) {
 		t.Run(fmt.Sprint("season ", seed), func(t *testing.T) {
 			rnd := newRand(seed)
@@ -225,6 +226,7 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 }
 
 func TestRandomAntesMatchTheFormula(t *testing.T) {
+	t.Parallel()
 	// Ratings around and below −210, so that negative antes and Σ R_j + 210 n ≤ 0 both
 	// come up often.
 	rnd := newRand(42)
@@ -255,6 +257,7 @@ func TestRandomAntesMatchTheFormula(t *testing.T) {
 }
 
 func TestApportionPathsAgree(t *testing.T) {
+	t.Parallel()
 	// The 128-bit path and the big-integer path must round identically; weights near the
 	// edges of int64 force the fall-back.
 	rnd := newRand(5)

@@ -89,6 +89,7 @@ func storeOldLedger(t *testing.T, w *world, ladder string, games []rating.Game) 
 }
 
 func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -170,6 +171,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 }
 
 func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {
+	t.Parallel()
 	// Migrations are numbered by feature: a database already past 00005 (say at a later
 	// feature's migration) when the pot rule's 00005 lands still gets it.
 	ctx := context.Background()
