@@ -8,6 +8,7 @@ import (
 )
 
 func TestScoreSeated(t *testing.T) {
+	t.Parallel()
 	cartagena, err := GameBySlug("cartagena")
 	require.NoError(t, err)
 	blueMax, err := GameBySlug("blue-max")
@@ -106,6 +107,7 @@ func TestScoreSeated(t *testing.T) {
 }
 
 func TestArmadaWinners(t *testing.T) {
+	t.Parallel()
 	players := []ArmadaPlayer{{ID: "a", Centers: 18}, {ID: "b", Centers: 10}, {ID: "c", Eliminated: 1905}}
 	tests := []struct {
 		name     string
@@ -143,6 +145,7 @@ func TestArmadaWinners(t *testing.T) {
 // 12): Game.Score, which the forms use, names every problem; Score, which the CLI uses, keeps
 // the contract's one line naming the first field.
 func TestGameScoreReportsEveryProblemAtOnce(t *testing.T) {
+	t.Parallel()
 	cartagena, err := GameBySlug("cartagena")
 	require.NoError(t, err)
 	body := []byte(`{"players":[{"id":"a","score":-1},{"id":"b","score":2},{"id":"c","score":1.5}]}`)

@@ -39,6 +39,7 @@ func outboxLines(t *testing.T, st *store.Store) []string {
 }
 
 func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -94,6 +95,7 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 }
 
 func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	w.verify(w.players[:8]...)
@@ -124,6 +126,7 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 }
 
 func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -228,6 +231,7 @@ func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
 }
 
 func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
+	t.Parallel()
 	for attempts, want := range map[int]time.Duration{1: 30 * time.Second, 2: time.Minute, 3: 2 * time.Minute,
 		5: 8 * time.Minute, 7: 32 * time.Minute, 8: time.Hour, 20: time.Hour} {
 		assert.Equal(t, want, store.RetryDelay(attempts), "after %d attempts", attempts)
@@ -235,6 +239,7 @@ func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
 }
 
 func TestRemindersOncePerGameAndStart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	_, games := w.league("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
@@ -259,6 +264,7 @@ func TestRemindersOncePerGameAndStart(t *testing.T) {
 }
 
 func TestNotificationPrefs(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	ada := w.players[0]
@@ -285,6 +291,7 @@ func TestNotificationPrefs(t *testing.T) {
 }
 
 func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
@@ -313,6 +320,7 @@ func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
 }
 
 func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}

@@ -14,6 +14,9 @@ type PlayerView struct {
 	Leagues    []PlayerLeague
 	Ladders    []PlayerLadder
 	Games      []PlayerGame
+	// Newer and Older link the neighbouring pages of games and rating moves ("" when
+	// there is none).
+	Newer, Older string
 }
 
 // PlayerLeague is one league the player plays in or organises.

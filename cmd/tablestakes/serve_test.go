@@ -33,7 +33,7 @@ var (
 )
 
 // tablestakesBinary builds the command once for the tests that run it as a real process.
-func tablestakesBinary(t *testing.T) string {
+func tablestakesBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tablestakes-bin-")
@@ -51,8 +51,10 @@ func tablestakesBinary(t *testing.T) string {
 	return binary
 }
 
+// TestMain runs the package's tests (dropping the databases of those that pass in the
+// background, storetest.Main) and removes the built command.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := storetest.Main(m)
 	if binary != "" {
 		os.RemoveAll(filepath.Dir(binary))
 	}
@@ -224,6 +226,7 @@ func TestMigrateCreatesAndMigratesTheDatabase(t *testing.T) {
 }
 
 func TestServeConfig(t *testing.T) {
+	t.Parallel()
 	env := func(kv ...string) func(string) string {
 		return func(key string) string {
 			for i := 0; i+1 < len(kv); i += 2 {
