@@ -43,14 +43,18 @@ type NewNormalGame struct {
 	// Bots are the SUPERCAT bots seated at an Arcs table, by difficulty ("normal", "hard"),
 	// at most one of each: they take the first seats, people the rest in join order.
 	Bots []string
+	// ResultsBy (default ResultsByPlayers) and ConfirmHours (default DefaultConfirmHours)
+	// say who enters the table's result and how long its players have to confirm one.
+	ResultsBy    string
+	ConfirmHours int
 }
 
 // BotKinds maps a SUPERCAT difficulty to its ladder member kind.
 var BotKinds = map[string]string{"normal": SupercatNormal, "hard": SupercatHard}
 
 const createNormalGameSQL = `
-INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id)
-VALUES (NULL, 1, 1, 'open', $1, $2, $3)
+INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id, results_by, confirm_hours)
+VALUES (NULL, 1, 1, 'open', $1, $2, $3, $4, $5)
 RETURNING id`
 
 // CreateNormalGame opens a table for a normal game, outside any league ("Games created for
@@ -62,7 +66,8 @@ RETURNING id`
 func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, error) {
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID).Scan(&id); err != nil {
+		resultsBy, hours := tableSetting(ng.ResultsBy, ng.ConfirmHours)
+		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID, resultsBy, hours).Scan(&id); err != nil {
 			return err
 		}
 		for i, difficulty := range ng.Bots {

@@ -327,13 +327,18 @@ type LeagueEdit struct {
 	Game           *string
 	PlayersPerGame *int
 	FaceToFace     *bool
+	// ResultsBy and ConfirmHours change who enters results and the confirmation window,
+	// at any time (CONTRACT section 8); proposals standing keep their window.
+	ResultsBy    *string
+	ConfirmHours *int
 }
 
 const editLeagueSQL = `
 UPDATE leagues SET
     name = coalesce($2, name), description = coalesce($3, description), venue = coalesce($4, venue),
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
-    players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face)
+    players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
+    results_by = coalesce($9, results_by), confirm_hours = coalesce($10, confirm_hours)
 WHERE id = $1`
 
 // EditLeague applies the organiser's edit in one transaction and notes it in the history.
@@ -356,7 +361,7 @@ func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e Leag
 			}
 		}
 		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-			e.Game, e.PlayersPerGame, e.FaceToFace); err != nil {
+			e.Game, e.PlayersPerGame, e.FaceToFace, e.ResultsBy, e.ConfirmHours); err != nil {
 			return err
 		}
 		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
@@ -376,7 +381,8 @@ func (e LeagueEdit) fields() string {
 	}{
 		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
-		{"face to face", e.FaceToFace != nil},
+		{"face to face", e.FaceToFace != nil}, {"who enters results", e.ResultsBy != nil},
+		{"confirmation window", e.ConfirmHours != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

@@ -33,12 +33,14 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 		Game  string   `json:"game"`
 		Seats int      `json:"seats"`
 		Bots  []string `json:"bots"`
+		resultsSetting
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
 	in := store.NewNormalGame{Game: body.Game, Seats: body.Seats, OrganiserID: user.ID, Bots: body.Bots}
 	errs := templates.FieldErrors{}
+	in.ResultsBy, in.ConfirmHours = body.resultsSetting.values(errs)
 	if validateNormalGame(in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
 	}

@@ -15,12 +15,13 @@ import (
 )
 
 // normalGameFields are the open-a-table fields in the order they are shown and reported.
-var normalGameFields = []string{"game", "seats", "bots"}
+var normalGameFields = []string{"game", "seats", "bots", "results_by", "confirm_hours"}
 
 // validateNormalGame checks a table to open and adds one message per wrong field to errs:
 // a game of the registry and 2..8 seats within the game's range (issue 11: "anyone signed
 // in opens a table for a game of the registry with 2..8 seats (within the game's range)").
 func validateNormalGame(in store.NewNormalGame, errs templates.FieldErrors) {
+	validateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 	game, err := league.GameBySlug(in.Game)
 	if in.Game == "" {
 		errs["game"] = "required; choose one of " + gameSlugs()

@@ -24,7 +24,8 @@ const (
 )
 
 // editFields are the edit's fields in the order they are reported.
-var editFields = []string{"name", "description", "venue", "time_zone", "game", "players_per_game", "face_to_face"}
+var editFields = []string{"name", "description", "venue", "time_zone", "game", "players_per_game", "face_to_face",
+	"results_by", "confirm_hours"}
 
 // leagueEditInput is an edit as the API and the form send it; absent fields stay as they are.
 type leagueEditInput struct {
@@ -35,6 +36,7 @@ type leagueEditInput struct {
 	Game           *string `json:"game"`
 	PlayersPerGame *int    `json:"players_per_game"`
 	FaceToFace     *bool   `json:"face_to_face"`
+	resultsSetting
 }
 
 // validateEdit normalises an edit of league l (trimmed text) and returns it with one
@@ -63,6 +65,15 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 		Description: text("description", in.Description, leagueDescriptionMax, false),
 		Venue:       text("venue", in.Venue, leagueVenueMax, false),
 		FaceToFace:  in.FaceToFace,
+	}
+	if in.ResultsBy != nil || in.ConfirmHours != nil {
+		by, hours := in.resultsSetting.values(errs)
+		if in.ResultsBy != nil {
+			e.ResultsBy = &by
+		}
+		if in.ConfirmHours != nil {
+			e.ConfirmHours = &hours
+		}
 	}
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)

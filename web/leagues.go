@@ -27,7 +27,8 @@ const (
 )
 
 // leagueFields are the create-league fields in the order they are shown and reported.
-var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days", "face_to_face"}
+var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days", "face_to_face",
+	"results_by", "confirm_hours"}
 
 // validateLeague normalises a league creation (trimmed text) and adds one message per wrong
 // field to errs. The game must be in the registry and players per game within what its
@@ -65,6 +66,7 @@ func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	if _, bad := errs["recent_days"]; !bad && (in.RecentDays < 1 || in.RecentDays > recentDaysMax) {
 		errs["recent_days"] = "must be between 1 and 3650 days"
 	}
+	validateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 }
 
 // textProblem says what is wrong with a free-text field, or "".

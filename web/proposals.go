@@ -1,0 +1,290 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// playersReportRoutes registers players at the table (issue 25, CONTRACT section 8): a
+// seated player proposes a game's result, the others confirm or dispute it, and everyone
+// says whether they are coming.
+func (h *Handler) playersReportRoutes(e *echo.Echo, api *echo.Group) {
+	api.GET("/games/:id/proposal", h.apiProposal)
+	api.POST("/games/:id/proposal", h.apiPropose, h.requireAPIUser)
+	api.DELETE("/games/:id/proposal", h.apiWithdrawProposal, h.requireAPIUser)
+	api.POST("/games/:id/proposal/confirm", h.apiConfirmProposal, h.requireAPIUser)
+	api.POST("/games/:id/proposal/dispute", h.apiDisputeProposal, h.requireAPIUser)
+	h.playersReportPageRoutes(e)
+}
+
+// apiProposalView is a proposal as the API shows it (CONTRACT section 8): "proposer",
+// "input", "confirmed", "waiting" and "disputed" (null, or who, why and when), with its
+// "revision" (a confirmation or dispute may name it, and is refused once it has changed)
+// and when its confirmation window closes.
+type apiProposalView struct {
+	GameID     int64           `json:"game_id"`
+	Proposer   string          `json:"proposer"`
+	Input      json.RawMessage `json:"input"`
+	Confirmed  []string        `json:"confirmed"`
+	Waiting    []string        `json:"waiting"`
+	Disputed   *apiDispute     `json:"disputed"`
+	Revision   int             `json:"revision"`
+	ProposedAt time.Time       `json:"proposed_at"`
+	ClosesAt   time.Time       `json:"closes_at"`
+}
+
+// apiDispute is a proposal's dispute.
+type apiDispute struct {
+	By     string    `json:"by"`
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
+}
+
+// apiProposalOf is a stored proposal as the API shows it.
+func apiProposalOf(p store.Proposal) apiProposalView {
+	out := apiProposalView{GameID: p.GameID, Proposer: p.Proposer, Input: p.Input, Revision: p.Revision,
+		Confirmed: nonNil(p.Confirmed), Waiting: nonNil(p.Waiting), ProposedAt: p.ProposedAt, ClosesAt: p.ClosesAt}
+	if p.DisputedAt != nil {
+		out.Disputed = &apiDispute{By: p.DisputedBy, Reason: p.DisputeReason, At: *p.DisputedAt}
+	}
+	return out
+}
+
+// nonNil is s, or an empty list for nil (JSON [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// errNoProposal answers a proposal route of a game where none stands.
+var errNoProposal = echo.NewHTTPError(http.StatusNotFound, "proposal: none stands for this game")
+
+// proposalError maps a proposal refusal: no proposal is a 404 naming it; the rest go to
+// resultError and the central handler (403, 409, 422).
+func proposalError(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return errNoProposal.SetInternal(err)
+	}
+	return resultError(err)
+}
+
+// apiProposal shows the game's proposal: GET /api/v1/games/{id}/proposal → 200, 404 when none.
+func (h *Handler) apiProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if _, err := h.store.Game(ctx, id); err != nil {
+		return err
+	}
+	p, err := h.store.Proposal(ctx, id)
+	if err != nil {
+		return proposalError(err)
+	}
+	return c.JSON(http.StatusOK, apiProposalOf(p))
+}
+
+// apiPropose is a seated player proposing the game's result: POST
+// /api/v1/games/{id}/proposal with a result body (CONTRACT section 4) → 201 with the
+// proposal. The proposer's second POST changes it and restarts the confirmations. 403 for
+// anyone not seated or where only organisers enter results, 409 once recorded or while
+// another player's proposal stands, 400/422 for a body the scorer refuses.
+func (h *Handler) apiPropose(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	body, err := readResultBody(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	p, err := h.propose(c, id, user.ID, body)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, apiProposalOf(p))
+}
+
+// propose checks body against the game's seats, as a result is checked, and stores it as
+// userID's proposal: the API's and the result form's one way in.
+func (h *Handler) propose(c echo.Context, gameID, userID int64, body []byte) (store.Proposal, error) {
+	ctx := c.Request().Context()
+	g, err := h.store.ResultGame(ctx, gameID)
+	if err != nil {
+		return store.Proposal{}, err
+	}
+	// Refuse the wrong person or state before judging the body; the store asks again
+	// under the game's lock.
+	if err := g.MayPropose(userID); err != nil {
+		return store.Proposal{}, err
+	}
+	w, err := g.Write(userID, body)
+	if err != nil {
+		return store.Proposal{}, resultError(err)
+	}
+	p, err := h.store.Propose(ctx, w)
+	if err != nil {
+		return store.Proposal{}, resultError(err)
+	}
+	return p, nil
+}
+
+// apiWithdrawProposal is the proposer taking back their proposal: DELETE
+// /api/v1/games/{id}/proposal → 204; 403 for anyone else, 404 when none stands.
+func (h *Handler) apiWithdrawProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	if err := h.store.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+		return proposalError(err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// answerBody is a confirmation's or dispute's optional body: the revision of the proposal
+// read (0 or absent: the current one) and a dispute's reason.
+type answerBody struct {
+	Revision int    `json:"revision"`
+	Reason   string `json:"reason"`
+}
+
+// readAnswer reads an answer's body; an empty body is an answer to the current revision.
+func readAnswer(c echo.Context) (answerBody, error) {
+	var a answerBody
+	raw, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return a, echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
+		}
+		return a, err
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return a, nil
+	}
+	c.Request().Body = io.NopCloser(bytes.NewReader(raw))
+	if err := decodeJSON(c, &a); err != nil {
+		return a, err
+	}
+	if a.Revision < 0 {
+		return a, echo.NewHTTPError(http.StatusUnprocessableEntity, "revision: must be the proposal's revision (1 or more)")
+	}
+	return a, nil
+}
+
+// apiConfirmProposal is a seated player confirming the game's proposal: POST
+// /api/v1/games/{id}/proposal/confirm ({"revision"} optional) → 200 {"recorded"}: true
+// when it was the last confirmation and the result is recorded.
+func (h *Handler) apiConfirmProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	a, err := readAnswer(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	recorded, err := h.store.Confirm(c.Request().Context(), id, user.ID, a.Revision)
+	if err != nil {
+		return proposalError(err)
+	}
+	return c.JSON(http.StatusOK, map[string]bool{"recorded": recorded})
+}
+
+// apiDisputeProposal is a seated player disputing the game's proposal: POST
+// /api/v1/games/{id}/proposal/dispute {"reason", "revision"?} → 200 with the proposal. The
+// game waits on the organisers' desks, the proposal beside it.
+func (h *Handler) apiDisputeProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	a, err := readAnswer(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	ctx := c.Request().Context()
+	if err := h.store.Dispute(ctx, id, user.ID, a.Reason, a.Revision); err != nil {
+		return proposalError(err)
+	}
+	p, err := h.store.Proposal(ctx, id)
+	if err != nil {
+		return proposalError(err)
+	}
+	return c.JSON(http.StatusOK, apiProposalOf(p))
+}
+
+// resultsSetting is who enters results and the confirmation window as the API takes them
+// (CONTRACT section 8): on a league's creation and edit, and on a normal game's creation.
+type resultsSetting struct {
+	ResultsBy    *string `json:"results_by"`
+	ConfirmHours *int    `json:"confirm_hours"`
+}
+
+// values returns the setting given ("" and 0 where not given: the defaults, or no change)
+// and adds a message per wrong field to errs.
+func (r resultsSetting) values(errs templates.FieldErrors) (string, int) {
+	var by string
+	var hours int
+	if r.ResultsBy != nil {
+		if by = *r.ResultsBy; by == "" {
+			errs["results_by"] = resultsByProblem
+		}
+	}
+	if r.ConfirmHours != nil {
+		if hours = *r.ConfirmHours; hours == 0 {
+			errs["confirm_hours"] = confirmHoursProblem
+		}
+	}
+	validateResultsSetting(by, hours, errs)
+	return by, hours
+}
+
+// Messages of a wrong results setting.
+const (
+	resultsByProblem    = `must be "organisers" (only the organisers enter results) or "players" (players report, the table confirms)`
+	confirmHoursProblem = "must be a whole number of hours from 1 to 336 (two weeks)"
+)
+
+// validateResultsSetting adds a message per wrong field of a results setting to errs; ""
+// and 0 stand for the defaults.
+func validateResultsSetting(resultsBy string, hours int, errs templates.FieldErrors) {
+	if resultsBy != "" && resultsBy != store.ResultsByOrganisers && resultsBy != store.ResultsByPlayers {
+		errs["results_by"] = resultsByProblem
+	}
+	if hours != 0 && (hours < 1 || hours > store.MaxConfirmHours) {
+		errs["confirm_hours"] = confirmHoursProblem
+	}
+}
+
+// confirmWindow writes a confirmation window for a page: "48 hours", "1 hour", "2 weeks".
+func confirmWindow(hours int) string {
+	switch {
+	case hours == 1:
+		return "1 hour"
+	case hours%168 == 0:
+		return strconv.Itoa(hours/168) + map[bool]string{true: " week", false: " weeks"}[hours == 168]
+	}
+	return strconv.Itoa(hours) + " hours"
+}
+
+// playersReportPageRoutes registers the pages' forms of players at the table.
+func (h *Handler) playersReportPageRoutes(e *echo.Echo) {}
