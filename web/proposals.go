@@ -24,6 +24,8 @@ func (h *Handler) playersReportRoutes(e *echo.Echo, api *echo.Group) {
 	api.DELETE("/games/:id/proposal", h.apiWithdrawProposal, h.requireAPIUser)
 	api.POST("/games/:id/proposal/confirm", h.apiConfirmProposal, h.requireAPIUser)
 	api.POST("/games/:id/proposal/dispute", h.apiDisputeProposal, h.requireAPIUser)
+	api.GET("/games/:id/attendance", h.apiAttendance)
+	api.PUT("/games/:id/attendance", h.apiSetAttendance, h.requireAPIUser)
 	h.playersReportPageRoutes(e)
 }
 
@@ -288,3 +290,51 @@ func confirmWindow(hours int) string {
 
 // playersReportPageRoutes registers the pages' forms of players at the table.
 func (h *Handler) playersReportPageRoutes(e *echo.Echo) {}
+
+// apiAttendanceAnswer is one seated player's answer (CONTRACT section 8).
+type apiAttendanceAnswer struct {
+	Username string `json:"username"`
+	Coming   *bool  `json:"coming"`
+}
+
+// apiAttendance lists the seated players' answers in seat order: GET
+// /api/v1/games/{id}/attendance → [{"username","coming": true|false|null}].
+func (h *Handler) apiAttendance(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	as, err := h.store.Attendance(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]apiAttendanceAnswer, len(as))
+	for i, a := range as {
+		out[i] = apiAttendanceAnswer{Username: a.Username, Coming: a.Coming}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// apiSetAttendance is a seated player's answer: PUT /api/v1/games/{id}/attendance
+// {"coming": true|false} → 200 with every answer; 403 for anyone not seated, 409 once the
+// game is recorded.
+func (h *Handler) apiSetAttendance(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Coming *bool `json:"coming"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Coming == nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "coming: required, true (I'll be there) or false (I can't come)")
+	}
+	user, _ := currentUser(c) // requireAPIUser guarantees it
+	if err := h.store.SetAttendance(c.Request().Context(), id, user.ID, *body.Coming); err != nil {
+		return err
+	}
+	return h.apiAttendance(c)
+}

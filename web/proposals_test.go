@@ -292,3 +292,43 @@ func TestAPILeagueAndTableTakeTheResultsSetting(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Contains(t, body["error"], "results_by:")
 }
+
+func TestAPIAttendance(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, outsider := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	seated, others := seatedPlayers(g, members)
+	path := gamePath(g.ID, "/attendance")
+
+	status, list := app.apiAny(http.MethodGet, path, "", nil)
+	require.Equal(t, http.StatusOK, status)
+	require.Len(t, list, 4)
+	assert.Equal(t, map[string]any{"username": seated[0].Username, "coming": nil}, list.([]any)[0])
+
+	for _, who := range []player{others[0], outsider, org} {
+		status, _ := app.api(http.MethodPut, path, who.token, map[string]any{"coming": true})
+		assert.Equal(t, http.StatusForbidden, status, who.Username)
+	}
+	status, body := app.api(http.MethodPut, path, seated[1].token, map[string]any{})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Contains(t, body["error"], "coming:")
+	status, _ = app.apiAny(http.MethodPut, path, seated[1].token, map[string]any{"coming": false})
+	require.Equal(t, http.StatusOK, status)
+	status, _ = app.apiAny(http.MethodPut, path, seated[2].token, map[string]any{"coming": true})
+	require.Equal(t, http.StatusOK, status)
+	_, list = app.apiAny(http.MethodGet, path, "", nil)
+	assert.Equal(t, []any{
+		map[string]any{"username": seated[0].Username, "coming": nil},
+		map[string]any{"username": seated[1].Username, "coming": false},
+		map[string]any{"username": seated[2].Username, "coming": true},
+		map[string]any{"username": seated[3].Username, "coming": nil},
+	}, list)
+
+	status, _ = app.api(http.MethodPost, gamePath(g.ID, "/result"), org.token, scoresFor(g, 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status)
+	status, _ = app.api(http.MethodPut, path, seated[1].token, map[string]any{"coming": true})
+	assert.Equal(t, http.StatusConflict, status, "a recorded game takes no more answers")
+	status, _ = app.api(http.MethodGet, gamePath(999999, "/attendance"), "", nil)
+	assert.Equal(t, http.StatusNotFound, status)
+}
