@@ -97,6 +97,11 @@ type Proposal struct {
 	DisputedBy    string     `db:"disputed_by"`
 	DisputedAt    *time.Time `db:"disputed_at"`
 	DisputeReason string     `db:"dispute_reason"`
+	// LeagueID, LeagueName, Number and Game (the registry slug) name the game.
+	LeagueID   int64  `db:"league_id"`
+	LeagueName string `db:"league_name"`
+	Number     int    `db:"number"`
+	Game       string `db:"game_slug"`
 }
 
 // Disputed reports whether a seated player disputed the proposal.
@@ -107,6 +112,7 @@ func (p Proposal) Disputed() bool { return p.DisputedAt != nil }
 // says the missing man played ("absent", seed 4.1), in seat order.
 const proposalColumns = `
 p.game_id, p.proposer_id, pu.username AS proposer, p.input, p.revision, p.proposed_at, p.closes_at,
+COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name, g.number, COALESCE(l.game, g.game) AS game_slug,
 COALESCE(du.username, '') AS disputed_by, p.disputed_at, p.dispute_reason,
 ARRAY(SELECT cu.username FROM result_confirmations c JOIN users cu ON cu.id = c.user_id
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmed,
@@ -123,11 +129,13 @@ ARRAY(SELECT su.username FROM seats s JOIN users su ON su.id = s.user_id
 const proposalSQL = `
 SELECT ` + proposalColumns + `
 FROM result_proposals p JOIN users pu ON pu.id = p.proposer_id LEFT JOIN users du ON du.id = p.disputed_by
+JOIN games g ON g.id = p.game_id LEFT JOIN leagues l ON l.id = g.league_id
 WHERE p.game_id = $1`
 
 const proposalsSQL = `
 SELECT ` + proposalColumns + `
 FROM result_proposals p JOIN users pu ON pu.id = p.proposer_id LEFT JOIN users du ON du.id = p.disputed_by
+JOIN games g ON g.id = p.game_id LEFT JOIN leagues l ON l.id = g.league_id
 WHERE p.game_id = ANY($1)`
 
 // Proposal returns the proposal standing for the game, or ErrNotFound.
@@ -153,6 +161,24 @@ func (s *Store) Proposals(ctx context.Context, gameIDs []int64) (map[int64]Propo
 		out[p.GameID] = p
 	}
 	return out, nil
+}
+
+const seatedProposalsSQL = `
+SELECT ` + proposalColumns + `
+FROM result_proposals p JOIN users pu ON pu.id = p.proposer_id LEFT JOIN users du ON du.id = p.disputed_by
+JOIN games g ON g.id = p.game_id LEFT JOIN leagues l ON l.id = g.league_id
+WHERE EXISTS (SELECT 1 FROM seats me WHERE me.game_id = p.game_id AND me.user_id = $1)
+ORDER BY p.proposed_at
+LIMIT 50`
+
+// SeatedProposals returns the proposals standing for the games the user sits at, oldest
+// first: those they are asked to confirm and their own.
+func (s *Store) SeatedProposals(ctx context.Context, userID int64) ([]Proposal, error) {
+	ps, err := collect[Proposal](ctx, s.pool, seatedProposalsSQL, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: proposals of user %d: %w", userID, err)
+	}
+	return ps, nil
 }
 
 // readProposal reads the game's proposal with q (inside a transaction holding the game's

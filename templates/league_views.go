@@ -234,6 +234,8 @@ type GameView struct {
 	// CanJoin offers the viewer the next free seat; JoinError says why a join was refused.
 	CanJoin   bool
 	JoinError string
+	// Table is the players' part before the result (proposal, attendance); nil when none.
+	Table *TableView
 }
 
 // FairnessView is a schedule's fairness report as the league page draws it.

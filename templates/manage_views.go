@@ -81,6 +81,8 @@ type DeskView struct {
 	Recent []DeskResult
 	// FeedURL is the viewer's private calendar feed.
 	FeedURL string
+	// Table is players at the table: proposals to confirm, attendance to give and see.
+	Table TableDeskView
 }
 
 // DeskGame is one game on the desk.

@@ -57,6 +57,9 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
 			When: r.FinishedAt.UTC().Format("2 Jan 2006"), Winners: strings.Join(r.Winners, ", ")})
 	}
+	if v.Table, err = h.tableDesk(c, user, append(queue, tables...), next); err != nil {
+		return err
+	}
 	if len(next) > 0 {
 		token, err := h.store.CalendarFeedToken(ctx, user.ID, false)
 		if err != nil {

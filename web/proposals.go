@@ -2,15 +2,20 @@ package web
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -288,8 +293,215 @@ func confirmWindow(hours int) string {
 	return strconv.Itoa(hours) + " hours"
 }
 
-// playersReportPageRoutes registers the pages' forms of players at the table.
-func (h *Handler) playersReportPageRoutes(e *echo.Echo) {}
+// playersReportPageRoutes registers the pages' forms of players at the table: on the game
+// page and the desk, each going back where it came from.
+func (h *Handler) playersReportPageRoutes(e *echo.Echo) {
+	e.POST("/games/:id/proposal/confirm", h.confirmProposal, h.requireLogin)
+	e.POST("/games/:id/proposal/dispute", h.disputeProposal, h.requireLogin)
+	e.POST("/games/:id/proposal/withdraw", h.withdrawProposal, h.requireLogin)
+	e.POST("/games/:id/attendance", h.answerAttendance, h.requireLogin)
+}
+
+// tableBack is where a table form goes after its write: the desk, or the game page.
+func tableBack(c echo.Context, gameID int64) error {
+	if c.FormValue("from") == "desk" {
+		return c.Redirect(http.StatusSeeOther, "/#table")
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10)+"#table")
+}
+
+// formRevision is a form's revision field (0 when absent).
+func formRevision(c echo.Context) (int, error) {
+	raw := c.FormValue("revision")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 {
+		return 0, echo.NewHTTPError(http.StatusBadRequest, "revision: must be the proposal's revision")
+	}
+	return n, nil
+}
+
+// confirmProposal is the Confirm button (POST /games/{id}/proposal/confirm).
+func (h *Handler) confirmProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	revision, err := formRevision(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if _, err := h.store.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
+		return proposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).
+func (h *Handler) disputeProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	revision, err := formRevision(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if err := h.store.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
+		return proposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// withdrawProposal is the proposer's Withdraw button (POST /games/{id}/proposal/withdraw).
+func (h *Handler) withdrawProposal(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if err := h.store.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+		return proposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// answerAttendance is the "I'll be there" / "I can't come" form (POST /games/{id}/attendance,
+// coming=yes|no).
+func (h *Handler) answerAttendance(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var coming bool
+	switch c.FormValue("coming") {
+	case "yes":
+		coming = true
+	case "no":
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if err := h.store.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
+		return err
+	}
+	return tableBack(c, id)
+}
+
+// tableView is the game page's part for the players at the table, nil once the result is
+// recorded or while a normal game's table still has free seats.
+func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User, signedIn, canRecord bool) (*templates.TableView, error) {
+	if g.Status == store.GameFinished || g.Status == store.GameOpen {
+		return nil, nil
+	}
+	seated := false
+	for _, s := range g.Seats {
+		seated = seated || (signedIn && s.UserID == viewer.ID)
+	}
+	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers, CanAnswer: seated}
+	p, err := h.store.Proposal(ctx, g.ID)
+	switch {
+	case err == nil:
+		rg, err := h.store.ResultGame(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		pv := proposalView(p, viewer, signedIn, canRecord)
+		pv.Lines = proposedLines(rg, p)
+		v.Proposal = &pv
+	case errors.Is(err, store.ErrNotFound):
+		v.CanPropose = seated && v.PlayersReport
+	default:
+		return nil, err
+	}
+	answers, err := h.store.Attendance(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	v.Attendance, v.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers, viewer.ID)
+	return v, nil
+}
+
+// proposalView is a proposal as the viewer sees it.
+func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool) templates.ProposalView {
+	v := templates.ProposalView{Proposer: p.Proposer, Confirmed: p.Confirmed, Waiting: p.Waiting, Revision: p.Revision,
+		ClosesAt: p.ClosesAt.UTC().Format(timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
+		Reason: p.DisputeReason, CanRecord: canRecord}
+	if signedIn {
+		v.IsProposer = p.ProposerID == viewer.ID
+		for _, w := range p.Waiting {
+			v.CanAnswer = v.CanAnswer || w == viewer.Username
+		}
+	}
+	// Without a confirmation, the window's end records nothing: it waits for the organiser.
+	if len(p.Confirmed) == 0 {
+		v.ClosesAt = ""
+	}
+	return v
+}
+
+// proposedLines are a proposal's lines by place, scored as the result would be: "1st ada
+// (90) — 20 points"; what was entered alone when it no longer scores against the seats.
+func proposedLines(g store.ResultGame, p store.Proposal) []string {
+	scores := scoresOf(p.Input)
+	w, err := g.Write(p.ProposerID, p.Input)
+	if err != nil {
+		var out []string
+		for _, s := range g.Seats {
+			out = append(out, s.Username+" "+scores[strings.ToLower(s.Username)])
+		}
+		return out
+	}
+	lines := slices.Clone(w.Seated.Lines)
+	slices.SortStableFunc(lines, func(a, b league.SeatedLine) int { return cmp.Compare(a.Place, b.Place) })
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		s := league.Ordinal(l.Place) + " " + l.Player
+		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
+			s += " (" + sc + ")"
+		}
+		if l.Absent {
+			out[i] = s + " — absent, played by the missing man"
+			continue
+		}
+		out[i] = s + " — " + league.Mixed(l.Points) + " " + plural(pointsCount(l.Points, true), "point", "points")
+	}
+	return out
+}
+
+// attendanceViews are the seated players' answers with what an absence means, and the
+// viewer's own answer ("yes", "no" or ""). "I can't come" on a Diplomacy seat means the
+// missing man plays its power (ARMADA 4.1: "Should only six players be available to play,
+// a randomly-selected power will be chosen to be unplayed"); at other games the organiser
+// finds a substitute who finishes the seat (ARMADA 4.2, "replaced").
+func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, viewerID int64) ([]templates.AttendanceView, string) {
+	game, gameErr := league.GameBySlug(slug)
+	names := seatNames(slug, seats)
+	var out []templates.AttendanceView
+	mine := ""
+	for _, a := range answers {
+		v := templates.AttendanceView{Username: a.Username, Answer: "no answer"}
+		if a.Coming != nil {
+			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
+			if a.UserID == viewerID {
+				mine = map[bool]string{true: "yes", false: "no"}[*a.Coming]
+			}
+			if !*a.Coming {
+				if gameErr == nil && game.System == league.Armada && a.Position >= 1 && a.Position <= len(names) {
+					v.Note = "the missing man plays " + names[a.Position-1] + " (ARMADA 4.1)"
+				} else {
+					v.Note = "the organiser finds a substitute, who finishes the seat (ARMADA 4.2)"
+				}
+			}
+		}
+		out = append(out, v)
+	}
+	return out, mine
+}
 
 // apiAttendanceAnswer is one seated player's answer (CONTRACT section 8).
 type apiAttendanceAnswer struct {
@@ -337,4 +549,112 @@ func (h *Handler) apiSetAttendance(c echo.Context) error {
 		return err
 	}
 	return h.apiAttendance(c)
+}
+
+// deskTableLength bounds each list of the desk's players-at-the-table part.
+const deskTableLength = 20
+
+// tableDesk gathers the desk's players-at-the-table part: the proposals the viewer is asked
+// to confirm and their own, the proposals and answers of the games the viewer runs
+// (organised), and the viewer's next dated games to answer for.
+func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame) (templates.TableDeskView, error) {
+	ctx := c.Request().Context()
+	var v templates.TableDeskView
+	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
+		pv := proposalView(p, user, true, canRecord)
+		rg, err := h.store.ResultGame(ctx, p.GameID)
+		if err != nil {
+			return pv, err
+		}
+		pv.Lines = proposedLines(rg, p)
+		return pv, nil
+	}
+	mine, err := h.store.SeatedProposals(ctx, user.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, p := range mine {
+		pv, err := withLines(p, false)
+		if err != nil {
+			return v, err
+		}
+		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
+		switch {
+		case pv.CanAnswer && !pv.Disputed:
+			v.ToConfirm = append(v.ToConfirm, t)
+		case pv.IsProposer:
+			v.Mine = append(v.Mine, t)
+		}
+	}
+	// The games the viewer runs: each proposal, and the answers of the dated ones.
+	var ids, dated []int64
+	byID := map[int64]store.QueuedGame{}
+	for _, g := range organised {
+		ids = append(ids, g.GameID)
+		byID[g.GameID] = g
+		if g.StartsAt != nil && g.StartsAt.After(time.Now()) {
+			dated = append(dated, g.GameID)
+		}
+	}
+	for _, g := range next {
+		if g.StartsAt != nil {
+			dated = append(dated, g.GameID)
+		}
+	}
+	proposals, err := h.store.Proposals(ctx, ids)
+	if err != nil {
+		return v, err
+	}
+	answers, err := h.store.GamesAttendance(ctx, dated)
+	if err != nil {
+		return v, err
+	}
+	for _, id := range ids {
+		g := byID[id]
+		t := templates.TableView{GameID: id, Title: queuedTitle(g), When: deskGame(g).When, From: "desk"}
+		if p, ok := proposals[id]; ok {
+			pv, err := withLines(p, true)
+			if err != nil {
+				return v, err
+			}
+			pv.CanAnswer, pv.IsProposer = false, false // the organiser's view: settle it on the result form
+			t.Proposal = &pv
+		}
+		if as, ok := answers[id]; ok && g.StartsAt != nil && g.StartsAt.After(time.Now()) && answered(as) {
+			t.Attendance, _ = attendanceViews(g.Game, len(g.Seats), as, 0)
+		}
+		if (t.Proposal != nil || t.Attendance != nil) && len(v.Organised) < deskTableLength {
+			v.Organised = append(v.Organised, t)
+		}
+	}
+	for _, g := range next {
+		if g.StartsAt == nil || len(v.Next) >= 5 {
+			continue
+		}
+		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g).When, From: "desk", CanAnswer: true}
+		t.Attendance, t.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers[g.GameID], user.ID)
+		v.Next = append(v.Next, t)
+	}
+	return v, nil
+}
+
+// answered reports whether any seated player has answered.
+func answered(as []store.AttendanceAnswer) bool {
+	return slices.ContainsFunc(as, func(a store.AttendanceAnswer) bool { return a.Coming != nil })
+}
+
+// proposalTitle names a proposal's game: "Tuesday league, game 3" or "Arcs table 12".
+func proposalTitle(p store.Proposal) string {
+	if p.LeagueID == 0 {
+		return gameName(p.Game) + " table " + strconv.FormatInt(p.GameID, 10)
+	}
+	return p.LeagueName + ", game " + strconv.Itoa(p.Number)
+}
+
+// queuedTitle names a desk game as proposalTitle does.
+func queuedTitle(g store.QueuedGame) string {
+	if g.LeagueID == 0 {
+		return gameName(g.Game) + " table " + strconv.FormatInt(g.GameID, 10)
+	}
+	return g.LeagueName + ", game " + strconv.Itoa(g.Number)
 }
