@@ -327,6 +327,10 @@ type LeagueEdit struct {
 	Game           *string
 	PlayersPerGame *int
 	FaceToFace     *bool
+	// Version is the slug of the version played (it changes with the schedule's other
+	// shapers, only while open); Edition the free-text note, which may change any time.
+	Version *string
+	Edition *string
 	// ResultsBy and ConfirmHours change who enters results and the confirmation window,
 	// at any time (CONTRACT section 8); proposals standing keep their window.
 	ResultsBy    *string
@@ -338,7 +342,8 @@ UPDATE leagues SET
     name = coalesce($2, name), description = coalesce($3, description), venue = coalesce($4, venue),
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
     players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
-    results_by = coalesce($9, results_by), confirm_hours = coalesce($10, confirm_hours)
+    version = coalesce($9, version), edition = coalesce($10, edition),
+    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours)
 WHERE id = $1`
 
 // EditLeague applies the organiser's edit in one transaction and notes it in the history.
@@ -358,10 +363,12 @@ func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e Leag
 				return &Conflict{Reason: "players_per_game: cannot change once the schedule exists"}
 			case e.FaceToFace != nil:
 				return &Conflict{Reason: "face_to_face: cannot change once the schedule exists"}
+			case e.Version != nil:
+				return &Conflict{Reason: "version: cannot change once the schedule exists"}
 			}
 		}
 		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-			e.Game, e.PlayersPerGame, e.FaceToFace, e.ResultsBy, e.ConfirmHours); err != nil {
+			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
 			return err
 		}
 		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
@@ -381,8 +388,8 @@ func (e LeagueEdit) fields() string {
 	}{
 		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
-		{"face to face", e.FaceToFace != nil}, {"who enters results", e.ResultsBy != nil},
-		{"confirmation window", e.ConfirmHours != nil},
+		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
+		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

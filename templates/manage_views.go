@@ -102,6 +102,8 @@ type DeskGame struct {
 	SeatName string
 	// GameName names the game of a normal game (LeagueID 0), which has no league.
 	GameName string
+	// GameLabel is the game and the version played: "Arcs (Lost Vaults & Fated Leaders)".
+	GameLabel string
 }
 
 // URL is the game's page.

@@ -10,7 +10,6 @@ import (
 	ics "github.com/arran4/golang-ical"
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -86,11 +85,12 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 	return c.String(http.StatusOK, cal.Serialize(ics.WithNewLineWindows))
 }
 
-// calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)".
+// calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)", with the
+// version of a game that has several: "Vaults: game 4 (Arcs, Lost Vaults & Fated Leaders)".
 func calendarSummary(g store.CalendarGame) string {
-	name := g.Game
-	if game, err := league.GameBySlug(g.Game); err == nil {
-		name = game.Name
+	name := gameName(g.Game)
+	if v := versionName(g.Game, g.Version); v != "" {
+		name += ", " + v
 	}
 	return fmt.Sprintf("%s: game %d (%s)", g.LeagueName, g.Number, name)
 }
@@ -99,6 +99,9 @@ func calendarSummary(g store.CalendarGame) string {
 func calendarDescription(g store.CalendarGame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d.", g.Round)
+	if v := versionName(g.Game, g.Version); v != "" {
+		fmt.Fprintf(&b, "\nVersion: %s.", v)
+	}
 	names := seatNames(g.Game, len(g.Seats))
 	for i, u := range g.Seats {
 		fmt.Fprintf(&b, "\n%s: %s", names[i], u)

@@ -72,6 +72,7 @@ func (h *Handler) echo() *echo.Echo {
 	e.POST("/leagues/:id/join", h.joinLeague, h.requireLogin)
 	e.GET("/games/:id", h.gamePage)
 	e.GET("/games/:id/result", h.resultFormPage, h.requireLogin)
+	e.GET("/games/:id/ambition", h.ambitionHelper)
 	e.POST("/games/:id/result", h.submitResult, h.requireLogin)
 	e.GET("/leagues/:id/standings.csv", h.standingsCSV)
 	e.GET("/leagues/:id/results.csv", h.resultsCSV)
@@ -94,6 +95,7 @@ func (h *Handler) echo() *echo.Echo {
 	api.POST("/games/:id/result", h.apiRecordResult, h.requireAPIUser)
 	api.PUT("/games/:id/result", h.apiCorrectResult, h.requireAPIUser)
 	api.GET("/ratings/:game", h.apiRatings, cache.public)
+	api.GET("/registry", h.apiRegistry)
 
 	h.leagueOperationRoutes(e, api)
 	h.leagueOperations2Routes(e, api)
