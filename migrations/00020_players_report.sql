@@ -57,6 +57,16 @@ CREATE TABLE attendance (
     PRIMARY KEY (game_id, user_id)
 );
 
+-- The one-tap answer of a reminder e-mail: a secret link per game and seated player, made
+-- with the reminder, which answers for that player and that game only.
+CREATE TABLE attendance_links (
+    token      text        PRIMARY KEY CHECK (char_length(token) >= 40),
+    game_id    bigint      NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id    bigint      NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (game_id, user_id)
+);
+
 ALTER TABLE notification_optouts DROP CONSTRAINT notification_optouts_kind_check;
 ALTER TABLE notification_optouts ADD CONSTRAINT notification_optouts_kind_check CHECK (kind IN (
     'schedule_drawn', 'result_recorded', 'result_corrected', 'game_soon', 'league_finished',
@@ -67,6 +77,7 @@ DELETE FROM notification_optouts WHERE kind IN ('result_proposed', 'result_dispu
 ALTER TABLE notification_optouts DROP CONSTRAINT notification_optouts_kind_check;
 ALTER TABLE notification_optouts ADD CONSTRAINT notification_optouts_kind_check CHECK (kind IN (
     'schedule_drawn', 'result_recorded', 'result_corrected', 'game_soon', 'league_finished'));
+DROP TABLE attendance_links;
 DROP TABLE attendance;
 ALTER TABLE result_audit DROP COLUMN proposed_by, DROP COLUMN confirmed_by;
 DROP TABLE result_confirmations;

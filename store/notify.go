@@ -75,6 +75,9 @@ type Notice struct {
 	// DisputedBy disputed it (Reason is then the dispute's reason).
 	Proposer   string `json:"proposer,omitempty"`
 	DisputedBy string `json:"disputed_by,omitempty"`
+	// AttendanceToken is, in a game_soon e-mail only, the recipient's one-tap link to say
+	// whether they are coming (never sent to a webhook).
+	AttendanceToken string `json:"attendance_token,omitempty"`
 }
 
 // NoticeResult is one seat of a result in a notice: its league points exact ("35/2").
@@ -199,10 +202,18 @@ WITH due AS (
     FROM games g JOIN leagues l ON l.id = g.league_id
     WHERE g.status = 'scheduled' AND l.status = 'running'
       AND g.starts_at > now() AND g.starts_at <= now() + $1::interval
+), links AS (
+    -- Each recipient's one-tap attendance link (store/proposals.go, AttendanceLink).
+    INSERT INTO attendance_links (token, game_id, user_id)
+    SELECT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), due.id, s.user_id
+    FROM due JOIN seats s ON s.game_id = due.id
+    ON CONFLICT (game_id, user_id) DO UPDATE SET game_id = EXCLUDED.game_id
+    RETURNING token, game_id, user_id
 ), mail AS (
     INSERT INTO outbox (event_key, kind, channel, user_id, payload)
-    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload
+    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload || jsonb_build_object('attendance_token', links.token)
     FROM due JOIN seats s ON s.game_id = due.id JOIN users u ON u.id = s.user_id
+    JOIN links ON links.game_id = due.id AND links.user_id = s.user_id
     WHERE u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM notification_optouts o WHERE o.user_id = u.id AND o.kind = 'game_soon')
     ON CONFLICT DO NOTHING

@@ -661,3 +661,24 @@ func (s *Store) SetAttendance(ctx context.Context, gameID, userID int64, coming 
 	}
 	return nil
 }
+
+// AttendanceLink is what a reminder's one-tap link answers for: a game and its seated player.
+type AttendanceLink struct {
+	GameID   int64  `db:"game_id"`
+	UserID   int64  `db:"user_id"`
+	Username string `db:"username"`
+}
+
+// AttendanceLinkOf returns whom a reminder's link answers for; ErrNotFound for an unknown token.
+func (s *Store) AttendanceLinkOf(ctx context.Context, token string) (AttendanceLink, error) {
+	l, err := collectOne[AttendanceLink](ctx, s.pool, `
+		SELECT a.game_id, a.user_id, u.username FROM attendance_links a JOIN users u ON u.id = a.user_id
+		WHERE a.token = $1 AND u.deleted_at IS NULL`, token)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return AttendanceLink{}, fmt.Errorf("store: attendance link: %w", ErrNotFound)
+	}
+	if err != nil {
+		return AttendanceLink{}, fmt.Errorf("store: attendance link: %w", err)
+	}
+	return l, nil
+}

@@ -75,3 +75,10 @@ type TableDeskView struct {
 func (v TableDeskView) Empty() bool {
 	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next) == 0
 }
+
+// AttendView is the one-tap answer page of a reminder e-mail.
+type AttendView struct {
+	Token, Title, When, GameURL, Username string
+	// Answer is the player's answer so far: "coming", "not coming" or "".
+	Answer string
+}

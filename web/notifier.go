@@ -287,6 +287,9 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, ", at %s", no.Place)
 		}
 		b.WriteString(".\n")
+		if no.AttendanceToken != "" {
+			fmt.Fprintf(&b, "\nComing? Answer in one tap: %s/attend/%s\n", n.baseURL, no.AttendanceToken)
+		}
 	case store.NoticeLeagueFinished:
 		if no.ClosedEarly {
 			subject = no.LeagueName + " was closed early"

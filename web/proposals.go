@@ -300,6 +300,75 @@ func (h *Handler) playersReportPageRoutes(e *echo.Echo) {
 	e.POST("/games/:id/proposal/dispute", h.disputeProposal, h.requireLogin)
 	e.POST("/games/:id/proposal/withdraw", h.withdrawProposal, h.requireLogin)
 	e.POST("/games/:id/attendance", h.answerAttendance, h.requireLogin)
+	e.GET("/attend/:token", h.attendPage)
+	e.POST("/attend/:token", h.attendByLink)
+}
+
+// attendPage is a reminder e-mail's one-tap link (GET /attend/{token}): a page with the
+// two answers as buttons. A GET changes nothing; the buttons POST with the page's CSRF
+// field, bound to the link's game and player.
+func (h *Handler) attendPage(c echo.Context) error {
+	v, err := h.attendView(c)
+	if err != nil {
+		return err
+	}
+	return h.render(c, http.StatusOK, templates.AttendPage(h.page(c, "Are you coming?"), v))
+}
+
+// attendByLink answers for the link's player (POST /attend/{token}, coming=yes|no) and
+// shows the page again with the answer.
+func (h *Handler) attendByLink(c echo.Context) error {
+	link, err := h.store.AttendanceLinkOf(c.Request().Context(), c.Param("token"))
+	if err != nil {
+		return err
+	}
+	var coming bool
+	switch c.FormValue("coming") {
+	case "yes":
+		coming = true
+	case "no":
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
+	}
+	if err := h.store.SetAttendance(c.Request().Context(), link.GameID, link.UserID, coming); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/attend/"+c.Param("token"))
+}
+
+// attendView gathers the one-tap page of the path's token (404 for an unknown one).
+func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
+	ctx := c.Request().Context()
+	link, err := h.store.AttendanceLinkOf(ctx, c.Param("token"))
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	g, err := h.store.Game(ctx, link.GameID)
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	v := templates.AttendView{Token: c.Param("token"), Username: link.Username,
+		GameURL: "/games/" + strconv.FormatInt(g.ID, 10), Title: gameName(g.Game) + " table " + strconv.FormatInt(g.ID, 10)}
+	if g.LeagueID != 0 {
+		l, err := h.store.League(ctx, g.LeagueID)
+		if err != nil {
+			return templates.AttendView{}, err
+		}
+		v.Title = l.Name + ", game " + strconv.Itoa(g.Number)
+		if g.StartsAt != nil {
+			v.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
+		}
+	}
+	answers, err := h.store.Attendance(ctx, g.ID)
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	for _, a := range answers {
+		if a.UserID == link.UserID && a.Coming != nil {
+			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
+		}
+	}
+	return v, nil
 }
 
 // tableBack is where a table form goes after its write: the desk, or the game page.

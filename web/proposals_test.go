@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -331,4 +332,60 @@ func TestAPIAttendance(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, status, "a recorded game takes no more answers")
 	status, _ = app.api(http.MethodGet, gamePath(999999, "/attendance"), "", nil)
 	assert.Equal(t, http.StatusNotFound, status)
+}
+
+// A game's reminder e-mail carries a one-tap link: opening it changes nothing; its button
+// (a POST with the page's CSRF field, bound to the link's player and game) answers.
+func TestReminderMailAnswersAttendanceInOneTap(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	l := app.join(app.newLeague(org, "cartagena", 4, 0), members)
+	g := mustLeagueGames(t, app, l)[0]
+	seated, _ := seatedPlayers(g, members)
+	status, body := app.api(http.MethodPut, gamePath(g.ID, "/schedule"), org.token,
+		map[string]any{"starts_at": time.Now().Add(3 * time.Hour).UTC().Format(time.RFC3339)})
+	require.Equal(t, http.StatusOK, status, body)
+	_, err := newNotifier(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	got := mails(t, smtp, 200*time.Millisecond)
+	var link string
+	for _, m := range got[seated[0].Username+"@club.example"] {
+		if text := bodyOf(t, m); strings.Contains(text, "/attend/") {
+			i := strings.Index(text, "https://club.example/attend/")
+			link = strings.Fields(text[i:])[0]
+		}
+	}
+	require.NotEmpty(t, link, "the reminder carries the one-tap link")
+	path := strings.TrimPrefix(link, "https://club.example")
+	other := ""
+	for _, m := range got[seated[1].Username+"@club.example"] {
+		if text := bodyOf(t, m); strings.Contains(text, "/attend/") {
+			i := strings.Index(text, "https://club.example/attend/")
+			other = strings.Fields(text[i:])[0]
+		}
+	}
+	assert.NotEqual(t, link, other, "each player has their own link")
+
+	c := app.browser() // not signed in: the link is the credential
+	res, doc := app.get(c, path)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, text(doc.Find("main")), "Answering for "+seated[0].Username)
+	_, list := app.apiAny(http.MethodGet, gamePath(g.ID, "/attendance"), "", nil)
+	assert.Nil(t, list.([]any)[0].(map[string]any)["coming"], "opening the link answers nothing")
+
+	res, _ = app.post(c, path, url.Values{"coming": {"no"}})
+	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a POST without the page's CSRF field is refused")
+	res, _ = app.submit(c, path, path, url.Values{"coming": {"no"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, list = app.apiAny(http.MethodGet, gamePath(g.ID, "/attendance"), "", nil)
+	assert.Equal(t, false, list.([]any)[0].(map[string]any)["coming"])
+	assert.Nil(t, list.([]any)[1].(map[string]any)["coming"], "only the link's player answered")
+
+	res, _ = app.get(c, "/attend/"+strings.Repeat("0", 64))
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 }
