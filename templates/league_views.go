@@ -116,8 +116,10 @@ type LeagueForm struct {
 	RecentDays     string
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
-	Games      []GameGroup
-	Errors     FieldErrors
+	// Results is who enters results and the confirmation window.
+	Results ResultsSetting
+	Games   []GameGroup
+	Errors  FieldErrors
 }
 
 // MemberView is one member of a league.

@@ -82,3 +82,10 @@ type AttendView struct {
 	// Answer is the player's answer so far: "coming", "not coming" or "".
 	Answer string
 }
+
+// ResultsSetting is who enters results and the confirmation window as forms show them.
+type ResultsSetting struct {
+	ResultsBy    string
+	ConfirmHours string
+	Errors       FieldErrors
+}

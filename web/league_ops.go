@@ -363,6 +363,7 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone,
 			Errors: templates.FieldErrors{}},
 		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
+		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
 		v.FirstRound = l.FirstRoundAt.In(leagueLocation(l)).Format(localDateTime)

@@ -271,6 +271,7 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 		MinRecentGames: strconv.Itoa(store.DefaultMinRecentGames),
 		RecentDays:     strconv.Itoa(store.DefaultRecentDays),
 		Games:          gameChoices(),
+		Results:        resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours),
 	}
 	return h.render(c, http.StatusOK, templates.NewLeague(h.page(c, "Create a league"), form))
 }
@@ -293,6 +294,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	// A checked box sends its value, "true"; an unchecked one sends nothing.
 	form.FaceToFace = c.FormValue("face_to_face") != ""
 	in := store.NewLeague{Name: form.Name, Game: game, Version: version, Edition: form.Edition, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
+	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)

@@ -301,6 +301,7 @@ func (h *Handler) playersReportPageRoutes(e *echo.Echo) {
 	e.POST("/games/:id/proposal/withdraw", h.withdrawProposal, h.requireLogin)
 	e.POST("/games/:id/attendance", h.answerAttendance, h.requireLogin)
 	e.GET("/attend/:token", h.attendPage)
+	e.POST("/leagues/:id/results-setting", h.setResultsSetting, h.requireLogin)
 	e.POST("/attend/:token", h.attendByLink)
 }
 
@@ -726,4 +727,50 @@ func queuedTitle(g store.QueuedGame) string {
 		return gameName(g.Game) + " table " + strconv.FormatInt(g.GameID, 10)
 	}
 	return g.LeagueName + ", game " + strconv.Itoa(g.Number)
+}
+
+// resultsSettingView is a results setting as its form shows it.
+func resultsSettingView(resultsBy string, hours int) templates.ResultsSetting {
+	return templates.ResultsSetting{ResultsBy: resultsBy, ConfirmHours: strconv.Itoa(hours), Errors: templates.FieldErrors{}}
+}
+
+// resultsSettingForm reads a form's results setting (an empty window is the default) and
+// adds a message per wrong field to errs; the view holds what was typed.
+func resultsSettingForm(c echo.Context, errs templates.FieldErrors) (string, int, templates.ResultsSetting) {
+	v := templates.ResultsSetting{ResultsBy: c.FormValue("results_by"), ConfirmHours: strings.TrimSpace(c.FormValue("confirm_hours")),
+		Errors: errs}
+	hours := formInt(v.ConfirmHours, "confirm_hours", store.DefaultConfirmHours, errs)
+	if _, bad := errs["confirm_hours"]; !bad && hours == 0 {
+		errs["confirm_hours"] = confirmHoursProblem
+	}
+	validateResultsSetting(v.ResultsBy, hours, errs)
+	return v.ResultsBy, hours, v
+}
+
+// setResultsSetting is the manage page's results form (POST /leagues/{id}/results-setting):
+// the organiser chooses who enters results and the confirmation window.
+func (h *Handler) setResultsSetting(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	errs := templates.FieldErrors{}
+	by, hours, form := resultsSettingForm(c, errs)
+	if by == "" {
+		errs["results_by"] = resultsByProblem
+	}
+	user, _ := currentUser(c) // requireLogin guarantees it
+	if len(errs) == 0 {
+		err := h.store.EditLeague(c.Request().Context(), id, user.ID, store.LeagueEdit{ResultsBy: &by, ConfirmHours: &hours})
+		if err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#results-setting")
+	}
+	v, err := h.manageView(c, id)
+	if err != nil {
+		return err
+	}
+	v.Results = form
+	return h.render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.page(c, "Manage "+v.League.Name), v))
 }

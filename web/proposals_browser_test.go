@@ -119,4 +119,9 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), away+": not coming")
 	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), "the organiser finds a substitute")
 	screenshot(t, ctx, "players-report-organiser-desk-390.png")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/leagues/%d/manage", app.srv.URL, l.ID)),
+		chromedp.WaitVisible(css("#results-setting")),
+	), "the manage page's results form")
+	screenshot(t, ctx, "players-report-manage-390.png")
 }

@@ -389,3 +389,42 @@ func TestReminderMailAnswersAttendanceInOneTap(t *testing.T) {
 	res, _ = app.get(c, "/attend/"+strings.Repeat("0", 64))
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 }
+
+func TestLeagueFormsChooseWhoEntersResults(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	c := app.logIn(org)
+	_, doc := app.get(c, "/leagues/new")
+	assert.Equal(t, "players", doc.Find(`input[name="results_by"][checked]`).AttrOr("value", ""), "players report by default")
+	assert.Equal(t, "48", doc.Find(`input[name="confirm_hours"]`).AttrOr("value", ""))
+
+	values := url.Values{"name": {"Thursday"}, "game": {"cartagena"}, "players_per_game": {"4"}, "min_recent_games": {"0"},
+		"recent_days": {"90"}, "results_by": {"organisers"}, "confirm_hours": {"400"}}
+	res, doc := app.submit(c, "/leagues/new", "/leagues", values)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".results-setting")), "1 to 336")
+	values.Set("confirm_hours", "12")
+	res, _ = app.submit(c, "/leagues/new", "/leagues", values)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	id := strings.TrimPrefix(res.Header.Get("Location"), "/leagues/")
+	status, body := app.api(http.MethodGet, "/api/v1/leagues/"+id, "", nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "organisers", body["results_by"])
+	assert.Equal(t, 12.0, body["confirm_hours"])
+
+	manage := "/leagues/" + id + "/manage"
+	res, _ = app.submit(c, manage, "/leagues/"+id+"/results-setting", url.Values{"results_by": {"players"}, "confirm_hours": {"72"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, body = app.api(http.MethodGet, "/api/v1/leagues/"+id, "", nil)
+	assert.Equal(t, "players", body["results_by"])
+	assert.Equal(t, 72.0, body["confirm_hours"])
+	res, _ = app.submit(c, manage, "/leagues/"+id+"/results-setting", url.Values{"results_by": {"all"}, "confirm_hours": {"72"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+
+	// Only the organiser changes it (the API's PATCH test checks the store's refusal; a
+	// player has no manage page, so no form token either).
+	p := app.newPlayers("player", 1)[0]
+	res, _ = app.post(app.logIn(p), "/leagues/"+id+"/results-setting", url.Values{"results_by": {"organisers"}})
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+}
