@@ -58,7 +58,9 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetName(name)
 	cal.SetXWRCalName(name)
-	base := c.Scheme() + "://" + c.Request().Host
+	// Event URLs start with the configured base URL, never the request's Host or
+	// X-Forwarded-Proto, which whoever fetches the feed chooses (trust review 3).
+	base := h.config.baseURL()
 	now := time.Now().UTC()
 	for _, g := range games {
 		e := cal.AddEvent(fmt.Sprintf("game-%d@tablestakes", g.ID))
@@ -109,9 +111,9 @@ func calendarDescription(g store.CalendarGame) string {
 	return b.String()
 }
 
-// feedURL is the user's private calendar feed URL on this server.
-func (h *Handler) feedURL(c echo.Context, token string) string {
-	return c.Scheme() + "://" + c.Request().Host + "/calendar/" + token + ".ics"
+// feedURL is the user's private calendar feed URL, from the configured base URL.
+func (h *Handler) feedURL(token string) string {
+	return h.config.baseURL() + "/calendar/" + token + ".ics"
 }
 
 // apiCalendarFeed returns the caller's private feed URL: GET /api/v1/me/calendar → {"url"};
@@ -123,6 +125,6 @@ func (h *Handler) apiCalendarFeed(renew bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]string{"url": h.feedURL(c, token)})
+		return c.JSON(http.StatusOK, map[string]string{"url": h.feedURL(token)})
 	}
 }

@@ -65,7 +65,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		if err != nil {
 			return err
 		}
-		v.FeedURL = h.feedURL(c, token)
+		v.FeedURL = h.feedURL(token)
 	}
 	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
 }
