@@ -20,10 +20,17 @@ const (
 	NoticeResultCorrected = "result_corrected"
 	NoticeGameSoon        = "game_soon"
 	NoticeLeagueFinished  = "league_finished"
+	// NoticeResultProposed asks a game's seated players to confirm or dispute the result
+	// one of them proposed (CONTRACT section 8).
+	NoticeResultProposed = "result_proposed"
+	// NoticeResultDisputed tells a game's players and organisers that a proposal was
+	// disputed: the organiser records the result.
+	NoticeResultDisputed = "result_disputed"
 )
 
 // NoticeKinds lists every kind, in the order the account page shows them.
-var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished}
+var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished,
+	NoticeResultProposed, NoticeResultDisputed}
 
 // Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
 // MaxDeliveryAttempts times in all. A claimed delivery is leased for DeliveryLease, which
@@ -67,6 +74,13 @@ type Notice struct {
 	Reason string `json:"reason,omitempty"`
 	// ClosedEarly marks a league_finished notice of a league its organiser closed early.
 	ClosedEarly bool `json:"closed_early,omitempty"`
+	// Proposer proposed the result of a result_proposed or result_disputed notice;
+	// DisputedBy disputed it (Reason is then the dispute's reason).
+	Proposer   string `json:"proposer,omitempty"`
+	DisputedBy string `json:"disputed_by,omitempty"`
+	// AttendanceToken is, in a game_soon e-mail only, the recipient's one-tap link to say
+	// whether they are coming (never sent to a webhook).
+	AttendanceToken string `json:"attendance_token,omitempty"`
 }
 
 // NoticeResult is one seat of a result in a notice: its league points exact ("35/2").
@@ -77,12 +91,15 @@ type NoticeResult struct {
 }
 
 // audience is who hears of an event by e-mail: everyone in the league (members,
-// organiser, co-organisers) or the players seated at the game.
+// organiser, co-organisers), the players seated at the game, or the table: the seated
+// players and the game's organisers (the league's organiser and co-organisers, or who
+// opened a normal game's table).
 type audience string
 
 const (
 	audienceLeague audience = "league"
 	audienceSeats  audience = "seats"
+	audienceTable  audience = "table"
 )
 
 // enqueueNoticeSQL writes an event's outbox rows: one per recipient user with a verified
@@ -103,7 +120,10 @@ WITH ev AS (
     SELECT m.user_id FROM memberships m WHERE $6 = 'league' AND m.league_id = $3
     UNION SELECT l.organiser_id FROM leagues l WHERE $6 = 'league' AND l.id = $3
     UNION SELECT o.user_id FROM league_organisers o WHERE $6 = 'league' AND o.league_id = $3
-    UNION SELECT s.user_id FROM seats s WHERE $6 = 'seats' AND s.game_id = $4
+    UNION SELECT s.user_id FROM seats s WHERE $6 IN ('seats', 'table') AND s.game_id = $4
+    UNION SELECT l.organiser_id FROM leagues l WHERE $6 = 'table' AND l.id = $3
+    UNION SELECT o.user_id FROM league_organisers o WHERE $6 = 'table' AND o.league_id = $3
+    UNION SELECT g.organiser_id FROM games g WHERE $6 = 'table' AND g.id = $4 AND g.organiser_id IS NOT NULL
 ), mail AS (
     INSERT INTO outbox (event_key, kind, channel, user_id, payload)
     SELECT $1, $5, 'email', u.id, ev.payload
@@ -185,10 +205,18 @@ WITH due AS (
     FROM games g JOIN leagues l ON l.id = g.league_id
     WHERE g.status = 'scheduled' AND l.status = 'running'
       AND g.starts_at > now() AND g.starts_at <= now() + $1::interval
+), links AS (
+    -- Each recipient's one-tap attendance link (store/proposals.go, AttendanceLink).
+    INSERT INTO attendance_links (token, game_id, user_id)
+    SELECT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), due.id, s.user_id
+    FROM due JOIN seats s ON s.game_id = due.id
+    ON CONFLICT (game_id, user_id) DO UPDATE SET game_id = EXCLUDED.game_id
+    RETURNING token, game_id, user_id
 ), mail AS (
     INSERT INTO outbox (event_key, kind, channel, user_id, payload)
-    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload
+    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload || jsonb_build_object('attendance_token', links.token)
     FROM due JOIN seats s ON s.game_id = due.id JOIN users u ON u.id = s.user_id
+    JOIN links ON links.game_id = due.id AND links.user_id = s.user_id
     WHERE u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM notification_optouts o WHERE o.user_id = u.id AND o.kind = 'game_soon')
     ON CONFLICT DO NOTHING

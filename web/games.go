@@ -15,7 +15,7 @@ import (
 )
 
 // normalGameFields are the open-a-table fields in the order they are shown and reported.
-var normalGameFields = []string{"game", "version", "edition", "seats", "bots"}
+var normalGameFields = []string{"game", "version", "edition", "seats", "bots", "results_by", "confirm_hours"}
 
 // validateNormalGame normalises a table to open (the version's slug, trimmed edition) and
 // adds one message per wrong field to errs: a game of the registry, a version of it (none is
@@ -23,6 +23,7 @@ var normalGameFields = []string{"game", "version", "edition", "seats", "bots"}
 // "anyone signed in opens a table for a game of the registry with 2..8 seats (within the
 // game's range)").
 func validateNormalGame(in *store.NewNormalGame, errs templates.FieldErrors) {
+	validateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 	game, version := validateGameVersion(in.Game, &in.Version, errs)
 	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := textProblem(in.Edition, leagueEditionMax, false); msg != "" {

@@ -350,14 +350,19 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, "Reason: %s\n", no.Reason)
 		}
 		b.WriteString("\n")
-		for _, r := range no.Results {
-			pts, ok := new(big.Rat).SetString(r.Points)
-			shown := r.Points
-			if ok {
-				shown = league.Mixed(pts)
-			}
-			fmt.Fprintf(&b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+		writeNoticeResults(&b, no.Results)
+	case store.NoticeResultProposed, store.NoticeResultDisputed:
+		if no.Kind == store.NoticeResultProposed {
+			subject = fmt.Sprintf("Confirm the result: %s", where)
+			fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
+				no.Proposer, where, gameName)
+		} else {
+			subject = fmt.Sprintf("Result disputed: %s", where)
+			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser records it.\nReason: %s\n",
+				no.DisputedBy, no.Proposer, where, gameName, no.Reason)
 		}
+		b.WriteString("\n")
+		writeNoticeResults(&b, no.Results)
 	case store.NoticeGameSoon:
 		subject = fmt.Sprintf("Reminder: %s", where)
 		fmt.Fprintf(&b, "Your %s is soon", where)
@@ -368,6 +373,9 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, ", at %s", no.Place)
 		}
 		b.WriteString(".\n")
+		if no.AttendanceToken != "" {
+			fmt.Fprintf(&b, "\nComing? Answer in one tap: %s/attend/%s\n", n.baseURL, no.AttendanceToken)
+		}
 	case store.NoticeLeagueFinished:
 		if no.ClosedEarly {
 			subject = no.LeagueName + " was closed early"
@@ -381,6 +389,18 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 	}
 	fmt.Fprintf(&b, "\n%s\n", n.pageURL(no))
 	return subject, b.String()
+}
+
+// writeNoticeResults writes a notice's result lines: place, player and league points.
+func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
+	for _, r := range results {
+		pts, ok := new(big.Rat).SetString(r.Points)
+		shown := r.Points
+		if ok {
+			shown = league.Mixed(pts)
+		}
+		fmt.Fprintf(b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+	}
 }
 
 // pointsCount is 1 for exactly one point (singular), else 2.

@@ -287,13 +287,13 @@ func TestNotificationChoices(t *testing.T) {
 	// The account page's form: an unticked box turns a kind off.
 	c := app.logIn(p)
 	_, doc := app.get(c, "/account")
-	assert.Equal(t, 4, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
+	assert.Equal(t, len(store.NoticeKinds)-1, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
 	assert.Equal(t, 0, doc.Find(`input[name="game_soon"][checked]`).Length())
 	res, doc := app.submit(c, "/account", "/account/notifications", url.Values{"schedule_drawn": {"on"}, "game_soon": {"on"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find("main")))
 	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
 	assert.Equal(t, map[string]any{"schedule_drawn": true, "result_recorded": false, "result_corrected": false,
-		"game_soon": true, "league_finished": false}, prefs)
+		"game_soon": true, "league_finished": false, "result_proposed": false, "result_disputed": false}, prefs)
 }
 
 // A game starting within a day reminds its players once, by mail, in the league's zone.

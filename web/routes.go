@@ -104,6 +104,7 @@ func (h *Handler) echo() *echo.Echo {
 	h.webhookRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
+	h.playersReportRoutes(e, api)
 
 	return e
 }
