@@ -24,7 +24,7 @@ import (
 	"github.com/tablestakes/tablestakes/web"
 )
 
-// The environment that turns this test binary into a notification worker (TestMain), for
+// The environment that turns this test binary into a notification worker (workerProcess), for
 // the test that kills one with SIGKILL.
 const (
 	workerDBEnv   = "TABLESTAKES_TEST_WORKER_DATABASE_URL"
@@ -32,9 +32,9 @@ const (
 	workerHookEnv = "TABLESTAKES_TEST_WORKER_WEBHOOK_TIMEOUT"
 )
 
-// runWorkerProcess runs the worker instead of the tests when this test binary was started as
-// the worker process of the kill test; TestMain calls it first.
-func runWorkerProcess() {
+// workerProcess runs this test binary as a notification worker instead of its tests when
+// the killing test started it so (TestMain asks first), and exits.
+func workerProcess() {
 	if db := os.Getenv(workerDBEnv); db != "" {
 		os.Exit(runWorker(db))
 	}
