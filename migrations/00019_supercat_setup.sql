@@ -20,7 +20,15 @@ ALTER TABLE supercat_games
 
 ALTER TABLE supercat_bots ADD COLUMN power integer NOT NULL DEFAULT 0 CHECK (power >= 0);
 
+-- A companion game against two or three bots of one difficulty seats each as a ladder member
+-- of its own: the first is the difficulty's member, the others "supercat-hard-2", "-3".
+ALTER TABLE users DROP CONSTRAINT users_member_kind_check;
+ALTER TABLE users ADD CONSTRAINT users_member_kind_check CHECK (member_kind IN ('seventh-player',
+    'supercat-normal', 'supercat-hard', 'supercat-normal-2', 'supercat-normal-3', 'supercat-hard-2', 'supercat-hard-3'));
+
 -- +goose Down
+ALTER TABLE users DROP CONSTRAINT users_member_kind_check;
+ALTER TABLE users ADD CONSTRAINT users_member_kind_check CHECK (member_kind IN ('seventh-player', 'supercat-normal', 'supercat-hard'));
 ALTER TABLE supercat_bots DROP COLUMN power;
 ALTER TABLE supercat_games DROP COLUMN version, DROP COLUMN modifiers, DROP COLUMN leaders_lore,
     DROP COLUMN player_power, DROP COLUMN initiative_seats, DROP COLUMN rated_game_id;

@@ -228,11 +228,15 @@ func (s *Store) LeaguesByStatus(ctx context.Context, status string) ([]League, e
 	return ls, nil
 }
 
+// leaguesOfSQL finds the player's leagues through the two indexes (organiser, member)
+// rather than testing every league of the database.
 const leaguesOfSQL = `
+WITH mine AS (
+    SELECT id AS league_id FROM leagues WHERE organiser_id = $1
+    UNION
+    SELECT league_id FROM memberships WHERE user_id = $1)
 SELECT ` + leagueColumns + `
-FROM leagues l JOIN users o ON o.id = l.organiser_id
-WHERE l.organiser_id = $1
-   OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+FROM mine JOIN leagues l ON l.id = mine.league_id JOIN users o ON o.id = l.organiser_id
 ORDER BY l.id DESC
 LIMIT $2`
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -24,11 +25,38 @@ const (
 	SupercatHard   = "supercat-hard"
 )
 
+// supercatExtraBots is how many bots of one difficulty a SUPERCAT companion game can seat
+// beyond the first: each further bot is a ladder member of its own ("supercat-hard-2").
+const supercatExtraBots = 2
+
+// SupercatBotKind is the ladder member kind of the nth bot (from 1) of a difficulty at one
+// table: the difficulty's member for the first, "supercat-hard-2" and "-3" for the others
+// (migration 00019), so a companion game against several bots seats each as a member.
+func SupercatBotKind(difficulty string, nth int) (string, bool) {
+	kind, ok := BotKinds[difficulty]
+	if !ok || nth < 1 || nth > 1+supercatExtraBots {
+		return "", false
+	}
+	if nth > 1 {
+		kind += "-" + strconv.Itoa(nth)
+	}
+	return kind, true
+}
+
+// IsSupercatBot reports whether username is a SUPERCAT bot of a ladder.
+func IsSupercatBot(username string) bool {
+	return strings.HasPrefix(LadderMemberKind(username), "supercat-")
+}
+
 // memberDisplayNames are the ladder members' names on every page; each says what it is.
 var memberDisplayNames = map[string]string{
-	SeventhPlayer:  "Seventh Player (missing man)",
-	SupercatNormal: "SUPERCAT (normal) bot",
-	SupercatHard:   "SUPERCAT (hard) bot",
+	SeventhPlayer:         "Seventh Player (missing man)",
+	SupercatNormal:        "SUPERCAT (normal) bot",
+	SupercatHard:          "SUPERCAT (hard) bot",
+	SupercatNormal + "-2": "SUPERCAT (normal) bot 2",
+	SupercatNormal + "-3": "SUPERCAT (normal) bot 3",
+	SupercatHard + "-2":   "SUPERCAT (hard) bot 2",
+	SupercatHard + "-3":   "SUPERCAT (hard) bot 3",
 }
 
 // LadderMemberName is the username of the ladder's member of kind: "seventh-player:diplomacy".

@@ -69,30 +69,41 @@ RETURNING id`
 func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, error) {
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		resultsBy, hours := tableSetting(ng.ResultsBy, ng.ConfirmHours)
-		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID,
-			versionOrDefault(ng.Game, ng.Version), ng.Edition, resultsBy, hours).Scan(&id); err != nil {
-			return err
-		}
-		for i, difficulty := range ng.Bots {
-			kind, ok := BotKinds[difficulty]
-			if !ok {
-				return fmt.Errorf("no SUPERCAT difficulty %q", difficulty)
-			}
-			bot, err := ensureLadderMember(ctx, tx, kind, ng.Game)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, insertSeatSQL, id, i+1, bot.UserID); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		id, err = createNormalGame(ctx, tx, ng)
+		return err
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("store: create %s game: %w", ng.Game, err)
 	}
 	return s.Game(ctx, id)
+}
+
+// createNormalGame opens the table in tx and seats its bots; a difficulty given several
+// times (a SUPERCAT companion game) seats a member per bot (SupercatBotKind).
+func createNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, error) {
+	var id int64
+	resultsBy, hours := tableSetting(ng.ResultsBy, ng.ConfirmHours)
+	if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID,
+		versionOrDefault(ng.Game, ng.Version), ng.Edition, resultsBy, hours).Scan(&id); err != nil {
+		return 0, err
+	}
+	nth := map[string]int{}
+	for i, difficulty := range ng.Bots {
+		nth[difficulty]++
+		kind, ok := SupercatBotKind(difficulty, nth[difficulty])
+		if !ok {
+			return 0, fmt.Errorf("no SUPERCAT bot %d of difficulty %q", nth[difficulty], difficulty)
+		}
+		bot, err := ensureLadderMember(ctx, tx, kind, ng.Game)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, insertSeatSQL, id, i+1, bot.UserID); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
 }
 
 const lockNormalGameSQL = `

@@ -594,7 +594,8 @@ type tableRecord struct {
 	reason string
 }
 
-// recordResult is RecordResult inside tx; table is nil for an organiser's record.
+// recordResult is RecordResult inside tx, also for writes that record a result with others
+// (a SUPERCAT companion game finished as a rated game); table is nil for an organiser's record.
 func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
 	var out GameResult
 	err := func() error {
@@ -1107,9 +1108,6 @@ type PlayerGame struct {
 	Winner bool     `db:"-"`
 }
 
-// playerGamesLimit bounds the games a player's page lists.
-const playerGamesLimit = 300
-
 const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
        COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
@@ -1122,12 +1120,13 @@ JOIN games g ON g.id = s.game_id
 LEFT JOIN leagues l ON l.id = g.league_id
 LEFT JOIN result_points rp ON rp.game_id = s.game_id AND rp.user_id = s.user_id
 WHERE s.user_id = $1
-ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number
-LIMIT $2`
+ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number, g.id
+LIMIT $2 OFFSET $3`
 
-// PlayerGames returns the games the player was seated in, unplayed ones first, then the
-// most recently finished, at most 300, each with the player's points and place.
-func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, error) {
+// PlayerGames returns a page of the games the player was seated in, unplayed ones first,
+// then the most recently finished: at most limit of them after the first offset, each with
+// the player's points and place.
+func (s *Store) PlayerGames(ctx context.Context, userID int64, offset, limit int) ([]PlayerGame, error) {
 	// The result columns are NULL until the game's result is recorded.
 	type row struct {
 		PlayerGame
@@ -1136,7 +1135,7 @@ func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, er
 		RowPlace  *int   `db:"place"`
 		RowWinner *bool  `db:"winner"`
 	}
-	rows, err := collect[row](ctx, s.pool, playerGamesSQL, userID, playerGamesLimit)
+	rows, err := collect[row](ctx, s.pool, playerGamesSQL, userID, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
 	}

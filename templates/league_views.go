@@ -267,6 +267,9 @@ type GameView struct {
 	JoinError string
 	// Table is the players' part before the result (proposal, attendance); nil when none.
 	Table *TableView
+	// CompanionURL, for the player who finished it there, is the SUPERCAT companion game this
+	// rated game was played with; empty otherwise.
+	CompanionURL string
 	// Version is the version of the game played and its edition note.
 	Version VersionView
 }

@@ -61,7 +61,9 @@ type EditForm struct {
 	Description string
 	Venue       string
 	TimeZone    string
-	Errors      FieldErrors
+	// Edition is the free-text note on the edition played (CONTRACT section 9).
+	Edition string
+	Errors  FieldErrors
 }
 
 // HistoryLine is one line of a league's history, its time in the league's zone.

@@ -146,6 +146,8 @@ type SupercatTurnView struct {
 	Played string
 	// Actions are the actions the bot takes, in order.
 	Actions [][]Segment
+	// ActionTerms explains the seed's terms the actions use.
+	ActionTerms []Term
 }
 
 // SupercatStartForm is what the player reports at the start of a bot turn.

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -50,6 +52,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	var l store.League
 	if g.LeagueID == 0 {
 		normalGameView(&v, g, game, signedIn)
+		if signedIn && g.Game == "arcs" {
+			if err := h.companionLink(ctx, &v, viewer.ID); err != nil {
+				return templates.GameView{}, err
+			}
+		}
 	} else {
 		if l, err = h.store.League(ctx, g.LeagueID); err != nil {
 			return templates.GameView{}, err
@@ -117,6 +124,20 @@ func normalGameView(v *templates.GameView, g store.Game, game league.Game, signe
 		seated = seated || s.IsViewer
 	}
 	v.CanJoin = signedIn && !seated && g.Status == store.GameOpen && len(v.FreeSeats) > 0
+}
+
+// companionLink links a rated solo Arcs game to the SUPERCAT companion game it was played
+// with, for the player who played it (a companion game is private).
+func (h *Handler) companionLink(ctx context.Context, v *templates.GameView, viewerID int64) error {
+	id, err := h.store.SupercatGameOfRated(ctx, v.ID, viewerID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	}
+	v.CompanionURL = templates.SupercatGameRow{ID: id}.URL()
+	return nil
 }
 
 // versionView is the version with slug of game, and the edition note, as pages show them.

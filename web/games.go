@@ -89,7 +89,7 @@ func firstNormalGameError(errs templates.FieldErrors) string {
 // normalGameRow is a normal game as the list page shows it.
 func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.NormalGameRow {
 	game, _ := league.GameBySlug(g.Game) // an unknown slug shows the slug itself
-	row := templates.NormalGameRow{ID: g.ID, GameName: gameName(g.Game), Status: g.Status, Organiser: g.Organiser,
+	row := templates.NormalGameRow{ID: g.ID, GameName: gameLabel(g.Game, g.Version), Status: g.Status, Organiser: g.Organiser,
 		SeatCount: g.SeatCount, Seats: seatViews(game, g.Seats, viewer, signedIn)}
 	if g.FinishedAt != nil {
 		row.Date = g.FinishedAt.UTC().Format(dateLayout)

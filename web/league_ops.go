@@ -360,7 +360,7 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	}
 	v := templates.ManageView{
 		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
-		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone,
+		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
 			Errors: templates.FieldErrors{}},
 		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
 		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
@@ -406,9 +406,18 @@ func (h *Handler) editLeague(c echo.Context) error {
 		return err
 	}
 	form := templates.EditForm{Name: c.FormValue("name"), Description: c.FormValue("description"),
-		Venue: c.FormValue("venue"), TimeZone: c.FormValue("time_zone")}
-	e, errs := validateEdit(l, leagueEditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue,
-		TimeZone: &form.TimeZone})
+		Venue: c.FormValue("venue"), TimeZone: c.FormValue("time_zone"), Edition: c.FormValue("edition")}
+	in := leagueEditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue, TimeZone: &form.TimeZone}
+	params, err := c.FormParams()
+	if err != nil {
+		return err
+	}
+	if params.Has("edition") {
+		in.Edition = &form.Edition
+	} else {
+		form.Edition = l.Edition // a form without the field leaves the edition as it is
+	}
+	e, errs := validateEdit(l, in)
 	user, _ := currentUser(c) // requireLogin guarantees it
 	if len(errs) == 0 {
 		err = h.store.EditLeague(ctx, id, user.ID, e)

@@ -3,6 +3,7 @@ package web
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
@@ -111,8 +113,14 @@ func textProblem(s string, maxLen int, required bool) string {
 		return "must not contain control characters"
 	case strings.IndexFunc(s, invisible) >= 0:
 		return "must not contain invisible or text-direction characters"
+	case strings.IndexFunc(s, text.BlankLooking) >= 0:
+		return "must not contain characters that look blank (such as U+3164 or U+2800)"
 	case utf8.RuneCountInString(s) > maxLen:
 		return "must be at most " + strconv.Itoa(maxLen) + " characters"
+	}
+	// A word mixing scripts ("Аda" with a Cyrillic А) passes for another (trust review 3).
+	if w := text.MixedScriptWord(s); w != "" {
+		return fmt.Sprintf("%q mixes letters of different scripts, like a look-alike of another word; write each word in one script", w)
 	}
 	return ""
 }

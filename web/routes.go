@@ -45,6 +45,7 @@ func (h *Handler) echo() *echo.Echo {
 		h.logRequests,
 		panicRecovery(),
 		h.securityHeaders,
+		h.requestDeadline,
 		cache.invalidate,
 		cache.early(h.sessions.Cookie.Name),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
@@ -161,6 +162,7 @@ func (h *Handler) seedToolRoutes(e *echo.Echo) {
 	e.GET("/supercat/:id", h.supercatGamePage, h.requireLogin)
 	e.POST("/supercat/:id/chapter", h.supercatChapter, h.requireLogin)
 	e.POST("/supercat/:id/power", h.supercatPower, h.requireLogin)
+	e.POST("/supercat/:id/finish", h.supercatFinishGame, h.requireLogin)
 	e.GET("/supercat/:id/bots/:seat", h.supercatTurnPage, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/turn", h.supercatStartTurn, h.requireLogin)
 	e.POST("/supercat/:id/bots/:seat/answer", h.supercatAnswer, h.requireLogin)

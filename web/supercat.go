@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -63,10 +62,10 @@ func supercatModifierViews(slugs []string) []templates.Modifier {
 }
 
 // oneLineText reports whether s is non-empty, valid UTF-8, at most max characters and on one
-// line.
+// line: the shared check of typed text, so bidi controls, blank-looking characters and
+// mixed-script words are refused too (trust review 3).
 func oneLineText(s string, max int) bool {
-	n := len([]rune(s))
-	return utf8.ValidString(s) && n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+	return textProblem(s, max, true) == ""
 }
 
 // createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal
@@ -251,6 +250,40 @@ func (h *Handler) supercatChapter(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, v.URL())
 }
 
+// supercatFinishGame finishes the companion game as a rated solo Arcs game: POST
+// /supercat/{id}/finish (final_player_power, final_power_{seat}), then shows the rated game.
+func (h *Handler) supercatFinishGame(c echo.Context) error {
+	v, bots, err := h.supercatGame(c)
+	if err != nil {
+		return err
+	}
+	errs := templates.FieldErrors{}
+	read := func(name string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
+		if err != nil || n < 0 || n > 999 {
+			errs[name] = "must be a whole number of 0 or more"
+		}
+		return n
+	}
+	final := store.SupercatFinal{PlayerPower: read("final_player_power")}
+	for seat := 1; seat <= len(bots); seat++ {
+		final.BotPower = append(final.BotPower, read("final_power_"+strconv.Itoa(seat)))
+	}
+	if len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
+	user, _ := currentUser(c)
+	rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, final)
+	var fe *league.FieldError
+	if errors.As(err, &fe) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+}
+
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
 	v, bots, err := h.supercatGame(c)
@@ -377,6 +410,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	for _, a := range walk.Actions {
 		v.Actions = append(v.Actions, procedureText(a))
 	}
+	v.ActionTerms = procedureTerms(walk.Actions...)
 	return v, nil
 }
 
@@ -404,7 +438,7 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
 	}
 	has := func(a string) bool { return slices.Contains(advantages, a) }
-	if has(league.ElitePilots) && strings.Contains(q, "**favorable combat**") {
+	if has(league.ElitePilots) && (strings.Contains(q, "**favorable combat**") || n.Page == "combat-principles") {
 		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
 	}
 	if has(league.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {

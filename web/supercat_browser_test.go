@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -73,4 +75,149 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 	), "finish the turn")
 	assert.Equal(t, "5", visibleText(t, ctx, ".supercat-hand"))
 	assert.Equal(t, "1", visibleText(t, ctx, ".supercat-seize"))
+}
+
+// clickAnswers answers the turn page's questions in order, waiting for each page.
+func clickAnswers(t *testing.T, ctx context.Context, from int, answers ...string) {
+	t.Helper()
+	for i, a := range answers {
+		require.NoError(t, chromedp.Do(ctx,
+			chromedp.Click(css(fmt.Sprintf(`form.answers button[value="%s"]`, a))),
+			chromedp.WaitReady(css(fmt.Sprintf(`body:has(.supercat-outcome), body:has(form.answers input[name="step"][value="%d"])`, from+i+1))),
+		), "answer %d: %s", from+i, a)
+	}
+}
+
+// A whole chapter against two bots in hard mode with two modifiers, on a phone: a turn through
+// the General Priorities into Aggression with the Combat Principles' favorable-combat
+// question, an Influence with the Influence Principles, an undo, the chapter end, then the
+// game finished and rated on the Arcs ladder.
+func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ctx := newBrowser(t)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(app.srv.URL+"/signup"),
+		chromedp.WaitVisible(css(`form[action="/signup"] input[name="username"]`)),
+		chromedp.SendKeys(css(`input[name="username"]`), "solo"),
+		chromedp.SendKeys(css(`input[name="display_name"]`), "Solo Player"),
+		chromedp.SendKeys(css(`input[name="password"]`), "long-enough-pw"),
+		chromedp.Click(css(`form[action="/signup"] button[type="submit"]`)),
+		chromedp.WaitVisible(css(".signed-in")),
+		chromedp.Navigate(app.srv.URL+"/supercat"),
+		chromedp.WaitVisible(css(`form[action="/supercat"] input[name="name"]`)),
+		chromedp.SendKeys(css(`input[name="name"]`), "Hard chapter"),
+		chromedp.SetValue(css(`select[name="bots"]`), "2"),
+		chromedp.SetValue(css(`select[name="difficulty"]`), "hard"),
+		chromedp.Click(css(`input[name="modifiers"][value="fleet-readiness"]`)),
+		chromedp.Click(css(`input[name="modifiers"][value="armored-hulls"]`)),
+	), "fill in the new game")
+	screenshot(t, ctx, "supercat-new-390.png")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(css(`form[action="/supercat"] button[type="submit"]`)),
+		chromedp.WaitVisible(css(".supercat-bot")),
+	), "start the game")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-initiative"), "SUPERCAT Ruby and SUPERCAT Jade are tied for the most Power")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-attack"), "Armored Hulls")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-setup-steps"), "2.N (optional) Place an extra ship in each system with bot pieces.")
+	screenshot(t, ctx, "supercat-game-390.png")
+	gameURL, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+
+	// Ruby follows Mobilization 4 with Aggression 3 and Construction 5 drawn.
+	start := func(seat int, d1, n1, d2, n2 string) {
+		require.NoError(t, chromedp.Do(ctx,
+			chromedp.Navigate(fmt.Sprintf("%s/bots/%d", gameURL, seat)),
+			chromedp.WaitVisible(css(`select[name="drawn1_suit"]`)),
+			chromedp.SetValue(css(`select[name="drawn1_suit"]`), d1),
+			chromedp.SetValue(css(`select[name="drawn1_number"]`), n1),
+			chromedp.SetValue(css(`select[name="drawn2_suit"]`), d2),
+			chromedp.SetValue(css(`select[name="drawn2_number"]`), n2),
+			chromedp.SetValue(css(`select[name="lead_suit"]`), "mobilization"),
+			chromedp.SetValue(css(`select[name="lead_number"]`), "4"),
+			chromedp.SendKeys(css(`input[name="roll"]`), "6"),
+			chromedp.Click(css(`form.supercat-start-form button[type="submit"]`)),
+			chromedp.WaitVisible(css(".supercat-question")),
+		), "start bot %d's turn", seat)
+	}
+	start(1, "aggression", "3", "construction", "5")
+	// General Priorities: no Secure, no Tax, no Vox; "Can bot favorable combat to contend
+	// declared ambition? → Combat card": yes, Aggression 3. Prelude has nothing to spend.
+	clickAnswers(t, ctx, 0, "no", "no", "no")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-notes"), "A Battle for trophies is considered favorable if bot has at least 1:1 ratio of fresh ships.")
+	clickAnswers(t, ctx, 3, "yes", "no", "no", "no", "no", "no", "no", "no")
+	// Aggression: no Secure, no Vox, then the favorable combat of [8] walks the Combat
+	// Principles: trophies for Warlord, no outrage risk, a 1:1 ratio of fresh ships.
+	clickAnswers(t, ctx, 11, "no", "no", "yes", "yes", "no")
+	assert.Equal(t, "Combat Principles", visibleText(t, ctx, ".supercat-question p.muted"))
+	assert.Equal(t, "Does bot have at least a 1:1 ratio of fresh ships against the defender?", visibleText(t, ctx, ".supercat-question .question"))
+	assert.Contains(t, visibleText(t, ctx, ".supercat-notes"), "Elite Pilots")
+	screenshot(t, ctx, "supercat-combat-390.png")
+	// A mis-tap: No. Undo takes it back and the same question is asked again.
+	clickAnswers(t, ctx, 16, "no")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(css(`form.supercat-undo button`)),
+		chromedp.WaitReady(css(`body:has(form.answers input[name="step"][value="16"])`)),
+	), "undo")
+	assert.Equal(t, "Does bot have at least a 1:1 ratio of fresh ships against the defender?", visibleText(t, ctx, ".supercat-question .question"))
+	clickAnswers(t, ctx, 16, "yes", "no")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-actions"), "Battle for trophies.")
+	assert.Equal(t, "Plays Aggression 3", visibleText(t, ctx, ".supercat-played"))
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(css(`.supercat-outcome button[type="submit"]`)),
+		chromedp.WaitVisible(css(".supercat-hand")),
+	), "finish Ruby's turn")
+
+	// Jade surpasses with Mobilization 6 and Influences an uncontested card with 2 agents.
+	start(2, "mobilization", "6", "construction", "2")
+	clickAnswers(t, ctx, 0, "no", "no", "no", "no", "no", "no", "no", "no", "no", "no", "no", "yes")
+	assert.Equal(t, "Influence Principles", visibleText(t, ctx, ".supercat-question p.muted"))
+	assert.Contains(t, visibleText(t, ctx, ".supercat-question .prefer"), "Weapon icon")
+	clickAnswers(t, ctx, 12, "yes", "yes", "no")
+	assert.Contains(t, visibleText(t, ctx, ".supercat-actions"), "Influence the uncontested card with 2 agents (spend 2 actions).")
+	screenshot(t, ctx, "supercat-influence-390.png")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(css(`.supercat-outcome button[type="submit"]`)),
+		chromedp.WaitVisible(css(".supercat-hand")),
+	), "finish Jade's turn")
+
+	// The rest of the chapter's bot turns are played through the store; the chapter ends
+	// when the player has no cards and both hand counters are 0.
+	var id int64
+	_, err = fmt.Sscanf(gameURL[len(app.srv.URL):], "/supercat/%d", &id)
+	require.NoError(t, err)
+	user, err := app.store.UserByUsername(context.Background(), "solo")
+	require.NoError(t, err)
+	storetest.PlayOutSupercatHand(t, app.store, id, 1, user.ID)
+	storetest.PlayOutSupercatHand(t, app.store, id, 2, user.ID)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(gameURL),
+		chromedp.WaitVisible(css(".supercat-chapter-over")),
+		chromedp.Click(css(`form.supercat-chapter input[name="no_cards"]`)),
+		chromedp.SetValue(css(`form.supercat-chapter input[name="player_power"]`), "6"),
+		chromedp.SetValue(css(`form.supercat-chapter input[name="power_1"]`), "4"),
+		chromedp.SetValue(css(`form.supercat-chapter input[name="power_2"]`), "9"),
+		chromedp.Click(css(`form.supercat-chapter button[type="submit"]`)),
+		chromedp.WaitVisible(css(".supercat-initiative")),
+	), "end the chapter")
+	assert.Equal(t, "2", visibleText(t, ctx, ".supercat-chapter-no"))
+	assert.Contains(t, visibleText(t, ctx, ".supercat-initiative"), "SUPERCAT Jade has the most Power, so it starts chapter 2 with initiative")
+
+	// Finished and rated on the Arcs ladder.
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(css(`input[name="final_player_power"]`), "24"),
+		chromedp.SetValue(css(`input[name="final_power_1"]`), "17"),
+		chromedp.SetValue(css(`input[name="final_power_2"]`), "21"),
+		chromedp.Click(css(`form.supercat-finish button[type="submit"]`)),
+		chromedp.WaitVisible(css(".supercat-companion-link")),
+	), "finish and rate")
+	screenshot(t, ctx, "supercat-rated-390.png")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(app.srv.URL+"/ratings/arcs"),
+		chromedp.WaitVisible(css("main")),
+	))
+	ladder := visibleText(t, ctx, "main")
+	assert.Contains(t, ladder, "Solo Player")
+	assert.Contains(t, ladder, "SUPERCAT (hard) bot 2")
 }

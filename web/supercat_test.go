@@ -385,3 +385,38 @@ func TestSupercatAdvantagesPerBot(t *testing.T) {
 	res, _ = app.submit(c, game, game+"/power", url.Values{"player_power": {"x"}, "power_1": {"-1"}, "power_2": {"4"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 }
+
+// A companion game finished as a rated solo Arcs game, exactly as a solo Arcs normal game
+// with bots is recorded: the two games link to each other and the ladder rates everyone.
+func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, _ := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Rated night"}, "bots": {"2"}, "difficulty": {"hard"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"x"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	rated := res.Header.Get("Location")
+	assert.Regexp(t, `^/games/\d+$`, rated)
+
+	_, doc := app.get(c, rated)
+	assert.Equal(t, game, doc.Find(".supercat-companion-link a").AttrOr("href", ""), "the rated game links to the companion game")
+	assert.Contains(t, text(doc.Find("main")), "SUPERCAT (hard) bot 2")
+	_, doc = app.get(app.browser(), rated)
+	assert.Zero(t, doc.Find(".supercat-companion-link").Length(), "the companion game is private")
+
+	_, doc = app.get(c, game)
+	assert.Equal(t, rated, doc.Find(".supercat-rated a").AttrOr("href", ""), "and back")
+	assert.Zero(t, doc.Find("form.supercat-finish").Length(), "finished once")
+
+	_, doc = app.get(c, "/ratings/arcs")
+	page := text(doc.Find("main"))
+	for _, who := range []string{"Solo", "SUPERCAT (hard) bot", "SUPERCAT (hard) bot 2"} {
+		assert.Contains(t, page, who)
+	}
+	res, _ = app.get(c, "/players/supercat-hard-2:arcs")
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+}

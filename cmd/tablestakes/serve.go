@@ -131,6 +131,13 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		*l.dst = lim
 	}
+	if v := getenv("TABLESTAKES_REQUEST_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 100*time.Millisecond {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_REQUEST_TIMEOUT: want a duration of at least 100ms such as 10s, got %q", v))
+		}
+		cfg.Web.RequestTimeout = d
+	}
 	if v := getenv("TABLESTAKES_SESSION_IDLE_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
