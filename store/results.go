@@ -594,8 +594,9 @@ type tableRecord struct {
 	reason string
 }
 
-// recordResult is RecordResult inside tx, also for writes that record a result with others
-// (a SUPERCAT companion game finished as a rated game); table is nil for an organiser's record.
+// recordResult is RecordResult inside tx, for writes that record a result with others (a
+// SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
+// nil for an organiser's record.
 func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
 	var out GameResult
 	err := func() error {

@@ -265,11 +265,11 @@ type GameView struct {
 	// CanJoin offers the viewer the next free seat; JoinError says why a join was refused.
 	CanJoin   bool
 	JoinError string
-	// Table is the players' part before the result (proposal, attendance); nil when none.
-	Table *TableView
 	// CompanionURL, for the player who finished it there, is the SUPERCAT companion game this
 	// rated game was played with; empty otherwise.
 	CompanionURL string
+	// Table is the players' part before the result (proposal, attendance); nil when none.
+	Table *TableView
 	// Version is the version of the game played and its edition note.
 	Version VersionView
 }

@@ -32,11 +32,12 @@ const (
 	workerHookEnv = "TABLESTAKES_TEST_WORKER_WEBHOOK_TIMEOUT"
 )
 
-func TestMain(m *testing.M) {
+// runWorkerProcess runs the worker instead of the tests when this test binary was started as
+// the worker process of the kill test; TestMain calls it first.
+func runWorkerProcess() {
 	if db := os.Getenv(workerDBEnv); db != "" {
 		os.Exit(runWorker(db))
 	}
-	os.Exit(m.Run())
 }
 
 // runWorker is a server's notification worker and nothing else, in a process of its own,
