@@ -26,7 +26,7 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	require.Len(t, running, 2, "Spring Cartagena and the Lost Vaults league")
+	require.Len(t, running, 3, "Spring Cartagena, the Lost Vaults league and Cartagena at the table")
 	spring := leagueNamed(t, running, demo.RunningLeagueName)
 	assert.Equal(t, 8, spring.Members)
 	games, err := st.Games(ctx, spring.ID)
