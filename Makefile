@@ -3,7 +3,7 @@
 GO ?= go
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: clean-testdb run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium
+.PHONY: clean-testdb run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium sweep
 
 ## run: serve on $(ADDR) with demo accounts (README), on the local Postgres unless DATABASE_URL is set
 run: ensure-postgres
@@ -13,9 +13,11 @@ run: ensure-postgres
 migrate: ensure-postgres
 	$(GO) run ./cmd/tablestakes migrate
 
-## test: gofmt, go vet, templ freshness, then every test with the race detector
+## test: gofmt, go vet, templ freshness, then every test with the race detector. The store
+## and web tests mostly wait on Postgres, so four run at once in each package (-parallel 4)
+## even on two cores; the timeout leaves room for a machine shared with other work.
 test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -parallel 4 -timeout 20m ./...
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes
@@ -48,6 +50,10 @@ check-templ:
 ## clean-testdb: drop the test databases kept by failed tests and the test templates
 clean-testdb:
 	scripts/clean-testdb
+
+## sweep: the full sweeps left out of `make test` (every scheduler shape, every ladder-scanner corruption), as Go benchmarks that check what they build, once each
+sweep:
+	$(GO) test -run '^$$' -bench Sweep -benchtime 1x ./scheduler/ ./cmd/tablestakes/
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./league/... ./rating/... ./scheduler/... ./store/...

@@ -55,6 +55,7 @@ func TestSendRefusesWhatCannotBeSent(t *testing.T) {
 }
 
 func TestValidAddress(t *testing.T) {
+	t.Parallel()
 	for addr, want := range map[string]bool{
 		"ada@club.example": true, "a.b+c@x.example": true,
 		"": false, "ada": false, "Ada <ada@club.example>": false, "<ada@club.example>": false, " ada@club.example": false,

@@ -30,6 +30,7 @@ func countsFromPattern(t *testing.T, pattern string) []int64 {
 }
 
 func TestArcsAmbitionSeedTables(t *testing.T) {
+	t.Parallel()
 	// arcs-tied-ambitions.txt: every row of the three- and four-player tables (base game,
 	// two-value markers) and of the five-player table (three-value markers). "-" is no place:
 	// the player gains nothing.
@@ -100,6 +101,7 @@ func TestArcsAmbitionSeedTables(t *testing.T) {
 }
 
 func TestScoreArcsAmbition(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      ArcsInput
@@ -224,6 +226,7 @@ func TestScoreArcsAmbition(t *testing.T) {
 }
 
 func TestScoreArcsAmbitionErrors(t *testing.T) {
+	t.Parallel()
 	base := func() ArcsInput {
 		return ArcsInput{Markers: [][]int64{{5, 3}}, Players: []ArcsPlayer{{ID: "A", Count: 2}, {ID: "B", Count: 1}, {ID: "C", Count: 1}}}
 	}
@@ -256,6 +259,7 @@ func TestScoreArcsAmbitionErrors(t *testing.T) {
 }
 
 func TestScoreArcsAmbitionPermutationProperty(t *testing.T) {
+	t.Parallel()
 	rng := newRand(t)
 	for iter := 0; iter < 1000; iter++ {
 		n := 2 + rng.IntN(4)

@@ -14,6 +14,7 @@ func ap(id string, centers, years, eliminated int64) ArmadaPlayer {
 }
 
 func TestEliminationOrders(t *testing.T) {
+	t.Parallel()
 	// armada-scoring-and-rating.txt 2.2: "if the third and fourth players to be eliminated are
 	// eliminated after the same game-year, the elimination order for both players is (3+4)/2,
 	// which is 3.5".
@@ -30,6 +31,7 @@ func TestEliminationOrders(t *testing.T) {
 }
 
 func TestScoreArmada(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      ArmadaInput
@@ -140,6 +142,7 @@ func TestScoreArmada(t *testing.T) {
 }
 
 func TestScoreArmadaErrors(t *testing.T) {
+	t.Parallel()
 	base := func() ArmadaInput {
 		return ArmadaInput{Outcome: OutcomeDraw, Winners: []string{"ENG", "FRA"}, Players: []ArmadaPlayer{
 			ap("AUS", 0, 5, 1905), ap("ENG", 12, 10, 0), ap("FRA", 10, 10, 0),
@@ -199,6 +202,7 @@ func TestScoreArmadaErrors(t *testing.T) {
 }
 
 func TestScoreArmadaProperties(t *testing.T) {
+	t.Parallel()
 	// ARMADA points always sum to 420 (2.1), and permuting the input order changes nothing.
 	rng := newRand(t)
 	for iter := 0; iter < 3000; iter++ {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestCmpRatAgreesWithRatCmp(t *testing.T) {
+	t.Parallel()
 	edge := []int64{0, 1, -1, 2, 3, 7, 1<<31 - 1, -(1<<31 - 1), 1 << 31, -(1 << 31), math.MaxInt64, math.MinInt64 + 1}
 	var rats []*big.Rat
 	for _, n := range edge {
@@ -34,6 +35,7 @@ func TestCmpRatAgreesWithRatCmp(t *testing.T) {
 }
 
 func TestScorePlacementWithoutExplanations(t *testing.T) {
+	t.Parallel()
 	// The ladder replay scores without explanations: everything else is the same.
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 500 {

@@ -34,6 +34,7 @@ var scannerSeeds = []string{
 }
 
 func TestValidJSONAgreesWithEncodingJSON(t *testing.T) {
+	t.Parallel()
 	for _, s := range scannerSeeds {
 		if got, want := ValidJSON([]byte(s)), json.Valid([]byte(s)); got != want {
 			t.Errorf("ValidJSON(%.60q) = %v, json.Valid says %v", s, got, want)
@@ -53,6 +54,7 @@ func FuzzValidJSON(f *testing.F) {
 }
 
 func TestDecoderAgreesWithReference(t *testing.T) {
+	t.Parallel()
 	for _, s := range scannerSeeds {
 		checkDecoderAgrees(t, []byte(s))
 	}

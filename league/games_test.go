@@ -8,6 +8,7 @@ import (
 )
 
 func TestGamesRegistry(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 4: every game slug, each mapped to its scorer.
 	want := []struct {
 		slug   string
@@ -47,6 +48,7 @@ func TestGamesRegistry(t *testing.T) {
 }
 
 func TestGamesReturnsACopy(t *testing.T) {
+	t.Parallel()
 	games := Games()
 	games[0].Slug = "changed"
 	games[5].SideNames[0] = "changed"
@@ -56,11 +58,13 @@ func TestGamesReturnsACopy(t *testing.T) {
 }
 
 func TestGameBySlugUnknown(t *testing.T) {
+	t.Parallel()
 	_, err := GameBySlug("chess")
 	requireFieldError(t, err, `game: unknown game "chess" (want one of gonzaga, cartagena, vampiring, king-me, arcs, blue-max, wooden-ships-and-iron-men, vortex, diplomacy)`)
 }
 
 func TestGameAcceptsPlayers(t *testing.T) {
+	t.Parallel()
 	vortex, err := GameBySlug("vortex")
 	require.NoError(t, err)
 	assert.NoError(t, vortex.AcceptsPlayers(2))
@@ -70,6 +74,7 @@ func TestGameAcceptsPlayers(t *testing.T) {
 }
 
 func TestGameSides(t *testing.T) {
+	t.Parallel()
 	blueMax, err := GameBySlug("blue-max")
 	require.NoError(t, err)
 	tests := []struct {
@@ -93,6 +98,7 @@ func TestGameSides(t *testing.T) {
 }
 
 func TestSystems(t *testing.T) {
+	t.Parallel()
 	for _, s := range Systems() {
 		got, err := ParseSystem(string(s))
 		require.NoError(t, err)
@@ -105,6 +111,7 @@ func TestSystems(t *testing.T) {
 }
 
 func TestGameScore(t *testing.T) {
+	t.Parallel()
 	vortex, err := GameBySlug("vortex")
 	require.NoError(t, err)
 	res, err := vortex.Score([]byte(`{"players":[{"id":"A","score":90},{"id":"B","score":70}]}`))
@@ -123,6 +130,7 @@ func TestGameScore(t *testing.T) {
 }
 
 func TestGameScoresAreCountsWhereTheGameCounts(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 1: every game whose scores are counts (Cartagena, Gonzaga, Vampiring,
 	// King Me, and Arcs' final Power) takes whole numbers ≥ 0 only; the registry says which
 	// games allow fractional or negative scores.
@@ -157,6 +165,7 @@ func TestGameScoresAreCountsWhereTheGameCounts(t *testing.T) {
 }
 
 func TestSeatNames(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 7: "the game's own names where it has them (Diplomacy: Austria,
 	// England, France, Germany, Italy, Russia, Turkey; Vortex: Red, Cyan, Blue, Green),
 	// otherwise "Seat 1", "Seat 2", …"; issue 11: "Blue Max / Wooden Ships sides".

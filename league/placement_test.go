@@ -9,6 +9,7 @@ import (
 )
 
 func TestPlacePointsSeedTable(t *testing.T) {
+	t.Parallel()
 	// league-scoring-system.txt, "Number of players and scores": one column per n.
 	table := map[int][]int64{
 		2: {2, 0},
@@ -29,6 +30,7 @@ func TestPlacePointsSeedTable(t *testing.T) {
 }
 
 func TestScorePlacement(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		players       []string // id, score pairs
@@ -118,6 +120,7 @@ func TestScorePlacement(t *testing.T) {
 }
 
 func TestScorePlacementExplanation(t *testing.T) {
+	t.Parallel()
 	res, err := ScorePlacement(PlacementInput{Players: scored(t, "A", "1000", "B", "970", "C", "970", "D", "800", "E", "770")})
 	require.NoError(t, err)
 	assert.Equal(t, "1st of 5 (score 1000): 20 points", res.Results[0].Explanation)
@@ -133,6 +136,7 @@ func TestScorePlacementExplanation(t *testing.T) {
 }
 
 func TestScorePlacementErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players []ScoredPlayer
@@ -153,6 +157,7 @@ func TestScorePlacementErrors(t *testing.T) {
 }
 
 func TestScorePlacementSumProperty(t *testing.T) {
+	t.Parallel()
 	// Placement points always sum to Σ (n−p+1)(n−p) = (n−1)n(n+1)/3, however players tie.
 	rng := newRand(t)
 	for iter := 0; iter < 2000; iter++ {
@@ -180,6 +185,7 @@ func TestScorePlacementSumProperty(t *testing.T) {
 }
 
 func TestPlacementExplanationSaysOnePoint(t *testing.T) {
+	t.Parallel()
 	// Two players tied for first of two share (2 + 0) / 2 = 1 point: singular.
 	res, err := ScorePlacement(PlacementInput{Players: scored(t, "A", "5", "B", "5")})
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestDecodeRatedGame(t *testing.T) {
+	t.Parallel()
 	g, err := DecodeRatedGame([]byte(`{"id":"g1","system":"placement","note":"ignored",
 		"input":{"players":[{"id":"A","score":3},{"id":"B","score":1},{"id":"C","score":1}]},"replaced":{"B":"X"}}`))
 	require.NoError(t, err)
@@ -33,6 +34,7 @@ func TestDecodeRatedGame(t *testing.T) {
 }
 
 func TestDecodeRatedGameErrors(t *testing.T) {
+	t.Parallel()
 	two := `{"players":[{"id":"A","score":2},{"id":"B","score":1}]}`
 	for _, tt := range []struct{ input, want string }{
 		{`[]`, "must be an object, got an array"},

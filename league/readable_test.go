@@ -9,6 +9,7 @@ import (
 )
 
 func TestReadable(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"9", "9"},
 		{"0", "0"},
@@ -31,6 +32,7 @@ func TestReadable(t *testing.T) {
 }
 
 func TestMixedAndExact(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string][2]string{
 		"9": {"9", "9"}, "-3": {"−3", "-3"}, "27/2": {"13 1/2", "13.5"}, "401/4": {"100 1/4", "100.25"},
 		"-1/8": {"−1/8", "-0.125"}, "263/3": {"87 2/3", "263/3"}, "1/7": {"1/7", "1/7"}, "1/1024": {"1/1024", "0.0009765625"},

@@ -10,6 +10,7 @@ import (
 )
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		system System
@@ -55,6 +56,7 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestScoreJSONErrors(t *testing.T) {
+	t.Parallel()
 	placement := func(players string) string { return `{"players":[` + players + `]}` }
 	ab := `{"id":"A","score":1},{"id":"B","score":2}`
 	team := func(w, d string) string {
@@ -121,6 +123,7 @@ func TestScoreJSONErrors(t *testing.T) {
 }
 
 func TestResultJSON(t *testing.T) {
+	t.Parallel()
 	t.Run("placement: exact fractions, no team fields", func(t *testing.T) {
 		res, err := Score(Placement, []byte(`{"players":[{"id":"A","score":7},{"id":"B","score":7},{"id":"C","score":7},{"id":"D","score":1}]}`))
 		require.NoError(t, err)
@@ -204,6 +207,7 @@ func TestResultJSON(t *testing.T) {
 }
 
 func TestPlayerResultUnmarshalRefusesHugeNumbers(t *testing.T) {
+	t.Parallel()
 	var p PlayerResult
 	assert.Error(t, json.Unmarshal([]byte(`{"id":"A","points":1e999999999}`), &p))
 	assert.Error(t, json.Unmarshal([]byte(`{"id":"A","points":1,"points_exact":"1/0"}`), &p))
@@ -213,6 +217,7 @@ func TestPlayerResultUnmarshalRefusesHugeNumbers(t *testing.T) {
 }
 
 func TestDecimal(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{"0": "0", "20": "20", "-1": "-1", "35/2": "17.5", "20/3": "6.666666666667", "-1/8": "-0.125", "1/3": "0.333333333333"}
 	for in, want := range tests {
 		assert.Equal(t, want, decimal(rat(t, in)), in)

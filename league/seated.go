@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // A league game's result is a scorer input whose ids are the usernames of the game's seats,
@@ -190,6 +191,14 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		}
 		if len(in.Reason) > maxReasonLen {
 			return ResultInput{}, fieldErr("reason", "longer than %d bytes", maxReasonLen)
+		}
+		// A reason is shown on pages and mailed: no bidi control may reorder it, nothing
+		// may make it look blank (trust review 3).
+		if strings.ContainsFunc(in.Reason, text.Invisible) {
+			return ResultInput{}, fieldErr("reason", "must not contain invisible or text-direction characters")
+		}
+		if strings.ContainsFunc(in.Reason, text.BlankLooking) {
+			return ResultInput{}, fieldErr("reason", "must not contain characters that look blank (such as U+3164 or U+2800)")
 		}
 	}
 	return in, nil

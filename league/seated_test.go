@@ -8,6 +8,7 @@ import (
 )
 
 func TestScoreSeated(t *testing.T) {
+	t.Parallel()
 	cartagena, err := GameBySlug("cartagena")
 	require.NoError(t, err)
 	blueMax, err := GameBySlug("blue-max")
@@ -57,6 +58,13 @@ func TestScoreSeated(t *testing.T) {
 		{name: "a reason that is not text", game: cartagena, seats: three,
 			body: `{"players":[],"reason":5}`,
 			want: []string{"reason: must be a string, got a number"}},
+		// Trust review 3: no bidi control or blank-looking character in a correction's reason.
+		{name: "a reason reversed by a bidi control", game: cartagena, seats: three,
+			body: `{"players":[],"reason":"typo \u202etxet"}`,
+			want: []string{"reason: must not contain invisible or text-direction characters"}},
+		{name: "a reason that looks blank", game: cartagena, seats: three,
+			body: `{"players":[],"reason":"\u3164"}`,
+			want: []string{"reason: must not contain characters that look blank (such as U+3164 or U+2800)"}},
 		// A key given twice is refused, never decided by its last value: the scorer's own keys
 		// beside the app's fields too.
 		{name: "the scorer's key twice beside a reason", game: cartagena, seats: three,
@@ -99,6 +107,7 @@ func TestScoreSeated(t *testing.T) {
 }
 
 func TestArmadaWinners(t *testing.T) {
+	t.Parallel()
 	players := []ArmadaPlayer{{ID: "a", Centers: 18}, {ID: "b", Centers: 10}, {ID: "c", Eliminated: 1905}}
 	tests := []struct {
 		name     string
@@ -136,6 +145,7 @@ func TestArmadaWinners(t *testing.T) {
 // 12): Game.Score, which the forms use, names every problem; Score, which the CLI uses, keeps
 // the contract's one line naming the first field.
 func TestGameScoreReportsEveryProblemAtOnce(t *testing.T) {
+	t.Parallel()
 	cartagena, err := GameBySlug("cartagena")
 	require.NoError(t, err)
 	body := []byte(`{"players":[{"id":"a","score":-1},{"id":"b","score":2},{"id":"c","score":1.5}]}`)

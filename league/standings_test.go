@@ -9,6 +9,7 @@ import (
 )
 
 func TestStandings(t *testing.T) {
+	t.Parallel()
 	r := func(s string) *big.Rat {
 		v, ok := new(big.Rat).SetString(s)
 		require.True(t, ok, s)
@@ -90,6 +91,7 @@ func TestStandings(t *testing.T) {
 }
 
 func TestPlaces(t *testing.T) {
+	t.Parallel()
 	// The seed's Cartagena example: the scorer's places are kept.
 	res, err := Score(Placement, []byte(`{"players":[{"id":"A","score":1000},{"id":"B","score":970},{"id":"C","score":970},{"id":"D","score":800},{"id":"E","score":770}]}`))
 	require.NoError(t, err)
@@ -110,6 +112,7 @@ func TestPlaces(t *testing.T) {
 }
 
 func TestDecimalPoints(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "13.5", Decimal(big.NewRat(27, 2)))
 	assert.Equal(t, "-4", Decimal(big.NewRat(-4, 1)))
 	assert.Equal(t, "0.333333333333", Decimal(big.NewRat(1, 3)))

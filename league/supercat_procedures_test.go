@@ -23,6 +23,7 @@ func walkIDs(w SupercatWalk) []string {
 }
 
 func TestWalkSupercatSelectedCardGoesThroughPreludeToItsPage(t *testing.T) {
+	t.Parallel()
 	start := SupercatTurn{Card: cardPtr("aggression", 6), Next: NextSuit, Options: []ActionCard{card("aggression", 6), card("construction", 2)}}
 	// Prelude's seven guidelines, then Aggression's first bullet.
 	w, err := WalkSupercat(start, cardPtr("aggression", 3), no(7))
@@ -48,6 +49,7 @@ func TestWalkSupercatSelectedCardGoesThroughPreludeToItsPage(t *testing.T) {
 }
 
 func TestWalkSupercatPass(t *testing.T) {
+	t.Parallel()
 	w, err := WalkSupercat(SupercatTurn{Pass: true, Next: NextPass}, nil, nil)
 	require.NoError(t, err)
 	assert.True(t, w.Done)
@@ -61,6 +63,7 @@ func TestWalkSupercatPass(t *testing.T) {
 const gpQuestions = 15
 
 func TestWalkSupercatGeneralPriorities(t *testing.T) {
+	t.Parallel()
 	gp := func(options ...ActionCard) SupercatTurn {
 		return SupercatTurn{Next: NextGeneralPriorities, Options: options}
 	}
@@ -171,6 +174,7 @@ func TestWalkSupercatGeneralPriorities(t *testing.T) {
 }
 
 func TestWalkSupercatRefusesAnswers(t *testing.T) {
+	t.Parallel()
 	start := SupercatTurn{Next: NextGeneralPriorities, Options: []ActionCard{card("aggression", 2), card("mobilization", 5)}}
 	_, err := WalkSupercat(start, nil, []string{"no", "maybe"})
 	requireFieldError(t, err, `answers[1]: "maybe" does not answer gp-1b (want yes, no)`)
@@ -186,6 +190,7 @@ func TestWalkSupercatRefusesAnswers(t *testing.T) {
 var termMark = regexp.MustCompile(`\*\*([^*]+)\*\*`)
 
 func TestSupercatProceduresAreWellFormed(t *testing.T) {
+	t.Parallel()
 	pageOf := map[string]bool{}
 	for id, n := range supercatNodes {
 		assert.Equal(t, id, n.ID)

@@ -23,6 +23,7 @@ const contractSupercatExample = `{"hand":5, "bonus_cards":[{"suit":"aggression",
  "difficulty":"normal", "power":4, "player_power":[6]}`
 
 func TestSupercatStartTurn(t *testing.T) {
+	t.Parallel()
 	// follow is a following bot with 5 cards, no bonus cards, drawing two.
 	follow := func(lead *ActionCard, drawn ...ActionCard) SupercatState {
 		return SupercatState{Hand: 5, Lead: lead, Drawn: drawn, Roll: 6, MarkersAvailable: true, Difficulty: Normal}
@@ -190,6 +191,7 @@ func TestSupercatStartTurn(t *testing.T) {
 }
 
 func TestSupercatAdvantages(t *testing.T) {
+	t.Parallel()
 	both := []string{EfficientLogistics, ElitePilots}
 	tests := []struct {
 		name        string
@@ -212,6 +214,7 @@ func TestSupercatAdvantages(t *testing.T) {
 }
 
 func TestDecodeSupercatContractExample(t *testing.T) {
+	t.Parallel()
 	s, err := DecodeSupercatState([]byte(contractSupercatExample))
 	require.NoError(t, err)
 	turn, err := SupercatStartTurn(s)
@@ -237,6 +240,7 @@ func TestDecodeSupercatContractExample(t *testing.T) {
 }
 
 func TestDecodeSupercatDefaults(t *testing.T) {
+	t.Parallel()
 	s, err := DecodeSupercatState([]byte(`{"hand":0}`))
 	require.NoError(t, err)
 	assert.Equal(t, SupercatState{Hand: 0, MarkersAvailable: true, Difficulty: Normal, Ambitions: map[Ambition]AmbitionState{}}, s)
@@ -250,6 +254,7 @@ func TestDecodeSupercatDefaults(t *testing.T) {
 }
 
 func TestDecodeSupercatStateErrors(t *testing.T) {
+	t.Parallel()
 	lead := `"lead":{"suit":"construction","number":4}`
 	drawn := `"drawn":[{"suit":"administration","number":6},{"suit":"construction","number":2}]`
 	tests := []struct{ input, want string }{
@@ -288,6 +293,7 @@ func TestDecodeSupercatStateErrors(t *testing.T) {
 }
 
 func TestSupercatStateJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	s, err := DecodeSupercatState([]byte(contractSupercatExample))
 	require.NoError(t, err)
 	out, err := json.Marshal(s)

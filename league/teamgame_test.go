@@ -14,6 +14,7 @@ func tp(t testing.TB, id string, units, lost, destroyed int64, points string) Te
 }
 
 func TestScoreTeamGame(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		system  System
@@ -229,6 +230,7 @@ func TestScoreTeamGame(t *testing.T) {
 }
 
 func TestBestTeamPlayer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		points []string
@@ -260,6 +262,7 @@ func TestBestTeamPlayer(t *testing.T) {
 }
 
 func TestScoreTeamGameErrors(t *testing.T) {
+	t.Parallel()
 	ok := func() []Side {
 		return []Side{
 			{Name: "W", Players: []TeamPlayer{tp(t, "W1", 1, 0, 1, "10"), tp(t, "W2", 1, 0, 0, "10")}},
@@ -294,6 +297,7 @@ func TestScoreTeamGameErrors(t *testing.T) {
 }
 
 func TestScoreTeamGamePermutationProperty(t *testing.T) {
+	t.Parallel()
 	// Reordering players within their sides never changes anyone's points or the victory.
 	rng := newRand(t)
 	for iter := 0; iter < 1000; iter++ {

@@ -16,6 +16,7 @@ func seat(id string, start int, tokens ...int) VortexSeat {
 }
 
 func TestScoreVortexPosition(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		die    int
@@ -132,6 +133,7 @@ func TestScoreVortexPosition(t *testing.T) {
 }
 
 func TestScoreVortexPositionThreats(t *testing.T) {
+	t.Parallel()
 	pos, err := ScoreVortexPosition(VortexBoard{Die: 12, Players: []VortexSeat{
 		seat("RED", 0, 3), seat("CYAN", 4, 3), seat("BLUE", 8, 3),
 	}})
@@ -149,6 +151,7 @@ func TestScoreVortexPositionThreats(t *testing.T) {
 }
 
 func TestDecodeVortexBoard(t *testing.T) {
+	t.Parallel()
 	board, err := DecodeVortexBoard([]byte(`{"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`))
 	require.NoError(t, err)
 	assert.Equal(t, 6, board.Die, "die defaults to 6")
@@ -170,6 +173,7 @@ func TestDecodeVortexBoard(t *testing.T) {
 }
 
 func TestDecodeVortexBoardErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ input, want string }{
 		{``, "input: empty, want a JSON object"},
 		{`{"die":0,"players":[]}`, "die: must be at least 1, got 0"},
@@ -198,6 +202,7 @@ func TestDecodeVortexBoardErrors(t *testing.T) {
 }
 
 func TestScoreVortexFromTheBoard(t *testing.T) {
+	t.Parallel()
 	// The seed's board: RED 150 against BLUE 50, so RED takes 10 × (150 − 50).
 	res, err := Score(Vortex, []byte(`{"die":6,"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`))
 	require.NoError(t, err)

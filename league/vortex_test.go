@@ -9,6 +9,7 @@ import (
 )
 
 func TestScoreVortex(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players []string
@@ -85,6 +86,7 @@ func TestScoreVortex(t *testing.T) {
 }
 
 func TestScoreVortexExplanation(t *testing.T) {
+	t.Parallel()
 	res, err := ScoreVortex(VortexInput{Players: scored(t, "RED", "90", "BLUE", "70", "CYAN", "40", "GREEN", "50")})
 	require.NoError(t, err)
 	assert.Equal(t, "winner: 10 × {(90 − 70) + (90 − 40) + (90 − 50)} = 10 × 110 = 1100 points", res.Results[0].Explanation)
@@ -92,6 +94,7 @@ func TestScoreVortexExplanation(t *testing.T) {
 }
 
 func TestScoreVortexErrors(t *testing.T) {
+	t.Parallel()
 	_, err := ScoreVortex(VortexInput{Players: scored(t, "A", "1")})
 	requireFieldError(t, err, "players: 1 player(s), need at least 2")
 	_, err = ScoreVortex(VortexInput{Players: scored(t, "A", "1", "A", "2")})
@@ -99,6 +102,7 @@ func TestScoreVortexErrors(t *testing.T) {
 }
 
 func TestScoreVortexPermutationProperty(t *testing.T) {
+	t.Parallel()
 	rng := newRand(t)
 	for iter := 0; iter < 1000; iter++ {
 		n := 2 + rng.IntN(3)

@@ -58,6 +58,7 @@ func game(t testing.TB, pot bool, points []string, winners ...int) Game {
 }
 
 func TestAntes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		full    string // the game's full pot P
@@ -137,6 +138,7 @@ func TestAntes(t *testing.T) {
 }
 
 func TestStake(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 3: "stake_i = max(0, R_i + 210): what the player holds above the floor".
 	for r, want := range map[string]string{"0": "210", "-150": "60", "-210": "0", "-300": "0", "100.5": "310.5"} {
 		got, ok := Stake(mic(t, r)[0])
@@ -148,6 +150,7 @@ func TestStake(t *testing.T) {
 }
 
 func TestPot(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 3: P = 60 × n, except ARMADA, whose points always make 420.
 	for n, want := range map[int]string{2: "120", 3: "180", 4: "240", 7: "420", 8: "480", 9: "540"} {
 		g := game(t, false, repeat("1", n))
@@ -158,6 +161,7 @@ func TestPot(t *testing.T) {
 }
 
 func TestAntesOfHugeRatings(t *testing.T) {
+	t.Parallel()
 	// Stakes whose sum leaves int64 still work through big integers: such a table holds far
 	// more than its pot above the floor and plays for all of it. (Round 2 refused a table
 	// whose Σ R_j + 210 n was one millionth with ErrOverflow; round 3's stakes are never
@@ -181,6 +185,7 @@ func TestAntesOfHugeRatings(t *testing.T) {
 }
 
 func TestRatingOverflowIsRefused(t *testing.T) {
+	t.Parallel()
 	// A substitute near the top of int64 finishing a winning seat would wrap: the game is
 	// refused and the ladder unchanged.
 	l, err := LadderFrom([]Standing{{Player: "S", Rating: math.MaxInt64 - 5}, {Player: "Z", Rating: -(math.MaxInt64 - 5)}})
@@ -194,6 +199,7 @@ func TestRatingOverflowIsRefused(t *testing.T) {
 }
 
 func TestAwards(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		pot    bool
@@ -250,6 +256,7 @@ func TestAwards(t *testing.T) {
 }
 
 func TestAwardsShareTheSamePot(t *testing.T) {
+	t.Parallel()
 	// CONTRACT section 3: "awards share the same pot". A table playing for 84 instead of
 	// 120 shares 84 by league points; an ARMADA table playing for 180 pays points × 180/420.
 	got, err := Awards(game(t, false, []string{"2", "1"}), mic(t, "84")[0])
@@ -269,12 +276,14 @@ func TestAwardsShareTheSamePot(t *testing.T) {
 }
 
 func TestAwardsArmadaMustMakeThePot(t *testing.T) {
+	t.Parallel()
 	_, err := Awards(game(t, true, []string{"200", "219.5"}), ArmadaPot)
 	require.ErrorIs(t, err, ErrPotMismatch)
 	assert.EqualError(t, err, "points do not add up to the 420-point pot: they add up to 839/2")
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	two := func() Game { return game(t, false, []string{"1", "0", "0"}) }
 	tests := []struct {
 		name  string
@@ -320,6 +329,7 @@ func sum(ms []Micros) Micros {
 // The one substitute rule, as the app (usernames, any letter case) and the ladder (exact
 // ids) both ask it.
 func TestCheckSubstitute(t *testing.T) {
+	t.Parallel()
 	players := []string{"ada", "bruno", "chloe"}
 	fold := strings.EqualFold
 	assert.Equal(t, SubstituteAllowed, CheckSubstitute(players, []string{"", "elena", ""}, 1, fold))

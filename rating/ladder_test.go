@@ -29,6 +29,7 @@ func entry(t testing.TB, player, before, ante, award string) Entry {
 }
 
 func TestLadderSeason(t *testing.T) {
+	t.Parallel()
 	l := NewLadder()
 
 	// Game 1: a pot of 60 a seat (CONTRACT section 3) is 240; four new members ante 60
@@ -72,6 +73,7 @@ func TestLadderSeason(t *testing.T) {
 }
 
 func TestLadderEdgeCases(t *testing.T) {
+	t.Parallel()
 	// Each row starts from stored standings (which sum to 0) and rates a game of 2 in which
 	// B scores 1 and A scores 0: B takes the whole pot, 60 a seat = 120 (CONTRACT section 3),
 	// or what the table holds above the floor when that is less.
@@ -181,6 +183,7 @@ func TestOneMuchWeakerPlayerStaysAboveTheFloor(t *testing.T) {
 }
 
 func TestStandingsOrder(t *testing.T) {
+	t.Parallel()
 	l := NewLadder()
 	// Everyone scores the same: all ratings stay 0, so the ids decide.
 	_, err := l.Apply(Game{ID: "g", Seats: seats(t, []string{"c", "a", "B", "b"}, "1", "1", "1", "1")})
@@ -193,6 +196,7 @@ func TestStandingsOrder(t *testing.T) {
 }
 
 func TestReplacedSeat(t *testing.T) {
+	t.Parallel()
 	// Seed 4.2 and CONTRACT section 3. Before each game, B holds 20 and X holds -20 from a
 	// first game, so the ante comes visibly from B's rating, not the substitute's.
 	warmUp := func(t *testing.T) *Ladder {
@@ -249,6 +253,7 @@ func TestReplacedSeat(t *testing.T) {
 }
 
 func TestMissingManSeat(t *testing.T) {
+	t.Parallel()
 	// Seed 4.1: the unplayed seventh power is a member of the ladder and antes like anyone.
 	l := NewLadder()
 	players := []string{"AUS", "ENG", "FRA", "GER", "ITA", "RUS", "missing-man"}
@@ -271,6 +276,7 @@ func TestMissingManSeat(t *testing.T) {
 }
 
 func TestApplyRefusesBadGamesAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	l := NewLadder()
 	_, err := l.Apply(Game{ID: "g1", Seats: seats(t, []string{"A", "B"}, "1", "0")})
 	require.NoError(t, err)
@@ -296,6 +302,7 @@ func TestApplyRefusesBadGamesAndChangesNothing(t *testing.T) {
 }
 
 func TestReplayIsDeterministic(t *testing.T) {
+	t.Parallel()
 	games := randomSeason(newRand(7), 12, 300)
 	l1, ledger1, err := Replay(games)
 	require.NoError(t, err)
@@ -306,6 +313,7 @@ func TestReplayIsDeterministic(t *testing.T) {
 }
 
 func TestCorrectionReplaysFromTheCorrectedGame(t *testing.T) {
+	t.Parallel()
 	rnd := newRand(11)
 	games := randomSeason(rnd, 10, 200)
 	_, ledger, err := Replay(games)
@@ -333,6 +341,7 @@ func TestCorrectionReplaysFromTheCorrectedGame(t *testing.T) {
 }
 
 func TestLadderFromStandings(t *testing.T) {
+	t.Parallel()
 	games := randomSeason(newRand(13), 8, 120)
 	whole, _, err := Replay(games)
 	require.NoError(t, err)
@@ -362,6 +371,7 @@ func TestLadderFromStandings(t *testing.T) {
 }
 
 func TestResumeRefusesAnInconsistentLedger(t *testing.T) {
+	t.Parallel()
 	_, ledger, err := Replay(randomSeason(newRand(3), 6, 20))
 	require.NoError(t, err)
 
@@ -385,6 +395,7 @@ func ladderSum(l *Ladder) Micros {
 }
 
 func TestTwoPlayerGamesStakeSixtyASeat(t *testing.T) {
+	t.Parallel()
 	// Seed 3.3: "An absolute minimum rating exists at about -210 points." The old 420-point
 	// pot at every size made a 2-player game swing ±210; with 60 a seat (CONTRACT section 3)
 	// it stakes 120. Two members who only ever play each other (2-player King Me: the winner

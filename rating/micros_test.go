@@ -10,6 +10,7 @@ import (
 )
 
 func TestMicrosString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		m    Micros
 		want string

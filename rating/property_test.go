@@ -185,6 +185,7 @@ func refAwards(g Game, pot Micros) []Micros {
 }
 
 func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(25) {
 		t.Run(fmt.Sprint("season ", seed), func(t *testing.T) {
 			rnd := newRand(seed)
@@ -239,6 +240,7 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 }
 
 func TestRandomAntesMatchTheFormula(t *testing.T) {
+	t.Parallel()
 	// Ratings around and below −210, so that players below the floor and tables playing for
 	// less than their pot (or for nothing) all come up often.
 	rnd := newRand(42)
@@ -276,6 +278,7 @@ func TestRandomAntesMatchTheFormula(t *testing.T) {
 }
 
 func TestApportionPathsAgree(t *testing.T) {
+	t.Parallel()
 	// The 128-bit path and the big-integer path must round identically; weights near the
 	// edges of int64 force the fall-back.
 	rnd := newRand(5)

@@ -35,6 +35,7 @@ var leagueTable = []leagueCase{
 }
 
 func TestDefaultGamesPerPlayerFollowsSeedTable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range leagueTable {
 		assert.Equal(t, tc.gamesPerPlayer, DefaultGamesPerPlayer(8, tc.perGame), "k=%d", tc.perGame)
 		assert.Equal(t, tc.games, 8*tc.gamesPerPlayer/tc.perGame, "k=%d", tc.perGame)
@@ -49,6 +50,7 @@ func TestDefaultGamesPerPlayerFollowsSeedTable(t *testing.T) {
 // TestLeagueSchedules checks all fourteen 8-player cases against every requirement, with
 // counts made here from the games themselves.
 func TestLeagueSchedules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range leagueTable {
 		for _, rounds := range []bool{false, true} {
 			for _, seed := range []uint64{0, 1, 2, 3, 1 << 40} {
@@ -151,6 +153,7 @@ func TestLeagueSchedules(t *testing.T) {
 // ordered pair once) and k = 8 (Williams squares: each player directly after each other
 // exactly twice), and within 1 of the mean where the search reaches it.
 func TestLeagueTurnOrder(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		perGame, lo, hi int
 	}{
@@ -165,6 +168,7 @@ func TestLeagueTurnOrder(t *testing.T) {
 }
 
 func TestBuildIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, tc := range leagueTable {
 		for _, rounds := range []bool{false, true} {
 			opts := Options{Players: 8, PerGame: tc.perGame, Seed: 42, Rounds: rounds}
@@ -182,6 +186,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 }
 
 func TestBuildIsDeterministicBeyondTheTable(t *testing.T) {
+	t.Parallel()
 	for _, opts := range []Options{
 		{Players: 20, PerGame: 5, Seed: 3},
 		{Players: 13, PerGame: 3, Seed: 4, Rounds: true},
@@ -197,6 +202,7 @@ func TestBuildIsDeterministicBeyondTheTable(t *testing.T) {
 }
 
 func TestSeedsGiveDifferentEquallyBalancedSchedules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range leagueTable {
 		for _, rounds := range []bool{false, true} {
 			seen := make(map[string]uint64)
@@ -220,6 +226,7 @@ func TestSeedsGiveDifferentEquallyBalancedSchedules(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		opts  Options
@@ -249,6 +256,7 @@ func TestBadOptions(t *testing.T) {
 
 // TestVerifyRejects breaks a good schedule in each way Verify guards against.
 func TestVerifyRejects(t *testing.T) {
+	t.Parallel()
 	opts := Options{Players: 8, PerGame: 4, Seed: 5, Rounds: true}
 	good, err := Build(opts)
 	require.NoError(t, err)
@@ -315,60 +323,106 @@ func TestVerifyRejects(t *testing.T) {
 	})
 }
 
+// largerLeagues are the sizes beyond the seed's table that TestLargerLeagues checks,
+// each plain and in rounds.
+var largerLeagues = []struct{ n, k, r int }{
+	{2, 2, 0}, {3, 2, 0}, {3, 3, 0}, {5, 2, 0}, {5, 3, 6}, {6, 4, 0}, {7, 3, 3},
+	{8, 3, 6}, {8, 4, 8}, {9, 3, 0}, {10, 4, 8}, {12, 4, 0}, {13, 4, 4}, {15, 3, 0},
+	{16, 4, 0}, {16, 8, 0}, {20, 5, 0}, {24, 6, 0}, {31, 2, 0}, {32, 2, 0}, {32, 3, 0},
+	{32, 4, 0}, {32, 8, 0}, {32, 16, 0}, {32, 31, 0}, {32, 32, 0},
+	{7, 2, 4}, {31, 2, 66}, {32, 2, 64}, {32, 31, 62}, {5, 5, 10}, {7, 7, 14}, {3, 3, 12},
+}
+
+// slowLargerLeagues are the shapes of largerLeagues whose search takes a second or more
+// under the race detector (up to 8 s for 32 players, 16 per game). The unit test leaves
+// them to BenchmarkSweepLargerLeagues, which builds and checks every shape the same way
+// (`make sweep`); every property the test checks is still met by the shapes it keeps
+// (Williams squares at k = N, who starts at k = 2, rounds of several tables).
+var slowLargerLeagues = map[string]bool{
+	"N=32/k=16/r=0/rounds=true": true, "N=32/k=16/r=0/rounds=false": true,
+	"N=32/k=31/r=62/rounds=false": true, "N=32/k=31/r=62/rounds=true": true,
+	"N=32/k=31/r=0/rounds=true": true, "N=32/k=31/r=0/rounds=false": true,
+	"N=20/k=5/r=0/rounds=false": true, "N=20/k=5/r=0/rounds=true": true,
+	"N=32/k=8/r=0/rounds=true": true, "N=32/k=4/r=0/rounds=true": true,
+	"N=32/k=3/r=0/rounds=true": true, "N=16/k=8/r=0/rounds=false": true,
+	"N=16/k=8/r=0/rounds=true": true, "N=24/k=6/r=0/rounds=true": true,
+	"N=7/k=3/r=3/rounds=true": true,
+}
+
 // TestLargerLeagues checks sizes beyond the seed's table: exact seat balance, the
 // opponent spread within the stated bound and reported against its lower bound.
 func TestLargerLeagues(t *testing.T) {
-	for _, tc := range []struct{ n, k, r int }{
-		{2, 2, 0}, {3, 2, 0}, {3, 3, 0}, {5, 2, 0}, {5, 3, 6}, {6, 4, 0}, {7, 3, 3},
-		{8, 3, 6}, {8, 4, 8}, {9, 3, 0}, {10, 4, 8}, {12, 4, 0}, {13, 4, 4}, {15, 3, 0},
-		{16, 4, 0}, {16, 8, 0}, {20, 5, 0}, {24, 6, 0}, {31, 2, 0}, {32, 2, 0}, {32, 3, 0},
-		{32, 4, 0}, {32, 8, 0}, {32, 16, 0}, {32, 31, 0}, {32, 32, 0},
-		{7, 2, 4}, {31, 2, 66}, {32, 2, 64}, {32, 31, 62}, {5, 5, 10}, {7, 7, 14}, {3, 3, 12},
-	} {
+	t.Parallel()
+	for _, tc := range largerLeagues {
 		for _, rounds := range []bool{false, true} {
 			name := fmt.Sprintf("N=%d/k=%d/r=%d/rounds=%v", tc.n, tc.k, tc.r, rounds)
+			if slowLargerLeagues[name] {
+				continue
+			}
 			t.Run(name, func(t *testing.T) {
-				opts := Options{Players: tc.n, PerGame: tc.k, GamesPerPlayer: tc.r, Seed: 3, Rounds: rounds}
-				s, err := Build(opts)
-				require.NoError(t, err)
-				require.NoError(t, Verify(s, opts))
-				r := tc.r
-				if r == 0 {
-					r = DefaultGamesPerPlayer(tc.n, tc.k)
-				}
-				rep := Fairness(s)
-				if tc.k == tc.n && (tc.n%2 == 0 || r/tc.n%2 == 0) {
-					// Williams squares: everyone directly after everyone equally often.
-					assert.Equal(t, r/tc.n, rep.TurnOrderMin)
-					assert.Equal(t, r/tc.n, rep.TurnOrderMax)
-				}
-				if tc.k == 2 {
-					// Who starts: every ordered pair as often as its reverse, ±1.
-					for a := range tc.n {
-						for b := range tc.n {
-							assert.LessOrEqual(t, rep.TurnOrder[a][b]-rep.TurnOrder[b][a], 1)
-						}
-					}
-				}
-				for q := range tc.n {
-					assert.Equal(t, r, rep.PlayerGames[q])
-					for si := range tc.k {
-						assert.Equal(t, r/tc.k, rep.Seats[q][si])
-					}
-				}
-				if !rounds || tc.n/tc.k == 1 {
-					// Guaranteed at most 2; rounds of several tables are best
-					// effort (reported only).
-					assert.LessOrEqual(t, rep.Spread, 2)
-				}
-				assert.GreaterOrEqual(t, rep.Spread, rep.SpreadLowerBound)
+				t.Parallel()
+				checkLargerLeague(t, tc.n, tc.k, tc.r, rounds)
 			})
 		}
 	}
 }
 
+// BenchmarkSweepLargerLeagues builds and checks every shape of largerLeagues, the slow
+// ones included, as TestLargerLeagues does.
+func BenchmarkSweepLargerLeagues(b *testing.B) {
+	for _, tc := range largerLeagues {
+		for _, rounds := range []bool{false, true} {
+			b.Run(fmt.Sprintf("N=%d/k=%d/r=%d/rounds=%v", tc.n, tc.k, tc.r, rounds), func(b *testing.B) {
+				for b.Loop() {
+					checkLargerLeague(b, tc.n, tc.k, tc.r, rounds)
+				}
+			})
+		}
+	}
+}
+
+// checkLargerLeague builds the schedule of n players, k per game, r games each (0: the
+// default) with seed 3 and checks its balance.
+func checkLargerLeague(t testing.TB, n, k, r int, rounds bool) {
+	t.Helper()
+	opts := Options{Players: n, PerGame: k, GamesPerPlayer: r, Seed: 3, Rounds: rounds}
+	s, err := Build(opts)
+	require.NoError(t, err)
+	require.NoError(t, Verify(s, opts))
+	if r == 0 {
+		r = DefaultGamesPerPlayer(n, k)
+	}
+	rep := Fairness(s)
+	if k == n && (n%2 == 0 || r/n%2 == 0) {
+		// Williams squares: everyone directly after everyone equally often.
+		assert.Equal(t, r/n, rep.TurnOrderMin)
+		assert.Equal(t, r/n, rep.TurnOrderMax)
+	}
+	if k == 2 {
+		// Who starts: every ordered pair as often as its reverse, ±1.
+		for a := range n {
+			for b := range n {
+				assert.LessOrEqual(t, rep.TurnOrder[a][b]-rep.TurnOrder[b][a], 1)
+			}
+		}
+	}
+	for q := range n {
+		assert.Equal(t, r, rep.PlayerGames[q])
+		for si := range k {
+			assert.Equal(t, r/k, rep.Seats[q][si])
+		}
+	}
+	if !rounds || n/k == 1 {
+		// Guaranteed at most 2; rounds of several tables are best
+		// effort (reported only).
+		assert.LessOrEqual(t, rep.Spread, 2)
+	}
+	assert.GreaterOrEqual(t, rep.Spread, rep.SpreadLowerBound)
+}
+
 // TestFairnessReport checks the report on a schedule small enough to count by hand.
 func TestFairnessReport(t *testing.T) {
+	t.Parallel()
 	s := Schedule{Players: 3, PerGame: 2, Games: []Game{
 		{Number: 1, Round: 1, Seats: []int{1, 2}},
 		{Number: 2, Round: 2, Seats: []int{2, 3}},
@@ -396,6 +450,7 @@ func TestFairnessReport(t *testing.T) {
 // TestPlainOrderKeepsPace checks the order of play without rounds: after every game,
 // the numbers of games played so far differ by at most 2 between any two players.
 func TestPlainOrderKeepsPace(t *testing.T) {
+	t.Parallel()
 	for _, tc := range leagueTable {
 		for seed := range uint64(10) {
 			s, err := Build(Options{Players: 8, PerGame: tc.perGame, Seed: seed})
@@ -416,6 +471,7 @@ func TestPlainOrderKeepsPace(t *testing.T) {
 // sits out two rounds running for k = 3, 6, 7, and at most once in a league for k = 5
 // (3 of 8 sit out each of 40 rounds).
 func TestRoundsSpreadSittingOut(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ perGame, most int }{{3, 0}, {5, 1}, {6, 0}, {7, 0}} {
 		for seed := range uint64(10) {
 			s, err := Build(Options{Players: 8, PerGame: tc.perGame, Seed: seed, Rounds: true})
@@ -444,6 +500,7 @@ func TestRoundsSpreadSittingOut(t *testing.T) {
 // TestVerifyAndFairnessNeverPanic feeds randomly damaged schedules to the checker and
 // the report: Verify must refuse them with an error, Fairness must still measure.
 func TestVerifyAndFairnessNeverPanic(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, opts := range []Options{
 		{Players: 8, PerGame: 3, Rounds: true},

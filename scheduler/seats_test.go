@@ -12,6 +12,7 @@ import (
 // exchange against making the exchange, for every kind of seat pair (neighbours
 // either way round, first and last seat, far apart).
 func TestCycleDeltaPricesExchanges(t *testing.T) {
+	t.Parallel()
 	for _, k := range []int{3, 5, 6} {
 		p, err := newPlan(Options{Players: 8, PerGame: k})
 		require.NoError(t, err)
@@ -43,6 +44,7 @@ func TestCycleDeltaPricesExchanges(t *testing.T) {
 // TestAssignSeatsBalancesEverySeat checks the König colouring on its own: every player
 // in every seat exactly r/k times, every game with k different players.
 func TestAssignSeatsBalancesEverySeat(t *testing.T) {
+	t.Parallel()
 	for _, opts := range []Options{
 		{Players: 8, PerGame: 3}, {Players: 8, PerGame: 7}, {Players: 13, PerGame: 4, GamesPerPlayer: 8},
 	} {

@@ -10,6 +10,7 @@ import (
 // TestSetCounterMatchesMap drives the hash table of player sets with random additions
 // and removals (including the backward-shift deletions) against a plain map.
 func TestSetCounterMatchesMap(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	const keys = 40
 	sets := newSetCounter(10) // 64 slots
@@ -31,8 +32,12 @@ func TestSetCounterMatchesMap(t *testing.T) {
 		if want[m] == 0 {
 			live--
 		}
+		// Compared by hand, and only a difference reported: 800,000 testify calls
+		// would cost seconds under the race detector for the same check.
 		for q := uint32(1); q <= keys; q++ {
-			require.Equal(t, want[q], sets.get(q), "step %d, set %d", it, q)
+			if got := sets.get(q); got != want[q] {
+				require.Equal(t, want[q], got, "step %d, set %d", it, q)
+			}
 		}
 	}
 }

@@ -20,6 +20,7 @@ func leaverGames(s Schedule, p int) []int {
 }
 
 func TestWithdrawShortensGamesThatStillHaveEnoughPlayers(t *testing.T) {
+	t.Parallel()
 	for _, k := range []int{3, 4, 5, 6, 7, 8} {
 		s, err := Build(Options{Players: 8, PerGame: k, Seed: 7})
 		require.NoError(t, err)
@@ -72,6 +73,7 @@ func TestWithdrawShortensGamesThatStillHaveEnoughPlayers(t *testing.T) {
 // Games of two cannot go on short: two of them become one (each player keeps their number
 // of games), and only an odd one out is cancelled.
 func TestWithdrawPairsGamesOfTwo(t *testing.T) {
+	t.Parallel()
 	for _, rounds := range []bool{false, true} {
 		s, err := Build(Options{Players: 8, PerGame: 2, Seed: 11, Rounds: rounds})
 		require.NoError(t, err)
@@ -113,6 +115,7 @@ func TestWithdrawPairsGamesOfTwo(t *testing.T) {
 // A second withdrawal counts the first leaver out of every measure, and a game of three that
 // lost both leavers pairs up with another or is cancelled.
 func TestWithdrawTwice(t *testing.T) {
+	t.Parallel()
 	s, err := Build(Options{Players: 8, PerGame: 3, Seed: 3})
 	require.NoError(t, err)
 	first := Withdraw(s, WithdrawOptions{Leaver: 1, MinPlayers: 2})
@@ -135,6 +138,7 @@ func TestWithdrawTwice(t *testing.T) {
 // Whatever the schedule, the games of two of a player who played none pair up completely:
 // each other player had two of them, so none is left over.
 func TestWithdrawPairsEveryGameOfTwoWhateverTheSchedule(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(40) {
 		for _, rounds := range []bool{false, true} {
 			s, err := Build(Options{Players: 8, PerGame: 2, Seed: seed, Rounds: rounds})

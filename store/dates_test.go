@@ -13,6 +13,7 @@ import (
 )
 
 func TestRoundStartKeepsTheLocalTimeAcrossClockChanges(t *testing.T) {
+	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	require.NoError(t, err)
 	first := time.Date(2026, 10, 13, 19, 0, 0, 0, paris) // a Tuesday, summer time

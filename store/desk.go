@@ -37,12 +37,27 @@ const queueLimit = 200
 // queueSQL is the unrecorded games of the running leagues the user organises or
 // co-organises: dated games by date, then undated ones, each league's in number order.
 const queueSQL = `
+WITH runs AS (` + runsLeaguesSQL + `)
 SELECT ` + queuedGameColumns + `, 0 AS position
-FROM leagues l JOIN games g ON g.league_id = l.id AND g.status = 'scheduled'
+FROM runs JOIN leagues l ON l.id = runs.league_id
+JOIN games g ON g.league_id = l.id AND g.status = 'scheduled'
 WHERE l.status = 'running'
-  AND (l.organiser_id = $1 OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1))
 ORDER BY g.starts_at NULLS LAST, l.id, g.number
 LIMIT $2`
+
+// runsLeaguesSQL is the ids of the leagues user $1 organises or co-organises, each found
+// through its index: the desk's lists start from the viewer's own leagues, so that their
+// cost follows the viewer's leagues and never the number of leagues in the database (an
+// OR across the two tables would read every league).
+const runsLeaguesSQL = `
+SELECT id AS league_id FROM leagues WHERE organiser_id = $1
+UNION
+SELECT league_id FROM league_organisers WHERE user_id = $1`
+
+// viewersLeaguesSQL is the ids of the leagues user $1 organises, co-organises or plays in.
+const viewersLeaguesSQL = runsLeaguesSQL + `
+UNION
+SELECT league_id FROM memberships WHERE user_id = $1`
 
 // Queue returns the games waiting for a result in the leagues the user runs (organiser or
 // co-organiser), oldest scheduled first and undated games last, at most 200.
@@ -121,14 +136,19 @@ type RecentResult struct {
 	Winners []string `db:"winners"`
 }
 
+// recentResultsSQL takes the latest $2 recorded games of each of the viewer's leagues (an
+// index walk each, games_league_finished_idx) and keeps the latest $2 of those.
 const recentResultsSQL = `
+WITH mine AS (` + viewersLeaguesSQL + `)
 SELECT g.id AS game_id, l.id AS league_id, l.name AS league_name, g.number, g.finished_at,
        ARRAY(SELECT u.username FROM result_points rp JOIN users u ON u.id = rp.user_id
              WHERE rp.game_id = g.id AND rp.place = 1 ORDER BY rp.position) AS winners
-FROM leagues l JOIN games g ON g.league_id = l.id AND g.status = 'finished'
-WHERE l.organiser_id = $1
-   OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1)
-   OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+FROM mine JOIN leagues l ON l.id = mine.league_id
+CROSS JOIN LATERAL (
+    SELECT g.id, g.number, g.finished_at FROM games g
+    WHERE g.league_id = l.id AND g.status = 'finished'
+    ORDER BY g.finished_at DESC, g.id DESC
+    LIMIT $2) g
 ORDER BY g.finished_at DESC, g.id DESC
 LIMIT $2`
 
@@ -143,12 +163,10 @@ func (s *Store) RecentResults(ctx context.Context, userID int64, limit int) ([]R
 }
 
 const waitingLeaguesSQL = `
+WITH mine AS (` + viewersLeaguesSQL + `)
 SELECT ` + leagueColumns + `
-FROM leagues l JOIN users o ON o.id = l.organiser_id
+FROM mine JOIN leagues l ON l.id = mine.league_id JOIN users o ON o.id = l.organiser_id
 WHERE l.status = 'open'
-  AND (l.organiser_id = $1
-       OR EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $1)
-       OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1))
 ORDER BY l.id DESC
 LIMIT $2`
 

@@ -57,6 +57,10 @@ type Game struct {
 	Sequence int `db:"sequence"`
 	// Seats are the game's players in seat order (position 1 first: the starting player).
 	Seats []Seat `db:"-"`
+	// ResultsBy and ConfirmHours are who enters the result and the confirmation window:
+	// the league's for a league game, the table's own for a normal game.
+	ResultsBy    string `db:"results_by"`
+	ConfirmHours int    `db:"confirm_hours"`
 }
 
 // Seat is one player's place at a game. Position 1 is the starting player / first colour.
@@ -75,7 +79,9 @@ COALESCE(g.edition, (SELECT l.edition FROM leagues l WHERE l.id = g.league_id), 
 COALESCE(g.seat_count, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id)) AS seat_count,
 COALESCE(g.organiser_id, 0) AS organiser_id,
 COALESCE((SELECT o.username FROM users o WHERE o.id = g.organiser_id), '') AS organiser, g.created_at,
-g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence`
+g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence,
+COALESCE((SELECT l.results_by FROM leagues l WHERE l.id = g.league_id), g.results_by) AS results_by,
+COALESCE((SELECT l.confirm_hours FROM leagues l WHERE l.id = g.league_id), g.confirm_hours) AS confirm_hours`
 
 const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`
 

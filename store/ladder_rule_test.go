@@ -239,6 +239,7 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 }
 
 func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -320,6 +321,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 }
 
 func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {
+	t.Parallel()
 	// Migrations are numbered by feature: a database already past 00005 (say at a later
 	// feature's migration) when the pot rule's 00005 lands still gets it.
 	ctx := context.Background()

@@ -127,6 +127,10 @@ type League struct {
 	FinishedAt   *time.Time `db:"finished_at"`
 	// Members is how many players have joined (0..8).
 	Members int `db:"members"`
+	// ResultsBy is who enters results (ResultsByOrganisers or ResultsByPlayers) and
+	// ConfirmHours the table's confirmation window (CONTRACT section 8).
+	ResultsBy    string `db:"results_by"`
+	ConfirmHours int    `db:"confirm_hours"`
 }
 
 // NewLeague is what a league's creation supplies. Validate it first (web does, naming each
@@ -144,6 +148,10 @@ type NewLeague struct {
 	// FaceToFace asks for a schedule in rounds in which nobody plays twice.
 	FaceToFace  bool
 	OrganiserID int64
+	// ResultsBy (default ResultsByPlayers) and ConfirmHours (default DefaultConfirmHours)
+	// say who enters results and how long the table has to confirm a proposal.
+	ResultsBy    string
+	ConfirmHours int
 }
 
 // Member is one player of a league. Slot is the join order, 1..8, and the player's number
@@ -161,12 +169,14 @@ l.id, l.name, l.game, l.version, l.edition, l.players_per_game, l.min_recent_gam
 l.face_to_face, l.status, l.description, l.venue, l.time_zone, l.first_round_at, l.round_every_days,
 l.closed_early, l.private, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
-(SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members`
+(SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members,
+l.results_by, l.confirm_hours`
 
 const createLeagueSQL = `
 WITH l AS (
-    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id, edition)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id, edition,
+                         results_by, confirm_hours)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
     RETURNING *
 )
 SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
@@ -175,8 +185,9 @@ SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 // Whether it meets face to face (nl.FaceToFace) is fixed here, before anyone joins. No
 // version is the game's default one.
 func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
+	resultsBy, hours := tableSetting(nl.ResultsBy, nl.ConfirmHours)
 	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, versionOrDefault(nl.Game, nl.Version), nl.PlayersPerGame,
-		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition)
+		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition, resultsBy, hours)
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
 	}
@@ -217,11 +228,15 @@ func (s *Store) LeaguesByStatus(ctx context.Context, status string) ([]League, e
 	return ls, nil
 }
 
+// leaguesOfSQL finds the player's leagues through the two indexes (organiser, member)
+// rather than testing every league of the database.
 const leaguesOfSQL = `
+WITH mine AS (
+    SELECT id AS league_id FROM leagues WHERE organiser_id = $1
+    UNION
+    SELECT league_id FROM memberships WHERE user_id = $1)
 SELECT ` + leagueColumns + `
-FROM leagues l JOIN users o ON o.id = l.organiser_id
-WHERE l.organiser_id = $1
-   OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+FROM mine JOIN leagues l ON l.id = mine.league_id JOIN users o ON o.id = l.organiser_id
 ORDER BY l.id DESC
 LIMIT $2`
 

@@ -21,6 +21,7 @@ import (
 // "Seventh Player" is considered to be a member of the ARMADA and shall ante into the game
 // pot accordingly." The absent player gets no league points and no rating change.
 func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -106,6 +107,7 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 
 // Refusals name the field: the missing man is ARMADA's rule, for one seat, not a replaced one.
 func TestMissingManRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}})
@@ -138,6 +140,7 @@ func TestMissingManRefusals(t *testing.T) {
 
 // Two results recorded at once, each with a missing man, make one Seventh Player.
 func TestOneSeventhPlayerPerLadderUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})

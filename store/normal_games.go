@@ -46,14 +46,18 @@ type NewNormalGame struct {
 	// Bots are the SUPERCAT bots seated at an Arcs table, by difficulty ("normal", "hard"),
 	// at most one of each: they take the first seats, people the rest in join order.
 	Bots []string
+	// ResultsBy (default ResultsByPlayers) and ConfirmHours (default DefaultConfirmHours)
+	// say who enters the table's result and how long its players have to confirm one.
+	ResultsBy    string
+	ConfirmHours int
 }
 
 // BotKinds maps a SUPERCAT difficulty to its ladder member kind.
 var BotKinds = map[string]string{"normal": SupercatNormal, "hard": SupercatHard}
 
 const createNormalGameSQL = `
-INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id, version, edition)
-VALUES (NULL, 1, 1, 'open', $1, $2, $3, $4, $5)
+INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id, version, edition, results_by, confirm_hours)
+VALUES (NULL, 1, 1, 'open', $1, $2, $3, $4, $5, $6, $7)
 RETURNING id`
 
 // CreateNormalGame opens a table for a normal game, outside any league ("Games created for
@@ -79,8 +83,9 @@ func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, e
 // times (a SUPERCAT companion game) seats a member per bot (SupercatBotKind).
 func createNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, error) {
 	var id int64
+	resultsBy, hours := tableSetting(ng.ResultsBy, ng.ConfirmHours)
 	if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID,
-		versionOrDefault(ng.Game, ng.Version), ng.Edition).Scan(&id); err != nil {
+		versionOrDefault(ng.Game, ng.Version), ng.Edition, resultsBy, hours).Scan(&id); err != nil {
 		return 0, err
 	}
 	nth := map[string]int{}

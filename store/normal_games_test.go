@@ -185,7 +185,7 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 	assert.Positive(t, int64(ratings[0].Rating))
 	assert.Equal(t, int64(0), int64(ratings[0].Rating+ratings[1].Rating), "a ladder sums to 0")
 
-	games, err := st.PlayerGames(ctx, ann.ID)
+	games, err := st.PlayerGames(ctx, ann.ID, 0, 50)
 	require.NoError(t, err)
 	require.Len(t, games, store.DefaultMinRecentGames, "the player's page lists normal games")
 	for _, g := range games {

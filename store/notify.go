@@ -20,14 +20,23 @@ const (
 	NoticeResultCorrected = "result_corrected"
 	NoticeGameSoon        = "game_soon"
 	NoticeLeagueFinished  = "league_finished"
+	// NoticeResultProposed asks a game's seated players to confirm or dispute the result
+	// one of them proposed (CONTRACT section 8).
+	NoticeResultProposed = "result_proposed"
+	// NoticeResultDisputed tells a game's players and organisers that a proposal was
+	// disputed: the organiser records the result.
+	NoticeResultDisputed = "result_disputed"
 )
 
 // NoticeKinds lists every kind, in the order the account page shows them.
-var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished}
+var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished,
+	NoticeResultProposed, NoticeResultDisputed}
 
 // Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
-// MaxDeliveryAttempts times in all; a delivery still marked as sending after
-// DeliveryLease (its worker stopped mid-send) is given up, never sent twice.
+// MaxDeliveryAttempts times in all. A claimed delivery is leased for DeliveryLease, which
+// its worker renews while sending (RenewDeliveryLease); when a lease runs out (the worker
+// died), a delivery the worker had not started goes back to the queue, and the one it had
+// started is given up, never sent twice.
 const (
 	MaxDeliveryAttempts = 6
 	DeliveryLease       = 2 * time.Minute
@@ -65,6 +74,13 @@ type Notice struct {
 	Reason string `json:"reason,omitempty"`
 	// ClosedEarly marks a league_finished notice of a league its organiser closed early.
 	ClosedEarly bool `json:"closed_early,omitempty"`
+	// Proposer proposed the result of a result_proposed or result_disputed notice;
+	// DisputedBy disputed it (Reason is then the dispute's reason).
+	Proposer   string `json:"proposer,omitempty"`
+	DisputedBy string `json:"disputed_by,omitempty"`
+	// AttendanceToken is, in a game_soon e-mail only, the recipient's one-tap link to say
+	// whether they are coming (never sent to a webhook).
+	AttendanceToken string `json:"attendance_token,omitempty"`
 }
 
 // NoticeResult is one seat of a result in a notice: its league points exact ("35/2").
@@ -75,12 +91,15 @@ type NoticeResult struct {
 }
 
 // audience is who hears of an event by e-mail: everyone in the league (members,
-// organiser, co-organisers) or the players seated at the game.
+// organiser, co-organisers), the players seated at the game, or the table: the seated
+// players and the game's organisers (the league's organiser and co-organisers, or who
+// opened a normal game's table).
 type audience string
 
 const (
 	audienceLeague audience = "league"
 	audienceSeats  audience = "seats"
+	audienceTable  audience = "table"
 )
 
 // enqueueNoticeSQL writes an event's outbox rows: one per recipient user with a verified
@@ -101,7 +120,10 @@ WITH ev AS (
     SELECT m.user_id FROM memberships m WHERE $6 = 'league' AND m.league_id = $3
     UNION SELECT l.organiser_id FROM leagues l WHERE $6 = 'league' AND l.id = $3
     UNION SELECT o.user_id FROM league_organisers o WHERE $6 = 'league' AND o.league_id = $3
-    UNION SELECT s.user_id FROM seats s WHERE $6 = 'seats' AND s.game_id = $4
+    UNION SELECT s.user_id FROM seats s WHERE $6 IN ('seats', 'table') AND s.game_id = $4
+    UNION SELECT l.organiser_id FROM leagues l WHERE $6 = 'table' AND l.id = $3
+    UNION SELECT o.user_id FROM league_organisers o WHERE $6 = 'table' AND o.league_id = $3
+    UNION SELECT g.organiser_id FROM games g WHERE $6 = 'table' AND g.id = $4 AND g.organiser_id IS NOT NULL
 ), mail AS (
     INSERT INTO outbox (event_key, kind, channel, user_id, payload)
     SELECT $1, $5, 'email', u.id, ev.payload
@@ -183,10 +205,18 @@ WITH due AS (
     FROM games g JOIN leagues l ON l.id = g.league_id
     WHERE g.status = 'scheduled' AND l.status = 'running'
       AND g.starts_at > now() AND g.starts_at <= now() + $1::interval
+), links AS (
+    -- Each recipient's one-tap attendance link (store/proposals.go, AttendanceLink).
+    INSERT INTO attendance_links (token, game_id, user_id)
+    SELECT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), due.id, s.user_id
+    FROM due JOIN seats s ON s.game_id = due.id
+    ON CONFLICT (game_id, user_id) DO UPDATE SET game_id = EXCLUDED.game_id
+    RETURNING token, game_id, user_id
 ), mail AS (
     INSERT INTO outbox (event_key, kind, channel, user_id, payload)
-    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload
+    SELECT due.event_key, 'game_soon', 'email', u.id, due.payload || jsonb_build_object('attendance_token', links.token)
     FROM due JOIN seats s ON s.game_id = due.id JOIN users u ON u.id = s.user_id
+    JOIN links ON links.game_id = due.id AND links.user_id = s.user_id
     WHERE u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM notification_optouts o WHERE o.user_id = u.id AND o.kind = 'game_soon')
     ON CONFLICT DO NOTHING
@@ -216,7 +246,9 @@ func (s *Store) EnqueueReminders(ctx context.Context) (int, error) {
 
 // Delivery is one outbox row a worker has claimed: the notice and where it goes.
 type Delivery struct {
-	ID       int64  `db:"id"`
+	ID int64 `db:"id"`
+	// Claim tells this claim of the row from later ones (after the lease ran out).
+	Claim    int    `db:"claim"`
 	EventKey string `db:"event_key"`
 	Kind     string `db:"kind"`
 	Channel  string `db:"channel"`
@@ -231,23 +263,20 @@ type Delivery struct {
 	WebhookSecret string `db:"secret"`
 }
 
-// claimDeliveriesSQL first gives up deliveries whose worker stopped while sending (their
-// lease ran out), then claims up to $1 due deliveries for $2. SKIP LOCKED lets any number
-// of workers claim at once, each row going to one.
-const claimDeliveriesSQL = `
-WITH given_up AS (
-    UPDATE outbox SET status = 'failed', lease_until = NULL,
-        last_error = 'the server stopped while sending it; not sent again, so that nobody gets it twice'
-    WHERE status = 'sending' AND lease_until < now()
-), due AS (
-    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now()
-    ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-), claimed AS (
-    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1
-    FROM due WHERE o.id = due.id
-    RETURNING o.id, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
-)
-SELECT c.id, c.event_key, c.kind, c.channel, c.attempts, c.payload,
+// takeBackSQL takes back the deliveries whose worker stopped (their lease ran out): one it
+// had not started goes back to the queue as it was, the one it was sending is given up (it
+// may have gone out).
+const takeBackSQL = `
+UPDATE outbox SET lease_until = NULL,
+    status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
+    attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
+    last_error = CASE WHEN started_at IS NULL THEN last_error
+                      ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
+WHERE status = 'sending' AND lease_until < now()`
+
+// claimColumns are what a claimed delivery carries, from the claimed rows c.
+const claimColumns = `
+SELECT c.id, c.claim, c.event_key, c.kind, c.channel, c.attempts, c.payload,
        coalesce(u.email, '') AS email, coalesce(w.url, '') AS url, coalesce(w.format, '') AS format,
        coalesce(w.secret, '') AS secret
 FROM claimed c
@@ -255,21 +284,132 @@ LEFT JOIN users u ON u.id = c.user_id AND u.email_verified_at IS NOT NULL AND u.
 LEFT JOIN league_webhooks w ON w.id = c.webhook_id
 ORDER BY c.id`
 
-// ClaimDeliveries claims up to limit due deliveries for this worker; it must report each
-// as sent or failed within DeliveryLease.
-func (s *Store) ClaimDeliveries(ctx context.Context, limit int) ([]Delivery, error) {
-	ds, err := collect[Delivery](ctx, s.pool, claimDeliveriesSQL, limit, DeliveryLease)
+// claimMailSQL claims up to $1 due e-mail deliveries for $2. SKIP LOCKED lets any number
+// of workers claim at once, each row going to one.
+const claimMailSQL = `
+WITH due AS (
+    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now() AND channel = 'email'
+    ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+), claimed AS (
+    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
+        started_at = NULL, claim = o.claim + 1
+    FROM due WHERE o.id = due.id
+    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
+)` + claimColumns
+
+// claimHooksSQL marks busy, for $2, up to $1 webhooks with due deliveries that are neither
+// busy (a delivery in flight) nor paused by their breaker. The row lock of the UPDATE and
+// its re-check of busy_until make two workers never take one webhook.
+const claimHooksSQL = `
+UPDATE league_webhooks w SET busy_until = now() + $2::interval
+WHERE w.id IN (
+        SELECT o.webhook_id FROM outbox o
+        WHERE o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
+        GROUP BY o.webhook_id ORDER BY min(o.due_at) LIMIT $1)
+  AND (w.busy_until IS NULL OR w.busy_until < now())
+  AND (w.paused_until IS NULL OR w.paused_until <= now())
+RETURNING w.id`
+
+// claimHookDeliveriesSQL claims the oldest due delivery of each webhook of $1 for $2.
+const claimHookDeliveriesSQL = `
+WITH due AS (
+    SELECT x.id FROM unnest($1::bigint[]) h(id)
+    CROSS JOIN LATERAL (
+        SELECT o.id FROM outbox o
+        WHERE o.webhook_id = h.id AND o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
+        ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE SKIP LOCKED) x
+), claimed AS (
+    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
+        started_at = NULL, claim = o.claim + 1
+    FROM due WHERE o.id = due.id
+    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
+)` + claimColumns
+
+// BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
+const BreakerFailures = 3
+
+// Delivery channels: by e-mail to a user, or to a league's webhook.
+const (
+	ChannelEmail   = "email"
+	ChannelWebhook = "webhook"
+)
+
+// ClaimDeliveries claims up to limit due deliveries of channel (ChannelEmail,
+// ChannelWebhook) for this worker, each leased for DeliveryLease, after taking back those
+// of workers that stopped. Each channel is claimed on its own, so slow webhooks never hold
+// up the mail; a webhook has at most one delivery in flight (the oldest due), and none
+// while its breaker pauses it. The worker starts each (DeliveryStarted) just before
+// sending it and reports it sent or failed.
+func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
+	var ds []Delivery
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, takeBackSQL); err != nil {
+			return err
+		}
+		var err error
+		if channel == ChannelEmail {
+			ds, err = collect[Delivery](ctx, tx, claimMailSQL, limit, DeliveryLease)
+			return err
+		}
+		rows, err := tx.Query(ctx, claimHooksSQL, limit, DeliveryLease)
+		if err != nil {
+			return err
+		}
+		hooks, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil || len(hooks) == 0 {
+			return err
+		}
+		if ds, err = collect[Delivery](ctx, tx, claimHookDeliveriesSQL, hooks, DeliveryLease); err != nil {
+			return err
+		}
+		// A webhook whose due delivery another worker took meanwhile is free again.
+		_, err = tx.Exec(ctx, `
+			UPDATE league_webhooks SET busy_until = NULL
+			WHERE id = ANY($1) AND NOT EXISTS (
+			    SELECT 1 FROM outbox o WHERE o.webhook_id = league_webhooks.id AND o.status = 'sending')`, hooks)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: claim deliveries: %w", err)
 	}
 	return ds, nil
 }
 
+// DeliveryStarted marks a claimed delivery as being sent, just before it is, and reports
+// whether it is still this worker's: false when its lease ran out and it was taken back,
+// perhaps claimed by another worker since (then it must not be sent).
+func (s *Store) DeliveryStarted(ctx context.Context, d Delivery) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `
+		UPDATE outbox SET started_at = now(), lease_until = now() + $3::interval
+		WHERE id = $1 AND claim = $2 AND status = 'sending' AND started_at IS NULL`, d.ID, d.Claim, DeliveryLease)
+	if err != nil {
+		return false, fmt.Errorf("store: delivery %d started: %w", d.ID, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// RenewDeliveryLease extends the lease of a delivery being sent by DeliveryLease, so that a
+// slow send is not taken for a dead worker's.
+func (s *Store) RenewDeliveryLease(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `
+		WITH o AS (
+		    UPDATE outbox SET lease_until = now() + $2::interval WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = now() + $2::interval FROM o WHERE w.id = o.webhook_id`, id, DeliveryLease); err != nil {
+		return fmt.Errorf("store: renew lease of delivery %d: %w", id, err)
+	}
+	return nil
+}
+
 // DeliverySent marks a claimed delivery sent.
 func (s *Store) DeliverySent(ctx context.Context, id int64) error {
 	if _, err := s.pool.Exec(ctx, `
-		UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = ''
-		WHERE id = $1 AND status = 'sending'`, id); err != nil {
+		WITH o AS (
+		    UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = ''
+		    WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = NULL, failures = 0, paused_until = NULL
+		FROM o WHERE w.id = o.webhook_id`, id); err != nil {
 		return fmt.Errorf("store: delivery %d sent: %w", id, err)
 	}
 	return nil
@@ -283,10 +423,20 @@ func (s *Store) DeliveryFailed(ctx context.Context, d Delivery, cause error, per
 		msg = msg[:500]
 	}
 	final := permanent || d.Attempts >= MaxDeliveryAttempts
+	// A webhook's failed attempt also moves its breaker: from the third failure in a row
+	// its deliveries wait a minute, doubling up to an hour, before the next is tried.
 	if _, err := s.pool.Exec(ctx, `
-		UPDATE outbox SET status = CASE WHEN $2 THEN 'failed' ELSE 'pending' END,
-		    due_at = now() + $3::interval, lease_until = NULL, last_error = $4
-		WHERE id = $1 AND status = 'sending'`, d.ID, final, RetryDelay(d.Attempts), msg); err != nil {
+		WITH o AS (
+		    UPDATE outbox SET status = CASE WHEN $2 THEN 'failed' ELSE 'pending' END,
+		        due_at = now() + $3::interval, lease_until = NULL, last_error = $4
+		    WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = NULL,
+		    failures = CASE WHEN $5 THEN w.failures ELSE w.failures + 1 END,
+		    paused_until = CASE WHEN NOT $5 AND w.failures + 1 >= $6
+		        THEN now() + least(interval '1 minute' * power(2, least(w.failures + 1 - $6, 10)), interval '1 hour')
+		        ELSE w.paused_until END
+		FROM o WHERE w.id = o.webhook_id`, d.ID, final, RetryDelay(d.Attempts), msg, permanent, BreakerFailures); err != nil {
 		return fmt.Errorf("store: delivery %d failed: %w", d.ID, err)
 	}
 	return nil
@@ -388,10 +538,14 @@ type Webhook struct {
 	// LastStatus is the latest delivery's status ("" before the first), LastError its error.
 	LastStatus string `db:"last_status" json:"last_status"`
 	LastError  string `db:"last_error" json:"last_error"`
+	// PausedUntil is when its breaker lets deliveries go again, after failures in a row
+	// (nil when it is not paused).
+	PausedUntil *time.Time `db:"paused_until" json:"paused_until,omitempty"`
 }
 
 const leagueWebhooksSQL = `
 SELECT w.id, w.url, w.format, w.secret, w.created_at,
+       CASE WHEN w.paused_until > now() THEN w.paused_until END AS paused_until,
        coalesce(last.status, '') AS last_status, coalesce(last.last_error, '') AS last_error
 FROM league_webhooks w
 LEFT JOIN LATERAL (

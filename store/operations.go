@@ -331,6 +331,10 @@ type LeagueEdit struct {
 	// shapers, only while open); Edition the free-text note, which may change any time.
 	Version *string
 	Edition *string
+	// ResultsBy and ConfirmHours change who enters results and the confirmation window,
+	// at any time (CONTRACT section 8); proposals standing keep their window.
+	ResultsBy    *string
+	ConfirmHours *int
 }
 
 const editLeagueSQL = `
@@ -338,7 +342,8 @@ UPDATE leagues SET
     name = coalesce($2, name), description = coalesce($3, description), venue = coalesce($4, venue),
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
     players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
-    version = coalesce($9, version), edition = coalesce($10, edition)
+    version = coalesce($9, version), edition = coalesce($10, edition),
+    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours)
 WHERE id = $1`
 
 // EditLeague applies the organiser's edit in one transaction and notes it in the history.
@@ -363,7 +368,7 @@ func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e Leag
 			}
 		}
 		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition); err != nil {
+			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
 			return err
 		}
 		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
@@ -384,6 +389,7 @@ func (e LeagueEdit) fields() string {
 		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
 		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
+		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

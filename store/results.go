@@ -246,6 +246,10 @@ type ResultGame struct {
 	// Activity is each seated player's state under the league's activity rule, counted
 	// without this game; empty for a normal game or a league without the rule.
 	Activity []ActivityState
+	// ResultsBy is who enters results, the league's or the normal game's setting
+	// (ResultsByOrganisers or ResultsByPlayers); ConfirmHours the table's confirmation window.
+	ResultsBy    string
+	ConfirmHours int
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -261,7 +265,8 @@ SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), COALE
        COALESCE(l.name, ''), r.input,
        (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
        ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
-       COALESCE(l.status, '')
+       COALESCE(l.status, ''),
+       COALESCE(l.results_by, g.results_by), COALESCE(l.confirm_hours, g.confirm_hours)
 FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = COALESCE(l.organiser_id, g.organiser_id)
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
@@ -292,7 +297,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
 		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
-			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus},
+			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours},
 			func() error { found = true; return nil })
 		return err
 	})
@@ -352,6 +357,13 @@ func (g ResultGame) Writable(byUserID int64, correction bool) error {
 		}
 		return ErrNotOrganiser
 	}
+	return g.takesResult(correction)
+}
+
+// takesResult refuses a result write the game's state does not allow, whoever writes it:
+// a table not full yet, a league whose standings are frozen, a record of a recorded game
+// (ErrResultRecorded) and a correction of an unrecorded one (ErrNoResult).
+func (g ResultGame) takesResult(correction bool) error {
 	if g.Status == GameOpen {
 		return ErrTableNotReady
 	}
@@ -420,7 +432,10 @@ type resultRows struct {
 // prepareWrite starts a result write inside tx: it locks the game, asks Writable, matches
 // the checked lines to the stored seats and resolves the substitutes to accounts (an
 // unknown one is a *league.FieldError on "replaced.<seated username>").
-func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool) (resultRows, error) {
+//
+// A result the table confirmed (byTable) is written by its proposer, a seated player: the
+// confirmations stand in for the organiser's say, so only the game's state is asked.
+func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byTable bool) (resultRows, error) {
 	// The league's row first, as every league operation takes it (closing the league,
 	// replacing a player, moving a game): a result and a close never cross.
 	if _, err := tx.Exec(ctx, lockGameLeagueSQL, w.GameID); err != nil {
@@ -430,7 +445,11 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction bool
 	if err != nil {
 		return resultRows{}, err
 	}
-	if err := g.Writable(w.ByUserID, correction); err != nil {
+	check := g.Writable
+	if byTable {
+		check = func(_ int64, correction bool) error { return g.takesResult(correction) }
+	}
+	if err := check(w.ByUserID, correction); err != nil {
 		return resultRows{}, err
 	}
 	if g.Version != w.Version {
@@ -545,11 +564,15 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALU
 // The statements go in three batches (read the game; store the result and read the seats'
 // ratings; write the ledger, ratings and audit row), so a result costs a handful of round
 // trips whatever the size of the ladder.
+//
+// An organiser's record closes a proposal standing for the game (CONTRACT section 8: "An
+// organiser's or co-organiser's own POST .../result always wins over a standing proposal,
+// which it closes").
 func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, error) {
 	var out GameResult
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
-		out, err = recordResult(ctx, tx, w)
+		out, err = recordResult(ctx, tx, w, nil)
 		return err
 	})
 	if err != nil {
@@ -558,12 +581,26 @@ func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, er
 	return out, nil
 }
 
+// tableRecord is a result the table recorded: proposed by one seated player and confirmed
+// by others (or by the end of the confirmation window), written as the organiser's would be.
+type tableRecord struct {
+	proposerID int64
+	// confirmerIDs confirmed it, in the order they did.
+	confirmerIDs []int64
+	// actorID caused the recording (the last confirmer; 0 when the window closed), and is
+	// not told of it by e-mail.
+	actorID int64
+	// reason is the audit row's account of it ("proposed by ada; confirmed by ...").
+	reason string
+}
+
 // recordResult is RecordResult inside tx, for writes that record a result with others (a
-// SUPERCAT companion game finished as a rated game).
-func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite) (GameResult, error) {
+// SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
+// nil for an organiser's record.
+func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
 	var out GameResult
 	err := func() error {
-		rw, err := prepareWrite(ctx, tx, w, false)
+		rw, err := prepareWrite(ctx, tx, w, false, table != nil)
 		if err != nil {
 			return err
 		}
@@ -578,6 +615,7 @@ func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite) (GameResult, er
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
 		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
+		batch.Queue(closeProposalSQL, g.ID)
 		var leagueFinished bool
 		batch.Queue(finishLeagueSQL, g.LeagueID).Exec(func(tag pgconn.CommandTag) error {
 			leagueFinished = tag.RowsAffected() == 1
@@ -604,11 +642,21 @@ func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite) (GameResult, er
 		batch = &pgx.Batch{}
 		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
 		queueRatings(batch, g.Game.Slug, ratings)
-		if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes, ""); err != nil {
-			return err
+		actor := w.ByUserID
+		if table == nil {
+			if err := queueAudit(batch, g.ID, w.ByUserID, "record", w.Input, changes, ""); err != nil {
+				return err
+			}
+		} else {
+			text, err := json.Marshal(changes)
+			if err != nil {
+				return fmt.Errorf("encode changes: %w", err)
+			}
+			batch.Queue(insertTableAuditSQL, g.ID, table.proposerID, w.Input, text, table.reason, table.confirmerIDs)
+			actor = table.actorID
 		}
 		if err := queueNotice(batch, fmt.Sprintf("result_recorded:game:%d", g.ID),
-			resultNotice(NoticeResultRecorded, g, rw.lines, ""), resultAudience(g), w.ByUserID); err != nil {
+			resultNotice(NoticeResultRecorded, g, rw.lines, ""), resultAudience(g), actor); err != nil {
 			return err
 		}
 		if leagueFinished {
@@ -627,6 +675,15 @@ func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite) (GameResult, er
 	}
 	return out, nil
 }
+
+// closeProposalSQL closes the game's proposal, if one stands, when its result is recorded.
+const closeProposalSQL = `DELETE FROM result_proposals WHERE game_id = $1`
+
+// insertTableAuditSQL is the audit row of a result the table recorded: by its proposer,
+// naming the confirmers.
+const insertTableAuditSQL = `
+INSERT INTO result_audit (game_id, user_id, action, input, changes, reason, proposed_by, confirmed_by)
+VALUES ($1, $2, 'record', $3, $4, $5, $2, $6)`
 
 // queueResultPoints queues the insert of every seat's league points, place and substitute.
 func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs map[string]int64) {
@@ -787,13 +844,20 @@ type AuditEntry struct {
 	At      time.Time
 	Input   json.RawMessage
 	Changes Changes
-	// Reason is why a correction was made; empty for a record.
+	// Reason is why a correction was made; for a record the table made, how it was made.
 	Reason string
+	// ProposedBy and ConfirmedBy name, for a result the table recorded, its proposer and
+	// the players who confirmed it, in the order they did; empty for an organiser's write.
+	ProposedBy  string
+	ConfirmedBy []string
 }
 
 const resultAuditSQL = `
-SELECT a.id, u.username, a.action, a.at, a.input, a.changes, a.reason
-FROM result_audit a JOIN users u ON u.id = a.user_id
+SELECT a.id, u.username, a.action, a.at, a.input, a.changes, a.reason,
+       COALESCE(pb.username, '') AS proposed_by,
+       ARRAY(SELECT cu.username FROM unnest(a.confirmed_by) WITH ORDINALITY AS c(id, n)
+             JOIN users cu ON cu.id = c.id ORDER BY c.n) AS confirmed_by
+FROM result_audit a JOIN users u ON u.id = a.user_id LEFT JOIN users pb ON pb.id = a.proposed_by
 WHERE a.game_id = $1
 ORDER BY a.id`
 
@@ -807,6 +871,8 @@ func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, er
 		Input    json.RawMessage `db:"input"`
 		Changes  []byte          `db:"changes"`
 		Reason   string          `db:"reason"`
+		Proposed string          `db:"proposed_by"`
+		Confirmd []string        `db:"confirmed_by"`
 	}
 	rows, err := collect[row](ctx, s.pool, resultAuditSQL, gameID)
 	if err != nil {
@@ -814,7 +880,8 @@ func (s *Store) ResultAudit(ctx context.Context, gameID int64) ([]AuditEntry, er
 	}
 	var out []AuditEntry
 	for _, r := range rows {
-		e := AuditEntry{ID: r.ID, Username: r.Username, Action: r.Action, At: r.At, Input: r.Input, Reason: r.Reason}
+		e := AuditEntry{ID: r.ID, Username: r.Username, Action: r.Action, At: r.At, Input: r.Input, Reason: r.Reason,
+			ProposedBy: r.Proposed, ConfirmedBy: r.Confirmd}
 		if err := json.Unmarshal(r.Changes, &e.Changes); err != nil {
 			return nil, fmt.Errorf("store: audit of game %d: decode changes: %w", gameID, err)
 		}
@@ -851,7 +918,7 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 	var changes Changes
 	var inactive []ActivityState
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rw, err := prepareWrite(ctx, tx, w, true)
+		rw, err := prepareWrite(ctx, tx, w, true, false)
 		if err != nil {
 			return err
 		}
@@ -1042,9 +1109,6 @@ type PlayerGame struct {
 	Winner bool     `db:"-"`
 }
 
-// playerGamesLimit bounds the games a player's page lists.
-const playerGamesLimit = 300
-
 const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
        COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
@@ -1057,12 +1121,13 @@ JOIN games g ON g.id = s.game_id
 LEFT JOIN leagues l ON l.id = g.league_id
 LEFT JOIN result_points rp ON rp.game_id = s.game_id AND rp.user_id = s.user_id
 WHERE s.user_id = $1
-ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number
-LIMIT $2`
+ORDER BY g.finished_at DESC NULLS FIRST, g.league_id DESC, g.number, g.id
+LIMIT $2 OFFSET $3`
 
-// PlayerGames returns the games the player was seated in, unplayed ones first, then the
-// most recently finished, at most 300, each with the player's points and place.
-func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, error) {
+// PlayerGames returns a page of the games the player was seated in, unplayed ones first,
+// then the most recently finished: at most limit of them after the first offset, each with
+// the player's points and place.
+func (s *Store) PlayerGames(ctx context.Context, userID int64, offset, limit int) ([]PlayerGame, error) {
 	// The result columns are NULL until the game's result is recorded.
 	type row struct {
 		PlayerGame
@@ -1071,7 +1136,7 @@ func (s *Store) PlayerGames(ctx context.Context, userID int64) ([]PlayerGame, er
 		RowPlace  *int   `db:"place"`
 		RowWinner *bool  `db:"winner"`
 	}
-	rows, err := collect[row](ctx, s.pool, playerGamesSQL, userID, playerGamesLimit)
+	rows, err := collect[row](ctx, s.pool, playerGamesSQL, userID, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of user %d: %w", userID, err)
 	}

@@ -205,6 +205,7 @@ func (e *expected) check(t *testing.T, st *store.Store, ladder string, leagueIDs
 }
 
 func TestRecordResultSeedExample(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	// The seed's Cartagena example: A 1000, B 970, C 970, D 800, E 770 → 20, 9, 9, 2, 0.
@@ -255,6 +256,7 @@ var seasonSeats = [][]int{
 }
 
 func TestFullSeasonCrossCheck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -318,6 +320,7 @@ func (w *world) kingMeSeason(t *testing.T, order []int) (int64, []int64, *expect
 }
 
 func TestCorrectionReplaysTheLadder(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	// Record out of number order: the ladder order is the recording order.
@@ -377,6 +380,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 // A correction rewrites the later ledger lines in place; a ledger missing lines (damaged
 // outside the app) is written afresh from the replay instead.
 func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	leagueID, games, exp, inputs := w.kingMeSeason(t, []int{0, 1, 2, 3, 4, 5})
@@ -431,6 +435,7 @@ func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
 }
 
 func TestDiplomacyReplacedSeat(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
@@ -479,6 +484,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 }
 
 func TestRecordRefusalsChangeNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	_, games := w.league("blue-max", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
@@ -551,6 +557,7 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 }
 
 func TestStandingsOfUnknownLeague(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	_, err := w.st.Standings(context.Background(), 424242)
 	assert.ErrorIs(t, err, store.ErrNotFound)
@@ -562,6 +569,7 @@ func TestStandingsOfUnknownLeague(t *testing.T) {
 }
 
 func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}

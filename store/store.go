@@ -43,6 +43,8 @@ func (c *Conflict) Is(target error) bool { return target == ErrConflict }
 type Store struct {
 	pool         *pgxpool.Pool
 	passwordCost int
+	// dummyHash is compared against for a log-in without an account (unknownUserHash).
+	dummyHash []byte
 }
 
 // Option adjusts a Store when it is made.
@@ -60,6 +62,7 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 	for _, opt := range opts {
 		opt(s)
 	}
+	s.dummyHash = unknownUserHash(s.passwordCost)
 	return s
 }
 

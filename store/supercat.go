@@ -604,7 +604,7 @@ func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, f
 		if err != nil {
 			return err
 		}
-		if _, err := recordResult(ctx, tx, w); err != nil {
+		if _, err := recordResult(ctx, tx, w, nil); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, ratedSupercatGameSQL, gameID, rated, final.PlayerPower)

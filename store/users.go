@@ -114,8 +114,19 @@ WHERE lower(username) = lower($1) AND deleted_at IS NULL AND password_hash IS NO
 
 // dummyHash (a bcrypt hash of a throw-away phrase, cost 10) is compared against when the
 // username is unknown, so that a log-in for a missing account costs as much time as one
-// with a wrong password.
+// with a wrong password; New replaces it by a hash at the Store's own cost, which is what
+// its real hashes cost.
 const dummyHash = "$2a$10$oayn72DbM6euc3iC30Yaauf8ol9CUEuyRSc4dAjbNxai8NLQ8OWJK"
+
+// unknownUserHash is the hash Authenticate compares against for a name without an account:
+// a throw-away phrase hashed at the Store's password cost.
+func unknownUserHash(cost int) []byte {
+	hash, err := bcrypt.GenerateFromPassword([]byte("no account has this password"), cost)
+	if err != nil {
+		return []byte(dummyHash) // a cost bcrypt refuses: keep the cost-10 hash
+	}
+	return hash
+}
 
 // Authenticate checks a username (any letter case) and password and returns the account.
 // A wrong password or unknown username gives ErrBadCredentials.
@@ -130,7 +141,7 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		// Spend the time a real comparison takes; the dummy hash never matches.
-		err := bcrypt.CompareHashAndPassword([]byte(dummyHash), []byte(password))
+		err := bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
 		if err != nil && !errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
 			return User{}, fmt.Errorf("store: authenticate: %w", err)
 		}

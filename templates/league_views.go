@@ -116,8 +116,10 @@ type LeagueForm struct {
 	RecentDays     string
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
-	Games      []GameGroup
-	Errors     FieldErrors
+	// Results is who enters results and the confirmation window.
+	Results ResultsSetting
+	Games   []GameGroup
+	Errors  FieldErrors
 }
 
 // MemberView is one member of a league.
@@ -266,6 +268,8 @@ type GameView struct {
 	// CompanionURL, for the player who finished it there, is the SUPERCAT companion game this
 	// rated game was played with; empty otherwise.
 	CompanionURL string
+	// Table is the players' part before the result (proposal, attendance); nil when none.
+	Table *TableView
 	// Version is the version of the game played and its edition note.
 	Version VersionView
 }

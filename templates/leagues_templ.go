@@ -493,7 +493,15 @@ func NewLeague(p Page, f LeagueForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "> The league meets face to face</label><p class=\"field-hint\">For a group that meets in person: the games come in rounds in which nobody plays twice, so a round can be played in one sitting (2 per game: 14 rounds, 3 → 12, 4 → 16, 5 → 40, 6 → 24, 7 → 24, 8 → 16).</p></div><fieldset class=\"rule-fieldset\"><legend>Activity rule</legend><p class=\"field-hint\">Only active players may join: those with at least this many finished games in the window. New players have no finished games yet, so a club starts with a league whose minimum is <strong>0</strong> — that lets anyone join.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "> The league meets face to face</label><p class=\"field-hint\">For a group that meets in person: the games come in rounds in which nobody plays twice, so a round can be played in one sitting (2 per game: 14 rounds, 3 → 12, 4 → 16, 5 → 40, 6 → 24, 7 → 24, 8 → 16).</p></div>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = ResultsSettingFields(f.Results).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<fieldset class=\"rule-fieldset\"><legend>Activity rule</legend><p class=\"field-hint\">Only active players may join: those with at least this many finished games in the window. New players have no finished games yet, so a club starts with a league whose minimum is <strong>0</strong> — that lets anyone join.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -505,7 +513,7 @@ func NewLeague(p Page, f LeagueForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "</fieldset><button type=\"submit\" class=\"button button-big\">Create the league</button></form></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "</fieldset><button type=\"submit\" class=\"button button-big\">Create the league</button></form></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -4,7 +4,9 @@ import "strconv"
 
 // ManageView is the organiser's page of a league (/leagues/{id}/manage).
 type ManageView struct {
-	League LeagueSummary
+	// Results is the league's setting of who enters results, for the organiser's form.
+	Results ResultsSetting
+	League  LeagueSummary
 	// IsOrganiser is true for the organiser; co-organisers see the page without the
 	// organiser's powers (members, co-organisers, ending the league).
 	IsOrganiser bool
@@ -59,7 +61,9 @@ type EditForm struct {
 	Description string
 	Venue       string
 	TimeZone    string
-	Errors      FieldErrors
+	// Edition is the free-text note on the edition played (CONTRACT section 9).
+	Edition string
+	Errors  FieldErrors
 }
 
 // HistoryLine is one line of a league's history, its time in the league's zone.
@@ -83,6 +87,8 @@ type DeskView struct {
 	Recent []DeskResult
 	// FeedURL is the viewer's private calendar feed.
 	FeedURL string
+	// Table is players at the table: proposals to confirm, attendance to give and see.
+	Table TableDeskView
 }
 
 // DeskGame is one game on the desk.

@@ -14,6 +14,9 @@ type PlayerView struct {
 	Leagues    []PlayerLeague
 	Ladders    []PlayerLadder
 	Games      []PlayerGame
+	// Newer and Older link the neighbouring pages of games and rating moves ("" when
+	// there is none).
+	Newer, Older string
 }
 
 // PlayerLeague is one league the player plays in or organises.
@@ -54,6 +57,8 @@ type RatingStepView struct {
 	Trend      string
 	// Note explains a replaced seat (seed 4.2).
 	Note string
+	// PotNote says why the table played for less than its full pot, or is empty.
+	PotNote string
 }
 
 // URL is the game's page.

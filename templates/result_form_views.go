@@ -7,6 +7,9 @@ import (
 
 // ResultFormView is the result form of one game, fitted to its scorer.
 type ResultFormView struct {
+	// Proposing marks a seated player's form: saving proposes the result, which the other
+	// players at the table confirm (CONTRACT section 8).
+	Proposing  bool
 	GameID     int64
 	GameNumber int
 	GameName   string

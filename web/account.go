@@ -192,6 +192,8 @@ var noticeLabels = map[string]string{
 	store.NoticeResultCorrected: "such a result is corrected",
 	store.NoticeGameSoon:        "a game of mine starts within 24 hours",
 	store.NoticeLeagueFinished:  "a league I play in or organise is finished or closed",
+	store.NoticeResultProposed:  "a player at my table proposes its result, for me to confirm or dispute",
+	store.NoticeResultDisputed:  "a proposed result of a game I sit at or organise is disputed",
 }
 
 // notificationPrefs are the user's notification choices for the account page.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // Account field limits. They match the CHECK constraints of migration 00001.
@@ -103,10 +104,5 @@ func localPath(next string) string {
 }
 
 // invisible reports whether r is an invisible formatting character that names and titles
-// must not hold: the bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
-// which reverse or reorder the text around them, and the other format characters (zero
-// width space, word joiner, BOM, soft hyphen, ...). The zero-width joiner and non-joiner
-// stay allowed: emoji sequences and several scripts need them.
-func invisible(r rune) bool {
-	return unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d'
-}
+// must not hold (text.Invisible: bidi controls, zero-width spaces, ...).
+func invisible(r rune) bool { return text.Invisible(r) }

@@ -35,6 +35,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 		Edition string   `json:"edition"`
 		Seats   int      `json:"seats"`
 		Bots    []string `json:"bots"`
+		resultsSetting
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
@@ -42,6 +43,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 	in := store.NewNormalGame{Game: body.Game, Version: body.Version, Edition: body.Edition, Seats: body.Seats,
 		OrganiserID: user.ID, Bots: body.Bots}
 	errs := templates.FieldErrors{}
+	in.ResultsBy, in.ConfirmHours = body.resultsSetting.values(errs)
 	if validateNormalGame(&in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
 	}

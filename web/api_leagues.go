@@ -37,9 +37,13 @@ type apiLeague struct {
 	// Withdrawn are the members who withdrew without a substitute (league-operations issue).
 	Withdrawn []string `json:"withdrawn,omitempty"`
 	// Private leagues are unlisted and joined through an invite link.
-	Private   bool       `json:"private"`
-	CreatedAt time.Time  `json:"created_at"`
-	StartedAt *time.Time `json:"started_at"`
+	Private bool `json:"private"`
+	// ResultsBy ("organisers" or "players") and ConfirmHours are who enters results and
+	// the table's confirmation window (CONTRACT section 8).
+	ResultsBy    string     `json:"results_by"`
+	ConfirmHours int        `json:"confirm_hours"`
+	CreatedAt    time.Time  `json:"created_at"`
+	StartedAt    *time.Time `json:"started_at"`
 }
 
 // apiGame is a game as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id}/games).
@@ -68,6 +72,10 @@ type apiGame struct {
 	// StartsAt and Place are the game's date and place (league-operations issue).
 	StartsAt *time.Time `json:"starts_at"`
 	Place    string     `json:"place"`
+	// ResultsBy and ConfirmHours are who enters the result and the confirmation window:
+	// the league's, or a normal game's own (CONTRACT section 8).
+	ResultsBy    string `json:"results_by"`
+	ConfirmHours int    `json:"confirm_hours"`
 }
 
 // apiGameOf is a stored game as the API shows it.
@@ -78,7 +86,7 @@ func apiGameOf(g store.Game) apiGame {
 	}
 	out := apiGame{ID: g.ID, Game: g.Game, Version: g.Version, Edition: g.Edition, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
 		SeatCount: max(g.SeatCount, len(seats)), SeatNames: seatNames(g.Game, max(g.SeatCount, len(seats))),
-		FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place}
+		FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place, ResultsBy: g.ResultsBy, ConfirmHours: g.ConfirmHours}
 	if g.LeagueID != 0 {
 		out.LeagueID = &g.LeagueID
 	} else {
@@ -115,10 +123,12 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		MinRecentGames *int   `json:"min_recent_games"`
 		RecentDays     *int   `json:"recent_days"`
 		FaceToFace     bool   `json:"face_to_face"`
+		resultsSetting
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
+	errs := templates.FieldErrors{}
 	in := store.NewLeague{
 		Name: body.Name, Game: body.Game, Version: body.Version, Edition: body.Edition, PlayersPerGame: body.PlayersPerGame,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
@@ -130,7 +140,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 	if body.RecentDays != nil {
 		in.RecentDays = *body.RecentDays
 	}
-	errs := templates.FieldErrors{}
+	in.ResultsBy, in.ConfirmHours = body.resultsSetting.values(errs)
 	if validateLeague(&in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
 	}
@@ -235,5 +245,6 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,
+		ResultsBy: l.ResultsBy, ConfirmHours: l.ConfirmHours,
 	}, nil
 }

@@ -298,3 +298,35 @@ func TestAPIJoinRefusedByTheActivityRule(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, got.Members)
 }
+
+// Every API body is decoded strictly (trust review 3, finding 6): a key given twice is
+// refused, not decided by its last value, and a key no field has is refused, not ignored
+// (a misspelt "nme" used to write an "edited" line on the history and change nothing).
+func TestAPIBodiesAreStrict(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	l := app.newLeague(org, "gonzaga", 4, 0)
+	path := fmt.Sprintf("/api/v1/leagues/%d", l.ID)
+	for _, tc := range []struct {
+		method, path, body, want string
+	}{
+		{"PATCH", path, `{"nme": "Renamed"}`, "nme: unknown field"},
+		{"PATCH", path, `{"name": "One", "name": "Two"}`, "name: given twice"},
+		{"POST", "/api/v1/leagues", `{"name":"X","game":"gonzaga","players_per_game":4,"game":"arcs"}`, "game: given twice"},
+		{"PUT", path + "/privacy", `{"private": true, "privat": false}`, "privat: unknown field"},
+		{"POST", "/api/v1/signup", `{"username":"zoe","display_name":"Zoë","password":"analytical-engine","admin":true}`, "admin: unknown field"},
+	} {
+		res := app.apiSend(tc.method, tc.path, org.token, []byte(tc.body))
+		var out map[string]any
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&out))
+		res.Body.Close()
+		assert.Equal(t, http.StatusBadRequest, res.StatusCode, tc.body)
+		assert.Equal(t, tc.want, out["error"], tc.body)
+	}
+	events, err := app.store.LeagueEvents(context.Background(), l.ID)
+	require.NoError(t, err)
+	assert.Empty(t, events, "nothing was written")
+	_, err = app.store.UserByUsername(context.Background(), "zoe")
+	assert.Error(t, err)
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -42,11 +44,34 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// newBrowser starts a fresh headless Chromium with its own profile, closed when the test ends.
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	path := chromiumPath(t)
-	profile := t.TempDir()
+// sharedBrowser is the one headless Chromium the package's journeys share: starting one
+// costs seconds on a busy machine, a new browser context (its own cookies and storage, as
+// a fresh profile) milliseconds. TestMain closes it.
+var sharedBrowser struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain runs the package's tests (dropping the databases of those that pass in the
+// background, storetest.Main), then closes the shared Chromium if a journey started it.
+func TestMain(m *testing.M) {
+	runWorkerProcess()
+	code := storetest.Main(m)
+	if sharedBrowser.cancel != nil {
+		sharedBrowser.cancel()
+	}
+	os.Exit(code)
+}
+
+// startBrowser starts the shared headless Chromium at path, with a profile of its own.
+func startBrowser(path string) {
+	profile, err := os.MkdirTemp("", "tablestakes-chromium-")
+	if err != nil {
+		sharedBrowser.err = err
+		return
+	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -61,15 +86,47 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-dev-shm-usage", true),
 	)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	// Registered after t.TempDir, so Chromium is gone before its profile is removed.
+	sharedBrowser.ctx = ctx
+	sharedBrowser.cancel = func() {
+		cancelCtx()
+		cancelAlloc()
+		os.RemoveAll(profile)
+	}
+	// The first Run starts the browser.
+	sharedBrowser.err = chromedp.Do(ctx)
+}
+
+// journeys admits two journeys at a time into the shared Chromium: the others wait their
+// turn rather than all slow down together past their timeout on a busy machine.
+var journeys = make(chan struct{}, 2)
+
+// newBrowser opens a tab in a new browser context of the shared Chromium (its own cookies,
+// as a fresh profile would have), closed when the test ends. A test calling it twice (two
+// people) holds one turn for both.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	sharedBrowser.once.Do(func() { startBrowser(path) })
+	require.NoError(t, sharedBrowser.err, "start Chromium")
+	if _, holding := browserTurns.LoadOrStore(t, true); !holding {
+		journeys <- struct{}{}
+		t.Cleanup(func() {
+			browserTurns.Delete(t)
+			<-journeys
+		})
+	}
+	ctx, cancelCtx := chromedp.NewContext(sharedBrowser.ctx, chromedp.WithNewBrowserContext())
+	// A bound for a journey that hangs; generous, since a shared machine can be slow.
+	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()
-		cancelAlloc()
 	})
 	return ctx
 }
+
+// browserTurns are the tests holding a turn in journeys.
+var browserTurns sync.Map
 
 // css selects an element by CSS selector, as every journey finds its elements.
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }

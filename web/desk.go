@@ -57,6 +57,9 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
 			When: r.FinishedAt.UTC().Format("2 Jan 2006"), Winners: strings.Join(r.Winners, ", ")})
 	}
+	if v.Table, err = h.tableDesk(c, user, append(queue, tables...), next); err != nil {
+		return err
+	}
 	if len(next) > 0 {
 		token, err := h.store.CalendarFeedToken(ctx, user.ID, false)
 		if err != nil {
@@ -95,6 +98,9 @@ type apiQueuedGame struct {
 	// League and Place are additions: the league's name and where the game is played.
 	League string `json:"league"`
 	Place  string `json:"place"`
+	// Proposal is the players' proposal standing for the game, disputed or waiting for
+	// confirmations (CONTRACT section 8); null when none.
+	Proposal *apiProposalView `json:"proposal"`
 }
 
 // apiQueue returns the unrecorded games of the leagues the caller organises or
@@ -105,10 +111,22 @@ func (h *Handler) apiQueue(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	ids := make([]int64, len(queue))
+	for i, g := range queue {
+		ids[i] = g.GameID
+	}
+	proposals, err := h.store.Proposals(c.Request().Context(), ids)
+	if err != nil {
+		return err
+	}
 	out := make([]apiQueuedGame, len(queue))
 	for i, g := range queue {
 		out[i] = apiQueuedGame{GameID: g.GameID, LeagueID: g.LeagueID, Number: g.Number, Round: g.Round,
 			StartsAt: g.StartsAt, Seats: g.Seats, League: g.LeagueName, Place: cmp.Or(g.Place, g.Venue)}
+		if p, ok := proposals[g.GameID]; ok {
+			view := apiProposalOf(p)
+			out[i].Proposal = &view
+		}
 	}
 	return c.JSON(http.StatusOK, out)
 }

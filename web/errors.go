@@ -102,6 +102,9 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// The answer is written even when the request's deadline has passed (a 503 for a
+	// database that hangs): the page renders under a context that is not cancelled.
+	c.SetRequest(req.WithContext(context.WithoutCancel(req.Context())))
 	var werr error
 	switch {
 	case req.Method == http.MethodHead:

@@ -18,6 +18,7 @@ import (
 )
 
 func TestClassify(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		err     error
@@ -46,6 +47,7 @@ func TestClassify(t *testing.T) {
 }
 
 func TestErrorHandlerNeverLeaksInternals(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	h := &Handler{logger: slog.New(slog.NewJSONHandler(&logs, nil))}
 	e := echo.New()

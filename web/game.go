@@ -105,6 +105,9 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	}
 	r.Normal = v.Normal
 	v.Result = &r
+	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord); err != nil {
+		return templates.GameView{}, err
+	}
 	return v, nil
 }
 

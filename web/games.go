@@ -15,7 +15,7 @@ import (
 )
 
 // normalGameFields are the open-a-table fields in the order they are shown and reported.
-var normalGameFields = []string{"game", "version", "edition", "seats", "bots"}
+var normalGameFields = []string{"game", "version", "edition", "seats", "bots", "results_by", "confirm_hours"}
 
 // validateNormalGame normalises a table to open (the version's slug, trimmed edition) and
 // adds one message per wrong field to errs: a game of the registry, a version of it (none is
@@ -23,6 +23,7 @@ var normalGameFields = []string{"game", "version", "edition", "seats", "bots"}
 // "anyone signed in opens a table for a game of the registry with 2..8 seats (within the
 // game's range)").
 func validateNormalGame(in *store.NewNormalGame, errs templates.FieldErrors) {
+	validateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 	game, version := validateGameVersion(in.Game, &in.Version, errs)
 	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := textProblem(in.Edition, leagueEditionMax, false); msg != "" {
@@ -88,7 +89,7 @@ func firstNormalGameError(errs templates.FieldErrors) string {
 // normalGameRow is a normal game as the list page shows it.
 func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.NormalGameRow {
 	game, _ := league.GameBySlug(g.Game) // an unknown slug shows the slug itself
-	row := templates.NormalGameRow{ID: g.ID, GameName: gameName(g.Game), Status: g.Status, Organiser: g.Organiser,
+	row := templates.NormalGameRow{ID: g.ID, GameName: gameLabel(g.Game, g.Version), Status: g.Status, Organiser: g.Organiser,
 		SeatCount: g.SeatCount, Seats: seatViews(game, g.Seats, viewer, signedIn)}
 	if g.FinishedAt != nil {
 		row.Date = g.FinishedAt.UTC().Format(dateLayout)

@@ -68,12 +68,19 @@ type Config struct {
 	// own network. Off by default, so that a league organiser cannot make the server call
 	// into its network.
 	WebhooksToPrivateAddresses bool
+	// WebhookTimeout bounds one webhook delivery, from dialling to the answer (default
+	// 10 s): a slow receiver's delivery fails and is tried again later.
+	WebhookTimeout time.Duration
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 	// SessionIdleTimeout ends a web session not used for this long (default 12 hours,
 	// TABLESTAKES_SESSION_IDLE_TIMEOUT): a browser left signed in on a club's shared
 	// computer does not stay so for the whole lifetime.
 	SessionIdleTimeout time.Duration
+	// RequestTimeout bounds each request's work, its database queries and waits for a
+	// connection included (default 30 s, TABLESTAKES_REQUEST_TIMEOUT): when the database
+	// hangs, requests answer 503 with Retry-After instead of piling up on the pool.
+	RequestTimeout time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
 	// a read-only copy (ReadFrom; default 5 s): a streaming replica shows a write once it
 	// has replayed it, usually within milliseconds, and a page computed from a copy that has
@@ -141,6 +148,9 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	}
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 30 * time.Second
 	}
 	if cfg.SessionIdleTimeout <= 0 {
 		cfg.SessionIdleTimeout = 12 * time.Hour

@@ -7,13 +7,18 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/labstack/echo/v4"
 )
 
-// decodeJSON reads the request body as one JSON object into v. Malformed input is a 400
+// decodeJSON reads the request body as one JSON object into v, strictly: a key given
+// twice or a key v has no field for is refused (strictJSON). Malformed input is a 400
 // whose message names the offending field where JSON says which it is.
 func decodeJSON(c echo.Context, v any) error {
 	var (
@@ -33,6 +38,9 @@ func decodeJSON(c echo.Context, v any) error {
 	case !utf8.Valid(body):
 		// Decoding would replace the invalid bytes with U+FFFD and store a changed text.
 		return echo.NewHTTPError(http.StatusBadRequest, "body: must be valid UTF-8")
+	}
+	if err := strictJSON(body, v); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	err = dec.Decode(v)
@@ -78,4 +86,50 @@ func jsonKind(kind string) string {
 		return "array"
 	}
 	return "object"
+}
+
+// strictJSON refuses, with the field's path, a body holding a key twice ("name: given
+// twice"), which encoding/json would decide by its last value, or a key v has no field for
+// ("nme: unknown field"), which it would ignore: a misspelt field must not pass for an
+// empty one (trust review 3, finding 6). It decodes into a fresh value of v's type with
+// go-json-experiment/json, which finds both with a JSON Pointer to them; any other
+// problem is left to decodeJSON's own messages.
+func strictJSON(body []byte, v any) error {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer {
+		return nil
+	}
+	err := jsonv2.Unmarshal(body, reflect.New(t.Elem()).Interface(), jsonv2.RejectUnknownMembers(true))
+	var (
+		semantic  *jsonv2.SemanticError
+		syntactic *jsontext.SyntacticError
+	)
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &syntactic) && errors.Is(err, jsontext.ErrDuplicateName):
+		return echo.NewHTTPError(http.StatusBadRequest, fieldPath(syntactic.JSONPointer)+": given twice")
+	case errors.As(err, &semantic) && errors.Is(err, jsonv2.ErrUnknownName):
+		return echo.NewHTTPError(http.StatusBadRequest, fieldPath(semantic.JSONPointer)+": unknown field")
+	}
+	return nil
+}
+
+// fieldPath writes a JSON Pointer as the API names fields: "replaced.ada", "seats[2]".
+func fieldPath(p jsontext.Pointer) string {
+	var b strings.Builder
+	for tok := range p.Tokens() {
+		if _, err := strconv.Atoi(tok); err == nil && tok != "" {
+			b.WriteString("[" + tok + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(tok)
+	}
+	if b.Len() == 0 {
+		return "body"
+	}
+	return b.String()
 }

@@ -24,7 +24,8 @@ const (
 )
 
 // editFields are the edit's fields in the order they are reported.
-var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "face_to_face"}
+var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "face_to_face",
+	"results_by", "confirm_hours"}
 
 // leagueEditInput is an edit as the API and the form send it; absent fields stay as they are.
 type leagueEditInput struct {
@@ -37,6 +38,7 @@ type leagueEditInput struct {
 	FaceToFace     *bool   `json:"face_to_face"`
 	Version        *string `json:"version"`
 	Edition        *string `json:"edition"`
+	resultsSetting
 }
 
 // validateEdit normalises an edit of league l (trimmed text) and returns it with one
@@ -66,6 +68,15 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 		Venue:       text("venue", in.Venue, leagueVenueMax, false),
 		Edition:     text("edition", in.Edition, leagueEditionMax, false),
 		FaceToFace:  in.FaceToFace,
+	}
+	if in.ResultsBy != nil || in.ConfirmHours != nil {
+		by, hours := in.resultsSetting.values(errs)
+		if in.ResultsBy != nil {
+			e.ResultsBy = &by
+		}
+		if in.ConfirmHours != nil {
+			e.ConfirmHours = &hours
+		}
 	}
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)
@@ -349,9 +360,10 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	}
 	v := templates.ManageView{
 		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
-		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone,
+		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
 			Errors: templates.FieldErrors{}},
 		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
+		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
 		v.FirstRound = l.FirstRoundAt.In(leagueLocation(l)).Format(localDateTime)
@@ -394,9 +406,18 @@ func (h *Handler) editLeague(c echo.Context) error {
 		return err
 	}
 	form := templates.EditForm{Name: c.FormValue("name"), Description: c.FormValue("description"),
-		Venue: c.FormValue("venue"), TimeZone: c.FormValue("time_zone")}
-	e, errs := validateEdit(l, leagueEditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue,
-		TimeZone: &form.TimeZone})
+		Venue: c.FormValue("venue"), TimeZone: c.FormValue("time_zone"), Edition: c.FormValue("edition")}
+	in := leagueEditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue, TimeZone: &form.TimeZone}
+	params, err := c.FormParams()
+	if err != nil {
+		return err
+	}
+	if params.Has("edition") {
+		in.Edition = &form.Edition
+	} else {
+		form.Edition = l.Edition // a form without the field leaves the edition as it is
+	}
+	e, errs := validateEdit(l, in)
 	user, _ := currentUser(c) // requireLogin guarantees it
 	if len(errs) == 0 {
 		err = h.store.EditLeague(ctx, id, user.ID, e)

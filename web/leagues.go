@@ -3,6 +3,7 @@ package web
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
@@ -27,7 +29,8 @@ const (
 )
 
 // leagueFields are the create-league fields in the order they are shown and reported.
-var leagueFields = []string{"name", "game", "version", "edition", "players_per_game", "min_recent_games", "recent_days", "face_to_face"}
+var leagueFields = []string{"name", "game", "version", "edition", "players_per_game", "min_recent_games", "recent_days", "face_to_face",
+	"results_by", "confirm_hours"}
 
 // validateLeague normalises a league creation (trimmed text, the version's slug) and adds one
 // message per wrong field to errs. The game must be in the registry, the version one of the
@@ -65,6 +68,7 @@ func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	if _, bad := errs["recent_days"]; !bad && (in.RecentDays < 1 || in.RecentDays > recentDaysMax) {
 		errs["recent_days"] = "must be between 1 and 3650 days"
 	}
+	validateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 }
 
 // validateGameVersion checks a game slug and a version slug of it (CONTRACT section 9: "an
@@ -109,8 +113,14 @@ func textProblem(s string, maxLen int, required bool) string {
 		return "must not contain control characters"
 	case strings.IndexFunc(s, invisible) >= 0:
 		return "must not contain invisible or text-direction characters"
+	case strings.IndexFunc(s, text.BlankLooking) >= 0:
+		return "must not contain characters that look blank (such as U+3164 or U+2800)"
 	case utf8.RuneCountInString(s) > maxLen:
 		return "must be at most " + strconv.Itoa(maxLen) + " characters"
+	}
+	// A word mixing scripts ("Аda" with a Cyrillic А) passes for another (trust review 3).
+	if w := text.MixedScriptWord(s); w != "" {
+		return fmt.Sprintf("%q mixes letters of different scripts, like a look-alike of another word; write each word in one script", w)
 	}
 	return ""
 }
@@ -269,6 +279,7 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 		MinRecentGames: strconv.Itoa(store.DefaultMinRecentGames),
 		RecentDays:     strconv.Itoa(store.DefaultRecentDays),
 		Games:          gameChoices(),
+		Results:        resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours),
 	}
 	return h.render(c, http.StatusOK, templates.NewLeague(h.page(c, "Create a league"), form))
 }
@@ -291,6 +302,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	// A checked box sends its value, "true"; an unchecked one sends nothing.
 	form.FaceToFace = c.FormValue("face_to_face") != ""
 	in := store.NewLeague{Name: form.Name, Game: game, Version: version, Edition: form.Edition, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
+	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)

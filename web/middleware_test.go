@@ -15,6 +15,7 @@ import (
 )
 
 func TestRequireLoginAndRequireAPIUser(t *testing.T) {
+	t.Parallel()
 	h := &Handler{logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ok := func(c echo.Context) error { return c.String(http.StatusOK, "in") }
 	asAda := func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -58,6 +59,7 @@ func TestRequireLoginAndRequireAPIUser(t *testing.T) {
 }
 
 func TestLocalPath(t *testing.T) {
+	t.Parallel()
 	for next, want := range map[string]string{
 		"/leagues/3":            "/leagues/3",
 		"/":                     "/",

@@ -78,8 +78,9 @@ func TestNormalGameJourney(t *testing.T) {
 	_, doc = app.get(ann, gamePath)
 	assert.Equal(t, "No result yet: the table's organiser records it once the game is played.", text(doc.Find("#result p")),
 		"a normal game has no league organiser")
-	res, _ = app.get(ann, gamePath+"/result")
-	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a seated player does not")
+	res, doc = app.get(ann, gamePath+"/result")
+	assert.Equal(t, http.StatusOK, res.StatusCode, "a seated player proposes the result instead (CONTRACT section 8)")
+	assert.Contains(t, text(doc.Find("main h1")), "Propose the result")
 
 	// A late-comer is refused with the reason.
 	late := app.logIn(ps[3])

@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
@@ -42,15 +43,21 @@ const claimBatch = 20
 // cfg.WebhooksToPrivateAddresses, webhooks may reach only public addresses: a league's
 // organiser cannot make the server call into its own network.
 func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
-	dialer := &net.Dialer{Timeout: 10 * time.Second}
+	// Short timeouts: a receiver that does not answer within WebhookTimeout is a failed
+	// attempt, tried again later, not a worker held up (trust review 3, finding 2).
+	timeout := cfg.WebhookTimeout
+	if timeout <= 0 {
+		timeout = 10 * time.Second
+	}
+	dialer := &net.Dialer{Timeout: min(5*time.Second, timeout)}
 	if !cfg.WebhooksToPrivateAddresses {
 		dialer.Control = refusePrivateAddress
 	}
-	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second,
-		ResponseHeaderTimeout: 20 * time.Second, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
+	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: min(5*time.Second, timeout),
+		ResponseHeaderTimeout: timeout, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
 	return &Notifier{
 		store: st, mail: email.NewSender(cfg.Mail), baseURL: cfg.baseURL(), logger: logger,
-		client: &http.Client{Transport: transport, Timeout: 30 * time.Second,
+		client: &http.Client{Transport: transport, Timeout: timeout,
 			// A webhook is delivered where it was registered, not wherever it redirects.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 	}
@@ -59,55 +66,146 @@ func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
 // Run delivers the outbox every interval until ctx ends: it writes the reminders of games
 // starting soon, then sends everything due.
 func (n *Notifier) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := n.RunOnce(ctx); err != nil && ctx.Err() == nil {
-			n.logger.Error("notifications", "error", err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	// Each channel has its own loop and ticker: a round of webhooks held up by a slow
+	// receiver never delays the next round of mail (trust review 3, finding 2).
+	var wg sync.WaitGroup
+	for _, ch := range []string{store.ChannelEmail, store.ChannelWebhook} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(interval)
+			defer t.Stop()
+			for {
+				var err error
+				if ch == store.ChannelEmail {
+					_, err = n.store.EnqueueReminders(ctx)
+				}
+				if err == nil {
+					_, err = n.drain(ctx, ch)
+				}
+				if err != nil && ctx.Err() == nil {
+					n.logger.Error("notifications", "channel", ch, "error", err.Error())
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		}()
 	}
+	wg.Wait()
 }
 
 // RunOnce writes due reminders and delivers every due delivery, and returns how many it
-// sent.
+// sent. E-mail and webhooks are delivered independently, each channel by its own loop, so
+// a webhook receiver that answers slowly or never holds up no mail (trust review 3,
+// finding 2).
 func (n *Notifier) RunOnce(ctx context.Context) (int, error) {
 	if _, err := n.store.EnqueueReminders(ctx); err != nil {
 		return 0, err
 	}
+	channels := []string{store.ChannelEmail, store.ChannelWebhook}
+	sent := make([]int, len(channels))
+	errs := make([]error, len(channels))
+	var wg sync.WaitGroup
+	for i, ch := range channels {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sent[i], errs[i] = n.drain(ctx, ch)
+		}()
+	}
+	wg.Wait()
+	return sent[0] + sent[1], errors.Join(errs...)
+}
+
+// drain delivers the channel's due deliveries until none is left.
+func (n *Notifier) drain(ctx context.Context, channel string) (int, error) {
 	sent := 0
 	for {
-		ds, err := n.store.ClaimDeliveries(ctx, claimBatch)
+		ds, err := n.store.ClaimDeliveries(ctx, channel, claimBatch)
 		if err != nil {
 			return sent, err
 		}
 		if len(ds) == 0 {
 			return sent, nil
 		}
-		for _, d := range ds {
-			err := n.deliver(ctx, d)
-			// The outcome is recorded even when ctx has just ended, so that a delivery
-			// that went out is never left to look interrupted.
-			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			if err == nil {
-				sent++
-				err = n.store.DeliverySent(rctx, d.ID)
-			} else {
-				var p permanent
-				n.logger.Warn("notification not delivered", "delivery", d.ID, "channel", d.Channel,
-					"attempt", d.Attempts, "error", err.Error())
-				err = n.store.DeliveryFailed(rctx, d, err, errors.As(err, &p))
+		if channel == store.ChannelWebhook {
+			// Each claimed delivery is for another webhook: they go out side by side, so
+			// one slow receiver does not hold up the others.
+			oks := make([]bool, len(ds))
+			errs := make([]error, len(ds))
+			var wg sync.WaitGroup
+			for i, d := range ds {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					oks[i], errs[i] = n.deliverOne(ctx, d)
+				}()
 			}
-			cancel()
+			wg.Wait()
+			for _, ok := range oks {
+				if ok {
+					sent++
+				}
+			}
+			if err := errors.Join(errs...); err != nil {
+				return sent, err
+			}
+			continue
+		}
+		for _, d := range ds {
+			ok, err := n.deliverOne(ctx, d)
 			if err != nil {
 				return sent, err
 			}
+			if ok {
+				sent++
+			}
 		}
 	}
+}
+
+// deliverOne starts a claimed delivery, sends it while renewing its lease, and records the
+// outcome; it reports whether the delivery went out. A delivery whose lease ran out before
+// it started (taken back for another worker) is left alone.
+func (n *Notifier) deliverOne(ctx context.Context, d store.Delivery) (bool, error) {
+	started, err := n.store.DeliveryStarted(ctx, d)
+	if err != nil || !started {
+		return false, err
+	}
+	renewing, stopRenewing := context.WithCancel(ctx)
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		t := time.NewTicker(store.DeliveryLease / 4)
+		defer t.Stop()
+		for {
+			select {
+			case <-renewing.Done():
+				return
+			case <-t.C:
+				if err := n.store.RenewDeliveryLease(renewing, d.ID); err != nil && renewing.Err() == nil {
+					n.logger.Warn("notification lease not renewed", "delivery", d.ID, "error", err.Error())
+				}
+			}
+		}
+	}()
+	sendErr := n.deliver(ctx, d)
+	stopRenewing()
+	<-renewed
+	// The outcome is recorded even when ctx has just ended, so that a delivery that went
+	// out is never left to look interrupted.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if sendErr == nil {
+		return true, n.store.DeliverySent(rctx, d.ID)
+	}
+	var p permanent
+	n.logger.Warn("notification not delivered", "delivery", d.ID, "channel", d.Channel,
+		"attempt", d.Attempts, "error", sendErr.Error())
+	return false, n.store.DeliveryFailed(rctx, d, sendErr, errors.As(sendErr, &p))
 }
 
 // permanent is a delivery failure no retry can mend.
@@ -252,14 +350,19 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, "Reason: %s\n", no.Reason)
 		}
 		b.WriteString("\n")
-		for _, r := range no.Results {
-			pts, ok := new(big.Rat).SetString(r.Points)
-			shown := r.Points
-			if ok {
-				shown = league.Mixed(pts)
-			}
-			fmt.Fprintf(&b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+		writeNoticeResults(&b, no.Results)
+	case store.NoticeResultProposed, store.NoticeResultDisputed:
+		if no.Kind == store.NoticeResultProposed {
+			subject = fmt.Sprintf("Confirm the result: %s", where)
+			fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
+				no.Proposer, where, gameName)
+		} else {
+			subject = fmt.Sprintf("Result disputed: %s", where)
+			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser records it.\nReason: %s\n",
+				no.DisputedBy, no.Proposer, where, gameName, no.Reason)
 		}
+		b.WriteString("\n")
+		writeNoticeResults(&b, no.Results)
 	case store.NoticeGameSoon:
 		subject = fmt.Sprintf("Reminder: %s", where)
 		fmt.Fprintf(&b, "Your %s is soon", where)
@@ -270,6 +373,9 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, ", at %s", no.Place)
 		}
 		b.WriteString(".\n")
+		if no.AttendanceToken != "" {
+			fmt.Fprintf(&b, "\nComing? Answer in one tap: %s/attend/%s\n", n.baseURL, no.AttendanceToken)
+		}
 	case store.NoticeLeagueFinished:
 		if no.ClosedEarly {
 			subject = no.LeagueName + " was closed early"
@@ -283,6 +389,18 @@ func (n *Notifier) words(no store.Notice) (subject, text string) {
 	}
 	fmt.Fprintf(&b, "\n%s\n", n.pageURL(no))
 	return subject, b.String()
+}
+
+// writeNoticeResults writes a notice's result lines: place, player and league points.
+func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
+	for _, r := range results {
+		pts, ok := new(big.Rat).SetString(r.Points)
+		shown := r.Points
+		if ok {
+			shown = league.Mixed(pts)
+		}
+		fmt.Fprintf(b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+	}
 }
 
 // pointsCount is 1 for exactly one point (singular), else 2.

@@ -287,13 +287,13 @@ func TestNotificationChoices(t *testing.T) {
 	// The account page's form: an unticked box turns a kind off.
 	c := app.logIn(p)
 	_, doc := app.get(c, "/account")
-	assert.Equal(t, 4, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
+	assert.Equal(t, len(store.NoticeKinds)-1, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
 	assert.Equal(t, 0, doc.Find(`input[name="game_soon"][checked]`).Length())
 	res, doc := app.submit(c, "/account", "/account/notifications", url.Values{"schedule_drawn": {"on"}, "game_soon": {"on"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find("main")))
 	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
 	assert.Equal(t, map[string]any{"schedule_drawn": true, "result_recorded": false, "result_corrected": false,
-		"game_soon": true, "league_finished": false}, prefs)
+		"game_soon": true, "league_finished": false, "result_proposed": false, "result_disputed": false}, prefs)
 }
 
 // A game starting within a day reminds its players once, by mail, in the league's zone.
@@ -358,7 +358,8 @@ func TestBrowserNotificationPages(t *testing.T) {
 		chromedp.Navigate(app.srv.URL+fmt.Sprintf("/leagues/%d/manage#webhooks", l.ID)),
 		chromedp.WaitVisible(css(`#webhooks .webhook-list`)),
 	))
-	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "(discord)")
+	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "discord.com (webhook 1, discord)", "by host and id")
+	assert.NotContains(t, visibleText(t, ctx, "#webhooks"), "a-very-long-token", "never the whole address")
 	screenshot(t, ctx, "manage-webhooks-390.png")
 }
 
@@ -441,4 +442,71 @@ func TestWebhookToSpecialAddressIsRefusedWhenAdded(t *testing.T) {
 	hooks, err := app.store.Webhooks(context.Background(), l.ID, org.ID)
 	require.NoError(t, err)
 	assert.Empty(t, hooks)
+}
+
+// E-mail and webhooks are delivered independently (trust review 3, finding 2): while one
+// league's webhook receiver holds its request open (a tarpit), another league's e-mails
+// all arrive, once each, and the webhook's delivery is recorded when it ends.
+func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
+		WebhookTimeout: 10 * time.Minute}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	tarpit := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(tarpit.Close)
+	var once sync.Once
+	t.Cleanup(func() { once.Do(func() { close(release) }) })
+
+	// The slow league fills first, so its webhook is the older delivery.
+	orgA := app.newPlayers("orga", 1)[0]
+	slow := app.newLeague(orgA, "cartagena", 4, 0)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.token,
+		map[string]any{"url": tarpit.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	app.join(slow, app.newPlayers("slowplayer", 8))
+	orgB := app.newPlayers("orgb", 1)[0]
+	members := app.verifiedPlayers("mailplayer", 8)
+	app.join(app.newLeague(orgB, "gonzaga", 4, 0), members)
+
+	n := newNotifier(t, app, cfg)
+	done := make(chan error, 1)
+	go func() {
+		_, err := n.RunOnce(ctx)
+		done <- err
+	}()
+	select {
+	case <-held:
+	case <-time.After(time.Minute):
+		t.Fatal("the webhook was never called")
+	}
+	got := map[string]int{}
+	for range members {
+		m, ok := smtp.Next(time.Minute) // a generous deadline for "eventually"
+		require.True(t, ok, "every mail arrives while the webhook is held (got %v)", got)
+		for _, to := range m.To {
+			got[to]++
+		}
+	}
+	for _, p := range members {
+		assert.Equal(t, 1, got[p.Username+"@club.example"], p.Username)
+	}
+	once.Do(func() { close(release) })
+	require.NoError(t, <-done)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		assert.Equal(t, "sent", r.Status, "%s to %s", r.EventKey, r.Recipient)
+	}
+	_, more := smtp.Next(200 * time.Millisecond)
+	assert.False(t, more, "no mail twice")
 }

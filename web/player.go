@@ -3,6 +3,8 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -34,11 +36,24 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	games, err := h.store.PlayerGames(ctx, u.ID)
+	page, err := pageNumber(c)
+	if err != nil {
+		return err
+	}
+	// One more than a page tells whether there is an older page.
+	games, err := h.store.PlayerGames(ctx, u.ID, (page-1)*playerPageLength, playerPageLength+1)
 	if err != nil {
 		return err
 	}
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
+	base := "/players/" + url.PathEscape(u.Username)
+	if page > 1 {
+		v.Newer = pageURL(base, page-1)
+	}
+	if len(games) > playerPageLength {
+		games = games[:playerPageLength]
+		v.Older = pageURL(base, page+1)
+	}
 	// Every league the page would name, judged one by one: a withdrawn or replaced
 	// player's games and ledger lines are in leagues they no longer belong to.
 	var ids []int64
@@ -73,7 +88,8 @@ func (h *Handler) playerPage(c echo.Context) error {
 			label := leagueLabel(s.LeagueName)
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
-				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}
+				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta)),
+				PotNote: potNote(league.System(s.System), s.Seats, s.Pot)}
 			switch {
 			case s.Credited == u.Username && s.Player != u.Username:
 				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)
@@ -89,6 +105,13 @@ func (h *Handler) playerPage(c echo.Context) error {
 					Title: fmt.Sprintf("%s #%d: %s (%s)", label, s.GameNumber, s.After, signedMicros(s.Delta))})
 			}
 		}
+		// The table of moves is paged like the games, newest first: page 1 holds the
+		// latest playerPageLength moves (in ladder order), page 2 the ones before.
+		end := max(len(pl.Steps)-(page-1)*playerPageLength, 0)
+		if end > playerPageLength {
+			v.Older = pageURL(base, page+1)
+		}
+		pl.Steps = pl.Steps[max(end-playerPageLength, 0):end]
 		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
 			len(values), plural(len(values), "game", "games")), values)
 		v.Ladders = append(v.Ladders, pl)
@@ -108,6 +131,32 @@ func (h *Handler) playerPage(c echo.Context) error {
 		v.Games = append(v.Games, pg)
 	}
 	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+}
+
+// playerPageLength is how many games, and how many rating moves of each ladder, one page
+// of a player's page lists: a player with thousands of games gets pages, not one page of
+// everything.
+const playerPageLength = 50
+
+// pageNumber reads the ?page= query parameter: 1 when absent, else a whole number from 1.
+func pageNumber(c echo.Context) (int, error) {
+	raw := c.QueryParam("page")
+	if raw == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || strconv.Itoa(n) != raw {
+		return 0, echo.NewHTTPError(http.StatusBadRequest, "page: must be a whole number from 1")
+	}
+	return n, nil
+}
+
+// pageURL is page n of the paged page at base.
+func pageURL(base string, n int) string {
+	if n == 1 {
+		return base
+	}
+	return base + "?page=" + strconv.Itoa(n)
 }
 
 // memberNote explains a ladder member who never logs in, on its page.

@@ -25,7 +25,20 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if g.Input != nil {
 		f.fill(g.Input)
 	}
-	return h.render(c, http.StatusOK, templates.ResultForm(h.page(c, formTitle(g)), f.view(nil)))
+	user, _ := currentUser(c)
+	proposing := !g.MayRecord(user.ID)
+	if p, err := h.store.Proposal(c.Request().Context(), g.ID); err == nil && (p.ProposerID == user.ID || !proposing) {
+		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
+	}
+	if g.Input == nil && g.Game.System == league.Armada {
+		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
+		if err := h.missingManFromAttendance(c, f); err != nil {
+			return err
+		}
+	}
+	v := f.view(nil)
+	v.Proposing = proposing
+	return h.render(c, http.StatusOK, templates.ResultForm(h.page(c, formTitle(g)), v))
 }
 
 // submitResult handles the result form: "preview" scores the values and shows them with
@@ -44,6 +57,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	f.bind(form)
 	page := h.page(c, formTitle(g))
+	user, _ := currentUser(c) // requireLogin guarantees it
+	proposing := !g.MayRecord(user.ID)
+	view := func(errs map[string]string) templates.ResultFormView {
+		v := f.view(errs)
+		v.Proposing = proposing
+		return v
+	}
 	version, err := strconv.Atoi(form.Get("version"))
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "version: must be the version the form was built from")
@@ -53,13 +73,17 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	body, problems := f.input()
 	if len(problems) > 0 {
-		v := f.view(problems)
+		v := view(problems)
 		v.Error = "Some values need fixing; see the marked fields."
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
-	user, _ := currentUser(c) // requireLogin guarantees it
 	w, err := g.Write(user.ID, body)
-	if err == nil {
+	if err == nil && proposing && c.FormValue("action") == "save" {
+		// A seated player proposes; the table confirms (CONTRACT section 8).
+		if _, err = h.propose(c, g.ID, user.ID, body); err == nil {
+			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#table", g.ID))
+		}
+	} else if err == nil {
 		if action := c.FormValue("action"); action == "save" || action == "save-next" {
 			err = h.saveResult(c, w, version > 0)
 			switch {
@@ -76,7 +100,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 				return h.staleResultForm(c, g)
 			}
 		} else {
-			v := f.view(nil)
+			v := view(nil)
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
 				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), body)}
 			return h.render(c, http.StatusOK, templates.ResultForm(page, v))
@@ -92,9 +116,38 @@ func (h *Handler) submitResult(c echo.Context) error {
 			errs[name] = sentence(fe.Problem)
 		}
 	}
-	v := f.view(errs)
+	v := view(errs)
 	v.Error = sentence(message)
 	return h.render(c, status, templates.ResultForm(page, v))
+}
+
+// missingManFromAttendance marks absent, on a Diplomacy result form not filled in yet, the
+// one seated player who said they cannot come: "Should only six players be available to
+// play, a randomly-selected power will be chosen to be unplayed" (ARMADA 4.1). With two or
+// more away the missing man cannot stand in; the form is left as it is.
+func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error {
+	answers, err := h.store.Attendance(c.Request().Context(), f.game.ID)
+	if err != nil {
+		return err
+	}
+	var away []string
+	for _, a := range answers {
+		if a.Coming != nil && !*a.Coming {
+			away = append(away, a.Username)
+		}
+	}
+	if len(away) != 1 {
+		return nil
+	}
+	for _, s := range f.seats {
+		if s.values["absent"] != "" {
+			return nil // the proposal or the form already says who was absent
+		}
+	}
+	if s := f.seat(away[0]); s != nil {
+		s.values["absent"] = "1"
+	}
+	return nil
 }
 
 // staleResultForm refuses a save built from an older version of the game's result (two
@@ -159,7 +212,16 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	}
 	user, _ := currentUser(c)
 	if !g.MayRecord(user.ID) {
-		return store.ResultGame{}, store.ErrNotOrganiser
+		// A seated player of a game whose players report proposes its result on this form.
+		if err := g.MayPropose(user.ID); err != nil {
+			if g.LeagueID == 0 && !g.PlayersReport() {
+				return store.ResultGame{}, store.ErrNotTableOrganiser
+			}
+			if errors.Is(err, store.ErrOrganisersOnly) || errors.Is(err, store.ErrNotSeated) {
+				return store.ResultGame{}, store.ErrNotOrganiser
+			}
+			return store.ResultGame{}, err
+		}
 	}
 	return g, nil
 }

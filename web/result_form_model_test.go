@@ -30,6 +30,7 @@ func lowerIsBetter(g store.ResultGame) store.ResultGame {
 }
 
 func TestResultFormBuildsTheBody(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		game store.ResultGame
@@ -67,6 +68,7 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 }
 
 func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
+	t.Parallel()
 	f := newResultForm(formGame(t, "diplomacy", "ada", "bruno", "chloe"))
 	f.bind(url.Values{"outcome": {"concession"}, "centers-1": {"many"}, "years-1": {""}, "centers-2": {"8"}, "years-2": {"5"},
 		"centers-3": {"1"}, "years-3": {"x"}})
@@ -80,6 +82,7 @@ func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
 }
 
 func TestResultFormMapsBodyPathsToInputs(t *testing.T) {
+	t.Parallel()
 	f := newResultForm(formGame(t, "blue-max", "ada", "bruno", "chloe", "dmitri"))
 	f.bind(url.Values{})
 	f.input()

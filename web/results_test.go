@@ -208,8 +208,10 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	g := games[0]
 	formPath := fmt.Sprintf("/games/%d/result", g.ID)
 
-	// Players may not even see the form.
-	res, _ := app.get(app.logIn(members[0]), formPath)
+	// A member not seated at the game may not even see the form (a seated one proposes on
+	// it: web/proposals_test.go).
+	_, others := seatedPlayers(g, members)
+	res, _ := app.get(app.logIn(others[0]), formPath)
 	assert.Equal(t, http.StatusForbidden, res.StatusCode)
 
 	c := app.logIn(org)

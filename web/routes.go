@@ -45,6 +45,7 @@ func (h *Handler) echo() *echo.Echo {
 		h.logRequests,
 		panicRecovery(),
 		h.securityHeaders,
+		h.requestDeadline,
 		cache.invalidate,
 		cache.early(h.sessions.Cookie.Name),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
@@ -103,6 +104,7 @@ func (h *Handler) echo() *echo.Echo {
 	h.webhookRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
+	h.playersReportRoutes(e, api)
 
 	return e
 }

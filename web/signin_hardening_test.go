@@ -344,3 +344,34 @@ func TestSessionsEndWhenIdle(t *testing.T) {
 	_, doc := app.get(c, "/")
 	assert.Zero(t, doc.Find(".signed-in").Length(), "signed out")
 }
+
+// Names that look blank or like another name are refused as display names, and every typed
+// text field refuses what display names refuse (trust review 3, finding 6).
+func TestNamesRefuseBlankLookingAndMixedScripts(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	for name, want := range map[string]string{
+		"\u3164":       "display_name: must not contain characters that look blank (such as U+3164 or U+2800)",
+		"\u2800\u2800": "display_name: must not contain characters that look blank (such as U+3164 or U+2800)",
+		"\u0410da":     "display_name: \"\u0410da\" mixes letters of different scripts, like a look-alike of another word; write each word in one script",
+	} {
+		status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": "ada", "display_name": name, "password": "analytical-engine"})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, "%q", name)
+		assert.Equal(t, want, body["error"], "%q", name)
+	}
+	status, _ := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+		"username": "ada", "display_name": "Ада Lovelace", "password": "analytical-engine"})
+	assert.Equal(t, http.StatusCreated, status, "each word in one script is fine")
+
+	// A SUPERCAT game's name: invalid UTF-8 is a 422, not a 500; bidi controls and
+	// look-alikes are refused too.
+	c := app.browser()
+	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	for _, name := range []string{"\xff", "Tuesday \u202esolo", "\u3164", "T\u0443esday"} {
+		res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {name}, "bots": {"1"}, "difficulty": {"normal"}})
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q", name)
+		assert.Contains(t, text(doc.Find("main")), "Give the game a name", "%q", name)
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -63,10 +62,10 @@ func supercatModifierViews(slugs []string) []templates.Modifier {
 }
 
 // oneLineText reports whether s is non-empty, valid UTF-8, at most max characters and on one
-// line.
+// line: the shared check of typed text, so bidi controls, blank-looking characters and
+// mixed-script words are refused too (trust review 3).
 func oneLineText(s string, max int) bool {
-	n := len([]rune(s))
-	return utf8.ValidString(s) && n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+	return textProblem(s, max, true) == ""
 }
 
 // createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal

@@ -183,6 +183,19 @@ func TestVortexD12LeagueScoresItsBoardsWithTheD12(t *testing.T) {
 	assert.Equal(t, []float64{25, 25, 0}, points)
 	assert.Contains(t, results[2].(map[string]any)["explanation"], "board score 20")
 
+	// Ratings stay one ladder per game: a d6 table's result goes on the same Vortex ladder.
+	table, d6org := versionLeague(t, app, "vortex", "d6", 3)
+	d6 := mustLeagueGames(t, app, table)[0]
+	var d6players []map[string]any
+	for i, s := range d6.Seats {
+		d6players = append(d6players, map[string]any{"id": s.Username, "score": 10 * (i + 1)})
+	}
+	status, body = app.api(http.MethodPost, "/api/v1/games/"+strconv.FormatInt(d6.ID, 10)+"/result", d6org.token, map[string]any{"players": d6players})
+	require.Equal(t, http.StatusCreated, status, "%v", body)
+	status, ladder := app.apiAny(http.MethodGet, "/api/v1/ratings/vortex", "", nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Len(t, ladder, 6, "the d12 game's three players and the d6 game's three on one ladder")
+
 	// The result form asks no die: the version's is fixed, and the calculator link uses it.
 	c := app.logIn(org)
 	_, doc := app.get(c, "/games/"+strconv.FormatInt(mustLeagueGames(t, app, l)[1].ID, 10)+"/result")
@@ -221,7 +234,7 @@ func TestAmbitionHelperFollowsTheVersion(t *testing.T) {
 	var power, places []string
 	doc.Find("#preview tbody tr").Each(func(_ int, r *goquery.Selection) {
 		power = append(power, text(r.Find(".power")))
-		places = append(places, text(r.Find("td").Eq(1)))
+		places = append(places, text(r.Find(".place")))
 	})
 	assert.Equal(t, []string{"5", "2", "2", "0", "0"}, power)
 	assert.Equal(t, []string{"1", "3", "3", "4", "5"}, places)
@@ -311,4 +324,22 @@ func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
 	resp.Body.Close()
 	require.NoError(t, err)
 	assert.Equal(t, []string{"game", "version"}, records[0][len(records[0])-2:])
+}
+
+func TestManagePageEditsTheEdition(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	l := app.newLeague(org, "arcs", 4, 0)
+	c := app.logIn(org)
+	manage := leaguePath(l) + "/manage"
+	res, _ := app.submit(c, manage, leaguePath(l)+"/edit", url.Values{"name": {l.Name}, "description": {""}, "venue": {""},
+		"time_zone": {"UTC"}, "edition": {"2nd printing"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	got, err := app.store.League(context.Background(), l.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "2nd printing", got.Edition)
+	assert.Equal(t, "base", got.Version)
+	_, doc := app.get(c, manage)
+	assert.Equal(t, "2nd printing", doc.Find(`input[name="edition"]`).AttrOr("value", ""))
 }

@@ -43,6 +43,11 @@ func newTestApp(t *testing.T, cfg web.Config) *testApp {
 func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config, setups ...func(*web.Handler)) *testApp {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if cfg.RequestTimeout == 0 {
+		// A loaded machine running the race detector can take longer than a server's
+		// default for one request; only the test of the timeout itself sets one.
+		cfg.RequestTimeout = 5 * time.Minute
+	}
 	h := web.New(st, logger, cfg)
 	for _, setup := range setups {
 		setup(h)

@@ -110,6 +110,9 @@ func (h *Handler) webhooksView(c echo.Context, leagueID int64, v *templates.Mana
 		case "failed":
 			last = "failed: " + w.LastError
 		}
+		if w.PausedUntil != nil {
+			last += "; paused after failing again and again, until " + w.PausedUntil.UTC().Format("15:04 UTC")
+		}
 		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}
 	return nil

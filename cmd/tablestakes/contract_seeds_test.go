@@ -20,6 +20,7 @@ type contractVortexOut struct {
 }
 
 func TestContractVortexPosition(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		input  string
@@ -88,6 +89,7 @@ func TestContractVortexPosition(t *testing.T) {
 }
 
 func TestContractVortexPositionBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ input, field string }{
 		{`{"players":[{"id":"A","start":0,"tokens":[0,0,0,0]},{"id":"B","start":8,"tokens":[0,0,26,0]}]}`, "players[1].tokens[2]"},
 		{`{"die":0,"players":[{"id":"A","start":0,"tokens":[0,0,0,0]}]}`, "die"},
@@ -127,6 +129,7 @@ type contractSupercatOut struct {
 }
 
 func TestContractSupercatTurn(t *testing.T) {
+	t.Parallel()
 	example := `{"hand":5, "bonus_cards":[{"suit":"aggression","number":3}], "seize":1,
  "initiative":false, "lead":{"suit":"construction","number":4}, "seized_this_round":false,
  "drawn":[{"suit":"administration","number":6},{"suit":"construction","number":2}],
@@ -218,6 +221,7 @@ func TestContractSupercatTurn(t *testing.T) {
 }
 
 func TestContractSupercatTurnBadInput(t *testing.T) {
+	t.Parallel()
 	drawn := `"drawn":[{"suit":"administration","number":6},{"suit":"construction","number":2}]`
 	tests := []struct{ input, field string }{
 		{`{"hand":3,"lead":{"suit":"construction","number":4}}`, "drawn: missing"},
@@ -242,6 +246,7 @@ func TestContractSupercatTurnBadInput(t *testing.T) {
 }
 
 func TestContractScoreVortexFromTheBoard(t *testing.T) {
+	t.Parallel()
 	// An addition to CONTRACT section 1: `score vortex` also takes section 6's board and
 	// scores the game from the players' position scores (RED 150, BLUE 50).
 	var out struct {

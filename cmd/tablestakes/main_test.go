@@ -12,6 +12,7 @@ import (
 )
 
 func TestRunRefusesMissingAndUnknownCommands(t *testing.T) {
+	t.Parallel()
 	for name, args := range map[string][]string{"missing": nil, "unknown": {"frobnicate"}} {
 		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
@@ -27,6 +28,7 @@ func TestRunRefusesMissingAndUnknownCommands(t *testing.T) {
 }
 
 func TestOneLine(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"players[3].score: missing", "players[3].score: missing"},
 		{"failed to connect to `db`:\n\t127.0.0.1:1: refused\n\t[::1]:1: refused", "failed to connect to `db`: 127.0.0.1:1: refused; [::1]:1: refused"},

@@ -56,7 +56,7 @@ func replayWith(input io.Reader, tokensOnly bool) replayOutcome {
 }
 
 // checkScannerAgrees replays input both ways, and the scanner's way a byte at a time.
-func checkScannerAgrees(t *testing.T, input []byte) {
+func checkScannerAgrees(t testing.TB, input []byte) {
 	t.Helper()
 	want := replayWith(bytes.NewReader(input), true)
 	for _, r := range []io.Reader{bytes.NewReader(input), iotest.OneByteReader(bytes.NewReader(input)), iotest.HalfReader(bytes.NewReader(input))} {
@@ -76,17 +76,21 @@ var scannerLadders = []string{
 	`{"a":1,"g\u0061mes":[{"id":"g1","system":"placement","input":{"players":[{"id":"A","score":2},{"id":"B","score":1}]}}],"b":"games"}`,
 }
 
+// scannerInserts are the corruptions the sweeps insert into the ladders.
+var scannerInserts = []string{"x", "0", "e", ".", "-", ",", ":", "[", "]", "{", "}", `"`, `\`, " ", "\x00", "null", `"games":[]`, "1e"}
+
+// TestLadderScannerAgreesWithTokenReader checks the scanner on every truncation of the
+// ladders, and on the corruptions of scannerInserts and a byte deleted at every eighth
+// position and at the ends. BenchmarkSweepLadderScanner corrupts every position (it costs
+// minutes under the race detector), and FuzzLadderScanner searches further.
 func TestLadderScannerAgreesWithTokenReader(t *testing.T) {
-	inserts := []string{"x", "0", "e", ".", "-", ",", ":", "[", "]", "{", "}", `"`, `\`, " ", "\x00", "null", `"games":[]`, "1e"}
+	t.Parallel()
 	for _, ladder := range scannerLadders {
 		checkScannerAgrees(t, []byte(ladder))
 		for i := 0; i <= len(ladder); i++ {
 			checkScannerAgrees(t, []byte(ladder[:i]))
-			for _, ins := range inserts {
-				checkScannerAgrees(t, []byte(ladder[:i]+ins+ladder[i:]))
-			}
-			if i < len(ladder) {
-				checkScannerAgrees(t, []byte(ladder[:i]+ladder[i+1:]))
+			if i%8 == 0 || i < 2 || i > len(ladder)-3 {
+				checkScannerCorruptions(t, ladder, i)
 			}
 		}
 	}
@@ -100,14 +104,40 @@ func TestLadderScannerAgreesWithTokenReader(t *testing.T) {
 	}
 }
 
+// BenchmarkSweepLadderScanner checks the scanner on every corruption of scannerInserts and
+// every deleted byte at every position of the ladders (`go test -run '^$' -bench Sweep
+// -benchtime 1x ./cmd/tablestakes`).
+func BenchmarkSweepLadderScanner(b *testing.B) {
+	for b.Loop() {
+		for _, ladder := range scannerLadders {
+			for i := 0; i <= len(ladder); i++ {
+				checkScannerCorruptions(b, ladder, i)
+			}
+		}
+	}
+}
+
+// checkScannerCorruptions checks the scanner on ladder with each of scannerInserts inserted
+// at byte i, and with byte i deleted.
+func checkScannerCorruptions(t testing.TB, ladder string, i int) {
+	t.Helper()
+	for _, ins := range scannerInserts {
+		checkScannerAgrees(t, []byte(ladder[:i]+ins+ladder[i:]))
+	}
+	if i < len(ladder) {
+		checkScannerAgrees(t, []byte(ladder[:i]+ladder[i+1:]))
+	}
+}
+
 func FuzzLadderScanner(f *testing.F) {
 	for _, ladder := range scannerLadders {
 		f.Add([]byte(ladder))
 	}
-	f.Fuzz(checkScannerAgrees)
+	f.Fuzz(func(t *testing.T, input []byte) { checkScannerAgrees(t, input) })
 }
 
 func TestLadderScannerAgreesAcrossBatches(t *testing.T) {
+	t.Parallel()
 	// Long ladders go through the decoders in batches of gameBatchSize: the first problem in
 	// input order must win wherever the batches break.
 	game := func(i int) string {

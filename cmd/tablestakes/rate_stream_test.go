@@ -48,6 +48,7 @@ func (spaces) Read(p []byte) (int, error) {
 }
 
 func TestRateReadsInputBeyond64MiB(t *testing.T) {
+	t.Parallel()
 	// 65 MiB of blanks between two games: the old reader refused anything over 64 MiB.
 	game := `{"id":"g%s","system":"placement","input":{"players":[{"id":"A","score":2},{"id":"B","score":1}]}}`
 	input := io.MultiReader(
@@ -66,6 +67,7 @@ func TestRateReadsInputBeyond64MiB(t *testing.T) {
 }
 
 func TestRateWritesIDsAsJSONDoes(t *testing.T) {
+	t.Parallel()
 	// The ledger is written by hand, line by line: ids that need escaping must come out as
 	// encoding/json writes them, and the whole output must read back as CONTRACT's shape.
 	ids := []string{`quote"d`, `back\slash`, "Zoë", "<b>&", "x\u2028y"}

@@ -69,6 +69,7 @@ const armadaSolo = `{"id":"d1","system":"armada","input":{"outcome":"solo","play
 	{"id":"TUR","centers":1,"years":10}],"winners":["ENG"]}}`
 
 func TestRateArmadaSolo(t *testing.T) {
+	t.Parallel()
 	r := rate(t, `{"games":[`+armadaSolo+`]}`)
 	require.Len(t, r.Games, 1)
 	g := r.Games[0]
@@ -100,6 +101,7 @@ func TestRateArmadaSolo(t *testing.T) {
 }
 
 func TestRateSeasonWithReplacement(t *testing.T) {
+	t.Parallel()
 	// g1: placement of four (12-6-2-0 points) shares a pot of 60 a seat, 240, as
 	// 144-72-24-0 against antes of 60. g2: an ARMADA two-way draw at 17 centres each, 210
 	// apiece of ARMADA's 420; X's seat was finished by B as a winner with an award above the
@@ -143,6 +145,7 @@ func TestRateSeasonWithReplacement(t *testing.T) {
 }
 
 func TestRateRoundsByLargestRemainder(t *testing.T) {
+	t.Parallel()
 	// Nine players with the same score: a pot of 60 a seat makes every ante and award 60.
 	var players []string
 	for _, id := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"} {
@@ -184,6 +187,7 @@ func TestRateRoundsByLargestRemainder(t *testing.T) {
 }
 
 func TestRateIsByteIdentical(t *testing.T) {
+	t.Parallel()
 	input := `{"games":[` + armadaSolo + `,
 	 {"id":"v1","system":"vortex","input":{"players":[{"id":"ENG","score":90},{"id":"FRA","score":70},{"id":"AUS","score":40},{"id":"TUR","score":50}]}},
 	 {"id":"p1","system":"placement","input":{"players":[{"id":"ITA","score":2},{"id":"ENG","score":2},{"id":"GER","score":1}]}}]}`
@@ -203,12 +207,14 @@ func TestRateIsByteIdentical(t *testing.T) {
 }
 
 func TestRateEmptyLadder(t *testing.T) {
+	t.Parallel()
 	text, err := runRateText(t, `{"games":[]}`)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"ratings":[],"games":[]}`, text)
 }
 
 func TestRateBadInput(t *testing.T) {
+	t.Parallel()
 	two := `{"players":[{"id":"A","score":10},{"id":"B","score":8}]}`
 	tests := []struct {
 		name  string
@@ -296,6 +302,7 @@ func micros(t *testing.T, s string) int64 {
 }
 
 func TestRateIgnoresOtherGameFields(t *testing.T) {
+	t.Parallel()
 	// As before the league decoder read the games: a game's other keys (a date, a note) are
 	// skipped, like the input's other top-level keys.
 	r := rate(t, `{"season":1,"games":[{"id":"g1","date":"2026-11-23","system":"placement","input":{"players":[{"id":"A","score":2},{"id":"B","score":1}]}}]}`)

@@ -37,6 +37,7 @@ func runScoreText(t *testing.T, input string, args ...string) (string, error) {
 }
 
 func TestScoreCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		system  string
@@ -90,6 +91,7 @@ func TestScoreCommand(t *testing.T) {
 }
 
 func TestScoreCommandErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string

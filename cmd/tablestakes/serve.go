@@ -131,6 +131,13 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		*l.dst = lim
 	}
+	if v := getenv("TABLESTAKES_REQUEST_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 100*time.Millisecond {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_REQUEST_TIMEOUT: want a duration of at least 100ms such as 10s, got %q", v))
+		}
+		cfg.Web.RequestTimeout = d
+	}
 	if v := getenv("TABLESTAKES_SESSION_IDLE_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
@@ -221,6 +228,19 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		<-notified
 	}()
 
+	// Every server records the proposals whose confirmation window ended; each game's lock
+	// makes each recorded once.
+	closeCtx, stopClosing := context.WithCancel(ctx)
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		recordClosedProposals(closeCtx, st, logger, proposalInterval, time.Now)
+	}()
+	defer func() {
+		stopClosing()
+		<-closed
+	}()
+
 	// The cache of public pages listens for every server's writes on this database.
 	handler := web.New(st, logger, cfg.Web)
 	if cfg.DatabaseReadURL != "" {
@@ -280,6 +300,31 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 // notifyInterval is how often a server looks for notifications to deliver: a result's
 // mail goes out within about this long of its recording.
 const notifyInterval = 10 * time.Second
+
+// proposalInterval is how often a server looks for confirmation windows that ended: a
+// result is recorded within about this long of its window's end.
+const proposalInterval = time.Minute
+
+// recordClosedProposals records, every period until ctx ends, the proposed results whose
+// confirmation window ended at now() with a confirmation and no dispute (CONTRACT section 8).
+func recordClosedProposals(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration, now func() time.Time) {
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			n, err := st.RecordClosedProposals(ctx, now())
+			if err != nil && ctx.Err() == nil {
+				logger.Error("record closed proposals", "error", err.Error())
+			}
+			if n > 0 {
+				logger.Info("recorded proposals whose confirmation window closed", "count", n)
+			}
+		}
+	}
+}
 
 // sweepSessions deletes expired web sessions, rate-limit counters and account links, and
 // old notification deliveries, every period until ctx ends; one failing sweep does not

@@ -33,7 +33,7 @@ var (
 )
 
 // tablestakesBinary builds the command once for the tests that run it as a real process.
-func tablestakesBinary(t *testing.T) string {
+func tablestakesBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "tablestakes-bin-")
@@ -51,8 +51,10 @@ func tablestakesBinary(t *testing.T) string {
 	return binary
 }
 
+// TestMain runs the package's tests (dropping the databases of those that pass in the
+// background, storetest.Main) and removes the built command.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := storetest.Main(m)
 	if binary != "" {
 		os.RemoveAll(filepath.Dir(binary))
 	}
@@ -224,6 +226,7 @@ func TestMigrateCreatesAndMigratesTheDatabase(t *testing.T) {
 }
 
 func TestServeConfig(t *testing.T) {
+	t.Parallel()
 	env := func(kv ...string) func(string) string {
 		return func(key string) string {
 			for i := 0; i+1 < len(kv); i += 2 {
@@ -251,12 +254,14 @@ func TestServeConfig(t *testing.T) {
 		"TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "50/1h",
 		"TABLESTAKES_LIMIT_LOGIN_VENUE", "500/1m",
 		"TABLESTAKES_SESSION_IDLE_TIMEOUT", "30m",
+		"TABLESTAKES_REQUEST_TIMEOUT", "4s",
 	))
 	require.NoError(t, err)
 	assert.Equal(t, web.Limit{Attempts: 60, Per: 2 * time.Hour}, cfg.Web.SignupPerIP)
 	assert.Equal(t, web.Limit{Attempts: 50, Per: time.Hour}, cfg.Web.LoginPerAccount)
 	assert.Equal(t, web.Limit{Attempts: 500, Per: time.Minute}, cfg.Web.LoginPerVenue)
 	assert.Equal(t, 30*time.Minute, cfg.Web.SessionIdleTimeout)
+	assert.Equal(t, 4*time.Second, cfg.Web.RequestTimeout)
 	assert.Equal(t, ":9000", cfg.Addr)
 	assert.True(t, cfg.Demo)
 	assert.Equal(t, "postgres://db.example/ts", cfg.DatabaseURL)

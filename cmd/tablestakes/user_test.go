@@ -58,6 +58,7 @@ func TestUserResetLinkPrintsASingleUseLink(t *testing.T) {
 }
 
 func TestServeConfigMailAndBaseURL(t *testing.T) {
+	t.Parallel()
 	env := func(kv ...string) func(string) string {
 		return func(key string) string {
 			for i := 0; i+1 < len(kv); i += 2 {

@@ -62,6 +62,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedOperations2,
 		seedMembers,
 		seedVersions,
+		seedTable,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

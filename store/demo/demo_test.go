@@ -60,3 +60,51 @@ func TestSeedLeavesARealDatabaseAlone(t *testing.T) {
 	_, err = st.UserByUsername(ctx, demo.Users()[0].Username)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 }
+
+func TestSeedShowsPlayersAtTheTable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := seededStore(t)
+	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
+	require.NoError(t, err)
+	var l store.League
+	for _, x := range running {
+		if x.Name == demo.TableLeagueName {
+			l = x
+		}
+	}
+	require.NotZero(t, l.ID)
+	assert.Equal(t, store.ResultsByPlayers, l.ResultsBy)
+	games, err := st.Games(ctx, l.ID)
+	require.NoError(t, err)
+	ids := make([]int64, len(games))
+	for i, g := range games {
+		ids[i] = g.ID
+	}
+	proposals, err := st.Proposals(ctx, ids)
+	require.NoError(t, err)
+	require.Len(t, proposals, 2)
+	waiting, disputed := 0, 0
+	for _, p := range proposals {
+		if p.Disputed() {
+			disputed++
+		} else if len(p.Confirmed) == 1 && len(p.Waiting) == 2 {
+			waiting++
+		}
+	}
+	assert.Equal(t, 1, waiting, "one proposal waits for confirmations")
+	assert.Equal(t, 1, disputed, "one proposal is disputed")
+	answers, err := st.GamesAttendance(ctx, ids)
+	require.NoError(t, err)
+	away := 0
+	for _, g := range games {
+		for _, a := range answers[g.ID] {
+			if a.Coming != nil && !*a.Coming {
+				away++
+				assert.Equal(t, 2, g.Round)
+				assert.NotNil(t, g.StartsAt, "the next round is dated")
+			}
+		}
+	}
+	assert.Equal(t, 1, away, "one player of the next round can't come")
+}

@@ -21,6 +21,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -88,7 +89,9 @@ func NewDatabase(t testing.TB) string {
 			t.Logf("storetest: kept database %s for inspection", name)
 			return
 		}
-		drop(t, server, name)
+		if !dropLater(server, name) {
+			drop(t, server, name)
+		}
 	})
 	db := server.Copy()
 	db.Database = name
@@ -110,21 +113,79 @@ func MissingDatabase(t testing.TB) string {
 	return urlFor(db)
 }
 
+// background holds the drops of passed tests' databases that run while the other tests go
+// on, when the package's TestMain is Main.
+var background struct {
+	sync.Mutex
+	// on is set by Main, which waits for the drops before the test process exits.
+	on     bool
+	drops  sync.WaitGroup
+	failed []string
+}
+
+// Main runs a package's tests (call it from TestMain: `os.Exit(storetest.Main(m))`) and
+// drops the databases of the tests that passed in the background while the others run,
+// waiting for the last drops before it returns. Postgres makes every DROP DATABASE wait for
+// a checkpoint, seconds on a busy server; a test waiting for its own would hold its place
+// for nothing, and drops that run at once share their checkpoints. A drop that fails is
+// reported and makes the run fail.
+func Main(m *testing.M) int {
+	background.Lock()
+	background.on = true
+	background.Unlock()
+	code := m.Run()
+	background.drops.Wait()
+	for _, msg := range background.failed {
+		fmt.Fprintln(os.Stderr, msg)
+		code = 1
+	}
+	return code
+}
+
+// WaitForDrops returns once the background drops started so far are done (for a test of
+// the dropping itself).
+func WaitForDrops() { background.drops.Wait() }
+
+// dropLater starts dropping the database name in the background and reports true, when the
+// package runs under Main; otherwise it reports false and the caller drops it itself.
+func dropLater(server *pgx.ConnConfig, name string) bool {
+	background.Lock()
+	defer background.Unlock()
+	if !background.on {
+		return false
+	}
+	background.drops.Add(1)
+	go func() {
+		defer background.drops.Done()
+		if err := dropDatabase(server, name); err != nil {
+			background.Lock()
+			background.failed = append(background.failed, fmt.Sprintf("storetest: drop %s: %v", name, err))
+			background.Unlock()
+		}
+	}()
+	return true
+}
+
 // drop removes a test database, reporting a failure to do so.
 func drop(t testing.TB, server *pgx.ConnConfig, name string) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	if err := dropDatabase(server, name); err != nil {
+		t.Errorf("storetest: drop %s: %v", name, err)
+	}
+}
+
+// dropDatabase removes a test database.
+func dropDatabase(server *pgx.ConnConfig, name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	admin := server.Copy()
 	admin.Database = "postgres"
 	conn, err := pgx.ConnectConfig(ctx, admin)
 	if err != nil {
-		t.Errorf("storetest: drop %s: %v", name, err)
-		return
+		return err
 	}
 	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(name)+" WITH (FORCE)"); err != nil {
-		t.Errorf("storetest: drop %s: %v", name, err)
-	}
+	_, err = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+ident(name)+" WITH (FORCE)")
+	return err
 }
 
 // ensureTemplate builds the migrated template database unless it already exists, and

@@ -34,6 +34,7 @@ func TestEachDatabaseIsFreshMigratedAndDropped(t *testing.T) {
 	conn, err := pgx.Connect(ctx, storetest.NewDatabase(t))
 	require.NoError(t, err)
 	defer conn.Close(ctx)
+	storetest.WaitForDrops() // TestMain is storetest.Main: passed tests' databases go in the background
 	var left int
 	require.NoError(t, conn.QueryRow(ctx, `SELECT count(*) FROM pg_database WHERE datname = ANY($1)`, names).Scan(&left))
 	assert.Zero(t, left, "databases of passed tests are dropped")

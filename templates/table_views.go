@@ -1,0 +1,91 @@
+package templates
+
+import "strconv"
+
+// TableView is what the players at a game's table see and do before its result is
+// recorded (issue 25): the proposal standing, whether the viewer may propose, confirm or
+// dispute it, and who says they are coming.
+type TableView struct {
+	GameID int64
+	// Title names the game on the desk ("Tuesday league, game 3").
+	Title string
+	// PlayersReport says a seated player may propose the result; CanPropose that the viewer may.
+	PlayersReport bool
+	CanPropose    bool
+	// Proposal is the proposal standing, or nil.
+	Proposal *ProposalView
+	// Attendance is every seated player's answer, in seat order; CanAnswer says the viewer
+	// is seated and may answer; MyAnswer is the viewer's ("yes", "no" or "").
+	Attendance []AttendanceView
+	CanAnswer  bool
+	MyAnswer   string
+	// When is the game's date, empty without one.
+	When string
+	// From is where the forms go back to: "desk" or the game page ("").
+	From string
+}
+
+// URL is the game's page.
+func (v TableView) URL() string { return "/games/" + strconv.FormatInt(v.GameID, 10) }
+
+// ProposalView is a proposal as the pages show it.
+type ProposalView struct {
+	Proposer string
+	// Lines are what was proposed for each seat, by place ("1st ada 90 — 12 points").
+	Lines              []string
+	Confirmed, Waiting []string
+	Revision           int
+	// ClosesAt is when the confirmation window ends (UTC).
+	ClosesAt string
+	// Disputed, DisputedBy and Reason describe a dispute.
+	Disputed   bool
+	DisputedBy string
+	Reason     string
+	// CanAnswer says the viewer is asked to confirm or dispute it; IsProposer that the
+	// viewer proposed it (and may change or withdraw it); CanRecord that the viewer records
+	// results (an organiser), who settles it on the result form.
+	CanAnswer  bool
+	IsProposer bool
+	CanRecord  bool
+}
+
+// AttendanceView is one seated player's answer.
+type AttendanceView struct {
+	Username string
+	// Answer is "coming", "not coming" or "no answer".
+	Answer string
+	// Note says what an absence means for the game: the missing man plays a Diplomacy
+	// power (seed 4.1), or the organiser finds a substitute (seed 4.2).
+	Note string
+}
+
+// TableDeskView is the desk's part of players at the table: the proposals the viewer is
+// asked to confirm, their own proposals waiting, and (for organisers) the proposals and
+// attendance of the games they run.
+type TableDeskView struct {
+	ToConfirm []TableView
+	Mine      []TableView
+	// Organised are the viewer's organised games with a proposal or an answer to show.
+	Organised []TableView
+	// Next are the viewer's next dated games, to answer for.
+	Next []TableView
+}
+
+// Empty reports whether the desk has nothing of this to show.
+func (v TableDeskView) Empty() bool {
+	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next) == 0
+}
+
+// AttendView is the one-tap answer page of a reminder e-mail.
+type AttendView struct {
+	Token, Title, When, GameURL, Username string
+	// Answer is the player's answer so far: "coming", "not coming" or "".
+	Answer string
+}
+
+// ResultsSetting is who enters results and the confirmation window as forms show them.
+type ResultsSetting struct {
+	ResultsBy    string
+	ConfirmHours string
+	Errors       FieldErrors
+}

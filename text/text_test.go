@@ -1,0 +1,30 @@
+package text
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestMixedScriptWord(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"\u0410da", "\u0410da"}, // the reported look-alike: a Cyrillic А before "da"
+		{"P\u0430ypal", "P\u0430ypal"},
+		{"Ada Lovelace", ""}, {"Zoë", ""}, {"Ада Лавлейс", ""}, {"Ada Лавлейс", ""},
+		{"東京タワーとうきょう", ""}, {"한국語", ""}, {"عادل", ""}, {"Ωmega", "Ωmega"},
+		{"club-\u0441lub", "\u0441lub"}, {"", ""}, {"1234", ""},
+	} {
+		assert.Equal(t, tc.want, MixedScriptWord(tc.in), tc.in)
+	}
+}
+
+func TestBlankLookingAndInvisible(t *testing.T) {
+	for _, r := range []rune{'\u3164', '\u2800', '\u115f', '\uffa0'} {
+		assert.True(t, BlankLooking(r), "%U", r)
+	}
+	assert.False(t, BlankLooking('a'))
+	for _, r := range []rune{'\u202e', '\u2066', '\u200b', '\ufeff', '\u061c'} {
+		assert.True(t, Invisible(r), "%U", r)
+	}
+	assert.False(t, Invisible('\u200d'), "the zero-width joiner stays")
+}

@@ -1,0 +1,192 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// The environment that turns this test binary into a notification worker (TestMain), for
+// the test that kills one with SIGKILL.
+const (
+	workerDBEnv   = "TABLESTAKES_TEST_WORKER_DATABASE_URL"
+	workerSMTPEnv = "TABLESTAKES_TEST_WORKER_SMTP_ADDR"
+	workerHookEnv = "TABLESTAKES_TEST_WORKER_WEBHOOK_TIMEOUT"
+)
+
+// runWorkerProcess runs the worker instead of the tests when this test binary was started as
+// the worker process of the kill test; TestMain calls it first.
+func runWorkerProcess() {
+	if db := os.Getenv(workerDBEnv); db != "" {
+		os.Exit(runWorker(db))
+	}
+}
+
+// runWorker is a server's notification worker and nothing else, in a process of its own,
+// until it is killed.
+func runWorker(dbURL string) int {
+	ctx := context.Background()
+	pool, err := pgxpool.New(ctx, dbURL)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	timeout, err := time.ParseDuration(os.Getenv(workerHookEnv))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	cfg := web.Config{Mail: email.Config{Addr: os.Getenv(workerSMTPEnv), From: "league@club.example"},
+		WebhooksToPrivateAddresses: true, WebhookTimeout: timeout}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	web.NewNotifier(store.New(pool), logger, cfg).Run(ctx, 50*time.Millisecond)
+	return 0
+}
+
+// A worker killed with SIGKILL in the middle of its work (trust review 3, finding 2): its
+// process is stuck sending one league's webhook to a tarpit and one e-mail to an SMTP
+// server that never answers, with more e-mails claimed behind it. Another server's worker
+// takes over once the dead worker's leases run out: every e-mail the dead worker had not
+// started arrives once over the real SMTP server, the two it had started are given up
+// (never sent twice), nothing is lost or doubled.
+func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
+		WebhookTimeout: time.Minute}
+	app := newTestApp(t, cfg)
+
+	held := make(chan struct{}, 10)
+	release := make(chan struct{})
+	tarpit := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(tarpit.Close)
+	t.Cleanup(func() { close(release) })
+	// An SMTP server that accepts and never says a word, for the worker to be killed.
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	accepted := make(chan struct{}, 10)
+	var connsMu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			conn, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			connsMu.Lock()
+			conns = append(conns, conn)
+			connsMu.Unlock()
+			accepted <- struct{}{}
+		}
+	}()
+	t.Cleanup(func() {
+		silent.Close()
+		connsMu.Lock()
+		defer connsMu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+
+	orgA := app.newPlayers("orga", 1)[0]
+	slow := app.newLeague(orgA, "cartagena", 4, 0)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.token,
+		map[string]any{"url": tarpit.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	app.join(slow, app.newPlayers("slowplayer", 8))
+	var members []player
+	for _, prefix := range []string{"tuesday", "friday"} {
+		org := app.newPlayers(prefix+"org", 1)[0]
+		ps := app.verifiedPlayers(prefix, 8)
+		app.join(app.newLeague(org, "gonzaga", 4, 0), ps)
+		members = append(members, ps...)
+	}
+
+	worker := exec.Command(os.Args[0], "-test.run=^$")
+	worker.Env = append(os.Environ(), workerDBEnv+"="+app.store.Pool().Config().ConnString(),
+		workerSMTPEnv+"="+silent.Addr().String(), workerHookEnv+"=10m")
+	worker.Stderr = t.Output()
+	require.NoError(t, worker.Start())
+	t.Cleanup(func() {
+		if worker.ProcessState == nil {
+			_ = worker.Process.Kill() // the test failed before killing it
+			_ = worker.Wait()
+		}
+	})
+	for _, ch := range []chan struct{}{held, accepted} { // generous deadlines for "eventually"
+		select {
+		case <-ch:
+		case <-time.After(2 * time.Minute):
+			t.Fatal("the worker never got stuck on the webhook and the mail")
+		}
+	}
+	require.NoError(t, worker.Process.Signal(syscall.SIGKILL))
+	require.Error(t, worker.Wait(), "killed")
+
+	var claimed, started int
+	require.NoError(t, app.store.Pool().QueryRow(ctx, `
+		SELECT count(*), count(started_at) FROM outbox WHERE status = 'sending'`).Scan(&claimed, &started))
+	assert.Equal(t, 2, started, "the dead worker was sending one webhook and one mail")
+	assert.Greater(t, claimed, started, "and had claimed mail it had not started")
+	// Its leases run out (the time that takes, set in the database).
+	_, err = app.store.Pool().Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE status = 'sending'`)
+	require.NoError(t, err)
+
+	_, err = newNotifier(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	wantMail := map[string]bool{}
+	givenUp := 0
+	for _, r := range rows {
+		switch {
+		case r.Status == "sent" && r.Channel == store.ChannelEmail:
+			wantMail[r.Recipient+"@club.example"] = true
+		case r.Status == "failed":
+			assert.Contains(t, r.LastError, "not sent again", r.EventKey)
+			givenUp++
+		default:
+			assert.Equal(t, "sent", r.Status, "%s to %s", r.EventKey, r.Recipient)
+		}
+	}
+	assert.Equal(t, 2, givenUp, "only what the dead worker was sending is given up")
+	assert.Len(t, wantMail, len(members)-1, "every other mail was sent")
+	got := map[string]int{}
+	for range wantMail {
+		m, ok := smtp.Next(time.Minute)
+		require.True(t, ok, "the mails arrive (got %v)", got)
+		for _, to := range m.To {
+			got[to]++
+		}
+	}
+	for to := range wantMail {
+		assert.Equal(t, 1, got[to], to)
+	}
+	_, more := smtp.Next(200 * time.Millisecond)
+	assert.False(t, more, "no mail twice")
+}
