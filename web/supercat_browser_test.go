@@ -88,6 +88,20 @@ func clickAnswers(t *testing.T, ctx context.Context, from int, answers ...string
 	}
 }
 
+// logInSolo logs the journey's player in again in a fresh browser, on a phone-sized screen.
+func logInSolo(t *testing.T, ctx context.Context, app *testApp) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(app.srv.URL+"/login"),
+		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),
+		chromedp.SendKeys(css(`input[name="username"]`), "solo"),
+		chromedp.SendKeys(css(`input[name="password"]`), "long-enough-pw"),
+		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
+		chromedp.WaitVisible(css(".signed-in")),
+	), "log in")
+}
+
 // A whole chapter against two bots in hard mode with two modifiers, on a phone: a turn through
 // the General Priorities into Aggression with the Combat Principles' favorable-combat
 // question, an Influence with the Influence Principles, an undo, the chapter end, then the
@@ -169,6 +183,10 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 		chromedp.WaitVisible(css(".supercat-hand")),
 	), "finish Ruby's turn")
 
+	// A fresh browser for each part of the chapter: each keeps within a browser's time limit.
+	ctx = newBrowser(t)
+	logInSolo(t, ctx, app)
+
 	// Jade surpasses with Mobilization 6 and Influences an uncontested card with 2 agents.
 	start(2, "mobilization", "6", "construction", "2")
 	clickAnswers(t, ctx, 0, "no", "no", "no", "no", "no", "no", "no", "no", "no", "no", "no", "yes")
@@ -191,6 +209,8 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 	require.NoError(t, err)
 	storetest.PlayOutSupercatHand(t, app.store, id, 1, user.ID)
 	storetest.PlayOutSupercatHand(t, app.store, id, 2, user.ID)
+	ctx = newBrowser(t)
+	logInSolo(t, ctx, app)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(gameURL),
 		chromedp.WaitVisible(css(".supercat-chapter-over")),
