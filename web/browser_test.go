@@ -45,6 +45,12 @@ func chromiumPath(t *testing.T) string {
 // newBrowser starts a fresh headless Chromium with its own profile, closed when the test ends.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 90*time.Second)
+}
+
+// newBrowserFor is newBrowser for a journey that may last up to limit.
+func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath(t)
 	profile := t.TempDir()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
@@ -61,7 +67,7 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-dev-shm-usage", true),
 	)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	// Registered after t.TempDir, so Chromium is gone before its profile is removed.
 	t.Cleanup(func() {
 		cancelTimeout()

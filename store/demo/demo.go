@@ -61,6 +61,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedNormalGames,
 		seedOperations2,
 		seedMembers,
+		seedReadyTables,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

@@ -17,7 +17,7 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	ctx := context.Background()
 	st := seededStore(t)
 	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished + 2, // and the solo Arcs and Vortex board games (members.go)
-		store.GameReady: 1, store.GameOpen: 1} {
+		store.GameReady: demo.ReadyTables, store.GameOpen: 1} {
 		games, err := st.NormalGames(ctx, status)
 		require.NoError(t, err)
 		assert.Len(t, games, want, status)
