@@ -119,5 +119,6 @@ func (h *Handler) renewCalendarFeed(c echo.Context) error {
 	if _, err := h.store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
 		return err
 	}
+	h.flash(c, "Your calendar has a new secret address; the old one no longer works.")
 	return c.Redirect(http.StatusSeeOther, "/#next")
 }

@@ -101,6 +101,7 @@ func (h *Handler) echo() *echo.Echo {
 	h.webhookRoutes(e, api)
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
+	h.confirmRoutes(e)
 
 	return e
 }
