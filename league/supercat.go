@@ -375,70 +375,110 @@ func cardList(cards []ActionCard) string {
 	return listIDs(names)
 }
 
-// checkSupercatState validates a decoded or hand-built state; every refusal names its field.
+// checkSupercatState validates a decoded or hand-built state; the refusal is its first
+// problem, naming its field.
 func checkSupercatState(s SupercatState) error {
+	if problems := SupercatStateProblems(s); len(problems) > 0 {
+		return problems[0]
+	}
+	return nil
+}
+
+// SupercatStateProblems lists every problem of a state at once, each naming its field, in
+// the order CONTRACT section 5 reports the first: a form marks them all in one go.
+func SupercatStateProblems(s SupercatState) FieldErrors {
+	var problems FieldErrors
+	add := func(fe *FieldError) { problems = append(problems, fe) }
 	if s.Hand < 0 {
-		return fieldErr("hand", "must not be negative, got %d", s.Hand)
+		add(fieldErr("hand", "must not be negative, got %d", s.Hand))
 	}
 	if s.Seize < 0 {
-		return fieldErr("seize", "must not be negative, got %d", s.Seize)
+		add(fieldErr("seize", "must not be negative, got %d", s.Seize))
 	}
 	if s.Players != 0 && (s.Players < supercatSmallestTable || s.Players > supercatTablePlayers) {
-		return fieldErr("players", "must be %d..%d, got %d", supercatSmallestTable, supercatTablePlayers, s.Players)
+		add(fieldErr("players", "must be %d..%d, got %d", supercatSmallestTable, supercatTablePlayers, s.Players))
 	}
 	if s.Roll != 0 && (s.Roll < 1 || s.Roll > supercatDieFaces) {
-		return fieldErr("roll", "must be 1..%d, got %d", supercatDieFaces, s.Roll)
+		add(fieldErr("roll", "must be 1..%d, got %d", supercatDieFaces, s.Roll))
 	}
 	if s.WinningUndeclared < 0 || s.WinningUndeclared > supercatMaxWinning {
-		return fieldErr("winning_undeclared", "must be 0..%d, got %d", supercatMaxWinning, s.WinningUndeclared)
+		add(fieldErr("winning_undeclared", "must be 0..%d, got %d", supercatMaxWinning, s.WinningUndeclared))
 	}
 	if !slices.Contains([]Difficulty{NoAdvantages, Normal, Hard}, s.Difficulty) {
-		return fieldErr("difficulty", "must be none, normal or hard, got %q", s.Difficulty)
+		add(fieldErr("difficulty", "must be none, normal or hard, got %q", s.Difficulty))
 	}
-	for a, st := range s.Ambitions {
+	for _, a := range sortedAmbitionKeys(s.Ambitions) {
+		st := s.Ambitions[a]
 		if !slices.Contains(Ambitions, a) {
-			return fieldErr("ambitions."+string(a), "unknown ambition (want tycoon, tyrant, warlord, keeper or empath)")
+			add(fieldErr("ambitions."+string(a), "unknown ambition (want tycoon, tyrant, warlord, keeper or empath)"))
+			continue
 		}
 		if !slices.Contains([]AmbitionStanding{Winning, Tied, Behind}, st.Standing) {
-			return fieldErr("ambitions."+string(a)+".standing", "must be winning, tied or behind, got %q", st.Standing)
+			add(fieldErr("ambitions."+string(a)+".standing", "must be winning, tied or behind, got %q", st.Standing))
 		}
 	}
+	cardsOK := true
 	for i, c := range s.BonusCards {
 		if err := checkActionCard(c, index("bonus_cards", i), s.Players); err != nil {
-			return err
+			add(err)
+			cardsOK = false
 		}
 	}
 	for i, c := range s.Drawn {
 		if err := checkActionCard(c, index("drawn", i), s.Players); err != nil {
-			return err
+			add(err)
+			cardsOK = false
 		}
 	}
 	if s.Lead != nil {
 		if err := checkActionCard(*s.Lead, "lead", s.Players); err != nil {
-			return err
+			add(err)
+			cardsOK = false
 		}
 	}
-	if s.Hand == 0 {
-		return nil // the bot passes: nothing else is read
+	if s.Hand <= 0 {
+		return problems // the bot passes: nothing else is read
 	}
 	if SupercatDraws(s.Hand, len(s.BonusCards)) {
 		switch len(s.Drawn) {
 		case 0:
-			return fieldErr("drawn", "missing (the bot draws 2 cards: hand %d is greater than its %d bonus card(s))", s.Hand, len(s.BonusCards))
+			add(fieldErr("drawn", "missing (the bot draws 2 cards: hand %d is greater than its %d bonus card(s))", s.Hand, len(s.BonusCards)))
 		case 2:
 		default:
-			return fieldErr("drawn", "%d card(s), want exactly 2", len(s.Drawn))
+			add(fieldErr("drawn", "%d card(s), want exactly 2", len(s.Drawn)))
 		}
 	} else if len(s.Drawn) > 0 {
-		return fieldErr("drawn", "extra: the bot does not draw (hand %d is not greater than its %d bonus card(s))", s.Hand, len(s.BonusCards))
+		add(fieldErr("drawn", "extra: the bot does not draw (hand %d is not greater than its %d bonus card(s))", s.Hand, len(s.BonusCards)))
 	}
 	if !s.Initiative && s.Lead == nil {
-		return fieldErr("lead", "missing (the bot follows, so the lead card is needed)")
+		add(fieldErr("lead", "missing (the bot follows, so the lead card is needed)"))
 	}
-	if !s.Initiative && supercatChecksSeize(s) && s.Roll == 0 {
-		return fieldErr("roll", "missing (the bot checks for seize)")
+	if cardsOK && !s.Initiative && s.Lead != nil && supercatChecksSeize(s) && s.Roll == 0 {
+		add(fieldErr("roll", "missing (the bot checks for seize)"))
 	}
-	return nil
+	return problems
+}
+
+// sortedAmbitionKeys lists a state's ambitions in declaring order, unknown ones last.
+func sortedAmbitionKeys(m map[Ambition]AmbitionState) []Ambition {
+	keys := make([]Ambition, 0, len(m))
+	for a := range m {
+		keys = append(keys, a)
+	}
+	slices.SortFunc(keys, func(a, b Ambition) int {
+		ia, ib := slices.Index(Ambitions, a), slices.Index(Ambitions, b)
+		if ia < 0 {
+			ia = len(Ambitions)
+		}
+		if ib < 0 {
+			ib = len(Ambitions)
+		}
+		if ia != ib {
+			return ia - ib
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	return keys
 }
 
 // supercatChecksSeize reports whether a following bot (hand ≥ 1, valid lead) will roll for
@@ -460,7 +500,7 @@ func supercatChecksSeize(s SupercatState) bool {
 }
 
 // checkActionCard validates one card at path.
-func checkActionCard(c ActionCard, path string, players int) error {
+func checkActionCard(c ActionCard, path string, players int) *FieldError {
 	if !slices.Contains(ArcsSuits, c.Suit) {
 		return fieldErr(path+".suit", "must be administration, aggression, construction or mobilization, got %q", c.Suit)
 	}

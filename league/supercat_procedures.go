@@ -29,8 +29,14 @@ type SupercatNode struct {
 	Cite string
 	// Prefer lists the seed's "Prefer:" priorities, in order.
 	Prefer []string
+	// Seed is the seed's bullet in its own words where the node asks one part of it (a
+	// bullet naming two actions is asked one action at a time, in its order); empty where
+	// Question is the bullet itself.
+	Seed string
 	// Yes and No are where each answer leads.
 	Yes, No SupercatBranch
+	// Options, where the question names a thing rather than yes or no, are its answers.
+	Options []SupercatOption
 }
 
 // SupercatBranch is where an answer leads.
@@ -46,6 +52,16 @@ type SupercatBranch struct {
 	Suits []ArcsSuit
 	// ChooseSuit asks the player which suit: the answer is a suit among those available.
 	ChooseSuit bool
+	// Unavailable, on a General Priorities answer, is the node to go to when none of Suits is
+	// available; empty for Next. A **combat card** question asks next whether the bot can
+	// play another card with Weapon.
+	Unavailable string
+	// Weapon says the card is selected to be played with Weapon ("combat card: card played
+	// with Weapon, or an Aggression card").
+	Weapon bool
+	// Exhaust says the answer uses an ability of a ready Guild or lore card, which is then
+	// exhausted for the chapter ("Guild and Lore Cards": "mark the Guild card as exhausted").
+	Exhaust bool
 }
 
 // Sentinels for SupercatBranch.Next.
@@ -60,15 +76,21 @@ const (
 var SupercatPages = map[string]string{
 	"general-priorities":   "General Priorities",
 	"prelude":              "Prelude",
+	"guild":                "Guild and Lore Cards",
 	string(Administration): "Administration - Tax | Repair | Influence",
 	string(Aggression):     "Aggression - Move | Battle | Secure",
 	string(Construction):   "Construction - Build | Repair",
 	string(Mobilization):   "Mobilization - Move | Influence",
+	"influence-principles": "Influence Principles",
+	"combat-principles":    "Combat Principles",
+	"movement-principles":  "Movement Principles",
+	"expansion-principles": "Expansion Principles",
+	"vox-cards":            "Vox Cards",
 }
 
 // supercatPageStart is each page's first node.
 var supercatPageStart = map[string]string{
-	"general-priorities": "gp-1", "prelude": "pre-1",
+	"general-priorities": "gp-1", "prelude": "pre-1", "guild": "gld-use",
 	string(Administration): "adm-1", string(Aggression): "agg-1",
 	string(Construction): "con-1", string(Mobilization): "mob-1",
 }
@@ -84,6 +106,7 @@ var SupercatTerms = map[string]string{
 	"favorable combat":    `a series of Move and Battle actions that the bot considers likely to result in a specific goal (see "Combat Principles")`,
 	"new resources":       "type of resource that bot does not have OR type of planet bot does not have a city on",
 	"partial move":        "a bot Move which does not reach a destination on a single card",
+	"ready/exhausted":     "a Guild card which has not been used this chapter is ready. after it has been used it is exhausted, and then becomes ready again at the start of the next chapter",
 	"task force":          "group of bot ships with the most fresh ships",
 	"unbuilt city":        "a loyal city on bot's board (not a destroyed city in a rival's trophy area)",
 	"unclaimed":           "system that is not controlled by a rival",
@@ -92,7 +115,9 @@ var SupercatTerms = map[string]string{
 }
 
 // supercatTermForms maps the forms the questions use to their terms.
-var supercatTermForms = map[string]string{"claims": "claim", "unbuilt cities": "unbuilt city"}
+var supercatTermForms = map[string]string{"claims": "claim", "unbuilt cities": "unbuilt city",
+	"ready": "ready/exhausted", "exhausted": "ready/exhausted", "Effective": "effective", "contending": "contend",
+	"contended": "contend", "double cities": "double city", "uncontested cards": "uncontested card"}
 
 // SupercatTerm resolves a marked word of a question to its term ("claims" → "claim").
 func SupercatTerm(word string) (string, bool) {
@@ -124,6 +149,39 @@ func t4(id, q, next string, suits ...ArcsSuit) SupercatNode {
 		Yes: SupercatBranch{Suits: suits, Next: next}, No: SupercatBranch{Next: next}}
 }
 
+// t4of is a type 4 question asking one action of a bullet that names several, each leading
+// to its own suits: "the suit follows the action that works, in the bullet's order" ("Decision
+// making for the bot", "Actions": "the bot will prefer to Secure rather than Tax if both
+// actions contend a declared ambition").
+func t4of(id, q, seed, next string, suits ...ArcsSuit) SupercatNode {
+	n := t4(id, q, next, suits...)
+	n.Seed = seed
+	return n
+}
+
+// combat is a type 4 question whose suit is a **combat card**: an Aggression card is
+// selected when there is one; otherwise the next question asks whether the bot plays another
+// card with Weapon ("combat card: card played with Weapon, or an Aggression card").
+func combat(id, q, seed, next string) []SupercatNode {
+	n := t4of(id, q, seed, next, Aggression)
+	n.Yes.Unavailable = id + "w"
+	w := SupercatNode{ID: id + "w", Seed: seed, Type: 4,
+		Question: "No Aggression card: does bot have a Weapon resource, to play one of its cards with Weapon as the **combat card**?",
+		Yes:      SupercatBranch{ChooseSuit: true, Weapon: true, Next: next},
+		No:       SupercatBranch{Next: next}}
+	return []SupercatNode{n, w}
+}
+
+// guild is a suit page's "Can bot use an ability on a **ready** Guild or lore card?": yes uses the
+// ability and exhausts the card ("The bot will use new actions on Guild and lore cards ... at
+// most once per chapter").
+func guild(id, next string) SupercatNode {
+	n := t1(id, "Can bot use an ability on a **ready** Guild or lore card?", "", next)
+	n.Yes.Do = "Use the ability of a ready Guild or lore card, then exhaust the card"
+	n.Yes.Exhaust = true
+	return n
+}
+
 // prelude is a Prelude guideline asked as a question: yes spends the resource or Guild
 // card, and either answer goes on to the next guideline.
 func prelude(id, q, do, next string) SupercatNode {
@@ -144,9 +202,16 @@ func end(id string) SupercatNode {
 		Yes: SupercatBranch{Do: "The bot spends no more actions on this card."}, No: SupercatBranch{Do: "The turn ends."}}
 }
 
-var (
-	adm, agg, con, mob = Administration, Aggression, Construction, Mobilization
-	combatCard         = []ArcsSuit{Aggression} // "combat card: card played with Weapon, or an Aggression card"
+var adm, agg, con, mob = Administration, Aggression, Construction, Mobilization
+
+// The General Priorities bullets that name two actions, in the seed's words; each is asked
+// one action at a time, in the bullet's order, and the suit follows the action.
+const (
+	gpSecureTax        = "Can bot Secure or Tax to **contend** declared ambition? → Administration/Aggression"
+	gpBuildRepair      = "Can bot Build or Repair to change control? → Construction/Administration"
+	gpTaxSecure        = "Can bot Tax or Secure to **contend** **undeclared ambition**, take captives, or grow a lead in a declared ambition? → Administration/Aggression"
+	gpMoveCombat       = "Can bot Move or **favorable combat** to take control of rival city? → Mobilization/Aggression"
+	gpBuildRepairShips = "Can bot Build or Repair ships? → Construction/Administration"
 )
 
 // supercatNodes is every node of the procedures, page by page in the seed's order.
@@ -154,32 +219,47 @@ var supercatNodes = buildSupercatNodes()
 
 func buildSupercatNodes() map[string]SupercatNode {
 	pages := map[string][]SupercatNode{
-		"general-priorities": {
-			t4("gp-1", "Can bot Secure or Tax to **contend** declared ambition?", "gp-2", adm, agg),
-			t4("gp-2", "Can bot Secure an **effective** Vox card?", "gp-3", agg),
-			t4("gp-3", "Can bot **favorable combat** to **contend** declared ambition?", "gp-4", combatCard...),
-			t2("gp-4", "Does bot have no starport?", "gp-4a", "gp-5"),
-			{ID: "gp-4a", Question: "Can bot build a starport?", Type: 3,
-				Yes: SupercatBranch{Suits: []ArcsSuit{con}, Next: "gp-5"}, No: SupercatBranch{Suits: []ArcsSuit{mob, agg}, Next: "gp-5"}},
-			t2("gp-5", "Are any loyal buildings in a system controlled by a rival?", "gp-5a", "gp-6"),
-			t4("gp-5a", "Can bot Move to change control?", "gp-5b", mob, agg),
-			t4("gp-5b", "Can bot Build or Repair to change control?", "gp-5c", con, adm),
-			t4("gp-5c", "Can bot **favorable combat** to change control?", "gp-6", combatCard...),
-			t2("gp-6", "Does bot have **unbuilt cities**?", "gp-6a", "gp-7"),
-			{ID: "gp-6a", Question: "Does bot have fewer **claims** than **unbuilt cities**?", Type: 3,
-				Yes: SupercatBranch{Next: "gp-6b"}, No: SupercatBranch{Next: "gp-6c"}},
-			t4("gp-6b", "Can bot move to get a new **claim**?", "gp-7", mob, agg),
-			t4("gp-6c", "Does bot have at least one **claim**?", "gp-7", con),
-			{ID: "gp-7", Question: "Can bot use an ability on a ready Guild or lore card?", Type: 4,
-				Yes: SupercatBranch{Do: "Select suit matching ability, then exhaust card. Use ability, then go to page for card's suit if actions remaining.", ChooseSuit: true, Next: "gp-8"},
-				No:  SupercatBranch{Next: "gp-8"}},
-			t4("gp-8", "Can bot Tax or Secure to **contend** **undeclared ambition**, take captives, or grow a lead in a declared ambition?", "gp-9", adm, agg),
-			t4("gp-9", "Can bot Influence a card with more agents than rivals?", "gp-10", mob, adm),
-			t4("gp-10", "Can bot Move or **favorable combat** to take control of rival city?", "gp-11", mob, agg),
-			t4("gp-11", "Can bot Build or Repair ships?", "gp-none", con, adm),
-			{ID: "gp-none", Question: "No General Priority selected a card. Pick one of the bot's options at random (the seed's “Random”: “If the bot has multiple options and the procedures do not give explicit preferences ... pick randomly”): which suit is it?", Type: 4,
-				Yes: SupercatBranch{ChooseSuit: true}},
-		},
+		"general-priorities": slices.Concat(
+			[]SupercatNode{
+				t4of("gp-1", "Can bot Secure to **contend** declared ambition?", gpSecureTax, "gp-1b", agg),
+				t4of("gp-1b", "Can bot Tax to **contend** declared ambition?", gpSecureTax, "gp-2", adm),
+				t4("gp-2", "Can bot Secure an **effective** Vox card?", "gp-3", agg),
+			},
+			combat("gp-3", "Can bot **favorable combat** to **contend** declared ambition?", "", "gp-4"),
+			[]SupercatNode{
+				t2("gp-4", "Does bot have no starport?", "gp-4a", "gp-5"),
+				{ID: "gp-4a", Question: "Can bot build a starport?", Type: 3,
+					Yes: SupercatBranch{Suits: []ArcsSuit{con}, Next: "gp-5"}, No: SupercatBranch{Suits: []ArcsSuit{mob, agg}, Next: "gp-5"}},
+				t2("gp-5", "Are any loyal buildings in a system controlled by a rival?", "gp-5a", "gp-6"),
+				t4("gp-5a", "Can bot Move to change control?", "gp-5b", mob, agg),
+				t4of("gp-5b", "Can bot Build to change control?", gpBuildRepair, "gp-5b2", con),
+				t4of("gp-5b2", "Can bot Repair to change control?", gpBuildRepair, "gp-5c", con, adm),
+			},
+			combat("gp-5c", "Can bot **favorable combat** to change control?", "", "gp-6"),
+			[]SupercatNode{
+				t2("gp-6", "Does bot have **unbuilt cities**?", "gp-6a", "gp-7"),
+				{ID: "gp-6a", Question: "Does bot have fewer **claims** than **unbuilt cities**?", Type: 3,
+					Yes: SupercatBranch{Next: "gp-6b"}, No: SupercatBranch{Next: "gp-6c"}},
+				t4("gp-6b", "Can bot move to get a new **claim**?", "gp-7", mob, agg),
+				t4("gp-6c", "Does bot have at least one **claim**?", "gp-7", con),
+				// "Select suit matching ability, then exhaust card. Use ability, then go to page
+				// for card's suit if actions remaining."
+				{ID: "gp-7", Question: "Can bot use an ability on a **ready** Guild or lore card?", Type: 4,
+					Yes: SupercatBranch{Do: "Select suit matching ability, then exhaust card.", ChooseSuit: true, Exhaust: true, Next: "gp-8"},
+					No:  SupercatBranch{Next: "gp-8"}},
+				t4of("gp-8", "Can bot Tax to **contend** **undeclared ambition**, take captives, or grow a lead in a declared ambition?", gpTaxSecure, "gp-8b", adm),
+				t4of("gp-8b", "Can bot Secure to **contend** **undeclared ambition**, take captives, or grow a lead in a declared ambition?", gpTaxSecure, "gp-9", agg),
+				t4("gp-9", "Can bot Influence a card with more agents than rivals?", "gp-10", mob, adm),
+				t4of("gp-10", "Can bot Move to take control of rival city?", gpMoveCombat, "gp-10b", mob, agg),
+			},
+			combat("gp-10b", "Can bot **favorable combat** to take control of rival city?", gpMoveCombat, "gp-11"),
+			[]SupercatNode{
+				t4of("gp-11", "Can bot Build ships?", gpBuildRepairShips, "gp-11b", con),
+				t4of("gp-11b", "Can bot Repair ships?", gpBuildRepairShips, "gp-none", con, adm),
+				{ID: "gp-none", Question: "No General Priority selected a card. Pick one of the bot's options at random (the seed's “Random”: “If the bot has multiple options and the procedures do not give explicit preferences ... pick randomly”): which suit is it?", Type: 4,
+					Yes: SupercatBranch{ChooseSuit: true}},
+			},
+		),
 		"prelude": {
 			prelude("pre-1", "Does bot have Union Guild cards?",
 				"Discard all Union cards to gain bonus action cards. Place action card in bot's play area, and increment bot's hand counter (add it as a bonus card below).", "pre-2"),
@@ -187,8 +267,13 @@ func buildSupercatNodes() map[string]SupercatNode {
 				"Discard the Weapon Guild card for its Prelude ability. Place ships at starport with most fresh ships, otherwise with **task force**.", "pre-3"),
 			prelude("pre-3", "Does bot have a Material resource, and is Tycoon not declared?",
 				"Material: spend to Build a starport if none on map, otherwise Build cities, then ships.", "pre-4"),
-			prelude("pre-4", "Is the selected card a **combat card**, and does bot have Fuel (Tycoon not declared) or Weapon resources?",
+			prelude("pre-4", "The selected card is a **combat card**: does bot have Fuel (Tycoon not declared) or Weapon resources to spend for it?",
 				"Fuel and Weapon: spend for **combat card** (Weapon to enable combat, Fuel to maximize available actions during a combat).", "pre-5"),
+			// The walk asks this one instead of pre-4 when the card is not an Aggression card
+			// and was not selected to be played with Weapon.
+			{ID: "pre-4w", Question: "The selected card is not an Aggression card: does bot have a Weapon resource to play it with, making it a **combat card**?", Type: 2,
+				Yes: SupercatBranch{Do: "Weapon: spend it with the selected card, now a **combat card** (see \"Combat Principles\"); spend Fuel too (Tycoon not declared) to maximize available actions during the combat.", Weapon: true, Next: "pre-5"},
+				No:  SupercatBranch{Next: "pre-5"}},
 			prelude("pre-5", "Does bot have a Relic resource it could spend to Secure for captives, **contend** a declared ambition, or an **effective** Vox card (Seeker not declared, unless securing a Relic card)?",
 				"Relic: Secure for captives, **contend** a declared ambition, or **effective** Vox card.", "pre-6"),
 			prelude("pre-6", "Does bot have a Psionic resource it could spend to Tax/Secure to **contend** a declared ambition or for a **combat card** (Empath not declared)?",
@@ -196,11 +281,17 @@ func buildSupercatNodes() map[string]SupercatNode {
 			prelude("pre-7", "Does bot have another Guild card whose Prelude ability it uses now (Lattice Spies if the seize roll passes, Farseers at first opportunity, Silver Tongues if it causes bot to win a declared ambition; never a card matching a declared ambition)?",
 				"Discard the Guild card for its Prelude ability (see \"Guild Cards\").", SupercatToPage),
 		},
+		"guild": {
+			// "Use ability, then go to page for card's suit if actions remaining."
+			{ID: "gld-use", Question: "Use the ability of the Guild or lore card (now **exhausted** for the chapter). Does bot have actions remaining on this card?", Type: 3,
+				Yes: SupercatBranch{Do: "Use the Guild or lore card's ability, then go to the page for the card's suit.", Next: SupercatToPage},
+				No:  SupercatBranch{Do: "Use the Guild or lore card's ability. No actions remain: the turn ends."}},
+		},
 		string(Administration): {
 			t1("adm-1", "Can bot Tax to **contend** a declared ambition?", "[1]", "adm-2"),
 			t2("adm-2", "Are any loyal buildings controlled by a rival?", "adm-2a", "adm-3"),
 			t1("adm-2a", "Can bot Repair to change control?", "[13]", "adm-3"),
-			t1("adm-3", "Can bot use an ability on a ready Guild or lore card?", "", "adm-4"),
+			guild("adm-3", "adm-4"),
 			t1("adm-4", "Can bot Tax to **contend** an **undeclared ambition** or to take captives?", "[23,24]", "adm-5"),
 			t1("adm-5", "Can bot Influence an **uncontested card** which would **contend** a declared ambition, if Secured or a **contested card**?", "[26,27]", "adm-6"),
 			t1("adm-6", "Can bot Repair to take control of a rival building?", "[30]", "adm-7"),
@@ -220,7 +311,7 @@ func buildSupercatNodes() map[string]SupercatNode {
 			t1("agg-5a", "Can bot Move or **favorable combat** to change control?", "[14,15]", "agg-6"),
 			t2("agg-6", "Does bot have **unbuilt cities** and fewer **claims** than **unbuilt cities**?", "agg-6a", "agg-7"),
 			t1("agg-6a", "Can bot Move to get at least one new **claim**?", "[18]", "agg-7", "**new resources**", "**unclaimed**", "two slot planets"),
-			t1("agg-7", "Can bot use an ability on a ready Guild or lore card?", "", "agg-8"),
+			guild("agg-7", "agg-8"),
 			t1("agg-8", "Can bot Secure to **contend** an **undeclared ambition** or to take captives?", "[21,22]", "agg-9"),
 			t1("agg-9", "Can bot Secure to grow lead in declared ambition?", "[25]", "agg-10"),
 			t1("agg-10", "Can bot Move to take control of rival city?", "[32]", "agg-11"),
@@ -238,7 +329,7 @@ func buildSupercatNodes() map[string]SupercatNode {
 			t2("con-2", "Are any loyal buildings controlled by a rival?", "con-2a", "con-3"),
 			t1("con-2a", "Can bot Build or Repair to change control?", "[12,13]", "con-3"),
 			t1("con-3", "Can bot Build cities?", "[17]", "con-4", "only Build **double city** if winning a declared ambition and uncovering power bonus"),
-			t1("con-4", "Can bot use an ability on a ready Guild or lore card?", "", "con-5"),
+			guild("con-4", "con-5"),
 			t1("con-5", "Can bot Build or Repair to take control of a rival building?", "[29,30]", "con-6"),
 			t1("con-6", "Can bot Build to defend an undefended building?", "[35]", "con-7"),
 			t1("con-7", "Can bot Build any ships?", "[36]", "con-8", "ships in **task force**", "fresh ships"),
@@ -253,7 +344,7 @@ func buildSupercatNodes() map[string]SupercatNode {
 			t1("mob-2a", "Can bot Move to change control?", "[14]", "mob-3"),
 			t2("mob-3", "Does bot have **unbuilt cities** and fewer **claims** than **unbuilt cities**?", "mob-3a", "mob-4"),
 			t1("mob-3a", "Can bot Move to get at least one new **claim**?", "[18]", "mob-4", "**new resources**", "**unclaimed**", "two slot planets"),
-			t1("mob-4", "Can bot use an ability on a ready Guild or lore card?", "", "mob-5"),
+			guild("mob-4", "mob-5"),
 			t1("mob-5", "Can bot Influence an **uncontested card** which would **contend** a declared ambition, if Secured or a **contested card**?", "[26,27]", "mob-6"),
 			t1("mob-6", "Can bot Move to take control of rival city?", "[32]", "mob-7"),
 			t1("mob-7", "Can bot Move to change control of a rival-controlled gate?", "[99]", "mob-8", "take control adjacent to rival starport", "take or neutralize control adjacent to loyal starport"),
@@ -268,6 +359,16 @@ func buildSupercatNodes() map[string]SupercatNode {
 		for _, n := range list {
 			n.Page = page
 			nodes[n.ID] = n
+		}
+	}
+	// Where a bullet's action is governed by a Principles page, its yes walks that page.
+	for id, kind := range supercatPrinciples {
+		n := nodes[id]
+		chain := principleChain(kind, id, n.No.Next)
+		n.Yes.Next = chain[0].ID
+		nodes[id] = n
+		for _, c := range chain {
+			nodes[c.ID] = c
 		}
 	}
 	return nodes
@@ -305,8 +406,22 @@ type SupercatWalk struct {
 	Copy bool
 	// Actions are the actions the bot takes, in order, in the seed's words.
 	Actions []string
+	// Weapon says the card is played with Weapon, a **combat card**.
+	Weapon bool
+	// Guild says the card was selected for the ability of a Guild or lore card: after Prelude
+	// the ability is used, and the card's page follows only if actions remain.
+	Guild bool
+	// Exhausted lists the answers (by index) that used a ready Guild or lore card, which is
+	// exhausted for the chapter.
+	Exhausted []int
 	// Done says the turn is over.
 	Done bool
+}
+
+// CombatCard reports whether the selected card is a **combat card**: "card played with
+// Weapon, or an Aggression card" (Terminology).
+func (w SupercatWalk) CombatCard() bool {
+	return w.Weapon || w.Page == string(Aggression)
 }
 
 // WalkSupercat replays answers through the procedures from where the turn's start left off:
@@ -328,8 +443,17 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 	}
 	available := supercatAvailableSuits(start.Options, lead)
 	for i := 0; !w.Done; i++ {
+		// "combat card: card played with Weapon, or an Aggression card": Prelude asks about
+		// Weapon first when the selected card is not yet a combat card.
+		if at == "pre-4" && !w.CombatCard() {
+			at = "pre-4w"
+		}
 		node := supercatNodes[at]
 		choices := supercatChoices(node, available)
+		if node.Yes.Weapon && node.Yes.ChooseSuit {
+			// A card played with Weapon is one of the bot's own options, not a copy.
+			choices = supercatChoices(node, supercatAvailableSuits(start.Options, nil))
+		}
 		if i >= len(answers) {
 			w.Current, w.Choices = &node, choices
 			return w, nil
@@ -342,10 +466,18 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 		if answer == "no" {
 			branch = node.No
 		}
+		for _, o := range node.Options {
+			if o.Value == answer {
+				branch = SupercatBranch{Next: o.Next}
+			}
+		}
 		step := SupercatAnswered{Node: node, Answer: answer}
 		if branch.Do != "" {
 			w.Actions = append(w.Actions, branch.Do)
 			step.Outcome = branch.Do
+		}
+		if branch.Exhaust {
+			w.Exhausted = append(w.Exhausted, i)
 		}
 		next := branch.Next
 		if len(branch.Suits) > 0 || branch.ChooseSuit {
@@ -353,18 +485,28 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 			if branch.ChooseSuit {
 				suits = []ArcsSuit{ArcsSuit(answer)}
 			}
-			if w.selectCard(suits, start.Options, lead) {
+			if w.selectCard(suits, start.Options, lead, branch.Weapon) {
+				w.Weapon, w.Guild = branch.Weapon, branch.Exhaust
 				step.Outcome = strings.TrimSpace(step.Outcome + " " + w.selection())
 				next = supercatPageStart["prelude"]
 			} else {
 				step.Outcome = fmt.Sprintf("No %s card is available: go on to the next question.", suitList(suits))
+				if branch.Unavailable != "" {
+					next = branch.Unavailable
+				}
 			}
+		} else if branch.Weapon {
+			w.Weapon = true
 		}
 		switch next {
 		case "":
 			w.Done = true
 		case SupercatToPage:
 			at = supercatPageStart[w.Page]
+			if w.Guild && node.Page == "prelude" {
+				// "Use ability, then go to page for card's suit if actions remaining."
+				at = supercatPageStart["guild"]
+			}
 		case SupercatAgain:
 			at = w.Page[:3] + "-again"
 		default:
@@ -378,6 +520,13 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 // supercatChoices are the answers node accepts: yes and no, or, where the player chooses
 // the suit, the available suits (and no, where the question has a no).
 func supercatChoices(node SupercatNode, available []string) []string {
+	if len(node.Options) > 0 {
+		out := make([]string, len(node.Options))
+		for i, o := range node.Options {
+			out[i] = o.Value
+		}
+		return out
+	}
 	if !node.Yes.ChooseSuit {
 		return []string{"yes", "no"}
 	}
@@ -391,7 +540,7 @@ func supercatChoices(node SupercatNode, available []string) []string {
 // selectCard selects the first option of the first available suit, or copies the lead
 // suit when no option has it ("select a card from among the bot's options and Lead, Pivot,
 // or Copy with the indicated suit").
-func (w *SupercatWalk) selectCard(suits []ArcsSuit, options []ActionCard, lead *ActionCard) bool {
+func (w *SupercatWalk) selectCard(suits []ArcsSuit, options []ActionCard, lead *ActionCard, weapon bool) bool {
 	for _, s := range suits {
 		for _, c := range options {
 			if c.Suit == s {
@@ -400,7 +549,7 @@ func (w *SupercatWalk) selectCard(suits []ArcsSuit, options []ActionCard, lead *
 				return true
 			}
 		}
-		if lead != nil && lead.Suit == s {
+		if lead != nil && lead.Suit == s && !weapon {
 			w.Card, w.Page, w.Copy = nil, string(s), true
 			return true
 		}
@@ -412,6 +561,9 @@ func (w *SupercatWalk) selectCard(suits []ArcsSuit, options []ActionCard, lead *
 func (w *SupercatWalk) selection() string {
 	if w.Copy {
 		return fmt.Sprintf("Copy the lead suit (%s): play any option facedown (pick at random). Check for Prelude actions, then go to the %s page.", w.Page, w.Page)
+	}
+	if w.Weapon {
+		return fmt.Sprintf("Select %s, played with Weapon (a combat card). Check for Prelude actions, then go to the %s page.", w.Card, w.Page)
 	}
 	return fmt.Sprintf("Select %s. Check for Prelude actions, then go to the %s page.", w.Card, w.Page)
 }

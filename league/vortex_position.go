@@ -209,7 +209,68 @@ func checkVortexBoard(board VortexBoard) error {
 			}
 		}
 	}
-	return checkIDs(ids, func(i int) string { return index("players", i) + ".id" })
+	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
+		return err
+	}
+	return checkVortexSpaces(board)
+}
+
+// Where two tokens may not share a space (vortex-mechanics.txt, "Rules of the Game").
+const (
+	// VortexOwnRule forbids two of one player's tokens at one distance 1..24.
+	VortexOwnRule = "You can't have two of your own tokens in the same space, safe or not"
+	// VortexRivalRule forbids two rivals' tokens on one cell of the outer loop (distances
+	// 1..16) unless the cell is safe.
+	VortexRivalRule = "One token per space, except the safe corner spaces"
+)
+
+// checkVortexSpaces refuses a board the seed forbids (CONTRACT section 6), naming the later
+// of the two tokens: two of one player's tokens at the same distance 1..24 ("You can't have
+// two of your own tokens in the same space, safe or not"), or two rivals' tokens on the
+// same loop cell, both on the outer loop (distances 1..16), unless that cell is safe ("One
+// token per space, except the safe corner spaces"; "all four players could have a token in
+// the same safe space"). Any number of tokens may be at start (0) or in the centre (25).
+// This is the one rule for the CLI, the API, the result form and the calculator alike.
+func checkVortexSpaces(board VortexBoard) error {
+	tokenPath := func(i, k int) string { return fmt.Sprintf("players[%d].tokens[%d]", i, k) }
+	for i, p := range board.Players {
+		for k, d := range p.Tokens {
+			if d == 0 || d == VortexCentre {
+				continue
+			}
+			for k2 := range k {
+				if p.Tokens[k2] == d {
+					return fieldErr(tokenPath(i, k), "%s's token %d is %s, where its token %d (%s) already is: %q",
+						p.ID, k+1, vortexCells(d), k2+1, tokenPath(i, k2), VortexOwnRule)
+				}
+			}
+		}
+	}
+	for i, p := range board.Players {
+		for k, d := range p.Tokens {
+			if d < 1 || d > VortexLoop || VortexSafe(d) {
+				continue
+			}
+			cell := (p.Start + d) % VortexLoop
+			for j, q := range board.Players[:i] {
+				for k2, e := range q.Tokens {
+					if e >= 1 && e <= VortexLoop && (q.Start+e)%VortexLoop == cell {
+						return fieldErr(tokenPath(i, k), "%s's token %d, %s, stands on the same space (loop cell %d, not a safe one) as %s's token %d, %s (%s): %q",
+							p.ID, k+1, vortexCells(d), cell, q.ID, k2+1, vortexCells(e), tokenPath(j, k2), VortexRivalRule)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// vortexCells says how far in a token stands: "1 cell in", "7 cells in".
+func vortexCells(d int) string {
+	if d == 1 {
+		return "1 cell in"
+	}
+	return fmt.Sprintf("%d cells in", d)
 }
 
 // DecodeVortexBoard decodes CONTRACT section 6's input: {"die": 6, "players": [{"id",

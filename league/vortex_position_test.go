@@ -222,3 +222,71 @@ func TestScoreVortexFromTheBoard(t *testing.T) {
 	_, err = Score(Vortex, []byte(`{"players":[{"id":"RED","start":0,"tokens":[3,0,0,0]}]}`))
 	requireFieldError(t, err, "players: 1 player(s), need at least 2")
 }
+
+func TestVortexBoardsTheSeedForbids(t *testing.T) {
+	// vortex-mechanics.txt, "Rules of the Game", and CONTRACT section 6.
+	forbidden := []struct {
+		name  string
+		seats []VortexSeat
+		want  string
+	}{
+		// "You can't have two of your own tokens in the same space, safe or not."
+		{"two own tokens on a plain cell", []VortexSeat{seat("RED", 0, 7, 3, 7, 0)},
+			`players[0].tokens[2]: RED's token 3 is 7 cells in, where its token 1 (players[0].tokens[0]) already is: "You can't have two of your own tokens in the same space, safe or not"`},
+		{"two own tokens on a safe square", []VortexSeat{seat("RED", 0, 0, 5, 5, 25)},
+			`players[0].tokens[2]: RED's token 3 is 5 cells in, where its token 2 (players[0].tokens[1]) already is: "You can't have two of your own tokens in the same space, safe or not"`},
+		{"two own tokens in the spiral", []VortexSeat{seat("RED", 0, 0, 0, 24, 24), seat("BLUE", 8, 3)},
+			`players[0].tokens[3]: RED's token 4 is 24 cells in, where its token 3 (players[0].tokens[2]) already is: "You can't have two of your own tokens in the same space, safe or not"`},
+		// "One token per space, except the safe corner spaces." RED 10 cells in and BLUE 2
+		// cells in (start 8) both stand on loop cell 10.
+		{"two rivals on one loop cell", []VortexSeat{seat("RED", 0, 10), seat("BLUE", 8, 2)},
+			`players[1].tokens[0]: BLUE's token 1, 2 cells in, stands on the same space (loop cell 10, not a safe one) as RED's token 1, 10 cells in (players[0].tokens[0]): "One token per space, except the safe corner spaces"`},
+		// Distance 16 closes the loop onto the start corner's cell.
+		{"the end of the loop and a rival", []VortexSeat{seat("CYAN", 4, 0, 12), seat("RED", 0, 16, 2)},
+			`players[1].tokens[0]: RED's token 1, 16 cells in, stands on the same space (loop cell 0, not a safe one) as CYAN's token 2, 12 cells in (players[0].tokens[1]): "One token per space, except the safe corner spaces"`},
+	}
+	for _, tt := range forbidden {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ScoreVortexPosition(VortexBoard{Die: 6, Players: tt.seats})
+			requireFieldError(t, err, tt.want)
+			// The same refusal reaches the decoder, and so the CLI, the API and the forms.
+			in, err := json.Marshal(map[string]any{"die": 6, "players": boardJSON(tt.seats)})
+			require.NoError(t, err)
+			_, err = DecodeVortexBoard(in)
+			requireFieldError(t, err, tt.want)
+			_, err = Score(Vortex, in)
+			requireFieldError(t, err, tt.want)
+		})
+	}
+
+	allowed := []struct {
+		name  string
+		seats []VortexSeat
+	}{
+		// "Any number of tokens may be at start (0) or in the centre (25)."
+		{"all four at start", []VortexSeat{seat("RED", 0, 0, 0, 0, 0)}},
+		{"all four in the centre", []VortexSeat{seat("RED", 0, 25, 25, 25, 25), seat("BLUE", 8, 25, 25, 0, 0)}},
+		// "Except safe spaces, all four players could have a token in the same safe space."
+		// Loop cell 13: RED 13 in, CYAN 9, BLUE 5, GREEN 1.
+		{"four rivals on one safe space", []VortexSeat{seat("RED", 0, 13), seat("CYAN", 4, 9), seat("BLUE", 8, 5), seat("GREEN", 12, 1)}},
+		// The rival rule holds on the outer loop only: RED 18 cells in (spiral) and CYAN 14
+		// cells in share the model's loop cell 2 but not a space.
+		{"a rival in the spiral", []VortexSeat{seat("RED", 0, 18), seat("CYAN", 4, 14)}},
+		{"the seed's board", []VortexSeat{seat("RED", 0, 18), seat("BLUE", 8, 5)}},
+	}
+	for _, tt := range allowed {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ScoreVortexPosition(VortexBoard{Die: 6, Players: tt.seats})
+			require.NoError(t, err)
+		})
+	}
+}
+
+// boardJSON writes seats as CONTRACT section 6's "players".
+func boardJSON(seats []VortexSeat) []map[string]any {
+	out := make([]map[string]any, len(seats))
+	for i, s := range seats {
+		out[i] = map[string]any{"id": s.ID, "start": s.Start, "tokens": s.Tokens}
+	}
+	return out
+}

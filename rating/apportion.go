@@ -8,7 +8,7 @@ import (
 )
 
 // ErrOverflow reports an ante, award or rating too large to hold in Micros. Only a
-// pathological ladder reaches it (an ante denominator within millionths of zero);
+// pathological ladder reaches it (ratings near the limits of int64, given to LadderFrom);
 // the game that would overflow is refused and the ladder is left unchanged.
 var ErrOverflow = errors.New("rating: amount out of range of integer millionths")
 

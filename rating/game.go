@@ -139,101 +139,119 @@ func CheckSubstitute(players, substitutes []string, i int, same func(a, b string
 // sameID compares two ladder ids: exactly.
 func sameID(a, b string) bool { return a == b }
 
-// Antes returns the ante of each player of a game whose pot is pot ([Game.Pot]) from the
-// ratings they hold before it (seed 3.2, CONTRACT section 3):
+// Antes returns the ante of each player of a game whose full pot is full ([Game.Pot]),
+// from the ratings they hold before it, and the pot the table plays for (CONTRACT
+// section 3, round 3):
 //
-//	ante_i = P × (R_i + 210) / (Σ_j R_j + 210 n)
+//	stake_i = max(0, R_i + 210)    what the player holds above the floor
+//	S       = Σ_j stake_j
+//	pot     = min(P, S)            the table's pot, or all it holds above the floor
+//	ante_i  = pot × stake_i / S
 //
-// rounded to millionths by largest remainder, so the antes add up to exactly P. A rating
-// below −210 antes a negative amount: the player gains points just for playing, as seed 3.3
-// intends. When Σ_j R_j + 210 n ≤ 0 the formula has no meaningful share, and every player
-// antes P / n (CONTRACT section 3).
-func Antes(ratings []Micros, pot Micros) ([]Micros, error) {
-	if pot <= 0 {
-		return nil, errors.New("rating: a pot must be positive")
+// rounded to millionths by largest remainder, so the antes add up to exactly the pot. S = 0
+// (everyone at the floor) plays for nothing: every ante is 0. Whenever every player stands
+// above −210 and S ≥ P this is seed 3.2's ante, P × (R_i + 210) / (Σ_j R_j + 210 n): "The
+// 'ante adjustment' used in the formula below is 210 (one-half pot-worth of points)". Since
+// no ante exceeds its stake, seed 3.3's "absolute minimum rating exists at about -210
+// points" holds exactly: no rating falls below −210.
+func Antes(ratings []Micros, full Micros) ([]Micros, Micros, error) {
+	if full <= 0 {
+		return nil, 0, errors.New("rating: a pot must be positive")
 	}
 	var sc scratch
 	sc.resize(len(ratings))
 	out := make([]Micros, len(ratings))
-	if err := antesOf(out, ratings, pot, &sc); err != nil {
-		return nil, err
+	pot, err := antesOf(out, ratings, full, &sc)
+	if err != nil {
+		return nil, 0, err
 	}
-	return out, nil
+	return out, pot, nil
 }
 
-// antesOf is Antes writing into dst, with working space from sc.
-func antesOf(dst, ratings []Micros, pot Micros, sc *scratch) error {
+// Stake is what a rating holds above the floor, max(0, R + 210) (CONTRACT section 3): the
+// most a player can ante into one game. It reports false when R + 210 leaves Micros.
+func Stake(r Micros) (Micros, bool) {
+	s, over := addInt64(int64(r), int64(AnteAdjustment))
+	if over {
+		return 0, false
+	}
+	return Micros(max(0, s)), true
+}
+
+// antesOf is Antes writing into dst, with working space from sc; it returns the pot the
+// table plays for.
+func antesOf(dst, ratings []Micros, full Micros, sc *scratch) (Micros, error) {
 	if len(ratings) == 0 {
-		return nil
+		return 0, nil
 	}
 	weights := sc.weights
 	var sum int64
 	for i, r := range ratings {
-		w, over1 := addInt64(int64(r), int64(AnteAdjustment))
-		s, over2 := addInt64(sum, w)
-		if over1 || over2 {
-			return antesBig(dst, ratings, pot)
+		w, ok := Stake(r)
+		s, over := addInt64(sum, int64(w))
+		if !ok || over {
+			return full, antesBig(dst, ratings, full)
 		}
-		weights[i], sum = w, s
+		weights[i], sum = int64(w), s
 	}
-	if sum <= 0 {
-		return equalShares(dst, pot, sc)
+	// "A table plays for pot = min(P, S)": when it holds less than its pot above the
+	// floor, it stakes all of that and no more.
+	pot := min(full, Micros(sum))
+	if pot == 0 {
+		// S = 0: the game moves no rating.
+		clear(dst)
+		return 0, nil
 	}
-	return apportion(dst, pot, weights, sc.rems)
+	return pot, apportion(dst, pot, weights, sc.rems)
 }
 
-// antesBig is antes for ratings whose shifted sum leaves int64.
-func antesBig(dst, ratings []Micros, pot Micros) error {
+// antesBig is antes for stakes whose sum leaves int64: such a table holds far more than
+// its pot above the floor, so it plays for its full pot.
+func antesBig(dst, ratings []Micros, full Micros) error {
 	weights := make([]*big.Int, len(ratings))
-	sum := new(big.Int)
 	for i, r := range ratings {
 		weights[i] = new(big.Int).Add(big.NewInt(int64(r)), big.NewInt(int64(AnteAdjustment)))
-		sum.Add(sum, weights[i])
-	}
-	if sum.Sign() <= 0 {
-		for _, w := range weights {
-			w.SetInt64(1)
+		if weights[i].Sign() < 0 {
+			weights[i].SetInt64(0)
 		}
 	}
-	return apportionBig(dst, pot, weights)
+	return apportionBig(dst, full, weights)
 }
 
-// equalShares splits the pot equally among the seats of dst, by largest remainder.
-func equalShares(dst []Micros, pot Micros, sc *scratch) error {
-	for i := range dst {
-		sc.weights[i] = 1
-	}
-	return apportion(dst, pot, sc.weights[:len(dst)], sc.rems)
-}
-
-// Awards returns each seat's award from the game's pot ([Game.Pot]), rounded to millionths
-// by largest remainder so that the awards add up to exactly the pot (CONTRACT section 3).
-// When g.PointsArePot the award is the seat's points as scored (ARMADA, seed 3.2), and the
-// points must add up to 420. Otherwise the pot is shared in proportion to
-// points − min(0, lowest points), and equally when those are all zero.
-func Awards(g Game) ([]Micros, error) {
+// Awards returns each seat's award from pot, the pot the table plays for (the second
+// result of [Antes]; [Game.Pot] when it holds enough above the floor), rounded to
+// millionths by largest remainder so that the awards add up to exactly the pot (CONTRACT
+// section 3). When g.PointsArePot the points must add up to 420 and each award is
+// points × pot / 420 (ARMADA, seed 3.2: "The point-award received from a completed game is
+// then added to the player's rating"; the points themselves when the table plays for its
+// full 420). Otherwise the pot is shared in proportion to points − min(0, lowest points),
+// and equally when those are all zero.
+func Awards(g Game, pot Micros) ([]Micros, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
+	}
+	if pot < 0 || pot > g.Pot() {
+		return nil, fmt.Errorf("rating: a game's pot is 0 to %s, got %s", g.Pot(), pot)
 	}
 	var sc scratch
 	sc.resize(len(g.Seats))
 	out := make([]Micros, len(g.Seats))
-	if err := awardsOf(out, g, &sc); err != nil {
+	if err := awardsOf(out, g, pot, &sc); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // awardsOf is Awards for a validated game, writing into dst with working space from sc.
-func awardsOf(dst []Micros, g Game, sc *scratch) error {
+func awardsOf(dst []Micros, g Game, pot Micros, sc *scratch) error {
 	if smallAwardWeights(sc.weights, g) {
-		return apportion(dst, g.Pot(), sc.weights, sc.rems)
+		return apportion(dst, pot, sc.weights, sc.rems)
 	}
 	weights, err := bigAwardWeights(g)
 	if err != nil {
 		return err
 	}
-	return apportionBig(dst, g.Pot(), weights)
+	return apportionBig(dst, pot, weights)
 }
 
 // smallAwardWeights writes the award weights of g into weights as int64: the points over

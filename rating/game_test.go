@@ -60,60 +60,91 @@ func game(t testing.TB, pot bool, points []string, winners ...int) Game {
 func TestAntes(t *testing.T) {
 	tests := []struct {
 		name    string
-		pot     string
+		full    string // the game's full pot P
 		ratings []string
 		want    []string
+		pot     string // what the table plays for; "" for the full pot
 	}{
 		// Seed 3.2 with everyone at the initial rating of 0 (seed 3.1): 420 × 210 / 1470.
-		{"seven new members ante 60 each (CONTRACT example)", "420", repeat("0", 7), repeat("60", 7)},
+		{"seven new members ante 60 each (CONTRACT example)", "420", repeat("0", 7), repeat("60", 7), ""},
 		// CONTRACT section 3: the pot is 60 a seat, so new members ante 60 at every size.
-		{"four new members ante 60 of a 240 pot", "240", repeat("0", 4), repeat("60", 4)},
-		{"eight new members ante 60 of a 480 pot", "480", repeat("0", 8), repeat("60", 8)},
-		{"a game of 2 at zero stakes 60 a seat", "120", []string{"0", "0"}, []string{"60", "60"}},
+		{"four new members ante 60 of a 240 pot", "240", repeat("0", 4), repeat("60", 4), ""},
+		{"eight new members ante 60 of a 480 pot", "480", repeat("0", 8), repeat("60", 8), ""},
+		{"a game of 2 at zero stakes 60 a seat", "120", []string{"0", "0"}, []string{"60", "60"}, ""},
 		// 420 × 310/1470 = 88.571428|57, 420 × 110/1470 = 31.428571|43: one millionth is
 		// missing and goes to the larger remainder.
 		{"higher rating antes more",
 			"420", []string{"100", "-100", "0", "0", "0", "0", "0"},
-			[]string{"88.571429", "31.428571", "60", "60", "60", "60", "60"}},
+			[]string{"88.571429", "31.428571", "60", "60", "60", "60", "60"}, ""},
 		// 300 × 310/1050 is the same share as 420 × 310/1470: with ratings summing to 0,
 		// every table size stakes the same per seat.
 		{"higher rating antes more at five seats",
 			"300", []string{"100", "-100", "0", "0", "0"},
-			[]string{"88.571429", "31.428571", "60", "60", "60"}},
-		// Seed 3.3: below −210 the ante is negative, so playing gains points.
-		// 120 × (−90)/420 = −25.714285|71 (floored to −25.714286), 120 × 510/420 =
-		// 145.714285|71 takes the missing millionth.
-		{"rating below -210 antes a negative amount", "120", []string{"-300", "300"}, []string{"-25.714286", "145.714286"}},
-		{"game of 2 with a rating below -210", "120", []string{"-300", "90"}, []string{"-51.428571", "171.428571"}},
-		{"exactly -210 antes nothing", "180", []string{"-210", "-10", "10"}, []string{"0", "85.714286", "94.285714"}},
-		// CONTRACT section 3: Σ R_j + 210 n ≤ 0 means every player antes P / n.
-		{"denominator negative: equal antes", "120", []string{"-250", "-200"}, []string{"60", "60"}},
-		{"denominator zero: equal antes", "180", []string{"-210", "-210", "-210"}, []string{"60", "60", "60"}},
-		{"denominator negative, seven seats", "420", repeat("-300", 7), repeat("60", 7)},
+			[]string{"88.571429", "31.428571", "60", "60", "60"}, ""},
+		// Seed 3.3: "An absolute minimum rating exists at about -210 points". Round 3 of
+		// CONTRACT section 3 makes it exact: stake_i = max(0, R_i + 210), so a rating at or
+		// below −210 antes nothing. (Changed with the rule: round 2 anted −25.714286 and
+		// 145.714286 here, paying the player below the floor for playing.)
+		{"rating below -210 antes nothing", "120", []string{"-300", "300"}, []string{"0", "120"}, ""},
+		// Changed with the rule: round 2 anted −51.428571 and 171.428571.
+		{"game of 2 with a rating below -210", "120", []string{"-300", "90"}, []string{"0", "120"}, ""},
+		// 180 × 200/420 = 85.714285|71, 180 × 220/420 = 94.285714|29: the same as round 2,
+		// since everyone holds at least 0 above the floor.
+		{"exactly -210 antes nothing", "180", []string{"-210", "-10", "10"}, []string{"0", "85.714286", "94.285714"}, ""},
+		// "The table plays for pot = min(P, S)": −150 and −186 hold 60 + 24 = 84 above the
+		// floor, so the game plays for 84 instead of 120 and each antes all it holds.
+		{"a table holding less than its pot plays for what it holds", "120", []string{"-150", "-186"}, []string{"60", "24"}, "84"},
+		// Changed with the rule: round 2 anted P / n each when Σ R_j + 210 n ≤ 0, 60 and 60
+		// here, taking 60 from a player 40 below the floor.
+		{"a player below the floor holds nothing", "120", []string{"-250", "-200"}, []string{"0", "10"}, "10"},
+		// "S = 0: the game moves no rating" (round 2: 60 each).
+		{"everyone at the floor plays for nothing", "180", []string{"-210", "-210", "-210"}, []string{"0", "0", "0"}, "0"},
+		{"everyone below the floor plays for nothing, seven seats", "420", repeat("-300", 7), repeat("0", 7), "0"},
+		// S ≥ P by a millionth: the full pot, each ante its whole stake but for rounding.
+		{"a table holding just its pot", "120", []string{"-150", "-150"}, []string{"60", "60"}, ""},
 		// ARMADA keeps the 420 pot at every table size (its points always make 420).
-		{"ARMADA: four new members", "420", repeat("0", 4), repeat("105", 4)},
-		{"ARMADA: eight new members", "420", repeat("0", 8), repeat("52.5", 8)},
-		{"ARMADA: a game of 2 at zero", "420", []string{"0", "0"}, []string{"210", "210"}},
+		{"ARMADA: four new members", "420", repeat("0", 4), repeat("105", 4), ""},
+		{"ARMADA: eight new members", "420", repeat("0", 8), repeat("52.5", 8), ""},
+		{"ARMADA: a game of 2 at zero", "420", []string{"0", "0"}, []string{"210", "210"}, ""},
 		{"ARMADA: nine seats, the 6 missing millionths go to the first seats",
 			"420", repeat("0", 9),
-			append(repeat("46.666667", 6), repeat("46.666666", 3)...)},
-		{"ARMADA: rating below -210 antes a negative amount", "420", []string{"-300", "300"}, []string{"-90", "510"}},
-		{"ARMADA: game of 2 with a rating below -210", "420", []string{"-300", "90"}, []string{"-180", "600"}},
-		{"ARMADA: exactly -210 antes nothing", "420", []string{"-210", "-10", "10"}, []string{"0", "200", "220"}},
-		{"ARMADA: denominator negative", "420", []string{"-250", "-200"}, []string{"210", "210"}},
-		{"ARMADA: denominator zero", "420", []string{"-210", "-210", "-210"}, []string{"140", "140", "140"}},
+			append(repeat("46.666667", 6), repeat("46.666666", 3)...), ""},
+		// Changed with the rule: round 2 anted −90 and 510.
+		{"ARMADA: rating below -210 antes nothing", "420", []string{"-300", "300"}, []string{"0", "420"}, ""},
+		// 0 + 300 above the floor: the game plays for 300 instead of 420 (round 2: −180, 600).
+		{"ARMADA: game of 2 with a rating below -210", "420", []string{"-300", "90"}, []string{"0", "300"}, "300"},
+		{"ARMADA: exactly -210 antes nothing", "420", []string{"-210", "-10", "10"}, []string{"0", "200", "220"}, ""},
+		// Changed with the rule: round 2 anted 210 and 210.
+		{"ARMADA: a player below the floor holds nothing", "420", []string{"-250", "-200"}, []string{"0", "10"}, "10"},
+		{"ARMADA: everyone at the floor plays for nothing", "420", []string{"-210", "-210", "-210"}, []string{"0", "0", "0"}, "0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pot := mic(t, tt.pot)[0]
-			got, err := Antes(mic(t, tt.ratings...), pot)
+			full := mic(t, tt.full)[0]
+			want := full
+			if tt.pot != "" {
+				want = mic(t, tt.pot)[0]
+			}
+			got, pot, err := Antes(mic(t, tt.ratings...), full)
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.want...), got)
+			assert.Equal(t, want, pot)
 			assert.Equal(t, pot, sum(got))
 		})
 	}
-	_, err := Antes([]Micros{0, 0}, 0)
+	_, _, err := Antes([]Micros{0, 0}, 0)
 	assert.EqualError(t, err, "rating: a pot must be positive")
+}
+
+func TestStake(t *testing.T) {
+	// CONTRACT section 3: "stake_i = max(0, R_i + 210): what the player holds above the floor".
+	for r, want := range map[string]string{"0": "210", "-150": "60", "-210": "0", "-300": "0", "100.5": "310.5"} {
+		got, ok := Stake(mic(t, r)[0])
+		require.True(t, ok)
+		assert.Equal(t, mic(t, want)[0], got, r)
+	}
+	_, ok := Stake(math.MaxInt64)
+	assert.False(t, ok)
 }
 
 func TestPot(t *testing.T) {
@@ -126,17 +157,40 @@ func TestPot(t *testing.T) {
 	}
 }
 
-func TestAntesOverflow(t *testing.T) {
-	// Σ R_j + 210 n is one millionth, so the first ante would be about 4e26 millionths.
-	r1 := Micros(4e18)
-	r2 := -r1 - 2*AnteAdjustment + 1
-	_, err := Antes([]Micros{r1, r2}, ArmadaPot)
-	require.ErrorIs(t, err, ErrOverflow)
-
-	// Shifted ratings whose sum leaves int64 still work through big integers.
-	got, err := Antes([]Micros{math.MaxInt64 - 1, math.MaxInt64 - 1}, 2*SeatStake)
+func TestAntesOfHugeRatings(t *testing.T) {
+	// Stakes whose sum leaves int64 still work through big integers: such a table holds far
+	// more than its pot above the floor and plays for all of it. (Round 2 refused a table
+	// whose Σ R_j + 210 n was one millionth with ErrOverflow; round 3's stakes are never
+	// negative, so that table plays for its one millionth: the last test below.)
+	got, pot, err := Antes([]Micros{math.MaxInt64 - 1, math.MaxInt64 - 1}, 2*SeatStake)
 	require.NoError(t, err)
 	assert.Equal(t, []Micros{SeatStake, SeatStake}, got)
+	assert.Equal(t, 2*SeatStake, pot)
+
+	got, pot, err = Antes([]Micros{math.MaxInt64, 0}, 2*SeatStake)
+	require.NoError(t, err)
+	assert.Equal(t, 2*SeatStake, pot)
+	assert.Equal(t, 2*SeatStake, sum(got))
+
+	r1 := Micros(4e18)
+	r2 := -r1 - 2*AnteAdjustment + 1
+	got, pot, err = Antes([]Micros{r1, r2}, ArmadaPot)
+	require.NoError(t, err)
+	assert.Equal(t, []Micros{ArmadaPot, 0}, got, "the player far below the floor antes nothing")
+	assert.Equal(t, ArmadaPot, pot)
+}
+
+func TestRatingOverflowIsRefused(t *testing.T) {
+	// A substitute near the top of int64 finishing a winning seat would wrap: the game is
+	// refused and the ladder unchanged.
+	l, err := LadderFrom([]Standing{{Player: "S", Rating: math.MaxInt64 - 5}, {Player: "Z", Rating: -(math.MaxInt64 - 5)}})
+	require.NoError(t, err)
+	g := game(t, false, []string{"1", "0"}, 0)
+	g.Seats[0].Substitute = "S"
+	_, err = l.Apply(g)
+	require.ErrorIs(t, err, ErrOverflow)
+	assert.Equal(t, Micros(math.MaxInt64-5), l.Rating("S"))
+	assert.Equal(t, 2, l.Len())
 }
 
 func TestAwards(t *testing.T) {
@@ -187,7 +241,7 @@ func TestAwards(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := game(t, tt.pot, tt.points)
-			got, err := Awards(g)
+			got, err := Awards(g, g.Pot())
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.want...), got)
 			assert.Equal(t, g.Pot(), sum(got))
@@ -195,8 +249,27 @@ func TestAwards(t *testing.T) {
 	}
 }
 
+func TestAwardsShareTheSamePot(t *testing.T) {
+	// CONTRACT section 3: "awards share the same pot". A table playing for 84 instead of
+	// 120 shares 84 by league points; an ARMADA table playing for 180 pays points × 180/420.
+	got, err := Awards(game(t, false, []string{"2", "1"}), mic(t, "84")[0])
+	require.NoError(t, err)
+	assert.Equal(t, mic(t, "56", "28"), got)
+	got, err = Awards(game(t, true, []string{"238", "5", "14", "21.5", "21.5", "60", "60"}), mic(t, "180")[0])
+	require.NoError(t, err)
+	// 238 × 3/7 = 102, 5 × 3/7 = 2.142857|14, 14 × 3/7 = 6, 21.5 × 3/7 = 9.214285|71 twice,
+	// 60 × 3/7 = 25.714285|71 twice: the three missing millionths go to the largest
+	// remainders, the two 9.214285s and then the earlier 25.714285.
+	assert.Equal(t, mic(t, "102", "2.142857", "6", "9.214286", "9.214286", "25.714286", "25.714285"), got)
+	got, err = Awards(game(t, false, []string{"2", "1"}), 0)
+	require.NoError(t, err)
+	assert.Equal(t, []Micros{0, 0}, got, "a table playing for nothing awards nothing")
+	_, err = Awards(game(t, false, []string{"2", "1"}), mic(t, "121")[0])
+	assert.EqualError(t, err, "rating: a game's pot is 0 to 120, got 121")
+}
+
 func TestAwardsArmadaMustMakeThePot(t *testing.T) {
-	_, err := Awards(game(t, true, []string{"200", "219.5"}))
+	_, err := Awards(game(t, true, []string{"200", "219.5"}), ArmadaPot)
 	require.ErrorIs(t, err, ErrPotMismatch)
 	assert.EqualError(t, err, "points do not add up to the 420-point pot: they add up to 839/2")
 }
@@ -228,7 +301,7 @@ func TestValidate(t *testing.T) {
 			if tt.isErr != nil {
 				assert.ErrorIs(t, err, tt.isErr)
 			}
-			_, err = Awards(g)
+			_, err = Awards(g, g.Pot())
 			assert.EqualError(t, err, tt.want)
 		})
 	}

@@ -119,10 +119,11 @@ func (l *Ladder) apply(g Game, entries []Entry) error {
 			before[i] = l.ratings[at[i]]
 		}
 	}
-	if err := antesOf(antes, before, g.Pot(), &l.buf); err != nil {
+	pot, err := antesOf(antes, before, g.Pot(), &l.buf)
+	if err != nil {
 		return err
 	}
-	if err := awardsOf(awards, g, &l.buf); err != nil {
+	if err := awardsOf(awards, g, pot, &l.buf); err != nil {
 		return err
 	}
 	for i, s := range g.Seats {

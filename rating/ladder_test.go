@@ -3,6 +3,7 @@ package rating
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -72,24 +73,35 @@ func TestLadderSeason(t *testing.T) {
 
 func TestLadderEdgeCases(t *testing.T) {
 	// Each row starts from stored standings (which sum to 0) and rates a game of 2 in which
-	// B scores 1 and A scores 0: B takes the whole pot, 60 a seat = 120 (CONTRACT section 3).
+	// B scores 1 and A scores 0: B takes the whole pot, 60 a seat = 120 (CONTRACT section 3),
+	// or what the table holds above the floor when that is less.
 	tests := []struct {
 		name      string
 		standings []string // A, B, C
 		antes     []string // A, B
+		awards    []string // A, B
 		after     []string // A, B
 	}{
-		// Seed 3.3: below −210, A antes a negative amount and gains by merely playing.
-		// Σ R + 420 = 220: A antes 120 × (−90)/220 = −49.0909090…, floored to −49.090910
-		// (remainder 0.91 millionth); B antes 120 × 310/220 = 169.0909090…, floored to
-		// 169.090909 (remainder 0.09), so the missing millionth goes to A.
-		{"a rating below -210 gains by playing", []string{"-300", "100", "200"},
-			[]string{"-49.090909", "169.090909"}, []string{"-250.909091", "50.909091"}},
-		// CONTRACT: Σ R + 210 n = −500 + 420 ≤ 0, so both ante 120 / 2.
-		{"denominator at or below zero: equal antes", []string{"-300", "-200", "500"},
-			[]string{"60", "60"}, []string{"-360", "-140"}},
+		// Seed 3.3: "An absolute minimum rating exists at about -210 points." Round 3 makes
+		// it exact: A, below the floor (only stored standings can put it there), holds
+		// nothing above it and antes nothing; B antes the whole pot. (Changed with the rule:
+		// round 2 had A ante −49.090909, gaining by merely playing, to −250.909091.)
+		{"a rating below -210 antes nothing", []string{"-300", "100", "200"},
+			[]string{"0", "120"}, []string{"0", "120"}, []string{"-300", "100"}},
+		// "The table plays for pot = min(P, S)": A and B hold 0 + 10 above the floor, so the
+		// game plays for 10. (Changed with the rule: round 2 had Σ R + 210 n ≤ 0 ante 120 / 2
+		// each, sending A to −360.)
+		{"a table below the floor plays for what it holds", []string{"-300", "-200", "500"},
+			[]string{"0", "10"}, []string{"0", "10"}, []string{"-300", "-200"}},
+		// The issue's example: 60 + 24 = 84 above the floor, so the game plays for 84
+		// instead of 120; A antes all it holds and lands exactly on the floor.
+		{"a table holding 84 plays for 84", []string{"-150", "-186", "336"},
+			[]string{"60", "24"}, []string{"0", "84"}, []string{"-210", "-126"}},
+		// "S = 0: the game moves no rating."
+		{"a table at the floor moves nothing", []string{"-210", "-210", "420"},
+			[]string{"0", "0"}, []string{"0", "0"}, []string{"-210", "-210"}},
 		// The issue's 2-player case: the game swings ±60, not ±210.
-		{"a game of 2 at zero", []string{"0", "0", "0"}, []string{"60", "60"}, []string{"-60", "60"}},
+		{"a game of 2 at zero", []string{"0", "0", "0"}, []string{"60", "60"}, []string{"0", "120"}, []string{"-60", "60"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,10 +111,72 @@ func TestLadderEdgeCases(t *testing.T) {
 			got, err := l.Apply(Game{ID: "g", Seats: seats(t, []string{"A", "B"}, "0", "1")})
 			require.NoError(t, err)
 			assert.Equal(t, mic(t, tt.antes...), []Micros{got[0].Ante, got[1].Ante})
-			assert.Equal(t, mic(t, "0", "120"), []Micros{got[0].Award, got[1].Award})
+			assert.Equal(t, mic(t, tt.awards...), []Micros{got[0].Award, got[1].Award})
 			assert.Equal(t, mic(t, tt.after...), []Micros{l.Rating("A"), l.Rating("B")})
 			assert.Equal(t, Micros(0), ladderSum(l))
 		})
+	}
+}
+
+func TestArmadaAwardsShareACappedPot(t *testing.T) {
+	// CONTRACT section 3: "award: armada points × pot / 420". A 3-power game whose players
+	// hold 30 + 60 + 90 = 180 above the floor plays for 180 instead of 420; the solo's 360
+	// points take 360 × 180/420 = 154.285714|29, the losers' 40 and 20 take 17.142857|14 and
+	// 8.571428|57; the missing millionth goes to the largest remainder, the last seat.
+	l, err := LadderFrom([]Standing{{Player: "A", Rating: -180 * PerPoint}, {Player: "B", Rating: -150 * PerPoint},
+		{Player: "C", Rating: -120 * PerPoint}, {Player: "D", Rating: 450 * PerPoint}})
+	require.NoError(t, err)
+	got, err := l.Apply(Game{ID: "g", PointsArePot: true, Seats: seats(t, []string{"A", "B", "C"}, "360", "40", "20")})
+	require.NoError(t, err)
+	assert.Equal(t, mic(t, "30", "60", "90"), []Micros{got[0].Ante, got[1].Ante, got[2].Ante})
+	assert.Equal(t, mic(t, "154.285714", "17.142857", "8.571429"), []Micros{got[0].Award, got[1].Award, got[2].Award})
+	assert.Equal(t, Micros(0), ladderSum(l))
+}
+
+func TestOneMuchWeakerPlayerStaysAboveTheFloor(t *testing.T) {
+	// Seed 3.3: "An absolute minimum rating exists at about -210 points. Once a player has a
+	// rating that is below this number, he will actually be rewarded rating points simply
+	// for playing." Round 2 broke the floor on small tables (a 3-seat ladder reached
+	// −14,758, a 2-seat one −6.68 million), where two players near the floor met; round 3
+	// holds it exactly. Ladders of 800 games at 2 and at 3 seats among 8 members of graded
+	// strength (placement-like points: the square of the member's rank plus a roll), of whom
+	// W nearly always finishes last with 0. Under round 2 these same ladders fell to −2,251
+	// (2 seats) and −249.5 (3 seats).
+	for _, n := range []int{2, 3} {
+		for seed := range uint64(5) {
+			rnd := newRand(100 + seed)
+			members := []string{"W", "A", "B", "C", "D", "E", "F", "G"}
+			l := NewLadder()
+			lowest, capped := Micros(0), 0
+			for gi := range 800 {
+				table := slices.Clone(members)
+				rnd.Shuffle(len(table), func(i, j int) { table[i], table[j] = table[j], table[i] })
+				table = table[:n]
+				points := make([]string, n)
+				for i, p := range table {
+					strength := slices.Index(members, p)
+					points[i] = fmt.Sprint(strength*strength + rnd.IntN(6))
+					if p == "W" && rnd.IntN(20) > 0 {
+						points[i] = "0"
+					}
+				}
+				entries, err := l.Apply(Game{ID: fmt.Sprint(gi), Seats: seats(t, table, points...)})
+				require.NoError(t, err, "%d seats, season %d, game %d", n, seed, gi)
+				var pot Micros
+				for _, e := range entries {
+					pot += e.Ante
+					lowest = min(lowest, e.After)
+					require.GreaterOrEqual(t, e.After, -AnteAdjustment, "%d seats, season %d, game %d: %s", n, seed, gi, e.Player)
+				}
+				if pot < SeatStake*Micros(n) {
+					capped++
+				}
+				require.Equal(t, Micros(0), ladderSum(l), "%d seats, season %d, game %d", n, seed, gi)
+			}
+			assert.Less(t, l.Rating("W"), -150*PerPoint, "%d seats, season %d: W is much weaker", n, seed)
+			assert.Less(t, lowest, -200*PerPoint, "%d seats, season %d: the ladder comes near the floor", n, seed)
+			assert.Positive(t, capped, "%d seats, season %d: some tables play for less than their pot", n, seed)
+		}
 	}
 }
 
@@ -337,10 +411,14 @@ func TestTwoPlayerGamesStakeSixtyASeat(t *testing.T) {
 		}
 	}
 
-	// Among more members, two weak players can still meet with Σ R + 420 near 0, where the
-	// formula's shares grow large; every 2-player delta is now 120/420 of what the fixed
-	// 420 pot gave from the same ratings (to rounding), so such swings are 2/7 as wide.
+	// Among more members, two weak players can still meet. Where the table holds at least
+	// 420 above the floor, every 2-player delta is 120/420 of what a fixed 420 pot gives from
+	// the same ratings (to rounding), so such swings are 2/7 as wide. (Changed with round 3:
+	// a table holding less than 420 plays its ARMADA game for what it holds, so there the
+	// proportion no longer holds; instead the loser loses at most what it holds above the
+	// floor, and at a 420 pot exactly that.)
 	rnd := newRand(99)
+	var compared, capped int
 	for range 2000 {
 		r := Micros(rnd.Int64N(600*int64(PerPoint))) - 450*PerPoint
 		standings := []Standing{{Player: "A", Rating: r}, {Player: "B", Rating: -r / 3}, {Player: "C", Rating: r/3 - r}}
@@ -352,9 +430,20 @@ func TestTwoPlayerGamesStakeSixtyASeat(t *testing.T) {
 		require.NoError(t, err)
 		fixed, err := old.Apply(Game{ID: "g", PointsArePot: true, Seats: seats(t, []string{"A", "B"}, "0", "420")})
 		require.NoError(t, err)
+		stakeA, _ := Stake(r)
+		stakeB, _ := Stake(-r / 3)
+		assert.GreaterOrEqual(t, got[0].Delta, -stakeA, "rating %s", r)
+		if stakeA+stakeB < ArmadaPot {
+			capped++
+			assert.Equal(t, -stakeA, fixed[0].Delta, "rating %s: the loser of a capped 420 pot loses all it holds", r)
+			continue
+		}
+		compared++
 		scaled := new(big.Rat).Mul(big.NewRat(int64(fixed[0].Delta), 1), big.NewRat(2, 7))
 		off := new(big.Rat).Sub(big.NewRat(int64(got[0].Delta), 1), scaled)
 		assert.True(t, off.Cmp(big.NewRat(-1, 1)) >= 0 && off.Cmp(big.NewRat(1, 1)) <= 0,
 			"rating %s: delta %s, fixed pot %s", r, got[0].Delta, fixed[0].Delta)
 	}
+	assert.Greater(t, compared, 400)
+	assert.Greater(t, capped, 400)
 }

@@ -20,8 +20,9 @@ const ArmadaPot Micros = 420 * PerPoint
 const SeatStake Micros = ArmadaPot / 7
 
 // AnteAdjustment is the 210 points added to every rating in the ante formula (seed section
-// 3.2: "one-half pot-worth of points"). It stays 210 a seat whatever the table size, so the
-// seed's floor near −210 holds for games of every size (CONTRACT section 3).
+// 3.2: "one-half pot-worth of points"), and so the floor: a player's stake is what they
+// hold above −210 ([Stake]). It stays 210 a seat whatever the table size, so the seed's
+// floor at −210 holds for games of every size (CONTRACT section 3).
 const AnteAdjustment Micros = ArmadaPot / 2
 
 // String returns m in points as an exact decimal string: "12.5", "60",

@@ -120,34 +120,44 @@ func refPot(armada bool, n int) Micros {
 	return Micros(60*n) * PerPoint
 }
 
-// refAntes is seed 3.2 / CONTRACT section 3 in exact rationals, for a game whose pot is pot.
-func refAntes(ratings []Micros, pot Micros) []Micros {
+// refAntes is seed 3.2 / CONTRACT section 3 (round 3) in exact rationals, for a game whose
+// full pot is full: stake_i = max(0, R_i + 210), S = Σ stake, pot = min(P, S),
+// ante_i = pot × stake_i / S. It returns the antes and the pot.
+func refAntes(ratings []Micros, full Micros) ([]Micros, Micros) {
 	n := int64(len(ratings))
-	den := new(big.Rat)
-	for _, r := range ratings {
-		den.Add(den, big.NewRat(int64(r+210*PerPoint), 1))
+	stakes := make([]*big.Rat, n)
+	total := new(big.Rat)
+	for i, r := range ratings {
+		stakes[i] = big.NewRat(int64(r+210*PerPoint), 1)
+		if stakes[i].Sign() < 0 {
+			stakes[i].SetInt64(0)
+		}
+		total.Add(total, stakes[i])
+	}
+	pot := full
+	if total.Cmp(big.NewRat(int64(full), 1)) < 0 {
+		pot = Micros(total.Num().Int64())
 	}
 	exact := make([]*big.Rat, n)
-	for i, r := range ratings {
-		if den.Sign() <= 0 {
-			exact[i] = big.NewRat(int64(pot), n)
+	for i := range ratings {
+		if total.Sign() == 0 {
+			exact[i] = new(big.Rat)
 			continue
 		}
-		x := big.NewRat(int64(pot), 1)
-		x.Mul(x, big.NewRat(int64(r+210*PerPoint), 1))
-		exact[i] = x.Quo(x, den)
+		x := new(big.Rat).Mul(big.NewRat(int64(pot), 1), stakes[i])
+		exact[i] = x.Quo(x, total)
 	}
-	return refShares(pot, exact)
+	return refShares(pot, exact), pot
 }
 
-// refAwards is CONTRACT section 3's award rule in exact rationals.
-func refAwards(g Game) []Micros {
+// refAwards is CONTRACT section 3's award rule in exact rationals, for a table playing for
+// pot: ARMADA points × pot / 420, otherwise shares of the shifted points.
+func refAwards(g Game, pot Micros) []Micros {
 	n := int64(len(g.Seats))
-	pot := refPot(g.PointsArePot, len(g.Seats))
 	exact := make([]*big.Rat, n)
 	if g.PointsArePot {
 		for i, s := range g.Seats {
-			exact[i] = new(big.Rat).Mul(s.Points, big.NewRat(int64(PerPoint), 1))
+			exact[i] = new(big.Rat).Mul(s.Points, big.NewRat(int64(pot), 420))
 		}
 		return refShares(pot, exact)
 	}
@@ -190,8 +200,8 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 				for i, s := range g.Seats {
 					before[i] = model[s.Player]
 				}
-				pot := refPot(g.PointsArePot, len(g.Seats))
-				wantAntes, wantAwards := refAntes(before, pot), refAwards(g)
+				wantAntes, pot := refAntes(before, refPot(g.PointsArePot, len(g.Seats)))
+				wantAwards := refAwards(g, pot)
 				var antes, awards, deltas Micros
 				for i, e := range entries {
 					s := g.Seats[i]
@@ -216,6 +226,10 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 				require.Equal(t, pot, awards, "game %d awards", gi)
 				require.Equal(t, Micros(0), deltas, "game %d deltas", gi)
 				require.Equal(t, Micros(0), ladderSum(l), "ratings after game %d", gi)
+				for _, e := range entries {
+					// Seed 3.3: "An absolute minimum rating exists at about -210 points".
+					require.GreaterOrEqual(t, e.After, -AnteAdjustment, "game %d: %s", gi, e.Credited)
+				}
 			}
 			for p, r := range model {
 				assert.Equal(t, r, l.Rating(p), p)
@@ -225,33 +239,40 @@ func TestRandomSeasonsKeepTheInvariants(t *testing.T) {
 }
 
 func TestRandomAntesMatchTheFormula(t *testing.T) {
-	// Ratings around and below −210, so that negative antes and Σ R_j + 210 n ≤ 0 both
-	// come up often.
+	// Ratings around and below −210, so that players below the floor and tables playing for
+	// less than their pot (or for nothing) all come up often.
 	rnd := newRand(42)
-	var negative, equal int
+	var nothing, capped, zeroStake int
 	for range 20000 {
 		ratings := make([]Micros, 2+rnd.IntN(7))
 		for i := range ratings {
 			ratings[i] = Micros(rnd.Int64N(800*int64(PerPoint))) - 500*PerPoint
 		}
-		pot := refPot(rnd.IntN(4) == 0, len(ratings))
-		got, err := Antes(ratings, pot)
+		full := refPot(rnd.IntN(4) == 0, len(ratings))
+		got, pot, err := Antes(ratings, full)
 		require.NoError(t, err)
-		require.Equal(t, refAntes(ratings, pot), got, "ratings %v", ratings)
+		want, wantPot := refAntes(ratings, full)
+		require.Equal(t, want, got, "ratings %v", ratings)
+		require.Equal(t, wantPot, pot, "ratings %v", ratings)
 		require.Equal(t, pot, sum(got))
-		if sum(ratings)+AnteAdjustment*Micros(len(ratings)) <= 0 {
-			equal++
-		} else {
-			for _, a := range got {
-				if a < 0 {
-					negative++
-					break
-				}
+		for i, a := range got {
+			stake, _ := Stake(ratings[i])
+			require.LessOrEqual(t, a, stake, "nobody antes more than they hold above the floor")
+			require.GreaterOrEqual(t, a, Micros(0))
+			if stake == 0 && pot > 0 {
+				zeroStake++
 			}
 		}
+		switch {
+		case pot == 0:
+			nothing++
+		case pot < full:
+			capped++
+		}
 	}
-	assert.Greater(t, negative, 1000)
-	assert.Greater(t, equal, 1000)
+	assert.Greater(t, nothing, 500)
+	assert.Greater(t, capped, 1000)
+	assert.Greater(t, zeroStake, 1000)
 }
 
 func TestApportionPathsAgree(t *testing.T) {

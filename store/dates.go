@@ -302,14 +302,16 @@ type CalendarGame struct {
 	// LeagueStatus tells a game of a league that ended early (cancelled in the calendar).
 	LeagueStatus string `db:"league_status"`
 	Game         string `db:"game"`
-	Venue        string `db:"venue"`
+	// Version is the slug of the version of the game the league plays.
+	Version string `db:"version"`
+	Venue   string `db:"venue"`
 	// Seats are the usernames in seat order.
 	Seats []string `db:"seats"`
 }
 
 const calendarGameColumns = `
 g.id, g.number, g.round, g.status, g.starts_at, g.place, g.sequence, l.id AS league_id, l.name AS league_name,
-l.status AS league_status, l.game, l.venue,
+l.status AS league_status, l.game, l.version, l.venue,
 ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats`
 
 const leagueCalendarSQL = `

@@ -8,16 +8,18 @@ import (
 
 // QueuedGame is one game on an organiser's desk or in a player's list of next games.
 type QueuedGame struct {
-	GameID     int64      `db:"game_id"`
-	LeagueID   int64      `db:"league_id"`
-	LeagueName string     `db:"league_name"`
-	Game       string     `db:"game"`
-	Number     int        `db:"number"`
-	Round      int        `db:"round"`
-	StartsAt   *time.Time `db:"starts_at"`
-	Place      string     `db:"place"`
-	Venue      string     `db:"venue"`
-	TimeZone   string     `db:"time_zone"`
+	GameID     int64  `db:"game_id"`
+	LeagueID   int64  `db:"league_id"`
+	LeagueName string `db:"league_name"`
+	Game       string `db:"game"`
+	// Version is the slug of the version of the game played (its league's or its own).
+	Version  string     `db:"version"`
+	Number   int        `db:"number"`
+	Round    int        `db:"round"`
+	StartsAt *time.Time `db:"starts_at"`
+	Place    string     `db:"place"`
+	Venue    string     `db:"venue"`
+	TimeZone string     `db:"time_zone"`
 	// Seats are the usernames in seat order.
 	Seats []string `db:"seats"`
 	// Position is the viewer's seat (1 first) in a player's list; 0 on the desk's queue.
@@ -25,7 +27,7 @@ type QueuedGame struct {
 }
 
 const queuedGameColumns = `
-g.id AS game_id, l.id AS league_id, l.name AS league_name, l.game, g.number, g.round, g.starts_at, g.place,
+g.id AS game_id, l.id AS league_id, l.name AS league_name, l.game, l.version, g.number, g.round, g.starts_at, g.place,
 l.venue, l.time_zone,
 ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats`
 
@@ -63,7 +65,7 @@ LIMIT $2`
 // readyTablesSQL is the normal games the user opened whose seats are all taken and whose
 // result is not recorded yet: the tables waiting for their organiser's result.
 const readyTablesSQL = `
-SELECT g.id AS game_id, 0::bigint AS league_id, '' AS league_name, g.game, g.number, g.round, g.starts_at,
+SELECT g.id AS game_id, 0::bigint AS league_id, '' AS league_name, g.game, g.version, g.number, g.round, g.starts_at,
        g.place, '' AS venue, 'UTC' AS time_zone,
        ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
        0 AS position

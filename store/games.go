@@ -26,6 +26,10 @@ type Game struct {
 	LeagueID int64 `db:"league_id"`
 	// Game is the registry slug of the game played (league.GameBySlug).
 	Game string `db:"game"`
+	// Version is the slug of the version played and Edition its free-text note: a normal
+	// game's own, a league game's league's (CONTRACT section 9).
+	Version string `db:"version"`
+	Edition string `db:"edition"`
 	// SeatCount is the game's number of seats: a league game's seats (its league's players
 	// per game, one fewer for a game shortened by a withdrawal), or the seats a normal
 	// game's table was opened with.
@@ -66,6 +70,8 @@ type Seat struct {
 
 const gameColumns = `g.id, COALESCE(g.league_id, 0) AS league_id,
 COALESCE(g.game, (SELECT l.game FROM leagues l WHERE l.id = g.league_id)) AS game,
+COALESCE(g.version, (SELECT l.version FROM leagues l WHERE l.id = g.league_id), '') AS version,
+COALESCE(g.edition, (SELECT l.edition FROM leagues l WHERE l.id = g.league_id), '') AS edition,
 COALESCE(g.seat_count, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id)) AS seat_count,
 COALESCE(g.organiser_id, 0) AS organiser_id,
 COALESCE((SELECT o.username FROM users o WHERE o.id = g.organiser_id), '') AS organiser, g.created_at,

@@ -12,9 +12,15 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 )
 
-// PotRule is the rating rule every ladder follows once migrated (ladders.pot_rule): 2, the
-// pot of 60 a seat with ARMADA's 420 (CONTRACT section 3). Rule 1 was a fixed 420 pot.
-const PotRule = 2
+// PotRule is the rating rule every ladder follows once migrated (ladders.pot_rule): 3, the
+// floor that holds at every table size (CONTRACT section 3, round 3: stake_i =
+// max(0, R_i + 210), the table plays for min(P, S), ante_i = pot × stake_i / S). Rule 1
+// was a fixed 420 pot; rule 2 the pot of 60 a seat with ARMADA's 420 and the seed's ante
+// P × (R_i + 210) / (Σ_j R_j + 210 n), which broke the floor on small tables.
+const PotRule = 3
+
+// vortexPlacesRule is the first rule whose ladders store Vortex places by score.
+const vortexPlacesRule = 2
 
 const laddersBehindSQL = `SELECT game FROM ladders WHERE pot_rule < $1 ORDER BY game`
 
@@ -26,9 +32,9 @@ const setLadderRuleSQL = `UPDATE ladders SET pot_rule = $2 WHERE game = $1`
 // under PotRule and returns the ladders it rebuilt. Each ladder is one transaction: it
 // locks the ladder's row (as recording a result does), checks the rule again (another
 // process starting at the same time may have done it), replays the whole ledger in recorded
-// order from the stored league points, rewrites the ratings, and fixes the Vortex places
-// (by score since CONTRACT section 1 changed; they were by points). On error the ladder is
-// left as it was and the error is returned.
+// order from the stored league points, rewrites the ratings, and for a rule-1 ladder fixes
+// the Vortex places (by score since CONTRACT section 1 changed; they were by points). On
+// error the ladder is left as it was and the error is returned.
 func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
 	rows, err := pool.Query(ctx, laddersBehindSQL, PotRule)
 	if err != nil {
@@ -49,8 +55,10 @@ func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, er
 			if rule >= PotRule {
 				return nil
 			}
-			if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
-				return err
+			if rule < vortexPlacesRule {
+				if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
+					return err
+				}
 			}
 			if _, err := replayLadder(ctx, tx, ladder, 1); err != nil {
 				return err
@@ -62,7 +70,7 @@ func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, er
 			return nil
 		})
 		if err != nil {
-			return moved, fmt.Errorf("store: replay ladder %s under the pot of 60 a seat: %w", ladder, err)
+			return moved, fmt.Errorf("store: replay ladder %s under rating rule %d: %w", ladder, PotRule, err)
 		}
 		if done {
 			moved = append(moved, ladder)

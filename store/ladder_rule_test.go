@@ -53,13 +53,21 @@ func oldRule(g rating.Game) rating.Game {
 // the ladder as following rule 1, as a database from before the change holds them.
 func storeOldLedger(t *testing.T, w *world, ladder string, games []rating.Game) *rating.Ladder {
 	t.Helper()
-	ctx := context.Background()
 	old := make([]rating.Game, len(games))
 	for i, g := range games {
 		old[i] = oldRule(g)
 	}
 	l, ledger, err := rating.Replay(old)
 	require.NoError(t, err)
+	storeLedger(t, w, ladder, games, ledger, l.Standings(), 1)
+	return l
+}
+
+// storeLedger overwrites a ladder's ledger and ratings and marks the ladder as following
+// rule, as a database from before a rule change holds them.
+func storeLedger(t *testing.T, w *world, ladder string, games []rating.Game, ledger [][]rating.Entry, standings []rating.Standing, rule int) {
+	t.Helper()
+	ctx := context.Background()
 	ids := map[string]int64{}
 	for _, p := range w.players {
 		ids[p.Username] = p.ID
@@ -77,15 +85,157 @@ func storeOldLedger(t *testing.T, w *world, ladder string, games []rating.Game) 
 	}
 	_, err = tx.Exec(ctx, `DELETE FROM ratings WHERE ladder = $1`, ladder)
 	require.NoError(t, err)
-	for _, s := range l.Standings() {
+	for _, s := range standings {
 		_, err = tx.Exec(ctx, `INSERT INTO ratings (ladder, user_id, rating_micros, games) VALUES ($1, $2, $3, $4)`,
 			ladder, ids[s.Player], int64(s.Rating), s.Games)
 		require.NoError(t, err)
 	}
-	_, err = tx.Exec(ctx, `UPDATE ladders SET pot_rule = 1 WHERE game = $1`, ladder)
+	_, err = tx.Exec(ctx, `UPDATE ladders SET pot_rule = $2 WHERE game = $1`, ladder, rule)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(ctx))
-	return l
+}
+
+// roundTwo replays games under rule 2, the rule before round 3 of CONTRACT section 3,
+// written out here since the rating package no longer has it: every seat antes
+// P × (R_i + 210) / (Σ_j R_j + 210 n), or P / n each when that denominator is not positive,
+// rounded by largest remainder; the awards are those of the full pot. It returns the
+// ledger and the standings (games without substitutes).
+func roundTwo(t *testing.T, games []rating.Game) ([][]rating.Entry, []rating.Standing) {
+	t.Helper()
+	ratings, played := map[string]rating.Micros{}, map[string]int{}
+	var order []string
+	ledger := make([][]rating.Entry, len(games))
+	for gi, g := range games {
+		full := g.Pot()
+		weights := make([]*big.Int, len(g.Seats))
+		den := new(big.Int)
+		for i, s := range g.Seats {
+			weights[i] = big.NewInt(int64(ratings[s.Player] + rating.AnteAdjustment))
+			den.Add(den, weights[i])
+		}
+		if den.Sign() <= 0 {
+			den.SetInt64(int64(len(g.Seats)))
+			for i := range weights {
+				weights[i] = big.NewInt(1)
+			}
+		}
+		antes := make([]rating.Micros, len(g.Seats))
+		rems := make([]*big.Int, len(g.Seats))
+		var floors rating.Micros
+		for i, w := range weights {
+			q, r := new(big.Int).DivMod(new(big.Int).Mul(big.NewInt(int64(full)), w), den, new(big.Int))
+			antes[i], rems[i] = rating.Micros(q.Int64()), r
+			floors += antes[i]
+		}
+		for range full - floors {
+			best := -1
+			for i, r := range rems {
+				if r != nil && (best < 0 || r.Cmp(rems[best]) > 0) {
+					best = i
+				}
+			}
+			antes[best]++
+			rems[best] = nil
+		}
+		awards, err := rating.Awards(g, full)
+		require.NoError(t, err)
+		for i, s := range g.Seats {
+			require.Empty(t, s.Substitute)
+			if _, ok := played[s.Player]; !ok {
+				order = append(order, s.Player)
+			}
+			e := rating.Entry{Player: s.Player, Credited: s.Player, Before: ratings[s.Player], Ante: antes[i], Award: awards[i]}
+			e.Delta = e.Award - e.Ante
+			e.After = e.Before + e.Delta
+			ledger[gi] = append(ledger[gi], e)
+		}
+		for _, e := range ledger[gi] {
+			ratings[e.Player] = e.After
+			played[e.Player]++
+		}
+	}
+	standings := make([]rating.Standing, len(order))
+	for i, p := range order {
+		standings[i] = rating.Standing{Player: p, Rating: ratings[p], Games: played[p]}
+	}
+	return ledger, standings
+}
+
+func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
+	// CONTRACT section 3, round 3: "Stored ratings are replayed under this rule." A 2-player
+	// King Me ladder where bruno loses six times to ada and dmitri six times to chloe, so
+	// that both come near the floor (about −182); then they meet. Under rule 2 their
+	// denominator Σ R + 420 is about 56 and each antes 60, sending the loser below −210;
+	// under rule 3 they hold about 56 above the floor and play for that.
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	var pairs [][]int
+	for range 6 {
+		pairs = append(pairs, []int{0, 1}, []int{2, 3})
+	}
+	pairs = append(pairs, []int{1, 3}, []int{4, 5})
+	kingMe, kingGames := w.league("king-me", pairs)
+	kings := newExpected()
+	kings.members[kingMe] = members
+	for i, seats := range pairs {
+		names := []string{members[seats[0]], members[seats[1]]}
+		input := placementInput(names, []int{5, 1})
+		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
+		require.NoError(t, err)
+		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), league.Placement, input, nil)
+	}
+	// The app rates under rule 3 when it records: bruno and dmitri's game plays for what
+	// they hold, and nobody falls below the floor.
+	kings.check(t, w.st, "king-me", kingMe)
+	r, err := w.st.Result(ctx, kingGames[12])
+	require.NoError(t, err)
+	var pot rating.Micros
+	for _, l := range r.Ledger {
+		pot += l.Ante
+	}
+	require.Less(t, pot, 120*rating.PerPoint, "bruno and dmitri's table holds less than its pot")
+
+	// The database as rule 2 left it: the old ledger, dmitri below the floor.
+	ledger, standings := roundTwo(t, kings.games)
+	storeLedger(t, w, "king-me", kings.games, ledger, standings, 2)
+	old, err := w.st.Ratings(ctx, "king-me")
+	require.NoError(t, err)
+	require.Less(t, old[len(old)-1].Rating, -210*rating.PerPoint, "rule 2 broke the floor: %+v", old[len(old)-1])
+
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = store.Migrate(ctx, w.pool)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	kings.check(t, w.st, "king-me", kingMe)
+	var rule int
+	require.NoError(t, w.pool.QueryRow(ctx, `SELECT pot_rule FROM ladders WHERE game = 'king-me'`).Scan(&rule))
+	assert.Equal(t, 3, rule)
+	now, err := w.st.Ratings(ctx, "king-me")
+	require.NoError(t, err)
+	for _, r := range now {
+		assert.GreaterOrEqual(t, r.Rating, -210*rating.PerPoint, r.Username)
+	}
+
+	snap := w.snapshot()
+	_, err = store.Migrate(ctx, w.pool)
+	require.NoError(t, err)
+	assert.Equal(t, snap, w.snapshot(), "migrating again changes nothing")
+
+	// A ladder created from now on starts at rule 3.
+	var def string
+	require.NoError(t, w.pool.QueryRow(ctx, `SELECT column_default FROM information_schema.columns
+		WHERE table_name = 'ladders' AND column_name = 'pot_rule'`).Scan(&def))
+	assert.Equal(t, "3", def)
 }
 
 func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {

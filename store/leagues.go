@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 )
 
@@ -84,10 +85,14 @@ func plural(n int, one, many string) string {
 
 // League is a league as stored, with its organiser's username and its member count.
 type League struct {
-	ID             int64  `db:"id"`
-	Name           string `db:"name"`
-	Game           string `db:"game"`
+	ID   int64  `db:"id"`
+	Name string `db:"name"`
+	Game string `db:"game"`
+	// Version is the slug of the version of the game the league plays (CONTRACT section 9,
+	// league.Game.Version); Edition the organiser's free-text note ("2nd edition"), which
+	// has no rule effect.
 	Version        string `db:"version"`
+	Edition        string `db:"edition"`
 	PlayersPerGame int    `db:"players_per_game"`
 	MinRecentGames int    `db:"min_recent_games"`
 	RecentDays     int    `db:"recent_days"`
@@ -127,9 +132,12 @@ type League struct {
 // NewLeague is what a league's creation supplies. Validate it first (web does, naming each
 // field, against the game registry); Postgres' checks are the last line.
 type NewLeague struct {
-	Name           string
-	Game           string
-	Version        string
+	Name string
+	Game string
+	// Version is a slug of the game's versions; empty is the game's default.
+	Version string
+	// Edition is a free-text note on the edition played (at most 80 characters).
+	Edition        string
 	PlayersPerGame int
 	MinRecentGames int
 	RecentDays     int
@@ -149,7 +157,7 @@ type Member struct {
 }
 
 const leagueColumns = `
-l.id, l.name, l.game, l.version, l.players_per_game, l.min_recent_games, l.recent_days,
+l.id, l.name, l.game, l.version, l.edition, l.players_per_game, l.min_recent_games, l.recent_days,
 l.face_to_face, l.status, l.description, l.venue, l.time_zone, l.first_round_at, l.round_every_days,
 l.closed_early, l.private, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
@@ -157,17 +165,18 @@ l.started_at, l.finished_at,
 
 const createLeagueSQL = `
 WITH l AS (
-    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id, edition)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
     RETURNING *
 )
 SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 
 // CreateLeague stores a new open league organised by nl.OrganiserID, who need not play.
-// Whether it meets face to face (nl.FaceToFace) is fixed here, before anyone joins.
+// Whether it meets face to face (nl.FaceToFace) is fixed here, before anyone joins. No
+// version is the game's default one.
 func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
-	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, nl.Version, nl.PlayersPerGame,
-		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID)
+	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, versionOrDefault(nl.Game, nl.Version), nl.PlayersPerGame,
+		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition)
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
 	}
@@ -440,4 +449,17 @@ func scheduleSeed() (int64, error) {
 		return 0, fmt.Errorf("schedule seed: %w", err)
 	}
 	return int64(binary.BigEndian.Uint64(b[:]) >> 1), nil
+}
+
+// versionOrDefault is version, or the default version of the game with slug when version
+// is empty (league.Game.DefaultVersion); an unknown game keeps the empty version, which the
+// database refuses.
+func versionOrDefault(slug, version string) string {
+	if version != "" {
+		return version
+	}
+	if g, err := league.GameBySlug(slug); err == nil {
+		return g.DefaultVersion().Slug
+	}
+	return version
 }

@@ -35,7 +35,7 @@ func newPlayers(t *testing.T, st *store.Store, prefix string, n int) []store.Use
 func newLeague(t *testing.T, st *store.Store, organiser store.User, game string, perGame, minRecent int) store.League {
 	t.Helper()
 	l, err := st.CreateLeague(context.Background(), store.NewLeague{
-		Name: "League of " + game, Game: game, Version: "2nd edition", PlayersPerGame: perGame,
+		Name: "League of " + game, Game: game, Edition: "2nd edition", PlayersPerGame: perGame,
 		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
 	})
 	require.NoError(t, err)
@@ -94,14 +94,15 @@ func TestCreateLeague(t *testing.T) {
 	org := newPlayers(t, st, "organiser", 1)[0]
 
 	l, err := st.CreateLeague(ctx, store.NewLeague{
-		Name: "Winter Vortex", Game: "vortex", Version: "base game", PlayersPerGame: 4,
+		Name: "Winter Vortex", Game: "vortex", Version: "d12", Edition: "base game", PlayersPerGame: 4,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays, OrganiserID: org.ID,
 	})
 	require.NoError(t, err)
 	assert.NotZero(t, l.ID)
 	assert.Equal(t, "Winter Vortex", l.Name)
 	assert.Equal(t, "vortex", l.Game)
-	assert.Equal(t, "base game", l.Version)
+	assert.Equal(t, "d12", l.Version)
+	assert.Equal(t, "base game", l.Edition)
 	assert.Equal(t, 4, l.PlayersPerGame)
 	assert.Equal(t, 5, l.MinRecentGames)
 	assert.Equal(t, 90, l.RecentDays)

@@ -36,6 +36,9 @@ var (
 type NewNormalGame struct {
 	// Game is the registry slug.
 	Game string
+	// Version is a slug of the game's versions (empty: its default); Edition a free-text
+	// note on the edition played.
+	Version, Edition string
 	// Seats is the number of seats at the table.
 	Seats int
 	// OrganiserID opened the table; they record its result and need not play.
@@ -49,8 +52,8 @@ type NewNormalGame struct {
 var BotKinds = map[string]string{"normal": SupercatNormal, "hard": SupercatHard}
 
 const createNormalGameSQL = `
-INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id)
-VALUES (NULL, 1, 1, 'open', $1, $2, $3)
+INSERT INTO games (league_id, number, round, status, game, seat_count, organiser_id, version, edition)
+VALUES (NULL, 1, 1, 'open', $1, $2, $3, $4, $5)
 RETURNING id`
 
 // CreateNormalGame opens a table for a normal game, outside any league ("Games created for
@@ -62,7 +65,8 @@ RETURNING id`
 func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, error) {
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID,
+			versionOrDefault(ng.Game, ng.Version), ng.Edition).Scan(&id); err != nil {
 			return err
 		}
 		for i, difficulty := range ng.Bots {

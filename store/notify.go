@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"slices"
 	"time"
 
@@ -375,8 +376,12 @@ var WebhookFormats = []string{"json", "discord", "slack"}
 
 // Webhook is one of a league's outgoing webhooks, with its last delivery's outcome.
 type Webhook struct {
-	ID        int64     `db:"id" json:"id"`
-	URL       string    `db:"url" json:"url"`
+	ID int64 `db:"id" json:"id"`
+	// URL is the whole address, a secret of its own (a Discord or Slack webhook URL is
+	// its key): only the API's answer to the organiser who adds it carries it.
+	URL string `db:"url" json:"url,omitempty"`
+	// Host is how pages and the history name the webhook, beside its id.
+	Host      string    `db:"-" json:"host"`
 	Format    string    `db:"format" json:"format"`
 	Secret    string    `db:"secret" json:"secret"`
 	CreatedAt time.Time `db:"created_at" json:"created_at"`
@@ -408,6 +413,9 @@ func (s *Store) Webhooks(ctx context.Context, leagueID, byUserID int64) ([]Webho
 			return err
 		}
 		hooks, err = collect[Webhook](ctx, tx, leagueWebhooksSQL, leagueID)
+		for i := range hooks {
+			hooks[i].Host, hooks[i].URL = WebhookHost(hooks[i].URL), ""
+		}
 		return err
 	})
 	if err != nil {
@@ -439,7 +447,8 @@ func (s *Store) AddWebhook(ctx context.Context, leagueID, byUserID int64, url, f
 		if err != nil {
 			return err
 		}
-		return logEvent(ctx, tx, leagueID, byUserID, "webhook", fmt.Sprintf("added a %s webhook to %s", format, url))
+		hook.Host = WebhookHost(hook.URL)
+		return logEvent(ctx, tx, leagueID, byUserID, "webhook", fmt.Sprintf("added a %s webhook to %s", format, webhookName(hook.ID, url)))
 	})
 	if err != nil {
 		return Webhook{}, fmt.Errorf("store: add webhook to league %d: %w", leagueID, err)
@@ -463,12 +472,29 @@ func (s *Store) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUserID
 		if err != nil {
 			return err
 		}
-		return logEvent(ctx, tx, leagueID, byUserID, "webhook", "removed the webhook to "+url)
+		return logEvent(ctx, tx, leagueID, byUserID, "webhook", "removed the webhook to "+webhookName(webhookID, url))
 	})
 	if err != nil {
 		return fmt.Errorf("store: delete webhook %d of league %d: %w", webhookID, leagueID, err)
 	}
 	return nil
+}
+
+// WebhookHost is the host (and port) of a webhook's address: the part of it that pages,
+// the history, logs and errors may show. The rest of a Discord or Slack webhook URL is the
+// key that lets anyone post to the channel (trust review 3, finding 1).
+func WebhookHost(raw string) string {
+	u, err := neturl.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "an address that cannot be read"
+	}
+	return u.Host
+}
+
+// webhookName is how the league's history names a webhook: its host and id, never the
+// whole address (migration 00018 rewrote the lines written before).
+func webhookName(id int64, raw string) string {
+	return fmt.Sprintf("%s (webhook %d)", WebhookHost(raw), id)
 }
 
 // DeliveryRetention is how long delivered and given-up notifications stay in the outbox,

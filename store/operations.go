@@ -327,13 +327,18 @@ type LeagueEdit struct {
 	Game           *string
 	PlayersPerGame *int
 	FaceToFace     *bool
+	// Version is the slug of the version played (it changes with the schedule's other
+	// shapers, only while open); Edition the free-text note, which may change any time.
+	Version *string
+	Edition *string
 }
 
 const editLeagueSQL = `
 UPDATE leagues SET
     name = coalesce($2, name), description = coalesce($3, description), venue = coalesce($4, venue),
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
-    players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face)
+    players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
+    version = coalesce($9, version), edition = coalesce($10, edition)
 WHERE id = $1`
 
 // EditLeague applies the organiser's edit in one transaction and notes it in the history.
@@ -353,10 +358,12 @@ func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e Leag
 				return &Conflict{Reason: "players_per_game: cannot change once the schedule exists"}
 			case e.FaceToFace != nil:
 				return &Conflict{Reason: "face_to_face: cannot change once the schedule exists"}
+			case e.Version != nil:
+				return &Conflict{Reason: "version: cannot change once the schedule exists"}
 			}
 		}
 		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-			e.Game, e.PlayersPerGame, e.FaceToFace); err != nil {
+			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition); err != nil {
 			return err
 		}
 		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
@@ -376,7 +383,7 @@ func (e LeagueEdit) fields() string {
 	}{
 		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
-		{"face to face", e.FaceToFace != nil},
+		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

@@ -142,6 +142,39 @@ SELECT NOT l.private OR l.organiser_id = $2
     OR EXISTS (SELECT 1 FROM league_withdrawals w WHERE w.league_id = l.id AND w.user_id = $2)
 FROM leagues l WHERE l.id = $1`
 
+// hiddenLeaguesSQL picks, among the leagues $1, the private ones user $2 may not see (the
+// same rule as visibleSQL, for many leagues in one query).
+const hiddenLeaguesSQL = `
+SELECT l.id FROM leagues l
+WHERE l.id = ANY($1) AND l.private AND l.organiser_id <> $2
+  AND NOT EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2)
+  AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2)
+  AND NOT EXISTS (SELECT 1 FROM league_replacements r WHERE r.league_id = l.id AND (r.from_id = $2 OR r.to_id = $2))
+  AND NOT EXISTS (SELECT 1 FROM league_withdrawals w WHERE w.league_id = l.id AND w.user_id = $2)`
+
+// HiddenLeagues returns which of the leagues the user (0: anyone) may not see: the private
+// ones among them of which the user is neither an organiser nor a member, present or past.
+// A page listing games or ledger lines of several leagues asks it for every league it
+// would show, each game judged by its own league (trust review 3, finding 3).
+func (s *Store) HiddenLeagues(ctx context.Context, userID int64, leagueIDs []int64) (map[int64]bool, error) {
+	hidden := map[int64]bool{}
+	if len(leagueIDs) == 0 {
+		return hidden, nil
+	}
+	rows, err := s.pool.Query(ctx, hiddenLeaguesSQL, leagueIDs, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: hidden leagues: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("store: hidden leagues: %w", err)
+	}
+	for _, id := range ids {
+		hidden[id] = true
+	}
+	return hidden, nil
+}
+
 // LeagueVisible reports whether the user (0: anyone) may see the league: every league but a
 // private one, which only its organisers and its members, present and past, see. An unknown
 // league is "visible": whoever asks for it finds it does not exist.
@@ -175,8 +208,9 @@ func (s *Store) GameLeagueID(ctx context.Context, gameID int64) (int64, error) {
 const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM leagues WHERE id = $1`
 
 // checkInvite refuses, inside a join's transaction (the league's row locked), a join to a
-// private league without its current invite token: no token at all is ErrNotFound (the
-// league is not shown to those who were not invited), a wrong or old one ErrInviteInvalid.
+// private league without its current invite token: no token at all, or a wrong or old one,
+// is ErrNotFound (the league is not shown to those who were not invited); a former member,
+// who sees the league anyway, is told the link is old (ErrInviteInvalid).
 // The organiser and co-organisers, who hold the link, need none.
 func checkInvite(ctx context.Context, tx pgx.Tx, leagueID, userID int64, token string) error {
 	var private bool
@@ -194,6 +228,15 @@ func checkInvite(ctx context.Context, tx pgx.Tx, leagueID, userID int64, token s
 	case role >= RoleCoOrganiser:
 		return nil
 	case token == "":
+		return ErrNotFound
+	}
+	// A wrong token answers as if there were no such league (trust review 3, finding 3):
+	// only those who may see the league anyway (its former members) learn the link is old.
+	var visible bool
+	if err := tx.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&visible); err != nil {
+		return err
+	}
+	if !visible {
 		return ErrNotFound
 	}
 	return ErrInviteInvalid

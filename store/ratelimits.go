@@ -2,9 +2,12 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // A rate counter counts hits of one kind (a failed log-in from an address, a sign-up, ...)
@@ -58,12 +61,14 @@ func (s *Store) RateCount(ctx context.Context, kind, key string, period time.Dur
 	return n, nil
 }
 
-const deleteExpiredRateCountersSQL = `DELETE FROM rate_counters WHERE expires_at < now()`
+const deleteExpiredRateCountersSQL = `
+WITH devices AS (DELETE FROM login_devices WHERE last_used_at < now() - $1::interval)
+DELETE FROM rate_counters WHERE expires_at < now()`
 
-// DeleteExpiredRateCounters removes the counters no limiter reads any more and returns
-// how many it removed. The server runs it with the session sweep.
+// DeleteExpiredRateCounters removes the counters no limiter reads any more (and the
+// browsers not logged in with for a year) and returns how many counters it removed. The server runs it with the session sweep.
 func (s *Store) DeleteExpiredRateCounters(ctx context.Context) (int64, error) {
-	tag, err := s.pool.Exec(ctx, deleteExpiredRateCountersSQL)
+	tag, err := s.pool.Exec(ctx, deleteExpiredRateCountersSQL, deviceUnusedFor)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete expired rate counters: %w", err)
 	}
@@ -83,4 +88,72 @@ func rateKey(key string) string {
 		key = strings.ToValidUTF8(key[:maxRateKey], "")
 	}
 	return key
+}
+
+// RateTake counts one hit of kind by key over period only while the hits in the last
+// period are fewer than limit, and reports whether it counted it: a refused attempt does
+// not count, so retrying never lengthens the wait. Concurrent takers of one key (on any
+// server) are serialised by a transaction-scoped advisory lock on it.
+func (s *Store) RateTake(ctx context.Context, kind, key string, period time.Duration, limit int) (bool, error) {
+	taken := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1 || ' ' || $2, 0))`, kind, rateKey(key)); err != nil {
+			return err
+		}
+		var n float64
+		if err := tx.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds()).Scan(&n); err != nil {
+			return err
+		}
+		if n >= float64(limit) {
+			return nil
+		}
+		taken = true
+		return tx.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds()).Scan(&n)
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: rate take %s: %w", kind, err)
+	}
+	return taken, nil
+}
+
+// RateForget drops every count of kind by key: a password reset clears the account's
+// failed log-ins, since its owner has just proved who they are.
+func (s *Store) RateForget(ctx context.Context, kind, key string) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM rate_counters WHERE kind = $1 AND key = $2`, kind, rateKey(key)); err != nil {
+		return fmt.Errorf("store: rate forget %s: %w", kind, err)
+	}
+	return nil
+}
+
+// deviceUnusedFor is how long a browser that logged in to an account stays known without
+// logging in again.
+const deviceUnusedFor = 365 * 24 * time.Hour
+
+// RememberDevice records that the browser holding token logged in to the user's account
+// (only the token's SHA-256 is kept).
+func (s *Store) RememberDevice(ctx context.Context, userID int64, token string) error {
+	sum := sha256.Sum256([]byte(token))
+	if _, err := s.pool.Exec(ctx, `
+		INSERT INTO login_devices (token_hash, user_id) VALUES ($1, $2)
+		ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now()`, sum[:], userID); err != nil {
+		return fmt.Errorf("store: remember device of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// KnownDevice reports whether the browser holding token has logged in to the account of
+// username (any letter case) within the last year.
+func (s *Store) KnownDevice(ctx context.Context, username, token string) (bool, error) {
+	if token == "" {
+		return false, nil
+	}
+	sum := sha256.Sum256([]byte(token))
+	var known bool
+	if err := s.pool.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM login_devices d JOIN users u ON u.id = d.user_id
+		               WHERE d.token_hash = $1 AND lower(u.username) = lower($2)
+		                 AND d.last_used_at > now() - $3::interval)`, sum[:], username, deviceUnusedFor).Scan(&known); err != nil {
+		return false, fmt.Errorf("store: known device: %w", err)
+	}
+	return known, nil
 }

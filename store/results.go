@@ -220,10 +220,13 @@ func (c *Changes) UnmarshalJSON(data []byte) error {
 
 // ResultGame is what recording a game's result needs to know about it.
 type ResultGame struct {
-	ID          int64
-	LeagueID    int64
-	Status      string
-	Game        league.Game
+	ID       int64
+	LeagueID int64
+	Status   string
+	Game     league.Game
+	// GameVersion is the version of the game played (its league's, or the normal game's own;
+	// CONTRACT section 9): a Vortex board takes its die (league.Version.ApplyDie).
+	GameVersion league.Version
 	OrganiserID int64
 	Organiser   string
 	// CoOrganiserIDs are the league's co-organisers, who record and correct results too.
@@ -254,7 +257,7 @@ type SeatRef struct {
 }
 
 const resultGameSQL = `
-SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), o.id, o.username, g.number,
+SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), COALESCE(l.version, g.version, ''), o.id, o.username, g.number,
        COALESCE(l.name, ''), r.input,
        (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
        ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
@@ -284,11 +287,11 @@ func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error
 // both in one round trip.
 func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (ResultGame, error) {
 	var g ResultGame
-	var slug string
+	var slug, version string
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
 			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus},
 			func() error { found = true; return nil })
 		return err
@@ -312,6 +315,9 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	var err error
 	if g.Game, err = league.GameBySlug(slug); err != nil {
 		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
+	}
+	if g.GameVersion, err = g.Game.Version(version); err != nil {
+		return ResultGame{}, fmt.Errorf("game %d plays %w", g.ID, err)
 	}
 	return g, nil
 }
@@ -384,7 +390,7 @@ type ResultWrite struct {
 // rules live there) and returns the write that stores it by byUserID. Problems are
 // *league.FieldError, or league.FieldErrors when the seats have several.
 func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
-	seated, err := league.ScoreSeated(g.Game, body, g.LeagueSeats())
+	seated, body, err := league.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
 	if err != nil {
 		return ResultWrite{}, err
 	}

@@ -26,6 +26,36 @@ type SupercatGame struct {
 	CreatedAt time.Time `db:"created_at"`
 	// Bots is the number of bot seats.
 	Bots int `db:"bots"`
+	// Version is the Arcs version: "base" or "blighted-reach" (the campaign game).
+	Version string `db:"version"`
+	// Modifiers are the optional modifiers chosen for the game (league.SupercatModifiers).
+	Modifiers []string `db:"modifiers"`
+	// LeadersLore is how Leaders and Lore are played: none, intervene or passive.
+	LeadersLore string `db:"leaders_lore"`
+	// PlayerPower is each player's Power.
+	PlayerPower []int `db:"player_power"`
+	// InitiativeSeats are, in hard mode, the bots with the most Power when the chapter
+	// started (several: a tie to settle at random).
+	InitiativeSeats []int `db:"initiative_seats"`
+	// RatedGameID is the rated normal game the companion game was finished as; nil while
+	// it is being played.
+	RatedGameID *int64 `db:"rated_game_id"`
+}
+
+// NewSupercatGame is what starting a companion game supplies.
+type NewSupercatGame struct {
+	OwnerID int64
+	Name    string
+	// Difficulty is normal or hard (none is kept for older games).
+	Difficulty string
+	// Bots is the number of bots, 1..3.
+	Bots int
+	// Version is "base" or "blighted-reach"; empty for base.
+	Version string
+	// Modifiers are the chosen optional modifiers' slugs.
+	Modifiers []string
+	// LeadersLore is none, intervene or passive; empty for none.
+	LeadersLore string
 }
 
 // SupercatBot is one bot's counters and its turn in progress.
@@ -44,6 +74,8 @@ type SupercatBot struct {
 	Turn *SupercatTurnRecord `db:"turn"`
 	// Turns counts the bot's finished turns.
 	Turns int `db:"turns"`
+	// Power is the bot's Power.
+	Power int `db:"power"`
 }
 
 // SupercatTurnRecord is a turn in progress: the state at its start (CONTRACT section 5's
@@ -51,6 +83,15 @@ type SupercatBot struct {
 type SupercatTurnRecord struct {
 	State   json.RawMessage `json:"state"`
 	Answers []string        `json:"answers"`
+	// Guilds are the Guild and lore cards the turn's answers used, exhausted when the turn
+	// is finished.
+	Guilds []SupercatGuildUse `json:"guilds,omitempty"`
+}
+
+// SupercatGuildUse is a ready Guild or lore card that answer number Answer used.
+type SupercatGuildUse struct {
+	Answer int    `json:"answer"`
+	Card   string `json:"card"`
 }
 
 // Replay recomputes the turn: its start and the walk through the procedures so far.
@@ -85,27 +126,59 @@ type SupercatTable struct {
 	PlayerPower      []int
 }
 
+// State is the start of bot b's turn: its counters, the game's difficulty and seats, and
+// what the player reports (CONTRACT section 5's input).
+func (t SupercatTable) State(b SupercatBot, difficulty string, players int) league.SupercatState {
+	state := league.SupercatState{
+		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
+		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
+		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
+		Power: t.Power, PlayerPower: t.PlayerPower,
+	}
+	state.WinningUndeclared = state.CountWinningUndeclared()
+	return state
+}
+
 // SupercatBotNames names the bots of a new game.
 var SupercatBotNames = []string{"SUPERCAT Ruby", "SUPERCAT Jade", "SUPERCAT Onyx"}
 
 const createSupercatGameSQL = `
-INSERT INTO supercat_games (owner_id, name, difficulty, players) VALUES ($1, $2, $3, $4)
-RETURNING id, owner_id, name, difficulty, players, chapter, created_at, $5::int AS bots`
+INSERT INTO supercat_games (owner_id, name, difficulty, players, version, modifiers, leaders_lore, initiative_seats)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+RETURNING id`
 
 const createSupercatBotSQL = `INSERT INTO supercat_bots (game_id, seat, name, hand) VALUES ($1, $2, $3, $4)`
 
-// CreateSupercatGame starts a solo game for ownerID against bots SUPERCAT bots (1..3) at the
-// given difficulty; the table has bots + 1 seats.
+// CreateSupercatGame starts a solo base game for ownerID against bots SUPERCAT bots (1..3) at
+// the given difficulty, without modifiers; the table has bots + 1 seats.
 func (s *Store) CreateSupercatGame(ctx context.Context, ownerID int64, name, difficulty string, bots int) (SupercatGame, error) {
-	var g SupercatGame
+	return s.CreateSupercatGameWith(ctx, NewSupercatGame{OwnerID: ownerID, Name: name, Difficulty: difficulty, Bots: bots})
+}
+
+// CreateSupercatGameWith starts a solo game with the choices of ng. In hard mode every bot
+// is tied at Power 0, so all are named for the first chapter's initiative.
+func (s *Store) CreateSupercatGameWith(ctx context.Context, ng NewSupercatGame) (SupercatGame, error) {
+	if ng.Version == "" {
+		ng.Version = league.ArcsBase
+	}
+	if ng.LeadersLore == "" {
+		ng.LeadersLore = league.LeadersLoreNone
+	}
+	if ng.Modifiers == nil {
+		ng.Modifiers = []string{}
+	}
+	initiative := []int{}
+	if ng.Difficulty == string(league.Hard) {
+		initiative = league.SupercatChapterInitiative(make([]int, ng.Bots))
+	}
+	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		g, err = collectOne[SupercatGame](ctx, tx, createSupercatGameSQL, ownerID, name, difficulty, bots+1, bots)
-		if err != nil {
+		if err := tx.QueryRow(ctx, createSupercatGameSQL, ng.OwnerID, ng.Name, ng.Difficulty, ng.Bots+1,
+			ng.Version, ng.Modifiers, ng.LeadersLore, initiative).Scan(&id); err != nil {
 			return err
 		}
-		for seat := 1; seat <= bots; seat++ {
-			if _, err := tx.Exec(ctx, createSupercatBotSQL, g.ID, seat, SupercatBotNames[seat-1], league.SupercatHandStart); err != nil {
+		for seat := 1; seat <= ng.Bots; seat++ {
+			if _, err := tx.Exec(ctx, createSupercatBotSQL, id, seat, SupercatBotNames[seat-1], league.SupercatHandStart); err != nil {
 				return err
 			}
 		}
@@ -114,11 +187,13 @@ func (s *Store) CreateSupercatGame(ctx context.Context, ownerID int64, name, dif
 	if err != nil {
 		return SupercatGame{}, fmt.Errorf("store: create SUPERCAT game: %w", err)
 	}
-	return g, nil
+	g, _, err := s.SupercatGame(ctx, id, ng.OwnerID)
+	return g, err
 }
 
 const supercatGameColumns = `g.id, g.owner_id, g.name, g.difficulty, g.players, g.chapter, g.created_at,
-(SELECT count(*)::int FROM supercat_bots b WHERE b.game_id = g.id) AS bots`
+(SELECT count(*)::int FROM supercat_bots b WHERE b.game_id = g.id) AS bots,
+g.version, g.modifiers, g.leaders_lore, g.player_power, g.initiative_seats, g.rated_game_id`
 
 const supercatGamesSQL = `SELECT ` + supercatGameColumns + ` FROM supercat_games g WHERE g.owner_id = $1 ORDER BY g.id DESC LIMIT 100`
 
@@ -133,7 +208,7 @@ func (s *Store) SupercatGames(ctx context.Context, ownerID int64) ([]SupercatGam
 
 const supercatGameSQL = `SELECT ` + supercatGameColumns + ` FROM supercat_games g WHERE g.id = $1 AND g.owner_id = $2`
 
-const supercatBotColumns = `game_id, seat, name, hand, seize, bonus_cards, exhausted, turn, turns`
+const supercatBotColumns = `game_id, seat, name, hand, seize, bonus_cards, exhausted, turn, turns, power`
 
 const supercatBotsSQL = `SELECT ` + supercatBotColumns + ` FROM supercat_bots WHERE game_id = $1 ORDER BY seat`
 
@@ -161,7 +236,7 @@ WHERE b.game_id = $1 AND b.seat = $2
 FOR UPDATE`
 
 const saveSupercatBotSQL = `
-UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8
+UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8, power = $9
 WHERE game_id = $1 AND seat = $2`
 
 // changeSupercatBot runs change on ownerID's bot, locked for the transaction, and saves it.
@@ -185,7 +260,7 @@ func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, o
 		if bot.Exhausted == nil {
 			bot.Exhausted = []string{}
 		}
-		_, err = tx.Exec(ctx, saveSupercatBotSQL, gameID, seat, bot.Hand, bot.Seize, bot.BonusCards, bot.Exhausted, bot.Turn, bot.Turns)
+		_, err = tx.Exec(ctx, saveSupercatBotSQL, gameID, seat, bot.Hand, bot.Seize, bot.BonusCards, bot.Exhausted, bot.Turn, bot.Turns, bot.Power)
 		return err
 	})
 	if err != nil {
@@ -209,13 +284,7 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 		if err := tx.QueryRow(ctx, supercatGameSettingsSQL, gameID).Scan(&difficulty, &players); err != nil {
 			return err
 		}
-		state := league.SupercatState{
-			Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
-			SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
-			Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
-			Power: t.Power, PlayerPower: t.PlayerPower,
-		}
-		state.WinningUndeclared = state.CountWinningUndeclared()
+		state := t.State(*b, difficulty, players)
 		turn, err := league.SupercatStartTurn(state)
 		if err != nil {
 			return err
@@ -224,7 +293,7 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 		if err != nil {
 			return err
 		}
-		b.Hand, b.Seize, b.BonusCards = turn.Hand, turn.Seize, turn.BonusCards
+		b.Hand, b.Seize, b.BonusCards, b.Power = turn.Hand, turn.Seize, turn.BonusCards, t.Power
 		b.Turn = &SupercatTurnRecord{State: input, Answers: []string{}}
 		return nil
 	})
@@ -235,6 +304,13 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 // device answered first) is a Conflict, and an answer the question does not take a
 // *league.FieldError.
 func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (SupercatBot, error) {
+	return s.AnswerSupercatGuild(ctx, gameID, seat, ownerID, step, answer, "")
+}
+
+// AnswerSupercatGuild is AnswerSupercat naming, for an answer that uses a ready Guild or lore
+// card, which card: it must be ready (not exhausted this chapter, nor used earlier in the
+// turn), and is exhausted when the turn is finished ("Guild and Lore Cards").
+func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer, guild string) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
 		if b.Turn == nil {
 			return &Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
@@ -243,10 +319,44 @@ func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, owne
 			return &Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
 		}
 		answers := append(slices.Clone(b.Turn.Answers), answer)
-		if _, _, _, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay(); err != nil {
+		_, _, walk, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
+		if err != nil {
 			return err
 		}
+		if slices.Contains(walk.Exhausted, step) {
+			if guild == "" {
+				return &league.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
+			}
+			used := slices.Clone(b.Exhausted)
+			for _, g := range b.Turn.Guilds {
+				used = append(used, g.Card)
+			}
+			if slices.Contains(used, guild) {
+				return &league.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
+			}
+			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
+		}
 		b.Turn.Answers = answers
+		return nil
+	})
+}
+
+// UndoSupercatAnswer takes back the last answer of the bot's turn (and, called again, the
+// one before). step is the number of answers the player saw: a page that is out of date is
+// a Conflict, as is a turn with no answer to take back.
+func (s *Store) UndoSupercatAnswer(ctx context.Context, gameID int64, seat int, ownerID int64, step int) (SupercatBot, error) {
+	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
+		if b.Turn == nil {
+			return &Conflict{Reason: "undo: " + b.Name + " has no turn in progress"}
+		}
+		if step != len(b.Turn.Answers) {
+			return &Conflict{Reason: "undo: the turn has moved on since this page was loaded"}
+		}
+		if step == 0 {
+			return &Conflict{Reason: "undo: no answer to take back yet"}
+		}
+		b.Turn.Answers = slices.Clone(b.Turn.Answers[:step-1])
+		b.Turn.Guilds = slices.DeleteFunc(slices.Clone(b.Turn.Guilds), func(g SupercatGuildUse) bool { return g.Answer >= step-1 })
 		return nil
 	})
 }
@@ -269,6 +379,9 @@ func (s *Store) FinishSupercatTurn(ctx context.Context, gameID int64, seat int, 
 			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
 				b.BonusCards = slices.Delete(b.BonusCards, i, i+1)
 			}
+		}
+		for _, g := range b.Turn.Guilds {
+			b.Exhausted = append(b.Exhausted, g.Card)
 		}
 		b.Turn = nil
 		b.Turns++
@@ -298,23 +411,116 @@ func (s *Store) ExhaustSupercatGuild(ctx context.Context, gameID int64, seat int
 	})
 }
 
-const newSupercatChapterSQL = `
-WITH g AS (
-    UPDATE supercat_games SET chapter = chapter + 1 WHERE id = $1 AND owner_id = $2 RETURNING id
-)
-UPDATE supercat_bots b SET hand = $3, bonus_cards = '[]', exhausted = '{}', turn = NULL
-FROM g WHERE b.game_id = g.id
-RETURNING b.game_id`
+const lockSupercatGameSQL = `SELECT difficulty, players, rated_game_id IS NOT NULL FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR UPDATE`
 
-// NewSupercatChapter starts the next chapter: every bot's hand counter goes back to 6, its
-// play area is cleared, every Guild card is ready again and any unfinished turn is dropped.
-func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64) error {
-	tag, err := s.pool.Exec(ctx, newSupercatChapterSQL, gameID, ownerID, league.SupercatHandStart)
+const supercatBotHandsSQL = `SELECT name, hand, turn IS NOT NULL FROM supercat_bots WHERE game_id = $1 ORDER BY seat`
+
+const newSupercatChapterSQL = `
+UPDATE supercat_games SET chapter = chapter + 1, player_power = $2, initiative_seats = $3 WHERE id = $1`
+
+const newSupercatChapterBotsSQL = `
+UPDATE supercat_bots b SET hand = $2, bonus_cards = '[]', exhausted = '{}', turn = NULL, power = ($3::int[])[b.seat]
+WHERE b.game_id = $1`
+
+// SupercatChapterEnd is what the player reports when a chapter ends: that they have no cards
+// left, and everyone's Power after the chapter's ambitions are scored.
+type SupercatChapterEnd struct {
+	// PlayerHasNoCards confirms the player has no cards left.
+	PlayerHasNoCards bool
+	// PlayerPower is each player's Power.
+	PlayerPower []int
+	// BotPower is each bot's Power, in seat order.
+	BotPower []int
+}
+
+// NewSupercatChapter ends the chapter and starts the next: "Continue until the player has no
+// cards and each bot's hand counter is at zero, at which point the chapter ends" — otherwise
+// a Conflict saying why not. Every bot's hand counter goes back to 6, its play area is
+// cleared, every Guild card is ready again, everyone's Power is kept, and in hard mode the
+// bots with the most Power are named to start the chapter with initiative.
+func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64, end SupercatChapterEnd) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var difficulty string
+		var players int
+		var finished bool
+		err := tx.QueryRow(ctx, lockSupercatGameSQL, gameID, ownerID).Scan(&difficulty, &players, &finished)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if finished {
+			return &Conflict{Reason: "chapter: the game is finished"}
+		}
+		rows, err := tx.Query(ctx, supercatBotHandsSQL, gameID)
+		if err != nil {
+			return err
+		}
+		var names []string
+		var hands []int
+		var inTurn bool
+		for rows.Next() {
+			var name string
+			var hand int
+			var turn bool
+			if err := rows.Scan(&name, &hand, &turn); err != nil {
+				return err
+			}
+			names, hands, inTurn = append(names, name), append(hands, hand), inTurn || turn
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if inTurn {
+			return &Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first"}
+		}
+		if ok, why := league.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
+			return &Conflict{Reason: "chapter: " + why}
+		}
+		if len(end.BotPower) != len(hands) {
+			return &league.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
+		}
+		initiative := []int{}
+		if difficulty == string(league.Hard) {
+			initiative = league.SupercatChapterInitiative(end.BotPower)
+		}
+		if end.PlayerPower == nil {
+			end.PlayerPower = []int{0}
+		}
+		if _, err := tx.Exec(ctx, newSupercatChapterSQL, gameID, end.PlayerPower, initiative); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, newSupercatChapterBotsSQL, gameID, league.SupercatHandStart, end.BotPower)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: SUPERCAT game %d new chapter: %w", gameID, err)
 	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("store: SUPERCAT game %d: %w", gameID, ErrNotFound)
+	return nil
+}
+
+const setSupercatPowerSQL = `UPDATE supercat_games SET player_power = $3 WHERE id = $1 AND owner_id = $2 RETURNING id`
+
+const setSupercatBotPowerSQL = `UPDATE supercat_bots SET power = ($2::int[])[seat] WHERE game_id = $1`
+
+// SetSupercatPower records everyone's Power during a chapter (the advantages are "evaluated
+// per bot", from these).
+func (s *Store) SetSupercatPower(ctx context.Context, gameID, ownerID int64, playerPower, botPower []int) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var id int64
+		err := tx.QueryRow(ctx, setSupercatPowerSQL, gameID, ownerID, playerPower).Scan(&id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, setSupercatBotPowerSQL, gameID, botPower)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: SUPERCAT game %d Power: %w", gameID, err)
 	}
 	return nil
 }

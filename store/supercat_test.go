@@ -84,7 +84,15 @@ func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
 	_, err = st.ExhaustSupercatGuild(ctx, g.ID, 2, owner.ID, "Farseers")
 	assert.ErrorIs(t, err, store.ErrConflict)
 
-	require.NoError(t, st.NewSupercatChapter(ctx, g.ID, owner.ID))
+	end := store.SupercatChapterEnd{PlayerHasNoCards: true, PlayerPower: []int{4}, BotPower: []int{3, 5}}
+	err = st.NewSupercatChapter(ctx, g.ID, owner.ID, end)
+	assert.ErrorContains(t, err, "SUPERCAT Ruby's hand counter is 6, not 0: the chapter goes on")
+	assert.ErrorIs(t, err, store.ErrConflict)
+	storetest.PlayOutSupercatHand(t, st, g.ID, 1, owner.ID)
+	storetest.PlayOutSupercatHand(t, st, g.ID, 2, owner.ID)
+	err = st.NewSupercatChapter(ctx, g.ID, owner.ID, store.SupercatChapterEnd{PlayerPower: []int{4}, BotPower: []int{3, 5}})
+	assert.ErrorContains(t, err, "the chapter ends when you have no cards left too")
+	require.NoError(t, st.NewSupercatChapter(ctx, g.ID, owner.ID, end))
 	g, bots, err = st.SupercatGame(ctx, g.ID, owner.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.Chapter)
@@ -93,7 +101,10 @@ func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
 		assert.Empty(t, b.Exhausted, "Guild cards are ready again")
 		assert.Empty(t, b.BonusCards)
 	}
-	assert.ErrorIs(t, st.NewSupercatChapter(ctx, g.ID, other.ID), store.ErrNotFound)
+	assert.Equal(t, []int{4}, g.PlayerPower)
+	assert.Equal(t, []int{3, 5}, []int{bots[0].Power, bots[1].Power})
+	assert.Empty(t, g.InitiativeSeats, "normal mode names no bot")
+	assert.ErrorIs(t, st.NewSupercatChapter(ctx, g.ID, other.ID, end), store.ErrNotFound)
 	_, err = st.AnswerSupercat(ctx, g.ID, 1, other.ID, 0, "yes")
 	assert.ErrorIs(t, err, store.ErrNotFound, "only the owner plays the bots")
 }
@@ -133,4 +144,65 @@ func TestSupercatConcurrentAnswersTakeOneStep(t *testing.T) {
 	_, bots, err := st.SupercatGame(ctx, g.ID, owner.ID)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"no"}, bots[0].Turn.Answers)
+}
+
+func TestSupercatUndoTakesBackTheLastAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	owner := newPlayers(t, st, "solo", 1)[0]
+	g, err := st.CreateSupercatGame(ctx, owner.ID, "Undo", "normal", 1)
+	require.NoError(t, err)
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 0)
+	assert.ErrorIs(t, err, store.ErrConflict, "no turn in progress")
+	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, store.SupercatTable{
+		Lead:  &league.ActionCard{Suit: league.Construction, Number: 4},
+		Drawn: []league.ActionCard{{Suit: league.Aggression, Number: 2}, {Suit: league.Mobilization, Number: 5}},
+		Roll:  6, MarkersAvailable: true,
+	})
+	require.NoError(t, err)
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 0)
+	assert.ErrorIs(t, err, store.ErrConflict, "nothing answered yet")
+	for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "mobilization"} {
+		var err error
+		if a == "mobilization" {
+			_, err = st.AnswerSupercatGuild(ctx, g.ID, 1, owner.ID, step, a, "Farseers")
+		} else {
+			_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, step, a)
+		}
+		require.NoError(t, err)
+	}
+	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 7)
+	assert.ErrorIs(t, err, store.ErrConflict, "a stale page is refused")
+	bot, err := st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 8)
+	require.NoError(t, err)
+	assert.Len(t, bot.Turn.Answers, 7)
+	assert.Empty(t, bot.Turn.Guilds, "the Guild card of the undone answer is ready again")
+	bot, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 7)
+	require.NoError(t, err, "and the one before")
+	assert.Len(t, bot.Turn.Answers, 6)
+	_, _, walk, err := bot.Turn.Replay()
+	require.NoError(t, err)
+	assert.Equal(t, "gp-6", walk.Current.ID)
+}
+
+// Hard mode: "The bot with the most power starts every chapter with initiative".
+func TestSupercatHardModeNamesTheBotWithTheMostPower(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	owner := newPlayers(t, st, "solo", 1)[0]
+	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "Hard", Difficulty: "hard", Bots: 2,
+		Version: "blighted-reach", Modifiers: []string{"fleet-readiness", "warp-blockades"}, LeadersLore: "passive"})
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2}, g.InitiativeSeats, "at the start every bot is tied at Power 0")
+	assert.Equal(t, "blighted-reach", g.Version)
+	assert.Equal(t, []string{"fleet-readiness", "warp-blockades"}, g.Modifiers)
+	assert.Equal(t, "passive", g.LeadersLore)
+	storetest.PlayOutSupercatHand(t, st, g.ID, 1, owner.ID)
+	storetest.PlayOutSupercatHand(t, st, g.ID, 2, owner.ID)
+	require.NoError(t, st.NewSupercatChapter(ctx, g.ID, owner.ID, store.SupercatChapterEnd{PlayerHasNoCards: true, PlayerPower: []int{6}, BotPower: []int{2, 7}}))
+	g, _, err = st.SupercatGame(ctx, g.ID, owner.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []int{2}, g.InitiativeSeats, "Jade has the most Power")
 }

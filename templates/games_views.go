@@ -37,11 +37,14 @@ func (g NormalGameRow) SeatsTaken() string {
 
 // NormalGameForm is the open-a-table form: its values and per-field errors.
 type NormalGameForm struct {
+	// Game is the combined game-and-version select's value (GameChoice.Value).
 	Game  string
 	Seats string
 	// BotNormal and BotHard seat SUPERCAT bots at an Arcs table.
 	BotNormal bool
 	BotHard   bool
-	Games     []GameChoice
-	Errors    FieldErrors
+	// Edition is the free-text note on the edition played.
+	Edition string
+	Games   []GameGroup
+	Errors  FieldErrors
 }

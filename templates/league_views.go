@@ -8,11 +8,15 @@ import (
 
 // LeagueSummary is one league as lists and page headers show it.
 type LeagueSummary struct {
-	ID             int64
-	Name           string
-	GameName       string
-	GameSlug       string
+	ID       int64
+	Name     string
+	GameName string
+	GameSlug string
+	// Version is the slug of the version played, VersionName its name ("" for a game with a
+	// single version) and Edition the organiser's free-text note on the edition.
 	Version        string
+	VersionName    string
+	Edition        string
 	PlayersPerGame int
 	MinRecentGames int
 	RecentDays     int
@@ -69,25 +73,50 @@ type LeaguesView struct {
 	Mine []LeagueSummary
 }
 
-// GameChoice is one game of the registry in the create-league form.
+// GameChoice is one version of a game of the registry in the create-league and
+// open-a-table forms' combined select.
 type GameChoice struct {
-	Slug       string
+	// Value is what the select sends: "arcs/lost-vaults", or the slug of a game with one
+	// version.
+	Value   string
+	Slug    string
+	Version string
+	// Name is the choice as shown: "Arcs: Lost Vaults & Fated Leaders", "Cartagena".
 	Name       string
 	MinPlayers int
 	MaxPlayers int
+	// Note says what the version changes.
+	Note string
+}
+
+// GameGroup is a game and its versions in the forms' select.
+type GameGroup struct {
+	Name    string
+	Choices []GameChoice
+}
+
+// GameLabel is the game and version as pages show them: "Arcs (Lost Vaults & Fated
+// Leaders)", or the game's name alone for a game of one version.
+func GameLabel(game, version string) string {
+	if version == "" {
+		return game
+	}
+	return game + " (" + version + ")"
 }
 
 // LeagueForm is the create-league form's values (as typed) and per-field errors.
 type LeagueForm struct {
-	Name           string
-	Game           string
-	Version        string
+	Name string
+	// Game is the combined select's value (GameChoice.Value).
+	Game string
+	// Edition is the free-text note on the edition played.
+	Edition        string
 	PlayersPerGame string
 	MinRecentGames string
 	RecentDays     string
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
-	Games      []GameChoice
+	Games      []GameGroup
 	Errors     FieldErrors
 }
 
@@ -234,6 +263,26 @@ type GameView struct {
 	// CanJoin offers the viewer the next free seat; JoinError says why a join was refused.
 	CanJoin   bool
 	JoinError string
+	// Version is the version of the game played and its edition note.
+	Version VersionView
+}
+
+// VersionView is the version of the game a league or game plays, as pages show it.
+type VersionView struct {
+	// Slug is the version's slug; Name its name ("" for a game of one version); Note what it
+	// changes; Edition the free-text note on the edition played.
+	Slug, Name, Note, Edition string
+	// Die is a Vortex version's die, for the position calculator's link; MarkerValues an Arcs
+	// version's ambition marker values, for the ambition helper.
+	Die, MarkerValues int
+}
+
+// CalculatorURL is the Vortex position calculator set to the version's die.
+func (v VersionView) CalculatorURL() string {
+	if v.Die == 0 {
+		return "/vortex"
+	}
+	return "/vortex?die=" + strconv.Itoa(v.Die) + "&red=on&blue=on"
 }
 
 // FairnessView is a schedule's fairness report as the league page draws it.
@@ -284,4 +333,13 @@ func joinedList(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// versionText is a version's name as the facts show it: the game's only version is
+// "Standard".
+func versionText(name string) string {
+	if name == "" {
+		return "Standard"
+	}
+	return name
 }

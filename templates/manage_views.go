@@ -42,8 +42,10 @@ type ManageView struct {
 
 // WebhookView is one of a league's webhooks on its manage page.
 type WebhookView struct {
-	ID     int64
-	URL    string
+	ID int64
+	// Host is the host of the webhook's address: the rest of it is the receiver's key and
+	// is shown nowhere.
+	Host   string
 	Format string
 	Secret string
 	// Last is the latest delivery's outcome in words ("" before the first).
@@ -106,6 +108,8 @@ type DeskGame struct {
 	SeatName string
 	// GameName names the game of a normal game (LeagueID 0), which has no league.
 	GameName string
+	// GameLabel is the game and the version played: "Arcs (Lost Vaults & Fated Leaders)".
+	GameLabel string
 }
 
 // URL is the game's page.

@@ -52,6 +52,10 @@ type ResultFormView struct {
 	// start and token distances, and Die) rather than final scores.
 	VortexFromBoard bool
 	Die             string
+	// GameVersion is the version of the game played: a Vortex version fixes the die of the
+	// board ("a Vortex d12 league's result board ... use[s] the d12 without asking", issue
+	// 28) and links the calculator with it; an Arcs version links the ambition helper.
+	GameVersion VersionView
 	// HasPowers says the game names its seats (Diplomacy's powers, Vortex's corners): each
 	// seat's Power is shown beside its player.
 	HasPowers bool

@@ -9,6 +9,12 @@ type SupercatIndexView struct {
 	Games []SupercatGameRow
 	// Name, Bots and Difficulty are the new-game form's values.
 	Name, Bots, Difficulty string
+	// Version is "base" or "blighted-reach"; LeadersLore none, intervene or passive.
+	Version, LeadersLore string
+	// Modifiers are the chosen modifiers' slugs.
+	Modifiers []string
+	// ModifierChoices are the seven modifiers offered.
+	ModifierChoices []Modifier
 	// Errors maps a form field to what is wrong with it.
 	Errors FieldErrors
 }
@@ -20,6 +26,20 @@ type SupercatGameRow struct {
 	Bots       int
 	Chapter    int
 	Difficulty string
+	Version    string
+}
+
+// Modifier is one of SUPERCAT's optional modifiers, in the seed's words.
+type Modifier struct {
+	Slug, Name, Text string
+	// AttackerOnly marks "*apply only if player is the attacker".
+	AttackerOnly bool
+}
+
+// SetupStep is one step of the setup checklist.
+type SetupStep struct {
+	Step, Text string
+	Optional   bool
 }
 
 // URL is the game's page.
@@ -33,6 +53,30 @@ type SupercatGameView struct {
 	Difficulty string
 	Players    int
 	Bots       []SupercatBotView
+	// Version is the Arcs version's name ("Arcs (base game)").
+	Version string
+	// Campaign says the campaign game's notes apply.
+	Campaign bool
+	// Modifiers are the chosen modifiers; AtSetup, AtAttack and AtGates those that apply at
+	// each moment.
+	Modifiers                  []Modifier
+	AtSetup, AtAttack, AtGates []Modifier
+	// LeadersLore says how Leaders and Lore are played.
+	LeadersLore string
+	// Setup is the setup checklist for the game's options; SetupOpen shows it unfolded (no
+	// bot has played yet).
+	Setup     []SetupStep
+	SetupOpen bool
+	// Initiative says, in hard mode, which bot starts this chapter with initiative.
+	Initiative string
+	// PlayerPower is the player's Power as entered ("4").
+	PlayerPower string
+	// ChapterOver says every bot's hand counter is 0.
+	ChapterOver bool
+	// RatedURL is the rated game's page once the game is finished.
+	RatedURL string
+	// Seats are the Arcs ladder seats when finishing: the player's, then the bots'.
+	Seats []string
 	// Error is a message about the last action, shown at the top.
 	Error string
 }
@@ -58,6 +102,10 @@ type SupercatBotView struct {
 	Turns int
 	// GameID is the bot's game.
 	GameID int64
+	// Power is the bot's Power.
+	Power int
+	// Advantages are the difficulty advantages it has now ("Efficient Logistics"), per bot.
+	Advantages []string
 }
 
 // URL is the bot's turn page.
@@ -88,8 +136,10 @@ type SupercatTurnView struct {
 	Trail []SupercatTrailView
 	// Current is the question to answer now; nil when the turn is over.
 	Current *SupercatQuestionView
-	// Step is the number of answers given (sent back with an answer).
+	// Step is the number of answers given (sent back with an answer or an undo).
 	Step int
+	// GuildError is what is wrong with the Guild card named with the last answer.
+	GuildError string
 	// Done says the procedures have ended the turn.
 	Done bool
 	// Played says what the bot plays ("Aggression 4", "Copy: any option facedown").
@@ -138,10 +188,24 @@ type SupercatQuestionView struct {
 	ID       string
 	Page     string
 	Question []Segment
-	Cite     string
-	Prefer   [][]Segment
-	Terms    []Term
-	Choices  []Choice
+	// Seed is the seed's bullet in its own words, where Question asks one part of it.
+	Seed    []Segment
+	Cite    string
+	Prefer  [][]Segment
+	Terms   []Term
+	Choices []Choice
+	// Guild says a yes uses a ready Guild or lore card, which the player names; Exhausted
+	// are the bot's cards already used this chapter (not ready).
+	Guild     bool
+	Exhausted []string
+	// Notes are reminders that apply to this question (modifiers, campaign notes, the
+	// Principles), each citing the seed.
+	Notes []Note
+}
+
+// Note is a reminder beside a question: a title and the seed's words.
+type Note struct {
+	Title, Text string
 }
 
 // Segment is a piece of procedure text: plain, or a term of the seed's Terminology.
@@ -165,3 +229,32 @@ var Suits = []Choice{{"administration", "Administration"}, {"aggression", "Aggre
 
 // Standings are the form's ambition standings.
 var Standings = []Choice{{"behind", "behind"}, {"tied", "tied for first"}, {"winning", "winning"}}
+
+// hasString reports whether list holds s.
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// star marks a modifier that applies only when the player attacks.
+func star(attackerOnly bool) string {
+	if attackerOnly {
+		return "*"
+	}
+	return ""
+}
+
+// optional marks a setup step the seed calls optional.
+func optional(o bool) string {
+	if o {
+		return " (optional)"
+	}
+	return ""
+}
+
+// campaignClaims is the seed's campaign note on claims.
+const campaignClaims = "in the campaign game the bot is satisfied with fewer claims than in the base game"

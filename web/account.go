@@ -87,7 +87,7 @@ func (h *Handler) changePassword(c echo.Context) error {
 	if current == "" {
 		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "current_password", "required")
 	}
-	if msg := passwordProblem(next); msg != "" {
+	if msg := passwordProblem(next, user.Username, user.DisplayName); msg != "" {
 		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "new_password", msg)
 	}
 	updated, err := h.store.ChangePassword(c.Request().Context(), user.ID, current, next)

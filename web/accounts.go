@@ -36,23 +36,10 @@ func validateSignup(u *store.NewUser) templates.FieldErrors {
 			errs["display_name"] = msg
 		}
 	}
-	if msg := passwordProblem(u.Password); msg != "" {
+	if msg := passwordProblem(u.Password, u.Username, u.DisplayName); msg != "" {
 		errs["password"] = msg
 	}
 	return errs
-}
-
-// passwordProblem says what is wrong with a new password, or "" when it is acceptable.
-func passwordProblem(password string) string {
-	switch {
-	case password == "":
-		return "required"
-	case utf8.RuneCountInString(password) < passwordMin:
-		return "must be at least 8 characters"
-	case len(password) > passwordMax:
-		return "must be at most 72 bytes"
-	}
-	return ""
 }
 
 // usernameProblem says what is wrong with a username, or "" when it is acceptable:

@@ -40,7 +40,7 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return echo.NewHTTPError(http.StatusTooManyRequests, msgTooManySignups)
+		return h.errTooManySignups()
 	}
 	user, err := h.store.CreateUser(c.Request().Context(), nu)
 	if err != nil {
@@ -68,7 +68,7 @@ func (h *Handler) apiLogin(c echo.Context) error {
 	ctx := c.Request().Context()
 	user, err := h.authenticate(c, body.Username, body.Password)
 	if err != nil {
-		return err // ErrBadCredentials is 401 through the error handler, errTooManyLogins 429
+		return err // ErrBadCredentials is 401 through the error handler, a *rateLimited 429
 	}
 	token, err := h.store.CreateAPIToken(ctx, user.ID)
 	if err != nil {
@@ -119,7 +119,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if body.Current == "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "current_password: required")
 	}
-	if msg := passwordProblem(body.New); msg != "" {
+	if msg := passwordProblem(body.New, user.Username, user.DisplayName); msg != "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "new_password: "+msg)
 	}
 	if _, err := h.store.ChangePassword(c.Request().Context(), user.ID, body.Current, body.New); err != nil {

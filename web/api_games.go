@@ -23,23 +23,26 @@ func (h *Handler) apiGameRead(c echo.Context) error {
 	return c.JSON(http.StatusOK, apiGameOf(g))
 }
 
-// apiCreateNormalGame opens a table: POST /api/v1/games {"game","seats","bots"?} → 201 with
+// apiCreateNormalGame opens a table: POST /api/v1/games {"game","version"?,"edition"?,"seats","bots"?} → 201 with
 // the game (status "open", no seats taken but the SUPERCAT bots' of an Arcs table, "bots":
 // ["normal"|"hard"], which take the first seats). The caller is its organiser and is not seated unless they
 // join. A bad field is 422 naming it; a field of the wrong JSON type is 400 naming it.
 func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	var body struct {
-		Game  string   `json:"game"`
-		Seats int      `json:"seats"`
-		Bots  []string `json:"bots"`
+		Game    string   `json:"game"`
+		Version string   `json:"version"`
+		Edition string   `json:"edition"`
+		Seats   int      `json:"seats"`
+		Bots    []string `json:"bots"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	in := store.NewNormalGame{Game: body.Game, Seats: body.Seats, OrganiserID: user.ID, Bots: body.Bots}
+	in := store.NewNormalGame{Game: body.Game, Version: body.Version, Edition: body.Edition, Seats: body.Seats,
+		OrganiserID: user.ID, Bots: body.Bots}
 	errs := templates.FieldErrors{}
-	if validateNormalGame(in, errs); len(errs) > 0 {
+	if validateNormalGame(&in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
 	}
 	g, err := h.store.CreateNormalGame(c.Request().Context(), in)

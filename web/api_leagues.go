@@ -15,10 +15,13 @@ import (
 // apiLeague is a league as the API shows it (CONTRACT section 4, GET /api/v1/leagues/{id},
 // with a few added fields).
 type apiLeague struct {
-	ID             int64    `json:"id"`
-	Name           string   `json:"name"`
-	Game           string   `json:"game"`
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Game string `json:"game"`
+	// Version is the slug of the version played (CONTRACT section 9); Edition the free-text
+	// note that "version" held before it.
 	Version        string   `json:"version"`
+	Edition        string   `json:"edition"`
 	PlayersPerGame int      `json:"players_per_game"`
 	MinRecentGames int      `json:"min_recent_games"`
 	RecentDays     int      `json:"recent_days"`
@@ -44,7 +47,11 @@ type apiGame struct {
 	ID int64 `json:"id"`
 	// Game is the registry slug of the game played; LeagueID its league, null for a normal
 	// game (CONTRACT section 7).
-	Game     string   `json:"game"`
+	Game string `json:"game"`
+	// Version and Edition are the version played and its note: a normal game's own, a
+	// league game's league's (CONTRACT section 9).
+	Version  string   `json:"version"`
+	Edition  string   `json:"edition"`
 	LeagueID *int64   `json:"league_id"`
 	Number   int      `json:"number"`
 	Round    int      `json:"round"`
@@ -69,7 +76,7 @@ func apiGameOf(g store.Game) apiGame {
 	for j, s := range g.Seats {
 		seats[j] = s.Username
 	}
-	out := apiGame{ID: g.ID, Game: g.Game, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
+	out := apiGame{ID: g.ID, Game: g.Game, Version: g.Version, Edition: g.Edition, Number: g.Number, Round: g.Round, Status: g.Status, Seats: seats,
 		SeatCount: max(g.SeatCount, len(seats)), SeatNames: seatNames(g.Game, max(g.SeatCount, len(seats))),
 		FinishedAt: g.FinishedAt, StartsAt: g.StartsAt, Place: g.Place}
 	if g.LeagueID != 0 {
@@ -91,8 +98,10 @@ func seatNames(slug string, n int) []string {
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
-// "players_per_game","min_recent_games"?,"recent_days"?,"face_to_face"?} → 201 with the
-// league. The caller becomes its organiser. "face_to_face" (default false) asks for a
+// "edition"?,"players_per_game","min_recent_games"?,"recent_days"?,"face_to_face"?} → 201
+// with the league. "version" is a slug of the game's versions (default its first) and
+// players_per_game must lie within its range (CONTRACT section 9); free text once sent as
+// "version" ("2nd edition") is a 422 saying it goes in "edition". The caller becomes its organiser. "face_to_face" (default false) asks for a
 // schedule in rounds in which nobody plays twice. A bad field is 422 naming it; a field of
 // the wrong JSON type is 400 naming it.
 func (h *Handler) apiCreateLeague(c echo.Context) error {
@@ -101,6 +110,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		Name           string `json:"name"`
 		Game           string `json:"game"`
 		Version        string `json:"version"`
+		Edition        string `json:"edition"`
 		PlayersPerGame int    `json:"players_per_game"`
 		MinRecentGames *int   `json:"min_recent_games"`
 		RecentDays     *int   `json:"recent_days"`
@@ -110,7 +120,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		return err
 	}
 	in := store.NewLeague{
-		Name: body.Name, Game: body.Game, Version: body.Version, PlayersPerGame: body.PlayersPerGame,
+		Name: body.Name, Game: body.Game, Version: body.Version, Edition: body.Edition, PlayersPerGame: body.PlayersPerGame,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
 		FaceToFace: body.FaceToFace, OrganiserID: user.ID,
 	}
@@ -221,7 +231,7 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 	}
 	return apiLeague{
 		Withdrawn: gone, Private: l.Private,
-		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, PlayersPerGame: l.PlayersPerGame,
+		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, Edition: l.Edition, PlayersPerGame: l.PlayersPerGame,
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,

@@ -84,7 +84,7 @@ func TestAPICreateLeague(t *testing.T) {
 	assert.NotEmpty(t, body["created_at"])
 	delete(body, "created_at")
 	assert.Equal(t, map[string]any{
-		"name": "Tuesday Diplomacy", "game": "diplomacy", "version": "", "players_per_game": float64(7),
+		"name": "Tuesday Diplomacy", "game": "diplomacy", "version": "standard", "edition": "", "players_per_game": float64(7),
 		"min_recent_games": float64(5), "recent_days": float64(90), "face_to_face": false, "status": "open",
 		"organiser": "organiser1", "members": []any{}, "started_at": nil,
 		"co_organisers": []any{}, "description": "", "venue": "", "time_zone": "UTC", "closed_early": false,
@@ -92,13 +92,14 @@ func TestAPICreateLeague(t *testing.T) {
 	}, body, "defaults 5, 90 and not face to face; the caller organises")
 
 	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
-		"name": "Open Gonzaga", "game": "gonzaga", "version": "2009", "players_per_game": 2,
+		"name": "Open Gonzaga", "game": "gonzaga", "edition": "2009", "players_per_game": 2,
 		"min_recent_games": 0, "recent_days": 30,
 	})
 	require.Equal(t, http.StatusCreated, status, "%v", body)
 	assert.Equal(t, float64(0), body["min_recent_games"], "an explicit 0 is kept, not defaulted")
 	assert.Equal(t, float64(30), body["recent_days"])
-	assert.Equal(t, "2009", body["version"])
+	assert.Equal(t, "2009", body["edition"])
+	assert.Equal(t, "standard", body["version"])
 }
 
 func TestAPICreateFaceToFaceLeague(t *testing.T) {
@@ -179,7 +180,15 @@ func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
 		{valid(map[string]any{"game": "diplomacy", "players_per_game": 8}), 422, "players_per_game: Diplomacy takes 2 to 7 players per game, got 8"},
 		{valid(map[string]any{"min_recent_games": -1}), 422, "min_recent_games: must be between 0 and 1000"},
 		{valid(map[string]any{"recent_days": 0}), 422, "recent_days: must be between 1 and 3650 days"},
-		{valid(map[string]any{"version": "a\x00b"}), 422, "version: must not contain control characters"},
+		{valid(map[string]any{"edition": "a\x00b"}), 422, "edition: must not contain control characters"},
+		{valid(map[string]any{"edition": strings.Repeat("é", 81)}), 422, "edition: must be at most 80 characters"},
+		// The free text "version" held before CONTRACT section 9 gets a clear answer.
+		{valid(map[string]any{"version": "2nd edition"}), 422, `version: Gonzaga has no version "2nd edition" (want one of standard; free text such as "2nd edition" goes in "edition")`},
+		{valid(map[string]any{"game": "arcs", "version": "lost-vault"}), 422, `version: Arcs has no version "lost-vault" (want one of base, lost-vaults, blighted-reach; free text such as "2nd edition" goes in "edition")`},
+		// arcs-tied-ambitions.txt: "The base game of Arcs supports two to four players".
+		{valid(map[string]any{"game": "arcs", "players_per_game": 5}), 422, `players_per_game: Arcs (Base game) takes 2 to 4 players per game, got 5; 5 players a game needs Lost Vaults & Fated Leaders ("lost-vaults")`},
+		{valid(map[string]any{"game": "arcs", "version": "blighted-reach", "players_per_game": 5}), 422, `players_per_game: Arcs (The Blighted Reach (campaign)) takes 2 to 4 players per game, got 5; 5 players a game needs Lost Vaults & Fated Leaders ("lost-vaults")`},
+		{valid(map[string]any{"version": 2}), 400, "version: must be a JSON string"},
 		{valid(map[string]any{"players_per_game": "four"}), 400, "players_per_game: must be a JSON number"},
 		{valid(map[string]any{"players_per_game": 4.5}), 400, "players_per_game: must be a whole number in range, got 4.5"},
 		{valid(map[string]any{"min_recent_games": 1e20}), 400, "min_recent_games: must be a whole number in range, got 100000000000000000000"},

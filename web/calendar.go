@@ -10,7 +10,6 @@ import (
 	ics "github.com/arran4/golang-ical"
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -59,7 +58,9 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetName(name)
 	cal.SetXWRCalName(name)
-	base := c.Scheme() + "://" + c.Request().Host
+	// Event URLs start with the configured base URL, never the request's Host or
+	// X-Forwarded-Proto, which whoever fetches the feed chooses (trust review 3).
+	base := h.config.baseURL()
 	now := time.Now().UTC()
 	for _, g := range games {
 		e := cal.AddEvent(fmt.Sprintf("game-%d@tablestakes", g.ID))
@@ -86,11 +87,12 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 	return c.String(http.StatusOK, cal.Serialize(ics.WithNewLineWindows))
 }
 
-// calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)".
+// calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)", with the
+// version of a game that has several: "Vaults: game 4 (Arcs, Lost Vaults & Fated Leaders)".
 func calendarSummary(g store.CalendarGame) string {
-	name := g.Game
-	if game, err := league.GameBySlug(g.Game); err == nil {
-		name = game.Name
+	name := gameName(g.Game)
+	if v := versionName(g.Game, g.Version); v != "" {
+		name += ", " + v
 	}
 	return fmt.Sprintf("%s: game %d (%s)", g.LeagueName, g.Number, name)
 }
@@ -99,6 +101,9 @@ func calendarSummary(g store.CalendarGame) string {
 func calendarDescription(g store.CalendarGame) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d.", g.Round)
+	if v := versionName(g.Game, g.Version); v != "" {
+		fmt.Fprintf(&b, "\nVersion: %s.", v)
+	}
 	names := seatNames(g.Game, len(g.Seats))
 	for i, u := range g.Seats {
 		fmt.Fprintf(&b, "\n%s: %s", names[i], u)
@@ -106,9 +111,9 @@ func calendarDescription(g store.CalendarGame) string {
 	return b.String()
 }
 
-// feedURL is the user's private calendar feed URL on this server.
-func (h *Handler) feedURL(c echo.Context, token string) string {
-	return c.Scheme() + "://" + c.Request().Host + "/calendar/" + token + ".ics"
+// feedURL is the user's private calendar feed URL, from the configured base URL.
+func (h *Handler) feedURL(token string) string {
+	return h.config.baseURL() + "/calendar/" + token + ".ics"
 }
 
 // apiCalendarFeed returns the caller's private feed URL: GET /api/v1/me/calendar → {"url"};
@@ -120,6 +125,6 @@ func (h *Handler) apiCalendarFeed(renew bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]string{"url": h.feedURL(c, token)})
+		return c.JSON(http.StatusOK, map[string]string{"url": h.feedURL(token)})
 	}
 }

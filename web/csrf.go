@@ -2,6 +2,7 @@ package web
 
 import (
 	"crypto/rand"
+	"crypto/subtle"
 	"net/http"
 	"strings"
 
@@ -9,39 +10,90 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// csrfCookie is the cookie holding the browser's CSRF token (the double-submit cookie of
-// echo's CSRF middleware).
-const csrfCookie = "_csrf"
+// csrfCookie is the cookie holding an anonymous browser's CSRF token (the double-submit
+// cookie of echo's CSRF middleware) on plain HTTP; csrfHostCookie is its name over HTTPS,
+// where the __Host- prefix makes browsers refuse it from a sibling subdomain (which could
+// otherwise plant a token of its choosing for the whole domain).
+const (
+	csrfCookie     = "_csrf"
+	csrfHostCookie = "__Host-csrf"
+)
 
-// csrf is the CSRF middleware: every form post outside the API must carry the token of
-// the browser's csrfCookie.
+// sessionCSRF is the session key holding a signed-in browser's CSRF token.
+const sessionCSRF = "csrf"
+
+// csrfCookieName is the anonymous CSRF cookie's name as deployed.
+func (h *Handler) csrfCookieName() string {
+	if h.config.SecureCookies {
+		return csrfHostCookie
+	}
+	return csrfCookie
+}
+
+// csrf is the CSRF middleware: every form post outside the API must carry the browser's
+// token. A signed-in browser's token is kept in its server-side session, made anew at
+// log-in, so no cookie planted beside the session can stand in for it (trust review 3,
+// finding 6); an anonymous browser's (log-in, sign-up, password forms) is the
+// double-submit cookie.
 func (h *Handler) csrf() echo.MiddlewareFunc {
-	return middleware.CSRFWithConfig(middleware.CSRFConfig{
+	anonymous := middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        outsideSessions,
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     csrfCookie,
+		CookieName:     h.csrfCookieName(),
 		CookiePath:     "/",
 		CookieHTTPOnly: true,
 		CookieSameSite: http.SameSiteLaxMode,
 		CookieSecure:   h.config.SecureCookies,
 		ErrorHandler:   csrfRefused,
 	})
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		forAnonymous := anonymous(next)
+		return func(c echo.Context) error {
+			if outsideSessions(c) {
+				return next(c)
+			}
+			ctx := c.Request().Context()
+			if h.sessions.GetInt64(ctx, sessionUserID) == 0 {
+				return forAnonymous(c)
+			}
+			token := h.sessions.GetString(ctx, sessionCSRF)
+			if token == "" { // a session begun before tokens were kept in sessions
+				token = rand.Text()
+				h.sessions.Put(ctx, sessionCSRF, token)
+			}
+			switch c.Request().Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
+			default:
+				presented := c.Request().Header.Get("X-CSRF-Token")
+				if presented == "" {
+					presented = c.FormValue("_csrf")
+				}
+				if subtle.ConstantTimeCompare([]byte(presented), []byte(token)) != 1 {
+					return errCSRF
+				}
+			}
+			c.Set(middleware.DefaultCSRFConfig.ContextKey, token)
+			return next(c)
+		}
+	}
 }
 
-// rotateCSRF gives the browser a fresh CSRF token along with its new session (log-in,
-// log-out), so that a token read or planted before cannot forge a form after.
+// rotateCSRF gives the browser fresh CSRF tokens along with its new session (log-in,
+// log-out), so that a token read or planted before cannot forge a form after: a new
+// anonymous cookie, and for a signed-in session a new token kept in it.
 func (h *Handler) rotateCSRF(c echo.Context) {
+	name := h.csrfCookieName()
 	hdr := c.Response().Header()
 	cookies := hdr.Values("Set-Cookie")
 	hdr.Del("Set-Cookie")
 	for _, v := range cookies {
-		if !strings.HasPrefix(v, csrfCookie+"=") { // the old token's cookie goes
+		if !strings.HasPrefix(v, name+"=") { // the old token's cookie goes
 			hdr.Add("Set-Cookie", v)
 		}
 	}
 	token := rand.Text()
 	c.SetCookie(&http.Cookie{
-		Name:     csrfCookie,
+		Name:     name,
 		Value:    token,
 		Path:     "/",
 		MaxAge:   middleware.DefaultCSRFConfig.CookieMaxAge,
@@ -49,5 +101,10 @@ func (h *Handler) rotateCSRF(c echo.Context) {
 		SameSite: http.SameSiteLaxMode,
 		Secure:   h.config.SecureCookies,
 	})
+	ctx := c.Request().Context()
+	if h.sessions.GetInt64(ctx, sessionUserID) != 0 {
+		token = rand.Text()
+		h.sessions.Put(ctx, sessionCSRF, token)
+	}
 	c.Set(middleware.DefaultCSRFConfig.ContextKey, token)
 }

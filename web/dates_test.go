@@ -197,3 +197,74 @@ func TestManagePageSetsDates(t *testing.T) {
 	_, doc = app.get(app.browser(), page)
 	assert.Equal(t, "Thu 3 Dec 2026 18:30 · Café du Nord", text(doc.Find(`a[href="/games/`+fmt.Sprint(mustLeagueGames(t, app, l)[1].ID)+`"]`).Closest("tr").Find(".when")))
 }
+
+// Every absolute URL starts with the configured base URL (trust review 3, finding 6): a
+// request naming another Host or X-Forwarded-Proto changes neither the iCalendar events'
+// URLs, nor the private feed's, nor the invite link's.
+func TestAbsoluteURLsComeFromTheBaseURL(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{BaseURL: "https://club.example", TrustProxy: true})
+	l, org, members, _ := runningLeague(t, app, "gonzaga", 4)
+	status, out := app.api("PUT", fmt.Sprintf("/api/v1/leagues/%d/rhythm", l.ID), org.token,
+		map[string]any{"first_round": "2026-12-01T19:00:00Z", "every_days": 7})
+	require.Equal(t, http.StatusOK, status, out)
+	forged := func(path, token string) string {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodGet, app.srv.URL+path, nil)
+		require.NoError(t, err)
+		req.Host = "evil.example"
+		req.Header.Set("X-Forwarded-Proto", "http")
+		req.Header.Set("X-Forwarded-Host", "evil.example")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer res.Body.Close()
+		require.Equal(t, http.StatusOK, res.StatusCode, path)
+		b, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		return string(b)
+	}
+	games := mustLeagueGames(t, app, l)
+	cal := forged(fmt.Sprintf("/leagues/%d/calendar.ics", l.ID), "")
+	assert.Contains(t, cal, fmt.Sprintf("URL:https://club.example/games/%d", games[0].ID))
+	assert.NotContains(t, cal, "evil.example")
+	feed := forged("/api/v1/me/calendar", members[0].token)
+	assert.Contains(t, feed, `"url":"https://club.example/calendar/`)
+	status, out = app.api("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true})
+	require.Equal(t, http.StatusOK, status, out)
+	invite := forged(fmt.Sprintf("/api/v1/leagues/%d/invite", l.ID), org.token)
+	assert.Contains(t, invite, fmt.Sprintf(`"invite_url":"https://club.example/leagues/%d/invite/`, l.ID))
+}
+
+// Every answer carrying a secret is Cache-Control: no-store (trust review 3, finding 6):
+// API tokens, webhook secrets, invite links, calendar feed URLs and the feeds themselves.
+func TestSecretsAreNeverStored(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{WebhooksToPrivateAddresses: true})
+	l, org, members, _ := runningLeague(t, app, "gonzaga", 4)
+	check := func(method, path, token string, body any, want int) *http.Response {
+		t.Helper()
+		res := app.apiSend(method, path, token, body)
+		res.Body.Close()
+		require.Equal(t, want, res.StatusCode, path)
+		assert.Equal(t, "no-store", res.Header.Get("Cache-Control"), path)
+		return res
+	}
+	check("POST", "/api/v1/login", "", map[string]string{"username": org.Username, "password": "password-1"}, http.StatusOK)
+	check("GET", "/api/v1/me/tokens", org.token, nil, http.StatusOK)
+	check("POST", fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, map[string]string{"url": "http://127.0.0.1:9/h"}, http.StatusCreated)
+	check("GET", fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil, http.StatusOK)
+	check("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true}, http.StatusOK)
+	check("GET", fmt.Sprintf("/api/v1/leagues/%d/invite", l.ID), org.token, nil, http.StatusOK)
+	status, out := app.api("GET", "/api/v1/me/calendar", members[0].token, nil)
+	require.Equal(t, http.StatusOK, status, out)
+	feed, err := url.Parse(out["url"].(string))
+	require.NoError(t, err)
+	check("GET", "/api/v1/me/calendar", members[0].token, nil, http.StatusOK)
+	res, err := http.Get(app.srv.URL + feed.Path)
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, "no-store", res.Header.Get("Cache-Control"), "the private feed")
+}

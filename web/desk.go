@@ -62,7 +62,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		if err != nil {
 			return err
 		}
-		v.FeedURL = h.feedURL(c, token)
+		v.FeedURL = h.feedURL(token)
 	}
 	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
 }
@@ -70,7 +70,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 // deskGame is a queued game as the desk shows it, its date in its league's zone.
 func deskGame(g store.QueuedGame) templates.DeskGame {
 	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
-		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats}
+		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
 	if g.StartsAt != nil {
 		loc, err := time.LoadLocation(g.TimeZone)
 		if err != nil {

@@ -36,8 +36,11 @@ func classify(err error) (int, string) {
 		conflict  *store.Conflict
 		forbidden *store.Forbidden
 		invalid   *store.Invalid
+		limited   *rateLimited
 	)
 	switch {
+	case errors.As(err, &limited):
+		return http.StatusTooManyRequests, limited.msg
 	case errors.As(err, &he):
 		if he.Code >= 500 {
 			return he.Code, strings.ToLower(http.StatusText(he.Code))
@@ -79,6 +82,16 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	}
 	if status == http.StatusServiceUnavailable {
 		c.Response().Header().Set("Retry-After", retryAfter)
+	}
+	// Every 429 says when to come back (trust review 3, finding 5): the limit's own
+	// estimate, or a minute.
+	if status == http.StatusTooManyRequests {
+		var limited *rateLimited
+		if errors.As(err, &limited) {
+			c.Response().Header().Set("Retry-After", limited.retryAfter())
+		} else if c.Response().Header().Get("Retry-After") == "" {
+			c.Response().Header().Set("Retry-After", "60")
+		}
 	}
 	h.logger.LogAttrs(req.Context(), level, "request failed",
 		slog.String("method", req.Method),

@@ -16,7 +16,8 @@ import (
 var placeHeaders = []string{"firsts", "seconds", "thirds", "fourths", "fifths", "sixths", "sevenths", "eighths"}
 
 // standingsCSV exports a league's standings as CSV: /leagues/{id}/standings.csv, one row per
-// member with rank, points, games and the countback place counts.
+// member with rank, points, games and the countback place counts, then the league's game and
+// version (CONTRACT section 9).
 func (h *Handler) standingsCSV(c echo.Context) error {
 	l, err := h.pathLeague(c)
 	if err != nil {
@@ -27,19 +28,19 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 		return err
 	}
 	places := min(max(l.PlayersPerGame, 1), league.MaxPlaces)
-	rows := [][]string{append([]string{"rank", "username", "points", "games"}, placeHeaders[:places]...)}
+	rows := [][]string{append(append([]string{"rank", "username", "points", "games"}, placeHeaders[:places]...), "game", "version")}
 	for _, s := range st {
 		row := []string{strconv.Itoa(s.Rank), s.Player, league.Exact(s.Points), strconv.Itoa(s.Games)}
 		for q := range places {
 			row = append(row, strconv.Itoa(s.PlaceCounts[q]))
 		}
-		rows = append(rows, row)
+		rows = append(rows, append(row, l.Game, l.Version))
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-standings.csv", l.ID), rows)
 }
 
 // resultsCSV exports a league's recorded results as CSV: /leagues/{id}/results.csv, one
-// row per seat of every recorded game.
+// row per seat of every recorded game, ending with the league's game and version.
 func (h *Handler) resultsCSV(c echo.Context) error {
 	lg, err := h.pathLeague(c)
 	if err != nil {
@@ -49,11 +50,11 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation"}}
+	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation", "game", "version"}}
 	for _, l := range lines {
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
 			strconv.Itoa(l.Position), l.Username, league.Exact(l.Points()), strconv.Itoa(l.Place),
-			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation})
+			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation, lg.Game, lg.Version})
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)
 }

@@ -75,6 +75,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if gameErr == nil {
 		v.Sides = sideViews(game, v.Seats)
 		v.RulesNote = game.RulesNote
+		v.Version = versionView(game, g.Version, g.Edition)
 	}
 	// The result section: scored lines, rating ledger, audit trail (web/result.go). A league's
 	// organiser and co-organisers record while the league takes results; a normal game's
@@ -113,4 +114,25 @@ func normalGameView(v *templates.GameView, g store.Game, game league.Game, signe
 		seated = seated || s.IsViewer
 	}
 	v.CanJoin = signedIn && !seated && g.Status == store.GameOpen && len(v.FreeSeats) > 0
+}
+
+// versionView is the version with slug of game, and the edition note, as pages show them.
+func versionView(game league.Game, slug, edition string) templates.VersionView {
+	v := templates.VersionView{Slug: slug, Edition: edition}
+	ver, err := game.Version(slug)
+	if err != nil {
+		v.Name = slug
+		return v
+	}
+	v.Slug, v.Note, v.Die, v.MarkerValues = ver.Slug, ver.Note, ver.Die, ver.MarkerValues
+	if len(game.Versions()) > 1 {
+		v.Name = ver.Name
+	}
+	return v
+}
+
+// gameLabel names the game with slug and its version: "Arcs (Lost Vaults & Fated
+// Leaders)", "Vortex (d12)", or the game's name alone for a game of one version.
+func gameLabel(slug, version string) string {
+	return templates.GameLabel(gameName(slug), versionName(slug, version))
 }

@@ -15,17 +15,18 @@ import (
 )
 
 // normalGameFields are the open-a-table fields in the order they are shown and reported.
-var normalGameFields = []string{"game", "seats", "bots"}
+var normalGameFields = []string{"game", "version", "edition", "seats", "bots"}
 
-// validateNormalGame checks a table to open and adds one message per wrong field to errs:
-// a game of the registry and 2..8 seats within the game's range (issue 11: "anyone signed
-// in opens a table for a game of the registry with 2..8 seats (within the game's range)").
-func validateNormalGame(in store.NewNormalGame, errs templates.FieldErrors) {
-	game, err := league.GameBySlug(in.Game)
-	if in.Game == "" {
-		errs["game"] = "required; choose one of " + gameSlugs()
-	} else if err != nil {
-		errs["game"] = fieldProblem(err)
+// validateNormalGame normalises a table to open (the version's slug, trimmed edition) and
+// adds one message per wrong field to errs: a game of the registry, a version of it (none is
+// the default; CONTRACT section 9) and 2..8 seats within the version's range (issue 11:
+// "anyone signed in opens a table for a game of the registry with 2..8 seats (within the
+// game's range)").
+func validateNormalGame(in *store.NewNormalGame, errs templates.FieldErrors) {
+	game, version := validateGameVersion(in.Game, &in.Version, errs)
+	in.Edition = strings.TrimSpace(in.Edition)
+	if msg := textProblem(in.Edition, leagueEditionMax, false); msg != "" {
+		errs["edition"] = msg
 	}
 	if _, bad := errs["seats"]; bad {
 		return
@@ -35,11 +36,16 @@ func validateNormalGame(in store.NewNormalGame, errs templates.FieldErrors) {
 		errs["seats"] = "required (2 to 8)"
 	case in.Seats < 2 || in.Seats > 8:
 		errs["seats"] = "must be between 2 and 8"
-	case err == nil && (in.Seats < game.MinPlayers || in.Seats > game.MaxPlayers):
-		errs["seats"] = game.Name + " takes " + strconv.Itoa(game.MinPlayers) + " to " + strconv.Itoa(game.MaxPlayers) +
-			" players, got " + strconv.Itoa(in.Seats)
+	case version != nil:
+		if err := version.AcceptsPlayers(game, in.Seats); err != nil {
+			errs["seats"] = strings.Replace(fieldProblem(err), "players per game", "players", 1)
+		}
+	case game.Slug != "":
+		if err := game.AcceptsPlayers(in.Seats); err != nil {
+			errs["seats"] = strings.Replace(fieldProblem(err), "players per game", "players", 1)
+		}
 	}
-	validateBots(in, errs)
+	validateBots(*in, errs)
 }
 
 // validateBots checks a table's SUPERCAT bots (supercat-solo-arcs-bot.txt): Arcs only, each
@@ -128,12 +134,13 @@ func (h *Handler) newNormalGamePage(c echo.Context) error {
 // message under each wrong field.
 func (h *Handler) createNormalGame(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
+	game, version := splitGameChoice(c.FormValue("game"), c.FormValue("version"))
 	form := templates.NormalGameForm{
-		Game: c.FormValue("game"), Seats: strings.TrimSpace(c.FormValue("seats")),
+		Game: selectedChoice(game, version), Seats: strings.TrimSpace(c.FormValue("seats")), Edition: c.FormValue("edition"),
 		BotNormal: c.FormValue("bot_normal") != "", BotHard: c.FormValue("bot_hard") != "",
 		Games: gameChoices(), Errors: templates.FieldErrors{},
 	}
-	in := store.NewNormalGame{Game: form.Game, OrganiserID: user.ID}
+	in := store.NewNormalGame{Game: game, Version: version, Edition: form.Edition, OrganiserID: user.ID}
 	if form.BotNormal {
 		in.Bots = append(in.Bots, "normal")
 	}
@@ -141,7 +148,8 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 		in.Bots = append(in.Bots, "hard")
 	}
 	in.Seats = formInt(form.Seats, "seats", 0, form.Errors)
-	if validateNormalGame(in, form.Errors); len(form.Errors) > 0 {
+	if validateNormalGame(&in, form.Errors); len(form.Errors) > 0 {
+		form.Edition = in.Edition
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.page(c, "Open a table"), form))
 	}
 	g, err := h.store.CreateNormalGame(c.Request().Context(), in)

@@ -48,7 +48,13 @@ type Config struct {
 	// is slowed down, never locked, so nobody can keep its owner out.
 	LoginSlowdown Limit
 	LoginDelay    time.Duration
-	// SignupPerIP limits the accounts made from one address (default 20 an hour).
+	// LoginPerAccount caps the failed log-ins at one username from everywhere (default
+	// 100 an hour). Beyond it every attempt waits LoginDelay and only a browser that has
+	// logged in to the account before has its password checked: guessing from many
+	// addresses stops, while the owner still logs in (never a lock-out).
+	LoginPerAccount Limit
+	// SignupPerIP limits the accounts made from one address (default 40 an hour, room
+	// for a club signing up together at one venue); refused sign-ups do not count.
 	SignupPerIP Limit
 	// Mail is the SMTP server for address verification and password resets; without an
 	// address the server sends no e-mail.
@@ -64,6 +70,10 @@ type Config struct {
 	WebhooksToPrivateAddresses bool
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
+	// SessionIdleTimeout ends a web session not used for this long (default 12 hours,
+	// TABLESTAKES_SESSION_IDLE_TIMEOUT): a browser left signed in on a club's shared
+	// computer does not stay so for the whole lifetime.
+	SessionIdleTimeout time.Duration
 	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
 	// a read-only copy (ReadFrom; default 5 s): a streaming replica shows a write once it
 	// has replayed it, usually within milliseconds, and a page computed from a copy that has
@@ -115,7 +125,8 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		{&cfg.LoginPerUser, Limit{Attempts: 5, Per: time.Minute}},
 		{&cfg.LoginPerVenue, Limit{Attempts: 300, Per: time.Minute}},
 		{&cfg.LoginSlowdown, Limit{Attempts: 5, Per: time.Minute}},
-		{&cfg.SignupPerIP, Limit{Attempts: 20, Per: time.Hour}},
+		{&cfg.LoginPerAccount, Limit{Attempts: 100, Per: time.Hour}},
+		{&cfg.SignupPerIP, Limit{Attempts: 40, Per: time.Hour}},
 	} {
 		if l.lim.Attempts <= 0 || l.lim.Per <= 0 {
 			*l.lim = l.def
@@ -131,11 +142,15 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
 	}
+	if cfg.SessionIdleTimeout <= 0 {
+		cfg.SessionIdleTimeout = 12 * time.Hour
+	}
 	sessions := scs.New()
 	// No pgxstore sweeper goroutine: the server sweeps (see serve), and the Handler owns
 	// no background work.
 	sessions.Store = pgxstore.NewWithCleanupInterval(st.Pool(), 0)
 	sessions.Lifetime = cfg.SessionLifetime
+	sessions.IdleTimeout = cfg.SessionIdleTimeout
 	sessions.Cookie.Name = "tablestakes_session"
 	sessions.Cookie.HttpOnly = true
 	sessions.Cookie.SameSite = http.SameSiteLaxMode

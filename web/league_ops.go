@@ -25,7 +25,7 @@ const (
 )
 
 // editFields are the edit's fields in the order they are reported.
-var editFields = []string{"name", "description", "venue", "time_zone", "game", "players_per_game", "face_to_face"}
+var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "face_to_face"}
 
 // leagueEditInput is an edit as the API and the form send it; absent fields stay as they are.
 type leagueEditInput struct {
@@ -36,6 +36,8 @@ type leagueEditInput struct {
 	Game           *string `json:"game"`
 	PlayersPerGame *int    `json:"players_per_game"`
 	FaceToFace     *bool   `json:"face_to_face"`
+	Version        *string `json:"version"`
+	Edition        *string `json:"edition"`
 }
 
 // validateEdit normalises an edit of league l (trimmed text) and returns it with one
@@ -63,6 +65,7 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 		Name:        text("name", in.Name, leagueNameMax, true),
 		Description: text("description", in.Description, leagueDescriptionMax, false),
 		Venue:       text("venue", in.Venue, leagueVenueMax, false),
+		Edition:     text("edition", in.Edition, leagueEditionMax, false),
 		FaceToFace:  in.FaceToFace,
 	}
 	if in.TimeZone != nil {
@@ -81,7 +84,24 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 	if err != nil {
 		errs["game"] = fieldProblem(err)
 	}
-	if in.PlayersPerGame != nil || (in.Game != nil && err == nil) {
+	// The version: the one given, else the new game's default when the game changes, else
+	// the league's (CONTRACT section 9).
+	version := l.Version
+	switch {
+	case in.Version != nil:
+		version = strings.TrimSpace(*in.Version)
+	case in.Game != nil:
+		version = ""
+	}
+	var v league.Version
+	if err == nil {
+		if v, err = game.Version(version); err != nil {
+			errs["version"] = fieldProblem(err)
+		} else if in.Version != nil || in.Game != nil {
+			e.Version = &v.Slug
+		}
+	}
+	if in.PlayersPerGame != nil || in.Version != nil || (in.Game != nil && err == nil) {
 		size := l.PlayersPerGame
 		if in.PlayersPerGame != nil {
 			size = *in.PlayersPerGame
@@ -91,7 +111,7 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 		case size < 2 || size > store.LeagueSize:
 			errs["players_per_game"] = "must be between 2 and 8"
 		case err == nil:
-			if perr := game.AcceptsPlayers(size); perr != nil {
+			if perr := v.AcceptsPlayers(game, size); perr != nil {
 				errs["players_per_game"] = fieldProblem(perr)
 			}
 		}
@@ -110,8 +130,9 @@ func firstEditError(errs templates.FieldErrors) string {
 }
 
 // apiEditLeague edits a league: PATCH /api/v1/leagues/{id} with any of "name",
-// "description", "venue", "time_zone", "game", "players_per_game", "face_to_face" → 200
-// with the league. Organiser only; the game, its size and face_to_face only while open.
+// "description", "venue", "time_zone", "game", "version", "edition", "players_per_game",
+// "face_to_face" → 200 with the league. Organiser only; the game, its version, its size and
+// face_to_face only while open. A new game without a version plays its default one.
 func (h *Handler) apiEditLeague(c echo.Context) error {
 	l, err := h.pathLeague(c)
 	if err != nil {

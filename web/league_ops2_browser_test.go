@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -99,7 +100,7 @@ func TestBrowserJourneyPrivateLeagueInvite(t *testing.T) {
 	invitee := newBrowser(t)
 	require.NoError(t, chromedp.Do(invitee,
 		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(link),
+		chromedp.Navigate(app.srv.URL+link[strings.Index(link, "/leagues/"):]), // the link starts with the configured base URL
 		chromedp.WaitVisible(css(`#join a[href^="/login"]`)),
 		chromedp.Click(css(`#join a[href^="/login"]`)),
 		chromedp.WaitVisible(css(`form[action="/login"] input[name="username"]`)),

@@ -75,15 +75,17 @@ func (h *Handler) hiddenLeagues(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// inviteURL is the absolute address of a private league's invite link.
-func (h *Handler) inviteURL(c echo.Context, leagueID int64, token string) string {
-	return c.Scheme() + "://" + c.Request().Host + "/leagues/" + strconv.FormatInt(leagueID, 10) + "/invite/" + token
+// inviteURL is the absolute address of a private league's invite link, from the configured
+// base URL: never from the request's Host or X-Forwarded-Proto, which a client chooses.
+func (h *Handler) inviteURL(leagueID int64, token string) string {
+	return h.config.baseURL() + "/leagues/" + strconv.FormatInt(leagueID, 10) + "/invite/" + token
 }
 
 // invitePage is a private league's invite link (GET /leagues/{id}/invite/{token}): the
 // league page with the join button (or the log-in link) carrying the token. A member goes
-// straight to the league's page; a renewed (old) token is a 403 saying so; a public league's
-// link leads to its page.
+// straight to the league's page; a wrong or renewed (old) token is a 404 like a league that
+// does not exist (a 403 saying the link is old to a former member); a public league's link
+// leads to its page.
 func (h *Handler) invitePage(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
@@ -102,6 +104,19 @@ func (h *Handler) invitePage(c echo.Context) error {
 		}
 		if !l.Private {
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
+		}
+		// A wrong token is answered exactly as a league that does not exist, so that
+		// guessing at links tells nothing; those who see the league anyway learn it is old.
+		var viewerID int64
+		if u, ok := currentUser(c); ok {
+			viewerID = u.ID
+		}
+		visible, err := h.store.LeagueVisible(ctx, id, viewerID)
+		if err != nil {
+			return err
+		}
+		if !visible {
+			return store.ErrNotFound
 		}
 		return store.ErrInviteInvalid
 	}
@@ -158,7 +173,7 @@ func (h *Handler) inviteAnswer(c echo.Context, id int64, token string) error {
 	if token == "" {
 		return c.JSON(http.StatusOK, apiInviteAnswer{})
 	}
-	return c.JSON(http.StatusOK, apiInviteAnswer{Private: true, URL: h.inviteURL(c, id, token), Token: token})
+	return c.JSON(http.StatusOK, apiInviteAnswer{Private: true, URL: h.inviteURL(id, token), Token: token})
 }
 
 // apiSetPrivacy makes a league private or public: PUT /api/v1/leagues/{id}/privacy
@@ -255,27 +270,16 @@ func (h *Handler) privacyView(c echo.Context, l store.League, v *templates.Manag
 	if err != nil {
 		return err
 	}
-	v.InviteURL = h.inviteURL(c, l.ID, token)
+	v.InviteURL = h.inviteURL(l.ID, token)
 	return nil
 }
 
-// hiddenLeaguesOf are the private leagues among ls that the viewer may not see, so a
-// player's page does not name them.
-func (h *Handler) hiddenLeaguesOf(c echo.Context, ls []store.League) (map[int64]bool, error) {
+// hiddenLeaguesOf are the private leagues among ids that the viewer may not see, so a
+// page listing games or ledger lines of several leagues leaves each out by its own league.
+func (h *Handler) hiddenLeaguesOf(c echo.Context, ids []int64) (map[int64]bool, error) {
 	var viewerID int64
 	if u, ok := currentUser(c); ok {
 		viewerID = u.ID
 	}
-	hidden := map[int64]bool{}
-	for _, l := range ls {
-		if !l.Private {
-			continue
-		}
-		visible, err := h.store.LeagueVisible(c.Request().Context(), l.ID, viewerID)
-		if err != nil {
-			return nil, err
-		}
-		hidden[l.ID] = !visible
-	}
-	return hidden, nil
+	return h.store.HiddenLeagues(c.Request().Context(), viewerID, ids)
 }

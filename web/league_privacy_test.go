@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -73,7 +74,7 @@ func TestPrivateLeagueInviteLink(t *testing.T) {
 	res, _ = app.post(outsider, leaguePath(l)+"/join", url.Values{"_csrf": {csrfOf(t, doc)}})
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 	res, _ = app.post(outsider, leaguePath(l)+"/join", url.Values{"_csrf": {csrfOf(t, doc)}, "invite": {"guess"}})
-	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a wrong token")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode, "a wrong token: as if there were no league")
 	status, _ = app.api("POST", path+"/join", ps[1].token, nil)
 	assert.Equal(t, http.StatusNotFound, status)
 
@@ -94,22 +95,21 @@ func TestPrivateLeagueInviteLink(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, out)
 	assert.Equal(t, true, out["private"])
 	status, out = app.api("POST", path+"/join", ps[2].token, map[string]string{"invite": "nope"})
-	assert.Equal(t, http.StatusForbidden, status)
-	assert.Equal(t, "invite: this invite link is not valid any more (the organiser may have renewed it); ask them for the current one", out["error"])
+	assert.Equal(t, http.StatusNotFound, status)
+	assert.Equal(t, "not found", out["error"])
 
 	// A new link kills the old one, on the page and in the API.
 	res, _ = app.submit(c, leaguePath(l)+"/manage", leaguePath(l)+"/invite/renew", url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	res, doc = app.get(app.logIn(ps[2]), invite)
-	assert.Equal(t, http.StatusForbidden, res.StatusCode)
-	assert.Contains(t, text(doc.Find("main")), "this invite link is not valid any more")
+	res, _ = app.get(app.logIn(ps[2]), invite)
+	assert.Equal(t, http.StatusNotFound, res.StatusCode, "an old link: as if there were no league")
 	status, _ = app.api("POST", path+"/join", ps[2].token, map[string]string{"invite": token})
-	assert.Equal(t, http.StatusForbidden, status)
+	assert.Equal(t, http.StatusNotFound, status)
 	status, out = app.api("POST", path+"/invite/renew", org.token, nil)
 	require.Equal(t, http.StatusOK, status, out)
 	fresh := out["invite_token"].(string)
 	assert.NotEqual(t, token, fresh)
-	assert.Equal(t, app.srv.URL+leaguePath(l)+"/invite/"+fresh, out["invite_url"])
+	assert.Equal(t, "http://127.0.0.1:8080"+leaguePath(l)+"/invite/"+fresh, out["invite_url"], "from the configured base URL")
 	for _, p := range ps[2:8] {
 		status, out = app.api("POST", path+"/join", p.token, map[string]string{"invite": fresh})
 		require.Equal(t, http.StatusOK, status, out)
@@ -139,4 +139,79 @@ func TestPrivateLeagueInviteLink(t *testing.T) {
 	assert.Equal(t, 1, doc.Find(`a[href="`+leaguePath(l)+`"]`).Length())
 	res, _ = app.get(app.browser(), leaguePath(l)+"/invite/"+fresh)
 	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "a public league's old link leads to its page")
+}
+
+// A wrong invite token answers exactly as a league that does not exist (trust review 3,
+// finding 3): the same status and the same body, on the page and in the API, so guessing
+// at links tells nothing.
+func TestWrongInviteIsLikeNoLeague(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	guesser := app.newPlayers("guess", 1)[0]
+	l := app.newLeague(org, "gonzaga", 4, 0)
+	status, out := app.api("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true})
+	require.Equal(t, http.StatusOK, status, out)
+	missing := l.ID + 1000
+
+	answer := func(c *http.Client, method, path, token string, body any) (int, string) {
+		t.Helper()
+		var res *http.Response
+		if c == nil {
+			res = app.apiSend(method, path, token, body)
+		} else {
+			var err error
+			res, err = c.Get(app.srv.URL + path)
+			require.NoError(t, err)
+		}
+		defer res.Body.Close()
+		b, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		return res.StatusCode, string(b)
+	}
+	for _, c := range []*http.Client{app.browser(), app.logIn(guesser)} {
+		wrongStatus, wrongBody := answer(c, "GET", fmt.Sprintf("/leagues/%d/invite/%s", l.ID, "guessed-token"), "", nil)
+		noneStatus, noneBody := answer(c, "GET", fmt.Sprintf("/leagues/%d/invite/%s", missing, "guessed-token"), "", nil)
+		assert.Equal(t, http.StatusNotFound, wrongStatus)
+		assert.Equal(t, noneStatus, wrongStatus)
+		assert.Equal(t, noneBody, wrongBody)
+	}
+	wrongStatus, wrongBody := answer(nil, "POST", fmt.Sprintf("/api/v1/leagues/%d/join", l.ID), guesser.token, map[string]string{"invite": "guessed"})
+	noneStatus, noneBody := answer(nil, "POST", fmt.Sprintf("/api/v1/leagues/%d/join", missing), guesser.token, map[string]string{"invite": "guessed"})
+	assert.Equal(t, http.StatusNotFound, wrongStatus)
+	assert.Equal(t, noneStatus, wrongStatus)
+	assert.Equal(t, noneBody, wrongBody)
+}
+
+// A player's page judges each game and ledger line by its own league (trust review 3,
+// finding 3): a replaced or withdrawn player no longer belongs to the private league, and
+// its name, games and rating ledger stay hidden from others on their pages all the same.
+func TestPlayerPagesHideEachPrivateGame(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	path := fmt.Sprintf("/api/v1/leagues/%d", l.ID)
+	status, out := app.api("PUT", path+"/privacy", org.token, map[string]any{"private": true})
+	require.Equal(t, http.StatusOK, status, out)
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	status, out = app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+	replaced, withdrawn := g.Seats[0].Username, g.Seats[1].Username
+	sub := app.newPlayers("sub", 1)[0]
+	status, out = app.api("POST", path+"/replace", org.token, map[string]string{"from": replaced, "to": sub.Username})
+	require.Equal(t, http.StatusOK, status, out)
+	status, out = app.api("POST", path+"/withdraw", org.token, map[string]string{"username": withdrawn})
+	require.Equal(t, http.StatusOK, status, out)
+
+	for _, who := range []string{replaced, withdrawn, sub.Username, g.Seats[2].Username} {
+		_, doc := app.get(app.browser(), "/players/"+who)
+		page := doc.Find("main").Text()
+		assert.NotContains(t, page, l.Name, who)
+		assert.Zero(t, doc.Find(fmt.Sprintf(`a[href="/games/%d"]`, g.ID)).Length(), "%s: the game is not linked", who)
+		assert.Zero(t, doc.Find(`a[href="`+leaguePath(l)+`"]`).Length(), who)
+	}
+	// Those in the league see it on the same pages.
+	_, doc := app.get(app.logIn(members[7]), "/players/"+replaced)
+	assert.Contains(t, doc.Find("main").Text(), l.Name)
 }

@@ -21,31 +21,27 @@ import (
 // League field limits. They match the CHECK constraints of migration 00002.
 const (
 	leagueNameMax     = 80
-	leagueVersionMax  = 80
+	leagueEditionMax  = 80
 	minRecentGamesMax = 1000
 	recentDaysMax     = 3650
 )
 
 // leagueFields are the create-league fields in the order they are shown and reported.
-var leagueFields = []string{"name", "game", "version", "players_per_game", "min_recent_games", "recent_days", "face_to_face"}
+var leagueFields = []string{"name", "game", "version", "edition", "players_per_game", "min_recent_games", "recent_days", "face_to_face"}
 
-// validateLeague normalises a league creation (trimmed text) and adds one message per wrong
-// field to errs. The game must be in the registry and players per game within what its
-// scorer accepts (league.Game.AcceptsPlayers).
+// validateLeague normalises a league creation (trimmed text, the version's slug) and adds one
+// message per wrong field to errs. The game must be in the registry, the version one of the
+// game's (CONTRACT section 9; none is the default) and players per game within the
+// version's range (league.Version.AcceptsPlayers).
 func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	in.Name = strings.TrimSpace(in.Name)
-	in.Version = strings.TrimSpace(in.Version)
+	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := textProblem(in.Name, leagueNameMax, true); msg != "" {
 		errs["name"] = msg
 	}
-	game, err := league.GameBySlug(in.Game)
-	if in.Game == "" {
-		errs["game"] = "required; choose one of " + gameSlugs()
-	} else if err != nil {
-		errs["game"] = fieldProblem(err)
-	}
-	if msg := textProblem(in.Version, leagueVersionMax, false); msg != "" {
-		errs["version"] = msg
+	game, version := validateGameVersion(in.Game, &in.Version, errs)
+	if msg := textProblem(in.Edition, leagueEditionMax, false); msg != "" {
+		errs["edition"] = msg
 	}
 	if _, bad := errs["players_per_game"]; !bad {
 		switch {
@@ -53,7 +49,11 @@ func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 			errs["players_per_game"] = "required (2 to 8)"
 		case in.PlayersPerGame < 2 || in.PlayersPerGame > store.LeagueSize:
 			errs["players_per_game"] = "must be between 2 and 8"
-		case err == nil:
+		case version != nil:
+			if perr := version.AcceptsPlayers(game, in.PlayersPerGame); perr != nil {
+				errs["players_per_game"] = fieldProblem(perr)
+			}
+		case game.Slug != "":
 			if perr := game.AcceptsPlayers(in.PlayersPerGame); perr != nil {
 				errs["players_per_game"] = fieldProblem(perr)
 			}
@@ -65,6 +65,39 @@ func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	if _, bad := errs["recent_days"]; !bad && (in.RecentDays < 1 || in.RecentDays > recentDaysMax) {
 		errs["recent_days"] = "must be between 1 and 3650 days"
 	}
+}
+
+// validateGameVersion checks a game slug and a version slug of it (CONTRACT section 9: "an
+// unknown version is 422 naming version"), adding a message on "game" or "version" to errs;
+// an empty version becomes the game's default. The game is the zero Game when unknown, the
+// version nil when either is.
+func validateGameVersion(slug string, version *string, errs templates.FieldErrors) (league.Game, *league.Version) {
+	*version = strings.TrimSpace(*version)
+	game, err := league.GameBySlug(slug)
+	if slug == "" {
+		errs["game"] = "required; choose one of " + gameSlugs()
+		return league.Game{}, nil
+	} else if err != nil {
+		errs["game"] = fieldProblem(err)
+		return league.Game{}, nil
+	}
+	v, err := game.Version(*version)
+	if err != nil {
+		errs["version"] = fieldProblem(err)
+		return game, nil
+	}
+	*version = v.Slug
+	return game, &v
+}
+
+// splitGameChoice reads the forms' combined game select: "arcs/lost-vaults" is a game and
+// its version, "cartagena" a game alone (its default version, unless the form also sent a
+// separate "version").
+func splitGameChoice(choice, version string) (string, string) {
+	if game, v, ok := strings.Cut(choice, "/"); ok {
+		return game, v
+	}
+	return choice, version
 }
 
 // textProblem says what is wrong with a free-text field, or "".
@@ -126,7 +159,8 @@ func summarise(l store.League) templates.LeagueSummary {
 		rounds = (games + perRound - 1) / perRound
 	}
 	return templates.LeagueSummary{
-		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version,
+		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version, Edition: l.Edition,
+		VersionName:    versionName(l.Game, l.Version),
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
 		TotalGames: games, TotalRounds: rounds, Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
@@ -178,13 +212,54 @@ func (h *Handler) leagues(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.Leagues(h.page(c, "Leagues"), v))
 }
 
-// gameChoices is the registry as the create form offers it.
-func gameChoices() []templates.GameChoice {
-	var out []templates.GameChoice
+// versionName names the version with slug of the game with slug ("Lost Vaults & Fated
+// Leaders"); "" for a game with a single version, whose name says it all. An unknown slug
+// shows the slug itself.
+func versionName(game, version string) string {
+	g, err := league.GameBySlug(game)
+	if err != nil {
+		return version
+	}
+	if len(g.Versions()) < 2 {
+		return ""
+	}
+	v, err := g.Version(version)
+	if err != nil {
+		return version
+	}
+	return v.Name
+}
+
+// gameChoices is the registry as the create-league and open-a-table forms offer it: each
+// game with its versions, a choice per version ("The version is chosen with the game",
+// issue 28), so the players each takes show beside it without JavaScript.
+func gameChoices() []templates.GameGroup {
+	var out []templates.GameGroup
 	for _, g := range league.Games() {
-		out = append(out, templates.GameChoice{Slug: g.Slug, Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers})
+		group := templates.GameGroup{Name: g.Name}
+		vs := g.Versions()
+		for _, v := range vs {
+			c := templates.GameChoice{Value: g.Slug, Slug: g.Slug, Version: v.Slug, Name: g.Name,
+				MinPlayers: v.MinPlayers, MaxPlayers: v.MaxPlayers, Note: v.Note}
+			if len(vs) > 1 {
+				c.Value, c.Name = g.Slug+"/"+v.Slug, g.Name+": "+v.Name
+			}
+			group.Choices = append(group.Choices, c)
+		}
+		out = append(out, group)
 	}
 	return out
+}
+
+// selectedChoice is the value of the combined select that shows game and version.
+func selectedChoice(game, version string) string {
+	if g, err := league.GameBySlug(game); err == nil && len(g.Versions()) > 1 {
+		if version == "" {
+			version = g.DefaultVersion().Slug
+		}
+		return game + "/" + version
+	}
+	return game
 }
 
 // newLeaguePage shows the create-league form with the seed's default activity rule.
@@ -202,10 +277,11 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 // organiser. A refused creation shows the form again with a message under each wrong field.
 func (h *Handler) createLeague(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
+	game, version := splitGameChoice(c.FormValue("game"), c.FormValue("version"))
 	form := templates.LeagueForm{
 		Name:           c.FormValue("name"),
-		Game:           c.FormValue("game"),
-		Version:        c.FormValue("version"),
+		Game:           selectedChoice(game, version),
+		Edition:        c.FormValue("edition"),
 		PlayersPerGame: strings.TrimSpace(c.FormValue("players_per_game")),
 		MinRecentGames: strings.TrimSpace(c.FormValue("min_recent_games")),
 		RecentDays:     strings.TrimSpace(c.FormValue("recent_days")),
@@ -214,12 +290,12 @@ func (h *Handler) createLeague(c echo.Context) error {
 	}
 	// A checked box sends its value, "true"; an unchecked one sends nothing.
 	form.FaceToFace = c.FormValue("face_to_face") != ""
-	in := store.NewLeague{Name: form.Name, Game: form.Game, Version: form.Version, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
+	in := store.NewLeague{Name: form.Name, Game: game, Version: version, Edition: form.Edition, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
 	if validateLeague(&in, form.Errors); len(form.Errors) > 0 {
-		form.Name, form.Version = in.Name, in.Version
+		form.Name, form.Edition = in.Name, in.Edition
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.page(c, "Create a league"), form))
 	}
 	l, err := h.store.CreateLeague(c.Request().Context(), in)

@@ -67,7 +67,9 @@ func TestCreateLeagueForm(t *testing.T) {
 	c := app.signUp("grace", "Grace Hopper", "compiler-1952")
 	res, doc := app.get(c, "/leagues/new")
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Equal(t, 9, doc.Find(`select[name="game"] option`).Length(), "every game of the registry")
+	assert.Equal(t, 12, doc.Find(`select[name="game"] option`).Length(), "every version of every game of the registry")
+	assert.Equal(t, "Arcs: Lost Vaults & Fated Leaders (2–5 players)", text(doc.Find(`select[name="game"] option[value="arcs/lost-vaults"]`)))
+	assert.Equal(t, "Arcs: Base game (2–4 players)", text(doc.Find(`select[name="game"] optgroup[label="Arcs"] option`).First()))
 	assert.Equal(t, "Gonzaga (2–4 players)", text(doc.Find(`select[name="game"] option[value="gonzaga"]`)))
 	assert.Equal(t, "5", doc.Find(`input[name="min_recent_games"]`).AttrOr("value", ""))
 	assert.Equal(t, "90", doc.Find(`input[name="recent_days"]`).AttrOr("value", ""))
@@ -75,7 +77,7 @@ func TestCreateLeagueForm(t *testing.T) {
 
 	// A refusal shows every wrong field and keeps what was typed.
 	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{
-		"name": {"  "}, "game": {"vortex"}, "version": {"deluxe"}, "players_per_game": {"6"},
+		"name": {"  "}, "game": {"vortex"}, "version": {"deluxe"}, "edition": {"Vortex95"}, "players_per_game": {"6"},
 		"min_recent_games": {"few"}, "recent_days": {"0"},
 	})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
@@ -85,15 +87,25 @@ func TestCreateLeagueForm(t *testing.T) {
 	})
 	assert.Equal(t, map[string]string{
 		"name":             "required",
+		"version":          `Vortex has no version "deluxe" (want one of d6, d12; free text such as "2nd edition" goes in "edition")`,
 		"players_per_game": "Vortex takes 2 to 4 players per game, got 6",
 		"min_recent_games": "must be a whole number",
 		"recent_days":      "must be between 1 and 3650 days",
 	}, errs)
-	assert.Equal(t, "deluxe", doc.Find(`input[name="version"]`).AttrOr("value", ""))
-	assert.Equal(t, "vortex", doc.Find(`select[name="game"] option[selected]`).AttrOr("value", ""))
+	assert.Equal(t, "Vortex95", doc.Find(`input[name="edition"]`).AttrOr("value", ""))
+	assert.Zero(t, doc.Find(`select[name="game"] option[selected]`).Length(), "an unknown version selects nothing")
+
+	// Arcs' base game takes 2 to 4: the error beside the field names the version that takes 5.
+	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {"Five"}, "game": {"arcs/base"}, "players_per_game": {"5"}, "min_recent_games": {"0"}, "recent_days": {"90"},
+	})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, `Arcs (Base game) takes 2 to 4 players per game, got 5; 5 players a game needs Lost Vaults & Fated Leaders ("lost-vaults")`,
+		text(doc.Find("#e-players_per_game")))
+	assert.Equal(t, "arcs/base", doc.Find(`select[name="game"] option[selected]`).AttrOr("value", ""))
 
 	res, _ = app.submit(c, "/leagues/new", "/leagues", url.Values{
-		"name": {"Club night"}, "game": {"king-me"}, "version": {""}, "players_per_game": {"4"},
+		"name": {"Club night"}, "game": {"king-me"}, "edition": {""}, "players_per_game": {"4"},
 		"min_recent_games": {"0"}, "recent_days": {"90"},
 	})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)

@@ -49,8 +49,10 @@ func (h *Handler) login(c echo.Context) error {
 		return h.render(c, http.StatusUnprocessableEntity, templates.Login(h.page(c, "Log in"), form))
 	}
 	user, err := h.authenticate(c, form.Username, password)
-	if errors.Is(err, errTooManyLogins) {
-		form.Error = sentence(msgTooManyLogins) + "."
+	var limited *rateLimited
+	if errors.As(err, &limited) {
+		form.Error = sentence(limited.msg) + "."
+		c.Response().Header().Set("Retry-After", limited.retryAfter())
 		return h.render(c, http.StatusTooManyRequests, templates.Login(h.page(c, "Log in"), form))
 	}
 	if errors.Is(err, store.ErrBadCredentials) {

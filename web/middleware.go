@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -61,6 +62,10 @@ func (h *Handler) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		hdr.Set("Referrer-Policy", "same-origin")
 		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 		hdr.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		// No answer is kept by browsers or proxies unless its handler says so (the static
+		// files do): API tokens, webhook secrets, invite links and calendar feed URLs
+		// travel in ordinary answers, which must not outlive the moment (trust review 3).
+		hdr.Set("Cache-Control", "no-store")
 		if h.config.SecureCookies {
 			hdr.Set("Strict-Transport-Security", "max-age=31536000")
 		}
@@ -87,6 +92,7 @@ func (h *Handler) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 			return fmt.Errorf("web: load session: %w", err)
 		}
 		c.SetRequest(c.Request().WithContext(ctx))
+		h.touchSession(ctx)
 		c.Response().Header().Add("Vary", "Cookie")
 		c.Response().Before(func() {
 			if saved, _ := c.Get(sessionSavedKey).(bool); saved {
@@ -99,6 +105,24 @@ func (h *Handler) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		})
 		return next(c)
+	}
+}
+
+// sessionSeen is the session key holding when a signed-in session was last renewed
+// against the idle timeout (Unix seconds).
+const sessionSeen = "seen"
+
+// touchSession keeps a signed-in session in use alive past SessionIdleTimeout: every so
+// often (a twentieth of the timeout, at least a minute) a request marks it, which stores
+// it again with a fresh idle deadline; a session left alone ends at that deadline.
+func (h *Handler) touchSession(ctx context.Context) {
+	if h.sessions.GetInt64(ctx, sessionUserID) == 0 {
+		return
+	}
+	now := time.Now().Unix()
+	every := int64(max(time.Minute, h.config.SessionIdleTimeout/20) / time.Second)
+	if now-h.sessions.GetInt64(ctx, sessionSeen) >= every {
+		h.sessions.Put(ctx, sessionSeen, now)
 	}
 }
 

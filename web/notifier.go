@@ -14,9 +14,9 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
@@ -54,24 +54,6 @@ func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
 			// A webhook is delivered where it was registered, not wherever it redirects.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 	}
-}
-
-// errPrivateAddress refuses a webhook connection to a loopback, private or link-local address.
-var errPrivateAddress = errors.New("webhook address is not public (set TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES=1 to allow)")
-
-// refusePrivateAddress is the webhook dialer's check of the address it is about to
-// connect to, after DNS resolution, so a name cannot be rebound to an inside address.
-func refusePrivateAddress(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
-	if err != nil {
-		return err
-	}
-	ip := net.ParseIP(host)
-	if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip.IsMulticast() {
-		return errPrivateAddress
-	}
-	return nil
 }
 
 // Run delivers the outbox every interval until ctx ends: it writes the reminders of games
@@ -199,6 +181,12 @@ func (n *Notifier) post(ctx context.Context, d store.Delivery, subject, text str
 	if err != nil {
 		if errors.Is(err, errPrivateAddress) {
 			return permanent{errPrivateAddress}
+		}
+		// The client's error quotes the whole address, the receiver's key: the error goes
+		// to the manage page and the log with the host only.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = fmt.Errorf("POST to %s: %w", store.WebhookHost(d.WebhookURL), uerr.Err)
 		}
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -226,13 +227,12 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	<-gone.got
 	status, hooks := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
 	require.Equal(t, http.StatusOK, status)
-	byURL := map[string]map[string]any{}
-	for _, h := range hooks.([]any) {
-		byURL[h.(map[string]any)["url"].(string)] = h.(map[string]any)
-	}
-	assert.Equal(t, "pending", byURL[busy.URL]["last_status"], "503: tried again later")
-	assert.Equal(t, "webhook answered 503 Service Unavailable", byURL[busy.URL]["last_error"])
-	assert.Equal(t, "failed", byURL[gone.URL]["last_status"], "410: given up")
+	list := hooks.([]any)
+	require.Len(t, list, 2)
+	busyHook, goneHook := list[0].(map[string]any), list[1].(map[string]any)
+	assert.Equal(t, "pending", busyHook["last_status"], "503: tried again later")
+	assert.Equal(t, "webhook answered 503 Service Unavailable", busyHook["last_error"])
+	assert.Equal(t, "failed", goneHook["last_status"], "410: given up")
 
 	// The same league's deliveries from a server that keeps webhooks off private addresses.
 	games = mustLeagueGames(t, app, l)
@@ -360,4 +360,85 @@ func TestBrowserNotificationPages(t *testing.T) {
 	))
 	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "(discord)")
 	screenshot(t, ctx, "manage-webhooks-390.png")
+}
+
+// A webhook's URL is its key (finding 1 of trust review 3): the league's page and history,
+// the manage page, the API's list and a delivery's error name it by host and id only, and
+// a deleted webhook leaves its address nowhere.
+func TestWebhookURLIsShownNowhere(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := web.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // nothing listens there any more: the delivery fails with a network error
+	hookURL := closed.URL + "/api/webhooks/123/the-channel-key"
+	host := strings.TrimPrefix(closed.URL, "http://")
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+		map[string]any{"url": hookURL, "format": "discord"})
+	require.Equal(t, http.StatusCreated, status, body)
+	assert.Equal(t, hookURL, body["url"], "the answer to adding it holds the address typed")
+	hookID := int64(body["id"].(float64))
+	games := mustLeagueGames(t, app, l)
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	_, err := newNotifier(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+
+	noKey := func(where, s string) {
+		t.Helper()
+		assert.NotContains(t, s, "the-channel-key", where)
+		assert.NotContains(t, s, "/api/webhooks/", where)
+	}
+	c := app.logIn(org)
+	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	manage := text(doc.Find("main"))
+	noKey("manage page", manage)
+	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), host)
+	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), fmt.Sprintf("webhook %d", hookID))
+	assert.Contains(t, manage, "POST to "+host, "the delivery's error names the host")
+	res := app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	listed, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	res.Body.Close()
+	noKey("API list", string(listed))
+	assert.Contains(t, string(listed), `"host":"`+host+`"`)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		noKey("outbox error", r.LastError)
+	}
+
+	res = app.apiSend(http.MethodDelete, fmt.Sprintf("/api/v1/leagues/%d/webhooks/%d", l.ID, hookID), org.token, nil)
+	res.Body.Close()
+	require.Equal(t, http.StatusNoContent, res.StatusCode)
+	anon := app.browser()
+	_, doc = app.get(anon, fmt.Sprintf("/leagues/%d", l.ID))
+	page := doc.Text()
+	noKey("league page", page)
+	assert.Contains(t, page, fmt.Sprintf("removed the webhook to %s (webhook %d)", host, hookID))
+	res = app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/history", l.ID), "", nil)
+	history, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	res.Body.Close()
+	noKey("history API", string(history))
+}
+
+// A webhook to a special-use address is refused when it is added, not only on delivery
+// (trust review 3, finding 6).
+func TestWebhookToSpecialAddressIsRefusedWhenAdded(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	for _, u := range []string{"http://100.64.0.1/hook", "http://198.18.0.1/hook", "http://[64:ff9b::a00:1]/hook",
+		"http://[2002:a00:1::]/hook", "http://0.0.0.0:8080/hook", "http://localhost:8080/hook"} {
+		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+			map[string]any{"url": u, "format": "json"})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, u)
+		assert.Contains(t, body["error"], "url: must reach a public address", u)
+	}
+	hooks, err := app.store.Webhooks(context.Background(), l.ID, org.ID)
+	require.NoError(t, err)
+	assert.Empty(t, hooks)
 }

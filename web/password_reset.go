@@ -116,12 +116,12 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		form.Errors = templates.FieldErrors{"email": msg}
 		return h.render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.page(c, "Forgot your password?"), form))
 	}
-	n, err := h.store.RateHit(ctx, kindResetRequest, c.RealIP(), resetLimitPeriod)
+	n, err := h.store.RateHit(ctx, kindResetRequest, clientKey(c), resetLimitPeriod)
 	if err != nil {
 		return err
 	}
 	if n > resetRequestsPerIP {
-		return echo.NewHTTPError(http.StatusTooManyRequests, "too many password-reset requests from your address; try again later")
+		return refused("too many password-reset requests from your address; try again later", Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
 	}
 	form.Sent = true
 	sent, err := h.store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod)
@@ -175,12 +175,21 @@ func (h *Handler) resetPassword(c echo.Context) error {
 		form.Errors = templates.FieldErrors{"new_password": msg}
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.page(c, "Choose a new password"), form))
 	}
-	_, err := h.store.ResetPassword(c.Request().Context(), form.Token, password)
+	user, err := h.store.ResetPassword(c.Request().Context(), form.Token, password)
 	if errors.Is(err, store.ErrLinkInvalid) {
 		form.Invalid = true
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.page(c, "Choose a new password"), form))
 	}
 	if err != nil {
+		return err
+	}
+	// The owner has proved who they are by mail: the account's failed log-ins are
+	// forgotten and this browser becomes one of theirs, so the cap on guesses at the
+	// account never keeps its owner out.
+	if err := h.store.RateForget(c.Request().Context(), kindLoginFailAccount, usernameKey(user.Username)); err != nil {
+		return err
+	}
+	if err := h.rememberDevice(c, user.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/login?reset=1")

@@ -39,13 +39,21 @@ func (h *Handler) playerPage(c echo.Context) error {
 		return err
 	}
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
-	hidden, err := h.hiddenLeaguesOf(c, leagues)
+	// Every league the page would name, judged one by one: a withdrawn or replaced
+	// player's games and ledger lines are in leagues they no longer belong to.
+	var ids []int64
+	for _, l := range leagues {
+		ids = append(ids, l.ID)
+	}
+	for _, g := range games {
+		ids = append(ids, g.LeagueID)
+	}
+	for _, s := range history {
+		ids = append(ids, s.LeagueID)
+	}
+	hidden, err := h.hiddenLeaguesOf(c, ids)
 	if err != nil {
 		return err
-	}
-	hiddenGame := map[int64]bool{}
-	for _, g := range games {
-		hiddenGame[g.GameID] = hidden[g.LeagueID]
 	}
 	for _, l := range leagues {
 		if hidden[l.ID] {
@@ -59,13 +67,10 @@ func (h *Handler) playerPage(c echo.Context) error {
 			Provisional: r.Provisional()}
 		var values []templates.ChartValue
 		for _, s := range history {
-			if s.Ladder != r.Game {
+			if s.Ladder != r.Game || hidden[s.LeagueID] {
 				continue
 			}
 			label := leagueLabel(s.LeagueName)
-			if hiddenGame[s.GameID] {
-				label = "a private league"
-			}
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
 				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}

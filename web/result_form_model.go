@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -90,7 +91,7 @@ func newResultForm(g store.ResultGame) *resultForm {
 		f.seats = append(f.seats, sv)
 	}
 	if f.kind == "vortex" {
-		f.die = strconv.Itoa(league.VortexDefaultDie)
+		f.die = strconv.Itoa(cmp.Or(g.GameVersion.Die, league.VortexDefaultDie))
 	}
 	return f
 }
@@ -199,7 +200,7 @@ func (f *resultForm) fill(body []byte) {
 		}
 	}
 	if f.vortexBoard {
-		f.die = orDefault(in.Die, strconv.Itoa(league.VortexDefaultDie))
+		f.die = orDefault(in.Die, strconv.Itoa(cmp.Or(f.game.GameVersion.Die, league.VortexDefaultDie)))
 	}
 	for _, side := range in.Sides {
 		for _, p := range side.Players {
@@ -477,7 +478,8 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
-		Reason: f.reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
+		GameVersion: versionView(g.Game, g.GameVersion.Slug, ""),
+		Reason:      f.reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem

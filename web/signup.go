@@ -45,6 +45,7 @@ func (h *Handler) signup(c echo.Context) error {
 			return err
 		}
 		form.Error = sentence(msgTooManySignups) + "."
+		c.Response().Header().Set("Retry-After", h.errTooManySignups().retryAfter())
 		return h.render(c, http.StatusTooManyRequests, templates.Signup(h.page(c, "Sign up"), form))
 	}
 	user, err := h.store.CreateUser(c.Request().Context(), nu)

@@ -3,11 +3,13 @@ package web
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,7 +24,8 @@ import (
 
 // supercatIndex lists the player's solo games and offers a new one: GET /supercat.
 func (h *Handler) supercatIndex(c echo.Context) error {
-	return h.renderSupercatIndex(c, http.StatusOK, templates.SupercatIndexView{Bots: "1", Difficulty: "normal", Errors: templates.FieldErrors{}})
+	return h.renderSupercatIndex(c, http.StatusOK, templates.SupercatIndexView{Bots: "1", Difficulty: "normal",
+		Version: league.ArcsBase, LeadersLore: league.LeadersLoreNone, Errors: templates.FieldErrors{}})
 }
 
 // renderSupercatIndex renders the index with the new-game form v.
@@ -33,21 +36,56 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 		return err
 	}
 	for _, g := range games {
-		v.Games = append(v.Games, templates.SupercatGameRow{ID: g.ID, Name: g.Name, Bots: g.Bots, Chapter: g.Chapter, Difficulty: g.Difficulty})
+		v.Games = append(v.Games, templates.SupercatGameRow{ID: g.ID, Name: g.Name, Bots: g.Bots, Chapter: g.Chapter, Difficulty: g.Difficulty, Version: supercatVersionName(g.Version)})
 	}
+	v.ModifierChoices = supercatModifierViews(nil)
 	return h.render(c, status, templates.SupercatIndex(h.page(c, "SUPERCAT companion"), v))
 }
 
-// oneLineText reports whether s is non-empty, at most max characters and on one line.
-func oneLineText(s string, max int) bool {
-	n := len([]rune(s))
-	return n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+// supercatVersionName names an Arcs version for people.
+func supercatVersionName(slug string) string {
+	if slug == league.ArcsCampaign {
+		return "Arcs: The Blighted Reach (campaign game)"
+	}
+	return "Arcs (base game)"
 }
 
-// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty).
+// supercatModifierViews are the modifiers with the given slugs (every modifier for nil), in
+// the seed's order.
+func supercatModifierViews(slugs []string) []templates.Modifier {
+	var out []templates.Modifier
+	for _, m := range league.SupercatModifiers {
+		if slugs == nil || slices.Contains(slugs, m.Slug) {
+			out = append(out, templates.Modifier{Slug: m.Slug, Name: m.Name, Text: m.Text, AttackerOnly: m.AttackerOnly})
+		}
+	}
+	return out
+}
+
+// oneLineText reports whether s is non-empty, valid UTF-8, at most max characters and on one
+// line.
+func oneLineText(s string, max int) bool {
+	n := len([]rune(s))
+	return utf8.ValidString(s) && n > 0 && n <= max && !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+}
+
+// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal
+// or hard, version base or blighted-reach, modifiers, leaders_lore). Every field is checked
+// at once.
 func (h *Handler) createSupercatGame(c echo.Context) error {
 	user, _ := currentUser(c)
-	v := templates.SupercatIndexView{Name: strings.TrimSpace(c.FormValue("name")), Bots: c.FormValue("bots"), Difficulty: c.FormValue("difficulty"), Errors: templates.FieldErrors{}}
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	v := templates.SupercatIndexView{Name: strings.TrimSpace(c.FormValue("name")), Bots: c.FormValue("bots"), Difficulty: c.FormValue("difficulty"),
+		Version: c.FormValue("version"), LeadersLore: c.FormValue("leaders_lore"), Modifiers: form["modifiers"], Errors: templates.FieldErrors{}}
+	if v.Version == "" {
+		v.Version = league.ArcsBase
+	}
+	if v.LeadersLore == "" {
+		v.LeadersLore = league.LeadersLoreNone
+	}
 	if !oneLineText(v.Name, 100) {
 		v.Errors["name"] = "Give the game a name of at most 100 characters, on one line."
 	}
@@ -55,13 +93,28 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	if err != nil || bots < 1 || bots > len(store.SupercatBotNames) {
 		v.Errors["bots"] = "Choose 1, 2 or 3 bots."
 	}
-	if !slices.Contains([]string{"none", "normal", "hard"}, v.Difficulty) {
-		v.Errors["difficulty"] = "Choose none, normal or hard."
+	if !slices.Contains([]string{"normal", "hard"}, v.Difficulty) {
+		v.Errors["difficulty"] = "Choose normal or hard."
+	}
+	if !slices.Contains([]string{league.ArcsBase, league.ArcsCampaign}, v.Version) {
+		v.Errors["version"] = "Choose base or blighted-reach (the campaign game)."
+	}
+	if !slices.Contains([]string{league.LeadersLoreNone, league.LeadersLoreIntervene, league.LeadersLorePassive}, v.LeadersLore) {
+		v.Errors["leaders_lore"] = "Choose none, intervene or passive."
+	}
+	for _, m := range v.Modifiers {
+		if _, ok := league.SupercatModifierBySlug(m); !ok {
+			v.Errors["modifiers"] = "Choose among the seven modifiers of the seed."
+		}
+	}
+	if len(v.Modifiers) != len(slices.Compact(slices.Sorted(slices.Values(v.Modifiers)))) {
+		v.Errors["modifiers"] = "Choose each modifier at most once."
 	}
 	if len(v.Errors) > 0 {
 		return h.renderSupercatIndex(c, http.StatusUnprocessableEntity, v)
 	}
-	g, err := h.store.CreateSupercatGame(c.Request().Context(), user.ID, v.Name, v.Difficulty, bots)
+	g, err := h.store.CreateSupercatGameWith(c.Request().Context(), store.NewSupercatGame{OwnerID: user.ID, Name: v.Name, Difficulty: v.Difficulty,
+		Bots: bots, Version: v.Version, Modifiers: v.Modifiers, LeadersLore: v.LeadersLore})
 	if err != nil {
 		return err
 	}
@@ -80,16 +133,85 @@ func (h *Handler) supercatGame(c echo.Context) (templates.SupercatGameView, []st
 	if err != nil {
 		return templates.SupercatGameView{}, nil, err
 	}
-	v := templates.SupercatGameView{ID: g.ID, Name: g.Name, Chapter: g.Chapter, Difficulty: g.Difficulty, Players: g.Players}
-	for _, b := range bots {
-		v.Bots = append(v.Bots, supercatBotView(b))
+	return supercatGameView(g, bots), bots, nil
+}
+
+// supercatGameView writes a game for people: its choices, the setup checklist, the bots'
+// counters and advantages, and who starts the chapter with initiative.
+func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.SupercatGameView {
+	v := templates.SupercatGameView{ID: g.ID, Name: g.Name, Chapter: g.Chapter, Difficulty: g.Difficulty, Players: g.Players,
+		Version: supercatVersionName(g.Version), Campaign: g.Version == league.ArcsCampaign, LeadersLore: g.LeadersLore,
+		Modifiers: supercatModifierViews(g.Modifiers), PlayerPower: supercatPowerList(g.PlayerPower), ChapterOver: true}
+	if g.Modifiers == nil || len(g.Modifiers) == 0 {
+		v.Modifiers = nil
 	}
-	return v, bots, nil
+	for _, m := range league.SupercatModifiers {
+		if !slices.Contains(g.Modifiers, m.Slug) {
+			continue
+		}
+		view := templates.Modifier{Slug: m.Slug, Name: m.Name, Text: m.Text, AttackerOnly: m.AttackerOnly}
+		switch m.When {
+		case league.ModifierAtSetup:
+			v.AtSetup = append(v.AtSetup, view)
+		case league.ModifierAtAttack:
+			v.AtAttack = append(v.AtAttack, view)
+		case league.ModifierAtGates:
+			v.AtGates = append(v.AtGates, view)
+		}
+	}
+	for _, st := range league.SupercatSetup(league.Difficulty(g.Difficulty), g.Modifiers, g.LeadersLore) {
+		v.Setup = append(v.Setup, templates.SetupStep{Step: st.Step, Text: st.Text, Optional: st.Optional})
+	}
+	played := false
+	var names []string
+	for _, b := range bots {
+		bv := supercatBotView(b)
+		for _, a := range league.SupercatAdvantages(league.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
+			bv.Advantages = append(bv.Advantages, supercatAdvantageNames[a])
+		}
+		v.Bots = append(v.Bots, bv)
+		played = played || b.Turns > 0 || b.Turn != nil
+		v.ChapterOver = v.ChapterOver && b.Hand == 0 && b.Turn == nil
+		names = append(names, b.Name)
+	}
+	v.SetupOpen = g.Chapter == 1 && !played
+	if g.Difficulty == string(league.Hard) && len(g.InitiativeSeats) > 0 {
+		var who []string
+		for _, seat := range g.InitiativeSeats {
+			if seat >= 1 && seat <= len(names) {
+				who = append(who, names[seat-1])
+			}
+		}
+		if len(who) == 1 {
+			v.Initiative = fmt.Sprintf("Hard: %s has the most Power, so it starts chapter %d with initiative (\"The bot with the most power starts every chapter with initiative\").", who[0], g.Chapter)
+		} else {
+			v.Initiative = fmt.Sprintf("Hard: %s are tied for the most Power; pick one at random to start chapter %d with initiative (\"The bot with the most power starts every chapter with initiative\").", strings.Join(who, " and "), g.Chapter)
+		}
+	}
+	if g.RatedGameID != nil {
+		v.RatedURL = "/games/" + strconv.FormatInt(*g.RatedGameID, 10)
+	}
+	return v
+}
+
+// supercatAdvantageNames are the difficulty advantages for people.
+var supercatAdvantageNames = map[string]string{
+	league.EfficientLogistics: "Efficient Logistics (1 extra action per card)",
+	league.ElitePilots:        "Elite Pilots (1 extra die in Battle)",
+}
+
+// supercatPowerList writes Powers as "3, 4".
+func supercatPowerList(ps []int) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = strconv.Itoa(p)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // supercatBotView writes a bot's counters for people.
 func supercatBotView(b store.SupercatBot) templates.SupercatBotView {
-	v := templates.SupercatBotView{GameID: b.GameID, Seat: b.Seat, Name: b.Name, Hand: b.Hand, Seize: "none",
+	v := templates.SupercatBotView{GameID: b.GameID, Seat: b.Seat, Name: b.Name, Hand: b.Hand, Seize: "none", Power: b.Power,
 		Exhausted: b.Exhausted, InTurn: b.Turn != nil, Turns: b.Turns}
 	if b.Seize > 0 {
 		v.Seize = strconv.Itoa(b.Seize)
@@ -109,17 +231,70 @@ func (h *Handler) supercatGamePage(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.SupercatGamePage(h.page(c, v.Name), v))
 }
 
-// supercatChapter starts the next chapter: POST /supercat/{id}/chapter.
+// supercatChapter ends the chapter and starts the next: POST /supercat/{id}/chapter
+// (no_cards: the player has no cards left; player_power; power_{seat} for each bot).
 func (h *Handler) supercatChapter(c echo.Context) error {
-	v, _, err := h.supercatGame(c)
+	v, bots, err := h.supercatGame(c)
 	if err != nil {
 		return err
 	}
+	errs := templates.FieldErrors{}
+	playerPower, botPower := supercatReadPowers(c, len(bots), errs)
+	if len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
 	user, _ := currentUser(c)
-	if err := h.store.NewSupercatChapter(c.Request().Context(), v.ID, user.ID); err != nil {
+	end := store.SupercatChapterEnd{PlayerHasNoCards: c.FormValue("no_cards") != "", PlayerPower: playerPower, BotPower: botPower}
+	if err := h.store.NewSupercatChapter(c.Request().Context(), v.ID, user.ID, end); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, v.URL())
+}
+
+// supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
+func (h *Handler) supercatPower(c echo.Context) error {
+	v, bots, err := h.supercatGame(c)
+	if err != nil {
+		return err
+	}
+	errs := templates.FieldErrors{}
+	playerPower, botPower := supercatReadPowers(c, len(bots), errs)
+	if len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
+	user, _ := currentUser(c)
+	if err := h.store.SetSupercatPower(c.Request().Context(), v.ID, user.ID, playerPower, botPower); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, v.URL())
+}
+
+// supercatReadPowers reads player_power and power_1..power_n (whole numbers of 0 or more),
+// recording every bad field in errs.
+func supercatReadPowers(c echo.Context, bots int, errs templates.FieldErrors) ([]int, []int) {
+	read := func(name string) int {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
+		if err != nil || n < 0 || n > 999 {
+			errs[name] = "must be a whole number of 0 or more"
+		}
+		return n
+	}
+	player := []int{read("player_power")}
+	var botPower []int
+	for seat := 1; seat <= bots; seat++ {
+		botPower = append(botPower, read("power_"+strconv.Itoa(seat)))
+	}
+	return player, botPower
+}
+
+// firstSupercatError writes every bad field as "field: problem", joined.
+func firstSupercatError(errs templates.FieldErrors) string {
+	keys := slices.Sorted(maps.Keys(errs))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + ": " + errs[k]
+	}
+	return strings.Join(parts, "; ")
 }
 
 // supercatBot loads the game and the bot of the path's {seat}.
@@ -154,6 +329,8 @@ func (h *Handler) supercatTurnPage(c echo.Context) error {
 func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (templates.SupercatTurnView, error) {
 	v := templates.SupercatTurnView{Game: g, Bot: supercatBotView(bot), Errors: templates.FieldErrors{},
 		Draws: league.SupercatDraws(bot.Hand, len(bot.BonusCards)), Form: supercatBlankForm()}
+	// Everyone's Power as last recorded: the advantages are "evaluated per bot".
+	v.Form.Power, v.Form.PlayerPower = strconv.Itoa(bot.Power), g.PlayerPower
 	if bot.Turn == nil {
 		return v, nil
 	}
@@ -168,19 +345,21 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	}
 	for _, a := range walk.Trail {
 		v.Trail = append(v.Trail, templates.SupercatTrailView{Page: league.SupercatPages[a.Node.Page], Question: procedureText(a.Node.Question),
-			Answer: supercatChoiceLabel(a.Answer), Outcome: procedureText(a.Outcome)})
+			Answer: supercatNodeChoiceLabel(a.Node, a.Answer), Outcome: procedureText(a.Outcome)})
 	}
 	if n := walk.Current; n != nil {
-		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite}
-		texts := []string{n.Question}
+		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,
+			Seed: procedureText(n.Seed), Guild: n.Yes.Exhaust, Exhausted: bot.Exhausted}
+		texts := []string{n.Question, n.Seed}
 		for _, p := range n.Prefer {
 			q.Prefer = append(q.Prefer, procedureText(p))
 			texts = append(texts, p)
 		}
 		q.Terms = procedureTerms(texts...)
 		for _, ch := range walk.Choices {
-			q.Choices = append(q.Choices, templates.Choice{Value: ch, Label: supercatChoiceLabel(ch)})
+			q.Choices = append(q.Choices, templates.Choice{Value: ch, Label: supercatNodeChoiceLabel(*n, ch)})
 		}
+		q.Notes = supercatNotes(g, *n, start.Advantages)
 		v.Current = q
 	}
 	v.Done = walk.Done
@@ -199,6 +378,50 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 		v.Actions = append(v.Actions, procedureText(a))
 	}
 	return v, nil
+}
+
+// supercatNotes are the reminders beside question n: the campaign note where claims are
+// counted, Warp Blockades where the bot moves or controls, and the bot's advantages where
+// they change the answer (difficulty modifiers).
+func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantages []string) []templates.Note {
+	var notes []templates.Note
+	q := n.Question + " " + n.Seed
+	if g.Campaign && strings.Contains(q, "**claim") {
+		notes = append(notes, templates.Note{Title: "Campaign game", Text: "Expansion Principles: “" + league.SupercatCampaignClaims + "”."})
+	}
+	if strings.Contains(q, "Move") || strings.Contains(q, "gate") || strings.Contains(q, "change control") {
+		for _, m := range g.AtGates {
+			notes = append(notes, templates.Note{Title: m.Name, Text: m.Text})
+		}
+	}
+	if n.Page == "general-priorities" && strings.Contains(q, "**favorable combat**") {
+		notes = append(notes, templates.Note{Title: "Combat Principles", Text: "A Battle for trophies is considered favorable if bot has at least 1:1 ratio of fresh ships. " +
+			"A raid is considered favorable if bot can roll raid dice equal to 2x keys on the target AND bot has better than 1:1 ratio of fresh ships to defender OR has 1:1 ratio AND more than one Battle action available after moving to the target. " +
+			"A Battle for control is favorable if bot can roll at least 1 die per fresh defending ship. " +
+			"A combat which risks outrages is only favorable if bot could ransack the court AND if outrage would not cause bot to stop contending a declared ambition."})
+	}
+	if n.Yes.Exhaust && g.LeadersLore == league.LeadersLoreIntervene {
+		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
+	}
+	has := func(a string) bool { return slices.Contains(advantages, a) }
+	if has(league.ElitePilots) && strings.Contains(q, "**favorable combat**") {
+		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
+	}
+	if has(league.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {
+		notes = append(notes, templates.Note{Title: "Efficient Logistics", Text: "bot performs 1 extra action per card (Difficulty modifiers)"})
+	}
+	return notes
+}
+
+// supercatNodeChoiceLabel writes an answer of node n: its option's name, or as
+// supercatChoiceLabel.
+func supercatNodeChoiceLabel(n league.SupercatNode, answer string) string {
+	for _, o := range n.Options {
+		if o.Value == answer {
+			return o.Label
+		}
+	}
+	return supercatChoiceLabel(answer)
 }
 
 // supercatChoiceLabel writes an answer for the buttons and the trail.
@@ -275,6 +498,12 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	}
 	form, table := supercatReadForm(c, v.Errors)
 	v.Form = form
+	// Every field at once: the form's own parsing, then every rule of the turn's start.
+	for _, fe := range league.SupercatStateProblems(table.State(bot, g.Difficulty, g.Players)) {
+		if f := supercatFormField(fe.Field); v.Errors[f] == "" {
+			v.Errors[f] = fe.Problem
+		}
+	}
 	if len(v.Errors) == 0 {
 		user, _ := currentUser(c)
 		_, err = h.store.StartSupercatTurn(c.Request().Context(), g.ID, bot.Seat, user.ID, table)
@@ -371,12 +600,34 @@ func (h *Handler) supercatAnswer(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "step: must be a whole number")
 	}
 	user, _ := currentUser(c)
-	_, err = h.store.AnswerSupercat(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"))
+	guild := strings.TrimSpace(c.FormValue("guild"))
+	if guild != "" && !oneLineText(guild, 60) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "guild: name the card, in at most 60 characters on one line")
+	}
+	_, err = h.store.AnswerSupercatGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"), guild)
 	var fe *league.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
 	}
 	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, supercatBotView(bot).URL())
+}
+
+// supercatUndo takes back the last answer of a bot's turn: POST
+// /supercat/{id}/bots/{seat}/undo (step: how many answers the page had seen).
+func (h *Handler) supercatUndo(c echo.Context) error {
+	g, bot, err := h.supercatBot(c)
+	if err != nil {
+		return err
+	}
+	step, err := strconv.Atoi(c.FormValue("step"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "step: must be a whole number")
+	}
+	user, _ := currentUser(c)
+	if _, err := h.store.UndoSupercatAnswer(c.Request().Context(), g.ID, bot.Seat, user.ID, step); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, supercatBotView(bot).URL())

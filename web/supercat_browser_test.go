@@ -49,11 +49,11 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 		chromedp.WaitVisible(css(".supercat-question")),
 	), "start the turn")
 	assert.Contains(t, visibleText(t, ctx, ".supercat-start"), "place the seize counter at 1")
-	assert.Equal(t, "Can bot Secure or Tax to contend declared ambition?", visibleText(t, ctx, ".supercat-question .question"))
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", visibleText(t, ctx, ".supercat-question .question"))
 
 	// Walk the procedures: the General Priorities choose Aggression 3 for an effective Vox
 	// card, Prelude has nothing to spend, and the Aggression page names the action.
-	answers := []string{"no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"}
+	answers := []string{"no", "no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no"}
 	for i, a := range answers {
 		require.NoError(t, chromedp.Do(ctx,
 			chromedp.Click(css(fmt.Sprintf(`form.answers button[value="%s"]`, a))),
@@ -62,7 +62,7 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 	}
 	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(css(".supercat-outcome"))))
 	assert.Equal(t, "Plays Aggression 3", visibleText(t, ctx, ".supercat-played"))
-	assert.Equal(t, "Secure an effective Vox card The turn ends.", visibleText(t, ctx, ".supercat-actions"))
+	assert.Equal(t, "Secure an effective Vox card Secure Mass Uprising. Prefer cluster with task force. The turn ends.", visibleText(t, ctx, ".supercat-actions"))
 	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`))
 	require.NoError(t, err)
 	assert.False(t, overflow, "the page fits a 390 px screen")

@@ -1,15 +1,18 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -55,7 +58,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 	c := app.signUp("solo", "Solo", "long-enough-pw")
 	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {""}, "bots": {"4"}, "difficulty": {"easy"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose none, normal or hard."},
+	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal or hard."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo night"}, "bots": {"2"}, "difficulty": {"hard"}})
@@ -66,7 +69,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 		"the bots are marked as bots")
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
-	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard", text(doc.Find(".supercat-games li")))
+	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
@@ -95,7 +98,7 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	_, doc = app.get(c, turn)
 	assert.Contains(t, text(doc.Find(".supercat-start")), "no option surpasses the lead Mobilization 4; place the seize counter at 1")
 	assert.Equal(t, "General Priorities", text(doc.Find(".supercat-question p.muted").First()))
-	assert.Equal(t, "Can bot Secure or Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", text(doc.Find(".supercat-question .question")))
 	assert.Equal(t, "contend", text(doc.Find(".supercat-question .question .term")), "the seed's term is marked")
 	assert.Contains(t, text(doc.Find(".terms dd")), "improve its position with respect to an ambition", "and explained inline")
 	assert.Equal(t, []string{"Yes", "No"}, doc.Find(".answers button").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
@@ -106,6 +109,11 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"1"}, "answer": {"maybe"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+
+	// The seed's "Secure or Tax" bullet is asked one action at a time, its words beside.
+	assert.Equal(t, "Can bot Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Equal(t, "The seed's bullet: Can bot Secure or Tax to contend declared ambition? → Administration/Aggression", text(doc.Find(".supercat-question .seed-bullet")))
+	doc = answer(t, app, c, turn, "no")
 
 	// "Can bot Secure an effective Vox card? → Aggression": Aggression 3 is selected.
 	assert.Equal(t, "Can bot Secure an effective Vox card?", text(doc.Find(".supercat-question .question")))
@@ -119,12 +127,18 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 	assert.Equal(t, "Can bot Secure to contend a declared ambition? [2]", text(doc.Find(".supercat-question .question")))
 	doc = answer(t, app, c, turn, "no")
 	doc = answer(t, app, c, turn, "yes") // Secure an effective Vox card [3]
+	// The Vox Cards page: which card, and whether it is effective.
+	assert.Equal(t, "Vox Cards", text(doc.Find(".supercat-question p.muted").First()))
+	assert.Equal(t, "Mass Uprising", text(doc.Find(".answers button").First()))
+	doc = answer(t, app, c, turn, "mass-uprising")
+	assert.Equal(t, "Mass Uprising: does bot have 4 or more ships in its supply?", text(doc.Find(".supercat-question .question")))
+	doc = answer(t, app, c, turn, "yes")
 	assert.Equal(t, "Does bot have actions remaining on this card?", text(doc.Find(".supercat-question .question")))
 	doc = answer(t, app, c, turn, "no")
 
 	assert.Zero(t, doc.Find(".supercat-question").Length(), "the turn is over")
 	assert.Equal(t, "Plays Aggression 3", text(doc.Find(".supercat-played")))
-	assert.Equal(t, []string{"Secure an effective Vox card", "The turn ends."},
+	assert.Equal(t, []string{"Secure an effective Vox card", "Secure Mass Uprising. Prefer cluster with task force.", "The turn ends."},
 		doc.Find(".supercat-actions li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, turn, turn+"/finish", url.Values{})
@@ -152,13 +166,29 @@ func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
 	assert.Equal(t, "Bonus cards: Aggression 4", text(doc.Find(".supercat-bonus")))
 	assert.Equal(t, "Exhausted Guild cards: Farseers", text(doc.Find(".supercat-exhausted")))
 
-	res, _ = app.submit(c, game, game+"/chapter", url.Values{})
+	chapterEnd := url.Values{"no_cards": {"on"}, "player_power": {"3"}, "power_1": {"2"}}
+	res, _ = app.submit(c, game, game+"/chapter", chapterEnd)
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "the bot still holds cards")
+	id, err := strconv.ParseInt(strings.TrimPrefix(game, "/supercat/"), 10, 64)
+	require.NoError(t, err)
+	user, err := app.store.UserByUsername(context.Background(), "solo")
+	require.NoError(t, err)
+	storetest.PlayOutSupercatHand(t, app.store, id, 1, user.ID)
+	_, doc = app.get(c, game)
+	assert.Contains(t, text(doc.Find(".supercat-chapter-over")), "Every bot's hand counter is 0")
+	res, _ = app.submit(c, game, game+"/chapter", url.Values{"player_power": {"3"}, "power_1": {"2"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "the player still holds cards")
+	res, _ = app.submit(c, game, game+"/chapter", chapterEnd)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	_, doc = app.get(c, game)
 	assert.Equal(t, "6", text(doc.Find(".supercat-hand")))
+	assert.Equal(t, "2", text(doc.Find(".supercat-power")))
+	assert.Equal(t, "3", text(doc.Find(".supercat-player-power")))
 	assert.Equal(t, "Bonus cards: none", text(doc.Find(".supercat-bonus")))
 	assert.Equal(t, "Exhausted Guild cards: none", text(doc.Find(".supercat-exhausted")))
 	assert.Equal(t, "2", text(doc.Find(".facts dd").First()))
+	assert.Equal(t, "Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)", text(doc.Find(".supercat-advantages")),
+		"normal: the bot (2) is not ahead of the player (3)")
 }
 
 func TestTheDeskLinksTheSeedTools(t *testing.T) {
@@ -169,4 +199,189 @@ func TestTheDeskLinksTheSeedTools(t *testing.T) {
 	assert.Equal(t, []string{"/supercat", "/vortex"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
 	_, doc = app.get(app.browser(), "/")
 	assert.Equal(t, []string{"/vortex", "/supercat"}, doc.Find(".tools a").Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }))
+}
+
+// startFollowing starts a turn of the game's bot 1 following Mobilization 4 with Aggression 2
+// and Mobilization 5 drawn (no surpass: roll 6, no seize), so the General Priorities choose.
+func startFollowing(t *testing.T, app *testApp, c *http.Client, turn string) {
+	t.Helper()
+	res, _ := app.submit(c, turn, turn+"/turn", url.Values{
+		"drawn1_suit": {"aggression"}, "drawn1_number": {"2"}, "drawn2_suit": {"mobilization"}, "drawn2_number": {"5"},
+		"lead_suit": {"construction"}, "lead_number": {"4"}, "roll": {"6"}, "markers": {"on"}, "power": {"0"}, "player_power": {"0"},
+	})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+}
+
+// "Guild and Lore Cards": a Guild card chosen in the General Priorities is named, ready, and
+// exhausted once the turn is finished; its ability respects "if actions remaining".
+func TestSupercatGuildCardChosenInGeneralPrioritiesIsExhausted(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	res, _ := app.submit(c, game, turn+"/guild", url.Values{"guild": {"Farseers"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	startFollowing(t, app, c, turn)
+	for range 7 {
+		answer(t, app, c, turn, "no")
+	}
+	_, doc := app.get(c, turn)
+	assert.Equal(t, "Can bot use an ability on a ready Guild or lore card?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-question .field-hint")), "Farseers")
+	assert.Contains(t, text(doc.Find(".terms")), "a Guild card which has not been used this chapter is ready")
+
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "the card must be named")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}, "guild": {"Farseers"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "an exhausted card is not ready")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"7"}, "answer": {"mobilization"}, "guild": {"Mass Uprising Lore"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	for range 7 { // Prelude
+		answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "no") // no actions remaining after the ability
+	assert.Equal(t, "Plays Mobilization 5", text(doc.Find(".supercat-played")))
+	res, _ = app.submit(c, turn, turn+"/finish", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, game)
+	assert.Equal(t, "Exhausted Guild cards: Farseers, Mass Uprising Lore", text(doc.Find(".supercat-exhausted")))
+}
+
+// Bad input: every field of the turn form is reported at once, and nothing changes.
+func TestSupercatTurnFormReportsEveryFieldAtOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	res, doc := app.submit(c, turn, turn+"/turn", url.Values{"roll": {"9"}, "power": {"-1"}, "player_power": {"x"}, "tycoon": {"great"}, "markers": {"on"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	errs := doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	assert.Equal(t, []string{
+		"missing (the bot draws 2 cards: hand 6 is greater than its 0 bonus card(s))",
+		"missing (the bot follows, so the lead card is needed)",
+		"must be 1..6, got 9",
+		`must be winning, tied or behind, got "great"`,
+		"must not be negative",
+		"whole numbers of 0 or more, separated by commas",
+	}, errs, "drawn, lead, roll, ambitions, power and players' Power in one answer")
+	_, doc = app.get(c, game)
+	assert.Equal(t, "6", text(doc.Find(".supercat-hand")), "nothing changed")
+}
+
+// A name that is not valid UTF-8 is refused, naming the field, never a 500.
+func TestSupercatNamesMustBeUTF8(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"\xff"}, "bots": {"1"}, "difficulty": {"normal"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Give the game a name of at most 100 characters, on one line.", text(doc.Find(".field-error")))
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo"}, "bots": {"1"}, "difficulty": {"normal"}})
+	game := res.Header.Get("Location")
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"\xff"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+}
+
+// Undo: the last answer of a turn can be taken back, and the one before it; a stale page is
+// still refused.
+func TestSupercatUndoTheLastAnswer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 1)
+	turn := game + "/bots/1"
+	startFollowing(t, app, c, turn)
+	_, doc := app.get(c, turn)
+	assert.Zero(t, doc.Find("form.supercat-undo").Length(), "nothing to take back yet")
+	answer(t, app, c, turn, "no")
+	doc = answer(t, app, c, turn, "yes") // gp-1b: Tax, but no Administration card
+	assert.Equal(t, "Can bot Secure an effective Vox card?", text(doc.Find(".supercat-question .question")))
+
+	res, _ := app.submit(c, turn, turn+"/undo", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, turn)
+	assert.Equal(t, "Can bot Tax to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	res, _ = app.submit(c, turn, turn+"/undo", url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "and the one before")
+	_, doc = app.get(c, turn)
+	assert.Equal(t, "Can bot Secure to contend declared ambition?", text(doc.Find(".supercat-question .question")))
+	assert.Zero(t, doc.Find(".supercat-trail li").Length())
+
+	answer(t, app, c, turn, "no")
+	res, _ = app.submit(c, turn, turn+"/undo", url.Values{"step": {"0"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "a stale page is refused")
+	res, _ = app.submit(c, turn, turn+"/answer", url.Values{"step": {"0"}, "answer": {"yes"}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+}
+
+// Difficulty and setup as choices when a game is created (the seed's "Setup" and "Difficulty
+// modifiers"), shown on the game page and reminded when they apply; per-bot advantages.
+func TestSupercatSetupChoices(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("solo", "Solo", "long-enough-pw")
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"none"},
+		"version": {"lost-vaults"}, "modifiers": {"fleet-readiness", "cloaking"}, "leaders_lore": {"all"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, []string{"Choose normal or hard.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
+		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Hard night"}, "bots": {"2"}, "difficulty": {"hard"},
+		"version": {"blighted-reach"}, "modifiers": {"fleet-readiness", "energy-shields", "warp-blockades"}, "leaders_lore": {"passive"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	_, doc = app.get(c, game)
+	assert.Equal(t, "Arcs: The Blighted Reach (campaign game)", text(doc.Find(".supercat-version")))
+	assert.Contains(t, text(doc.Find(".supercat-campaign")), "the bot is satisfied with fewer claims")
+	assert.Equal(t, "Hard: SUPERCAT Ruby and SUPERCAT Jade are tied for the most Power; pick one at random to start chapter 1 with initiative (\"The bot with the most power starts every chapter with initiative\").",
+		text(doc.Find(".supercat-initiative")))
+	assert.Equal(t, []string{"Fleet Readiness: during setup, place 1 extra ship in each system with bot pieces", "Energy Shields*: all bot's ships are Tough",
+		"Warp Blockades: bot controls gates with a single fresh ship (regardless of number of fresh player ships). if more than one bot in play, bot with more fresh ships controls the gate"},
+		doc.Find(".supercat-modifiers li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	assert.Equal(t, "When you attack a bot (*apply only if player is the attacker): Energy Shields: all bot's ships are Tough", text(doc.Find(".supercat-attack")))
+	assert.Contains(t, text(doc.Find(".supercat-gates")), "Warp Blockades")
+	steps := doc.Find(".supercat-setup-steps li").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	require.Len(t, steps, 5)
+	assert.Equal(t, "1.B (optional) Give the initiative marker to a bot, and seat the player last in turn order.", steps[0])
+	assert.Equal(t, "2.N (optional) Place an extra ship in each system with bot pieces. (Fleet Readiness)", steps[1])
+	assert.True(t, strings.HasPrefix(steps[2], "2.P Deal 6 cards"))
+	assert.True(t, strings.HasPrefix(steps[3], "2.Q Place all action cards"))
+	assert.Contains(t, steps[4], "Rebel, Quartermaster and Corsair")
+	assert.True(t, doc.Find("details.supercat-setup").Is("[open]"), "unfolded before the first turn")
+	assert.Equal(t, []string{"Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)",
+		"Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)"},
+		doc.Find(".supercat-advantages").Map(func(_ int, s *goquery.Selection) string { return text(s) }), "hard: always")
+
+	// The campaign note and Warp Blockades beside the questions they change.
+	turn := game + "/bots/1"
+	startFollowing(t, app, c, turn)
+	for range 5 {
+		answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "yes") // gp-5: loyal buildings in a rival's system
+	assert.Equal(t, "Can bot Move to change control?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-notes")), "Warp Blockades: bot controls gates with a single fresh ship")
+	for range 4 {
+		doc = answer(t, app, c, turn, "no")
+	}
+	doc = answer(t, app, c, turn, "yes") // gp-6: unbuilt cities
+	assert.Equal(t, "Does bot have fewer claims than unbuilt cities?", text(doc.Find(".supercat-question .question")))
+	assert.Contains(t, text(doc.Find(".supercat-notes")), "Campaign game: Expansion Principles: “in the campaign game the bot is satisfied with fewer claims than in the base game”.")
+}
+
+// "Relative power should be evaluated per bot, so in a game with 2 bots, if one bot is ahead
+// of the player, and the other is behind, apply these only to the losing bot."
+func TestSupercatAdvantagesPerBot(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 2)
+	res, _ := app.submit(c, game, game+"/power", url.Values{"player_power": {"4"}, "power_1": {"5"}, "power_2": {"4"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc := app.get(c, game)
+	assert.Equal(t, []string{"Advantages: none (ahead of you in Power)", "Advantages: Efficient Logistics (1 extra action per card), Elite Pilots (1 extra die in Battle)"},
+		doc.Find(".supercat-advantages").Map(func(_ int, s *goquery.Selection) string { return text(s) }), "Jade is tied, so not ahead")
+	_, doc = app.get(c, game+"/bots/1")
+	assert.Equal(t, "5", doc.Find(`input[name="power"]`).AttrOr("value", ""), "the turn form starts from the recorded Power")
+	assert.Equal(t, "4", doc.Find(`input[name="player_power"]`).AttrOr("value", ""))
+	res, _ = app.submit(c, game, game+"/power", url.Values{"player_power": {"x"}, "power_1": {"-1"}, "power_2": {"4"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -36,11 +37,35 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 	}
 	pos, err := league.ScoreVortexPosition(board)
 	if err != nil {
+		// A board the seed forbids (two tokens in one space) names the token: the alert
+		// says why in the seed's words, and the token's input is marked.
 		v.Error = err.Error()
+		var fe *league.FieldError
+		if errors.As(err, &fe) {
+			if field, ok := vortexTokenField(board, fe.Field); ok {
+				v.Error = fe.Problem
+				v.Errors[field] = "Shares a space"
+			}
+		}
 		return h.render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.page(c, "Vortex position calculator"), v))
 	}
 	v.Scores = vortexScoreViews(pos)
 	return h.render(c, http.StatusOK, templates.VortexCalculator(h.page(c, "Vortex position calculator"), v))
+}
+
+// vortexTokenField maps a board's token path ("players[1].tokens[2]") to the calculator's
+// input for it ("blue3"): the board holds the playing colours in order.
+func vortexTokenField(board league.VortexBoard, path string) (string, bool) {
+	var i, k int
+	if n, err := fmt.Sscanf(path, "players[%d].tokens[%d]", &i, &k); err != nil || n != 2 || i < 0 || i >= len(board.Players) {
+		return "", false
+	}
+	for _, col := range vortexColours {
+		if col.name == board.Players[i].ID {
+			return col.key + strconv.Itoa(k+1), true
+		}
+	}
+	return "", false
 }
 
 // vortexForm reads the calculator's fields: die (default 6), a checkbox per colour and its

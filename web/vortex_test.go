@@ -71,3 +71,28 @@ func TestVortexCalculatorRefusesBadFields(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	assert.Equal(t, "Tick at least one colour that plays.", text(doc.Find(".alert")))
 }
+
+func TestVortexCalculatorRefusesBoardsTheSeedForbids(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	// vortex-mechanics.txt: "You can't have two of your own tokens in the same space, safe
+	// or not."
+	res, doc := app.get(app.browser(), "/vortex?die=6&red=on&red1=7&red3=7&blue=on&blue1=5")
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, `Red's token 3 is 7 cells in, where its token 1 (players[0].tokens[0]) already is: "You can't have two of your own tokens in the same space, safe or not"`, text(doc.Find(".alert")))
+	assert.Equal(t, "true", doc.Find(`input[name="red3"]`).AttrOr("aria-invalid", ""), "the token is marked")
+	assert.Zero(t, doc.Find(".vortex-score").Length(), "no scores for a refused board")
+
+	// "One token per space, except the safe corner spaces": Red 10 cells in and Blue 2
+	// cells in stand on one loop cell; Blue is the second playing colour.
+	res, doc = app.get(app.browser(), "/vortex?die=6&red=on&red1=10&blue=on&blue1=2")
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".alert")), `Blue's token 1, 2 cells in, stands on the same space (loop cell 10, not a safe one) as Red's token 1`)
+	assert.Contains(t, text(doc.Find(".alert")), "One token per space, except the safe corner spaces")
+	assert.Equal(t, "true", doc.Find(`input[name="blue1"]`).AttrOr("aria-invalid", ""))
+
+	// Rivals on a safe space, and any number at start or in the centre, are fine.
+	res, doc = app.get(app.browser(), "/vortex?die=6&red=on&red1=13&red2=25&red3=25&cyan=on&cyan1=9&blue=on&blue1=5")
+	require.Equal(t, http.StatusOK, res.StatusCode, text(doc.Find(".alert")))
+	assert.Equal(t, 3, doc.Find(".vortex-score").Length())
+}

@@ -67,7 +67,16 @@ func (h *Handler) webhookOp(c echo.Context, op func(ctx context.Context, leagueI
 // addWebhookChecked checks and adds a webhook with a new secret.
 func (h *Handler) addWebhookChecked(ctx context.Context, leagueID, userID int64, raw, format string) (store.Webhook, templates.FieldErrors, error) {
 	raw = strings.TrimSpace(raw)
-	if errs := webhookProblems(raw, format); len(errs) > 0 {
+	errs := webhookProblems(raw, format)
+	if _, bad := errs["url"]; !bad && !h.config.WebhooksToPrivateAddresses {
+		// Checked when it is added too, not only on delivery, so that an organiser
+		// learns at once that an address inside the network will never be called.
+		u, _ := url.Parse(raw)
+		if msg := hostProblem(ctx, u.Hostname()); msg != "" {
+			errs["url"] = msg
+		}
+	}
+	if len(errs) > 0 {
 		return store.Webhook{}, errs, nil
 	}
 	hook, err := h.store.AddWebhook(ctx, leagueID, userID, raw, format, rand.Text()+rand.Text())
@@ -101,7 +110,7 @@ func (h *Handler) webhooksView(c echo.Context, leagueID int64, v *templates.Mana
 		case "failed":
 			last = "failed: " + w.LastError
 		}
-		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, URL: w.URL, Format: w.Format, Secret: w.Secret, Last: last})
+		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}
 	return nil
 }
@@ -150,8 +159,9 @@ func (h *Handler) deleteWebhook(c echo.Context) error {
 	return h.afterManageAction(c, id, err)
 }
 
-// apiWebhooks lists the league's webhooks with their secrets:
-// GET /api/v1/leagues/{id}/webhooks → 200 [{"id","url","format","secret","created_at","last_status","last_error"}].
+// apiWebhooks lists the league's webhooks with their secrets, each named by its host (the
+// whole address is a secret shown only once, in the answer to adding it):
+// GET /api/v1/leagues/{id}/webhooks → 200 [{"id","host","format","secret","created_at","last_status","last_error"}].
 func (h *Handler) apiWebhooks(c echo.Context) error {
 	var hooks []store.Webhook
 	if _, err := h.webhookOp(c, func(ctx context.Context, leagueID, _, userID int64) error {

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"maps"
+	"math/big"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -112,12 +115,18 @@ func TestContractArmadaChecks(t *testing.T) {
 	}
 }
 
-func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
+func TestContractServedLaddersEqualRateUnderTheFloor(t *testing.T) {
 	t.Parallel()
 	// CONTRACT section 3: the server's ladders are what `tablestakes rate` computes from the
-	// same results in play order, now with a pot of 60 a seat: 2-player King Me games (a pot
-	// of 120) and 3-player Diplomacy games (ARMADA's 420 at any size).
-	srv := startServer(t, storetest.MissingDatabase(t))
+	// same results in play order, with a pot of 60 a seat that a table near the floor plays
+	// only in part (round 3: pot = min(P, S), S what the players hold above −210): 2-player
+	// King Me games (a pot of 120) in which the weaker player always loses, so the two
+	// weakest meet near the floor, and 3-player Diplomacy games (ARMADA's 420 at any size).
+	// Then the database is put back as an older rule left it and a new server, migrating,
+	// replays every ladder: "Stored ratings are replayed under this rule."
+	ctx := context.Background()
+	dbURL := storetest.MissingDatabase(t)
+	srv := startServer(t, dbURL)
 	a := api{t: t, url: srv.url}
 	users := []string{"org", "ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"}
 	tokens := map[string]string{}
@@ -144,7 +153,7 @@ func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
 		a.do(http.MethodGet, "/api/v1/leagues/"+string(l.ID)+"/games", "", nil).decode(t, http.StatusOK, &games)
 		return games
 	}
-	served := func(game string) map[string]string {
+	served := func(a api, game string) map[string]string {
 		var rs []contractRating
 		a.do(http.MethodGet, "/api/v1/ratings/"+game, "", nil).decode(t, http.StatusOK, &rs)
 		out := map[string]string{}
@@ -153,34 +162,75 @@ func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
 		}
 		return out
 	}
-	rated := func(ladder []map[string]any) map[string]string {
+	// servedAntes is every game's antes as the server's ledger holds them.
+	servedAntes := func(a api, ids []string) map[string][]string {
+		out := map[string][]string{}
+		for _, id := range ids {
+			var r struct {
+				Ledger []struct {
+					Ante num `json:"ante"`
+				} `json:"ledger"`
+			}
+			a.do(http.MethodGet, "/api/v1/games/"+id+"/result", "", nil).decode(t, http.StatusOK, &r)
+			for _, l := range r.Ledger {
+				out[id] = append(out[id], exact(t, l.Ante).RatString())
+			}
+		}
+		return out
+	}
+	type rated struct {
+		ratings map[string]string
+		antes   map[string][]string
+		ids     []string
+		capped  int
+	}
+	rate := func(ladder []map[string]any, full string) rated {
 		input, err := json.Marshal(map[string]any{"games": ladder})
 		require.NoError(t, err)
 		var out contractRated
 		runCLI(t, string(input), "rate").requireOK(t, &out)
-		got := map[string]string{}
+		got := rated{ratings: map[string]string{}, antes: map[string][]string{}}
+		var all []num
 		for _, r := range out.Ratings {
-			got[r.ID] = exact(t, r.Rating).RatString()
+			got.ratings[r.ID] = exact(t, r.Rating).RatString()
+			all = append(all, r.Rating)
+			assert.GreaterOrEqual(t, exact(t, r.Rating).Cmp(big.NewRat(-210, 1)), 0, "%s stays at or above the floor", r.ID)
 		}
+		assert.Equal(t, "0", sumExact(t, all...).RatString(), "a ladder's ratings sum to exactly 0")
 		for _, g := range out.Games {
-			var antes []num
+			var antes, awards []num
 			for _, p := range g.Players {
-				antes = append(antes, p.Ante)
+				antes, awards = append(antes, p.Ante), append(awards, p.Award)
+				got.antes[g.ID] = append(got.antes[g.ID], exact(t, p.Ante).RatString())
 			}
-			pot := map[int]string{2: "120", 3: "420"}[len(g.Players)]
-			assert.Equal(t, pot, sumExact(t, antes...).RatString(), "game %s stakes its pot", g.ID)
+			got.ids = append(got.ids, g.ID)
+			pot := sumExact(t, antes...)
+			assert.Equal(t, pot.RatString(), sumExact(t, awards...).RatString(), "game %s: antes and awards share one pot", g.ID)
+			full, _ := new(big.Rat).SetString(full)
+			require.LessOrEqual(t, pot.Cmp(full), 0, "game %s stakes at most its pot", g.ID)
+			if pot.Cmp(full) < 0 {
+				got.capped++
+			}
 		}
 		return got
 	}
 
+	// King Me: ann beats everyone, bob everyone but ann, ..., hal nobody.
 	var kingMe []map[string]any
-	for i, g := range league("king-me", 2)[:30] {
+	strength := map[string]int{}
+	for i, u := range users[1:] {
+		strength[u] = 8 - i
+	}
+	for _, g := range league("king-me", 2) {
 		input := map[string]any{"players": []map[string]any{
-			{"id": g.Seats[0], "score": (i * 7) % 5}, {"id": g.Seats[1], "score": (i * 3) % 5}}}
+			{"id": g.Seats[0], "score": strength[g.Seats[0]]}, {"id": g.Seats[1], "score": strength[g.Seats[1]]}}}
 		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", tokens["org"], input).decode(t, http.StatusCreated, new(contractScored))
 		kingMe = append(kingMe, map[string]any{"id": string(g.ID), "system": "placement", "input": input})
 	}
-	assert.Equal(t, rated(kingMe), served("king-me"), "King Me: server ratings = tablestakes rate")
+	kings := rate(kingMe, "120")
+	require.Positive(t, kings.capped, "some King Me tables hold less than their 120 above the floor")
+	assert.Equal(t, kings.ratings, served(a, "king-me"), "King Me: server ratings = tablestakes rate")
+	assert.Equal(t, kings.antes, servedAntes(a, kings.ids), "King Me: server ledger = tablestakes rate")
 
 	var diplomacy []map[string]any
 	for i, g := range league("diplomacy", 3)[:10] {
@@ -207,6 +257,35 @@ func TestContractServedLaddersEqualRateUnderThePotOfSixtyASeat(t *testing.T) {
 		a.do(http.MethodPost, "/api/v1/games/"+string(g.ID)+"/result", tokens["org"], input).decode(t, http.StatusCreated, new(contractScored))
 		diplomacy = append(diplomacy, map[string]any{"id": string(g.ID), "system": "armada", "input": rateInput})
 	}
-	require.Contains(t, served("diplomacy"), "seventh-player:diplomacy", "the Seventh Player is a member of the ladder")
-	assert.Equal(t, rated(diplomacy), served("diplomacy"), "Diplomacy: server ratings = tablestakes rate")
+	dip := rate(diplomacy, "420")
+	require.Contains(t, served(a, "diplomacy"), "seventh-player:diplomacy", "the Seventh Player is a member of the ladder")
+	assert.Equal(t, dip.ratings, served(a, "diplomacy"), "Diplomacy: server ratings = tablestakes rate")
+	assert.Equal(t, dip.antes, servedAntes(a, dip.ids), "Diplomacy: server ledger = tablestakes rate")
+
+	// The database as an older rule left it: every ladder marked rule 2 (the round-2 ante)
+	// or rule 1 (a fixed 420 pot), every rating and ledger line other than what round 3
+	// gives. A new server migrates and replays each ladder once.
+	conn, err := pgx.Connect(ctx, dbURL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	for _, q := range []string{
+		`UPDATE ladders SET pot_rule = CASE game WHEN 'diplomacy' THEN 1 ELSE 2 END`,
+		`UPDATE ratings SET rating_micros = 0`,
+		`UPDATE rating_entries SET before_micros = 0, ante_micros = 7, award_micros = 7, delta_micros = 0, after_micros = 0`,
+	} {
+		_, err := conn.Exec(ctx, q)
+		require.NoError(t, err, q)
+	}
+	require.NotEqual(t, kings.ratings, served(a, "king-me"), "the ladder is as an older rule left it")
+	again := api{t: t, url: startServer(t, dbURL).url}
+	assert.Equal(t, kings.ratings, served(again, "king-me"), "King Me after the replay: server ratings = tablestakes rate")
+	assert.Equal(t, kings.antes, servedAntes(again, kings.ids), "King Me after the replay: server ledger = tablestakes rate")
+	assert.Equal(t, dip.ratings, served(again, "diplomacy"), "Diplomacy after the replay: server ratings = tablestakes rate")
+	assert.Equal(t, dip.antes, servedAntes(again, dip.ids), "Diplomacy after the replay: server ledger = tablestakes rate")
+	var rules []int
+	rows, err := conn.Query(ctx, `SELECT pot_rule FROM ladders ORDER BY game`)
+	require.NoError(t, err)
+	rules, err = pgx.CollectRows(rows, pgx.RowTo[int])
+	require.NoError(t, err)
+	assert.Equal(t, []int{3, 3}, rules, "every ladder follows round 3")
 }

@@ -260,3 +260,38 @@ func TestContractScoreVortexFromTheBoard(t *testing.T) {
 	assert.Equal(t, []int{1, 2}, []int{out.Results[0].Place, out.Results[1].Place})
 	runCLI(t, `{"players":[{"id":"RED","start":0,"tokens":[18,0,0,0]},{"id":"BLUE","start":8,"tokens":[5,0,27,0]}]}`, "score", "vortex").assertBadInput(t, "players[1].tokens[2]")
 }
+
+func TestContractVortexBoardsTheSeedForbids(t *testing.T) {
+	t.Parallel()
+	// CONTRACT section 6: boards the seed forbids are bad input naming the token, for
+	// `vortex position` and for `score vortex` with a board alike.
+	tests := []struct{ name, input, field, rule string }{
+		{"two of one player's tokens at one distance",
+			`{"players":[{"id":"RED","start":0,"tokens":[7,0,7,0]},{"id":"BLUE","start":8,"tokens":[5,0,0,0]}]}`,
+			"players[0].tokens[2]", "You can't have two of your own tokens in the same space, safe or not"},
+		{"two of one player's tokens on a safe square",
+			`{"players":[{"id":"RED","start":0,"tokens":[13,13,0,0]}]}`,
+			"players[0].tokens[1]", "You can't have two of your own tokens in the same space, safe or not"},
+		{"two rivals on one loop cell",
+			`{"players":[{"id":"RED","start":0,"tokens":[10,0,0,0]},{"id":"BLUE","start":8,"tokens":[2,0,0,0]}]}`,
+			"players[1].tokens[0]", "One token per space, except the safe corner spaces"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, args := range [][]string{{"vortex", "position"}, {"score", "vortex"}} {
+				r := runCLI(t, tt.input, args...)
+				r.assertBadInput(t, tt.field)
+				assert.Contains(t, r.stderr, tt.rule, "%v quotes the seed's rule", args)
+				assert.Contains(t, r.stderr, tt.field+": ", "%v: the message starts at the token", args)
+			}
+		})
+	}
+	// Any number of tokens at start or in the centre, and rivals on a safe space, are fine.
+	var out struct {
+		Results []struct {
+			ID string `json:"id"`
+		} `json:"results"`
+	}
+	runCLI(t, `{"players":[{"id":"RED","start":0,"tokens":[25,25,13,0]},{"id":"CYAN","start":4,"tokens":[25,9,0,0]}]}`, "vortex", "position").requireOK(t, &out)
+	assert.Len(t, out.Results, 2)
+}

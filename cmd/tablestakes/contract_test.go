@@ -612,11 +612,18 @@ func TestContractRate(t *testing.T) {
 	off := new(big.Rat).Sub(exact(t, g4.Players[1].Ante), big.NewRat(180*222*1_000_000, 689_697_607))
 	assert.True(t, off.Abs(off).Cmp(big.NewRat(1, 1_000_000)) <= 0, "g4 B ante %s", g4.Players[1].Ante)
 
-	t.Run("antes when the ratings leave nothing to share, awards by largest remainder", func(t *testing.T) {
+	t.Run("a table near the floor plays for what it holds, awards by largest remainder", func(t *testing.T) {
 		t.Parallel()
 		// A beats B twice (vortex, 2 seats: a pot of 120), then wins an ARMADA solo against C
-		// (C, out in 1901, scores 1) and B one against D: C at −107.688525 and D at
-		// −337.108108, so in v5 Σ R + 210 n = −24.796633 ≤ 0 and each antes P/n = 60.
+		// (C, out in 1901, scores 1) and B one against D. CONTRACT section 3 (round 3):
+		// stake = max(0, R + 210), the table plays for min(P, S). In v4, B (−102.857143)
+		// and D (0) hold 107.142857 + 210 = 317.142857 above the floor, so the ARMADA game
+		// plays for 317.142857 instead of 420: D antes all it holds and takes
+		// 1 × 317.142857/420 = 0.755102 back. In v5, C (−167.688525) and D (−209.244898)
+		// hold 42.311475 + 0.755102, so the game plays for 43.066577 instead of 120 and
+		// each antes its whole stake; D, beaten, lands exactly on the floor. (Changed with
+		// the rule: round 2 had Σ R + 210 n ≤ 0 here and anted P/n = 60 each, taking D
+		// to −337.)
 		// bm: Blue Max points 5, 3, −1, 0 are shifted by 1 to 6, 4, 0, 1 and share 240 in
 		// elevenths: 130.9090…, 87.2727…, 0, 21.8181…; floored to millionths they miss two,
 		// which go to the largest remainders (W1's .9090… and D2's .8181…).
@@ -634,10 +641,20 @@ func TestContractRate(t *testing.T) {
 		var out contractRated
 		r.requireOK(t, &out)
 		require.Len(t, out.Games, 6)
-		v5, bm := out.Games[4], out.Games[5]
+		v4, v5, bm := out.Games[3], out.Games[4], out.Games[5]
+		require.Len(t, v4.Players, 2)
+		assertNumber(t, "107.142857", v4.Players[0].Ante, "v4 B ante")
+		assertNumber(t, "210", v4.Players[1].Ante, "v4 D ante")
+		assertNumber(t, "0.755102", v4.Players[1].Award, "v4 D award")
 		require.Len(t, v5.Players, 2)
-		assertNumber(t, "60", v5.Players[0].Ante, "v5 C ante")
-		assertNumber(t, "60", v5.Players[1].Ante, "v5 D ante")
+		assertNumber(t, "42.311475", v5.Players[0].Ante, "v5 C ante")
+		assertNumber(t, "0.755102", v5.Players[1].Ante, "v5 D ante")
+		assertNumber(t, "43.066577", v5.Players[0].Award, "v5 C award")
+		ratings := map[string]num{}
+		for _, rt := range out.Ratings {
+			ratings[rt.ID] = rt.Rating
+		}
+		assertNumber(t, "-210", ratings["D"], "D ends exactly on the floor")
 		require.Len(t, bm.Players, 4)
 		for i, want := range []string{"130.909091", "87.272727", "0", "21.818182"} {
 			assert.Equal(t, want, string(bm.Players[i].Award), "bm %s award", bm.Players[i].ID)

@@ -111,6 +111,33 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		cfg.Web.BaseURL = strings.TrimRight(v, "/")
 	}
+	for _, l := range []struct {
+		name string
+		dst  *web.Limit
+	}{
+		{"TABLESTAKES_LIMIT_SIGNUP", &cfg.Web.SignupPerIP},
+		{"TABLESTAKES_LIMIT_LOGIN_ADDRESS", &cfg.Web.LoginPerIP},
+		{"TABLESTAKES_LIMIT_LOGIN_ADDRESS_USER", &cfg.Web.LoginPerUser},
+		{"TABLESTAKES_LIMIT_LOGIN_VENUE", &cfg.Web.LoginPerVenue},
+		{"TABLESTAKES_LIMIT_LOGIN_ACCOUNT", &cfg.Web.LoginPerAccount},
+	} {
+		v := getenv(l.name)
+		if v == "" {
+			continue
+		}
+		lim, err := parseLimit(v)
+		if err != nil {
+			return cfg, badInput(fmt.Errorf("%s: %w", l.name, err))
+		}
+		*l.dst = lim
+	}
+	if v := getenv("TABLESTAKES_SESSION_IDLE_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_SESSION_IDLE_TIMEOUT: want a duration of at least 1m such as 12h, got %q", v))
+		}
+		cfg.Web.SessionIdleTimeout = d
+	}
 	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
 	case "", "text":
 	case "json":
@@ -119,6 +146,20 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		return cfg, badInput(fmt.Errorf("TABLESTAKES_LOG_FORMAT: want text or json, got %q", v))
 	}
 	return cfg, nil
+}
+
+// parseLimit reads a rate limit written "N/PERIOD": 40/1h is 40 an hour, 5/1m five a minute.
+func parseLimit(v string) (web.Limit, error) {
+	n, per, ok := strings.Cut(v, "/")
+	attempts, err := strconv.Atoi(n)
+	if !ok || err != nil || attempts < 1 {
+		return web.Limit{}, fmt.Errorf("want a number of attempts and a period such as 40/1h, got %q", v)
+	}
+	d, err := time.ParseDuration(per)
+	if err != nil || d < time.Second {
+		return web.Limit{}, fmt.Errorf("want a period of at least 1s such as 1h or 10m after the slash, got %q", v)
+	}
+	return web.Limit{Attempts: attempts, Per: d}, nil
 }
 
 // newLogger returns the structured logger the configuration asks for, writing to w.

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/web"
 )
 
 var (
@@ -246,8 +247,16 @@ func TestServeConfig(t *testing.T) {
 		"TABLESTAKES_SECURE_COOKIES", "true",
 		"TABLESTAKES_TRUST_PROXY", "1",
 		"TABLESTAKES_LOG_FORMAT", "json",
+		"TABLESTAKES_LIMIT_SIGNUP", "60/2h",
+		"TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "50/1h",
+		"TABLESTAKES_LIMIT_LOGIN_VENUE", "500/1m",
+		"TABLESTAKES_SESSION_IDLE_TIMEOUT", "30m",
 	))
 	require.NoError(t, err)
+	assert.Equal(t, web.Limit{Attempts: 60, Per: 2 * time.Hour}, cfg.Web.SignupPerIP)
+	assert.Equal(t, web.Limit{Attempts: 50, Per: time.Hour}, cfg.Web.LoginPerAccount)
+	assert.Equal(t, web.Limit{Attempts: 500, Per: time.Minute}, cfg.Web.LoginPerVenue)
+	assert.Equal(t, 30*time.Minute, cfg.Web.SessionIdleTimeout)
 	assert.Equal(t, ":9000", cfg.Addr)
 	assert.True(t, cfg.Demo)
 	assert.Equal(t, "postgres://db.example/ts", cfg.DatabaseURL)
@@ -266,6 +275,9 @@ func TestServeConfig(t *testing.T) {
 		{"unknown flag", []string{"--port", "1"}, env(), "serve: flag provided but not defined: -port"},
 		{"stray argument", []string{"now"}, env(), `serve: unexpected argument "now"`},
 		{"bad boolean", nil, env("TABLESTAKES_SECURE_COOKIES", "maybe"), `TABLESTAKES_SECURE_COOKIES: want true or false, got "maybe"`},
+		{"bad limit", nil, env("TABLESTAKES_LIMIT_SIGNUP", "many"), `TABLESTAKES_LIMIT_SIGNUP: want a number of attempts and a period such as 40/1h, got "many"`},
+		{"bad limit period", nil, env("TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "100/hour"), `TABLESTAKES_LIMIT_LOGIN_ACCOUNT: want a period of at least 1s such as 1h or 10m after the slash, got "100/hour"`},
+		{"bad idle timeout", nil, env("TABLESTAKES_SESSION_IDLE_TIMEOUT", "forever"), `TABLESTAKES_SESSION_IDLE_TIMEOUT: want a duration of at least 1m such as 12h, got "forever"`},
 		{"bad log format", nil, env("TABLESTAKES_LOG_FORMAT", "xml"), `TABLESTAKES_LOG_FORMAT: want text or json, got "xml"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -61,6 +61,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedNormalGames,
 		seedOperations2,
 		seedMembers,
+		seedVersions,
 		seedReadyTables,
 	}
 	for _, step := range steps {

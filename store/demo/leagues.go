@@ -28,9 +28,9 @@ func seedLeagues(ctx context.Context, st *store.Store, users []store.User) error
 		league  store.NewLeague
 		members []store.User
 	}{
-		{store.NewLeague{Name: RunningLeagueName, Game: "cartagena", Version: "classic", PlayersPerGame: 4,
+		{store.NewLeague{Name: RunningLeagueName, Game: "cartagena", Edition: "classic", PlayersPerGame: 4,
 			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: users[0].ID}, users[:8]},
-		{store.NewLeague{Name: OpenLeagueName, Game: "king-me", Version: "", PlayersPerGame: 4,
+		{store.NewLeague{Name: OpenLeagueName, Game: "king-me", PlayersPerGame: 4,
 			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: users[0].ID}, users[:7]},
 	}
 	for _, l := range leagues {

@@ -26,10 +26,10 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	require.Len(t, running, 1)
-	assert.Equal(t, demo.RunningLeagueName, running[0].Name)
-	assert.Equal(t, 8, running[0].Members)
-	games, err := st.Games(ctx, running[0].ID)
+	require.Len(t, running, 2, "Spring Cartagena and the Lost Vaults league")
+	spring := leagueNamed(t, running, demo.RunningLeagueName)
+	assert.Equal(t, 8, spring.Members)
+	games, err := st.Games(ctx, spring.ID)
 	require.NoError(t, err)
 	assert.Len(t, games, 32, "4 players per game: the seed's 32 games")
 

@@ -12,7 +12,7 @@ import (
 const SoloArcsBot = "normal"
 
 // seedMembers shows the ladder members who never log in, and a Vortex result entered as
-// the end-of-game board: ada's rated solo Arcs game against SUPERCAT (normal)
+// the end-of-game board of a d12 game: ada's rated solo Arcs game against SUPERCAT (normal)
 // (supercat-solo-arcs-bot.txt), and a normal Vortex game whose scores the app worked out
 // from each player's start corner and token distances (vortex-mechanics.txt, "The
 // Algorithm"). The Diplomacy league's missing man is seeded with its results (seedResults).
@@ -34,8 +34,10 @@ func seedMembers(ctx context.Context, st *store.Store, users []store.User) error
 		return err
 	}
 
+	// The board game is played with a d12 (vortex-mechanics.txt: "Lets also use a d12 for
+	// rolls instead of a d6"): its version gives the board its die (CONTRACT section 9).
 	seated := []store.User{users[1], users[3], users[5], users[7]}
-	board, err := table(ctx, st, users[1], "vortex", normalVortexSeats, seated)
+	board, err := tableVersion(ctx, st, users[1], "vortex", "d12", normalVortexSeats, seated)
 	if err != nil {
 		return err
 	}
@@ -44,7 +46,7 @@ func seedMembers(ctx context.Context, st *store.Store, users []store.User) error
 	for i, s := range board.Seats {
 		players = append(players, map[string]any{"id": s.Username, "start": 4 * i, "tokens": tokens[i]})
 	}
-	input, err := encode(map[string]any{"die": 6, "players": players})
+	input, err := encode(map[string]any{"players": players})
 	if err != nil {
 		return err
 	}

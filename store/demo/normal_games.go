@@ -53,7 +53,12 @@ func seedNormalGames(ctx context.Context, st *store.Store, users []store.User) e
 // table opens a normal game of game with seats seats, organised by organiser, and seats the
 // players in order.
 func table(ctx context.Context, st *store.Store, organiser store.User, game string, seats int, players []store.User) (store.Game, error) {
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: game, Seats: seats, OrganiserID: organiser.ID})
+	return tableVersion(ctx, st, organiser, game, "", seats, players)
+}
+
+// tableVersion is table for a version of the game ("" is its default).
+func tableVersion(ctx context.Context, st *store.Store, organiser store.User, game, version string, seats int, players []store.User) (store.Game, error) {
+	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: game, Version: version, Seats: seats, OrganiserID: organiser.ID})
 	if err != nil {
 		return store.Game{}, fmt.Errorf("seed normal games: %w", err)
 	}

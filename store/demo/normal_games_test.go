@@ -45,7 +45,8 @@ func TestSeedShowsLadderMembersAndAVortexBoard(t *testing.T) {
 	for _, r := range arcs {
 		names = append(names, r.Username)
 	}
-	assert.ElementsMatch(t, []string{"ada", "supercat-" + demo.SoloArcsBot + ":arcs"}, names, "a rated solo Arcs game")
+	assert.Contains(t, names, "supercat-"+demo.SoloArcsBot+":arcs", "a rated solo Arcs game")
+	assert.Contains(t, names, "ada")
 	dip, err := st.Ratings(ctx, "diplomacy")
 	require.NoError(t, err)
 	var seventh bool

@@ -18,7 +18,7 @@ const PrivateLeagueName = "Winter Gonzaga (private)"
 // and fairness report show the balance before and after.
 func seedOperations2(ctx context.Context, st *store.Store, users []store.User) error {
 	chloe := users[2]
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: PrivateLeagueName, Game: "gonzaga", Version: "", PlayersPerGame: 3,
+	l, err := st.CreateLeague(ctx, store.NewLeague{Name: PrivateLeagueName, Game: "gonzaga", PlayersPerGame: 3,
 		MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: chloe.ID})
 	if err != nil {
 		return fmt.Errorf("seed operations 2: %w", err)

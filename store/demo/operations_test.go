@@ -18,8 +18,7 @@ func TestSeedDatesTheRunningLeaguesGamesStillToPlay(t *testing.T) {
 	st := seededStore(t)
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	require.Len(t, running, 1)
-	l := running[0]
+	l := leagueNamed(t, running, demo.RunningLeagueName)
 	assert.Equal(t, "Europe/Paris", l.TimeZone)
 	assert.NotEmpty(t, l.Venue)
 	paris, err := time.LoadLocation("Europe/Paris")

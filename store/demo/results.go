@@ -51,7 +51,7 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 		}
 	}
 
-	dip, err := st.CreateLeague(ctx, store.NewLeague{Name: FinishedLeagueName, Game: "diplomacy", Version: "2000 rules",
+	dip, err := st.CreateLeague(ctx, store.NewLeague{Name: FinishedLeagueName, Game: "diplomacy", Edition: "2000 rules",
 		PlayersPerGame: 7, MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: users[1].ID})
 	if err != nil {
 		return fmt.Errorf("seed results: %w", err)

@@ -19,8 +19,7 @@ func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	require.Len(t, running, 1)
-	standings, err := st.Standings(ctx, running[0].ID)
+	standings, err := st.Standings(ctx, leagueNamed(t, running, demo.RunningLeagueName).ID)
 	require.NoError(t, err)
 	games := 0
 	for _, s := range standings {

@@ -16,7 +16,8 @@ const SupercatGameName = "Solo Arcs: ada against two SUPERCATs"
 // are choosing; Jade has played one turn and exhausted a Guild card.
 func seedSupercat(ctx context.Context, st *store.Store, users []store.User) error {
 	ada := users[0].ID
-	g, err := st.CreateSupercatGame(ctx, ada, SupercatGameName, "normal", 2)
+	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatGameName, Difficulty: "normal", Bots: 2,
+		Version: league.ArcsBase, Modifiers: []string{"fleet-readiness", "warp-blockades"}, LeadersLore: league.LeadersLorePassive})
 	if err != nil {
 		return fmt.Errorf("seed SUPERCAT: %w", err)
 	}
@@ -37,7 +38,7 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 			if err != nil {
 				return err
 			}
-			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "no"} {
+			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no"} {
 				if _, err := st.AnswerSupercat(ctx, g.ID, 2, ada, step, a); err != nil {
 					return err
 				}

@@ -28,7 +28,7 @@ func TestSeedGivesAdaASupercatGameMidTurn(t *testing.T) {
 	_, _, walk, err := ruby.Turn.Replay()
 	require.NoError(t, err)
 	require.NotNil(t, walk.Current)
-	assert.Equal(t, "gp-2", walk.Current.ID)
+	assert.Equal(t, "gp-1b", walk.Current.ID)
 	assert.Equal(t, 6, ruby.Hand, "6 + 1 bonus card − 1 played")
 	assert.Equal(t, 1, ruby.Seize)
 	assert.Nil(t, jade.Turn)

@@ -1,0 +1,58 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// PlayOutSupercatHand plays the bot's turns until its hand counter is 0: each turn follows
+// Construction 2 and surpasses with a drawn Construction 6 (or plays its bonus cards), then
+// answers "no" to every question until the procedures end the turn.
+func PlayOutSupercatHand(t testing.TB, st *store.Store, gameID int64, seat int, ownerID int64) {
+	t.Helper()
+	ctx := context.Background()
+	for range 20 {
+		_, bots, err := st.SupercatGame(ctx, gameID, ownerID)
+		require.NoError(t, err)
+		bot := bots[seat-1]
+		if bot.Hand == 0 {
+			return
+		}
+		table := store.SupercatTable{Lead: &league.ActionCard{Suit: league.Construction, Number: 2}, Roll: 6, MarkersAvailable: true, PlayerPower: []int{0}}
+		if league.SupercatDraws(bot.Hand, len(bot.BonusCards)) {
+			table.Drawn = []league.ActionCard{{Suit: league.Construction, Number: 6}, {Suit: league.Aggression, Number: 3}}
+		}
+		bot, err = st.StartSupercatTurn(ctx, gameID, seat, ownerID, table)
+		require.NoError(t, err)
+		for step := 0; ; step++ {
+			_, _, walk, err := bot.Turn.Replay()
+			require.NoError(t, err)
+			if walk.Done {
+				break
+			}
+			answer := "no"
+			if !contains(walk.Choices, "no") {
+				answer = walk.Choices[0]
+			}
+			bot, err = st.AnswerSupercat(ctx, gameID, seat, ownerID, step, answer)
+			require.NoError(t, err)
+		}
+		_, err = st.FinishSupercatTurn(ctx, gameID, seat, ownerID)
+		require.NoError(t, err)
+	}
+	t.Fatalf("bot %d of game %d still holds cards after 20 turns", seat, gameID)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
