@@ -15,7 +15,7 @@ migrate: ensure-postgres
 
 ## test: gofmt, go vet, templ freshness, then every test with the race detector
 test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes

@@ -83,6 +83,10 @@ type DeskView struct {
 	Next []DeskGame
 	// Queue are the games waiting for a result in the leagues the viewer runs, oldest first.
 	Queue []DeskGame
+	// Overdue, ThisWeek, Undated and Later split Queue (issue #24): games dated before now,
+	// within the next 7 days, not dated (a full normal table, a league without dates), and
+	// further ahead. Later ones have no Record button in view.
+	Overdue, ThisWeek, Undated, Later []DeskGame
 	// Waiting are the open leagues the viewer plays in or runs.
 	Waiting []LeagueSummary
 	// Recent are the latest results in the viewer's leagues.

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
@@ -179,4 +180,28 @@ func TestCloseAsksFirstAndReopens(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "running", got.Status)
 	assert.False(t, got.ClosedEarly)
+}
+
+// The desk groups the games waiting for a result: overdue, this week, not dated and later,
+// each with its count; only the first three have Record buttons in view.
+func TestDeskGroupsTheQueue(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	games := mustLeagueGames(t, app, l)
+	now := time.Now().UTC()
+	for i, at := range []time.Time{now.Add(-48 * time.Hour), now.Add(72 * time.Hour), now.Add(30 * 24 * time.Hour)} {
+		status, out := app.api("PUT", fmt.Sprintf("/api/v1/games/%d/schedule", games[i].ID), org.token,
+			map[string]any{"starts_at": at.Format(time.RFC3339)})
+		require.Equal(t, http.StatusOK, status, "%v", out)
+	}
+	_, doc := app.get(app.logIn(org), "/")
+	assert.Equal(t, "Overdue (1)", text(doc.Find("#queue h3.overdue")))
+	assert.Equal(t, "This week (1)", text(doc.Find("#queue h3.this-week")))
+	assert.Equal(t, fmt.Sprintf("Not dated (%d)", len(games)-3), text(doc.Find("#queue h3.undated")))
+	assert.Equal(t, "Later (1)", text(doc.Find("#queue details.desk-later:not([open]) h3.later")))
+	assert.Equal(t, len(games)-1, doc.Find("#queue a.record-link").Length())
+	assert.Zero(t, doc.Find("#queue details a.record-link").Length(), "no Record button for a game a month away")
+	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[0].ID),
+		doc.Find("#queue h3.overdue + .table-scroll a.record-link").AttrOr("href", ""))
 }
