@@ -45,10 +45,17 @@ var ErrTooFewSeats = errors.New("a rated game needs at least 2 players")
 // seat, P = 60 × n, so that a 7-seat game is exactly the seed's pot and a 2-player game
 // stakes 120, not 420.
 func (g Game) Pot() Micros {
-	if g.PointsArePot {
+	return FullPot(g.PointsArePot, len(g.Seats))
+}
+
+// FullPot is the pot P of a game of seats seats (CONTRACT section 3): 420 when its points
+// are the pot (ARMADA), otherwise 60 a seat. A table holding less above the floor plays
+// for less ([Antes]).
+func FullPot(pointsArePot bool, seats int) Micros {
+	if pointsArePot {
 		return ArmadaPot
 	}
-	return SeatStake * Micros(len(g.Seats))
+	return SeatStake * Micros(seats)
 }
 
 // ErrPotMismatch reports a game whose points are its awards but do not add up to the pot.

@@ -428,16 +428,26 @@ type RatingStep struct {
 	LeagueID   int64     `db:"league_id"`
 	LeagueName string    `db:"league_name"`
 	FinishedAt time.Time `db:"finished_at"`
+	// System is the game's scoring system; Seats and Pot its number of seats and the pot
+	// its table played for (the sum of its antes), so that a page can say when the table
+	// held less than its full pot above the floor (CONTRACT section 3).
+	System string        `db:"system"`
+	Seats  int           `db:"seats"`
+	Pot    rating.Micros `db:"pot_micros"`
 	LedgerLine
 }
 
 const ratingHistorySQL = `
 SELECT re.ladder, re.ladder_seq, re.game_id, g.number, COALESCE(g.league_id, 0) AS league_id,
-       COALESCE(l.name, '') AS league_name, g.finished_at,
+       COALESCE(l.name, '') AS league_name, g.finished_at, r.system, t.seats, t.pot_micros,
        re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
        re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
 FROM rating_entries re
 JOIN games g ON g.id = re.game_id
+JOIN results r ON r.game_id = re.game_id
+CROSS JOIN LATERAL (
+    SELECT count(*)::int AS seats, sum(x.ante_micros)::bigint AS pot_micros
+    FROM rating_entries x WHERE x.game_id = re.game_id) t
 LEFT JOIN leagues l ON l.id = g.league_id
 JOIN users p ON p.id = re.player_id
 JOIN users c ON c.id = re.credited_id

@@ -54,6 +54,8 @@ type RatingStepView struct {
 	Trend      string
 	// Note explains a replaced seat (seed 4.2).
 	Note string
+	// PotNote says why the table played for less than its full pot, or is empty.
+	PotNote string
 }
 
 // URL is the game's page.

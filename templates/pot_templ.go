@@ -9,7 +9,8 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 // PotExplained says in players' words what a rated game stakes (CONTRACT section 3): 60 a
-// seat, more for a higher rating, ARMADA's fixed 420 for Diplomacy, and the floor near −210.
+// seat, more for a higher rating, ARMADA's fixed 420 for Diplomacy, and the floor at −210
+// that a table near it plays above.
 func PotExplained() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -31,7 +32,7 @@ func PotExplained() templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted pot-explained\">Each seat stakes about 60 points of its rating in every rated game, so a 4-player game puts 240 points in the pot and a 7-player game 420 (a Diplomacy game always plays for the ARMADA's 420). The pot goes back to the players by their league points. Higher-rated players stake more and lower-rated players less, so beating a stronger player pays more; a rating near −210 stakes almost nothing, and below it just playing gains points.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted pot-explained\">Each seat stakes about 60 points of its rating in every rated game, so a 4-player game puts 240 points in the pot and a 7-player game 420 (a Diplomacy game always plays for the ARMADA's 420). The pot goes back to the players by their league points. Higher-rated players stake more and lower-rated players less, so beating a stronger player pays more. Nobody stakes more than they hold above the floor of −210, so no rating falls below it: when a table holds less than its pot above the floor, it plays for what it holds (two players at −150 and −186 hold 60 + 24 = 84, so their game plays for 84.0 instead of 120).</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

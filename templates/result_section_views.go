@@ -20,6 +20,8 @@ type ResultView struct {
 	WinningSide string
 	Lines       []ResultLineView
 	Ledger      []LedgerView
+	// PotNote says why the table played for less than its full pot, or is empty.
+	PotNote     string
 	Ladder      string
 	RecordedBy  string
 	RecordedAt  string

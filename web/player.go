@@ -73,7 +73,8 @@ func (h *Handler) playerPage(c echo.Context) error {
 			label := leagueLabel(s.LeagueName)
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
-				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta))}
+				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta)),
+				PotNote: potNote(league.System(s.System), s.Seats, s.Pot)}
 			switch {
 			case s.Credited == u.Username && s.Player != u.Username:
 				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -85,4 +87,28 @@ func (h *Handler) ladderPage(c echo.Context) error {
 		})
 	}
 	return h.render(c, http.StatusOK, templates.Ladder(h.page(c, g.Name+" ratings"), v))
+}
+
+// potNote explains in players' words a table that played for less than its full pot
+// (CONTRACT section 3: the table plays for min(P, S), what its players hold above the
+// floor of −210): "This table held only 84.0 above the floor, so it played for 84.0
+// instead of 120." It is empty for a table that played for its full pot.
+func potNote(system league.System, seats int, pot rating.Micros) string {
+	full := rating.FullPot(system.PointsArePot(), seats)
+	switch {
+	case seats == 0 || pot >= full:
+		return ""
+	case pot <= 0:
+		return "Everyone at this table stood on the floor of −210, so it played for nothing and no rating moved."
+	}
+	return fmt.Sprintf("This table held only %s above the floor of −210, so it played for %s instead of %s.",
+		showMicros(pot), showMicros(pot), wholePoints(full))
+}
+
+// wholePoints writes a whole number of points without decimals: "120", "420".
+func wholePoints(m rating.Micros) string {
+	if m%rating.PerPoint == 0 {
+		return strconv.FormatInt(int64(m/rating.PerPoint), 10)
+	}
+	return showMicros(m)
 }

@@ -261,11 +261,14 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	if r.CorrectedAt != nil {
 		v.CorrectedBy, v.CorrectedAt = r.CorrectedBy, r.CorrectedAt.UTC().Format(timeLayout)
 	}
+	var pot rating.Micros
 	for _, l := range r.Ledger {
+		pot += l.Ante
 		v.Ledger = append(v.Ledger, templates.LedgerView{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
 			Before: showMicros(l.Before), Ante: showMicros(l.Ante), Award: showMicros(l.Award), Delta: signedMicros(l.Delta),
 			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
 	}
+	v.PotNote = potNote(r.Result.System, len(r.Ledger), pot)
 	for _, a := range audit {
 		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: a.At.UTC().Format(timeLayout), Reason: a.Reason}
 		if a.Action == "correct" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -43,7 +44,9 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 		var fe *league.FieldError
 		if errors.As(err, &fe) {
 			if field, ok := vortexTokenField(board, fe.Field); ok {
-				v.Error = fe.Problem
+				// The calculator names tokens by colour; the other token's JSON path means
+				// nothing here.
+				v.Error = tokenPathRE.ReplaceAllString(fe.Problem, "")
 				v.Errors[field] = "Shares a space"
 			}
 		}
@@ -52,6 +55,9 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 	v.Scores = vortexScoreViews(pos)
 	return h.render(c, http.StatusOK, templates.VortexCalculator(h.page(c, "Vortex position calculator"), v))
 }
+
+// tokenPathRE matches a token's JSON path in parentheses, as a board's error cites it.
+var tokenPathRE = regexp.MustCompile(` \(players\[\d+\]\.tokens\[\d+\]\)`)
 
 // vortexTokenField maps a board's token path ("players[1].tokens[2]") to the calculator's
 // input for it ("blue3"): the board holds the playing colours in order.

@@ -79,7 +79,7 @@ func TestVortexCalculatorRefusesBoardsTheSeedForbids(t *testing.T) {
 	// or not."
 	res, doc := app.get(app.browser(), "/vortex?die=6&red=on&red1=7&red3=7&blue=on&blue1=5")
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, `Red's token 3 is 7 cells in, where its token 1 (players[0].tokens[0]) already is: "You can't have two of your own tokens in the same space, safe or not"`, text(doc.Find(".alert")))
+	assert.Equal(t, `Red's token 3 is 7 cells in, where its token 1 already is: "You can't have two of your own tokens in the same space, safe or not"`, text(doc.Find(".alert")))
 	assert.Equal(t, "true", doc.Find(`input[name="red3"]`).AttrOr("aria-invalid", ""), "the token is marked")
 	assert.Zero(t, doc.Find(".vortex-score").Length(), "no scores for a refused board")
 
@@ -87,7 +87,7 @@ func TestVortexCalculatorRefusesBoardsTheSeedForbids(t *testing.T) {
 	// cells in stand on one loop cell; Blue is the second playing colour.
 	res, doc = app.get(app.browser(), "/vortex?die=6&red=on&red1=10&blue=on&blue1=2")
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Contains(t, text(doc.Find(".alert")), `Blue's token 1, 2 cells in, stands on the same space (loop cell 10, not a safe one) as Red's token 1`)
+	assert.Contains(t, text(doc.Find(".alert")), `Blue's token 1, 2 cells in, stands on the same space (loop cell 10, not a safe one) as Red's token 1, 10 cells in: "One`)
 	assert.Contains(t, text(doc.Find(".alert")), "One token per space, except the safe corner spaces")
 	assert.Equal(t, "true", doc.Find(`input[name="blue1"]`).AttrOr("aria-invalid", ""))
 

@@ -15,6 +15,10 @@ const (
 	NormalFinished = 5
 	// normalVortexSeats is the seats of the demo's Vortex tables: the four corners.
 	normalVortexSeats = 4
+	// FloorGames is how many 2-player King Me games the demo records to show a table near
+	// the rating floor (CONTRACT section 3): chloe loses four to bruno, farid four to elena,
+	// then chloe and farid meet holding less than 120 above −210.
+	FloorGames = 9
 )
 
 // seedNormalGames plays normal games outside any league ("Games created for the league have
@@ -46,8 +50,37 @@ func seedNormalGames(ctx context.Context, st *store.Store, users []store.User) e
 	if _, err := table(ctx, st, ada, "king-me", 3, []store.User{users[1], users[4], users[6]}); err != nil {
 		return err
 	}
-	_, err := table(ctx, st, users[2], "vortex", normalVortexSeats, []store.User{users[2], users[5]})
-	return err
+	if _, err := table(ctx, st, users[2], "vortex", normalVortexSeats, []store.User{users[2], users[5]}); err != nil {
+		return err
+	}
+	return seedFloorGames(ctx, st, users)
+}
+
+// seedFloorGames plays the King Me games of FloorGames: after four losses each, chloe and
+// farid hold about 55 above the floor of −210, so their game plays for about 109 instead
+// of 120, and its page says so ("This table held only ... above the floor").
+func seedFloorGames(ctx context.Context, st *store.Store, users []store.User) error {
+	bruno, chloe, elena, farid := users[1], users[2], users[4], users[5]
+	var pairs [][2]store.User // winner, loser
+	for range 4 {
+		pairs = append(pairs, [2]store.User{bruno, chloe}, [2]store.User{elena, farid})
+	}
+	pairs = append(pairs, [2]store.User{chloe, farid})
+	for _, p := range pairs {
+		g, err := table(ctx, st, bruno, "king-me", 2, p[:])
+		if err != nil {
+			return err
+		}
+		input, err := encode(map[string]any{"players": []map[string]any{
+			{"id": p[0].Username, "score": 31}, {"id": p[1].Username, "score": 24}}})
+		if err != nil {
+			return err
+		}
+		if err := record(ctx, st, bruno.ID, g.ID, input); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // table opens a normal game of game with seats seats, organised by organiser, and seats the

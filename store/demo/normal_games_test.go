@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 )
@@ -16,7 +17,9 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := seededStore(t)
-	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished + 2, // and the solo Arcs and Vortex board games (members.go)
+	// The finished ones: the Vortex tables, the solo Arcs and Vortex board games (members.go)
+	// and the King Me games near the rating floor.
+	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished + 2 + demo.FloorGames,
 		store.GameReady: demo.ReadyTables, store.GameOpen: 1} {
 		games, err := st.NormalGames(ctx, status)
 		require.NoError(t, err)
@@ -32,6 +35,33 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 		require.NoError(t, err)
 		assert.Positive(t, n, "%s has finished games", u.Username)
 	}
+}
+
+func TestSeedShowsATableNearTheRatingFloor(t *testing.T) {
+	t.Parallel()
+	// CONTRACT section 3: the last King Me game of the demo plays for what chloe and farid
+	// hold above −210, less than its 120.
+	ctx := context.Background()
+	st := seededStore(t)
+	finished, err := st.NormalGames(ctx, store.GameFinished)
+	require.NoError(t, err)
+	capped := 0
+	for _, g := range finished {
+		if g.Game != "king-me" {
+			continue
+		}
+		r, err := st.Result(ctx, g.ID)
+		require.NoError(t, err)
+		var pot rating.Micros
+		for _, l := range r.Ledger {
+			pot += l.Ante
+			assert.GreaterOrEqual(t, l.After, -210*rating.PerPoint)
+		}
+		if pot < 120*rating.PerPoint {
+			capped++
+		}
+	}
+	assert.Equal(t, 1, capped)
 }
 
 // The demo shows the ladder members who never log in and a Vortex result from the board.
