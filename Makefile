@@ -17,7 +17,7 @@ migrate: ensure-postgres
 ## and web tests mostly wait on Postgres, so four run at once in each package (-parallel 4)
 ## even on two cores; the timeout leaves room for a machine shared with other work.
 test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 -parallel 4 -timeout 20m ./...
+	$(GO) test -race -count=1 -parallel 4 -timeout 30m ./...
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes

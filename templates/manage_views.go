@@ -22,6 +22,12 @@ type ManageView struct {
 	History    []HistoryLine
 	// Error is the refusal of an action just attempted; empty otherwise.
 	Error string
+	// ErrorForm is the id of the section whose form was refused (shown beside it), and
+	// Typed what was typed in it, to fill in again; ErrorForm "" shows Error at the top.
+	ErrorForm string
+	Typed     map[string]string
+	// Reopenable says the organiser may still reopen the league closed early or cancelled.
+	Reopenable bool
 	// Recorded counts the league's recorded results: a league without any may be deleted.
 	Recorded int
 	// WithdrawUser and WithdrawPreview are a previewed withdrawal: who, and what it would do.
@@ -81,6 +87,10 @@ type DeskView struct {
 	Next []DeskGame
 	// Queue are the games waiting for a result in the leagues the viewer runs, oldest first.
 	Queue []DeskGame
+	// Overdue, ThisWeek, Undated and Later split Queue (issue #24): games dated before now,
+	// within the next 7 days, not dated (a full normal table, a league without dates), and
+	// further ahead. Later ones have no Record button in view.
+	Overdue, ThisWeek, Undated, Later []DeskGame
 	// Waiting are the open leagues the viewer plays in or runs.
 	Waiting []LeagueSummary
 	// Recent are the latest results in the viewer's leagues.
@@ -178,4 +188,12 @@ func webhookFormatName(f string) string {
 		return "Slack message"
 	}
 	return "TableStakes JSON (signed)"
+}
+
+// TypedIn is what was typed in field of the refused form of section id, to fill in again.
+func (v ManageView) TypedIn(id, field string) string {
+	if v.ErrorForm != id {
+		return ""
+	}
+	return v.Typed[field]
 }

@@ -13,6 +13,8 @@ type Page struct {
 	Viewer *Viewer
 	// CSRF is the token for the hidden _csrf field of every form (see CSRFField).
 	CSRF string
+	// Flash confirms the change just made ("Bruno Faidutti is a co-organiser"), shown once.
+	Flash string
 }
 
 // Viewer is the signed-in user as the pages show them.

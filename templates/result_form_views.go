@@ -12,6 +12,11 @@ type ResultFormView struct {
 	Proposing  bool
 	GameID     int64
 	GameNumber int
+	// Normal is a game outside any league, named by its table (its id) as on its page.
+	Normal bool
+	// Problems are every problem of the form in people's words ("Seat 2 (Chloé Martin):
+	// score is missing"), listed at the top; each is also beside its field.
+	Problems   []string
 	GameName   string
 	LeagueName string
 	LeagueURL  string
@@ -132,4 +137,12 @@ func sentenceCase(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// GameLabel names the game as its page does: "game 7" in a league, "table 90" outside.
+func (v ResultFormView) GameLabel() string {
+	if v.Normal {
+		return "table " + strconv.FormatInt(v.GameID, 10)
+	}
+	return "game " + strconv.Itoa(v.GameNumber)
 }

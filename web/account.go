@@ -179,9 +179,13 @@ func (h *Handler) revokeToken(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
 	}
+	if !confirmed(c) {
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/account/tokens/%d/revoke", id))
+	}
 	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
+	h.flash(c, "The token is revoked: scripts using it are refused from now on.")
 	return c.Redirect(http.StatusSeeOther, "/account/tokens")
 }
 

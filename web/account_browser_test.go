@@ -58,8 +58,10 @@ func TestBrowserJourneyAccountNameAndToken(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "tokens-390.png"), shot, 0o644))
 	}
 	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(css(`table.tokens button[type="submit"]`)),
+		chromedp.Click(css(`table.tokens a.revoke-link`)),
+		chromedp.WaitVisible(css(`.confirm-page button[type="submit"]`)),
+		chromedp.Click(css(`.confirm-page button[type="submit"]`)),
 		chromedp.WaitVisible(css(`form[action="/account/tokens"] input[name="name"]`)),
-	), "revoke it")
+	), "revoke it, after the page that asks")
 	assert.Equal(t, "You have no API tokens.", visibleText(t, ctx, ".no-tokens"))
 }

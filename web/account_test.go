@@ -139,7 +139,15 @@ func TestTokensPageListsNamesAndRevokes(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 
 	action := fmt.Sprintf("/account/tokens/%d/revoke", namedID)
-	res, _ = app.submit(c, "/account/tokens", action, url.Values{})
+	// The tokens page asks first, on a page of its own.
+	_, doc = app.get(c, "/account/tokens")
+	require.Equal(t, action, doc.Find("a.revoke-link").AttrOr("href", ""))
+	res, _ = app.post(c, action, url.Values{"_csrf": {csrfOf(t, doc)}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, action, res.Header.Get("Location"), "a post without the confirmation goes to the page that asks")
+	status, _ = app.api(http.MethodGet, "/api/v1/me", named, nil)
+	require.Equal(t, http.StatusOK, status, "not revoked yet")
+	res, _ = app.submit(c, action, action, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	status, _ = app.api(http.MethodGet, "/api/v1/me", named, nil)
 	assert.Equal(t, http.StatusUnauthorized, status, "a revoked token no longer works")

@@ -105,6 +105,13 @@ var journeys = make(chan struct{}, 2)
 // people) holds one turn for both.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	// A bound for a journey that hangs; generous, since a shared machine can be slow.
+	return newBrowserFor(t, 4*time.Minute)
+}
+
+// newBrowserFor is newBrowser for a journey that may last up to limit.
+func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath(t)
 	sharedBrowser.once.Do(func() { startBrowser(path) })
 	require.NoError(t, sharedBrowser.err, "start Chromium")
@@ -116,8 +123,7 @@ func newBrowser(t *testing.T) context.Context {
 		})
 	}
 	ctx, cancelCtx := chromedp.NewContext(sharedBrowser.ctx, chromedp.WithNewBrowserContext())
-	// A bound for a journey that hangs; generous, since a shared machine can be slow.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()

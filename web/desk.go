@@ -41,14 +41,27 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		return err
 	}
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
+	now := time.Now()
 	for _, g := range queue {
-		v.Queue = append(v.Queue, deskGame(g))
+		d := deskGame(g)
+		v.Queue = append(v.Queue, d)
+		switch {
+		case g.StartsAt == nil:
+			v.Undated = append(v.Undated, d)
+		case g.StartsAt.Before(now):
+			v.Overdue = append(v.Overdue, d)
+		case g.StartsAt.Before(now.Add(7 * 24 * time.Hour)):
+			v.ThisWeek = append(v.ThisWeek, d)
+		default:
+			v.Later = append(v.Later, d)
+		}
 	}
 	// The normal games the viewer opened wait for their result too, after the leagues'.
 	for _, g := range tables {
 		d := deskGame(g)
 		d.GameName = gameName(g.Game)
 		v.Queue = append(v.Queue, d)
+		v.Undated = append(v.Undated, d)
 	}
 	for _, g := range next {
 		v.Next = append(v.Next, deskGame(g))
@@ -137,5 +150,6 @@ func (h *Handler) renewCalendarFeed(c echo.Context) error {
 	if _, err := h.store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
 		return err
 	}
+	h.flash(c, "Your calendar has a new secret address; the old one no longer works.")
 	return c.Redirect(http.StatusSeeOther, "/#next")
 }

@@ -48,8 +48,11 @@ func TestQueueAPIAndTheDesk(t *testing.T) {
 	assert.Equal(t, "Your desk", text(doc.Find("main h1")))
 	rows := doc.Find("#queue tbody tr")
 	assert.Equal(t, len(games)-1, rows.Length())
-	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[4].ID), rows.First().Find("a.record-link").AttrOr("href", ""))
-	assert.Equal(t, "Tue 1 Dec 2026 19:00", text(rows.First().Find(".when")))
+	dated := doc.Find(fmt.Sprintf(`#queue tr[data-game="%d"]`, games[4].ID))
+	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[4].ID), dated.Find(`a[href$="/result"]`).AttrOr("href", ""))
+	assert.Equal(t, "Tue 1 Dec 2026 19:00", text(dated.Find(".when")))
+	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[1].ID), doc.Find("#queue h3.undated + .table-scroll a.record-link").First().AttrOr("href", ""),
+		"the undated games by number, each with its Record button")
 
 	// A member's desk: next games with the seat, and the recent result; no queue.
 	var seat string

@@ -157,6 +157,7 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.flash(c, "Your table is open: players take its seats from this page.")
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(g.ID, 10))
 }
 
@@ -170,6 +171,7 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
 	_, err = h.store.JoinGame(c.Request().Context(), id, user.ID)
 	if err == nil {
+		h.flash(c, "You took a seat at this table.")
 		return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(id, 10))
 	}
 	var conflict *store.Conflict

@@ -67,6 +67,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	invite := c.FormValue("invite")
 	_, err = h.store.JoinLeagueInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
+		h.flash(c, "You joined the league.")
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
 	}
 	status, message, ok := joinRefusal(err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -314,7 +315,19 @@ func (h *Handler) leaveLeague(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	return h.afterLeagueAction(c, id, h.store.LeaveLeague(c.Request().Context(), id, user.ID), "")
+	l, err := h.store.League(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := h.store.LeaveLeague(c.Request().Context(), id, user.ID); err != nil {
+		return h.afterLeagueAction(c, id, err, "")
+	}
+	// A private league is hidden from those who left it: its page would be a 404.
+	h.flash(c, "You left "+l.Name+".")
+	if l.Private {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
 }
 
 // manageLeaguePage is the organiser's page for a league (GET /leagues/{id}/manage): edit,
@@ -327,6 +340,12 @@ func (h *Handler) manageLeaguePage(c echo.Context) error {
 	v, err := h.manageView(c, id)
 	if err != nil {
 		return err
+	}
+	if r, ok := h.popRefusal(c); ok {
+		v.Error, v.ErrorForm, v.Typed = r.Message, r.Form, map[string]string{}
+		for k := range r.Values {
+			v.Typed[k] = r.Values.Get(k)
+		}
 	}
 	return h.render(c, http.StatusOK, templates.ManageLeague(h.page(c, "Manage "+v.League.Name), v))
 }
@@ -363,7 +382,8 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
 			Errors: templates.FieldErrors{}},
 		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
-		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
+		Results:    resultsSettingView(l.ResultsBy, l.ConfirmHours),
+		Reopenable: role == store.RoleOrganiser && reopenable(l, events, time.Now()),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
 		v.FirstRound = l.FirstRoundAt.In(leagueLocation(l)).Format(localDateTime)
@@ -422,6 +442,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 	if len(errs) == 0 {
 		err = h.store.EditLeague(ctx, id, user.ID, e)
 		if err == nil {
+			h.flash(c, "Saved the league's details.")
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 		}
 		var forbidden *store.Forbidden
@@ -461,6 +482,9 @@ func (h *Handler) endLeague(c echo.Context) error {
 	if action != "cancel" && action != "close" && action != "archive" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "action: must be cancel, close or archive")
 	}
+	if action != "archive" && !confirmed(c) {
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/%s", id, action))
+	}
 	user, _ := currentUser(c) // requireLogin guarantees it
 	err = h.store.EndLeague(c.Request().Context(), id, user.ID, action)
 	return h.afterManageAction(c, id, err)
@@ -481,6 +505,9 @@ func (h *Handler) coOrganiser(c echo.Context) error {
 	if name == "" {
 		return h.afterManageAction(c, id, &store.Invalid{Reason: "username: required"})
 	}
+	if op == "remove" && !confirmed(c) {
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/remove-co-organiser?username=%s", id, url.QueryEscape(name)))
+	}
 	user, _ := currentUser(c) // requireLogin guarantees it
 	err = h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, name, op == "add")
 	return h.afterManageAction(c, id, err)
@@ -493,22 +520,127 @@ func isRefusal(err error) bool {
 	return errors.Is(err, store.ErrConflict) || errors.As(err, &invalid)
 }
 
-// afterManageAction goes back to the manage page after a form's action, or shows it with
-// the refusal at the top. Role refusals and failures go to the error page.
+// afterManageAction goes back to the manage page after a form's action (Post/Redirect/Get,
+// issue #24): on success with the change confirmed at the top of the page (the league
+// history's newest line, which every action writes); on a refusal to the section of the
+// form, with the refusal beside it and the values typed kept, so a reload never posts again
+// nor lands on a POST-only address. Role refusals and failures go to the error page.
 func (h *Handler) afterManageAction(c echo.Context, id int64, err error) error {
+	section := manageSection(c.Request().URL.Path)
+	manage := "/leagues/" + strconv.FormatInt(id, 10) + "/manage"
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
+		h.flash(c, h.lastChange(c, id))
+		return c.Redirect(http.StatusSeeOther, manage)
 	}
 	if !isRefusal(err) {
 		return err
 	}
-	v, verr := h.manageView(c, id)
-	if verr != nil {
-		return verr
+	field, msg := splitField(refusalMessage(err))
+	if label, ok := manageFieldLabels[field]; ok && label != "" {
+		msg = label + ": " + msg
 	}
-	v.Error = sentence(refusalMessage(err))
-	status, _ := classify(err)
-	return h.render(c, status, templates.ManageLeague(h.page(c, "Manage "+v.League.Name), v))
+	values, _ := c.FormParams()
+	msg = h.inPeoplesWords(c, msg, values.Get("to"), values.Get("username"), values.Get("from"))
+	kept := url.Values{}
+	for k, v := range values {
+		if k != "_csrf" && k != "password" {
+			kept[k] = v
+		}
+	}
+	h.keepRefusal(c, keptRefusal{Form: section, Field: field, Message: sentence(msg), Values: kept})
+	return c.Redirect(http.StatusSeeOther, manage+"#"+section)
+}
+
+// manageFieldLabels name the manage page's fields in a refusal shown beside its form; a
+// form of one field (a username, a box to tick) needs no name.
+var manageFieldLabels = map[string]string{
+	"first_round": "First round", "every_days": "Every (days)", "number": "Game or round number",
+	"starts_at": "Date", "place": "Place", "to": "", "from": "", "username": "", "confirm": "",
+	"private": "", "url": "Address", "format": "Format",
+}
+
+// inPeoplesWords names people in a refusal as the pages do: a username typed in the form
+// ("bruno already plays in this league") becomes its display name ("Bruno Faidutti
+// already plays in this league").
+func (h *Handler) inPeoplesWords(c echo.Context, msg string, usernames ...string) string {
+	for _, name := range usernames {
+		name = strings.TrimSpace(name)
+		if name == "" || !strings.Contains(msg, name) {
+			continue
+		}
+		u, err := h.store.UserByUsername(c.Request().Context(), name)
+		if err != nil {
+			continue
+		}
+		msg = replaceWord(msg, name, u.DisplayName)
+	}
+	return msg
+}
+
+// replaceWord replaces word in s where it stands alone (not inside another word or a quoted
+// name), so "ada" in "adam" stays.
+func replaceWord(s, word, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, word)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		before, after := s[:i], s[i+len(word):]
+		alone := (before == "" || strings.HasSuffix(before, " ")) &&
+			(after == "" || strings.HasPrefix(after, " ") || strings.HasPrefix(after, ",") || strings.HasPrefix(after, ";"))
+		b.WriteString(before)
+		if alone {
+			b.WriteString(with)
+		} else {
+			b.WriteString(word)
+		}
+		s = after
+	}
+}
+
+// manageSection is the id of the manage page's section holding the form that posts to path
+// (/leagues/{id}/replace → "replace").
+func manageSection(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	// /leagues/{id}/{action}[/...]: the action names the form.
+	if len(parts) < 3 {
+		return "manage"
+	}
+	switch parts[2] {
+	case "remove":
+		return "members"
+	case "rhythm", "move":
+		return "dates"
+	case "invite":
+		return "privacy"
+	}
+	return parts[2]
+}
+
+// splitField splits a refusal "to: bruno already plays in this league" into the field it
+// concerns and what is wrong; a message without a field path comes back whole.
+func splitField(msg string) (string, string) {
+	field, rest, ok := strings.Cut(msg, ": ")
+	if !ok || field == "" || strings.ContainsAny(field, " ,") {
+		return "", msg
+	}
+	return field, rest
+}
+
+// lastChange is the league history's newest line by the signed-in user, to confirm the
+// action that wrote it; "Saved." when there is none.
+func (h *Handler) lastChange(c echo.Context, id int64) string {
+	user, ok := currentUser(c)
+	if !ok {
+		return ""
+	}
+	es, err := h.store.LeagueEvents(c.Request().Context(), id)
+	if err != nil || len(es) == 0 || es[0].Username != user.Username {
+		return "Saved."
+	}
+	return "Done: " + es[0].Detail
 }
 
 // afterLeagueAction goes back to the league page after a member's action, or shows it with

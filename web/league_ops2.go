@@ -50,6 +50,7 @@ func (h *Handler) deleteLeague(c echo.Context) error {
 	if err := h.removeLeague(c, id, user); err != nil {
 		return h.afterManageAction(c, id, err)
 	}
+	h.flash(c, "The league is deleted.")
 	return c.Redirect(http.StatusSeeOther, "/leagues")
 }
 

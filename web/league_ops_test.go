@@ -158,11 +158,11 @@ func TestManagePageAndLeaveButton(t *testing.T) {
 	})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 
-	res, doc = app.submit(organiser, page+"/manage", page+"/co-organisers", url.Values{"op": {"add"}, "username": {"nobody"}})
-	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, `Username: no player named "nobody"`, text(doc.Find(".alert")))
+	res, _ = app.submit(organiser, page+"/manage", page+"/co-organisers", url.Values{"op": {"add"}, "username": {"nobody"}})
+	_, refusal := app.refusedTo(organiser, res, "co-organisers")
+	assert.Equal(t, `No player named "nobody"`, refusal)
 
-	res, _ = app.submit(organiser, page+"/manage", page+"/end", url.Values{"action": {"cancel"}})
+	res, _ = app.submit(organiser, page+"/confirm/cancel", page+"/end", url.Values{"action": {"cancel"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 
 	_, doc = app.get(app.browser(), page)

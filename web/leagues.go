@@ -314,6 +314,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.flash(c, "Your league is created; it starts when its 8th player joins.")
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
 }
 

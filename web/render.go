@@ -31,6 +31,7 @@ func (h *Handler) page(c echo.Context, title string) templates.Page {
 	if token, ok := c.Get("csrf").(string); ok {
 		p.CSRF = token
 	}
+	p.Flash = h.popFlash(c)
 	return p
 }
 

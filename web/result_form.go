@@ -74,7 +74,8 @@ func (h *Handler) submitResult(c echo.Context) error {
 	body, problems := f.input()
 	if len(problems) > 0 {
 		v := view(problems)
-		v.Error = "Some values need fixing; see the marked fields."
+		v.Error = "Some values need fixing; see the marked fields:"
+		v.Problems = f.problemList(problems)
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
 	w, err := g.Write(user.ID, body)
@@ -89,8 +90,9 @@ func (h *Handler) submitResult(c echo.Context) error {
 			switch {
 			case err == nil:
 				if action == "save-next" {
-					return h.recordNext(c, user, g.ID)
+					return h.recordNext(c, user, g)
 				}
+				h.flash(c, "Saved the result of "+savedLabel(g)+".")
 				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#result", g.ID))
 			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
 				// Another save came first, between this request's read and its write.
@@ -111,13 +113,22 @@ func (h *Handler) submitResult(c echo.Context) error {
 		return err
 	}
 	errs := map[string]string{}
+	var unplaced []string
 	for _, fe := range league.AllFieldErrors(err) {
 		if name, ok := f.inputOf(fe.Field); ok && errs[name] == "" {
 			errs[name] = sentence(fe.Problem)
+		} else if !ok {
+			unplaced = append(unplaced, sentence(fe.Problem))
 		}
 	}
 	v := view(errs)
-	v.Error = sentence(message)
+	// In people's words: the fields' problems seat by seat, never a body path such as
+	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
+	_, whole := splitField(message)
+	v.Error = sentence(whole)
+	if problems := append(f.problemList(errs), unplaced...); len(problems) > 0 {
+		v.Error, v.Problems = "Some values need fixing; see the marked fields:", problems
+	}
 	return h.render(c, status, templates.ResultForm(page, v))
 }
 
@@ -169,17 +180,36 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	return h.render(c, http.StatusConflict, templates.ResultForm(h.page(c, formTitle(g)), v))
 }
 
-// recordNext goes on from a saved result to the next game of the organiser's queue (the
-// desk's "waiting for a result", oldest first), or back to the desk when none is left.
-func (h *Handler) recordNext(c echo.Context, user store.User, savedGameID int64) error {
-	next, err := h.store.NextInQueue(c.Request().Context(), user.ID, savedGameID)
-	if errors.Is(err, store.ErrNotFound) {
-		return c.Redirect(http.StatusSeeOther, "/#queue")
-	}
+// recordNext goes on from a saved result to the next game of the same league in the
+// organiser's queue (the desk's "waiting for a result", oldest first), saying what was
+// saved; back to the desk when none of that league is left (issue #24: never a game of
+// another league, and a normal table has no next game).
+func (h *Handler) recordNext(c echo.Context, user store.User, saved store.ResultGame) error {
+	queue, err := h.store.Queue(c.Request().Context(), user.ID)
 	if err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/result", next.GameID))
+	for _, q := range queue {
+		if saved.LeagueID != 0 && q.LeagueID == saved.LeagueID && q.GameID != saved.ID {
+			h.flash(c, fmt.Sprintf("Saved the result of %s. Next: game %d.", savedLabel(saved), q.Number))
+			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/result", q.GameID))
+		}
+	}
+	if saved.LeagueID == 0 {
+		h.flash(c, "Saved the result of "+savedLabel(saved)+".")
+	} else {
+		h.flash(c, "Saved the result of "+savedLabel(saved)+". No other game of this league waits for a result.")
+	}
+	return c.Redirect(http.StatusSeeOther, "/#queue")
+}
+
+// savedLabel names a game in a confirmation: "Spring Cartagena game 25", "the Blue Max
+// table 90".
+func savedLabel(g store.ResultGame) string {
+	if g.LeagueID == 0 {
+		return fmt.Sprintf("the %s table %d", g.Game.Name, g.ID)
+	}
+	return fmt.Sprintf("%s game %d", g.LeagueName, g.Number)
 }
 
 // saveResult stores a checked result: a record, or a correction of the recorded one.

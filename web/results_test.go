@@ -494,7 +494,7 @@ func TestResultFormRefusesAStaleSaveAndAnEmptyCorrection(t *testing.T) {
 	// A correction that changes nothing is refused and not logged.
 	res, doc = save(doc, 32, 28, 28, 10)
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
-	assert.Contains(t, text(doc.Find(".alert")), "the correction changes nothing")
+	assert.Equal(t, "The correction changes nothing", text(doc.Find(".alert")), "in people's words, without \"Result: \"")
 	audit, err = app.store.ResultAudit(t.Context(), g.ID)
 	require.NoError(t, err)
 	assert.Len(t, audit, 1)

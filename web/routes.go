@@ -105,6 +105,7 @@ func (h *Handler) echo() *echo.Echo {
 	h.seedToolRoutes(e)
 	h.gameRoutes(e, api)
 	h.playersReportRoutes(e, api)
+	h.confirmRoutes(e)
 
 	return e
 }

@@ -131,6 +131,7 @@ func (h *Handler) addWebhook(c echo.Context) error {
 		return err
 	}
 	if err == nil && len(form.Errors) == 0 {
+		h.flash(c, "The webhook is added: every league event is posted to it.")
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#webhooks")
 	}
 	if err != nil {

@@ -63,6 +63,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedMembers,
 		seedVersions,
 		seedTable,
+		seedReadyTables,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

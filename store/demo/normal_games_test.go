@@ -20,7 +20,7 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	// The finished ones: the Vortex tables, the solo Arcs and Vortex board games (members.go)
 	// and the King Me games near the rating floor.
 	for status, want := range map[string]int{store.GameFinished: demo.NormalFinished + 2 + demo.FloorGames,
-		store.GameReady: 1, store.GameOpen: 1} {
+		store.GameReady: demo.ReadyTables, store.GameOpen: 1} {
 		games, err := st.NormalGames(ctx, status)
 		require.NoError(t, err)
 		assert.Len(t, games, want, status)
