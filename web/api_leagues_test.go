@@ -88,6 +88,8 @@ func TestAPICreateLeague(t *testing.T) {
 		"min_recent_games": float64(5), "recent_days": float64(90), "face_to_face": false, "status": "open",
 		"organiser": "organiser1", "members": []any{}, "started_at": nil,
 		"co_organisers": []any{}, "description": "", "venue": "", "time_zone": "UTC", "closed_early": false,
+		// A league created from now on lets players report, with a 48-hour window (CONTRACT 8).
+		"results_by": "players", "confirm_hours": float64(48),
 		"private": false,
 	}, body, "defaults 5, 90 and not face to face; the caller organises")
 
