@@ -219,7 +219,8 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 		chromedp.SetValue(css(`form.supercat-chapter input[name="power_1"]`), "4"),
 		chromedp.SetValue(css(`form.supercat-chapter input[name="power_2"]`), "9"),
 		chromedp.Click(css(`form.supercat-chapter button[type="submit"]`)),
-		chromedp.WaitVisible(css(".supercat-initiative")),
+		// Chapter 2's page: its end form offers chapter 3.
+		chromedp.WaitVisible(css(`form[action$="/chapter"] button[value="3"]`)),
 	), "end the chapter")
 	assert.Equal(t, "2", visibleText(t, ctx, ".supercat-chapter-no"))
 	assert.Contains(t, visibleText(t, ctx, ".supercat-initiative"), "SUPERCAT Jade has the most Power, so it starts chapter 2 with initiative")
