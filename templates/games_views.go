@@ -45,6 +45,8 @@ type NormalGameForm struct {
 	BotHard   bool
 	// Edition is the free-text note on the edition played.
 	Edition string
+	// Results is who enters the table's result and the confirmation window (CONTRACT 8).
+	Results ResultsSetting
 	Games   []GameGroup
 	Errors  FieldErrors
 }

@@ -126,7 +126,8 @@ func (h *Handler) normalGames(c echo.Context) error {
 
 // newNormalGamePage shows the open-a-table form.
 func (h *Handler) newNormalGamePage(c echo.Context) error {
-	form := templates.NormalGameForm{Seats: "4", Games: gameChoices()}
+	form := templates.NormalGameForm{Seats: "4", Games: gameChoices(),
+		Results: resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours)}
 	return h.render(c, http.StatusOK, templates.NewNormalGame(h.page(c, "Open a table"), form))
 }
 
@@ -149,6 +150,7 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 		in.Bots = append(in.Bots, "hard")
 	}
 	in.Seats = formInt(form.Seats, "seats", 0, form.Errors)
+	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	if validateNormalGame(&in, form.Errors); len(form.Errors) > 0 {
 		form.Edition = in.Edition
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.page(c, "Open a table"), form))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,4 +175,32 @@ func TestNormalGameAPI(t *testing.T) {
 	assert.Equal(t, []any{"Red", "Cyan", "Blue"}, out["seat_names"])
 	assert.Nil(t, out["league_id"])
 	assert.Equal(t, "ready", out["status"])
+}
+
+// TestNormalGameFormChoosesWhoEntersResults: "A league (and a normal game's table) chooses
+// who enters results" (issue #25); the table's page form offers the choice and its window,
+// and refuses a window outside 1..336 beside its field.
+func TestNormalGameFormChoosesWhoEntersResults(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.logIn(app.newPlayers("player", 1)[0])
+
+	_, doc := app.get(org, "/games/new")
+	assert.Equal(t, 1, doc.Find(`input[name="results_by"][value="organisers"]`).Length())
+	assert.Equal(t, 1, doc.Find(`input[name="confirm_hours"]`).Length())
+
+	res, doc := app.submit(org, "/games/new", "/games",
+		url.Values{"game": {"king-me"}, "seats": {"3"}, "results_by": {"players"}, "confirm_hours": {"400"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.NotEmpty(t, text(doc.Find(".field-invalid .field-error")))
+
+	res, _ = app.submit(org, "/games/new", "/games",
+		url.Values{"game": {"king-me"}, "seats": {"3"}, "results_by": {"organisers"}, "confirm_hours": {"12"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	id, err := strconv.ParseInt(strings.TrimPrefix(res.Header.Get("Location"), "/games/"), 10, 64)
+	require.NoError(t, err)
+	g, err := app.store.Game(t.Context(), id)
+	require.NoError(t, err)
+	assert.Equal(t, "organisers", g.ResultsBy)
+	assert.Equal(t, 12, g.ConfirmHours)
 }
