@@ -108,7 +108,7 @@ func ScoreArcsAmbition(in ArcsInput) (Result, error) {
 		standing := fmt.Sprintf("count %d", p.Count)
 		if len(tied) > 0 {
 			// The walk moves a tie one place down: tied for p, they all take p+1.
-			standing += fmt.Sprintf(", tied with %s for %s", listIDs(tied), Ordinal(place-1))
+			standing += fmt.Sprintf(", tied with %s for %s", ListAnd(tied), Ordinal(place-1))
 		}
 		if p.Count == 0 {
 			res.Explanation = fmt.Sprintf("%s: a count of 0 gains nothing", standing)

@@ -159,7 +159,7 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 	var why string
 	if p.Eliminated == 0 {
 		why = fmt.Sprintf("survived but lost to %s's %s, order %s (one more than the %d eliminated)",
-			listIDs(in.Winners), outcomeWords(in.Outcome), Readable(order), eliminated)
+			ListAnd(in.Winners), outcomeWords(in.Outcome), Readable(order), eliminated)
 	} else {
 		var same []string
 		for j, q := range in.Players {
@@ -170,7 +170,7 @@ func losingExplanation(in ArmadaInput, i int, order, raw, points *big.Rat, order
 		if len(same) == 0 {
 			why = fmt.Sprintf("eliminated in %d, order %s", p.Eliminated, Readable(order))
 		} else {
-			why = fmt.Sprintf("eliminated in %d with %s, shared order %s", p.Eliminated, listIDs(same), Readable(order))
+			why = fmt.Sprintf("eliminated in %d with %s, shared order %s", p.Eliminated, ListAnd(same), Readable(order))
 		}
 	}
 	formula := fmt.Sprintf("%s × %s + %s", Readable(order), plural(p.Years, "year", "years"), plural(p.Centers, "centre", "centres"))

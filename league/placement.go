@@ -107,7 +107,7 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 		}
 	}
 	return fmt.Sprintf("tied %s–%s of %d with %s (score %s): (%s) / %d = %s %s",
-		Ordinal(first), Ordinal(last), n, listIDs(others), score,
+		Ordinal(first), Ordinal(last), n, ListAnd(others), score,
 		strings.Join(terms, " + "), last-first+1, Mixed(points), PointsWord(points))
 }
 

@@ -180,8 +180,9 @@ func plural(n int64, one, many string) string {
 // ratInt returns n as a rational.
 func ratInt(n int64) *big.Rat { return new(big.Rat).SetInt64(n) }
 
-// listIDs writes "A", "A and B" or "A, B and C".
-func listIDs(ids []string) string {
+// ListAnd writes names as people list them: "A", "A and B" or "A, B and C". Explanations,
+// audit lines and pages all list with it.
+func ListAnd(ids []string) string {
 	switch len(ids) {
 	case 0:
 		return ""

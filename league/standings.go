@@ -138,7 +138,7 @@ func TieBreaks(standings []Standing) []string {
 					names = append(names, s.Player)
 				}
 				notes = append(notes, fmt.Sprintf("%s are level on points and countback and share %s place.",
-					listIDs(names), Ordinal(group[k].Rank)))
+					ListAnd(names), Ordinal(group[k].Rank)))
 			}
 			k = m
 		}

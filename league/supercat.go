@@ -372,7 +372,7 @@ func cardList(cards []ActionCard) string {
 	for i, c := range cards {
 		names[i] = c.String()
 	}
-	return listIDs(names)
+	return ListAnd(names)
 }
 
 // checkSupercatState validates a decoded or hand-built state; the refusal is its first

@@ -132,7 +132,7 @@ func SupercatSetup(d Difficulty, modifiers []string, leadersLore string) []Super
 	case LeadersLorePassive:
 		steps = append(steps, SupercatSetupStep{Step: "Leaders and Lore",
 			Text: fmt.Sprintf("First, randomly assign a Leader to each bot from this list: %s. Then randomly assign a Lore to each bot from this list: %s. Finally, draw two Leaders and two Lore, and choose one of each for the player.",
-				listIDs(SupercatLeaders), listIDs(SupercatLore))})
+				ListAnd(SupercatLeaders), ListAnd(SupercatLore))})
 	}
 	return steps
 }

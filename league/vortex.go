@@ -61,7 +61,7 @@ func ScoreVortex(in VortexInput) (Result, error) {
 		results[i].Points.Mul(sum, ratInt(10))
 		who := "winner"
 		if len(winners) > 1 {
-			who = "tied winner with " + listIDs(without(winners, p.ID))
+			who = "tied winner with " + ListAnd(without(winners, p.ID))
 		}
 		results[i].Explanation = fmt.Sprintf("%s: 10 × {%s} = 10 × %s = %s %s",
 			who, strings.Join(terms, " + "), decimal(sum), decimal(results[i].Points), PointsWord(results[i].Points))

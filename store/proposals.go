@@ -398,7 +398,7 @@ func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int)
 		names := append(slices.Clone(p.Confirmed), g.username(userID))
 		recorded = true
 		return recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: confirmers, actorID: userID,
-			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, listNames(names))})
+			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, league.ListAnd(names))})
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: confirm the result of game %d: %w", gameID, err)
@@ -422,17 +422,6 @@ func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, ta
 	}
 	_, err = recordResult(ctx, tx, w, table)
 	return err
-}
-
-// listNames writes names as "a", "a and b", "a, b and c".
-func listNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 const disputeProposalSQL = `
@@ -548,7 +537,7 @@ func (s *Store) RecordClosedProposals(ctx context.Context, now time.Time) (int, 
 			}
 			err = recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: p.ConfirmerIDs,
 				reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
-					p.Proposer, listNames(p.Confirmed))})
+					p.Proposer, league.ListAnd(p.Confirmed))})
 			if errors.Is(err, ErrProposalOutdated) {
 				return nil
 			}

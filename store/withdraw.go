@@ -359,13 +359,13 @@ func describeWithdrawal(name string, w scheduler.Withdrawal) string {
 	var parts []string
 	if len(short) > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s %s one player short", plural(len(short), "game", "games"),
-			joinAnd(short), plural(len(short), "goes on", "go on")))
+			league.ListAnd(short), plural(len(short), "goes on", "go on")))
 	}
 	if len(reseated) > 0 {
 		parts = append(parts, strings.Join(reseated, ", ")+" instead")
 	}
 	if len(cancelled) > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s cancelled", plural(len(cancelled), "game", "games"), joinAnd(cancelled)))
+		parts = append(parts, fmt.Sprintf("%s %s cancelled", plural(len(cancelled), "game", "games"), league.ListAnd(cancelled)))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no game was left to play")
@@ -391,14 +391,6 @@ func span(lo, hi int, one, many string) string {
 		return strconv.Itoa(lo) + unit
 	}
 	return fmt.Sprintf("%d to %d%s", lo, hi, unit)
-}
-
-// joinAnd joins "3", "7" and "12" as "3, 7 and 12".
-func joinAnd(xs []string) string {
-	if len(xs) <= 1 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 const withdrawalsSQL = `

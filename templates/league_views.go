@@ -3,7 +3,6 @@ package templates
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // LeagueSummary is one league as lists and page headers show it.
@@ -329,17 +328,6 @@ func hasPowers(seats []SeatView) bool {
 		}
 	}
 	return false
-}
-
-// joinedList writes names as "A, B and C".
-func joinedList(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // versionText is a version's name as the facts show it: the game's only version is
