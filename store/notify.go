@@ -284,18 +284,22 @@ LEFT JOIN users u ON u.id = c.user_id AND u.email_verified_at IS NOT NULL AND u.
 LEFT JOIN league_webhooks w ON w.id = c.webhook_id
 ORDER BY c.id`
 
+// claimDue follows a CTE "due" of outbox ids: it leases those rows to the caller for $2 and
+// returns them as claimColumns reads them. Both claims, e-mail and webhook, end with it.
+const claimDue = `, claimed AS (
+    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
+        started_at = NULL, claim = o.claim + 1
+    FROM due WHERE o.id = due.id
+    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
+)` + claimColumns
+
 // claimMailSQL claims up to $1 due e-mail deliveries for $2. SKIP LOCKED lets any number
 // of workers claim at once, each row going to one.
 const claimMailSQL = `
 WITH due AS (
     SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now() AND channel = 'email'
     ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-), claimed AS (
-    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
-        started_at = NULL, claim = o.claim + 1
-    FROM due WHERE o.id = due.id
-    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
-)` + claimColumns
+)` + claimDue
 
 // claimHooksSQL marks busy, for $2, up to $1 webhooks with due deliveries that are neither
 // busy (a delivery in flight) nor paused by their breaker. The row lock of the UPDATE and
@@ -318,12 +322,7 @@ WITH due AS (
         SELECT o.id FROM outbox o
         WHERE o.webhook_id = h.id AND o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
         ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE SKIP LOCKED) x
-), claimed AS (
-    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
-        started_at = NULL, claim = o.claim + 1
-    FROM due WHERE o.id = due.id
-    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
-)` + claimColumns
+)` + claimDue
 
 // BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
 const BreakerFailures = 3
