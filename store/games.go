@@ -24,7 +24,7 @@ type Game struct {
 	ID int64 `db:"id"`
 	// LeagueID is the game's league; 0 for a normal game.
 	LeagueID int64 `db:"league_id"`
-	// Game is the registry slug of the game played (league.GameBySlug).
+	// Game is the registry slug of the game played (scoring.GameBySlug).
 	Game string `db:"game"`
 	// Version is the slug of the version played and Edition its free-text note: a normal
 	// game's own, a league game's league's (CONTRACT section 9).

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // PotRule is the rating rule every ladder follows once migrated (ladders.pot_rule): 3, the
@@ -97,7 +97,7 @@ func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
 		Input  []byte `db:"input"`
 		Output []byte `db:"output"`
 	}
-	rows, err := tx.Query(ctx, vortexResultsSQL, ladder, string(league.Vortex))
+	rows, err := tx.Query(ctx, vortexResultsSQL, ladder, string(scoring.Vortex))
 	if err != nil {
 		return fmt.Errorf("read Vortex results: %w", err)
 	}
@@ -107,21 +107,21 @@ func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
 	}
 	batch := &pgx.Batch{}
 	for _, r := range results {
-		in, err := league.DecodeResultInput(r.Input)
+		in, err := scoring.DecodeResultInput(r.Input)
 		if err != nil {
 			continue
 		}
-		res, err := league.Score(league.Vortex, in.Scorer)
+		res, err := scoring.Score(scoring.Vortex, in.Scorer)
 		if err != nil {
 			continue
 		}
-		var out league.Result
+		var out scoring.Result
 		if err := json.Unmarshal(r.Output, &out); err != nil {
 			continue
 		}
 		placeOf := make(map[string]int, len(res.Results))
 		names, places := make([]string, len(res.Results)), make([]int32, len(res.Results))
-		for i, place := range league.Places(res.Results) {
+		for i, place := range scoring.Places(res.Results) {
 			names[i], places[i] = strings.ToLower(res.Results[i].ID), int32(place)
 			placeOf[names[i]] = place
 		}

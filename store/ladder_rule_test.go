@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -183,7 +183,7 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 		input := placementInput(names, []int{5, 1})
 		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
 		require.NoError(t, err)
-		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), league.Placement, input, nil)
+		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
 	}
 	// The app rates under rule 3 when it records: bruno and dmitri's game plays for what
 	// they hold, and nobody falls below the floor.
@@ -257,7 +257,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 		input := placementInput(names, []int{rng.IntN(3), rng.IntN(3)})
 		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
 		require.NoError(t, err)
-		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), league.Placement, input, nil)
+		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
 	}
 	for i, seats := range seasonSeats {
 		names := make([]string, len(seats))
@@ -268,7 +268,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 		input := placementInput(names, scores)
 		_, err := w.record(ctx, vortexGames[i], w.organiser.ID, input)
 		require.NoError(t, err)
-		vortexes.add(t, vortex, strconv.FormatInt(vortexGames[i], 10), league.Vortex, input, nil)
+		vortexes.add(t, vortex, strconv.FormatInt(vortexGames[i], 10), scoring.Vortex, input, nil)
 	}
 
 	// The database as it was before the change: old-rule ledgers and ratings, and Vortex
@@ -307,7 +307,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 	assert.Equal(t, []int{store.PotRule, store.PotRule}, rules)
 	r, err := w.st.Result(ctx, vortexGames[0])
 	require.NoError(t, err)
-	res, err := league.Score(league.Vortex, r.Input)
+	res, err := scoring.Score(scoring.Vortex, r.Input)
 	require.NoError(t, err)
 	for i, line := range r.Result.Results {
 		assert.Equal(t, res.Results[i].Place, line.Place, "stored output of %s", line.ID)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // LeagueSize is the number of members of every league: "A league is composed by a variable
@@ -89,7 +89,7 @@ type League struct {
 	Name string `db:"name"`
 	Game string `db:"game"`
 	// Version is the slug of the version of the game the league plays (CONTRACT section 9,
-	// league.Game.Version); Edition the organiser's free-text note ("2nd edition"), which
+	// scoring.Game.Version); Edition the organiser's free-text note ("2nd edition"), which
 	// has no rule effect.
 	Version        string `db:"version"`
 	Edition        string `db:"edition"`
@@ -467,13 +467,13 @@ func scheduleSeed() (int64, error) {
 }
 
 // versionOrDefault is version, or the default version of the game with slug when version
-// is empty (league.Game.DefaultVersion); an unknown game keeps the empty version, which the
+// is empty (scoring.Game.DefaultVersion); an unknown game keeps the empty version, which the
 // database refuses.
 func versionOrDefault(slug, version string) string {
 	if version != "" {
 		return version
 	}
-	if g, err := league.GameBySlug(slug); err == nil {
+	if g, err := scoring.GameBySlug(slug); err == nil {
 		return g.DefaultVersion().Slug
 	}
 	return version

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -39,10 +39,10 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 		"winners":["ada","bruno","chloe"]`
 	r, err := w.record(ctx, games[0], w.organiser.ID, []byte(scorer+`,"absent":["greta"]}`))
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada,
+	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
 		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), nil)
 	// The Seventh Player is a member of the ladder, not of the league: no standings line.
-	exp.lines[leagueID] = slices.DeleteFunc(exp.lines[leagueID], func(l league.StandingLine) bool { return l.Player == seventh })
+	exp.lines[leagueID] = slices.DeleteFunc(exp.lines[leagueID], func(l scoring.StandingLine) bool { return l.Player == seventh })
 	exp.check(t, w.st, "diplomacy", leagueID)
 
 	require.Len(t, r.Ledger, 7)
@@ -90,7 +90,7 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	rw.Reason = "greta played"
 	_, err = w.st.CorrectResult(ctx, rw)
 	require.NoError(t, err)
-	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada,
+	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
 		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), []byte(scorer+"}"))
 	exp.check(t, w.st, "diplomacy", leagueID)
 	ratings, err = w.st.Ratings(ctx, "diplomacy")
@@ -124,7 +124,7 @@ func TestMissingManRefusals(t *testing.T) {
 	} {
 		_, err := w.write(ctx, games[0], w.organiser.ID, []byte(base+","+tc.extra+"}"))
 		require.Error(t, err, tc.extra)
-		var fe *league.FieldError
+		var fe *scoring.FieldError
 		require.ErrorAs(t, err, &fe, tc.extra)
 		assert.Equal(t, tc.field, fe.Field, tc.extra)
 		assert.Contains(t, fe.Problem, tc.problem, tc.extra)
@@ -132,7 +132,7 @@ func TestMissingManRefusals(t *testing.T) {
 	_, cartagena := w.league("cartagena", [][]int{{0, 1, 2, 3}})
 	_, err := w.write(ctx, cartagena[0], w.organiser.ID, []byte(`{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},
 		{"id":"chloe","score":1},{"id":"dmitri","score":0}],"absent":["ada"]}`))
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "absent", fe.Field)
 	assert.Contains(t, fe.Problem, "only a Diplomacy game")

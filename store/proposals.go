@@ -11,7 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Who enters a game's results (CONTRACT section 8): the league's (or normal game's) setting.
@@ -297,7 +297,7 @@ func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
 
 // sameSeats refuses a checked result whose seat lines are not the game's seats now
 // (ErrSeatsChanged): they changed between the check and the lock.
-func (g ResultGame) sameSeats(seated league.SeatedResult) error {
+func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
 	if len(seated.Lines) != len(g.Seats) {
 		return ErrSeatsChanged
 	}
@@ -315,7 +315,7 @@ func proposalEventKey(kind string, p Proposal) string {
 }
 
 // proposalNotice is the notice of a proposal or its dispute: the proposed result by place.
-func proposalNotice(kind string, g ResultGame, p Proposal, seated league.SeatedResult) Notice {
+func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.SeatedResult) Notice {
 	lines := make([]ResultLine, len(seated.Lines))
 	for i, l := range seated.Lines {
 		lines[i] = ResultLine{Username: l.Player, Points: l.Points, Place: l.Place, Absent: l.Absent}
@@ -398,7 +398,7 @@ func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int)
 		names := append(slices.Clone(p.Confirmed), g.username(userID))
 		recorded = true
 		return recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: confirmers, actorID: userID,
-			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, league.ListAnd(names))})
+			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: confirm the result of game %d: %w", gameID, err)
@@ -411,7 +411,7 @@ func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int)
 func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table *tableRecord) error {
 	w, err := g.Write(p.ProposerID, p.Input)
 	if err != nil {
-		var fe *league.FieldError
+		var fe *scoring.FieldError
 		if errors.As(err, &fe) {
 			return ErrProposalOutdated
 		}
@@ -537,7 +537,7 @@ func (s *Store) RecordClosedProposals(ctx context.Context, now time.Time) (int, 
 			}
 			err = recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: p.ConfirmerIDs,
 				reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
-					p.Proposer, league.ListAnd(p.Confirmed))})
+					p.Proposer, scoring.ListAnd(p.Confirmed))})
 			if errors.Is(err, ErrProposalOutdated) {
 				return nil
 			}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ProvisionalGames is how many rated games a rating needs before it is established; below
@@ -322,7 +322,7 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &substituteID, &substitute,
 		&pointsNum, &pointsDen, &winner}, func() error {
 		if len(gameIDs) == 0 || gameIDs[len(gameIDs)-1] != gameID {
-			sys := league.System(system)
+			sys := scoring.System(system)
 			games = append(games, rating.Game{ID: strconv.FormatInt(gameID, 10), PointsArePot: sys.PointsArePot()})
 			gameIDs = append(gameIDs, gameID)
 			seqs = append(seqs, seq)

@@ -13,8 +13,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ErrNotOrganiser refuses a result recorded or corrected by anyone but the league's
@@ -48,9 +48,9 @@ type ResultLine struct {
 	DisplayName string
 	// Points are the player's league points for the game, exact.
 	Points *big.Rat
-	// Place is the player's place in the game, for countback (league.Places).
+	// Place is the player's place in the game, for countback (scoring.Places).
 	Place int
-	// Winner reports a winner of the game (league.PlayerResult.Winner).
+	// Winner reports a winner of the game (scoring.PlayerResult.Winner).
 	Winner bool
 	// Side is the player's side in a team game; empty otherwise.
 	Side string
@@ -90,7 +90,7 @@ type ScoredResult struct {
 	// Input is the scorer input as submitted.
 	Input json.RawMessage
 	// Result is the scorer's output, its ids the seated players' usernames.
-	Result league.Result
+	Result scoring.Result
 	// Lines are the seats' lines in seat order.
 	Lines []ResultLine
 }
@@ -223,10 +223,10 @@ type ResultGame struct {
 	ID       int64
 	LeagueID int64
 	Status   string
-	Game     league.Game
+	Game     scoring.Game
 	// GameVersion is the version of the game played (its league's, or the normal game's own;
-	// CONTRACT section 9): a Vortex board takes its die (league.Version.ApplyDie).
-	GameVersion league.Version
+	// CONTRACT section 9): a Vortex board takes its die (scoring.Version.ApplyDie).
+	GameVersion scoring.Version
 	OrganiserID int64
 	Organiser   string
 	// CoOrganiserIDs are the league's co-organisers, who record and correct results too.
@@ -318,7 +318,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 		return ResultGame{}, ErrNotFound
 	}
 	var err error
-	if g.Game, err = league.GameBySlug(slug); err != nil {
+	if g.Game, err = scoring.GameBySlug(slug); err != nil {
 		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
 	}
 	if g.GameVersion, err = g.Game.Version(version); err != nil {
@@ -329,11 +329,11 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 
 const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
 
-// LeagueSeats returns the game's seats as league.ScoreSeated checks a result against them.
-func (g ResultGame) LeagueSeats() []league.Seat {
-	out := make([]league.Seat, len(g.Seats))
+// LeagueSeats returns the game's seats as scoring.ScoreSeated checks a result against them.
+func (g ResultGame) LeagueSeats() []scoring.Seat {
+	out := make([]scoring.Seat, len(g.Seats))
 	for i, s := range g.Seats {
-		out[i] = league.Seat{Position: s.Position, Player: s.Username}
+		out[i] = scoring.Seat{Position: s.Position, Player: s.Username}
 	}
 	return out
 }
@@ -380,7 +380,7 @@ func (g ResultGame) takesResult(correction bool) error {
 	return nil
 }
 
-// ResultWrite is a result checked against its game's seats (league.ScoreSeated), ready to
+// ResultWrite is a result checked against its game's seats (scoring.ScoreSeated), ready to
 // be stored.
 type ResultWrite struct {
 	GameID   int64
@@ -389,7 +389,7 @@ type ResultWrite struct {
 	// and in the audit trail.
 	Input json.RawMessage
 	// Seated is the checked result.
-	Seated league.SeatedResult
+	Seated scoring.SeatedResult
 	// Version is the ResultGame.Version the write was built from; the store refuses the
 	// write with ErrStaleResult when the result has moved on since.
 	Version int
@@ -398,15 +398,15 @@ type ResultWrite struct {
 	Reason string
 }
 
-// Write checks body, a result of the game, against its seats (league.ScoreSeated: the
+// Write checks body, a result of the game, against its seats (scoring.ScoreSeated: the
 // rules live there) and returns the write that stores it by byUserID. Problems are
-// *league.FieldError, or league.FieldErrors when the seats have several.
+// *scoring.FieldError, or scoring.FieldErrors when the seats have several.
 func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
-	seated, body, err := league.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
+	seated, body, err := scoring.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
 	if err != nil {
 		return ResultWrite{}, err
 	}
-	in, err := league.DecodeResultInput(body)
+	in, err := scoring.DecodeResultInput(body)
 	if err != nil {
 		return ResultWrite{}, err
 	}
@@ -431,7 +431,7 @@ type resultRows struct {
 
 // prepareWrite starts a result write inside tx: it locks the game, asks Writable, matches
 // the checked lines to the stored seats and resolves the substitutes to accounts (an
-// unknown one is a *league.FieldError on "replaced.<seated username>").
+// unknown one is a *scoring.FieldError on "replaced.<seated username>").
 //
 // A result the table confirmed (byTable) is written by its proposer, a seated player: the
 // confirmations stand in for the organiser's say, so only the game's state is asked.
@@ -456,7 +456,7 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 		return resultRows{}, ErrStaleResult
 	}
 	if !postgresText(w.Reason) {
-		return resultRows{}, &league.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
+		return resultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
 	}
 	// The seats can change between the check and the write: a replacement or a withdrawal
 	// (under the league's row lock, which this write now holds) reseated the game.
@@ -499,10 +499,10 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 			}
 		}
 	}
-	var unknown league.FieldErrors
+	var unknown scoring.FieldErrors
 	for _, l := range rows.lines {
 		if _, ok := rows.subs[l.Substitute]; l.Substitute != "" && !ok {
-			unknown = append(unknown, &league.FieldError{Field: "replaced." + l.Username, Problem: fmt.Sprintf("no player %q", l.Substitute)})
+			unknown = append(unknown, &scoring.FieldError{Field: "replaced." + l.Username, Problem: fmt.Sprintf("no player %q", l.Substitute)})
 		}
 	}
 	if len(unknown) > 0 {
@@ -559,7 +559,7 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALU
 // (and the league, when it was its last game), rates the game on its ladder (every seat's
 // rating before, ante, award, delta and rating after, seed 3.2) and writes the audit row.
 // Only the league's organiser may record (ErrNotOrganiser); a game is recorded once
-// (ErrResultRecorded); input problems are *league.FieldError. On any error nothing changes.
+// (ErrResultRecorded); input problems are *scoring.FieldError. On any error nothing changes.
 //
 // The statements go in three batches (read the game; store the result and read the seats'
 // ratings; write the ledger, ratings and audit row), so a result costs a handful of round
@@ -725,7 +725,7 @@ func ledgerLines(entries []rating.Entry) []LedgerLine {
 }
 
 // ratingGame is the rating package's view of a scored game: its seats in seat order.
-func ratingGame(id string, system league.System, lines []ResultLine) rating.Game {
+func ratingGame(id string, system scoring.System, lines []ResultLine) rating.Game {
 	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
 	for i, l := range lines {
 		player, _ := l.rated()
@@ -734,19 +734,19 @@ func ratingGame(id string, system league.System, lines []ResultLine) rating.Game
 	return g
 }
 
-// ratingError turns the rating package's refusal of a game into a *league.FieldError: the
+// ratingError turns the rating package's refusal of a game into a *scoring.FieldError: the
 // only ones reachable after scoreSeated are out-of-range amounts.
 func ratingError(err error) error {
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return err
 	}
 	if errors.Is(err, rating.ErrOverflow) || errors.Is(err, rating.ErrPotMismatch) || errors.Is(err, rating.ErrTooFewSeats) {
-		return &league.FieldError{Field: "result", Problem: err.Error()}
+		return &scoring.FieldError{Field: "result", Problem: err.Error()}
 	}
 	var seat *rating.SeatError
 	if errors.As(err, &seat) {
-		return &league.FieldError{Field: "result", Problem: seat.Error()}
+		return &scoring.FieldError{Field: "result", Problem: seat.Error()}
 	}
 	return err
 }
@@ -997,7 +997,7 @@ ORDER BY rp.position`
 // refuseNoChange refuses a correction whose every seat line (points, place, winner, the
 // explanation with its raw numbers, substitute) and team result are those already stored
 // (ErrNoChange): it would move nothing and only add to the audit trail.
-func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res league.Result) error {
+func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.Result) error {
 	type storedLine struct {
 		PointsNum   int64  `db:"points_num"`
 		PointsDen   int64  `db:"points_den"`
@@ -1099,7 +1099,7 @@ type PlayerGame struct {
 	Game       string     `db:"game"`
 	Status     string     `db:"status"`
 	FinishedAt *time.Time `db:"finished_at"`
-	// Position is the player's seat, 1 first (its power: league.Game.SeatNames); SeatCount
+	// Position is the player's seat, 1 first (its power: scoring.Game.SeatNames); SeatCount
 	// the game's seats, which the seat names depend on (a team game's sides).
 	Position  int `db:"position"`
 	SeatCount int `db:"seat_count"`

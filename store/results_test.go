@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -112,32 +112,32 @@ func placementInput(names []string, scores []int) []byte {
 type expected struct {
 	games   []rating.Game
 	members map[int64][]string
-	lines   map[int64][]league.StandingLine
+	lines   map[int64][]scoring.StandingLine
 }
 
 func newExpected() *expected {
-	return &expected{members: map[int64][]string{}, lines: map[int64][]league.StandingLine{}}
+	return &expected{members: map[int64][]string{}, lines: map[int64][]scoring.StandingLine{}}
 }
 
-func (e *expected) add(t *testing.T, leagueID int64, id string, system league.System, input []byte, replaced map[string]string) {
+func (e *expected) add(t *testing.T, leagueID int64, id string, system scoring.System, input []byte, replaced map[string]string) {
 	t.Helper()
-	res, err := league.Score(system, input)
+	res, err := scoring.Score(system, input)
 	require.NoError(t, err)
 	g := rating.Game{ID: id, PointsArePot: system.PointsArePot()}
-	places := league.Places(res.Results)
+	places := scoring.Places(res.Results)
 	for i, r := range res.Results {
 		g.Seats = append(g.Seats, rating.Seat{Player: r.ID, Substitute: replaced[r.ID], Points: r.Points, Winner: r.Winner})
-		e.lines[leagueID] = append(e.lines[leagueID], league.StandingLine{Player: r.ID, Points: r.Points, Place: places[i]})
+		e.lines[leagueID] = append(e.lines[leagueID], scoring.StandingLine{Player: r.ID, Points: r.Points, Place: places[i]})
 	}
 	e.games = append(e.games, g)
 }
 
-func (e *expected) replace(t *testing.T, leagueID int64, id string, system league.System, oldInput, input []byte) {
+func (e *expected) replace(t *testing.T, leagueID int64, id string, system scoring.System, oldInput, input []byte) {
 	t.Helper()
-	old, err := league.Score(system, oldInput)
+	old, err := scoring.Score(system, oldInput)
 	require.NoError(t, err)
 	// Drop the old lines of the game, then add the new ones in the game's ladder place.
-	oldPlaces := league.Places(old.Results)
+	oldPlaces := scoring.Places(old.Results)
 	lines := e.lines[leagueID]
 	for i, r := range old.Results {
 		for j, l := range lines {
@@ -165,7 +165,7 @@ func (e *expected) check(t *testing.T, st *store.Store, ladder string, leagueIDs
 	t.Helper()
 	ctx := context.Background()
 	for _, id := range leagueIDs {
-		want := league.Standings(e.members[id], e.lines[id])
+		want := scoring.Standings(e.members[id], e.lines[id])
 		got, err := st.Standings(ctx, id)
 		require.NoError(t, err)
 		require.Len(t, got, len(want))
@@ -239,7 +239,7 @@ func TestRecordResultSeedExample(t *testing.T) {
 
 	exp := newExpected()
 	exp.members[leagueID] = []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), league.Placement, input, nil)
+	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, input, nil)
 	exp.check(t, w.st, "cartagena", leagueID)
 
 	audit, err := w.st.ResultAudit(ctx, games[0])
@@ -280,7 +280,7 @@ func TestFullSeasonCrossCheck(t *testing.T) {
 			input := placementInput(names, scores)
 			_, err := w.record(ctx, lg.games[i], w.organiser.ID, input)
 			require.NoError(t, err)
-			exp.add(t, lg.id, strconv.FormatInt(lg.games[i], 10), league.Placement, input, nil)
+			exp.add(t, lg.id, strconv.FormatInt(lg.games[i], 10), scoring.Placement, input, nil)
 		}
 	}
 	exp.check(t, w.st, "vampiring", l1, l2)
@@ -314,7 +314,7 @@ func (w *world) kingMeSeason(t *testing.T, order []int) (int64, []int64, *expect
 		inputs[i] = placementInput(names, []int{40 - k, 30, 20 + k, 10})
 		_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
 		require.NoError(t, err)
-		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), league.Placement, inputs[i], nil)
+		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), scoring.Placement, inputs[i], nil)
 	}
 	return leagueID, games, exp, inputs
 }
@@ -333,7 +333,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	corrected := placementInput(names, []int{10, 30, 20, 40})
 	r, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
 	require.NoError(t, err)
-	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Placement, inputs[0], corrected)
+	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
 	exp.check(t, w.st, "king-me", leagueID)
 
 	assert.Equal(t, int64(2), r.LadderSeq, "a correction keeps the game's place in the ladder")
@@ -373,7 +373,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	last := placementInput(names, []int{5, 6, 7, 8})
 	_, err = w.record(ctx, games[5], w.organiser.ID, last)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[5], 10), league.Placement, last, nil)
+	exp.add(t, leagueID, strconv.FormatInt(games[5], 10), scoring.Placement, last, nil)
 	exp.check(t, w.st, "king-me", leagueID)
 }
 
@@ -413,7 +413,7 @@ func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
 		corrected := placementInput(names, scores)
 		_, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
 		require.NoError(t, err)
-		exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), league.Placement, inputs[0], corrected)
+		exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
 		inputs[0] = corrected
 		exp.check(t, w.st, "king-me", leagueID)
 		if k == 0 {
@@ -449,7 +449,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 		"winners":["ada","bruno","chloe"]}`)
 	_, err := w.record(ctx, games[0], w.organiser.ID, first)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), league.Armada, first, nil)
+	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada, first, nil)
 
 	// bruno left mid-game; xavier (not a member) finished the seat and soloed with it.
 	second := []byte(`{"outcome":"solo","players":[
@@ -464,7 +464,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 		"winners":["bruno"]}`)
 	r, err := w.record(ctx, games[1], w.organiser.ID, second)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[1], 10), league.Armada, scorerInput, map[string]string{"bruno": "xavier"})
+	exp.add(t, leagueID, strconv.FormatInt(games[1], 10), scoring.Armada, scorerInput, map[string]string{"bruno": "xavier"})
 	exp.check(t, w.st, "diplomacy", leagueID)
 
 	assert.Equal(t, "xavier", r.Lines[0].Substitute)
@@ -544,7 +544,7 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 				assert.ErrorIs(t, err, tt.is)
 			}
 			if tt.field != "" {
-				var fe *league.FieldError
+				var fe *scoring.FieldError
 				require.ErrorAs(t, err, &fe, "%v", err)
 				assert.Equal(t, tt.field, fe.Field, "%v", err)
 			}
@@ -628,7 +628,7 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	exp.members[leagueID] = members
 	for k, p := range order {
 		assert.Equal(t, int64(k+1), p.seq, "ladder places are 1..n without gaps")
-		exp.add(t, leagueID, strconv.FormatInt(games[p.i], 10), league.Placement, inputs[p.i], nil)
+		exp.add(t, leagueID, strconv.FormatInt(games[p.i], 10), scoring.Placement, inputs[p.i], nil)
 	}
 	exp.check(t, w.st, "arcs", leagueID)
 }

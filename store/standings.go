@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // standingsSQL reads, in one query, a league's members and every recorded line of theirs.
@@ -32,9 +32,9 @@ WHERE l.id = $1
 ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`
 
 // Standings returns a league's standings: every member's summed league points, recorded
-// games and rank, ties broken by countback (league.Standings). ErrNotFound when there is
+// games and rank, ties broken by countback (scoring.Standings). ErrNotFound when there is
 // no such league.
-func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standing, error) {
+func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standing, error) {
 	rows, err := s.pool.Query(ctx, standingsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
@@ -42,7 +42,7 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standin
 	var (
 		found    bool
 		members  []string
-		lines    []league.StandingLine
+		lines    []scoring.StandingLine
 		username *string
 		num, den *int64
 		place    *int
@@ -56,7 +56,7 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standin
 			members = append(members, *username)
 		}
 		if num != nil {
-			lines = append(lines, league.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place})
+			lines = append(lines, scoring.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place})
 		}
 		return nil
 	})
@@ -66,5 +66,5 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]league.Standin
 	if !found {
 		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, ErrNotFound)
 	}
-	return league.Standings(members, lines), nil
+	return scoring.Standings(members, lines), nil
 }

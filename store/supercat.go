@@ -10,7 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // SupercatGame is a player's solo Arcs game against SUPERCAT bots, as the companion keeps it.
@@ -18,7 +18,7 @@ type SupercatGame struct {
 	ID      int64  `db:"id"`
 	OwnerID int64  `db:"owner_id"`
 	Name    string `db:"name"`
-	// Difficulty is none, normal or hard (league.Difficulty).
+	// Difficulty is none, normal or hard (scoring.Difficulty).
 	Difficulty string `db:"difficulty"`
 	// Players is the number of seats at the table, bots included.
 	Players   int       `db:"players"`
@@ -28,7 +28,7 @@ type SupercatGame struct {
 	Bots int `db:"bots"`
 	// Version is the Arcs version: "base" or "blighted-reach" (the campaign game).
 	Version string `db:"version"`
-	// Modifiers are the optional modifiers chosen for the game (league.SupercatModifiers).
+	// Modifiers are the optional modifiers chosen for the game (scoring.SupercatModifiers).
 	Modifiers []string `db:"modifiers"`
 	// LeadersLore is how Leaders and Lore are played: none, intervene or passive.
 	LeadersLore string `db:"leaders_lore"`
@@ -67,7 +67,7 @@ type SupercatBot struct {
 	Hand  int `db:"hand"`
 	Seize int `db:"seize"`
 	// BonusCards are the bonus action cards in the bot's play area.
-	BonusCards []league.ActionCard `db:"bonus_cards"`
+	BonusCards []scoring.ActionCard `db:"bonus_cards"`
 	// Exhausted are the Guild and lore cards used this chapter.
 	Exhausted []string `db:"exhausted"`
 	// Turn is the turn in progress; nil between turns.
@@ -95,20 +95,20 @@ type SupercatGuildUse struct {
 }
 
 // Replay recomputes the turn: its start and the walk through the procedures so far.
-func (r SupercatTurnRecord) Replay() (league.SupercatState, league.SupercatTurn, league.SupercatWalk, error) {
-	state, err := league.DecodeSupercatState(r.State)
+func (r SupercatTurnRecord) Replay() (scoring.SupercatState, scoring.SupercatTurn, scoring.SupercatWalk, error) {
+	state, err := scoring.DecodeSupercatState(r.State)
 	if err != nil {
-		return league.SupercatState{}, league.SupercatTurn{}, league.SupercatWalk{}, err
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
 	}
-	start, err := league.SupercatStartTurn(state)
+	start, err := scoring.SupercatStartTurn(state)
 	if err != nil {
-		return league.SupercatState{}, league.SupercatTurn{}, league.SupercatWalk{}, err
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
 	}
 	lead := state.Lead
 	if state.Initiative {
 		lead = nil
 	}
-	walk, err := league.WalkSupercat(start, lead, r.Answers)
+	walk, err := scoring.WalkSupercat(start, lead, r.Answers)
 	return state, start, walk, err
 }
 
@@ -116,11 +116,11 @@ func (r SupercatTurnRecord) Replay() (league.SupercatState, league.SupercatTurn,
 // (the bot's own counters come from the store).
 type SupercatTable struct {
 	Initiative       bool
-	Lead             *league.ActionCard
+	Lead             *scoring.ActionCard
 	SeizedThisRound  bool
-	Drawn            []league.ActionCard
+	Drawn            []scoring.ActionCard
 	Roll             int
-	Ambitions        map[league.Ambition]league.AmbitionState
+	Ambitions        map[scoring.Ambition]scoring.AmbitionState
 	MarkersAvailable bool
 	Power            int
 	PlayerPower      []int
@@ -128,11 +128,11 @@ type SupercatTable struct {
 
 // State is the start of bot b's turn: its counters, the game's difficulty and seats, and
 // what the player reports (CONTRACT section 5's input).
-func (t SupercatTable) State(b SupercatBot, difficulty string, players int) league.SupercatState {
-	state := league.SupercatState{
+func (t SupercatTable) State(b SupercatBot, difficulty string, players int) scoring.SupercatState {
+	state := scoring.SupercatState{
 		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
 		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
-		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: league.Difficulty(difficulty),
+		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: scoring.Difficulty(difficulty),
 		Power: t.Power, PlayerPower: t.PlayerPower,
 	}
 	state.WinningUndeclared = state.CountWinningUndeclared()
@@ -159,17 +159,17 @@ func (s *Store) CreateSupercatGame(ctx context.Context, ownerID int64, name, dif
 // is tied at Power 0, so all are named for the first chapter's initiative.
 func (s *Store) CreateSupercatGameWith(ctx context.Context, ng NewSupercatGame) (SupercatGame, error) {
 	if ng.Version == "" {
-		ng.Version = league.ArcsBase
+		ng.Version = scoring.ArcsBase
 	}
 	if ng.LeadersLore == "" {
-		ng.LeadersLore = league.LeadersLoreNone
+		ng.LeadersLore = scoring.LeadersLoreNone
 	}
 	if ng.Modifiers == nil {
 		ng.Modifiers = []string{}
 	}
 	initiative := []int{}
-	if ng.Difficulty == string(league.Hard) {
-		initiative = league.SupercatChapterInitiative(make([]int, ng.Bots))
+	if ng.Difficulty == string(scoring.Hard) {
+		initiative = scoring.SupercatChapterInitiative(make([]int, ng.Bots))
 	}
 	var id int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -178,7 +178,7 @@ func (s *Store) CreateSupercatGameWith(ctx context.Context, ng NewSupercatGame) 
 			return err
 		}
 		for seat := 1; seat <= ng.Bots; seat++ {
-			if _, err := tx.Exec(ctx, createSupercatBotSQL, id, seat, SupercatBotNames[seat-1], league.SupercatHandStart); err != nil {
+			if _, err := tx.Exec(ctx, createSupercatBotSQL, id, seat, SupercatBotNames[seat-1], scoring.SupercatHandStart); err != nil {
 				return err
 			}
 		}
@@ -255,7 +255,7 @@ func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, o
 			return err
 		}
 		if bot.BonusCards == nil {
-			bot.BonusCards = []league.ActionCard{}
+			bot.BonusCards = []scoring.ActionCard{}
 		}
 		if bot.Exhausted == nil {
 			bot.Exhausted = []string{}
@@ -271,9 +271,9 @@ func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, o
 
 const supercatGameSettingsSQL = `SELECT difficulty, players FROM supercat_games WHERE id = $1`
 
-// StartSupercatTurn performs the start of the bot's turn (league.SupercatStartTurn) from its
+// StartSupercatTurn performs the start of the bot's turn (scoring.SupercatStartTurn) from its
 // stored counters and what the player reports, stores the new counters and opens the turn.
-// A turn already in progress is a Conflict; bad input a *league.FieldError.
+// A turn already in progress is a Conflict; bad input a *scoring.FieldError.
 func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, ownerID int64, t SupercatTable) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(tx pgx.Tx, b *SupercatBot) error {
 		if b.Turn != nil {
@@ -285,7 +285,7 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 			return err
 		}
 		state := t.State(*b, difficulty, players)
-		turn, err := league.SupercatStartTurn(state)
+		turn, err := scoring.SupercatStartTurn(state)
 		if err != nil {
 			return err
 		}
@@ -302,7 +302,7 @@ func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, o
 // AnswerSupercat records the answer to the current question of the bot's turn. step is the
 // number of answers the player saw: an answer from a page that is out of date (another
 // device answered first) is a Conflict, and an answer the question does not take a
-// *league.FieldError.
+// *scoring.FieldError.
 func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (SupercatBot, error) {
 	return s.AnswerSupercatGuild(ctx, gameID, seat, ownerID, step, answer, "")
 }
@@ -325,14 +325,14 @@ func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int,
 		}
 		if slices.Contains(walk.Exhausted, step) {
 			if guild == "" {
-				return &league.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
+				return &scoring.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
 			}
 			used := slices.Clone(b.Exhausted)
 			for _, g := range b.Turn.Guilds {
 				used = append(used, g.Card)
 			}
 			if slices.Contains(used, guild) {
-				return &league.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
+				return &scoring.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
 			}
 			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
 		}
@@ -391,7 +391,7 @@ func (s *Store) FinishSupercatTurn(ctx context.Context, gameID int64, seat int, 
 
 // AddSupercatBonus gives the bot a bonus action card ("place the new card in the bot's play
 // area and increment the bot's hand counter").
-func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ownerID int64, card league.ActionCard) (SupercatBot, error) {
+func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ownerID int64, card scoring.ActionCard) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
 		b.BonusCards = append(b.BonusCards, card)
 		b.Hand++
@@ -475,15 +475,15 @@ func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64, e
 		if inTurn {
 			return &Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first"}
 		}
-		if ok, why := league.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
+		if ok, why := scoring.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
 			return &Conflict{Reason: "chapter: " + why}
 		}
 		if len(end.BotPower) != len(hands) {
-			return &league.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
+			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
 		}
 		initiative := []int{}
-		if difficulty == string(league.Hard) {
-			initiative = league.SupercatChapterInitiative(end.BotPower)
+		if difficulty == string(scoring.Hard) {
+			initiative = scoring.SupercatChapterInitiative(end.BotPower)
 		}
 		if end.PlayerPower == nil {
 			end.PlayerPower = []int{0}
@@ -491,7 +491,7 @@ func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64, e
 		if _, err := tx.Exec(ctx, newSupercatChapterSQL, gameID, end.PlayerPower, initiative); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, newSupercatChapterBotsSQL, gameID, league.SupercatHandStart, end.BotPower)
+		_, err = tx.Exec(ctx, newSupercatChapterBotsSQL, gameID, scoring.SupercatHandStart, end.BotPower)
 		return err
 	})
 	if err != nil {
@@ -544,7 +544,7 @@ const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, play
 // member of the game's difficulty, as the open-a-table form seats them) and the player last
 // ("seat the player last in turn order"), recorded by the player through the Arcs scorer
 // (placement on final Power) onto the Arcs ladder, and linked to the companion game. A
-// finished game is a Conflict; bad Power a *league.FieldError. Returns the rated game's id.
+// finished game is a Conflict; bad Power a *scoring.FieldError. Returns the rated game's id.
 func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, final SupercatFinal) (int64, error) {
 	var rated int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -565,10 +565,10 @@ func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, f
 			return err
 		}
 		if len(final.BotPower) != len(bots) {
-			return &league.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
+			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
 		}
-		if difficulty != string(league.Hard) {
-			difficulty = string(league.Normal) // "none", kept for older games, is rated as normal
+		if difficulty != string(scoring.Hard) {
+			difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
 		}
 		ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
 		if rated, err = createNormalGame(ctx, tx, ng); err != nil {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -28,15 +28,15 @@ func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
 	assert.ErrorIs(t, err, store.ErrNotFound, "a solo game is private")
 
 	// A bonus card: into the play area, hand counter up ("Bonus cards").
-	bot, err := st.AddSupercatBonus(ctx, g.ID, 1, owner.ID, league.ActionCard{Suit: league.Mobilization, Number: 6})
+	bot, err := st.AddSupercatBonus(ctx, g.ID, 1, owner.ID, scoring.ActionCard{Suit: scoring.Mobilization, Number: 6})
 	require.NoError(t, err)
 	assert.Equal(t, 7, bot.Hand)
 
 	// The start of a turn: the bot draws (7 > 1 bonus card), follows Mobilization 4 and
 	// surpasses with its bonus Mobilization 6, which leaves the play area.
 	table := store.SupercatTable{
-		Lead:  &league.ActionCard{Suit: league.Mobilization, Number: 4},
-		Drawn: []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 5}},
+		Lead:  &scoring.ActionCard{Suit: scoring.Mobilization, Number: 4},
+		Drawn: []scoring.ActionCard{{Suit: scoring.Construction, Number: 2}, {Suit: scoring.Aggression, Number: 5}},
 		Roll:  4, MarkersAvailable: true, PlayerPower: []int{0},
 	}
 	bot, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, table)
@@ -55,7 +55,7 @@ func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
 	_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 3, "yes")
 	assert.ErrorIs(t, err, store.ErrConflict, "an answer from an out-of-date page")
 	_, err = st.AnswerSupercat(ctx, g.ID, 1, owner.ID, 7, "perhaps")
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, `answers[7]: "perhaps" does not answer mob-1 (want yes, no)`, fe.Error())
 	_, err = st.FinishSupercatTurn(ctx, g.ID, 1, owner.ID)
@@ -119,7 +119,7 @@ func TestSupercatConcurrentAnswersTakeOneStep(t *testing.T) {
 	g, err := st.CreateSupercatGame(ctx, owner.ID, "Race", "hard", 1)
 	require.NoError(t, err)
 	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, store.SupercatTable{
-		Initiative: true, Drawn: []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 5}},
+		Initiative: true, Drawn: []scoring.ActionCard{{Suit: scoring.Construction, Number: 2}, {Suit: scoring.Aggression, Number: 5}},
 		MarkersAvailable: true,
 	})
 	require.NoError(t, err)
@@ -158,8 +158,8 @@ func TestSupercatUndoTakesBackTheLastAnswers(t *testing.T) {
 	_, err = st.UndoSupercatAnswer(ctx, g.ID, 1, owner.ID, 0)
 	assert.ErrorIs(t, err, store.ErrConflict, "no turn in progress")
 	_, err = st.StartSupercatTurn(ctx, g.ID, 1, owner.ID, store.SupercatTable{
-		Lead:  &league.ActionCard{Suit: league.Construction, Number: 4},
-		Drawn: []league.ActionCard{{Suit: league.Aggression, Number: 2}, {Suit: league.Mobilization, Number: 5}},
+		Lead:  &scoring.ActionCard{Suit: scoring.Construction, Number: 4},
+		Drawn: []scoring.ActionCard{{Suit: scoring.Aggression, Number: 2}, {Suit: scoring.Mobilization, Number: 5}},
 		Roll:  6, MarkersAvailable: true,
 	})
 	require.NoError(t, err)
@@ -220,7 +220,7 @@ func TestFinishSupercatGameRatesItOnTheArcsLadder(t *testing.T) {
 	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "Rated", Difficulty: "hard", Bots: 2})
 	require.NoError(t, err)
 	_, err = st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18}})
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "power", fe.Field)
 

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/migrations"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -17,7 +17,7 @@ import (
 // TestMigrationGivesEveryLeagueAndGameItsDefaultVersion undoes migration 00017 on a fresh
 // database, stores leagues and normal games as they were before it (a league's version
 // free text), and migrates again: every league and normal game plays its game's default
-// version (league.Game.DefaultVersion) and the free text is the edition (CONTRACT section 9).
+// version (scoring.Game.DefaultVersion) and the free text is the edition (CONTRACT section 9).
 func TestMigrationGivesEveryLeagueAndGameItsDefaultVersion(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -34,7 +34,7 @@ func TestMigrationGivesEveryLeagueAndGameItsDefaultVersion(t *testing.T) {
 	var org int64
 	require.NoError(t, pool.QueryRow(ctx, `INSERT INTO users (username, display_name, password_hash)
 		VALUES ('organiser', 'Organiser', '$2a$10$x') RETURNING id`).Scan(&org))
-	for _, g := range league.Games() {
+	for _, g := range scoring.Games() {
 		_, err := pool.Exec(ctx, `INSERT INTO leagues (name, game, version, players_per_game, organiser_id)
 			VALUES ($1, $1, '2nd edition', 2, $2)`, g.Slug, org)
 		require.NoError(t, err)
@@ -51,28 +51,28 @@ func TestMigrationGivesEveryLeagueAndGameItsDefaultVersion(t *testing.T) {
 	for rows.Next() {
 		var slug, version, edition string
 		require.NoError(t, rows.Scan(&slug, &version, &edition))
-		g, err := league.GameBySlug(slug)
+		g, err := scoring.GameBySlug(slug)
 		require.NoError(t, err)
 		assert.Equal(t, g.DefaultVersion().Slug, version, slug)
 		assert.Equal(t, "2nd edition", edition, "the free text moves to the edition")
 		seen++
 	}
 	require.NoError(t, rows.Err())
-	assert.Equal(t, len(league.Games()), seen)
+	assert.Equal(t, len(scoring.Games()), seen)
 	rows, err = pool.Query(ctx, `SELECT game, version, edition FROM games WHERE league_id IS NULL`)
 	require.NoError(t, err)
 	seen = 0
 	for rows.Next() {
 		var slug, version, edition string
 		require.NoError(t, rows.Scan(&slug, &version, &edition))
-		g, err := league.GameBySlug(slug)
+		g, err := scoring.GameBySlug(slug)
 		require.NoError(t, err)
 		assert.Equal(t, g.DefaultVersion().Slug, version, slug)
 		assert.Empty(t, edition)
 		seen++
 	}
 	require.NoError(t, rows.Err())
-	assert.Equal(t, len(league.Games()), seen)
+	assert.Equal(t, len(scoring.Games()), seen)
 }
 
 func TestLeagueAndNormalGameKeepTheirVersion(t *testing.T) {

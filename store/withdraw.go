@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Withdrawal is a member of a running league who withdrew with no substitute: their played
@@ -244,7 +244,7 @@ func planWithdrawal(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) 
 	if err := tx.QueryRow(ctx, leagueShapeSQL, leagueID).Scan(&slug, &perGame, &faceToFace, &first, &every, &zone); err != nil {
 		return p, err
 	}
-	game, err := league.GameBySlug(slug)
+	game, err := scoring.GameBySlug(slug)
 	if err != nil {
 		return p, fmt.Errorf("league %d plays %w", leagueID, err)
 	}
@@ -359,13 +359,13 @@ func describeWithdrawal(name string, w scheduler.Withdrawal) string {
 	var parts []string
 	if len(short) > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s %s one player short", plural(len(short), "game", "games"),
-			league.ListAnd(short), plural(len(short), "goes on", "go on")))
+			scoring.ListAnd(short), plural(len(short), "goes on", "go on")))
 	}
 	if len(reseated) > 0 {
 		parts = append(parts, strings.Join(reseated, ", ")+" instead")
 	}
 	if len(cancelled) > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s cancelled", plural(len(cancelled), "game", "games"), league.ListAnd(cancelled)))
+		parts = append(parts, fmt.Sprintf("%s %s cancelled", plural(len(cancelled), "game", "games"), scoring.ListAnd(cancelled)))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no game was left to play")

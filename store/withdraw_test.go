@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -114,7 +114,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	assert.Len(t, members, 7)
 	after, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
-	line := func(st []league.Standing) []string {
+	line := func(st []scoring.Standing) []string {
 		out := make([]string, len(st))
 		for i, s := range st {
 			out[i] = fmt.Sprintf("%s %s %d #%d", s.Player, s.Points.RatString(), s.Games, s.Rank)

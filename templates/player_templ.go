@@ -11,7 +11,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strconv"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Player is a player's page: ratings with their history chart and the "why" of every move,
@@ -597,9 +597,9 @@ func Player(p Page, v PlayerView) templ.Component {
 					}
 					if g.Place > 0 {
 						var templ_7745c5c3_Var35 string
-						templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(league.Ordinal(g.Place))
+						templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(scoring.Ordinal(g.Place))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/player.templ`, Line: 105, Col: 36}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/player.templ`, Line: 105, Col: 37}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 						if templ_7745c5c3_Err != nil {

@@ -32,7 +32,7 @@ type ResultFormView struct {
 	// ShowDestroyed asks for enemy units destroyed (Blue Max; Wooden Ships does not count them).
 	ShowDestroyed bool
 	// OffersLowerIsBetter asks whether lower scores are better: only for a game whose
-	// registry entry allows it (league.Game.LowerIsBetter).
+	// registry entry allows it (scoring.Game.LowerIsBetter).
 	OffersLowerIsBetter bool
 	LowerIsBetter       bool
 	// Outcome and ConcededTo are a Diplomacy game's conclusion.

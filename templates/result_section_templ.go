@@ -11,7 +11,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strconv"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ResultSection is a game's result on the game page: the scored lines with their
@@ -595,9 +595,9 @@ func resultTable(lines []ResultLineView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var30 string
-			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(league.Ordinal(l.Place))
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(scoring.Ordinal(l.Place))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/result_section.templ`, Line: 100, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/result_section.templ`, Line: 100, Col: 73}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 			if templ_7745c5c3_Err != nil {

@@ -36,7 +36,7 @@ type StandingRow struct {
 	Rank        int
 	Username    string
 	DisplayName string
-	// Points is the exact total as people read it (league.Mixed: "13 1/2", "90 2/3").
+	// Points is the exact total as people read it (scoring.Mixed: "13 1/2", "90 2/3").
 	Points string
 	Games  int
 	// Places counts first, second, ... places (the countback), up to the league's game size.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
@@ -33,7 +33,7 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	game, err := league.GameBySlug(g.Game)
+	game, err := scoring.GameBySlug(g.Game)
 	if err != nil {
 		return err
 	}
@@ -84,9 +84,9 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 }
 
 // scoreAmbition builds the arcs-ambition input from the helper's fields, checks its markers
-// against the version (league.Version.CheckMarkers: a value beyond the version's markers,
+// against the version (scoring.Version.CheckMarkers: a value beyond the version's markers,
 // sent by hand, is refused) and scores it into v.Results.
-func scoreAmbition(v *templates.AmbitionView, ver league.Version, q url.Values) error {
+func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values) error {
 	type player struct {
 		ID    string          `json:"id"`
 		Count json.RawMessage `json:"count"`
@@ -154,7 +154,7 @@ func scoreAmbition(v *templates.AmbitionView, ver league.Version, q url.Values) 
 		return err
 	}
 	v.Input = string(body)
-	res, err := league.Score(league.ArcsAmbition, body)
+	res, err := scoring.Score(scoring.ArcsAmbition, body)
 	if err != nil {
 		return err
 	}

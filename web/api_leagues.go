@@ -7,7 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -66,7 +66,7 @@ type apiGame struct {
 	// Organiser opened a normal game's table; absent for a league game.
 	Organiser string `json:"organiser,omitempty"`
 	// SeatNames name the seats in seat order, free ones of an open table included: the
-	// game's own names where it has them (CONTRACT section 7, league.Game.SeatNames).
+	// game's own names where it has them (CONTRACT section 7, scoring.Game.SeatNames).
 	SeatNames  []string   `json:"seat_names"`
 	FinishedAt *time.Time `json:"finished_at"`
 	// StartsAt and Place are the game's date and place (league-operations issue).
@@ -95,12 +95,12 @@ func apiGameOf(g store.Game) apiGame {
 	return out
 }
 
-// seatNames names n seats of the game with the given slug (league.Game.SeatNames); a slug
+// seatNames names n seats of the game with the given slug (scoring.Game.SeatNames); a slug
 // the registry does not know gets "Seat 1", "Seat 2", ….
 func seatNames(slug string, n int) []string {
-	game, err := league.GameBySlug(slug)
+	game, err := scoring.GameBySlug(slug)
 	if err != nil {
-		return league.Game{}.SeatNames(n)
+		return scoring.Game{}.SeatNames(n)
 	}
 	return game.SeatNames(n)
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // apiRegistryGame is one game of the registry as GET /api/v1/registry shows it (CONTRACT
@@ -42,7 +42,7 @@ func (h *Handler) apiRegistry(c echo.Context) error {
 
 // registry is the games registry with its versions as the API shows it.
 func registry() []apiRegistryGame {
-	games := league.Games()
+	games := scoring.Games()
 	out := make([]apiRegistryGame, len(games))
 	for i, g := range games {
 		out[i] = apiRegistryGame{Game: g.Slug, Name: g.Name, System: string(g.System), MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers}

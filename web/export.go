@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // placeHeaders name the countback columns of the standings export.
@@ -27,10 +27,10 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	places := min(max(l.PlayersPerGame, 1), league.MaxPlaces)
+	places := min(max(l.PlayersPerGame, 1), scoring.MaxPlaces)
 	rows := [][]string{append(append([]string{"rank", "username", "points", "games"}, placeHeaders[:places]...), "game", "version")}
 	for _, s := range st {
-		row := []string{strconv.Itoa(s.Rank), s.Player, league.Exact(s.Points), strconv.Itoa(s.Games)}
+		row := []string{strconv.Itoa(s.Rank), s.Player, scoring.Exact(s.Points), strconv.Itoa(s.Games)}
 		for q := range places {
 			row = append(row, strconv.Itoa(s.PlaceCounts[q]))
 		}
@@ -53,7 +53,7 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation", "game", "version"}}
 	for _, l := range lines {
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
-			strconv.Itoa(l.Position), l.Username, league.Exact(l.Points()), strconv.Itoa(l.Place),
+			strconv.Itoa(l.Position), l.Username, scoring.Exact(l.Points()), strconv.Itoa(l.Place),
 			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation, lg.Game, lg.Version})
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)

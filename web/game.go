@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -44,7 +44,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		return templates.GameView{}, err
 	}
 	viewer, signedIn := currentUser(c)
-	game, gameErr := league.GameBySlug(g.Game)
+	game, gameErr := scoring.GameBySlug(g.Game)
 	v := templates.GameView{
 		ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status,
 		Seats: seatViews(game, g.Seats, viewer, signedIn),
@@ -113,7 +113,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 
 // normalGameView fills in what the page shows of a normal game: its organiser, its free
 // seats and whether the viewer may take the next one.
-func normalGameView(v *templates.GameView, g store.Game, game league.Game, signedIn bool) {
+func normalGameView(v *templates.GameView, g store.Game, game scoring.Game, signedIn bool) {
 	v.Normal, v.GameName, v.Organiser, v.SeatCount = true, gameName(g.Game), g.Organiser, g.SeatCount
 	names := game.SeatNames(g.SeatCount)
 	if len(g.Seats) < len(names) {
@@ -141,7 +141,7 @@ func (h *Handler) companionLink(ctx context.Context, v *templates.GameView, view
 }
 
 // versionView is the version with slug of game, and the edition note, as pages show them.
-func versionView(game league.Game, slug, edition string) templates.VersionView {
+func versionView(game scoring.Game, slug, edition string) templates.VersionView {
 	v := templates.VersionView{Slug: slug, Edition: edition}
 	ver, err := game.Version(slug)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -88,7 +88,7 @@ func firstNormalGameError(errs templates.FieldErrors) string {
 
 // normalGameRow is a normal game as the list page shows it.
 func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.NormalGameRow {
-	game, _ := league.GameBySlug(g.Game) // an unknown slug shows the slug itself
+	game, _ := scoring.GameBySlug(g.Game) // an unknown slug shows the slug itself
 	row := templates.NormalGameRow{ID: g.ID, GameName: gameLabel(g.Game, g.Version), Status: g.Status, Organiser: g.Organiser,
 		SeatCount: g.SeatCount, Seats: seatViews(game, g.Seats, viewer, signedIn)}
 	if g.FinishedAt != nil {

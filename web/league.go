@@ -11,8 +11,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -144,7 +144,7 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err := h.operationsView(c, l, &v); err != nil {
 		return templates.LeagueView{}, err
 	}
-	game, gameErr := league.GameBySlug(l.Game)
+	game, gameErr := scoring.GameBySlug(l.Game)
 	for _, g := range games {
 		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
 		if g.StartsAt != nil {
@@ -262,8 +262,8 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 }
 
 // seatViews are a game's seats as the pages show them, each with its power when the game
-// names its seats (Diplomacy's powers, Vortex's corners: league.Game.Powers).
-func seatViews(g league.Game, seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
+// names its seats (Diplomacy's powers, Vortex's corners: scoring.Game.Powers).
+func seatViews(g scoring.Game, seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
 	out := make([]templates.SeatView, len(seats))
 	for i, s := range seats {
 		out[i] = templates.SeatView{Position: s.Position, Username: s.Username, DisplayName: s.DisplayName,
@@ -273,16 +273,16 @@ func seatViews(g league.Game, seats []store.Seat, viewer store.User, signedIn bo
 }
 
 // power is the game's own name for seat position (1 first), or "" when it has none there.
-func power(g league.Game, position int) string {
+func power(g scoring.Game, position int) string {
 	if position < 1 || position > len(g.Powers) {
 		return ""
 	}
 	return g.Powers[position-1]
 }
 
-// sideViews groups a team game's seats into its two sides (league.Game.Sides); nil for
+// sideViews groups a team game's seats into its two sides (scoring.Game.Sides); nil for
 // games that are not team games.
-func sideViews(g league.Game, seats []templates.SeatView) []templates.SideView {
+func sideViews(g scoring.Game, seats []templates.SeatView) []templates.SideView {
 	sides := g.Sides(len(seats))
 	if sides == nil {
 		return nil
@@ -334,7 +334,7 @@ func fairness(l store.League, members []store.Member, replaced []store.Replaceme
 		Players: names, Matchups: r.Matchups, MatchupMin: r.MatchupMin, MatchupMax: r.MatchupMax,
 		Seats: r.Seats, PerGame: l.PlayersPerGame, GamesPerPlayer: r.PlayerGames,
 	}
-	if game, err := league.GameBySlug(l.Game); err == nil && len(game.Powers) > 0 {
+	if game, err := scoring.GameBySlug(l.Game); err == nil && len(game.Powers) > 0 {
 		v.Powers = game.SeatNames(l.PlayersPerGame)
 	}
 	return v

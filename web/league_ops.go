@@ -13,7 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -91,7 +91,7 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 		slug = *in.Game
 		e.Game = in.Game
 	}
-	game, err := league.GameBySlug(slug)
+	game, err := scoring.GameBySlug(slug)
 	if err != nil {
 		errs["game"] = fieldProblem(err)
 	}
@@ -104,7 +104,7 @@ func validateEdit(l store.League, in leagueEditInput) (store.LeagueEdit, templat
 	case in.Game != nil:
 		version = ""
 	}
-	var v league.Version
+	var v scoring.Version
 	if err == nil {
 		if v, err = game.Version(version); err != nil {
 			errs["version"] = fieldProblem(err)

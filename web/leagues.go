@@ -13,8 +13,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/text"
@@ -35,7 +35,7 @@ var leagueFields = []string{"name", "game", "version", "edition", "players_per_g
 // validateLeague normalises a league creation (trimmed text, the version's slug) and adds one
 // message per wrong field to errs. The game must be in the registry, the version one of the
 // game's (CONTRACT section 9; none is the default) and players per game within the
-// version's range (league.Version.AcceptsPlayers).
+// version's range (scoring.Version.AcceptsPlayers).
 func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	in.Name = strings.TrimSpace(in.Name)
 	in.Edition = strings.TrimSpace(in.Edition)
@@ -75,15 +75,15 @@ func validateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 // unknown version is 422 naming version"), adding a message on "game" or "version" to errs;
 // an empty version becomes the game's default. The game is the zero Game when unknown, the
 // version nil when either is.
-func validateGameVersion(slug string, version *string, errs templates.FieldErrors) (league.Game, *league.Version) {
+func validateGameVersion(slug string, version *string, errs templates.FieldErrors) (scoring.Game, *scoring.Version) {
 	*version = strings.TrimSpace(*version)
-	game, err := league.GameBySlug(slug)
+	game, err := scoring.GameBySlug(slug)
 	if slug == "" {
 		errs["game"] = "required; choose one of " + gameSlugs()
-		return league.Game{}, nil
+		return scoring.Game{}, nil
 	} else if err != nil {
 		errs["game"] = fieldProblem(err)
-		return league.Game{}, nil
+		return scoring.Game{}, nil
 	}
 	v, err := game.Version(*version)
 	if err != nil {
@@ -125,9 +125,9 @@ func textProblem(s string, maxLen int, required bool) string {
 	return ""
 }
 
-// fieldProblem is the problem part of a *league.FieldError (its field is already known).
+// fieldProblem is the problem part of a *scoring.FieldError (its field is already known).
 func fieldProblem(err error) string {
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return fe.Problem
 	}
@@ -137,7 +137,7 @@ func fieldProblem(err error) string {
 // gameSlugs lists the registry's slugs, for error messages.
 func gameSlugs() string {
 	var slugs []string
-	for _, g := range league.Games() {
+	for _, g := range scoring.Games() {
 		slugs = append(slugs, g.Slug)
 	}
 	return strings.Join(slugs, ", ")
@@ -156,7 +156,7 @@ func firstLeagueError(errs templates.FieldErrors) string {
 // summarise is a league as lists and headers show it.
 func summarise(l store.League) templates.LeagueSummary {
 	name := l.Game
-	if g, err := league.GameBySlug(l.Game); err == nil {
+	if g, err := scoring.GameBySlug(l.Game); err == nil {
 		name = g.Name
 	}
 	games := store.LeagueSize * scheduler.DefaultGamesPerPlayer(store.LeagueSize, l.PlayersPerGame) / l.PlayersPerGame
@@ -226,7 +226,7 @@ func (h *Handler) leagues(c echo.Context) error {
 // Leaders"); "" for a game with a single version, whose name says it all. An unknown slug
 // shows the slug itself.
 func versionName(game, version string) string {
-	g, err := league.GameBySlug(game)
+	g, err := scoring.GameBySlug(game)
 	if err != nil {
 		return version
 	}
@@ -245,7 +245,7 @@ func versionName(game, version string) string {
 // issue 28), so the players each takes show beside it without JavaScript.
 func gameChoices() []templates.GameGroup {
 	var out []templates.GameGroup
-	for _, g := range league.Games() {
+	for _, g := range scoring.Games() {
 		group := templates.GameGroup{Name: g.Name}
 		vs := g.Versions()
 		for _, v := range vs {
@@ -263,7 +263,7 @@ func gameChoices() []templates.GameGroup {
 
 // selectedChoice is the value of the combined select that shows game and version.
 func selectedChoice(game, version string) string {
-	if g, err := league.GameBySlug(game); err == nil && len(g.Versions()) > 1 {
+	if g, err := scoring.GameBySlug(game); err == nil && len(g.Versions()) > 1 {
 		if version == "" {
 			version = g.DefaultVersion().Slug
 		}

@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -326,7 +326,7 @@ func (n *Notifier) pageURL(no store.Notice) string {
 // mixed numbers, dates in the league's time zone.
 func (n *Notifier) words(no store.Notice) (subject, text string) {
 	gameName := no.Game
-	if g, err := league.GameBySlug(no.Game); err == nil {
+	if g, err := scoring.GameBySlug(no.Game); err == nil {
 		gameName = g.Name
 	}
 	where := gameName + " game"
@@ -397,9 +397,9 @@ func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
 		pts, ok := new(big.Rat).SetString(r.Points)
 		shown := r.Points
 		if ok {
-			shown = league.Mixed(pts)
+			shown = scoring.Mixed(pts)
 		}
-		fmt.Fprintf(b, "%s  %s  %s %s\n", league.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
+		fmt.Fprintf(b, "%s  %s  %s %s\n", scoring.Ordinal(r.Place), r.Username, shown, plural(pointsCount(pts, ok), "point", "points"))
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -89,7 +89,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
 				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
 				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta)),
-				PotNote: potNote(league.System(s.System), s.Seats, s.Pot)}
+				PotNote: potNote(scoring.System(s.System), s.Seats, s.Pot)}
 			switch {
 			case s.Credited == u.Username && s.Player != u.Username:
 				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)
@@ -123,7 +123,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabel(g.LeagueName),
 			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner, Seat: seatName(g)}
 		if g.Points != nil {
-			pg.Points = league.Mixed(g.Points)
+			pg.Points = scoring.Mixed(g.Points)
 		}
 		if g.FinishedAt != nil {
 			pg.Date = g.FinishedAt.UTC().Format(dateLayout)
@@ -176,7 +176,7 @@ func memberNote(username string) string {
 // seatName is the player's seat in a game as its game names it: a Diplomacy power, a
 // Vortex corner, a team game's side, otherwise "Seat n".
 func seatName(g store.PlayerGame) string {
-	game, err := league.GameBySlug(g.Game)
+	game, err := scoring.GameBySlug(g.Game)
 	if err != nil {
 		return fmt.Sprintf("Seat %d", g.Position)
 	}
@@ -197,7 +197,7 @@ func leagueLabel(name string) string {
 
 // gameName is a game slug's display name, or the slug for a game the registry lacks.
 func gameName(slug string) string {
-	if g, err := league.GameBySlug(slug); err == nil {
+	if g, err := scoring.GameBySlug(slug); err == nil {
 		return g.Name
 	}
 	return slug

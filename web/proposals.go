@@ -15,7 +15,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -527,10 +527,10 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 		return out
 	}
 	lines := slices.Clone(w.Seated.Lines)
-	slices.SortStableFunc(lines, func(a, b league.SeatedLine) int { return cmp.Compare(a.Place, b.Place) })
+	slices.SortStableFunc(lines, func(a, b scoring.SeatedLine) int { return cmp.Compare(a.Place, b.Place) })
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		s := league.Ordinal(l.Place) + " " + l.Player
+		s := scoring.Ordinal(l.Place) + " " + l.Player
 		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
 			s += " (" + sc + ")"
 		}
@@ -538,7 +538,7 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 			out[i] = s + " — absent, played by the missing man"
 			continue
 		}
-		out[i] = s + " — " + league.Mixed(l.Points) + " " + plural(pointsCount(l.Points, true), "point", "points")
+		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + plural(pointsCount(l.Points, true), "point", "points")
 	}
 	return out
 }
@@ -549,7 +549,7 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 // a randomly-selected power will be chosen to be unplayed"); at other games the organiser
 // finds a substitute who finishes the seat (ARMADA 4.2, "replaced").
 func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, viewerID int64) ([]templates.AttendanceView, string) {
-	game, gameErr := league.GameBySlug(slug)
+	game, gameErr := scoring.GameBySlug(slug)
 	names := seatNames(slug, seats)
 	var out []templates.AttendanceView
 	mine := ""
@@ -561,7 +561,7 @@ func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, v
 				mine = map[bool]string{true: "yes", false: "no"}[*a.Coming]
 			}
 			if !*a.Coming {
-				if gameErr == nil && game.System == league.Armada && a.Position >= 1 && a.Position <= len(names) {
+				if gameErr == nil && game.System == scoring.Armada && a.Position >= 1 && a.Position <= len(names) {
 					v.Note = "the missing man plays " + names[a.Position-1] + " (ARMADA 4.1)"
 				} else {
 					v.Note = "the organiser finds a substitute, who finishes the seat (ARMADA 4.2)"

@@ -7,8 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -24,14 +24,14 @@ type apiRating struct {
 
 // ladder finds the registry game of the :game route parameter (an unknown slug is a 404)
 // and its ladder's ratings, highest first.
-func (h *Handler) ladder(c echo.Context) (league.Game, []store.Rating, error) {
-	g, err := league.GameBySlug(c.Param("game"))
+func (h *Handler) ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
+	g, err := scoring.GameBySlug(c.Param("game"))
 	if err != nil {
-		return league.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
+		return scoring.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}
 	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
 	if err != nil {
-		return league.Game{}, nil, err
+		return scoring.Game{}, nil, err
 	}
 	return g, rs, nil
 }
@@ -62,7 +62,7 @@ func (h *Handler) ratings(c echo.Context) error {
 		byGame[l.Game], results[l.Game] = l.Players, l.Results
 	}
 	var v templates.RatingsIndexView
-	for _, g := range league.Games() {
+	for _, g := range scoring.Games() {
 		v.Games = append(v.Games, templates.LadderLink{Slug: g.Slug, Name: g.Name, Players: byGame[g.Slug], Results: results[g.Slug]})
 	}
 	return h.render(c, http.StatusOK, templates.RatingsIndex(h.page(c, "Ratings"), v))
@@ -93,7 +93,7 @@ func (h *Handler) ladderPage(c echo.Context) error {
 // (CONTRACT section 3: the table plays for min(P, S), what its players hold above the
 // floor of −210): "This table held only 84.0 above the floor, so it played for 84.0
 // instead of 120." It is empty for a table that played for its full pot.
-func potNote(system league.System, seats int, pot rating.Micros) string {
+func potNote(system scoring.System, seats int, pot rating.Micros) string {
 	full := rating.FullPot(system.PointsArePot(), seats)
 	switch {
 	case seats == 0 || pot >= full:

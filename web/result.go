@@ -13,8 +13,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -23,15 +23,15 @@ import (
 // JSON, 422 for a result the scorer or the seats refuse (naming the field). Anyone but the
 // organiser (403), conflicts (409) and not-found (404) go to the central handler.
 func resultError(err error) error {
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	switch {
 	case errors.As(err, &fe) && fe.Field == "input":
 		return echo.NewHTTPError(http.StatusBadRequest, "body"+fe.Error()[len("input"):])
 	case errors.As(err, &fe):
 		// Every problem of the body at once ("a: ...; b: ..."), the first first.
 		msg := fe.Error()
-		if all := league.AllFieldErrors(err); len(all) > 1 {
-			msg = league.FieldErrors(all).Error()
+		if all := scoring.AllFieldErrors(err); len(all) > 1 {
+			msg = scoring.FieldErrors(all).Error()
 		}
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
 	}
@@ -205,8 +205,8 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	if withChanges {
 		points := make([]apiPointsChange, len(r.Changes.Points))
 		for i, p := range r.Changes.Points {
-			points[i] = apiPointsChange{Username: p.Username, Before: json.RawMessage(league.Decimal(p.Before)),
-				After: json.RawMessage(league.Decimal(p.After)), Delta: json.RawMessage(league.Decimal(p.Delta()))}
+			points[i] = apiPointsChange{Username: p.Username, Before: json.RawMessage(scoring.Decimal(p.Before)),
+				After: json.RawMessage(scoring.Decimal(p.After)), Delta: json.RawMessage(scoring.Decimal(p.Delta()))}
 		}
 		ratings := make([]apiRatingChange, len(r.Changes.Ratings))
 		for i, rc := range r.Changes.Ratings {
@@ -276,8 +276,8 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 		}
 		for _, p := range a.Changes.Points {
 			d := p.Delta()
-			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: league.Mixed(p.Before),
-				After: league.Mixed(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
+			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: scoring.Mixed(p.Before),
+				After: scoring.Mixed(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
 		}
 		for _, rc := range a.Changes.Ratings {
 			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
@@ -315,9 +315,9 @@ func signedMicros(m rating.Micros) string {
 func signedRat(r *big.Rat) string {
 	switch r.Sign() {
 	case 1:
-		return "+" + league.Mixed(r)
+		return "+" + scoring.Mixed(r)
 	case -1:
-		return league.Mixed(r)
+		return scoring.Mixed(r)
 	}
 	return "0"
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -30,7 +30,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if p, err := h.store.Proposal(c.Request().Context(), g.ID); err == nil && (p.ProposerID == user.ID || !proposing) {
 		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
 	}
-	if g.Input == nil && g.Game.System == league.Armada {
+	if g.Input == nil && g.Game.System == scoring.Armada {
 		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
 		if err := h.missingManFromAttendance(c, f); err != nil {
 			return err
@@ -114,7 +114,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	errs := map[string]string{}
 	var unplaced []string
-	for _, fe := range league.AllFieldErrors(err) {
+	for _, fe := range scoring.AllFieldErrors(err) {
 		if name, ok := f.inputOf(fe.Field); ok && errs[name] == "" {
 			errs[name] = sentence(fe.Problem)
 		} else if !ok {
@@ -257,7 +257,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 }
 
 // seatedLineViews renders checked lines (a preview) for a page, with the seats' names.
-func seatedLineViews(g store.ResultGame, lines []league.SeatedLine) []templates.ResultLineView {
+func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates.ResultLineView {
 	out := make([]store.ResultLine, len(lines))
 	for i, l := range lines {
 		out[i] = store.ResultLine{Position: l.Position, Username: l.Player, Points: l.Points, Place: l.Place,
@@ -289,7 +289,7 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 			name = l.Username
 		}
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
-			Points: league.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
 	}
 	return out

@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -65,9 +65,9 @@ func newResultForm(g store.ResultGame) *resultForm {
 	case g.Game.System.IsTeamGame():
 		f.kind = "team"
 		f.sides = sideNames(g.Game)
-	case g.Game.System == league.Armada:
+	case g.Game.System == scoring.Armada:
 		f.kind = "armada"
-	case g.Game.System == league.Vortex:
+	case g.Game.System == scoring.Vortex:
 		f.kind = "vortex"
 	default:
 		f.kind = "placement"
@@ -91,7 +91,7 @@ func newResultForm(g store.ResultGame) *resultForm {
 		f.seats = append(f.seats, sv)
 	}
 	if f.kind == "vortex" {
-		f.die = strconv.Itoa(cmp.Or(g.GameVersion.Die, league.VortexDefaultDie))
+		f.die = strconv.Itoa(cmp.Or(g.GameVersion.Die, scoring.VortexDefaultDie))
 	}
 	return f
 }
@@ -103,11 +103,11 @@ func vortexStart(position, n int) int {
 	if n == 2 {
 		return 8 * (position - 1)
 	}
-	return league.VortexStarts[(position-1)%len(league.VortexStarts)]
+	return scoring.VortexStarts[(position-1)%len(scoring.VortexStarts)]
 }
 
 // sideNames are a team game's two side names.
-func sideNames(g league.Game) []string {
+func sideNames(g scoring.Game) []string {
 	names := []string{"Side 1", "Side 2"}
 	for i := range names {
 		if i < len(g.SideNames) {
@@ -121,7 +121,7 @@ func sideNames(g league.Game) []string {
 func (f *resultForm) fields() []string {
 	switch f.kind {
 	case "team":
-		if f.game.Game.System != league.BlueMax { // Wooden Ships does not count enemy units destroyed
+		if f.game.Game.System != scoring.BlueMax { // Wooden Ships does not count enemy units destroyed
 			return []string{"units", "lost", "points"}
 		}
 		return teamFields
@@ -200,7 +200,7 @@ func (f *resultForm) fill(body []byte) {
 		}
 	}
 	if f.vortexBoard {
-		f.die = orDefault(in.Die, strconv.Itoa(cmp.Or(f.game.GameVersion.Die, league.VortexDefaultDie)))
+		f.die = orDefault(in.Die, strconv.Itoa(cmp.Or(f.game.GameVersion.Die, scoring.VortexDefaultDie)))
 	}
 	for _, side := range in.Sides {
 		for _, p := range side.Players {
@@ -221,7 +221,7 @@ func (f *resultForm) fill(body []byte) {
 		}
 	}
 	f.lowerIsBetter, f.outcome = in.LowerIsBetter, in.Outcome
-	if in.Outcome == string(league.OutcomeConcession) && len(in.Winners) == 1 {
+	if in.Outcome == string(scoring.OutcomeConcession) && len(in.Winners) == 1 {
 		if s := f.seat(in.Winners[0]); s != nil {
 			f.concededTo = s.seat.Username
 		}
@@ -306,7 +306,7 @@ var labels = map[string]string{
 
 // input builds the result body from the typed values. problems holds every input that is
 // empty or not a number (by input name), all at once; the body is nil when there are any.
-// Diplomacy winners follow from the outcome (league.ArmadaWinners).
+// Diplomacy winners follow from the outcome (scoring.ArmadaWinners).
 func (f *resultForm) input() (body []byte, problems map[string]string) {
 	problems = map[string]string{}
 	f.inputs = map[string]string{"outcome": "outcome", "winners": "outcome", "conceded_to": "conceded_to"}
@@ -346,7 +346,7 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 				f.inputs[path+".id"] = s.name("units")
 				p := formPlayer{ID: s.seat.Username, Units: number(s, "units", path, true),
 					Lost: number(s, "lost", path, true), Points: number(s, "points", path, true)}
-				if f.game.Game.System == league.BlueMax {
+				if f.game.Game.System == scoring.BlueMax {
 					p.Destroyed = number(s, "destroyed", path, true)
 				}
 				sd.Players = append(sd.Players, p)
@@ -356,7 +356,7 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		doc["sides"] = sides
 	case "armada":
 		var players []formPlayer
-		var armada []league.ArmadaPlayer
+		var armada []scoring.ArmadaPlayer
 		replaced := map[string]string{}
 		var absent []string
 		f.inputs["absent"], f.inputs["absent[0]"] = "absent", "absent"
@@ -374,19 +374,19 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 			if s.values["eliminated"] != "" && eliminated == 0 {
 				eliminated = -1 // typed but not a year: not a survivor either way
 			}
-			armada = append(armada, league.ArmadaPlayer{ID: s.seat.Username, Centers: centers, Eliminated: eliminated})
+			armada = append(armada, scoring.ArmadaPlayer{ID: s.seat.Username, Centers: centers, Eliminated: eliminated})
 			if sub := s.values["substitute"]; sub != "" {
 				replaced[s.seat.Username] = sub
 			}
 		}
-		if f.outcome == string(league.OutcomeConcession) {
+		if f.outcome == string(scoring.OutcomeConcession) {
 			// The only winner named on the form is the player the game was conceded to.
 			f.inputs["winners"] = "conceded_to"
 		}
-		winners, err := league.ArmadaWinners(league.ArmadaOutcome(f.outcome), armada, f.concededTo)
+		winners, err := scoring.ArmadaWinners(scoring.ArmadaOutcome(f.outcome), armada, f.concededTo)
 		// A solo's winner depends on the centres: judge it only once they are numbers.
-		if err != nil && (f.outcome != string(league.OutcomeSolo) || len(problems) == 0) {
-			for _, fe := range league.AllFieldErrors(err) {
+		if err != nil && (f.outcome != string(scoring.OutcomeSolo) || len(problems) == 0) {
+			for _, fe := range scoring.AllFieldErrors(err) {
 				problems[fe.Field] = sentence(fe.Problem)
 			}
 		}
@@ -474,7 +474,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
 		LeagueURL: leagueURL(g.LeagueID), ScoreLabel: g.Game.ScoreLabel,
 		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Kind: f.kind,
-		SideNames: f.sides, ShowDestroyed: g.Game.System == league.BlueMax,
+		SideNames: f.sides, ShowDestroyed: g.Game.System == scoring.BlueMax,
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,

@@ -7,14 +7,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
 // formGame is a game of slug seated by the given usernames, seat 1 first.
 func formGame(t *testing.T, slug string, players ...string) store.ResultGame {
 	t.Helper()
-	game, err := league.GameBySlug(slug)
+	game, err := scoring.GameBySlug(slug)
 	require.NoError(t, err)
 	g := store.ResultGame{ID: 7, LeagueID: 3, Game: game, Number: 2, LeagueName: "Spring", Status: store.GameScheduled}
 	for i, p := range players {

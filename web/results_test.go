@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -153,21 +153,21 @@ func TestAPIResultAuthorisationAndRefusals(t *testing.T) {
 	assert.NotEmpty(t, changes["ratings"])
 
 	// Standings and ratings agree with the scorer and the rating package.
-	res0, err := league.Score(league.Placement, []byte(fmt.Sprintf(`{"players":[{"id":%q,"score":10},{"id":%q,"score":20},{"id":%q,"score":30},{"id":%q,"score":40}]}`,
+	res0, err := scoring.Score(scoring.Placement, []byte(fmt.Sprintf(`{"players":[{"id":%q,"score":10},{"id":%q,"score":20},{"id":%q,"score":30},{"id":%q,"score":40}]}`,
 		g.Seats[0].Username, g.Seats[1].Username, g.Seats[2].Username, g.Seats[3].Username)))
 	require.NoError(t, err)
 	var memberNames []string
 	for _, m := range members {
 		memberNames = append(memberNames, m.Username)
 	}
-	var lines0 []league.StandingLine
+	var lines0 []scoring.StandingLine
 	seats := make([]rating.Seat, 4)
-	places := league.Places(res0.Results)
+	places := scoring.Places(res0.Results)
 	for i, r := range res0.Results {
-		lines0 = append(lines0, league.StandingLine{Player: r.ID, Points: r.Points, Place: places[i]})
+		lines0 = append(lines0, scoring.StandingLine{Player: r.ID, Points: r.Points, Place: places[i]})
 		seats[i] = rating.Seat{Player: r.ID, Points: r.Points, Winner: r.Winner}
 	}
-	want := league.Standings(memberNames, lines0)
+	want := scoring.Standings(memberNames, lines0)
 	status, st := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/standings", l.ID), "", nil)
 	require.Equal(t, http.StatusOK, status)
 	require.Len(t, st, 8)
@@ -311,7 +311,7 @@ func TestResultFormFitsTheScorer(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 
-	// Blue Max: two sides from league.Game.Sides, units, losses, kills and personal points.
+	// Blue Max: two sides from scoring.Game.Sides, units, losses, kills and personal points.
 	l, org, _, _ := runningLeague(t, app, "blue-max", 4)
 	g := mustLeagueGames(t, app, l)[0]
 	c := app.logIn(org)

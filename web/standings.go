@@ -6,7 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -54,7 +54,7 @@ func (h *Handler) apiStandings(c echo.Context) error {
 	}
 	out := make([]apiStanding, len(st))
 	for i, s := range st {
-		out[i] = apiStanding{Username: s.Player, Points: json.RawMessage(league.Decimal(s.Points)),
+		out[i] = apiStanding{Username: s.Player, Points: json.RawMessage(scoring.Decimal(s.Points)),
 			Games: s.Games, Rank: s.Rank, Places: trimPlaces(s.PlaceCounts), Note: notes[s.Player]}
 	}
 	return c.JSON(http.StatusOK, out)
@@ -62,7 +62,7 @@ func (h *Handler) apiStandings(c echo.Context) error {
 
 // trimPlaces drops the trailing places nobody can reach in small games: the counts up to
 // the last place the member finished in.
-func trimPlaces(counts [league.MaxPlaces]int) []int {
+func trimPlaces(counts [scoring.MaxPlaces]int) []int {
 	n := len(counts)
 	for n > 0 && counts[n-1] == 0 {
 		n--
@@ -82,7 +82,7 @@ func (h *Handler) standingsView(c echo.Context, l store.League, members []store.
 		names[m.Username] = m.DisplayName
 	}
 	viewer, signedIn := currentUser(c)
-	v := templates.StandingsView{LeagueID: l.ID, Rule: league.CountbackRule, TieBreaks: league.TieBreaks(st),
+	v := templates.StandingsView{LeagueID: l.ID, Rule: scoring.CountbackRule, TieBreaks: scoring.TieBreaks(st),
 		Total: len(games), Finished: l.Status == store.LeagueFinished}
 	for _, g := range games {
 		if g.Status == store.GameFinished {
@@ -95,8 +95,8 @@ func (h *Handler) standingsView(c echo.Context, l store.League, members []store.
 		if name == "" {
 			name = s.Player
 		}
-		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: league.Mixed(s.Points),
-			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), league.MaxPlaces)]...),
+		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: scoring.Mixed(s.Points),
+			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), scoring.MaxPlaces)]...),
 			IsViewer: signedIn && viewer.Username == s.Player}
 		v.Rows = append(v.Rows, row)
 		if v.Finished && s.Rank == 1 {

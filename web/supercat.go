@@ -12,7 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -24,7 +24,7 @@ import (
 // supercatIndex lists the player's solo games and offers a new one: GET /supercat.
 func (h *Handler) supercatIndex(c echo.Context) error {
 	return h.renderSupercatIndex(c, http.StatusOK, templates.SupercatIndexView{Bots: "1", Difficulty: "normal",
-		Version: league.ArcsBase, LeadersLore: league.LeadersLoreNone, Errors: templates.FieldErrors{}})
+		Version: scoring.ArcsBase, LeadersLore: scoring.LeadersLoreNone, Errors: templates.FieldErrors{}})
 }
 
 // renderSupercatIndex renders the index with the new-game form v.
@@ -43,7 +43,7 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 
 // supercatVersionName names an Arcs version for people.
 func supercatVersionName(slug string) string {
-	if slug == league.ArcsCampaign {
+	if slug == scoring.ArcsCampaign {
 		return "Arcs: The Blighted Reach (campaign game)"
 	}
 	return "Arcs (base game)"
@@ -53,7 +53,7 @@ func supercatVersionName(slug string) string {
 // the seed's order.
 func supercatModifierViews(slugs []string) []templates.Modifier {
 	var out []templates.Modifier
-	for _, m := range league.SupercatModifiers {
+	for _, m := range scoring.SupercatModifiers {
 		if slugs == nil || slices.Contains(slugs, m.Slug) {
 			out = append(out, templates.Modifier{Slug: m.Slug, Name: m.Name, Text: m.Text, AttackerOnly: m.AttackerOnly})
 		}
@@ -80,10 +80,10 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	v := templates.SupercatIndexView{Name: strings.TrimSpace(c.FormValue("name")), Bots: c.FormValue("bots"), Difficulty: c.FormValue("difficulty"),
 		Version: c.FormValue("version"), LeadersLore: c.FormValue("leaders_lore"), Modifiers: form["modifiers"], Errors: templates.FieldErrors{}}
 	if v.Version == "" {
-		v.Version = league.ArcsBase
+		v.Version = scoring.ArcsBase
 	}
 	if v.LeadersLore == "" {
-		v.LeadersLore = league.LeadersLoreNone
+		v.LeadersLore = scoring.LeadersLoreNone
 	}
 	if !oneLineText(v.Name, 100) {
 		v.Errors["name"] = "Give the game a name of at most 100 characters, on one line."
@@ -95,14 +95,14 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	if !slices.Contains([]string{"normal", "hard"}, v.Difficulty) {
 		v.Errors["difficulty"] = "Choose normal or hard."
 	}
-	if !slices.Contains([]string{league.ArcsBase, league.ArcsCampaign}, v.Version) {
+	if !slices.Contains([]string{scoring.ArcsBase, scoring.ArcsCampaign}, v.Version) {
 		v.Errors["version"] = "Choose base or blighted-reach (the campaign game)."
 	}
-	if !slices.Contains([]string{league.LeadersLoreNone, league.LeadersLoreIntervene, league.LeadersLorePassive}, v.LeadersLore) {
+	if !slices.Contains([]string{scoring.LeadersLoreNone, scoring.LeadersLoreIntervene, scoring.LeadersLorePassive}, v.LeadersLore) {
 		v.Errors["leaders_lore"] = "Choose none, intervene or passive."
 	}
 	for _, m := range v.Modifiers {
-		if _, ok := league.SupercatModifierBySlug(m); !ok {
+		if _, ok := scoring.SupercatModifierBySlug(m); !ok {
 			v.Errors["modifiers"] = "Choose among the seven modifiers of the seed."
 		}
 	}
@@ -139,33 +139,33 @@ func (h *Handler) supercatGame(c echo.Context) (templates.SupercatGameView, []st
 // counters and advantages, and who starts the chapter with initiative.
 func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.SupercatGameView {
 	v := templates.SupercatGameView{ID: g.ID, Name: g.Name, Chapter: g.Chapter, Difficulty: g.Difficulty, Players: g.Players,
-		Version: supercatVersionName(g.Version), Campaign: g.Version == league.ArcsCampaign, LeadersLore: g.LeadersLore,
+		Version: supercatVersionName(g.Version), Campaign: g.Version == scoring.ArcsCampaign, LeadersLore: g.LeadersLore,
 		Modifiers: supercatModifierViews(g.Modifiers), PlayerPower: supercatPowerList(g.PlayerPower), ChapterOver: true}
 	if g.Modifiers == nil || len(g.Modifiers) == 0 {
 		v.Modifiers = nil
 	}
-	for _, m := range league.SupercatModifiers {
+	for _, m := range scoring.SupercatModifiers {
 		if !slices.Contains(g.Modifiers, m.Slug) {
 			continue
 		}
 		view := templates.Modifier{Slug: m.Slug, Name: m.Name, Text: m.Text, AttackerOnly: m.AttackerOnly}
 		switch m.When {
-		case league.ModifierAtSetup:
+		case scoring.ModifierAtSetup:
 			v.AtSetup = append(v.AtSetup, view)
-		case league.ModifierAtAttack:
+		case scoring.ModifierAtAttack:
 			v.AtAttack = append(v.AtAttack, view)
-		case league.ModifierAtGates:
+		case scoring.ModifierAtGates:
 			v.AtGates = append(v.AtGates, view)
 		}
 	}
-	for _, st := range league.SupercatSetup(league.Difficulty(g.Difficulty), g.Modifiers, g.LeadersLore) {
+	for _, st := range scoring.SupercatSetup(scoring.Difficulty(g.Difficulty), g.Modifiers, g.LeadersLore) {
 		v.Setup = append(v.Setup, templates.SetupStep{Step: st.Step, Text: st.Text, Optional: st.Optional})
 	}
 	played := false
 	var names []string
 	for _, b := range bots {
 		bv := supercatBotView(b)
-		for _, a := range league.SupercatAdvantages(league.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
+		for _, a := range scoring.SupercatAdvantages(scoring.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
 			bv.Advantages = append(bv.Advantages, supercatAdvantageNames[a])
 		}
 		v.Bots = append(v.Bots, bv)
@@ -174,7 +174,7 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 		names = append(names, b.Name)
 	}
 	v.SetupOpen = g.Chapter == 1 && !played
-	if g.Difficulty == string(league.Hard) && len(g.InitiativeSeats) > 0 {
+	if g.Difficulty == string(scoring.Hard) && len(g.InitiativeSeats) > 0 {
 		var who []string
 		for _, seat := range g.InitiativeSeats {
 			if seat >= 1 && seat <= len(names) {
@@ -195,8 +195,8 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 
 // supercatAdvantageNames are the difficulty advantages for people.
 var supercatAdvantageNames = map[string]string{
-	league.EfficientLogistics: "Efficient Logistics (1 extra action per card)",
-	league.ElitePilots:        "Elite Pilots (1 extra die in Battle)",
+	scoring.EfficientLogistics: "Efficient Logistics (1 extra action per card)",
+	scoring.ElitePilots:        "Elite Pilots (1 extra die in Battle)",
 }
 
 // supercatPowerList writes Powers as "3, 4".
@@ -274,7 +274,7 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	}
 	user, _ := currentUser(c)
 	rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, final)
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
 	}
@@ -361,7 +361,7 @@ func (h *Handler) supercatTurnPage(c echo.Context) error {
 // walk through the procedures during one.
 func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (templates.SupercatTurnView, error) {
 	v := templates.SupercatTurnView{Game: g, Bot: supercatBotView(bot), Errors: templates.FieldErrors{},
-		Draws: league.SupercatDraws(bot.Hand, len(bot.BonusCards)), Form: supercatBlankForm()}
+		Draws: scoring.SupercatDraws(bot.Hand, len(bot.BonusCards)), Form: supercatBlankForm()}
 	// Everyone's Power as last recorded: the advantages are "evaluated per bot".
 	v.Form.Power, v.Form.PlayerPower = strconv.Itoa(bot.Power), g.PlayerPower
 	if bot.Turn == nil {
@@ -377,11 +377,11 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 		v.Options = append(v.Options, o.String())
 	}
 	for _, a := range walk.Trail {
-		v.Trail = append(v.Trail, templates.SupercatTrailView{Page: league.SupercatPages[a.Node.Page], Question: procedureText(a.Node.Question),
+		v.Trail = append(v.Trail, templates.SupercatTrailView{Page: scoring.SupercatPages[a.Node.Page], Question: procedureText(a.Node.Question),
 			Answer: supercatNodeChoiceLabel(a.Node, a.Answer), Outcome: procedureText(a.Outcome)})
 	}
 	if n := walk.Current; n != nil {
-		q := &templates.SupercatQuestionView{ID: n.ID, Page: league.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,
+		q := &templates.SupercatQuestionView{ID: n.ID, Page: scoring.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,
 			Seed: procedureText(n.Seed), Guild: n.Yes.Exhaust, Exhausted: bot.Exhausted}
 		texts := []string{n.Question, n.Seed}
 		for _, p := range n.Prefer {
@@ -417,11 +417,11 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 // supercatNotes are the reminders beside question n: the campaign note where claims are
 // counted, Warp Blockades where the bot moves or controls, and the bot's advantages where
 // they change the answer (difficulty modifiers).
-func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantages []string) []templates.Note {
+func supercatNotes(g templates.SupercatGameView, n scoring.SupercatNode, advantages []string) []templates.Note {
 	var notes []templates.Note
 	q := n.Question + " " + n.Seed
 	if g.Campaign && strings.Contains(q, "**claim") {
-		notes = append(notes, templates.Note{Title: "Campaign game", Text: "Expansion Principles: “" + league.SupercatCampaignClaims + "”."})
+		notes = append(notes, templates.Note{Title: "Campaign game", Text: "Expansion Principles: “" + scoring.SupercatCampaignClaims + "”."})
 	}
 	if strings.Contains(q, "Move") || strings.Contains(q, "gate") || strings.Contains(q, "change control") {
 		for _, m := range g.AtGates {
@@ -434,14 +434,14 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 			"A Battle for control is favorable if bot can roll at least 1 die per fresh defending ship. " +
 			"A combat which risks outrages is only favorable if bot could ransack the court AND if outrage would not cause bot to stop contending a declared ambition."})
 	}
-	if n.Yes.Exhaust && g.LeadersLore == league.LeadersLoreIntervene {
+	if n.Yes.Exhaust && g.LeadersLore == scoring.LeadersLoreIntervene {
 		notes = append(notes, templates.Note{Title: "Leaders and Lore", Text: "When an opportunity arises, override the procedures to take advantage of L&L abilities."})
 	}
 	has := func(a string) bool { return slices.Contains(advantages, a) }
-	if has(league.ElitePilots) && (strings.Contains(q, "**favorable combat**") || n.Page == "combat-principles") {
+	if has(scoring.ElitePilots) && (strings.Contains(q, "**favorable combat**") || n.Page == "combat-principles") {
 		notes = append(notes, templates.Note{Title: "Elite Pilots", Text: "bot collects 1 extra die during Battle (Difficulty modifiers)"})
 	}
-	if has(league.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {
+	if has(scoring.EfficientLogistics) && strings.HasSuffix(n.ID, "-again") {
 		notes = append(notes, templates.Note{Title: "Efficient Logistics", Text: "bot performs 1 extra action per card (Difficulty modifiers)"})
 	}
 	return notes
@@ -449,7 +449,7 @@ func supercatNotes(g templates.SupercatGameView, n league.SupercatNode, advantag
 
 // supercatNodeChoiceLabel writes an answer of node n: its option's name, or as
 // supercatChoiceLabel.
-func supercatNodeChoiceLabel(n league.SupercatNode, answer string) string {
+func supercatNodeChoiceLabel(n scoring.SupercatNode, answer string) string {
 	for _, o := range n.Options {
 		if o.Value == answer {
 			return o.Label
@@ -497,12 +497,12 @@ func procedureTerms(texts ...string) []templates.Term {
 	seen := map[string]bool{}
 	for _, s := range texts {
 		for _, m := range termMark.FindAllStringSubmatch(s, -1) {
-			term, ok := league.SupercatTerm(m[1])
+			term, ok := scoring.SupercatTerm(m[1])
 			if !ok || seen[term] {
 				continue
 			}
 			seen[term] = true
-			out = append(out, templates.Term{Name: term, Meaning: league.SupercatTerms[term]})
+			out = append(out, templates.Term{Name: term, Meaning: scoring.SupercatTerms[term]})
 		}
 	}
 	return out
@@ -513,7 +513,7 @@ func procedureTerms(texts ...string) []templates.Term {
 func supercatBlankForm() templates.SupercatStartForm {
 	f := templates.SupercatStartForm{Lead: templates.CardField{Name: "lead"}, Markers: true, Power: "0", PlayerPower: "0"}
 	f.Drawn[0], f.Drawn[1] = templates.CardField{Name: "drawn1"}, templates.CardField{Name: "drawn2"}
-	for _, a := range league.Ambitions {
+	for _, a := range scoring.Ambitions {
 		f.Ambitions = append(f.Ambitions, templates.AmbitionField{Key: string(a), Name: strings.ToUpper(string(a[:1])) + string(a[1:]), Standing: "behind"})
 	}
 	return f
@@ -533,7 +533,7 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	form, table := supercatReadForm(c, v.Errors)
 	v.Form = form
 	// Every field at once: the form's own parsing, then every rule of the turn's start.
-	for _, fe := range league.SupercatStateProblems(table.State(bot, g.Difficulty, g.Players)) {
+	for _, fe := range scoring.SupercatStateProblems(table.State(bot, g.Difficulty, g.Players)) {
 		if f := supercatFormField(fe.Field); v.Errors[f] == "" {
 			v.Errors[f] = fe.Problem
 		}
@@ -541,7 +541,7 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	if len(v.Errors) == 0 {
 		user, _ := currentUser(c)
 		_, err = h.store.StartSupercatTurn(c.Request().Context(), g.ID, bot.Seat, user.ID, table)
-		var fe *league.FieldError
+		var fe *scoring.FieldError
 		switch {
 		case err == nil:
 			return c.Redirect(http.StatusSeeOther, v.Bot.URL())
@@ -571,17 +571,17 @@ func supercatReadForm(c echo.Context, errs templates.FieldErrors) (templates.Sup
 	// A checked box sends its value; an unchecked one sends nothing.
 	f.Initiative, f.Seized, f.Markers = c.FormValue("initiative") != "", c.FormValue("seized") != "", c.FormValue("markers") != ""
 	t.Initiative, t.SeizedThisRound, t.MarkersAvailable = f.Initiative, f.Seized, f.Markers
-	card := func(field *templates.CardField, what string) *league.ActionCard {
+	card := func(field *templates.CardField, what string) *scoring.ActionCard {
 		field.Suit, field.Number = c.FormValue(field.Name+"_suit"), c.FormValue(field.Name+"_number")
 		if field.Suit == "" && field.Number == "" {
 			return nil
 		}
 		n, err := strconv.Atoi(field.Number)
-		if err != nil || !slices.Contains(league.ArcsSuits, league.ArcsSuit(field.Suit)) {
+		if err != nil || !slices.Contains(scoring.ArcsSuits, scoring.ArcsSuit(field.Suit)) {
 			errs[what] = "Choose both the suit and the number of the card."
 			return nil
 		}
-		return &league.ActionCard{Suit: league.ArcsSuit(field.Suit), Number: n}
+		return &scoring.ActionCard{Suit: scoring.ArcsSuit(field.Suit), Number: n}
 	}
 	if !f.Initiative {
 		t.Lead = card(&f.Lead, "lead")
@@ -594,14 +594,14 @@ func supercatReadForm(c echo.Context, errs templates.FieldErrors) (templates.Sup
 	if f.Roll = strings.TrimSpace(c.FormValue("roll")); f.Roll != "" {
 		t.Roll = formInt(f.Roll, "roll", 0, errs)
 	}
-	t.Ambitions = map[league.Ambition]league.AmbitionState{}
+	t.Ambitions = map[scoring.Ambition]scoring.AmbitionState{}
 	for i, a := range f.Ambitions {
 		st := c.FormValue(a.Key)
 		if st == "" {
 			st = "behind"
 		}
 		f.Ambitions[i].Standing, f.Ambitions[i].Declared = st, c.FormValue(a.Key+"_declared") != ""
-		t.Ambitions[league.Ambition(a.Key)] = league.AmbitionState{Standing: league.AmbitionStanding(st), Declared: f.Ambitions[i].Declared}
+		t.Ambitions[scoring.Ambition(a.Key)] = scoring.AmbitionState{Standing: scoring.AmbitionStanding(st), Declared: f.Ambitions[i].Declared}
 	}
 	f.Power = strings.TrimSpace(c.FormValue("power"))
 	if t.Power = formInt(f.Power, "power", 0, errs); t.Power < 0 {
@@ -639,7 +639,7 @@ func (h *Handler) supercatAnswer(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "guild: name the card, in at most 60 characters on one line")
 	}
 	_, err = h.store.AnswerSupercatGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"), guild)
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
 	}
@@ -688,15 +688,15 @@ func (h *Handler) supercatBonus(c echo.Context) error {
 		return err
 	}
 	n, err := strconv.Atoi(c.FormValue("bonus_number"))
-	suit := league.ArcsSuit(c.FormValue("bonus_suit"))
-	if err != nil || n < 1 || n > 7 || !slices.Contains(league.ArcsSuits, suit) {
+	suit := scoring.ArcsSuit(c.FormValue("bonus_suit"))
+	if err != nil || n < 1 || n > 7 || !slices.Contains(scoring.ArcsSuits, suit) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "bonus: choose the card's suit and number (1 to 7)")
 	}
 	if (n == 1 || n == 7) && g.Players != 4 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "bonus: 1s and 7s exist only with 4 players")
 	}
 	user, _ := currentUser(c)
-	if _, err := h.store.AddSupercatBonus(c.Request().Context(), g.ID, bot.Seat, user.ID, league.ActionCard{Suit: suit, Number: n}); err != nil {
+	if _, err := h.store.AddSupercatBonus(c.Request().Context(), g.ID, bot.Seat, user.ID, scoring.ActionCard{Suit: suit, Number: n}); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, g.URL())

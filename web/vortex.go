@@ -11,7 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
@@ -36,12 +36,12 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 	if !ok {
 		return h.render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.page(c, "Vortex position calculator"), v))
 	}
-	pos, err := league.ScoreVortexPosition(board)
+	pos, err := scoring.ScoreVortexPosition(board)
 	if err != nil {
 		// A board the seed forbids (two tokens in one space) names the token: the alert
 		// says why in the seed's words, and the token's input is marked.
 		v.Error = err.Error()
-		var fe *league.FieldError
+		var fe *scoring.FieldError
 		if errors.As(err, &fe) {
 			if field, ok := vortexTokenField(board, fe.Field); ok {
 				// The calculator names tokens by colour; the other token's JSON path means
@@ -61,7 +61,7 @@ var tokenPathRE = regexp.MustCompile(` \(players\[\d+\]\.tokens\[\d+\]\)`)
 
 // vortexTokenField maps a board's token path ("players[1].tokens[2]") to the calculator's
 // input for it ("blue3"): the board holds the playing colours in order.
-func vortexTokenField(board league.VortexBoard, path string) (string, bool) {
+func vortexTokenField(board scoring.VortexBoard, path string) (string, bool) {
 	var i, k int
 	if n, err := fmt.Sscanf(path, "players[%d].tokens[%d]", &i, &k); err != nil || n != 2 || i < 0 || i >= len(board.Players) {
 		return "", false
@@ -77,9 +77,9 @@ func vortexTokenField(board league.VortexBoard, path string) (string, bool) {
 // vortexForm reads the calculator's fields: die (default 6), a checkbox per colour and its
 // four token distances (blank is 0). ok is false when a field is refused; v then carries
 // the errors and the values as entered.
-func vortexForm(q url.Values) (v templates.VortexCalculatorView, board league.VortexBoard, ok bool) {
+func vortexForm(q url.Values) (v templates.VortexCalculatorView, board scoring.VortexBoard, ok bool) {
 	v = templates.VortexCalculatorView{Die: strings.TrimSpace(q.Get("die")), Errors: templates.FieldErrors{}}
-	board.Die = league.VortexDefaultDie
+	board.Die = scoring.VortexDefaultDie
 	if v.Die != "" {
 		n, err := strconv.Atoi(v.Die)
 		if err != nil || n < 1 || n > 1000 {
@@ -87,11 +87,11 @@ func vortexForm(q url.Values) (v templates.VortexCalculatorView, board league.Vo
 		}
 		board.Die = n
 	} else {
-		v.Die = strconv.Itoa(league.VortexDefaultDie)
+		v.Die = strconv.Itoa(scoring.VortexDefaultDie)
 	}
 	for _, col := range vortexColours {
 		s := templates.VortexSeatForm{Key: col.key, Name: col.name, Start: col.start, Playing: q.Get(col.key) == "on"}
-		seat := league.VortexSeat{ID: col.name, Start: col.start}
+		seat := scoring.VortexSeat{ID: col.name, Start: col.start}
 		for k := range s.Tokens {
 			field := s.TokenField(k)
 			s.Tokens[k] = strings.TrimSpace(q.Get(field))
@@ -99,7 +99,7 @@ func vortexForm(q url.Values) (v templates.VortexCalculatorView, board league.Vo
 				s.Tokens[k] = "0"
 			}
 			n, err := strconv.Atoi(s.Tokens[k])
-			if err != nil || n < 0 || n > league.VortexCentre {
+			if err != nil || n < 0 || n > scoring.VortexCentre {
 				if s.Playing {
 					v.Errors[field] = "0 to 25"
 				}
@@ -120,7 +120,7 @@ func vortexForm(q url.Values) (v templates.VortexCalculatorView, board league.Vo
 }
 
 // vortexBoardView draws the board's tokens; tokens sharing a place are spread around it.
-func vortexBoardView(board league.VortexBoard) templates.VortexBoardView {
+func vortexBoardView(board scoring.VortexBoard) templates.VortexBoardView {
 	b := templates.VortexBoardView{Cells: templates.VortexBoardCells()}
 	type place struct{ x, y int }
 	count := map[place]int{}
@@ -158,21 +158,21 @@ func vortexWhere(d int) string {
 	switch {
 	case d == 0:
 		return "at start"
-	case d == league.VortexCentre:
+	case d == scoring.VortexCentre:
 		return "in the centre"
-	case league.VortexSafe(d):
+	case scoring.VortexSafe(d):
 		return fmt.Sprintf("%d cells in, a safe square", d)
 	}
 	return fmt.Sprintf("%d cells in", d)
 }
 
 // vortexScoreViews writes the scored position for people.
-func vortexScoreViews(pos league.VortexPosition) []templates.VortexScoreView {
+func vortexScoreViews(pos scoring.VortexPosition) []templates.VortexScoreView {
 	out := make([]templates.VortexScoreView, len(pos.Players))
 	for i, p := range pos.Players {
-		sv := templates.VortexScoreView{Name: p.ID, Key: strings.ToLower(p.ID), Score: league.Readable(p.Score)}
+		sv := templates.VortexScoreView{Name: p.ID, Key: strings.ToLower(p.ID), Score: scoring.Readable(p.Score)}
 		for _, t := range p.Tokens {
-			tv := templates.VortexTokenView{Distance: t.Distance, Where: vortexWhere(t.Distance), Worth: league.Readable(t.Worth), Vulnerability: "—", Threats: "—"}
+			tv := templates.VortexTokenView{Distance: t.Distance, Where: vortexWhere(t.Distance), Worth: scoring.Readable(t.Worth), Vulnerability: "—", Threats: "—"}
 			if !t.Safe {
 				tv.Vulnerability = t.Vulnerability.RatString()
 				if len(t.Threats) == 0 {

@@ -27,7 +27,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -75,7 +75,7 @@ func run() error {
 	}
 	log.Printf("%d accounts in %s", len(users)+1, time.Since(start).Round(time.Millisecond))
 
-	games := league.Games()
+	games := scoring.Games()
 	type job struct {
 		gameID int64
 		input  []byte
@@ -86,7 +86,7 @@ func run() error {
 	for i := range *leagues {
 		g := games[i%len(games)]
 		perGame := min(g.MaxPlayers, 4)
-		if g.System == league.Armada {
+		if g.System == scoring.Armada {
 			perGame = 7
 		}
 		l, err := st.CreateLeague(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
@@ -169,7 +169,7 @@ JOIN seats s ON s.game_id = src.id`, leagueID, total)
 }
 
 // resultInput makes a plausible result for a scheduled game, varied by salt.
-func resultInput(g league.Game, sg store.Game, salt int) ([]byte, error) {
+func resultInput(g scoring.Game, sg store.Game, salt int) ([]byte, error) {
 	type player struct {
 		ID         string `json:"id"`
 		Score      *int   `json:"score,omitempty"`
@@ -199,7 +199,7 @@ func resultInput(g league.Game, sg store.Game, salt int) ([]byte, error) {
 			}
 		}
 		doc = map[string]any{"sides": sides}
-	case g.System == league.Armada:
+	case g.System == scoring.Armada:
 		// A draw of the first three seats; the others eliminated over the years.
 		var ps []player
 		winners := []string{}

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // rateOutput is CONTRACT section 3's output: the final ratings and every game's ledger.
@@ -392,14 +392,14 @@ func appendJSONString[S ~string | ~[]byte](b []byte, s S) []byte {
 
 // scoredGame is one input game, scored and ready to rate.
 type scoredGame struct {
-	system league.System
+	system scoring.System
 	game   rating.Game
 }
 
 // decodeRatedGame reads and scores one game of the rate input with the league's decoder;
 // path names it in errors.
 func decodeRatedGame(item json.RawMessage, path string) (scoredGame, error) {
-	g, err := league.DecodeRatedGame(item)
+	g, err := scoring.DecodeRatedGame(item)
 	if err != nil {
 		return scoredGame{}, underPath(path, err)
 	}
@@ -428,7 +428,7 @@ func rateError(i int, g rating.Game, err error) error {
 // "games[2].system", a scorer's "input.players[1].score" becomes
 // "games[2].input.players[1].score", and the game itself ("") is "games[2]".
 func underPath(path string, err error) error {
-	var fe *league.FieldError
+	var fe *scoring.FieldError
 	if !errors.As(err, &fe) {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -10,14 +10,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Reading `tablestakes rate`'s input, {"games":[{"id","system","input","replaced"}, ...]}.
 //
 // Two readers share the work. The ladder scanner reads a well-formed ladder: it walks the
-// bytes itself, hands each game's text to league.DecodeRatedGame and rates it at once. The
+// bytes itself, hands each game's text to scoring.DecodeRatedGame and rates it at once. The
 // token reader, a json.Decoder reading tokens, is the definition of what the input may be and
 // of what each refusal says ("input: malformed JSON at byte 10: ..."). At the first thing the
 // scanner does not take for part of a well-formed ladder, whatever it is, it hands over to
@@ -270,7 +270,7 @@ func (s *ladderScanner) gameList() bool {
 			return false
 		}
 		item := s.buf[s.mark : s.mark+n]
-		if !league.ValidJSON(item) {
+		if !scoring.ValidJSON(item) {
 			return false // not JSON: the token reader says where it breaks
 		}
 		s.queue.add(s.queued, item)
@@ -299,7 +299,7 @@ func (s *ladderScanner) key() (string, bool) {
 	}
 	text := s.buf[s.mark : s.mark+n]
 	var key string
-	if !league.ValidJSON(text) || json.Unmarshal(text, &key) != nil {
+	if !scoring.ValidJSON(text) || json.Unmarshal(text, &key) != nil {
 		return "", false
 	}
 	if key == "games" {
@@ -314,7 +314,7 @@ func (s *ladderScanner) key() (string, bool) {
 // value reads a well-formed value other than the games.
 func (s *ladderScanner) value() bool {
 	n, ok := s.extent()
-	if !ok || !league.ValidJSON(s.buf[s.mark:s.mark+n]) {
+	if !ok || !scoring.ValidJSON(s.buf[s.mark:s.mark+n]) {
 		return false
 	}
 	s.record(standIn{n: int64(n), kind: standInValue})

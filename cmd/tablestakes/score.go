@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // maxScoreInput bounds the JSON read by `tablestakes score` (one game's result) and the
@@ -19,7 +19,7 @@ func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) != 1 {
 		return badInput(fmt.Errorf("score: want exactly one SYSTEM (placement, blue-max, wooden-ships, vortex, armada, arcs-ambition), got %d arguments", len(args)))
 	}
-	system, err := league.ParseSystem(args[0])
+	system, err := scoring.ParseSystem(args[0])
 	if err != nil {
 		return badInput(err)
 	}
@@ -27,7 +27,7 @@ func runScore(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	result, err := league.Score(system, input)
+	result, err := scoring.Score(system, input)
 	if err != nil {
 		return badInput(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // runSupercat runs `tablestakes supercat turn` (CONTRACT section 5): reads a SUPERCAT bot's
@@ -17,11 +17,11 @@ func runSupercat(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	state, err := league.DecodeSupercatState(input)
+	state, err := scoring.DecodeSupercatState(input)
 	if err != nil {
 		return badInput(err)
 	}
-	turn, err := league.SupercatStartTurn(state)
+	turn, err := scoring.SupercatStartTurn(state)
 	if err != nil {
 		return badInput(err)
 	}

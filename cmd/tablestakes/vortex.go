@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // runVortex runs `tablestakes vortex position` (CONTRACT section 6): reads a Vortex board
@@ -17,11 +17,11 @@ func runVortex(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	board, err := league.DecodeVortexBoard(input)
+	board, err := scoring.DecodeVortexBoard(input)
 	if err != nil {
 		return badInput(err)
 	}
-	pos, err := league.ScoreVortexPosition(board)
+	pos, err := scoring.ScoreVortexPosition(board)
 	if err != nil {
 		return badInput(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -154,14 +154,14 @@ func diplomacyResult(rng *rand.Rand, g store.Game, members []string, replaced bo
 	solo := rng.IntN(4) == 0
 	players := make([]player, len(seats))
 	var winners []string
-	left := league.SupplyCenters
+	left := scoring.SupplyCenters
 	for rank, i := range order {
 		p := player{ID: seats[i]}
 		if rank < survivors {
 			p.Years = end - 1900
 			switch {
 			case solo && rank == 0:
-				p.Centers = league.SoloCenters
+				p.Centers = scoring.SoloCenters
 				winners = append(winners, p.ID)
 			case rank == survivors-1:
 				p.Centers = max(1, min(left, 4+rng.IntN(5)))

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -17,13 +17,13 @@ const SupercatGameName = "Solo Arcs: ada against two SUPERCATs"
 func seedSupercat(ctx context.Context, st *store.Store, users []store.User) error {
 	ada := users[0].ID
 	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatGameName, Difficulty: "normal", Bots: 2,
-		Version: league.ArcsBase, Modifiers: []string{"fleet-readiness", "warp-blockades"}, LeadersLore: league.LeadersLorePassive})
+		Version: scoring.ArcsBase, Modifiers: []string{"fleet-readiness", "warp-blockades"}, LeadersLore: scoring.LeadersLorePassive})
 	if err != nil {
 		return fmt.Errorf("seed SUPERCAT: %w", err)
 	}
 	steps := []func() error{
 		func() error {
-			_, err := st.AddSupercatBonus(ctx, g.ID, 1, ada, league.ActionCard{Suit: league.Administration, Number: 5})
+			_, err := st.AddSupercatBonus(ctx, g.ID, 1, ada, scoring.ActionCard{Suit: scoring.Administration, Number: 5})
 			return err
 		},
 		func() error {
@@ -31,8 +31,8 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 			// effective Vox card.
 			_, err := st.StartSupercatTurn(ctx, g.ID, 2, ada, store.SupercatTable{
 				Initiative: true, MarkersAvailable: true,
-				Drawn:     []league.ActionCard{{Suit: league.Construction, Number: 2}, {Suit: league.Aggression, Number: 4}},
-				Ambitions: map[league.Ambition]league.AmbitionState{league.Warlord: {Standing: league.Winning}},
+				Drawn:     []scoring.ActionCard{{Suit: scoring.Construction, Number: 2}, {Suit: scoring.Aggression, Number: 4}},
+				Ambitions: map[scoring.Ambition]scoring.AmbitionState{scoring.Warlord: {Standing: scoring.Winning}},
 				Power:     3, PlayerPower: []int{2},
 			})
 			if err != nil {
@@ -53,8 +53,8 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 			// Ruby follows Mobilization 4 without a Mobilization card: the seize counter goes
 			// up and the General Priorities choose; one question is answered.
 			_, err := st.StartSupercatTurn(ctx, g.ID, 1, ada, store.SupercatTable{
-				Lead:  &league.ActionCard{Suit: league.Mobilization, Number: 4},
-				Drawn: []league.ActionCard{{Suit: league.Aggression, Number: 3}, {Suit: league.Construction, Number: 6}},
+				Lead:  &scoring.ActionCard{Suit: scoring.Mobilization, Number: 4},
+				Drawn: []scoring.ActionCard{{Suit: scoring.Aggression, Number: 3}, {Suit: scoring.Construction, Number: 6}},
 				Roll:  5, MarkersAvailable: true, Power: 2, PlayerPower: []int{2},
 			})
 			if err != nil {

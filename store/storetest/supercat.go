@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -23,9 +23,9 @@ func PlayOutSupercatHand(t testing.TB, st *store.Store, gameID int64, seat int, 
 		if bot.Hand == 0 {
 			return
 		}
-		table := store.SupercatTable{Lead: &league.ActionCard{Suit: league.Construction, Number: 2}, Roll: 6, MarkersAvailable: true, PlayerPower: []int{0}}
-		if league.SupercatDraws(bot.Hand, len(bot.BonusCards)) {
-			table.Drawn = []league.ActionCard{{Suit: league.Construction, Number: 6}, {Suit: league.Aggression, Number: 3}}
+		table := store.SupercatTable{Lead: &scoring.ActionCard{Suit: scoring.Construction, Number: 2}, Roll: 6, MarkersAvailable: true, PlayerPower: []int{0}}
+		if scoring.SupercatDraws(bot.Hand, len(bot.BonusCards)) {
+			table.Drawn = []scoring.ActionCard{{Suit: scoring.Construction, Number: 6}, {Suit: scoring.Aggression, Number: 3}}
 		}
 		bot, err = st.StartSupercatTurn(ctx, gameID, seat, ownerID, table)
 		require.NoError(t, err)

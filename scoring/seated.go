@@ -1,0 +1,389 @@
+package scoring
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/text"
+)
+
+// A league game's result is a scorer input whose ids are the usernames of the game's seats,
+// plus the app's "replaced" field. ScoreSeated is the one place that checks such a result
+// against the seats: the pure rule shared by the API, the result form and the demo data.
+
+// Seat is one seat of a scheduled game: its position (1 first, the starting player) and
+// the username of the player the schedule put there.
+type Seat struct {
+	Position int
+	Player   string
+}
+
+// SeatedLine is one seat's line of a result checked against the seats.
+type SeatedLine struct {
+	// Position and Player are the seat (Player as the schedule spells the username).
+	Position int
+	Player   string
+	// Points are the seat's league points, exact.
+	Points *big.Rat
+	// Place is the seat's place for countback (Places).
+	Place int
+	// Winner, Side and Explanation are the scorer's (PlayerResult).
+	Winner      bool
+	Side        string
+	Explanation string
+	// Substitute is the username of the human replacement who finished the seat (seed 4.2),
+	// as submitted; the store resolves it to an account.
+	Substitute string
+	// Absent marks a Diplomacy seat whose player was missing, its power played by the
+	// missing-man rules (seed 4.1): the ladder's Seventh Player antes for it and takes its
+	// award; its player gets no league points and no rating change.
+	Absent bool
+}
+
+// SeatedResult is a result checked against a game's seats.
+type SeatedResult struct {
+	// Result is the scorer's output, its ids the seated players' usernames.
+	Result Result
+	// Lines holds one line per seat, in seat order.
+	Lines []SeatedLine
+}
+
+// FieldErrors is every problem found in one input, each naming its field; errors.As finds
+// the first *FieldError in it.
+type FieldErrors []*FieldError
+
+// Error returns the problems joined by "; ", the first first.
+func (e FieldErrors) Error() string {
+	parts := make([]string, len(e))
+	for i, fe := range e {
+		parts[i] = fe.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Unwrap returns the problems, for errors.As and errors.Is.
+func (e FieldErrors) Unwrap() []error {
+	out := make([]error, len(e))
+	for i, fe := range e {
+		out[i] = fe
+	}
+	return out
+}
+
+// AllFieldErrors lists the field problems of err: every one of a FieldErrors, or the single
+// *FieldError; nil when err names no field.
+func AllFieldErrors(err error) []*FieldError {
+	var all FieldErrors
+	if errors.As(err, &all) {
+		return all
+	}
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return []*FieldError{fe}
+	}
+	return nil
+}
+
+// errorOrNil returns the problems as an error, nil when there are none.
+func (e FieldErrors) errorOrNil() error {
+	if len(e) == 0 {
+		return nil
+	}
+	return e
+}
+
+// ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
+// with usernames as ids, and the app's optional fields around it.
+type ResultInput struct {
+	// Scorer is the scorer's own input: the body without the app's fields.
+	Scorer []byte
+	// Replaced maps a seated username to the username of the substitute who finished the
+	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
+	// human replacement").
+	Replaced map[string]string
+	// Absent lists the seated usernames whose powers were played by the missing-man rules
+	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
+	// will be chosen to be unplayed"): at most one, Diplomacy only.
+	Absent []string
+	// Reason says why a correction was made (the optional "reason" string).
+	Reason string
+}
+
+// DecodeResultInput takes the app's fields, "replaced", "absent" and "reason", out of a result
+// body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
+// untouched, which names the problem.
+func DecodeResultInput(body []byte) (ResultInput, error) {
+	doc := trimSpace(body)
+	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(body) {
+		return ResultInput{Scorer: body}, nil
+	}
+	// The scorer's members are copied as they are written, a repeated one included, so
+	// that the scorer refuses it as it would without the app's fields.
+	var replaced, absent, reason json.RawMessage
+	rest := append(make([]byte, 0, len(doc)), '{')
+	for m := (members{b: doc}); m.next(); {
+		var dst *json.RawMessage
+		key := m.decodedKey()
+		switch key {
+		case "replaced":
+			dst = &replaced
+		case "absent":
+			dst = &absent
+		case "reason":
+			dst = &reason
+		default:
+			if len(rest) > 1 {
+				rest = append(rest, ',')
+			}
+			rest = append(append(append(append(rest, '"'), m.key...), '"', ':'), m.value...)
+			continue
+		}
+		if *dst != nil {
+			return ResultInput{}, fieldErr(key, "given twice")
+		}
+		*dst = m.value
+	}
+	if replaced == nil && absent == nil && reason == nil {
+		return ResultInput{Scorer: body}, nil
+	}
+	in := ResultInput{Scorer: append(rest, '}')}
+	if replaced != nil && !isNull(replaced) {
+		if kind(replaced) != "an object" {
+			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+		}
+		in.Replaced = map[string]string{}
+		for m := (members{b: trimSpace(replaced)}); m.next(); {
+			seat := m.decodedKey()
+			path := "replaced." + keyName(seat)
+			if _, dup := in.Replaced[seat]; dup {
+				return ResultInput{}, fieldErr(path, "given twice")
+			}
+			if isNull(m.value) {
+				in.Replaced[seat] = "" // as no substitute: the seat check says it is missing
+				continue
+			}
+			if kind(m.value) != "a string" {
+				return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+			}
+			sub, err := parseString(m.value, path)
+			if err != nil {
+				return ResultInput{}, err
+			}
+			in.Replaced[seat] = sub
+		}
+	}
+	if absent != nil && !isNull(absent) {
+		if err := json.Unmarshal(absent, &in.Absent); err != nil {
+			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
+		}
+	}
+	if reason != nil && !isNull(reason) {
+		if kind(reason) != "a string" {
+			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
+		}
+		if err := json.Unmarshal(reason, &in.Reason); err != nil {
+			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
+		}
+		if len(in.Reason) > maxReasonLen {
+			return ResultInput{}, fieldErr("reason", "longer than %d bytes", maxReasonLen)
+		}
+		// A reason is shown on pages and mailed: no bidi control may reorder it, nothing
+		// may make it look blank (trust review 3).
+		if strings.ContainsFunc(in.Reason, text.Invisible) {
+			return ResultInput{}, fieldErr("reason", "must not contain invisible or text-direction characters")
+		}
+		if strings.ContainsFunc(in.Reason, text.BlankLooking) {
+			return ResultInput{}, fieldErr("reason", "must not contain characters that look blank (such as U+3164 or U+2800)")
+		}
+	}
+	return in, nil
+}
+
+// maxReasonLen bounds a correction's reason.
+const maxReasonLen = 1000
+
+// ScoreSeated scores a league game's result body with the game's scorer and checks it
+// against the seats: every id a seated player (usernames match regardless of letter case),
+// every seated player reported once, and each replaced seat a seated player finished by
+// someone holding no seat of the game and replacing no other seat (seed 4.2). Scorer
+// problems come back as the scorer names them; seat problems all at once, as FieldErrors.
+// Whether a substitute has an account is the store's to say.
+func ScoreSeated(game Game, body []byte, seats []Seat) (SeatedResult, error) {
+	in, err := DecodeResultInput(body)
+	if err != nil {
+		return SeatedResult{}, err
+	}
+	res, err := game.Score(in.Scorer) // the scorer, and what the game allows its scores to be
+	if err != nil {
+		return SeatedResult{}, err
+	}
+	paths := idPaths(game.System, in.Scorer, len(res.Results))
+	seatOf := make(map[string]int, len(seats))
+	seated := make([]string, len(seats))
+	for i, s := range seats {
+		seatOf[strings.ToLower(s.Player)] = i
+		seated[i] = s.Player
+	}
+	var problems FieldErrors
+	lines := make([]SeatedLine, len(seats))
+	reported := make([]int, len(seats)) // result index + 1 per seat
+	places := Places(res.Results)
+	for i, r := range res.Results {
+		si, ok := seatOf[strings.ToLower(r.ID)]
+		switch {
+		case !ok:
+			problems = append(problems, fieldErr(paths[i], "%q is not seated in this game (seated: %s)", r.ID, strings.Join(seated, ", ")))
+			continue
+		case reported[si] != 0:
+			problems = append(problems, fieldErr(paths[i], "%q is already reported at %s", r.ID, paths[reported[si]-1]))
+			continue
+		case !r.Points.Num().IsInt64() || !r.Points.Denom().IsInt64():
+			problems = append(problems, fieldErr(paths[i], "league points too large to store"))
+			continue
+		}
+		reported[si] = i + 1
+		seat := seats[si]
+		res.Results[i].ID = seat.Player
+		lines[si] = SeatedLine{Position: seat.Position, Player: seat.Player, Points: r.Points, Place: places[i],
+			Winner: r.Winner, Side: r.Side, Explanation: r.Explanation}
+	}
+	var missing []string
+	for si, n := range reported {
+		if n == 0 {
+			missing = append(missing, seats[si].Player)
+		}
+	}
+	if len(missing) > 0 {
+		field := "players"
+		if game.System.IsTeamGame() {
+			field = "sides"
+		}
+		word := "players"
+		if len(missing) == 1 {
+			word = "player"
+		}
+		problems = append(problems, fieldErr(field, "missing seated %s %s", word, strings.Join(missing, ", ")))
+	}
+	problems = append(problems, replaceSeats(in.Replaced, seats, lines)...)
+	problems = append(problems, absentSeats(game, in.Absent, seats, lines)...)
+	if err := problems.errorOrNil(); err != nil {
+		return SeatedResult{}, err
+	}
+	return SeatedResult{Result: res, Lines: lines}, nil
+}
+
+// replaceSeats checks the replaced seats (seed 4.2) and sets each line's Substitute: the
+// key must be a seated player with a substitute named, and the substitute must pass the one
+// substitute rule (rating.CheckSubstitute: no seat of the game, no earlier seat finished),
+// usernames compared regardless of letter case. Problems come in key order.
+func replaceSeats(replaced map[string]string, seats []Seat, lines []SeatedLine) FieldErrors {
+	keys := make([]string, 0, len(replaced))
+	for k := range replaced {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // the problems in a stable order whatever the map order
+	players, subs, keyOf := make([]string, len(seats)), make([]string, len(seats)), make([]string, len(seats))
+	for i, s := range seats {
+		players[i] = s.Player
+	}
+	problem := map[string]*FieldError{}
+	for _, key := range keys {
+		field := "replaced." + key
+		si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, key) })
+		want := strings.TrimSpace(replaced[key])
+		switch {
+		case si < 0:
+			problem[key] = fieldErr(field, "%q is not seated in this game", key)
+		case want == "":
+			problem[key] = fieldErr(field, "missing substitute")
+		default:
+			subs[si], keyOf[si] = want, key
+		}
+	}
+	for si, sub := range subs {
+		if sub == "" {
+			continue
+		}
+		field := "replaced." + keyOf[si]
+		switch rating.CheckSubstitute(players, subs, si, strings.EqualFold) {
+		case rating.SubstituteSeated:
+			problem[keyOf[si]] = fieldErr(field, "substitute %q holds a seat in this game", sub)
+		case rating.SubstituteTwice:
+			problem[keyOf[si]] = fieldErr(field, "substitute %q already replaces another seat", sub)
+		default:
+			lines[si].Substitute = sub
+		}
+	}
+	var problems FieldErrors
+	for _, key := range keys {
+		if p := problem[key]; p != nil {
+			problems = append(problems, p)
+		}
+	}
+	return problems
+}
+
+// absentSeats checks the seats played by the missing man (seed 4.1) and marks their lines:
+// Diplomacy only (ARMADA's rule), at most one ("Should only six players be available"), a
+// seated player, and not also replaced by a substitute (seed 4.2 is the other way to finish
+// a seat). The line keeps the points its power scored: they are the seat's share of the
+// ARMADA pot, which the Seventh Player takes; the store leaves them out of the absent
+// player's standings (issue: "the absent player gets no league points").
+func absentSeats(game Game, absent []string, seats []Seat, lines []SeatedLine) FieldErrors {
+	if len(absent) == 0 {
+		return nil
+	}
+	if game.System != Armada {
+		return FieldErrors{fieldErr("absent", "only a Diplomacy game has a missing man (ARMADA rule 4.1)")}
+	}
+	if len(absent) > 1 {
+		return FieldErrors{fieldErr("absent", "at most one power is played by the missing man (ARMADA rule 4.1: "+
+			"\"should only six players be available\"), got %d", len(absent))}
+	}
+	field := "absent[0]"
+	si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, strings.TrimSpace(absent[0])) })
+	switch {
+	case si < 0:
+		return FieldErrors{fieldErr(field, "%q is not seated in this game", absent[0])}
+	case lines[si].Substitute != "":
+		return FieldErrors{fieldErr(field, "%q is replaced by %q; a seat is finished by a substitute or by the missing man, not both",
+			seats[si].Player, lines[si].Substitute)}
+	case lines[si].Points == nil:
+		return nil // the seat is not reported; that problem is named already
+	}
+	lines[si].Absent = true
+	return nil
+}
+
+// idPaths names the id field of each scored player, in the scorer's result order:
+// "players[i].id", or "sides[s].players[i].id" for team games.
+func idPaths(system System, input []byte, n int) []string {
+	paths := make([]string, 0, n)
+	if system.IsTeamGame() {
+		var doc struct {
+			Sides []struct {
+				Players []json.RawMessage `json:"players"`
+			} `json:"sides"`
+		}
+		if json.Unmarshal(input, &doc) == nil {
+			for s, side := range doc.Sides {
+				for i := range side.Players {
+					paths = append(paths, fmt.Sprintf("sides[%d].players[%d].id", s, i))
+				}
+			}
+		}
+	} else {
+		for i := range n {
+			paths = append(paths, fmt.Sprintf("players[%d].id", i))
+		}
+	}
+	for len(paths) < n {
+		paths = append(paths, "players")
+	}
+	return paths
+}
