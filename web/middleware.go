@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -92,6 +93,7 @@ func (h *Handler) loadSession(next echo.HandlerFunc) echo.HandlerFunc {
 			return fmt.Errorf("web: load session: %w", err)
 		}
 		c.SetRequest(c.Request().WithContext(ctx))
+		c.Set(sessionLoadedKey, h.sessionFingerprint(ctx))
 		h.touchSession(ctx)
 		c.Response().Header().Add("Vary", "Cookie")
 		c.Response().Before(func() {
@@ -131,6 +133,23 @@ func (h *Handler) requestDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 // against the idle timeout (Unix seconds).
 const sessionSeen = "seen"
 
+// sessionLoadedKey holds the session's fingerprint as loaded (sessionFingerprint).
+const sessionLoadedKey = "web.session_loaded"
+
+// sessionFingerprint is the session's token, deadline and values (scs lists the keys in
+// order): equal fingerprints mean nothing in the session changed.
+func (h *Handler) sessionFingerprint(ctx context.Context) []byte {
+	token := h.sessions.Token(ctx)
+	if token == "" {
+		return nil
+	}
+	b := fmt.Appendf(nil, "%s\x00%d", token, h.sessions.Deadline(ctx).UnixNano())
+	for _, key := range h.sessions.Keys(ctx) {
+		b = fmt.Appendf(b, "\x00%q=%#v", key, h.sessions.Get(ctx, key))
+	}
+	return b
+}
+
 // touchSession keeps a signed-in session in use alive past SessionIdleTimeout: every so
 // often (a twentieth of the timeout, at least a minute) a request marks it, which stores
 // it again with a fresh idle deadline; a session left alone ends at that deadline.
@@ -160,6 +179,13 @@ func (h *Handler) writeSession(c echo.Context) error {
 	ctx := c.Request().Context()
 	switch h.sessions.Status(ctx) {
 	case scs.Modified:
+		// scs marks every session Modified on load when it has an idle timeout, which would
+		// write the session row on every signed-in request. A session whose values are as
+		// loaded is stored again only when touchSession renews it (a twentieth of the
+		// timeout), so a page view is a read, not a write.
+		if loaded, _ := c.Get(sessionLoadedKey).([]byte); loaded != nil && bytes.Equal(loaded, h.sessionFingerprint(ctx)) {
+			return nil
+		}
 		token, expiry, err := h.sessions.Commit(ctx)
 		if err != nil {
 			return fmt.Errorf("web: save session: %w", err)

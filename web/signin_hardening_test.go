@@ -345,6 +345,31 @@ func TestSessionsEndWhenIdle(t *testing.T) {
 	assert.Zero(t, doc.Find(".signed-in").Length(), "signed out")
 }
 
+// A signed-in page view reads its session and writes nothing (issue #27): the stored idle
+// deadline moves only when touchSession renews it, a twentieth of the timeout after the
+// last renewal, so a page costs no session write. The sign-out at the idle deadline is
+// TestSessionsEndWhenIdle's.
+func TestSignedInPageViewsDoNotRewriteTheSession(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{SessionIdleTimeout: 30 * time.Minute})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	c := app.browser()
+	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	expiry := func() time.Time {
+		var at time.Time
+		require.NoError(t, app.store.Pool().QueryRow(context.Background(), `SELECT max(expiry) FROM sessions`).Scan(&at))
+		return at
+	}
+	before := expiry()
+	for range 3 {
+		_, doc := app.get(c, "/")
+		require.Equal(t, 1, doc.Find(".signed-in").Length(), "still signed in")
+	}
+	assert.Equal(t, before, expiry(), "page views left the stored session as it was")
+
+}
+
 // Names that look blank or like another name are refused as display names, and every typed
 // text field refuses what display names refuse (trust review 3, finding 6).
 func TestNamesRefuseBlankLookingAndMixedScripts(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -71,6 +72,8 @@ func (h *Handler) startSession(c echo.Context, user store.User) error {
 	}
 	h.sessions.Put(ctx, sessionUserID, user.ID)
 	h.sessions.Put(ctx, sessionAuthVersion, user.AuthVersion)
+	// Stored now with a fresh idle deadline, so no renewal is due on the next page.
+	h.sessions.Put(ctx, sessionSeen, time.Now().Unix())
 	h.rotateCSRF(c)
 	return h.saveSession(c)
 }
