@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -115,7 +116,7 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 		return templates.LeagueView{}, err
 	}
 	activity := map[int64]store.ActivityState{}
-	if l.MinRecentGames > 0 {
+	if (league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}).On() {
 		states, err := h.store.LeagueActivity(ctx, id)
 		if err != nil {
 			return templates.LeagueView{}, err
@@ -247,13 +248,15 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 		j.NeedsLogin = true
 		return j, nil
 	}
-	if l.MinRecentGames > 0 {
+	// The activity rule is the league's (league.Activity): the page says what the join
+	// would answer.
+	if rule := (league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}); rule.On() {
 		have, err := h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays)
 		if err != nil {
 			return j, err
 		}
-		if have < l.MinRecentGames {
-			j.Inactive = sentence((&store.InactiveError{Have: have, Need: l.MinRecentGames, Days: l.RecentDays}).Error())
+		if err := rule.Check(have); err != nil {
+			j.Inactive = sentence(err.Error())
 			return j, nil
 		}
 	}
