@@ -300,18 +300,15 @@ RETURNING id, number`
 const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(), schedule_seed = $2 WHERE id = $1`
 
 // JoinLeague makes the user the league's next member and returns the league as it stands
-// afterwards. Refusals: ErrNotFound (no such league), ErrAlreadyMember, ErrLeagueRunning,
-// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule).
+// afterwards. league.Join decides; its refusals are ErrAlreadyMember, ErrLeagueRunning,
+// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule),
+// and ErrNotFound says there is no such league.
 //
 // The league row is locked (SELECT ... FOR UPDATE) for the whole transaction, so joins to
-// one league happen one at a time: the member count, the slot and the activity check are
-// read under the lock, and the unique (league, slot) and (league, user) keys back it up.
-// When the member is the 8th, the same transaction builds the balanced schedule with the
-// scheduler ("When the 8th player subscribe to the league, the system automatically creates
-// all the games that are part of the league and automatically subscribe all the players to
-// those games", league-scoring-system.txt), stores every game and seat, and sets the league
-// running; schedule player p is the member in slot p. A face-to-face league's schedule is
-// built in rounds in which nobody plays twice (scheduler.Options.Rounds).
+// one league happen one at a time: the member count, the slot and the player's recent games
+// are read under the lock, and the unique (league, slot) and (league, user) keys back it
+// up. When the join is the 8th (league.Joined.Starts), the same transaction draws the
+// schedule (league.Draw), stores every game and seat, and sets the league running.
 func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
 	return s.JoinLeagueInvited(ctx, leagueID, userID, "")
 }
@@ -380,9 +377,9 @@ func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, i
 	return s.League(ctx, leagueID)
 }
 
-// startLeague builds and stores the full league's schedule and sets it running, inside the
-// transaction of the 8th member's join. With faceToFace the games are grouped into rounds
-// in which nobody plays twice; without, every game is a round of its own.
+// startLeague stores the full league's schedule, drawn by league.Draw from a fresh seed,
+// and sets it running, inside the transaction of the 8th member's join: schedule player p
+// is the member in slot p.
 func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, faceToFace bool) error {
 	ms, err := members(ctx, tx, leagueID)
 	if err != nil {

@@ -240,7 +240,7 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 
 // joinView decides what the join section offers the viewer.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
-	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && l.Status == store.LeagueOpen}
+	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
 	if l.Status != store.LeagueOpen || isMember {
 		return j, nil
 	}
