@@ -238,27 +238,29 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 	return out
 }
 
-// joinView decides what the join section offers the viewer.
+// joinView decides what the join section offers the viewer: it asks league.Join, as the
+// join itself does, so the page offers exactly the joins the league would take.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
 	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
-	if l.Status != store.LeagueOpen || isMember {
-		return j, nil
+	joining := league.Joining{Status: l.Status, Members: l.Members, Member: isMember}
+	if _, err := league.Join(joining); err != nil {
+		return j, nil // a member already, or a league that takes nobody now
 	}
 	if !signedIn {
 		j.NeedsLogin = true
 		return j, nil
 	}
-	// The activity rule is the league's (league.Activity): the page says what the join
-	// would answer.
-	if rule := (league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}); rule.On() {
-		have, err := h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays)
-		if err != nil {
+	joining.Activity = league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}
+	if joining.Activity.On() {
+		var err error
+		if joining.Recent, err = h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays); err != nil {
 			return j, err
 		}
-		if err := rule.Check(have); err != nil {
-			j.Inactive = sentence(err.Error())
-			return j, nil
-		}
+	}
+	// Only the activity rule is left to refuse the viewer.
+	if _, err := league.Join(joining); err != nil {
+		j.Inactive = sentence(err.Error())
+		return j, nil
 	}
 	j.CanJoin = true
 	return j, nil
