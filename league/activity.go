@@ -33,8 +33,8 @@ type Activity struct {
 func (a Activity) On() bool { return a.MinRecentGames > 0 }
 
 // Since is where the window of the rule starts at now: a game counts when it finished
-// strictly after Since (Counts). The window is whole days of 24 hours in UTC, as
-// Postgres counts them in the database's UTC sessions.
+// strictly after Since (Counts). The window is whole days of 24 hours, counted in UTC so
+// that a change of summer time neither lengthens nor shortens it.
 func (a Activity) Since(now time.Time) time.Time {
 	return now.UTC().AddDate(0, 0, -a.RecentDays)
 }

@@ -39,8 +39,9 @@ func (a ActivityState) Warning() string {
 // counting each one's finished games without the game $2 (the game being recorded does not
 // make its own players active); a normal game, or a league without the rule
 // (min_recent_games 0), has no rows. Its window is league.Activity.Since written in SQL
-// (days of 24 hours back from now, in the database's UTC sessions): the result's reading
-// runs it without a time to pass.
+// (recent_days days back from now): the result's reading (store/results.go) runs it
+// without a time to pass; once it passes Since, as LeagueActivity does, the window is
+// decided in Go alone.
 const gameActivitySQL = `
 SELECT u.id AS user_id, u.username,
        (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
