@@ -2,17 +2,17 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
-// ActivityState is where a player stands under a league's activity rule: "In order to play
-// a league game you have to be an Active player. To be an active player you just need to
-// have terminated at least 5 games in the last 90 days" (league-scoring-system.txt). The
-// league sets its own Need and Days (min_recent_games, recent_days).
-//
-// The rule is checked where the seed puts it: a join is refused when the player is not
-// active (JoinLeague), and a league game's result recorded for a player who has fallen
-// inactive since is kept, with a warning to the organiser (ResultGame.Inactive).
+// ActivityState is where a player stands under a league's activity rule (league.Activity):
+// the league's numbers and the player's finished games in its window.
 type ActivityState struct {
 	UserID   int64  `db:"user_id"`
 	Username string `db:"username"`
@@ -24,8 +24,10 @@ type ActivityState struct {
 	Days int `db:"days"`
 }
 
-// Active reports whether the player meets the rule.
-func (a ActivityState) Active() bool { return a.Recent >= a.Need }
+// Active reports whether the player meets the rule (league.Activity.Active).
+func (a ActivityState) Active() bool {
+	return league.Activity{MinRecentGames: a.Need, RecentDays: a.Days}.Active(a.Recent)
+}
 
 // Warning says, in one line for the organiser, that the player has fallen inactive.
 func (a ActivityState) Warning() string {
@@ -33,34 +35,49 @@ func (a ActivityState) Warning() string {
 		a.Username, a.Recent, plural(a.Recent, "game", "games"), a.Days, a.Need)
 }
 
-// recentGamesOf counts a seat holder's finished games in the league's window, leaving out
-// the game $excluded (0 leaves none out): the game being recorded does not make its own
-// players active. Used with the aliases u (users) and l (leagues) in scope.
-const recentGamesOf = `(SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
-   WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.id <> $2
-     AND rg.finished_at > now() - make_interval(days => l.recent_days))::int`
-
-const leagueActivitySQL = `
-SELECT u.id AS user_id, u.username, ` + recentGamesOf + ` AS recent,
-       l.min_recent_games AS need, l.recent_days AS days
-FROM memberships m JOIN users u ON u.id = m.user_id JOIN leagues l ON l.id = m.league_id
-WHERE m.league_id = $1
-ORDER BY m.slot`
-
-// gameActivitySQL reads the activity of a league game's seated players, in seat order; a
-// normal game, or a league without the rule (min_recent_games 0), has no rows.
+// gameActivitySQL reads the activity of a league game's seated players, in seat order,
+// counting each one's finished games without the game $2 (the game being recorded does not
+// make its own players active); a normal game, or a league without the rule
+// (min_recent_games 0), has no rows. Its window is league.Activity.Since written in SQL
+// (recent_days days back from now): the result's reading (store/results.go) runs it
+// without a time to pass; once it passes Since, as LeagueActivity does, the window is
+// decided in Go alone.
 const gameActivitySQL = `
-SELECT u.id AS user_id, u.username, ` + recentGamesOf + ` AS recent,
+SELECT u.id AS user_id, u.username,
+       (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
+        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.id <> $2
+          AND rg.finished_at > now() - make_interval(days => l.recent_days))::int AS recent,
        l.min_recent_games AS need, l.recent_days AS days
 FROM seats s JOIN games g ON g.id = s.game_id JOIN leagues l ON l.id = g.league_id
 JOIN users u ON u.id = s.user_id
 WHERE s.game_id = $1 AND l.min_recent_games > 0
 ORDER BY s.position`
 
+const activityRuleSQL = `SELECT min_recent_games, recent_days FROM leagues WHERE id = $1`
+
+// leagueActivitySQL reads every member's finished games since $2, the start of the league's
+// window (league.Activity.Since).
+const leagueActivitySQL = `
+SELECT u.id AS user_id, u.username,
+       (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
+        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.finished_at > $2)::int AS recent,
+       l.min_recent_games AS need, l.recent_days AS days
+FROM memberships m JOIN users u ON u.id = m.user_id JOIN leagues l ON l.id = m.league_id
+WHERE m.league_id = $1
+ORDER BY m.slot`
+
 // LeagueActivity returns every member's state under the league's activity rule, in slot
-// order, as the league page shows it.
+// order, as the league page shows it. ErrNotFound when there is no such league.
 func (s *Store) LeagueActivity(ctx context.Context, leagueID int64) ([]ActivityState, error) {
-	out, err := collect[ActivityState](ctx, s.pool, leagueActivitySQL, leagueID, 0)
+	var rule league.Activity
+	err := s.pool.QueryRow(ctx, activityRuleSQL, leagueID).Scan(&rule.MinRecentGames, &rule.RecentDays)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: activity of league %d: %w", leagueID, err)
+	}
+	out, err := collect[ActivityState](ctx, s.pool, leagueActivitySQL, leagueID, rule.Since(time.Now()))
 	if err != nil {
 		return nil, fmt.Errorf("store: activity of league %d: %w", leagueID, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 const leagueRecordedResultsSQL = `SELECT count(*)::int FROM results WHERE league_id = $1`
@@ -32,14 +34,8 @@ func (s *Store) DeleteLeague(ctx context.Context, leagueID, byUserID int64) (str
 		if err := tx.QueryRow(ctx, leagueRecordedResultsSQL, leagueID).Scan(&recorded); err != nil {
 			return err
 		}
-		if recorded > 0 {
-			instead := "archive it"
-			if status == LeagueRunning {
-				instead = "close it early (its standings are frozen)"
-			}
-			return &Conflict{Reason: fmt.Sprintf(
-				"league: %d %s recorded, and results stay in the players' ratings, so the league cannot be deleted; %s instead",
-				recorded, plural(recorded, "result is", "results are"), instead)}
+		if err := league.Delete(status, recorded); err != nil {
+			return err
 		}
 		if err := tx.QueryRow(ctx, leagueNameSQL, leagueID).Scan(&name); err != nil {
 			return err

@@ -10,70 +10,52 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// LeagueSize is the number of members of every league: "A league is composed by a variable
-// number of games played among 8 players who subscribed to the league"
-// (league-scoring-system.txt). The 8th member's join builds the schedule.
-const LeagueSize = 8
+// LeagueSize is the number of members of every league (league.Size).
+const LeagueSize = league.Size
 
-// League statuses: open until the 8th member joins, then running, then finished.
+// League statuses, as the league's rules name them (league.Open, ...).
 const (
 	// LeagueOpen is a league still gathering its 8 members.
-	LeagueOpen = "open"
+	LeagueOpen = league.Open
 	// LeagueRunning is a full league whose games are scheduled.
-	LeagueRunning = "running"
+	LeagueRunning = league.Running
 	// LeagueFinished is a league whose games are all played.
-	LeagueFinished = "finished"
+	LeagueFinished = league.Finished
 	// LeagueCancelled is an open league its organiser called off before it filled.
-	LeagueCancelled = "cancelled"
+	LeagueCancelled = league.Cancelled
 	// LeagueClosed is a running league its organiser ended early: its standings are frozen.
-	LeagueClosed = "closed"
+	LeagueClosed = league.Closed
 	// LeagueArchived is a finished or closed league put away: still readable, no longer listed.
-	LeagueArchived = "archived"
+	LeagueArchived = league.Archived
 )
 
-// Default activity rule: "To be an active player you just need to have terminated at
-// least 5 games in the last 90 days" (league-scoring-system.txt).
+// The seed's activity rule by default (league.DefaultMinRecentGames, league.DefaultRecentDays).
 const (
 	// DefaultMinRecentGames is the finished games an active player needs by default.
-	DefaultMinRecentGames = 5
+	DefaultMinRecentGames = league.DefaultMinRecentGames
 	// DefaultRecentDays is the default window, in days, the activity rule counts them in.
-	DefaultRecentDays = 90
+	DefaultRecentDays = league.DefaultRecentDays
 )
 
-// Refusals of a join. Each is a *Conflict, so errors.Is(err, ErrConflict) holds for all.
+// Refusals of a join, decided by league.Join. Each is a *Conflict.
 var (
 	// ErrAlreadyMember refuses a player who already holds a place in the league.
-	ErrAlreadyMember = &Conflict{Reason: "league: you have already joined this league"}
+	ErrAlreadyMember = league.ErrAlreadyMember
 	// ErrLeagueFull refuses a join once the league has its 8 members.
-	ErrLeagueFull = &Conflict{Reason: "league: full (8 of 8 players)"}
+	ErrLeagueFull = league.ErrLeagueFull
 	// ErrLeagueRunning refuses a join once the league's games are scheduled.
-	ErrLeagueRunning = &Conflict{Reason: "league: already running; its 8 players are set and its games scheduled"}
+	ErrLeagueRunning = league.ErrLeagueRunning
 	// ErrLeagueFinished refuses a join to a league that is over.
-	ErrLeagueFinished = &Conflict{Reason: "league: finished"}
+	ErrLeagueFinished = league.ErrLeagueFinished
 )
 
-// InactiveError refuses a join by a player who is not active under the league's rule:
-// "In order to play a league game you have to be an Active player"
-// (league-scoring-system.txt). It says how many finished games the player has in the
-// window and how many the league needs.
-type InactiveError struct {
-	// Have is the player's finished games within the last Days days.
-	Have int
-	// Need is the league's min_recent_games.
-	Need int
-	// Days is the league's recent_days window.
-	Days int
-}
-
-// Error explains the refusal in one line.
-func (e *InactiveError) Error() string {
-	return fmt.Sprintf("activity rule: you have %d finished %s in the last %d days; this league needs %d",
-		e.Have, plural(e.Have, "game", "games"), e.Days, e.Need)
-}
+// InactiveError refuses a join by a player who is not active under the league's rule
+// (league.Activity).
+type InactiveError = league.InactiveError
 
 // plural picks the singular or plural word for n.
 func plural(n int, one, many string) string {
@@ -269,22 +251,31 @@ func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
 	return ms, nil
 }
 
+// recentFinishedGamesSQL counts the finished games the user held a seat in since $2, the
+// start of the activity rule's window (league.Activity.Since).
 const recentFinishedGamesSQL = `
 SELECT count(*)::int
 FROM seats s JOIN games g ON g.id = s.game_id
 WHERE s.user_id = $1
   AND g.status = 'finished'
-  AND g.finished_at > now() - make_interval(days => $2)`
+  AND g.finished_at > $2`
 
 // RecentFinishedGames counts the games the user held a seat in that finished within the
 // last days days: the measure of the seed's activity rule ("at least 5 games in the last
 // 90 days", league-scoring-system.txt).
 func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, days int) (int, error) {
-	var n int
-	if err := s.pool.QueryRow(ctx, recentFinishedGamesSQL, userID, days).Scan(&n); err != nil {
+	n, err := recentFinishedGames(ctx, s.pool, userID, league.Activity{RecentDays: days})
+	if err != nil {
 		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
 	}
 	return n, nil
+}
+
+// recentFinishedGames counts the user's finished games in the window of rule, now.
+func recentFinishedGames(ctx context.Context, q querier, userID int64, rule league.Activity) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, recentFinishedGamesSQL, userID, rule.Since(time.Now())).Scan(&n)
+	return n, err
 }
 
 const lockLeagueSQL = `
@@ -309,18 +300,15 @@ RETURNING id, number`
 const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(), schedule_seed = $2 WHERE id = $1`
 
 // JoinLeague makes the user the league's next member and returns the league as it stands
-// afterwards. Refusals: ErrNotFound (no such league), ErrAlreadyMember, ErrLeagueRunning,
-// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule).
+// afterwards. league.Join decides; its refusals are ErrAlreadyMember, ErrLeagueRunning,
+// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule),
+// and ErrNotFound says there is no such league.
 //
 // The league row is locked (SELECT ... FOR UPDATE) for the whole transaction, so joins to
-// one league happen one at a time: the member count, the slot and the activity check are
-// read under the lock, and the unique (league, slot) and (league, user) keys back it up.
-// When the member is the 8th, the same transaction builds the balanced schedule with the
-// scheduler ("When the 8th player subscribe to the league, the system automatically creates
-// all the games that are part of the league and automatically subscribe all the players to
-// those games", league-scoring-system.txt), stores every game and seat, and sets the league
-// running; schedule player p is the member in slot p. A face-to-face league's schedule is
-// built in rounds in which nobody plays twice (scheduler.Options.Rounds).
+// one league happen one at a time: the member count, the slot and the player's recent games
+// are read under the lock, and the unique (league, slot) and (league, user) keys back it
+// up. When the join is the 8th (league.Joined.Starts), the same transaction draws the
+// schedule (league.Draw), stores every game and seat, and sets the league running.
 func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
 	return s.JoinLeagueInvited(ctx, leagueID, userID, "")
 }
@@ -330,49 +318,38 @@ func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League,
 // those not invited; a wrong or renewed one: ErrInviteInvalid). A public league ignores it.
 func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, invite string) (League, error) {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var status string
-		var perGame, minRecent, recentDays int
+		var j league.Joining
+		var perGame int
 		var faceToFace bool
-		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&status, &perGame, &minRecent, &recentDays, &faceToFace)
+		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&j.Status, &perGame, &j.Activity.MinRecentGames,
+			&j.Activity.RecentDays, &faceToFace)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
-		var member bool
-		if err := tx.QueryRow(ctx, isMemberSQL, leagueID, userID).Scan(&member); err != nil {
+		if err := tx.QueryRow(ctx, isMemberSQL, leagueID, userID).Scan(&j.Member); err != nil {
 			return err
 		}
-		if member {
-			return ErrAlreadyMember
-		}
-		if err := checkInvite(ctx, tx, leagueID, userID, invite); err != nil {
-			return err
-		}
-		switch status {
-		case LeagueRunning:
-			return ErrLeagueRunning
-		case LeagueFinished:
-			return ErrLeagueFinished
-		case LeagueCancelled, LeagueClosed, LeagueArchived:
-			return &Conflict{Reason: "league: " + status + "; it takes no new players"}
-		}
-		var count int
-		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&count); err != nil {
-			return err
-		}
-		if count >= LeagueSize {
-			return ErrLeagueFull
-		}
-		if minRecent > 0 {
-			var have int
-			if err := tx.QueryRow(ctx, recentFinishedGamesSQL, userID, recentDays).Scan(&have); err != nil {
+		// A member hears they joined already, whatever their invite; anyone else's invite
+		// is checked before the league says anything more about itself.
+		if !j.Member {
+			if err := checkInvite(ctx, tx, leagueID, userID, invite); err != nil {
 				return err
 			}
-			if have < minRecent {
-				return &InactiveError{Have: have, Need: minRecent, Days: recentDays}
+		}
+		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&j.Members); err != nil {
+			return err
+		}
+		if j.Activity.On() {
+			if j.Recent, err = recentFinishedGames(ctx, tx, userID, j.Activity); err != nil {
+				return err
 			}
+		}
+		joined, err := league.Join(j)
+		if err != nil {
+			return err
 		}
 		// The first free slot: a member who left an open league freed theirs.
 		var slot int
@@ -389,7 +366,7 @@ func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, i
 			}
 			return err
 		}
-		if count+1 < LeagueSize {
+		if !joined.Starts {
 			return nil
 		}
 		return startLeague(ctx, tx, leagueID, perGame, faceToFace)
@@ -400,24 +377,21 @@ func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, i
 	return s.League(ctx, leagueID)
 }
 
-// startLeague builds and stores the full league's schedule and sets it running, inside the
-// transaction of the 8th member's join. With faceToFace the games are grouped into rounds
-// in which nobody plays twice; without, every game is a round of its own.
+// startLeague stores the full league's schedule, drawn by league.Draw from a fresh seed,
+// and sets it running, inside the transaction of the 8th member's join: schedule player p
+// is the member in slot p.
 func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, faceToFace bool) error {
 	ms, err := members(ctx, tx, leagueID)
 	if err != nil {
 		return err
 	}
-	if len(ms) != LeagueSize {
-		return fmt.Errorf("start league: %d members, want %d", len(ms), LeagueSize)
-	}
 	seed, err := scheduleSeed()
 	if err != nil {
 		return err
 	}
-	sched, err := scheduler.Build(scheduler.Options{Players: LeagueSize, PerGame: perGame, Seed: uint64(seed), Rounds: faceToFace})
+	sched, err := league.Draw(len(ms), perGame, faceToFace, uint64(seed))
 	if err != nil {
-		return fmt.Errorf("start league: schedule: %w", err)
+		return fmt.Errorf("start league: %w", err)
 	}
 	numbers := make([]int32, len(sched.Games))
 	rounds := make([]int32, len(sched.Games))

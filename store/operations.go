@@ -8,38 +8,35 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
-// Role is what a user is to a league, from nobody to its organiser. Each role may do what
-// the roles below it may.
-type Role int
+// Role is what a user is to a league, from nobody to its organiser (league.Role).
+type Role = league.Role
 
+// The roles, from nobody to the organiser.
 const (
 	// RoleNone is anyone: they may read the league and, while it is open, join it.
-	RoleNone Role = iota
+	RoleNone = league.RoleNone
 	// RoleMember plays in the league; before it is full a member may leave.
-	RoleMember
+	RoleMember = league.RoleMember
 	// RoleCoOrganiser records and corrects results and manages dates and places.
-	RoleCoOrganiser
+	RoleCoOrganiser = league.RoleCoOrganiser
 	// RoleOrganiser created the league: everything, co-organisers and ending it included.
-	RoleOrganiser
+	RoleOrganiser = league.RoleOrganiser
 )
 
-// Forbidden is a write refused because the caller's role in the league does not allow it.
-// Reason is a short message safe to show the user.
-type Forbidden struct {
-	Reason string
-}
+// Forbidden is a write refused because the caller's role in the league does not allow it
+// (league.Forbidden).
+type Forbidden = league.Forbidden
 
-// Error returns the refusal's reason.
-func (f *Forbidden) Error() string { return f.Reason }
-
-// Refusals by role.
+// Refusals by role, decided by league.Require.
 var (
 	// ErrNotLeagueOrganiser refuses what only the league's organiser may do.
-	ErrNotLeagueOrganiser = &Forbidden{Reason: "only the league's organiser may do this"}
+	ErrNotLeagueOrganiser = league.ErrNotLeagueOrganiser
 	// ErrNotManager refuses what only the organiser or a co-organiser may do.
-	ErrNotManager = &Forbidden{Reason: "only the league's organiser or a co-organiser may do this"}
+	ErrNotManager = league.ErrNotManager
 )
 
 const leagueRoleSQL = `
@@ -70,17 +67,8 @@ func (s *Store) LeagueRole(ctx context.Context, leagueID, userID int64) (Role, e
 	return r, nil
 }
 
-// require refuses a role below need with the refusal that names who may.
-func require(have, need Role) error {
-	switch {
-	case have >= need:
-		return nil
-	case need == RoleOrganiser:
-		return ErrNotLeagueOrganiser
-	default:
-		return ErrNotManager
-	}
-}
+// require is league.Require, for the store's writes that check a role themselves.
+func require(have, need Role) error { return league.Require(have, need) }
 
 const lockLeagueStatusSQL = `SELECT status FROM leagues WHERE id = $1 FOR UPDATE`
 
@@ -176,7 +164,7 @@ func (s *Store) LeaveLeague(ctx context.Context, leagueID, userID int64) error {
 		if err != nil {
 			return err
 		}
-		return freePlace(ctx, tx, leagueID, userID, userID, status, "leave")
+		return freePlace(ctx, tx, leagueID, userID, userID, status, league.Leave)
 	})
 	if err != nil {
 		return fmt.Errorf("store: leave league %d: %w", leagueID, err)
@@ -195,7 +183,7 @@ func (s *Store) RemoveMember(ctx context.Context, leagueID, byUserID int64, user
 		if err != nil {
 			return err
 		}
-		return freePlace(ctx, tx, leagueID, id, byUserID, status, "remove")
+		return freePlace(ctx, tx, leagueID, id, byUserID, status, league.Remove)
 	})
 	if err != nil {
 		return fmt.Errorf("store: remove from league %d: %w", leagueID, err)
@@ -205,26 +193,22 @@ func (s *Store) RemoveMember(ctx context.Context, leagueID, byUserID int64, user
 
 const organiserNameSQL = `SELECT o.username FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1`
 
-// freePlace deletes userID's membership of the locked league while it is open, and writes
-// the history line of action ("leave" or "remove").
-func freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64, status, action string) error {
-	if status != LeagueOpen {
-		organiser := ""
-		if err := tx.QueryRow(ctx, organiserNameSQL, leagueID).Scan(&organiser); err != nil {
-			return err
-		}
-		if status == LeagueRunning {
-			return &Conflict{Reason: fmt.Sprintf(
-				"league: running, so its places are fixed; ask the organiser (%s) to replace the player with a substitute", organiser)}
-		}
-		return &Conflict{Reason: "league: " + status + "; its players can no longer change"}
+// freePlace deletes userID's membership of the locked league when league.MayChange lets
+// change (league.Leave or league.Remove) free it, and writes the history line.
+func freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64, status string, change league.Change) error {
+	organiser := ""
+	if err := tx.QueryRow(ctx, organiserNameSQL, leagueID).Scan(&organiser); err != nil {
+		return err
+	}
+	if err := league.MayChange(status, change, organiser); err != nil {
+		return err
 	}
 	tag, err := tx.Exec(ctx, deleteMembershipSQL, leagueID, userID)
 	if err != nil {
 		return err
 	}
 	if tag.RowsAffected() == 0 {
-		if action == "leave" {
+		if change == league.Leave {
 			return &Conflict{Reason: "league: you are not a member of this league"}
 		}
 		return &Conflict{Reason: "username: not a member of this league"}
@@ -233,40 +217,29 @@ func freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64,
 	if err := tx.QueryRow(ctx, usernameSQL, userID).Scan(&name); err != nil {
 		return err
 	}
-	detail := name + " left; the place is free again"
-	if action == "remove" {
-		detail = name + " was removed; the place is free again"
+	action, detail := "leave", name+" left; the place is free again"
+	if change == league.Remove {
+		action, detail = "remove", name+" was removed; the place is free again"
 	}
 	return logEvent(ctx, tx, leagueID, byUserID, action, detail)
 }
 
-// endings lists, for each way the organiser ends a league, the status it needs, the status
-// it leaves and the update that does it.
-var endings = map[string]struct {
-	from []string
-	to   string
-	sql  string
-	line string
-}{
-	"cancel": {[]string{LeagueOpen}, LeagueCancelled,
-		`UPDATE leagues SET status = 'cancelled', cancelled_at = now() WHERE id = $1`,
-		"cancelled the league before it filled"},
+// endingSQL is, for each of the organiser's endings (league.End decides which may
+// happen), the update that does it.
+var endingSQL = map[league.Ending]string{
+	league.Cancel: `UPDATE leagues SET status = 'cancelled', cancelled_at = now() WHERE id = $1`,
 	// clock_timestamp(), not now(): the league closes when this transaction holds its row
 	// lock, which may be long after the transaction began (a result recorded meanwhile
 	// must stand before the close, as it does in fact).
-	"close": {[]string{LeagueRunning}, LeagueClosed,
-		`UPDATE leagues SET status = 'closed', finished_at = clock_timestamp(), closed_early = true WHERE id = $1`,
-		"closed the league early; its standings are frozen as they stand"},
-	"archive": {[]string{LeagueFinished, LeagueClosed}, LeagueArchived,
-		`UPDATE leagues SET status = 'archived', archived_at = now() WHERE id = $1`,
-		"archived the league"},
+	league.Close:   `UPDATE leagues SET status = 'closed', finished_at = clock_timestamp(), closed_early = true WHERE id = $1`,
+	league.Archive: `UPDATE leagues SET status = 'archived', archived_at = now() WHERE id = $1`,
 }
 
 // EndLeague is the organiser ending a league by action: "cancel" an open league, "close" a
 // running one early (its standings frozen, no more results), "archive" a finished or closed
-// one. Any other state is refused with the states the action needs.
+// one (league.End). Any other state is refused with the states the action needs.
 func (s *Store) EndLeague(ctx context.Context, leagueID, byUserID int64, action string) error {
-	e, ok := endings[action]
+	sql, ok := endingSQL[league.Ending(action)]
 	if !ok {
 		return fmt.Errorf("store: end league: unknown action %q", action)
 	}
@@ -275,45 +248,25 @@ func (s *Store) EndLeague(ctx context.Context, leagueID, byUserID int64, action 
 		if err != nil {
 			return err
 		}
-		allowed := false
-		for _, f := range e.from {
-			allowed = allowed || f == status
-		}
-		if !allowed {
-			article := "a"
-			if e.from[0] == LeagueOpen {
-				article = "an"
-			}
-			return &Conflict{Reason: fmt.Sprintf("league: %s; only %s %s league can be %s", status, article,
-				strings.Join(e.from, " or "), pastTense(action))}
-		}
-		if _, err := tx.Exec(ctx, e.sql, leagueID); err != nil {
+		ended, err := league.End(status, league.Ending(action))
+		if err != nil {
 			return err
 		}
-		if action == "close" {
-			// A league closed early is over too: its standings are final.
+		if _, err := tx.Exec(ctx, sql, leagueID); err != nil {
+			return err
+		}
+		if ended.NotifyFinished {
 			if err := notify(ctx, tx, fmt.Sprintf("league_finished:league:%d", leagueID),
 				Notice{Kind: NoticeLeagueFinished, LeagueID: leagueID, ClosedEarly: true}, audienceLeague, byUserID); err != nil {
 				return err
 			}
 		}
-		return logEvent(ctx, tx, leagueID, byUserID, action, e.line)
+		return logEvent(ctx, tx, leagueID, byUserID, action, ended.Line)
 	})
 	if err != nil {
 		return fmt.Errorf("store: %s league %d: %w", action, leagueID, err)
 	}
 	return nil
-}
-
-// pastTense names what an ending did to the league.
-func pastTense(action string) string {
-	switch action {
-	case "cancel":
-		return "cancelled"
-	case "close":
-		return "closed"
-	}
-	return action + "d"
 }
 
 // LeagueEdit is what the organiser changes about a league; nil fields stay as they are.
@@ -355,17 +308,9 @@ func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e Leag
 		if err != nil {
 			return err
 		}
-		if status != LeagueOpen {
-			switch {
-			case e.Game != nil:
-				return &Conflict{Reason: "game: cannot change once the schedule exists"}
-			case e.PlayersPerGame != nil:
-				return &Conflict{Reason: "players_per_game: cannot change once the schedule exists"}
-			case e.FaceToFace != nil:
-				return &Conflict{Reason: "face_to_face: cannot change once the schedule exists"}
-			case e.Version != nil:
-				return &Conflict{Reason: "version: cannot change once the schedule exists"}
-			}
+		if err := league.Reshape(status, league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
+			PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil}); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
 			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {

@@ -2,57 +2,52 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // ReopenWindow is how long after closing or cancelling a league its organiser may reopen
-// it (issue #24: "a league closed or cancelled by mistake can be reopened by its organiser
-// within 7 days").
-const ReopenWindow = 7 * 24 * time.Hour
+// it (league.ReopenWindow).
+const ReopenWindow = league.ReopenWindow
+
+// reopeningSQL reads, under the league's row lock, what a reopen is decided on: the ending
+// and its date, with the database's clock at the lock (clock_timestamp, not the
+// transaction's start) to measure the window by.
+const reopeningSQL = `
+SELECT status, closed_early, CASE status WHEN 'cancelled' THEN cancelled_at ELSE finished_at END, clock_timestamp()
+FROM leagues WHERE id = $1`
 
 // reopenSQL puts a league back as it stood before it was closed early (running, its
-// results taken again) or cancelled (open, gathering players), within ReopenWindow of the
-// ending, which is measured by the database's clock at the league's row lock.
+// results taken again) or cancelled (open, gathering players).
 const reopenSQL = `
-UPDATE leagues SET
-    status       = CASE status WHEN 'closed' THEN 'running' ELSE 'open' END,
-    finished_at  = NULL,
-    closed_early = false,
-    cancelled_at = NULL
-WHERE id = $1
-  AND ((status = 'closed' AND closed_early AND finished_at > clock_timestamp() - make_interval(secs => $2))
-    OR (status = 'cancelled' AND cancelled_at > clock_timestamp() - make_interval(secs => $2)))
-RETURNING status`
+UPDATE leagues SET status = $2, finished_at = NULL, closed_early = false, cancelled_at = NULL
+WHERE id = $1`
 
 // ReopenLeague is the organiser taking back a league's early close or its cancellation
-// within ReopenWindow: a closed league runs again, a cancelled one is open again. Anything
-// else is a conflict naming why; the league's history says it was reopened.
+// within ReopenWindow (league.Reopen): a closed league runs again, a cancelled one is open
+// again. Anything else is a conflict naming why; the league's history says it was reopened.
 func (s *Store) ReopenLeague(ctx context.Context, leagueID, byUserID int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
+		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
+			return err
+		}
+		var r league.Reopening
+		var now time.Time
+		if err := tx.QueryRow(ctx, reopeningSQL, leagueID).Scan(&r.Status, &r.ClosedEarly, &r.EndedAt, &now); err != nil {
+			return err
+		}
+		reopened, err := league.Reopen(r, now)
 		if err != nil {
 			return err
 		}
-		if status != LeagueClosed && status != LeagueCancelled {
-			return &Conflict{Reason: fmt.Sprintf("league: %s; only a league closed early or cancelled can be reopened", status)}
-		}
-		var now string
-		err = tx.QueryRow(ctx, reopenSQL, leagueID, ReopenWindow.Seconds()).Scan(&now)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return &Conflict{Reason: "league: ended more than 7 days ago; it can no longer be reopened"}
-		}
-		if err != nil {
+		if _, err := tx.Exec(ctx, reopenSQL, leagueID, reopened.To); err != nil {
 			return err
 		}
-		line := "reopened the league; it runs again and takes results"
-		if now == LeagueOpen {
-			line = "reopened the league; it is open again for players to join"
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "reopen", line)
+		return logEvent(ctx, tx, leagueID, byUserID, "reopen", reopened.Line)
 	})
 	if err != nil {
 		return fmt.Errorf("store: reopen league %d: %w", leagueID, err)
@@ -61,7 +56,5 @@ func (s *Store) ReopenLeague(ctx context.Context, leagueID, byUserID int64) erro
 }
 
 // Reopenable reports whether a league ended at endedAt (closed early or cancelled) may
-// still be reopened at now.
-func Reopenable(endedAt *time.Time, now time.Time) bool {
-	return endedAt != nil && now.Sub(*endedAt) < ReopenWindow
-}
+// still be reopened at now (league.Reopenable).
+func Reopenable(endedAt *time.Time, now time.Time) bool { return league.Reopenable(endedAt, now) }

@@ -2,11 +2,12 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // Replacement is a member of a running league replaced by a substitute, who took every
@@ -28,7 +29,20 @@ type Replacement struct {
 
 const memberSlotSQL = `SELECT slot FROM memberships WHERE league_id = $1 AND user_id = $2`
 
-const wasReplacedSQL = `SELECT EXISTS (SELECT 1 FROM league_replacements WHERE league_id = $1 AND from_id = $2)`
+// standingSQL says whether a user is a member of the league, was replaced out of it and
+// withdrew from it.
+const standingSQL = `
+SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = $1 AND user_id = $2),
+       EXISTS (SELECT 1 FROM league_replacements WHERE league_id = $1 AND from_id = $2),
+       EXISTS (SELECT 1 FROM league_withdrawals WHERE league_id = $1 AND user_id = $2)`
+
+// standing reads where the user named name stands in the league, for the league's
+// decisions on replacements and withdrawals.
+func standing(ctx context.Context, q querier, leagueID, userID int64, name string) (league.Standing, error) {
+	p := league.Standing{Name: name}
+	err := q.QueryRow(ctx, standingSQL, leagueID, userID).Scan(&p.Member, &p.Replaced, &p.Withdrawn)
+	return p, err
+}
 
 // lockLeaverGamesSQL locks the unplayed games the leaver sits in, so a result being
 // recorded for one of them finishes first (and the game then counts as played) or waits.
@@ -65,12 +79,8 @@ func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, fro
 		if err != nil {
 			return err
 		}
-		switch status {
-		case LeagueRunning:
-		case LeagueOpen:
-			return &Conflict{Reason: "league: open; nobody needs a substitute before the schedule exists: remove the member and let another join"}
-		default:
-			return &Conflict{Reason: "league: " + status + "; its players can no longer change"}
+		if err := league.MayChange(status, league.Replace, ""); err != nil {
+			return err
 		}
 		fromID, fromName, err := userByName(ctx, tx, "from", from)
 		if err != nil {
@@ -80,41 +90,19 @@ func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, fro
 		if err != nil {
 			return err
 		}
+		r := league.Replacing{Same: fromID == toID}
+		if r.From, err = standing(ctx, tx, leagueID, fromID, fromName); err != nil {
+			return err
+		}
+		if r.To, err = standing(ctx, tx, leagueID, toID, toName); err != nil {
+			return err
+		}
+		if err := league.MayReplace(r); err != nil {
+			return err
+		}
 		var slot int
-		err = tx.QueryRow(ctx, memberSlotSQL, leagueID, fromID).Scan(&slot)
-		if errors.Is(err, pgx.ErrNoRows) {
-			var gone bool
-			if err := tx.QueryRow(ctx, withdrawnSQL, leagueID, fromID).Scan(&gone); err != nil {
-				return err
-			}
-			if gone {
-				return &Conflict{Reason: "from: " + fromName + " has withdrawn; their games were reshaped and their place cannot be filled"}
-			}
-			return &Conflict{Reason: "from: " + fromName + " is not a member of this league"}
-		}
-		if err != nil {
+		if err := tx.QueryRow(ctx, memberSlotSQL, leagueID, fromID).Scan(&slot); err != nil {
 			return err
-		}
-		var member, replaced bool
-		if err := tx.QueryRow(ctx, isMemberSQL, leagueID, toID).Scan(&member); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, wasReplacedSQL, leagueID, toID).Scan(&replaced); err != nil {
-			return err
-		}
-		var withdrawn bool
-		if err := tx.QueryRow(ctx, withdrawnSQL, leagueID, toID).Scan(&withdrawn); err != nil {
-			return err
-		}
-		switch {
-		case withdrawn:
-			return &Conflict{Reason: "to: " + toName + " withdrew from this league and cannot come back"}
-		case fromID == toID:
-			return &Conflict{Reason: "to: must be someone other than " + fromName}
-		case member:
-			return &Conflict{Reason: "to: " + toName + " already plays in this league"}
-		case replaced:
-			return &Conflict{Reason: "to: " + toName + " was replaced in this league and cannot come back"}
 		}
 		rows, err := tx.Query(ctx, lockLeaverGamesSQL, leagueID, fromID)
 		if err != nil {
@@ -133,8 +121,7 @@ func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, fro
 			return fmt.Errorf("replace: %w", err)
 		}
 		out = Replacement{From: fromName, To: toName, FromID: fromID, Slot: slot, SeatsTaken: len(games)}
-		return logEvent(ctx, tx, leagueID, byUserID, "replace", fmt.Sprintf("%s replaced %s for the %d %s still to play",
-			toName, fromName, len(games), plural(len(games), "game", "games")))
+		return logEvent(ctx, tx, leagueID, byUserID, "replace", league.Replaced(fromName, toName, len(games)))
 	})
 	if err != nil {
 		return Replacement{}, fmt.Errorf("store: replace in league %d: %w", leagueID, err)

@@ -15,6 +15,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // DefaultDatabaseURL is the local Postgres TableStakes uses when DATABASE_URL is not set.
@@ -25,19 +27,13 @@ var ErrNotFound = errors.New("not found")
 
 // ErrConflict is what errors.Is matches for every write refused because it clashes with
 // existing data (see Conflict).
-var ErrConflict = errors.New("conflict")
+var ErrConflict = league.ErrConflict
 
-// Conflict is a write refused because it clashes with existing data. Reason is a short
-// message safe to show the user, naming the field when there is one ("username: already taken").
-type Conflict struct {
-	Reason string
-}
-
-// Error returns the conflict's reason.
-func (c *Conflict) Error() string { return c.Reason }
-
-// Is makes errors.Is(err, ErrConflict) hold for every *Conflict.
-func (c *Conflict) Is(target error) bool { return target == ErrConflict }
+// Conflict is a write refused because it clashes with existing data or with the league's
+// rules. Reason is a short message safe to show the user, naming the field when there is
+// one ("username: already taken"). It is the league's refusal type (league.Conflict), so
+// the rules decided in package league reach the web as every other conflict does.
+type Conflict = league.Conflict
 
 // Store is TableStakes' data access: one Postgres connection pool and the queries that use it.
 type Store struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -45,8 +46,6 @@ type WithdrawalBalance struct {
 	ShortMin int               `json:"short_min"`
 	ShortMax int               `json:"short_max"`
 }
-
-const withdrawnSQL = `SELECT EXISTS (SELECT 1 FROM league_withdrawals WHERE league_id = $1 AND user_id = $2)`
 
 const leagueShapeSQL = `
 SELECT game, players_per_game, face_to_face, first_round_at, round_every_days, time_zone
@@ -120,35 +119,14 @@ func (s *Store) withdraw(ctx context.Context, leagueID, byUserID int64, username
 		if err != nil {
 			return err
 		}
-		switch status {
-		case LeagueRunning:
-		case LeagueOpen:
-			return &Conflict{Reason: "league: open; nobody needs to withdraw before the schedule exists: remove the member, which frees the place"}
-		default:
-			return &Conflict{Reason: "league: " + status + "; its players can no longer change"}
+		if err := league.MayChange(status, league.Withdraw, ""); err != nil {
+			return err
 		}
 		id, name, err := userByName(ctx, tx, "username", username)
 		if err != nil {
 			return err
 		}
-		var withdrawn, replaced bool
-		if err := tx.QueryRow(ctx, withdrawnSQL, leagueID, id).Scan(&withdrawn); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, wasReplacedSQL, leagueID, id).Scan(&replaced); err != nil {
-			return err
-		}
-		switch {
-		case withdrawn:
-			return &Conflict{Reason: "username: " + name + " has already withdrawn from this league"}
-		case replaced:
-			return &Conflict{Reason: "username: " + name + " was replaced by a substitute and no longer plays in this league"}
-		}
-		var slot int
-		err = tx.QueryRow(ctx, memberSlotSQL, leagueID, id).Scan(&slot)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return &Conflict{Reason: "username: " + name + " is not a member of this league"}
-		}
+		who, err := standing(ctx, tx, leagueID, id, name)
 		if err != nil {
 			return err
 		}
@@ -156,8 +134,12 @@ func (s *Store) withdraw(ctx context.Context, leagueID, byUserID int64, username
 		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&count); err != nil {
 			return err
 		}
-		if count <= 2 {
-			return &Conflict{Reason: fmt.Sprintf("league: only %d players are left; close the league instead", count)}
+		if err := league.MayWithdraw(who, count); err != nil {
+			return err
+		}
+		var slot int
+		if err := tx.QueryRow(ctx, memberSlotSQL, leagueID, id).Scan(&slot); err != nil {
+			return err
 		}
 		// The leaver's unplayed games, locked: a result being recorded for one of them
 		// (which takes the league's row first) is either in, and the game played, or waits.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -115,7 +116,7 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 		return templates.LeagueView{}, err
 	}
 	activity := map[int64]store.ActivityState{}
-	if l.MinRecentGames > 0 {
+	if (league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}).On() {
 		states, err := h.store.LeagueActivity(ctx, id)
 		if err != nil {
 			return templates.LeagueView{}, err
@@ -237,25 +238,29 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 	return out
 }
 
-// joinView decides what the join section offers the viewer.
+// joinView decides what the join section offers the viewer: it asks league.Join, as the
+// join itself does, so the page offers exactly the joins the league would take.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
-	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && l.Status == store.LeagueOpen}
-	if l.Status != store.LeagueOpen || isMember {
-		return j, nil
+	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
+	joining := league.Joining{Status: l.Status, Members: l.Members, Member: isMember}
+	if _, err := league.Join(joining); err != nil {
+		return j, nil // a member already, or a league that takes nobody now
 	}
 	if !signedIn {
 		j.NeedsLogin = true
 		return j, nil
 	}
-	if l.MinRecentGames > 0 {
-		have, err := h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays)
-		if err != nil {
+	joining.Activity = league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}
+	if joining.Activity.On() {
+		var err error
+		if joining.Recent, err = h.store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays); err != nil {
 			return j, err
 		}
-		if have < l.MinRecentGames {
-			j.Inactive = sentence((&store.InactiveError{Have: have, Need: l.MinRecentGames, Days: l.RecentDays}).Error())
-			return j, nil
-		}
+	}
+	// Only the activity rule is left to refuse the viewer.
+	if _, err := league.Join(joining); err != nil {
+		j.Inactive = sentence(err.Error())
+		return j, nil
 	}
 	j.CanJoin = true
 	return j, nil

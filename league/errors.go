@@ -1,0 +1,29 @@
+package league
+
+import "errors"
+
+// ErrConflict is what errors.Is matches for every request refused because it clashes with
+// the state of things (see Conflict).
+var ErrConflict = errors.New("conflict")
+
+// Conflict is a request refused because it clashes with the state of things: the league's
+// status, its members, the data already stored. Reason is a short message safe to show the
+// user, naming the field when there is one ("username: already taken"). The store's
+// refusals are Conflicts too (store.Conflict), and the web answers every one with 409.
+type Conflict struct {
+	Reason string
+}
+
+// Error returns the conflict's reason.
+func (c *Conflict) Error() string { return c.Reason }
+
+// Is makes errors.Is(err, ErrConflict) hold for every *Conflict.
+func (c *Conflict) Is(target error) bool { return target == ErrConflict }
+
+// plural picks the singular or plural word for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
