@@ -3,9 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +20,7 @@ import (
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/webhook"
 )
 
 // Notifier delivers the outbox (store/notify.go): e-mails over SMTP and POSTs to league
@@ -51,7 +49,7 @@ func NewNotifier(st *store.Store, logger *slog.Logger, cfg Config) *Notifier {
 	}
 	dialer := &net.Dialer{Timeout: min(5*time.Second, timeout)}
 	if !cfg.WebhooksToPrivateAddresses {
-		dialer.Control = refusePrivateAddress
+		dialer.Control = webhook.RefusePrivateAddress
 	}
 	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: min(5*time.Second, timeout),
 		ResponseHeaderTimeout: timeout, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
@@ -274,11 +272,11 @@ func (n *Notifier) post(ctx context.Context, d store.Delivery, subject, text str
 	req.Header.Set("X-TableStakes-Event", d.Kind)
 	req.Header.Set("X-TableStakes-Delivery", strconv.FormatInt(d.ID, 10))
 	req.Header.Set("X-TableStakes-Timestamp", ts)
-	req.Header.Set("X-TableStakes-Signature", "sha256="+SignWebhook(d.WebhookSecret, ts, body))
+	req.Header.Set("X-TableStakes-Signature", "sha256="+webhook.Sign(d.WebhookSecret, ts, body))
 	resp, err := n.client.Do(req)
 	if err != nil {
-		if errors.Is(err, errPrivateAddress) {
-			return permanent{errPrivateAddress}
+		if errors.Is(err, webhook.ErrPrivateAddress) {
+			return permanent{webhook.ErrPrivateAddress}
 		}
 		// The client's error quotes the whole address, the receiver's key: the error goes
 		// to the manage page and the log with the host only.
@@ -297,18 +295,6 @@ func (n *Notifier) post(ctx context.Context, d store.Delivery, subject, text str
 		return fmt.Errorf("webhook answered %s", resp.Status)
 	}
 	return permanent{fmt.Errorf("webhook answered %s", resp.Status)}
-}
-
-// SignWebhook is a webhook body's signature: hex HMAC-SHA256 under the webhook's secret of
-// "<timestamp>.<body>", sent as "X-TableStakes-Signature: sha256=<hex>" beside
-// X-TableStakes-Timestamp. A receiver recomputes it, compares in constant time and
-// refuses old timestamps, so a captured request cannot be replayed later.
-func SignWebhook(secret, timestamp string, body []byte) string {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte(timestamp))
-	mac.Write([]byte("."))
-	mac.Write(body)
-	return hex.EncodeToString(mac.Sum(nil))
 }
 
 // pageURL is the address of the page a notice is about: its game, or its league.

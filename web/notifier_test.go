@@ -24,6 +24,7 @@ import (
 	"github.com/tablestakes/tablestakes/email/emailtest"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
+	"github.com/tablestakes/tablestakes/webhook"
 )
 
 // hookRequest is one request a webhook receiver got.
@@ -157,7 +158,7 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	assert.Equal(t, "application/json", req.header.Get("Content-Type"))
 	assert.Equal(t, "schedule_drawn", req.header.Get("X-TableStakes-Event"))
 	ts := req.header.Get("X-TableStakes-Timestamp")
-	want := "sha256=" + web.SignWebhook(secret, ts, req.body)
+	want := "sha256=" + webhook.Sign(secret, ts, req.body)
 	assert.True(t, hmac.Equal([]byte(want), []byte(req.header.Get("X-TableStakes-Signature"))), "the body is signed with the secret")
 	var payload web.WebhookBody
 	require.NoError(t, json.Unmarshal(req.body, &payload))
