@@ -31,7 +31,8 @@ var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResu
 	NoticeResultProposed, NoticeResultDisputed}
 
 // Notice is what a notification tells: the event, and the league and game it is about.
-// It is stored as the outbox row's payload; the notifier words it at delivery.
+// It is stored as the outbox row's payload; the notification worker (package notify) words
+// it at delivery.
 type Notice struct {
 	Kind       string `json:"kind"`
 	LeagueID   int64  `json:"league_id,omitempty"`

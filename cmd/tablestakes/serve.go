@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 	"github.com/tablestakes/tablestakes/web"
@@ -38,6 +39,9 @@ type serveConfig struct {
 	// TABLESTAKES_TRUST_PROXY, TABLESTAKES_SMTP_*, TABLESTAKES_BASE_URL,
 	// TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES).
 	Web web.Config
+	// Notify is the notification worker's: the same SMTP server, base address and
+	// webhook addresses as Web's.
+	Notify notify.Config
 	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
 	LogJSON bool
 	// ShutdownTimeout bounds how long SIGTERM waits for in-flight requests.
@@ -145,6 +149,8 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		cfg.Web.SessionIdleTimeout = d
 	}
+	cfg.Notify = notify.Config{Mail: cfg.Web.Mail, BaseURL: cfg.Web.BaseURL,
+		WebhooksToPrivateAddresses: cfg.Web.WebhooksToPrivateAddresses}
 	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
 	case "", "text":
 	case "json":
@@ -221,7 +227,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	notified := make(chan struct{})
 	go func() {
 		defer close(notified)
-		web.NewNotifier(st, logger, cfg.Web).Run(notifyCtx, notifyInterval)
+		notify.New(st, logger, cfg.Notify).Run(notifyCtx)
 	}()
 	defer func() {
 		stopNotifying()
@@ -296,10 +302,6 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	logger.Info("stopped")
 	return nil
 }
-
-// notifyInterval is how often a server looks for notifications to deliver: a result's
-// mail goes out within about this long of its recording.
-const notifyInterval = 10 * time.Second
 
 // proposalInterval is how often a server looks for confirmation windows that ended: a
 // result is recorded within about this long of its window's end.

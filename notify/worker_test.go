@@ -1,0 +1,345 @@
+package notify_test
+
+import (
+	"context"
+	"crypto/hmac"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/notify"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/webhook"
+)
+
+// The whole path: events of a league go out by e-mail over a real SMTP server and to a
+// signed webhook, once each, whichever of two servers' workers delivers them.
+func TestNotificationsByMailAndWebhook(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	l := app.newLeague(org, "cartagena", 4, 0)
+	hook := newHookReceiver(t)
+
+	// Only the league's organisers manage its webhooks.
+	path := fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID)
+	status, _ := app.api(http.MethodPost, path, members[0].token, map[string]any{"url": hook.URL})
+	assert.Equal(t, http.StatusForbidden, status)
+	status, body := app.api(http.MethodPost, path, org.token, map[string]any{"url": "ftp://club.example", "format": "xml"})
+	assert.Equal(t, http.StatusUnprocessableEntity, status)
+	assert.Contains(t, body["error"], "url: must be an http or https address")
+	assert.Contains(t, body["error"], "format: must be json, discord or slack")
+	status, body = app.api(http.MethodPost, path, org.token, map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	secret := body["secret"].(string)
+	assert.GreaterOrEqual(t, len(secret), 32)
+
+	l = app.join(l, members)
+	require.Equal(t, store.LeagueRunning, l.Status)
+
+	// Two servers' workers deliver at once: every message goes out once.
+	a, b := newWorker(t, app, cfg), newWorker(t, app, cfg)
+	var wg sync.WaitGroup
+	for _, n := range []*notify.Worker{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := n.RunOnce(ctx)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	got := mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 8, "every member with a verified address")
+	for _, p := range members {
+		require.Len(t, got[p.Username+"@club.example"], 1, p.Username)
+	}
+	m := got["player1@club.example"][0]
+	assert.Equal(t, "The cartagena league: the schedule is drawn", m.Message.Header.Get("Subject"))
+	text := bodyOf(t, m)
+	assert.Contains(t, text, "The cartagena league is full and its schedule is drawn: 32 games of Cartagena.")
+	assert.Contains(t, text, fmt.Sprintf("https://club.example/leagues/%d", l.ID))
+	assert.Contains(t, text, "https://club.example/account#notifications")
+
+	req := <-hook.got
+	assert.Equal(t, "application/json", req.header.Get("Content-Type"))
+	assert.Equal(t, "schedule_drawn", req.header.Get("X-TableStakes-Event"))
+	ts := req.header.Get("X-TableStakes-Timestamp")
+	want := "sha256=" + webhook.Sign(secret, ts, req.body)
+	assert.True(t, hmac.Equal([]byte(want), []byte(req.header.Get("X-TableStakes-Signature"))), "the body is signed with the secret")
+	var payload notify.WebhookBody
+	require.NoError(t, json.Unmarshal(req.body, &payload))
+	assert.Equal(t, "schedule_drawn", payload.Event)
+	assert.Equal(t, l.ID, payload.Notice.LeagueID)
+	assert.Equal(t, "The cartagena league", payload.Notice.LeagueName)
+	select {
+	case extra := <-hook.got:
+		t.Fatalf("the webhook got a second request: %s", extra.body)
+	default:
+	}
+
+	// A result: the league hears of it (its recorder, the organiser, has no address anyway).
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 30, 10))
+	require.Equal(t, http.StatusCreated, status, body)
+	sent, err := a.RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 9, sent, "8 mails and a webhook")
+	got = mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 8)
+	m = got[g.Seats[0].Username+"@club.example"][0]
+	assert.Equal(t, fmt.Sprintf("Result recorded: game %d of The cartagena league", g.Number), m.Message.Header.Get("Subject"))
+	text = bodyOf(t, m)
+	assert.Contains(t, text, fmt.Sprintf("1st  %s  ", g.Seats[0].Username))
+	assert.Contains(t, text, fmt.Sprintf("2nd  %s  ", g.Seats[1].Username), "tied players share the place")
+	assert.Contains(t, text, fmt.Sprintf("https://club.example/games/%d", g.ID))
+	<-hook.got
+
+	// Nothing is sent twice, not even by a later run.
+	sent, err = b.RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, sent)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		assert.Equal(t, "sent", r.Status, "%s to %s", r.EventKey, r.Recipient)
+	}
+}
+
+// A webhook that fails is retried later; one that refuses the request, or stands on a
+// private address when those are not allowed, is given up at once.
+func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	busy := newHookReceiver(t, http.StatusServiceUnavailable)
+	gone := newHookReceiver(t, http.StatusGone)
+	for _, h := range []*hookReceiver{busy, gone} {
+		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+			map[string]any{"url": h.URL, "format": "discord"})
+		require.Equal(t, http.StatusCreated, status, body)
+	}
+	games := mustLeagueGames(t, app, l)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+
+	_, err := newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	req := <-busy.got
+	var discord map[string]string
+	require.NoError(t, json.Unmarshal(req.body, &discord))
+	assert.Contains(t, discord["content"], "**Result recorded: game ")
+	<-gone.got
+	status, hooks := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	require.Equal(t, http.StatusOK, status)
+	list := hooks.([]any)
+	require.Len(t, list, 2)
+	busyHook, goneHook := list[0].(map[string]any), list[1].(map[string]any)
+	assert.Equal(t, "pending", busyHook["last_status"], "503: tried again later")
+	assert.Equal(t, "webhook answered 503 Service Unavailable", busyHook["last_error"])
+	assert.Equal(t, "failed", goneHook["last_status"], "410: given up")
+
+	// The same league's deliveries from a server that keeps webhooks off private addresses.
+	games = mustLeagueGames(t, app, l)
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[1].ID), org.token, scoresFor(games[1], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	_, err = newWorker(t, app, notify.Config{}).RunOnce(ctx)
+	require.NoError(t, err)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	last := rows[len(rows)-1]
+	assert.Equal(t, "failed", last.Status)
+	assert.Contains(t, last.LastError, "webhook address is not public")
+	select {
+	case r := <-busy.got:
+		t.Fatalf("a private address was called: %s", r.body)
+	default:
+	}
+
+	// The manage page shows each webhook's last delivery.
+	c := app.logIn(org)
+	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	assert.Equal(t, 2, doc.Find("#webhooks .webhook-list li").Length())
+	assert.Contains(t, text(doc.Find("#webhooks")), "failed: webhook address is not public")
+}
+
+// A game starting within a day reminds its players once, by mail, in the league's zone.
+func TestGameReminderMail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	l := app.join(app.newLeague(org, "gonzaga", 4, 0), members)
+	n := newWorker(t, app, cfg)
+	_, err := n.RunOnce(ctx)
+	require.NoError(t, err)
+	mails(t, smtp, 300*time.Millisecond) // the schedule
+
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	start := time.Now().Add(3 * time.Hour).Truncate(time.Minute).UTC()
+	status, body := app.api(http.MethodPut, "/api/v1/games/"+strconv.FormatInt(g.ID, 10)+"/schedule", org.token,
+		map[string]any{"starts_at": start.Format(time.RFC3339), "place": "The Meeple Café"})
+	require.Equal(t, http.StatusOK, status, body)
+	for range 2 {
+		_, err = n.RunOnce(ctx)
+		require.NoError(t, err)
+	}
+	got := mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 4, "the game's four players, once each")
+	m := got[g.Seats[0].Username+"@club.example"]
+	require.Len(t, m, 1)
+	assert.Equal(t, fmt.Sprintf("Reminder: game %d of The gonzaga league", g.Number), m[0].Message.Header.Get("Subject"))
+	assert.Contains(t, bodyOf(t, m[0]), start.Format("Mon 2 Jan 2006, 15:04")+" (UTC), at The Meeple Café.")
+}
+
+// A webhook's URL is its key (finding 1 of trust review 3): the league's page and history,
+// the manage page, the API's list and a delivery's error name it by host and id only, and
+// a deleted webhook leaves its address nowhere.
+func TestWebhookURLIsShownNowhere(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // nothing listens there any more: the delivery fails with a network error
+	hookURL := closed.URL + "/api/webhooks/123/the-channel-key"
+	host := strings.TrimPrefix(closed.URL, "http://")
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+		map[string]any{"url": hookURL, "format": "discord"})
+	require.Equal(t, http.StatusCreated, status, body)
+	assert.Equal(t, hookURL, body["url"], "the answer to adding it holds the address typed")
+	hookID := int64(body["id"].(float64))
+	games := mustLeagueGames(t, app, l)
+	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	_, err := newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+
+	noKey := func(where, s string) {
+		t.Helper()
+		assert.NotContains(t, s, "the-channel-key", where)
+		assert.NotContains(t, s, "/api/webhooks/", where)
+	}
+	c := app.logIn(org)
+	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	manage := text(doc.Find("main"))
+	noKey("manage page", manage)
+	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), host)
+	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), fmt.Sprintf("webhook %d", hookID))
+	assert.Contains(t, manage, "POST to "+host, "the delivery's error names the host")
+	res := app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	listed, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	res.Body.Close()
+	noKey("API list", string(listed))
+	assert.Contains(t, string(listed), `"host":"`+host+`"`)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		noKey("outbox error", r.LastError)
+	}
+
+	res = app.apiSend(http.MethodDelete, fmt.Sprintf("/api/v1/leagues/%d/webhooks/%d", l.ID, hookID), org.token, nil)
+	res.Body.Close()
+	require.Equal(t, http.StatusNoContent, res.StatusCode)
+	anon := app.browser()
+	_, doc = app.get(anon, fmt.Sprintf("/leagues/%d", l.ID))
+	page := doc.Text()
+	noKey("league page", page)
+	assert.Contains(t, page, fmt.Sprintf("removed the webhook to %s (webhook %d)", host, hookID))
+	res = app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/history", l.ID), "", nil)
+	history, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	res.Body.Close()
+	noKey("history API", string(history))
+}
+
+// E-mail and webhooks are delivered independently (trust review 3, finding 2): while one
+// league's webhook receiver holds its request open (a tarpit), another league's e-mails
+// all arrive, once each, and the webhook's delivery is recorded when it ends.
+func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
+		WebhookTimeout: 10 * time.Minute}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	tarpit := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(tarpit.Close)
+	var once sync.Once
+	t.Cleanup(func() { once.Do(func() { close(release) }) })
+
+	// The slow league fills first, so its webhook is the older delivery.
+	orgA := app.newPlayers("orga", 1)[0]
+	slow := app.newLeague(orgA, "cartagena", 4, 0)
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.token,
+		map[string]any{"url": tarpit.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	app.join(slow, app.newPlayers("slowplayer", 8))
+	orgB := app.newPlayers("orgb", 1)[0]
+	members := app.verifiedPlayers("mailplayer", 8)
+	app.join(app.newLeague(orgB, "gonzaga", 4, 0), members)
+
+	n := newWorker(t, app, cfg)
+	done := make(chan error, 1)
+	go func() {
+		_, err := n.RunOnce(ctx)
+		done <- err
+	}()
+	select {
+	case <-held:
+	case <-time.After(time.Minute):
+		t.Fatal("the webhook was never called")
+	}
+	got := map[string]int{}
+	for range members {
+		m, ok := smtp.Next(time.Minute) // a generous deadline for "eventually"
+		require.True(t, ok, "every mail arrives while the webhook is held (got %v)", got)
+		for _, to := range m.To {
+			got[to]++
+		}
+	}
+	for _, p := range members {
+		assert.Equal(t, 1, got[p.Username+"@club.example"], p.Username)
+	}
+	once.Do(func() { close(release) })
+	require.NoError(t, <-done)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	for _, r := range rows {
+		assert.Equal(t, "sent", r.Status, "%s to %s", r.EventKey, r.Recipient)
+	}
+	_, more := smtp.Next(200 * time.Millisecond)
+	assert.False(t, more, "no mail twice")
+}
