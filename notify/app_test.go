@@ -36,9 +36,9 @@ func TestMain(m *testing.M) {
 	os.Exit(storetest.Main(m))
 }
 
-// testApp is a TableStakes server on a fresh database, deployed as cfg says, for one test:
-// the league's events happen through its pages and API (CONTRACT), and the test's workers
-// deliver the notifications they write.
+// testApp is a TableStakes server on a fresh database, for one test: the test causes the
+// league's events through the store and the server's API, sees their outcome on its
+// pages, and runs the workers that deliver the notifications the events wrote.
 type testApp struct {
 	t     *testing.T
 	srv   *httptest.Server
