@@ -57,7 +57,6 @@ var sharedBrowser struct {
 // TestMain runs the package's tests (dropping the databases of those that pass in the
 // background, storetest.Main), then closes the shared Chromium if a journey started it.
 func TestMain(m *testing.M) {
-	workerProcess() // a notification worker for TestKilledWorkerLosesAndDoublesNothing, if asked
 	code := storetest.Main(m)
 	if sharedBrowser.cancel != nil {
 		sharedBrowser.cancel()

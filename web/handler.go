@@ -63,14 +63,11 @@ type Config struct {
 	// which e-mailed links start with. It is configured, never taken from the request's
 	// Host header, which anyone can forge.
 	BaseURL string
-	// WebhooksToPrivateAddresses lets league webhooks reach loopback and private
+	// WebhooksToPrivateAddresses lets league webhooks be added with loopback and private
 	// addresses (TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES=1), for a receiver on the server's
-	// own network. Off by default, so that a league organiser cannot make the server call
-	// into its network.
+	// own network; the notification worker (notify.Config) is told the same. Off by
+	// default, so that a league organiser cannot make the server call into its network.
 	WebhooksToPrivateAddresses bool
-	// WebhookTimeout bounds one webhook delivery, from dialling to the answer (default
-	// 10 s): a slow receiver's delivery fails and is tried again later.
-	WebhookTimeout time.Duration
 	// SessionLifetime is how long a web session lasts (default two weeks).
 	SessionLifetime time.Duration
 	// SessionIdleTimeout ends a web session not used for this long (default 12 hours,

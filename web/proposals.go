@@ -538,7 +538,7 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 			out[i] = s + " — absent, played by the missing man"
 			continue
 		}
-		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + plural(pointsCount(l.Points, true), "point", "points")
+		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + scoring.PointsWord(l.Points)
 	}
 	return out
 }

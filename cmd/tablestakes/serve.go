@@ -17,8 +17,10 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/sweep"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -38,6 +40,9 @@ type serveConfig struct {
 	// TABLESTAKES_TRUST_PROXY, TABLESTAKES_SMTP_*, TABLESTAKES_BASE_URL,
 	// TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES).
 	Web web.Config
+	// Notify is the notification worker's: the same SMTP server, base address and
+	// webhook addresses as Web's.
+	Notify notify.Config
 	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
 	LogJSON bool
 	// ShutdownTimeout bounds how long SIGTERM waits for in-flight requests.
@@ -145,6 +150,8 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		}
 		cfg.Web.SessionIdleTimeout = d
 	}
+	cfg.Notify = notify.Config{Mail: cfg.Web.Mail, BaseURL: cfg.Web.BaseURL,
+		WebhooksToPrivateAddresses: cfg.Web.WebhooksToPrivateAddresses}
 	switch v := getenv("TABLESTAKES_LOG_FORMAT"); v {
 	case "", "text":
 	case "json":
@@ -205,41 +212,21 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		}
 	}
 
-	sweepCtx, stopSweep := context.WithCancel(ctx)
-	swept := make(chan struct{})
-	go func() {
-		defer close(swept)
-		sweepSessions(sweepCtx, st, logger, 30*time.Minute)
-	}()
-	defer func() {
-		stopSweep()
-		<-swept
-	}()
-
+	// The background work runs beside the HTTP server; each piece stops once the server
+	// has drained.
+	stopExpiring := background(ctx, func(ctx context.Context) {
+		sweep.Run(ctx, logger, sweep.ExpiredEvery, sweep.Expired(st)...)
+	})
+	defer stopExpiring()
 	// Every server delivers notifications; the database hands each delivery to one of them.
-	notifyCtx, stopNotifying := context.WithCancel(ctx)
-	notified := make(chan struct{})
-	go func() {
-		defer close(notified)
-		web.NewNotifier(st, logger, cfg.Web).Run(notifyCtx, notifyInterval)
-	}()
-	defer func() {
-		stopNotifying()
-		<-notified
-	}()
-
+	stopNotifying := background(ctx, notify.New(st, logger, cfg.Notify).Run)
+	defer stopNotifying()
 	// Every server records the proposals whose confirmation window ended; each game's lock
 	// makes each recorded once.
-	closeCtx, stopClosing := context.WithCancel(ctx)
-	closed := make(chan struct{})
-	go func() {
-		defer close(closed)
-		recordClosedProposals(closeCtx, st, logger, proposalInterval, time.Now)
-	}()
-	defer func() {
-		stopClosing()
-		<-closed
-	}()
+	stopClosing := background(ctx, func(ctx context.Context) {
+		sweep.Run(ctx, logger, sweep.ClosedProposalsEvery, sweep.ClosedProposals(st, time.Now))
+	})
+	defer stopClosing()
 
 	// The cache of public pages listens for every server's writes on this database.
 	handler := web.New(st, logger, cfg.Web)
@@ -252,16 +239,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		defer readPool.Close()
 		handler.ReadFrom(store.New(readPool))
 	}
-	listenCtx, stopListening := context.WithCancel(ctx)
-	listened := make(chan struct{})
-	go func() {
-		defer close(listened)
-		handler.ListenForWrites(listenCtx)
-	}()
-	defer func() {
-		stopListening()
-		<-listened
-	}()
+	stopListening := background(ctx, handler.ListenForWrites)
+	defer stopListening()
 
 	srv := &http.Server{
 		Handler:           handler.Routes(),
@@ -297,65 +276,18 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	return nil
 }
 
-// notifyInterval is how often a server looks for notifications to deliver: a result's
-// mail goes out within about this long of its recording.
-const notifyInterval = 10 * time.Second
-
-// proposalInterval is how often a server looks for confirmation windows that ended: a
-// result is recorded within about this long of its window's end.
-const proposalInterval = time.Minute
-
-// recordClosedProposals records, every period until ctx ends, the proposed results whose
-// confirmation window ended at now() with a confirmation and no dispute (CONTRACT section 8).
-func recordClosedProposals(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration, now func() time.Time) {
-	tick := time.NewTicker(period)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			n, err := st.RecordClosedProposals(ctx, now())
-			if err != nil && ctx.Err() == nil {
-				logger.Error("record closed proposals", "error", err.Error())
-			}
-			if n > 0 {
-				logger.Info("recorded proposals whose confirmation window closed", "count", n)
-			}
-		}
-	}
-}
-
-// sweepSessions deletes expired web sessions, rate-limit counters and account links, and
-// old notification deliveries, every period until ctx ends; one failing sweep does not
-// hold up the others.
-func sweepSessions(ctx context.Context, st *store.Store, logger *slog.Logger, period time.Duration) {
-	sweeps := []struct {
-		what  string
-		sweep func(context.Context) (int64, error)
-	}{
-		{"expired sessions", st.DeleteExpiredSessions},
-		{"expired rate counters", st.DeleteExpiredRateCounters},
-		{"expired account links", st.DeleteExpiredAccountLinks},
-		{"old notification deliveries", st.DeleteOldDeliveries},
-	}
-	tick := time.NewTicker(period)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			for _, s := range sweeps {
-				n, err := s.sweep(ctx)
-				if err != nil && ctx.Err() == nil {
-					logger.Error("sweep "+s.what, "error", err.Error())
-				}
-				if n > 0 {
-					logger.Info("swept "+s.what, "count", n)
-				}
-			}
-		}
+// background runs work in a goroutine of its own until ctx ends or the returned stop is
+// called; stop returns once the work has returned.
+func background(ctx context.Context, work func(context.Context)) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		work(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
 	}
 }
 

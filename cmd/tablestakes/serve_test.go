@@ -21,6 +21,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
@@ -269,6 +271,20 @@ func TestServeConfig(t *testing.T) {
 	assert.True(t, cfg.Web.SecureCookies)
 	assert.True(t, cfg.Web.TrustProxy)
 	assert.True(t, cfg.LogJSON)
+
+	// The notification worker is deployed with the web side's mail, address and webhook
+	// addresses, read once.
+	cfg, err = loadServeConfig("serve", nil, env(
+		"TABLESTAKES_SMTP_ADDR", "smtp.club.example:587",
+		"TABLESTAKES_SMTP_FROM", "league@club.example",
+		"TABLESTAKES_BASE_URL", "https://club.example/",
+		"TABLESTAKES_WEBHOOK_PRIVATE_ADDRESSES", "true",
+	))
+	require.NoError(t, err)
+	assert.Equal(t, notify.Config{Mail: email.Config{Addr: "smtp.club.example:587", From: "league@club.example"},
+		BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}, cfg.Notify)
+	assert.Equal(t, cfg.Web.Mail, cfg.Notify.Mail)
+	assert.True(t, cfg.Web.WebhooksToPrivateAddresses)
 
 	for _, tc := range []struct {
 		name string

@@ -1,4 +1,4 @@
-package web_test
+package notify_test
 
 import (
 	"context"
@@ -6,99 +6,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
-	"mime/quotedprintable"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/web"
+	"github.com/tablestakes/tablestakes/webhook"
 )
-
-// hookRequest is one request a webhook receiver got.
-type hookRequest struct {
-	header http.Header
-	body   []byte
-}
-
-// hookReceiver is a webhook endpoint for a test: it answers each request with the next
-// status of statuses (200 once they run out) and hands the requests over.
-type hookReceiver struct {
-	*httptest.Server
-	mu       sync.Mutex
-	statuses []int
-	got      chan hookRequest
-}
-
-func newHookReceiver(t *testing.T, statuses ...int) *hookReceiver {
-	r := &hookReceiver{statuses: statuses, got: make(chan hookRequest, 100)}
-	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		body, _ := io.ReadAll(req.Body)
-		r.got <- hookRequest{header: req.Header.Clone(), body: body}
-		r.mu.Lock()
-		status := http.StatusOK
-		if len(r.statuses) > 0 {
-			status, r.statuses = r.statuses[0], r.statuses[1:]
-		}
-		r.mu.Unlock()
-		w.WriteHeader(status)
-	}))
-	t.Cleanup(r.Close)
-	return r
-}
-
-// verifiedPlayers are n new players (prefix1..) with verified addresses <username>@club.example.
-func (a *testApp) verifiedPlayers(prefix string, n int) []player {
-	a.t.Helper()
-	ctx := context.Background()
-	ps := a.newPlayers(prefix, n)
-	for _, p := range ps {
-		token, err := a.store.SetEmail(ctx, p.ID, p.Username+"@club.example")
-		require.NoError(a.t, err)
-		_, err = a.store.VerifyEmail(ctx, token)
-		require.NoError(a.t, err)
-	}
-	return ps
-}
-
-// mails collects every message the server receives within wait, by recipient.
-func mails(t *testing.T, smtp *emailtest.Server, wait time.Duration) map[string][]emailtest.Received {
-	t.Helper()
-	out := map[string][]emailtest.Received{}
-	for {
-		m, ok := smtp.Next(wait)
-		if !ok {
-			return out
-		}
-		for _, to := range m.To {
-			out[to] = append(out[to], m)
-		}
-	}
-}
-
-// bodyOf is a message's decoded text.
-func bodyOf(t *testing.T, m emailtest.Received) string {
-	t.Helper()
-	b, err := io.ReadAll(quotedprintable.NewReader(m.Message.Body))
-	require.NoError(t, err)
-	return string(b)
-}
-
-func newNotifier(t *testing.T, app *testApp, cfg web.Config) *web.Notifier {
-	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
-	return web.NewNotifier(app.store, logger, cfg)
-}
 
 // The whole path: events of a league go out by e-mail over a real SMTP server and to a
 // signed webhook, once each, whichever of two servers' workers delivers them.
@@ -106,7 +29,7 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	smtp := emailtest.NewServer(t)
-	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}
 	app := newTestApp(t, cfg)
 	org := app.newPlayers("org", 1)[0]
 	members := app.verifiedPlayers("player", 8)
@@ -130,9 +53,9 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	require.Equal(t, store.LeagueRunning, l.Status)
 
 	// Two servers' workers deliver at once: every message goes out once.
-	a, b := newNotifier(t, app, cfg), newNotifier(t, app, cfg)
+	a, b := newWorker(t, app, cfg), newWorker(t, app, cfg)
 	var wg sync.WaitGroup
-	for _, n := range []*web.Notifier{a, b} {
+	for _, n := range []*notify.Worker{a, b} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -157,9 +80,9 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	assert.Equal(t, "application/json", req.header.Get("Content-Type"))
 	assert.Equal(t, "schedule_drawn", req.header.Get("X-TableStakes-Event"))
 	ts := req.header.Get("X-TableStakes-Timestamp")
-	want := "sha256=" + web.SignWebhook(secret, ts, req.body)
+	want := "sha256=" + webhook.Sign(secret, ts, req.body)
 	assert.True(t, hmac.Equal([]byte(want), []byte(req.header.Get("X-TableStakes-Signature"))), "the body is signed with the secret")
-	var payload web.WebhookBody
+	var payload notify.WebhookBody
 	require.NoError(t, json.Unmarshal(req.body, &payload))
 	assert.Equal(t, "schedule_drawn", payload.Event)
 	assert.Equal(t, l.ID, payload.Notice.LeagueID)
@@ -204,7 +127,7 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	cfg := web.Config{WebhooksToPrivateAddresses: true}
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
 	app := newTestApp(t, cfg)
 	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
 	busy := newHookReceiver(t, http.StatusServiceUnavailable)
@@ -218,7 +141,7 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
 
-	_, err := newNotifier(t, app, cfg).RunOnce(ctx)
+	_, err := newWorker(t, app, cfg).RunOnce(ctx)
 	require.NoError(t, err)
 	req := <-busy.got
 	var discord map[string]string
@@ -238,7 +161,7 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	games = mustLeagueGames(t, app, l)
 	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[1].ID), org.token, scoresFor(games[1], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
-	_, err = newNotifier(t, app, web.Config{}).RunOnce(ctx)
+	_, err = newWorker(t, app, notify.Config{}).RunOnce(ctx)
 	require.NoError(t, err)
 	rows, err := app.store.Outbox(ctx)
 	require.NoError(t, err)
@@ -258,55 +181,17 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	assert.Contains(t, text(doc.Find("#webhooks")), "failed: webhook address is not public")
 }
 
-func TestNotificationChoices(t *testing.T) {
-	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	p := app.newPlayers("ada", 1)[0]
-
-	status, prefs := app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
-	require.Equal(t, http.StatusOK, status)
-	assert.Len(t, prefs, len(store.NoticeKinds))
-	for k, on := range prefs {
-		assert.Equal(t, true, on, k)
-	}
-	status, prefs = app.api(http.MethodPut, "/api/v1/me/notifications", p.token, map[string]any{"game_soon": false})
-	require.Equal(t, http.StatusOK, status)
-	assert.Equal(t, false, prefs["game_soon"])
-	assert.Equal(t, true, prefs["result_recorded"])
-	status, body := app.api(http.MethodPut, "/api/v1/me/notifications", p.token, map[string]any{"result_recorded": false, "everything": false})
-	assert.Equal(t, http.StatusUnprocessableEntity, status)
-	assert.Contains(t, body["error"], "everything: no such notification")
-	status, body = app.api(http.MethodPut, "/api/v1/me/notifications", p.token, []byte(`{"game_soon": "no"}`))
-	assert.Equal(t, http.StatusBadRequest, status)
-	assert.Equal(t, "game_soon: must be true or false", body["error"])
-	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
-	assert.Equal(t, true, prefs["result_recorded"], "a refused change changes nothing")
-	status, _ = app.api(http.MethodGet, "/api/v1/me/notifications", "", nil)
-	assert.Equal(t, http.StatusUnauthorized, status)
-
-	// The account page's form: an unticked box turns a kind off.
-	c := app.logIn(p)
-	_, doc := app.get(c, "/account")
-	assert.Equal(t, len(store.NoticeKinds)-1, doc.Find(`form[action="/account/notifications"] input[type=checkbox][checked]`).Length())
-	assert.Equal(t, 0, doc.Find(`input[name="game_soon"][checked]`).Length())
-	res, doc := app.submit(c, "/account", "/account/notifications", url.Values{"schedule_drawn": {"on"}, "game_soon": {"on"}})
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find("main")))
-	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
-	assert.Equal(t, map[string]any{"schedule_drawn": true, "result_recorded": false, "result_corrected": false,
-		"game_soon": true, "league_finished": false, "result_proposed": false, "result_disputed": false}, prefs)
-}
-
 // A game starting within a day reminds its players once, by mail, in the league's zone.
 func TestGameReminderMail(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	smtp := emailtest.NewServer(t)
-	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
 	app := newTestApp(t, cfg)
 	org := app.newPlayers("org", 1)[0]
 	members := app.verifiedPlayers("player", 8)
 	l := app.join(app.newLeague(org, "gonzaga", 4, 0), members)
-	n := newNotifier(t, app, cfg)
+	n := newWorker(t, app, cfg)
 	_, err := n.RunOnce(ctx)
 	require.NoError(t, err)
 	mails(t, smtp, 300*time.Millisecond) // the schedule
@@ -329,47 +214,13 @@ func TestGameReminderMail(t *testing.T) {
 	assert.Contains(t, bodyOf(t, m[0]), start.Format("Mon 2 Jan 2006, 15:04")+" (UTC), at The Meeple Café.")
 }
 
-// On a phone: the notification choices on the account page and the webhooks on a
-// league's manage page fit the screen.
-func TestBrowserNotificationPages(t *testing.T) {
-	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
-	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
-		map[string]any{"url": "https://discord.com/api/webhooks/123456789012345678/a-very-long-token-that-must-wrap-on-a-phone", "format": "discord"})
-	require.Equal(t, http.StatusCreated, status, body)
-	ctx := newBrowser(t)
-	browserLogIn(t, ctx, app, org.Username, 390, 844)
-
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Navigate(app.srv.URL+"/account"),
-		chromedp.WaitVisible(css(`form[action="/account/notifications"]`)),
-		chromedp.Click(css(`input[name="game_soon"]`)),
-		chromedp.Click(css(`form[action="/account/notifications"] button[type="submit"]`)),
-		chromedp.WaitVisible(css(".notice")),
-	), "turn reminders off")
-	assert.Equal(t, "Notification choices saved.", visibleText(t, ctx, ".notice"))
-	checked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('input[name="game_soon"]').checked`))
-	require.NoError(t, err)
-	assert.False(t, checked)
-	screenshot(t, ctx, "account-notifications-390.png")
-
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Navigate(app.srv.URL+fmt.Sprintf("/leagues/%d/manage#webhooks", l.ID)),
-		chromedp.WaitVisible(css(`#webhooks .webhook-list`)),
-	))
-	assert.Contains(t, visibleText(t, ctx, "#webhooks .webhook-url"), "discord.com (webhook 1, discord)", "by host and id")
-	assert.NotContains(t, visibleText(t, ctx, "#webhooks"), "a-very-long-token", "never the whole address")
-	screenshot(t, ctx, "manage-webhooks-390.png")
-}
-
 // A webhook's URL is its key (finding 1 of trust review 3): the league's page and history,
 // the manage page, the API's list and a delivery's error name it by host and id only, and
 // a deleted webhook leaves its address nowhere.
 func TestWebhookURLIsShownNowhere(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	cfg := web.Config{WebhooksToPrivateAddresses: true}
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
 	app := newTestApp(t, cfg)
 	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
 	closed := httptest.NewServer(http.NotFoundHandler())
@@ -384,7 +235,7 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 	games := mustLeagueGames(t, app, l)
 	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
-	_, err := newNotifier(t, app, cfg).RunOnce(ctx)
+	_, err := newWorker(t, app, cfg).RunOnce(ctx)
 	require.NoError(t, err)
 
 	noKey := func(where, s string) {
@@ -426,24 +277,6 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 	noKey("history API", string(history))
 }
 
-// A webhook to a special-use address is refused when it is added, not only on delivery
-// (trust review 3, finding 6).
-func TestWebhookToSpecialAddressIsRefusedWhenAdded(t *testing.T) {
-	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
-	for _, u := range []string{"http://100.64.0.1/hook", "http://198.18.0.1/hook", "http://[64:ff9b::a00:1]/hook",
-		"http://[2002:a00:1::]/hook", "http://0.0.0.0:8080/hook", "http://localhost:8080/hook"} {
-		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
-			map[string]any{"url": u, "format": "json"})
-		assert.Equal(t, http.StatusUnprocessableEntity, status, u)
-		assert.Contains(t, body["error"], "url: must reach a public address", u)
-	}
-	hooks, err := app.store.Webhooks(context.Background(), l.ID, org.ID)
-	require.NoError(t, err)
-	assert.Empty(t, hooks)
-}
-
 // E-mail and webhooks are delivered independently (trust review 3, finding 2): while one
 // league's webhook receiver holds its request open (a tarpit), another league's e-mails
 // all arrive, once each, and the webhook's delivery is recorded when it ends.
@@ -451,7 +284,7 @@ func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	smtp := emailtest.NewServer(t)
-	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
 		WebhookTimeout: 10 * time.Minute}
 	app := newTestApp(t, cfg)
 	release := make(chan struct{})
@@ -478,7 +311,7 @@ func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
 	members := app.verifiedPlayers("mailplayer", 8)
 	app.join(app.newLeague(orgB, "gonzaga", 4, 0), members)
 
-	n := newNotifier(t, app, cfg)
+	n := newWorker(t, app, cfg)
 	done := make(chan error, 1)
 	go func() {
 		_, err := n.RunOnce(ctx)

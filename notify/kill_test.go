@@ -1,4 +1,4 @@
-package web_test
+package notify_test
 
 import (
 	"context"
@@ -20,8 +20,8 @@ import (
 
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/web"
 )
 
 // The environment that turns this test binary into a notification worker (workerProcess), for
@@ -54,10 +54,10 @@ func runWorker(dbURL string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	cfg := web.Config{Mail: email.Config{Addr: os.Getenv(workerSMTPEnv), From: "league@club.example"},
-		WebhooksToPrivateAddresses: true, WebhookTimeout: timeout}
+	cfg := notify.Config{Mail: email.Config{Addr: os.Getenv(workerSMTPEnv), From: "league@club.example"},
+		WebhooksToPrivateAddresses: true, WebhookTimeout: timeout, Interval: 50 * time.Millisecond}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	web.NewNotifier(store.New(pool), logger, cfg).Run(ctx, 50*time.Millisecond)
+	notify.New(store.New(pool), logger, cfg).Run(ctx)
 	return 0
 }
 
@@ -71,7 +71,7 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	smtp := emailtest.NewServer(t)
-	cfg := web.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true,
 		WebhookTimeout: time.Minute}
 	app := newTestApp(t, cfg)
 
@@ -157,7 +157,7 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 	_, err = app.store.Pool().Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE status = 'sending'`)
 	require.NoError(t, err)
 
-	_, err = newNotifier(t, app, cfg).RunOnce(ctx)
+	_, err = newWorker(t, app, cfg).RunOnce(ctx)
 	require.NoError(t, err)
 	rows, err := app.store.Outbox(ctx)
 	require.NoError(t, err)

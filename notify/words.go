@@ -1,0 +1,113 @@
+package notify
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// pageURL is the address of the page a notice is about: its game, or its league.
+func (w *Worker) pageURL(no store.Notice) string {
+	switch {
+	case no.GameID != 0 && no.Kind != store.NoticeScheduleDrawn && no.Kind != store.NoticeLeagueFinished:
+		return w.baseURL + "/games/" + strconv.FormatInt(no.GameID, 10)
+	case no.LeagueID != 0:
+		return w.baseURL + "/leagues/" + strconv.FormatInt(no.LeagueID, 10)
+	}
+	return w.baseURL + "/"
+}
+
+// words is a notice's subject and plain text, as people read them: league points as
+// mixed numbers, dates in the league's time zone.
+func (w *Worker) words(no store.Notice) (subject, text string) {
+	gameName := no.Game
+	if g, err := scoring.GameBySlug(no.Game); err == nil {
+		gameName = g.Name
+	}
+	where := gameName + " game"
+	if no.LeagueName != "" {
+		where = fmt.Sprintf("game %d of %s", no.GameNumber, no.LeagueName)
+	}
+	var b strings.Builder
+	switch no.Kind {
+	case store.NoticeScheduleDrawn:
+		subject = no.LeagueName + ": the schedule is drawn"
+		fmt.Fprintf(&b, "%s is full and its schedule is drawn: %d %s of %s.\n", no.LeagueName, no.Games,
+			scoring.Plural(no.Games, "game", "games"), gameName)
+	case store.NoticeResultRecorded, store.NoticeResultCorrected:
+		verb := "recorded"
+		if no.Kind == store.NoticeResultCorrected {
+			verb = "corrected"
+		}
+		subject = fmt.Sprintf("Result %s: %s", verb, where)
+		fmt.Fprintf(&b, "The result of %s (%s) was %s.\n", where, gameName, verb)
+		if no.Reason != "" {
+			fmt.Fprintf(&b, "Reason: %s\n", no.Reason)
+		}
+		b.WriteString("\n")
+		writeNoticeResults(&b, no.Results)
+	case store.NoticeResultProposed, store.NoticeResultDisputed:
+		if no.Kind == store.NoticeResultProposed {
+			subject = fmt.Sprintf("Confirm the result: %s", where)
+			fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
+				no.Proposer, where, gameName)
+		} else {
+			subject = fmt.Sprintf("Result disputed: %s", where)
+			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser records it.\nReason: %s\n",
+				no.DisputedBy, no.Proposer, where, gameName, no.Reason)
+		}
+		b.WriteString("\n")
+		writeNoticeResults(&b, no.Results)
+	case store.NoticeGameSoon:
+		subject = fmt.Sprintf("Reminder: %s", where)
+		fmt.Fprintf(&b, "Your %s is soon", where)
+		if no.StartsAt != nil {
+			fmt.Fprintf(&b, ": %s", inZone(*no.StartsAt, no.TimeZone))
+		}
+		if no.Place != "" {
+			fmt.Fprintf(&b, ", at %s", no.Place)
+		}
+		b.WriteString(".\n")
+		if no.AttendanceToken != "" {
+			fmt.Fprintf(&b, "\nComing? Answer in one tap: %s/attend/%s\n", w.baseURL, no.AttendanceToken)
+		}
+	case store.NoticeLeagueFinished:
+		if no.ClosedEarly {
+			subject = no.LeagueName + " was closed early"
+			fmt.Fprintf(&b, "The organiser closed %s early; its standings are final as they stand.\n", no.LeagueName)
+		} else {
+			subject = no.LeagueName + " is finished"
+			fmt.Fprintf(&b, "Every game of %s is recorded; its standings are final.\n", no.LeagueName)
+		}
+	default:
+		subject = "TableStakes: " + no.Kind
+	}
+	fmt.Fprintf(&b, "\n%s\n", w.pageURL(no))
+	return subject, b.String()
+}
+
+// writeNoticeResults writes a notice's result lines: place, player and league points.
+func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
+	for _, r := range results {
+		pts, ok := new(big.Rat).SetString(r.Points)
+		shown := r.Points
+		if ok {
+			shown = scoring.Mixed(pts)
+		}
+		fmt.Fprintf(b, "%s  %s  %s %s\n", scoring.Ordinal(r.Place), r.Username, shown, scoring.PointsWord(pts))
+	}
+}
+
+// inZone writes t in the named time zone, as "Tue 24 Nov 2026, 19:00 (Europe/Amsterdam)".
+func inZone(t time.Time, zone string) string {
+	loc, err := time.LoadLocation(zone)
+	if err != nil || zone == "" {
+		loc, zone = time.UTC, "UTC"
+	}
+	return t.In(loc).Format("Mon 2 Jan 2006, 15:04") + " (" + zone + ")"
+}

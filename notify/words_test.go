@@ -1,0 +1,78 @@
+package notify
+
+import (
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Each kind of notice is worded for people: league points as mixed numbers with their
+// unit, dates in the league's time zone, and the page it is about last.
+func TestWords(t *testing.T) {
+	w := New(nil, slog.New(slog.DiscardHandler), Config{BaseURL: "https://club.example/"})
+	start := time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC)
+	results := []store.NoticeResult{
+		{Username: "ada", Place: 1, Points: "35/2"}, {Username: "bo", Place: 2, Points: "1"},
+		{Username: "cy", Place: 2, Points: "0"}, {Username: "di", Place: 4, Points: "-4/3"},
+	}
+	resultLines := "1st  ada  17 1/2 points\n2nd  bo  1 point\n2nd  cy  0 points\n4th  di  −1 1/3 points\n"
+	for _, tc := range []struct {
+		name          string
+		notice        store.Notice
+		subject, text string
+	}{
+		{"schedule drawn", store.Notice{Kind: store.NoticeScheduleDrawn, LeagueID: 7, LeagueName: "The cartagena league",
+			Game: "cartagena", GameID: 3, Games: 32},
+			"The cartagena league: the schedule is drawn",
+			"The cartagena league is full and its schedule is drawn: 32 games of Cartagena.\n\nhttps://club.example/leagues/7\n"},
+		{"one game drawn", store.Notice{Kind: store.NoticeScheduleDrawn, LeagueID: 7, LeagueName: "L", Game: "cartagena", Games: 1},
+			"L: the schedule is drawn", "L is full and its schedule is drawn: 1 game of Cartagena.\n\nhttps://club.example/leagues/7\n"},
+		{"result recorded", store.Notice{Kind: store.NoticeResultRecorded, LeagueID: 7, LeagueName: "The cartagena league",
+			Game: "cartagena", GameID: 12, GameNumber: 5, Results: results},
+			"Result recorded: game 5 of The cartagena league",
+			"The result of game 5 of The cartagena league (Cartagena) was recorded.\n\n" + resultLines +
+				"\nhttps://club.example/games/12\n"},
+		{"result of a normal game corrected", store.Notice{Kind: store.NoticeResultCorrected, Game: "cartagena", GameID: 12,
+			Reason: "seats swapped", Results: results[:1]},
+			"Result corrected: Cartagena game",
+			"The result of Cartagena game (Cartagena) was corrected.\nReason: seats swapped\n\n1st  ada  17 1/2 points\n" +
+				"\nhttps://club.example/games/12\n"},
+		{"points not a number", store.Notice{Kind: store.NoticeResultRecorded, Game: "cartagena", GameID: 12,
+			Results: []store.NoticeResult{{Username: "ada", Place: 1, Points: "many"}}},
+			"Result recorded: Cartagena game",
+			"The result of Cartagena game (Cartagena) was recorded.\n\n1st  ada  many points\n\nhttps://club.example/games/12\n"},
+		{"result proposed", store.Notice{Kind: store.NoticeResultProposed, LeagueID: 7, LeagueName: "L", Game: "cartagena",
+			GameID: 12, GameNumber: 5, Proposer: "ada", Results: results[:1]},
+			"Confirm the result: game 5 of L",
+			"ada proposed the result of game 5 of L (Cartagena). Confirm it or dispute it on the game's page or your desk.\n\n" +
+				"1st  ada  17 1/2 points\n\nhttps://club.example/games/12\n"},
+		{"result disputed", store.Notice{Kind: store.NoticeResultDisputed, LeagueID: 7, LeagueName: "L", Game: "cartagena",
+			GameID: 12, GameNumber: 5, Proposer: "ada", DisputedBy: "bo", Reason: "I won", Results: results[:1]},
+			"Result disputed: game 5 of L",
+			"bo disputed the result ada proposed for game 5 of L (Cartagena): the organiser records it.\nReason: I won\n\n" +
+				"1st  ada  17 1/2 points\n\nhttps://club.example/games/12\n"},
+		{"game soon", store.Notice{Kind: store.NoticeGameSoon, LeagueID: 7, LeagueName: "L", Game: "cartagena", GameID: 12,
+			GameNumber: 5, StartsAt: &start, Place: "The Meeple Café", TimeZone: "Europe/Amsterdam", AttendanceToken: "tok"},
+			"Reminder: game 5 of L",
+			"Your game 5 of L is soon: Tue 24 Nov 2026, 19:00 (Europe/Amsterdam), at The Meeple Café.\n\n" +
+				"Coming? Answer in one tap: https://club.example/attend/tok\n\nhttps://club.example/games/12\n"},
+		{"game soon, unknown zone, no place", store.Notice{Kind: store.NoticeGameSoon, LeagueID: 7, LeagueName: "L",
+			Game: "cartagena", GameID: 12, GameNumber: 5, StartsAt: &start, TimeZone: "Mars/Olympus"},
+			"Reminder: game 5 of L", "Your game 5 of L is soon: Tue 24 Nov 2026, 18:00 (UTC).\n\nhttps://club.example/games/12\n"},
+		{"league finished", store.Notice{Kind: store.NoticeLeagueFinished, LeagueID: 7, LeagueName: "L", GameID: 12},
+			"L is finished", "Every game of L is recorded; its standings are final.\n\nhttps://club.example/leagues/7\n"},
+		{"league closed early", store.Notice{Kind: store.NoticeLeagueFinished, LeagueID: 7, LeagueName: "L", ClosedEarly: true},
+			"L was closed early", "The organiser closed L early; its standings are final as they stand.\n\nhttps://club.example/leagues/7\n"},
+		{"unknown kind", store.Notice{Kind: "solar_eclipse"}, "TableStakes: solar_eclipse", "\nhttps://club.example/\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			subject, text := w.words(tc.notice)
+			assert.Equal(t, tc.subject, subject)
+			assert.Equal(t, tc.text, text)
+		})
+	}
+}

@@ -1,0 +1,267 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
+// MaxDeliveryAttempts times in all. A claimed delivery is leased for DeliveryLease, which
+// its worker renews while sending (RenewDeliveryLease); when a lease runs out (the worker
+// died), a delivery the worker had not started goes back to the queue, and the one it had
+// started is given up, never sent twice.
+const (
+	MaxDeliveryAttempts = 6
+	DeliveryLease       = 2 * time.Minute
+)
+
+// RetryDelay is how long a delivery waits after its attempts-th failed attempt: 30 s,
+// doubling, at most an hour (30 s, 1, 2, 4, 8 min before the sixth and last try).
+func RetryDelay(attempts int) time.Duration {
+	d := 30 * time.Second
+	for i := 1; i < attempts && d < time.Hour; i++ {
+		d *= 2
+	}
+	return min(d, time.Hour)
+}
+
+// Delivery is one outbox row a worker has claimed: the notice and where it goes.
+type Delivery struct {
+	ID int64 `db:"id"`
+	// Claim tells this claim of the row from later ones (after the lease ran out).
+	Claim    int    `db:"claim"`
+	EventKey string `db:"event_key"`
+	Kind     string `db:"kind"`
+	Channel  string `db:"channel"`
+	// Attempts counts this one.
+	Attempts int    `db:"attempts"`
+	Notice   Notice `db:"payload"`
+	// Email is the recipient's verified address ("" if they no longer have one).
+	Email string `db:"email"`
+	// WebhookURL, WebhookFormat and WebhookSecret are the webhook's, for a webhook delivery.
+	WebhookURL    string `db:"url"`
+	WebhookFormat string `db:"format"`
+	WebhookSecret string `db:"secret"`
+}
+
+// takeBackSQL takes back the deliveries whose worker stopped (their lease ran out): one it
+// had not started goes back to the queue as it was, the one it was sending is given up (it
+// may have gone out).
+const takeBackSQL = `
+UPDATE outbox SET lease_until = NULL,
+    status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
+    attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
+    last_error = CASE WHEN started_at IS NULL THEN last_error
+                      ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
+WHERE status = 'sending' AND lease_until < now()`
+
+// claimColumns are what a claimed delivery carries, from the claimed rows c.
+const claimColumns = `
+SELECT c.id, c.claim, c.event_key, c.kind, c.channel, c.attempts, c.payload,
+       coalesce(u.email, '') AS email, coalesce(w.url, '') AS url, coalesce(w.format, '') AS format,
+       coalesce(w.secret, '') AS secret
+FROM claimed c
+LEFT JOIN users u ON u.id = c.user_id AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
+LEFT JOIN league_webhooks w ON w.id = c.webhook_id
+ORDER BY c.id`
+
+// claimDue follows a CTE "due" of outbox ids: it leases those rows to the caller for $2 and
+// returns them as claimColumns reads them. Both claims, e-mail and webhook, end with it.
+const claimDue = `, claimed AS (
+    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
+        started_at = NULL, claim = o.claim + 1
+    FROM due WHERE o.id = due.id
+    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
+)` + claimColumns
+
+// claimMailSQL claims up to $1 due e-mail deliveries for $2. SKIP LOCKED lets any number
+// of workers claim at once, each row going to one.
+const claimMailSQL = `
+WITH due AS (
+    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now() AND channel = 'email'
+    ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
+)` + claimDue
+
+// claimHooksSQL marks busy, for $2, up to $1 webhooks with due deliveries that are neither
+// busy (a delivery in flight) nor paused by their breaker. The row lock of the UPDATE and
+// its re-check of busy_until make two workers never take one webhook.
+const claimHooksSQL = `
+UPDATE league_webhooks w SET busy_until = now() + $2::interval
+WHERE w.id IN (
+        SELECT o.webhook_id FROM outbox o
+        WHERE o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
+        GROUP BY o.webhook_id ORDER BY min(o.due_at) LIMIT $1)
+  AND (w.busy_until IS NULL OR w.busy_until < now())
+  AND (w.paused_until IS NULL OR w.paused_until <= now())
+RETURNING w.id`
+
+// claimHookDeliveriesSQL claims the oldest due delivery of each webhook of $1 for $2.
+const claimHookDeliveriesSQL = `
+WITH due AS (
+    SELECT x.id FROM unnest($1::bigint[]) h(id)
+    CROSS JOIN LATERAL (
+        SELECT o.id FROM outbox o
+        WHERE o.webhook_id = h.id AND o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
+        ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE SKIP LOCKED) x
+)` + claimDue
+
+// BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
+const BreakerFailures = 3
+
+// Delivery channels: by e-mail to a user, or to a league's webhook.
+const (
+	ChannelEmail   = "email"
+	ChannelWebhook = "webhook"
+)
+
+// ClaimDeliveries claims up to limit due deliveries of channel (ChannelEmail,
+// ChannelWebhook) for this worker, each leased for DeliveryLease, after taking back those
+// of workers that stopped. Each channel is claimed on its own, so slow webhooks never hold
+// up the mail; a webhook has at most one delivery in flight (the oldest due), and none
+// while its breaker pauses it. The worker starts each (DeliveryStarted) just before
+// sending it and reports it sent or failed.
+func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
+	var ds []Delivery
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, takeBackSQL); err != nil {
+			return err
+		}
+		var err error
+		if channel == ChannelEmail {
+			ds, err = collect[Delivery](ctx, tx, claimMailSQL, limit, DeliveryLease)
+			return err
+		}
+		rows, err := tx.Query(ctx, claimHooksSQL, limit, DeliveryLease)
+		if err != nil {
+			return err
+		}
+		hooks, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil || len(hooks) == 0 {
+			return err
+		}
+		if ds, err = collect[Delivery](ctx, tx, claimHookDeliveriesSQL, hooks, DeliveryLease); err != nil {
+			return err
+		}
+		// A webhook whose due delivery another worker took meanwhile is free again.
+		_, err = tx.Exec(ctx, `
+			UPDATE league_webhooks SET busy_until = NULL
+			WHERE id = ANY($1) AND NOT EXISTS (
+			    SELECT 1 FROM outbox o WHERE o.webhook_id = league_webhooks.id AND o.status = 'sending')`, hooks)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: claim deliveries: %w", err)
+	}
+	return ds, nil
+}
+
+// DeliveryStarted marks a claimed delivery as being sent, just before it is, and reports
+// whether it is still this worker's: false when its lease ran out and it was taken back,
+// perhaps claimed by another worker since (then it must not be sent).
+func (s *Store) DeliveryStarted(ctx context.Context, d Delivery) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `
+		UPDATE outbox SET started_at = now(), lease_until = now() + $3::interval
+		WHERE id = $1 AND claim = $2 AND status = 'sending' AND started_at IS NULL`, d.ID, d.Claim, DeliveryLease)
+	if err != nil {
+		return false, fmt.Errorf("store: delivery %d started: %w", d.ID, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// RenewDeliveryLease extends the lease of a delivery being sent by DeliveryLease, so that a
+// slow send is not taken for a dead worker's.
+func (s *Store) RenewDeliveryLease(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `
+		WITH o AS (
+		    UPDATE outbox SET lease_until = now() + $2::interval WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = now() + $2::interval FROM o WHERE w.id = o.webhook_id`, id, DeliveryLease); err != nil {
+		return fmt.Errorf("store: renew lease of delivery %d: %w", id, err)
+	}
+	return nil
+}
+
+// DeliverySent marks a claimed delivery sent.
+func (s *Store) DeliverySent(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `
+		WITH o AS (
+		    UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = ''
+		    WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = NULL, failures = 0, paused_until = NULL
+		FROM o WHERE w.id = o.webhook_id`, id); err != nil {
+		return fmt.Errorf("store: delivery %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// DeliveryFailed records a claimed delivery's failed attempt: it is due again after
+// RetryDelay, or failed for good when permanent or after MaxDeliveryAttempts.
+func (s *Store) DeliveryFailed(ctx context.Context, d Delivery, cause error, permanent bool) error {
+	msg := cause.Error()
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	final := permanent || d.Attempts >= MaxDeliveryAttempts
+	// A webhook's failed attempt also moves its breaker: from the third failure in a row
+	// its deliveries wait a minute, doubling up to an hour, before the next is tried.
+	if _, err := s.pool.Exec(ctx, `
+		WITH o AS (
+		    UPDATE outbox SET status = CASE WHEN $2 THEN 'failed' ELSE 'pending' END,
+		        due_at = now() + $3::interval, lease_until = NULL, last_error = $4
+		    WHERE id = $1 AND status = 'sending'
+		    RETURNING webhook_id)
+		UPDATE league_webhooks w SET busy_until = NULL,
+		    failures = CASE WHEN $5 THEN w.failures ELSE w.failures + 1 END,
+		    paused_until = CASE WHEN NOT $5 AND w.failures + 1 >= $6
+		        THEN now() + least(interval '1 minute' * power(2, least(w.failures + 1 - $6, 10)), interval '1 hour')
+		        ELSE w.paused_until END
+		FROM o WHERE w.id = o.webhook_id`, d.ID, final, RetryDelay(d.Attempts), msg, permanent, BreakerFailures); err != nil {
+		return fmt.Errorf("store: delivery %d failed: %w", d.ID, err)
+	}
+	return nil
+}
+
+// OutboxRow is one outbox row as an administrator or test sees it.
+type OutboxRow struct {
+	ID        int64  `db:"id"`
+	EventKey  string `db:"event_key"`
+	Kind      string `db:"kind"`
+	Channel   string `db:"channel"`
+	Recipient string `db:"recipient"`
+	Status    string `db:"status"`
+	Attempts  int    `db:"attempts"`
+	LastError string `db:"last_error"`
+}
+
+// Outbox lists the outbox, oldest first: recipients are usernames or webhook ids ("webhook 3").
+func (s *Store) Outbox(ctx context.Context) ([]OutboxRow, error) {
+	rows, err := collect[OutboxRow](ctx, s.pool, `
+		SELECT o.id, o.event_key, o.kind, o.channel,
+		       coalesce(u.username, 'webhook ' || o.webhook_id) AS recipient, o.status, o.attempts, o.last_error
+		FROM outbox o LEFT JOIN users u ON u.id = o.user_id
+		ORDER BY o.id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: outbox: %w", err)
+	}
+	return rows, nil
+}
+
+// DeliveryRetention is how long delivered and given-up notifications stay in the outbox,
+// for the manage page's "last delivery" and for an administrator looking into a failure.
+const DeliveryRetention = 30 * 24 * time.Hour
+
+// DeleteOldDeliveries removes the outbox rows sent or given up more than DeliveryRetention
+// ago and returns how many it removed; pending rows stay whatever their age. The server
+// runs it with the session sweep.
+func (s *Store) DeleteOldDeliveries(ctx context.Context) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `
+		DELETE FROM outbox WHERE status IN ('sent', 'failed') AND created_at < now() - $1::interval`, DeliveryRetention)
+	if err != nil {
+		return 0, fmt.Errorf("store: delete old deliveries: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}
