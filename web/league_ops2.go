@@ -13,16 +13,6 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// leagueOperations2Routes registers the second round of league operations (league-operations
-// issue): deleting a league, withdrawing a member without a substitute, private leagues.
-func (h *Handler) leagueOperations2Routes(e *echo.Echo, api *echo.Group) {
-	e.POST("/leagues/:id/delete", h.deleteLeague, h.requireLogin)
-	api.DELETE("/leagues/:id", h.apiDeleteLeague, h.requireAPIUser)
-	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.requireLogin)
-	api.POST("/leagues/:id/withdraw", h.apiWithdrawMember, h.requireAPIUser)
-	h.privateLeagueRoutes(e, api)
-}
-
 // manageView2 adds to the manage page what the second round of operations needs.
 func (h *Handler) manageView2(c echo.Context, l store.League, v *templates.ManageView) error {
 	n, err := h.store.RecordedResults(c.Request().Context(), l.ID)
