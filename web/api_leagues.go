@@ -248,3 +248,17 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 		ResultsBy: l.ResultsBy, ConfirmHours: l.ConfirmHours,
 	}, nil
 }
+
+// apiLeagueAnswer answers 200 with the league as it stands after an operation.
+func (h *Handler) apiLeagueAnswer(c echo.Context, id int64) error {
+	ctx := c.Request().Context()
+	l, err := h.store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	out, err := h.apiLeagueOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
