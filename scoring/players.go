@@ -171,10 +171,15 @@ func Ordinal(n int) string {
 
 // plural writes "1 unit" or "2 units".
 func plural(n int64, one, many string) string {
+	return fmt.Sprintf("%d %s", n, Plural(n, one, many))
+}
+
+// Plural picks the singular or plural word for n: "game" for 1, "games" for any other number.
+func Plural[N int | int64](n N, one, many string) string {
 	if n == 1 {
-		return "1 " + one
+		return one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return many
 }
 
 // ratInt returns n as a rational.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -151,7 +152,7 @@ func replacementNotes(rs []store.Replacement) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = fmt.Sprintf("%s replaced %s after %d %s; %s keeps the points of the games played, %s plays the %d left.",
-			r.To, r.From, r.Played, plural(r.Played, "game", "games"), r.From, r.To, r.SeatsTaken)
+			r.To, r.From, r.Played, scoring.Plural(r.Played, "game", "games"), r.From, r.To, r.SeatsTaken)
 	}
 	return out
 }

@@ -113,7 +113,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		}
 		pl.Steps = pl.Steps[max(end-playerPageLength, 0):end]
 		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
-			len(values), plural(len(values), "game", "games")), values)
+			len(values), scoring.Plural(len(values), "game", "games")), values)
 		v.Ladders = append(v.Ladders, pl)
 	}
 	for _, g := range games {

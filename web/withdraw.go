@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -101,21 +102,21 @@ func withdrawalNotes(ws []store.Withdrawal) []string {
 		left := w.Shortened + 2*w.Reseated + w.Cancelled
 		var parts []string
 		if w.Shortened > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s on one player short", w.Shortened, plural(w.Shortened, "goes", "go")))
+			parts = append(parts, fmt.Sprintf("%d %s on one player short", w.Shortened, scoring.Plural(w.Shortened, "goes", "go")))
 		}
 		if w.Reseated > 0 {
 			parts = append(parts, fmt.Sprintf("%d became %d with another player in the empty seat", 2*w.Reseated, w.Reseated))
 		}
 		if w.Cancelled > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s cancelled", w.Cancelled, plural(w.Cancelled, "was", "were")))
+			parts = append(parts, fmt.Sprintf("%d %s cancelled", w.Cancelled, scoring.Plural(w.Cancelled, "was", "were")))
 		}
 		rest := "."
 		if left > 0 {
-			rest = fmt.Sprintf("; of the %d %s left, %s.", left, plural(left, "game", "games"), strings.Join(parts, ", "))
+			rest = fmt.Sprintf("; of the %d %s left, %s.", left, scoring.Plural(left, "game", "games"), strings.Join(parts, ", "))
 		}
 		played := "before playing any game"
 		if w.Played > 0 {
-			played = fmt.Sprintf("after %d %s played, whose points stay", w.Played, plural(w.Played, "game", "games"))
+			played = fmt.Sprintf("after %d %s played, whose points stay", w.Played, scoring.Plural(w.Played, "game", "games"))
 		}
 		out[i] = fmt.Sprintf("%s withdrew without a substitute %s%s", w.Username, played, rest)
 	}
