@@ -195,14 +195,6 @@ func leagueLabel(name string) string {
 	return name
 }
 
-// gameName is a game slug's display name, or the slug for a game the registry lacks.
-func gameName(slug string) string {
-	if g, err := scoring.GameBySlug(slug); err == nil {
-		return g.Name
-	}
-	return slug
-}
-
 // plural picks the singular or plural word for n.
 func plural(n int, one, many string) string {
 	if n == 1 {
