@@ -36,3 +36,13 @@ func versionName(game, version string) string {
 func gameLabel(slug, version string) string {
 	return templates.GameLabel(gameName(slug), versionName(slug, version))
 }
+
+// seatNames names n seats of the game with the given slug (scoring.Game.SeatNames); a slug
+// the registry does not know gets "Seat 1", "Seat 2", ….
+func seatNames(slug string, n int) []string {
+	game, err := scoring.GameBySlug(slug)
+	if err != nil {
+		return scoring.Game{}.SeatNames(n)
+	}
+	return game.SeatNames(n)
+}
