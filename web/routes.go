@@ -59,7 +59,7 @@ func (h *Handler) echo() *echo.Echo {
 	e.GET("/healthz", h.healthz)
 	e.GET("/static/:file", h.staticAsset)
 
-	// HTML pages. Forms post back to pages and carry the CSRF field; h.requireLogin sends
+	// HTML pages and their forms. Every form carries the CSRF field; h.requireLogin sends
 	// anonymous visitors to /login.
 
 	// The front page (the organiser's desk once signed in), signing up and logging in.
