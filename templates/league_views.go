@@ -96,15 +96,6 @@ type GameGroup struct {
 	Choices []GameChoice
 }
 
-// GameLabel is the game and version as pages show them: "Arcs (Lost Vaults & Fated
-// Leaders)", or the game's name alone for a game of one version.
-func GameLabel(game, version string) string {
-	if version == "" {
-		return game
-	}
-	return game + " (" + version + ")"
-}
-
 // LeagueForm is the create-league form's values (as typed) and per-field errors.
 type LeagueForm struct {
 	Name string
@@ -322,13 +313,4 @@ func hasPowers(seats []SeatView) bool {
 		}
 	}
 	return false
-}
-
-// versionText is a version's name as the facts show it: the game's only version is
-// "Standard".
-func versionText(name string) string {
-	if name == "" {
-		return "Standard"
-	}
-	return name
 }
