@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -198,9 +197,9 @@ func (h *Handler) createToken(c echo.Context) error {
 // revokeToken ends one of the signed-in user's API tokens (POST /account/tokens/{id}/revoke).
 func (h *Handler) revokeToken(c echo.Context) error {
 	user, _ := currentUser(c)
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathTokenID(c)
 	if err != nil {
-		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+		return err
 	}
 	if !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/account/tokens/%d/revoke", id))

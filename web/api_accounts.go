@@ -2,8 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 	"time"
 
 	"net/http"
@@ -143,9 +141,9 @@ func (h *Handler) apiTokens(c echo.Context) error {
 // apiRevokeToken ends one of the caller's API tokens: DELETE /api/v1/me/tokens/{id} → 204.
 func (h *Handler) apiRevokeToken(c echo.Context) error {
 	user, _ := currentUser(c)
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathTokenID(c)
 	if err != nil {
-		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+		return err
 	}
 	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err

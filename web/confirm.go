@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -105,9 +104,9 @@ func reopenable(l store.League, events []store.LeagueEvent, now time.Time) bool 
 
 // confirmRevokeToken asks before revoking an API token (GET /account/tokens/{id}/revoke).
 func (h *Handler) confirmRevokeToken(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathTokenID(c)
 	if err != nil {
-		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+		return err
 	}
 	cv := templates.ConfirmView{
 		Title: "Revoke this API token?",

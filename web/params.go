@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -31,4 +32,14 @@ func (h *Handler) pathLeague(c echo.Context) (store.League, error) {
 		return store.League{}, err
 	}
 	return h.store.League(c.Request().Context(), id)
+}
+
+// pathTokenID reads an API token's :id route parameter; one that is not a number is a
+// token the account does not have (not found).
+func pathTokenID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+	}
+	return id, nil
 }
