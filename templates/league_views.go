@@ -3,6 +3,8 @@ package templates
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // LeagueSummary is one league as lists and page headers show it.
@@ -60,7 +62,7 @@ func (l LeagueSummary) ActivityRule() string {
 	if l.MinRecentGames == 0 {
 		return "open to everyone (no recent games needed)"
 	}
-	return fmt.Sprintf("%d finished %s in the last %d days", l.MinRecentGames, plural(l.MinRecentGames, "game", "games"), l.RecentDays)
+	return fmt.Sprintf("%d finished %s in the last %d days", l.MinRecentGames, scoring.Plural(l.MinRecentGames, "game", "games"), l.RecentDays)
 }
 
 // LeaguesView is the /leagues page: open leagues to join, running ones and the viewer's own.
@@ -92,15 +94,6 @@ type GameChoice struct {
 type GameGroup struct {
 	Name    string
 	Choices []GameChoice
-}
-
-// GameLabel is the game and version as pages show them: "Arcs (Lost Vaults & Fated
-// Leaders)", or the game's name alone for a game of one version.
-func GameLabel(game, version string) string {
-	if version == "" {
-		return game
-	}
-	return game + " (" + version + ")"
 }
 
 // LeagueForm is the create-league form's values (as typed) and per-field errors.
@@ -312,14 +305,6 @@ type FairnessView struct {
 	Withdrawals []string
 }
 
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // hasPowers reports whether any seat has a power name, so a table shows the Power column.
 func hasPowers(seats []SeatView) bool {
 	for _, s := range seats {
@@ -328,13 +313,4 @@ func hasPowers(seats []SeatView) bool {
 		}
 	}
 	return false
-}
-
-// versionText is a version's name as the facts show it: the game's only version is
-// "Standard".
-func versionText(name string) string {
-	if name == "" {
-		return "Standard"
-	}
-	return name
 }

@@ -2,9 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"net/http"
@@ -93,11 +90,7 @@ func (h *Handler) apiUpdateMe(c echo.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	name := strings.TrimSpace(body.DisplayName)
-	if msg := textProblem(name, displayNameMax, true); msg != "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "display_name: "+msg)
-	}
-	updated, err := h.store.UpdateDisplayName(c.Request().Context(), user.ID, name)
+	updated, err := h.renameAccount(c.Request().Context(), user, body.DisplayName)
 	if err != nil {
 		return err
 	}
@@ -116,13 +109,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	if body.Current == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "current_password: required")
-	}
-	if msg := passwordProblem(body.New, user.Username, user.DisplayName); msg != "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "new_password: "+msg)
-	}
-	if _, err := h.store.ChangePassword(c.Request().Context(), user.ID, body.Current, body.New); err != nil {
+	if _, err := h.replacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
 		return err // ErrWrongPassword is 422 through the error handler
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -154,9 +141,9 @@ func (h *Handler) apiTokens(c echo.Context) error {
 // apiRevokeToken ends one of the caller's API tokens: DELETE /api/v1/me/tokens/{id} → 204.
 func (h *Handler) apiRevokeToken(c echo.Context) error {
 	user, _ := currentUser(c)
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathTokenID(c)
 	if err != nil {
-		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+		return err
 	}
 	if err := h.store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err

@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,13 +16,6 @@ import (
 // #24): cancelling a league, closing it early, reopening it, removing a co-organiser and
 // revoking an API token. Each page's form posts to the action with confirm=yes; a post
 // without it (an old page, a script of forms) is sent to the page that asks.
-
-// confirmRoutes registers the confirmation pages and the reopening of a league.
-func (h *Handler) confirmRoutes(e *echo.Echo) {
-	e.GET("/leagues/:id/confirm/:action", h.confirmLeagueAction, h.requireLogin)
-	e.POST("/leagues/:id/reopen", h.reopenLeague, h.requireLogin)
-	e.GET("/account/tokens/:id/revoke", h.confirmRevokeToken, h.requireLogin)
-}
 
 // confirmed reports whether a drastic action's form came from its confirmation page.
 func confirmed(c echo.Context) bool { return c.FormValue("confirm") == "yes" }
@@ -112,9 +104,9 @@ func reopenable(l store.League, events []store.LeagueEvent, now time.Time) bool 
 
 // confirmRevokeToken asks before revoking an API token (GET /account/tokens/{id}/revoke).
 func (h *Handler) confirmRevokeToken(c echo.Context) error {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	id, err := pathTokenID(c)
 	if err != nil {
-		return fmt.Errorf("token id %q: %w", c.Param("id"), store.ErrNotFound)
+		return err
 	}
 	cv := templates.ConfirmView{
 		Title: "Revoke this API token?",

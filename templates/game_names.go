@@ -1,0 +1,19 @@
+package templates
+
+// GameLabel is the game and version as pages show them: "Arcs (Lost Vaults & Fated
+// Leaders)", or the game's name alone for a game of one version.
+func GameLabel(game, version string) string {
+	if version == "" {
+		return game
+	}
+	return game + " (" + version + ")"
+}
+
+// versionText is a version's name as the facts show it: the game's only version is
+// "Standard".
+func versionText(name string) string {
+	if name == "" {
+		return "Standard"
+	}
+	return name
+}
