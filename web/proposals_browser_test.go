@@ -85,6 +85,9 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 		}
 		require.NoError(t, chromedp.Do(ctx,
 			chromedp.Click(css("#table .confirm-button")),
+			// The answer comes back to the same desk: wait for the confirmed proposal to
+			// leave it, not for a heading the page had before the click.
+			chromedp.WaitNotPresent(css("#table .confirm-button")),
 			chromedp.WaitVisible(css("main h1")),
 		), "confirm as %s", p.Username)
 		require.NoError(t, logOut())
