@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -76,13 +77,9 @@ func (l ResultLine) rated() (string, int64) {
 	return l.Username, l.UserID
 }
 
-// LeaguePoints are the league points the seat's player takes: none for an absent seat.
-func (l ResultLine) LeaguePoints() *big.Rat {
-	if l.Absent || l.Points == nil {
-		return new(big.Rat)
-	}
-	return l.Points
-}
+// LeaguePoints are the league points the seat's player takes (league.LeaguePoints): none
+// for an absent seat.
+func (l ResultLine) LeaguePoints() *big.Rat { return league.LeaguePoints(l.Points, l.Absent) }
 
 // ScoredResult is a game's result as its scorer scored it against the game's seats, before
 // or after it is stored.
@@ -536,11 +533,16 @@ INSERT INTO results (game_id, league_id, ladder, ladder_seq, system, input, outp
 SELECT $1, NULLIF($2::bigint, 0), $3, seq.results, $4, $5, $6, $7 FROM seq
 RETURNING ladder_seq, recorded_at`
 
+// insertResultPointsSQL stores each seat's line: the league points its player takes and
+// what the seat scored, which the ladder is rated from (they differ for an absent seat).
 const insertResultPointsSQL = `
-INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, place, winner, explanation, substitute_id, absent)
-SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.place, t.winner, t.explanation, t.substitute_id, t.absent
-FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::int[], $8::bool[], $9::text[], $10::bigint[], $11::bool[])
-    AS t(position, user_id, num, den, place, winner, explanation, substitute_id, absent)`
+INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, scored_num, scored_den,
+                           place, winner, explanation, substitute_id, absent)
+SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.scored_num, t.scored_den,
+       t.place, t.winner, t.explanation, t.substitute_id, t.absent
+FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::int[], $10::bool[],
+            $11::text[], $12::bigint[], $13::bool[])
+    AS t(position, user_id, num, den, scored_num, scored_den, place, winner, explanation, substitute_id, absent)`
 
 const finishGameSQL = `UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`
 
@@ -690,18 +692,22 @@ func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs 
 	n := len(lines)
 	positions, places := make([]int32, n), make([]int32, n)
 	users, nums, dens := make([]int64, n), make([]int64, n), make([]int64, n)
+	scoredNums, scoredDens := make([]int64, n), make([]int64, n)
 	winners, explanations, substitutes := make([]bool, n), make([]string, n), make([]*int64, n)
 	absent := make([]bool, n)
 	for i, l := range lines {
 		positions[i], users[i], places[i], absent[i] = int32(l.Position), l.UserID, int32(l.Place), l.Absent
-		nums[i], dens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
+		points := l.LeaguePoints()
+		nums[i], dens[i] = points.Num().Int64(), points.Denom().Int64()
+		scoredNums[i], scoredDens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
 		winners[i], explanations[i] = l.Winner, l.Explanation
 		if l.Substitute != "" {
 			id := subs[l.Substitute]
 			substitutes[i] = &id
 		}
 	}
-	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, places, winners, explanations, substitutes, absent)
+	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, scoredNums, scoredDens,
+		places, winners, explanations, substitutes, absent)
 }
 
 // queueAudit queues one row of the result audit trail.
@@ -760,7 +766,7 @@ LEFT JOIN users cb ON cb.id = r.corrected_by
 WHERE r.game_id = $1`
 
 const resultLinesSQL = `
-SELECT rp.position, rp.user_id, u.username, u.display_name, rp.points_num, rp.points_den, rp.place,
+SELECT rp.position, rp.user_id, u.username, u.display_name, rp.scored_num, rp.scored_den, rp.place,
        rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute, rp.absent
 FROM result_points rp
 JOIN users u ON u.id = rp.user_id
@@ -784,8 +790,8 @@ type resultLineRow struct {
 	UserID      int64  `db:"user_id"`
 	Username    string `db:"username"`
 	DisplayName string `db:"display_name"`
-	PointsNum   int64  `db:"points_num"`
-	PointsDen   int64  `db:"points_den"`
+	ScoredNum   int64  `db:"scored_num"`
+	ScoredDen   int64  `db:"scored_den"`
 	Place       int    `db:"place"`
 	Winner      bool   `db:"winner"`
 	Explanation string `db:"explanation"`
@@ -820,7 +826,7 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 	for _, l := range lines {
 		r.Lines = append(r.Lines, ResultLine{
 			Position: l.Position, UserID: l.UserID, Username: l.Username, DisplayName: l.DisplayName,
-			Points: big.NewRat(l.PointsNum, l.PointsDen), Place: l.Place, Winner: l.Winner,
+			Points: big.NewRat(l.ScoredNum, l.ScoredDen), Place: l.Place, Winner: l.Winner,
 			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
 		})
 	}
@@ -895,8 +901,7 @@ const resultPlaceSQL = `SELECT ladder, ladder_seq FROM results WHERE game_id = $
 const lockLadderSQL = `SELECT results FROM ladders WHERE game = $1 FOR UPDATE`
 
 const oldPointsSQL = `
-SELECT u.username, CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
-       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den
+SELECT u.username, rp.points_num, rp.points_den
 FROM result_points rp JOIN users u ON u.id = rp.user_id
 WHERE rp.game_id = $1`
 
@@ -986,7 +991,7 @@ func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, e
 }
 
 const storedOutcomeSQL = `
-SELECT rp.points_num, rp.points_den, rp.place, rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute,
+SELECT rp.scored_num, rp.scored_den, rp.place, rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute,
        COALESCE(r.output->>'victory', '') AS victory, COALESCE(r.output->>'winner', '') AS winning_side
 FROM results r
 JOIN result_points rp ON rp.game_id = r.game_id
@@ -999,8 +1004,8 @@ ORDER BY rp.position`
 // (ErrNoChange): it would move nothing and only add to the audit trail.
 func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.Result) error {
 	type storedLine struct {
-		PointsNum   int64  `db:"points_num"`
-		PointsDen   int64  `db:"points_den"`
+		ScoredNum   int64  `db:"scored_num"`
+		ScoredDen   int64  `db:"scored_den"`
 		Place       int    `db:"place"`
 		Winner      bool   `db:"winner"`
 		Explanation string `db:"explanation"`
@@ -1017,7 +1022,7 @@ func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.R
 	}
 	for i, l := range rw.lines {
 		st := stored[i]
-		if big.NewRat(st.PointsNum, st.PointsDen).Cmp(l.Points) != 0 || st.Place != l.Place || st.Winner != l.Winner ||
+		if big.NewRat(st.ScoredNum, st.ScoredDen).Cmp(l.Points) != 0 || st.Place != l.Place || st.Winner != l.Winner ||
 			st.Explanation != l.Explanation || st.Substitute != l.Substitute ||
 			st.Victory != string(res.Victory) || st.WinningSide != res.WinningSide {
 			return nil
@@ -1113,9 +1118,7 @@ const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
        COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
        (SELECT count(*) FROM seats c WHERE c.game_id = g.id)::int AS seat_count,
-       -- an absent seat (the missing man, seed 4.1) gives its player no league points
-       CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
-       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den, rp.place, rp.winner
+       rp.points_num, rp.points_den, rp.place, rp.winner
 FROM seats s
 JOIN games g ON g.id = s.game_id
 LEFT JOIN leagues l ON l.id = g.league_id
@@ -1172,9 +1175,7 @@ func (l LeagueResultLine) Points() *big.Rat { return big.NewRat(l.PointsNum, l.P
 
 const leagueResultLinesSQL = `
 SELECT g.id AS game_id, g.number, g.round, g.finished_at, rp.position, u.username,
-       CASE WHEN rp.absent THEN 0 ELSE rp.points_num END AS points_num,
-       CASE WHEN rp.absent THEN 1 ELSE rp.points_den END AS points_den,
-       rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation
+       rp.points_num, rp.points_den, rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation
 FROM result_points rp
 JOIN games g ON g.id = rp.game_id
 JOIN users u ON u.id = rp.user_id
