@@ -1,6 +1,168 @@
 package league
 
-import "math/big"
+import (
+	"errors"
+	"math/big"
+	"slices"
+)
+
+// Refusals of a result write, a proposal or an answer to one. They are the rules' words; the
+// store gives each the error its callers see (store.ErrNotOrganiser and the others).
+var (
+	// ErrNotOrganiser refuses a league game's result written by anyone but the league's
+	// organiser or a co-organiser.
+	ErrNotOrganiser = errors.New("result: only the league's organiser or a co-organiser records and corrects it")
+	// ErrNotTableOrganiser refuses a normal game's result written by anyone but who opened
+	// its table.
+	ErrNotTableOrganiser = errors.New("result: only the game's organiser records and corrects it")
+	// ErrTableNotReady refuses a result of a normal game whose table still has free seats.
+	ErrTableNotReady = errors.New("result: the table still has free seats")
+	// ErrStandingsFrozen refuses a result in a league closed, cancelled or archived.
+	ErrStandingsFrozen = errors.New("result: the league's standings are frozen")
+	// ErrRecorded refuses a second record of a game; a correction replaces its result.
+	ErrRecorded = errors.New("result: already recorded")
+	// ErrNotRecorded refuses a correction of a game with no result yet.
+	ErrNotRecorded = errors.New("result: none recorded yet")
+	// ErrOrganisersOnly refuses a player's proposal where only the organisers enter results.
+	ErrOrganisersOnly = errors.New("result: only the organisers enter results here")
+	// ErrNotSeated refuses a proposal, confirmation or dispute by anyone not seated.
+	ErrNotSeated = errors.New("result: not seated at the game")
+)
+
+// League statuses whose standings are frozen: they take no more results.
+const (
+	statusClosed    = "closed"
+	statusCancelled = "cancelled"
+	statusArchived  = "archived"
+)
+
+// StandingsFrozen reports whether a league in status takes no more results: one closed
+// early, cancelled or archived (CONTRACT section 5). A finished league still takes
+// corrections.
+func StandingsFrozen(status string) bool {
+	switch status {
+	case statusClosed, statusCancelled, statusArchived:
+		return true
+	}
+	return false
+}
+
+// ResultTable is what deciding who writes a game's result needs to know about the game.
+type ResultTable struct {
+	// InLeague is false for a normal game, a table opened outside any league.
+	InLeague bool
+	// LeagueStatus is the league's status; empty for a normal game.
+	LeagueStatus string
+	// SeatsFree reports a normal game's table that still has free seats.
+	SeatsFree bool
+	// Recorded reports a game whose result is recorded (the game is finished).
+	Recorded bool
+	// OrganiserID is the league's organiser, or who opened a normal game's table;
+	// CoOrganiserIDs the league's co-organisers (a normal game has none).
+	OrganiserID    int64
+	CoOrganiserIDs []int64
+	// SeatIDs are the seated players' accounts, in seat order.
+	SeatIDs []int64
+	// PlayersReport reports that the seated players propose the result, which the table
+	// confirms (CONTRACT section 8); otherwise only the organisers enter it.
+	PlayersReport bool
+}
+
+// MayRecord reports whether userID records and corrects the game's result: the league's
+// organiser or a co-organiser, or the organiser of a normal game (who opened its table).
+func (t ResultTable) MayRecord(userID int64) bool {
+	return t.OrganiserID == userID || slices.Contains(t.CoOrganiserIDs, userID)
+}
+
+// Seated reports whether userID sits at the game.
+func (t ResultTable) Seated(userID int64) bool { return slices.Contains(t.SeatIDs, userID) }
+
+// TakesResult refuses a result write the game's state does not allow, whoever writes it:
+// a table with free seats, a league whose standings are frozen, a record of a recorded
+// game and a correction of an unrecorded one.
+func (t ResultTable) TakesResult(correction bool) error {
+	switch {
+	case t.SeatsFree:
+		return ErrTableNotReady
+	case StandingsFrozen(t.LeagueStatus):
+		return ErrStandingsFrozen
+	case t.Recorded && !correction:
+		return ErrRecorded
+	case !t.Recorded && correction:
+		return ErrNotRecorded
+	}
+	return nil
+}
+
+// Writable refuses a record (or, with correction, a correction) of the game's result by
+// userID: anyone MayRecord does not name, and any write TakesResult refuses.
+func (t ResultTable) Writable(userID int64, correction bool) error {
+	if !t.MayRecord(userID) {
+		if !t.InLeague {
+			return ErrNotTableOrganiser
+		}
+		return ErrNotOrganiser
+	}
+	return t.TakesResult(correction)
+}
+
+// MayPropose refuses a seated player's proposal of the result before its body is judged:
+// where only the organisers enter results, by anyone not seated, and on a game that takes
+// no record.
+func (t ResultTable) MayPropose(userID int64) error {
+	if !t.PlayersReport {
+		return ErrOrganisersOnly
+	}
+	if !t.Seated(userID) {
+		return ErrNotSeated
+	}
+	return t.TakesResult(false)
+}
+
+// SeatOutcome is what one seat's line of a result says, as a correction compares it: the
+// points the seat scored, its place and win, the scorer's explanation with its raw numbers,
+// and who finished the seat.
+type SeatOutcome struct {
+	Points      *big.Rat
+	Place       int
+	Winner      bool
+	Explanation string
+	Substitute  string
+}
+
+// Outcome is a game's result as a correction compares it: its seats' lines in seat order
+// and the team result (the victory and the winning side; empty outside team games).
+type Outcome struct {
+	Seats       []SeatOutcome
+	Victory     string
+	WinningSide string
+}
+
+// ChangesNothing reports whether a correction leaves the stored result as it is: every
+// seat's line and the team result the same. Such a correction is refused; it would move
+// nothing and only add to the audit trail.
+func ChangesNothing(stored, corrected Outcome) bool {
+	if len(stored.Seats) != len(corrected.Seats) || stored.Victory != corrected.Victory ||
+		stored.WinningSide != corrected.WinningSide {
+		return false
+	}
+	for i, s := range stored.Seats {
+		c := corrected.Seats[i]
+		if !sameRat(s.Points, c.Points) || s.Place != c.Place || s.Winner != c.Winner ||
+			s.Explanation != c.Explanation || s.Substitute != c.Substitute {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRat reports whether x and y are the same number, nil being none.
+func sameRat(x, y *big.Rat) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return x.Cmp(y) == 0
+}
 
 // LeaguePoints are the league points a seat's player takes from a game in which the seat
 // scored scored: all of them, or none when the seat was absent. An absent seat's power was

@@ -1,6 +1,7 @@
 package league_test
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 
@@ -36,4 +37,150 @@ func TestLeaguePointsIsACopy(t *testing.T) {
 	got := league.LeaguePoints(scored, false)
 	got.SetInt64(1)
 	assert.Equal(t, "5", scored.RatString(), "the seat's score is not changed through its league points")
+}
+
+func TestStandingsFrozen(t *testing.T) {
+	tests := []struct {
+		status string
+		want   bool
+	}{
+		{"closed", true},
+		{"cancelled", true},
+		{"archived", true},
+		{"finished", false}, // a finished league still takes corrections
+		{"running", false},
+		{"open", false},
+		{"", false}, // a normal game has no league
+	}
+	for _, tt := range tests {
+		t.Run(tt.status, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.StandingsFrozen(tt.status))
+		})
+	}
+}
+
+const (
+	organiser   = int64(1)
+	coOrganiser = int64(2)
+	seatedAda   = int64(3)
+	stranger    = int64(9)
+)
+
+// running is a league game waiting for its result, ada seated.
+func running() league.ResultTable {
+	return league.ResultTable{InLeague: true, LeagueStatus: "running", OrganiserID: organiser,
+		CoOrganiserIDs: []int64{coOrganiser}, SeatIDs: []int64{seatedAda, 4, 5}, PlayersReport: true}
+}
+
+func TestWritable(t *testing.T) {
+	recorded := running()
+	recorded.Recorded = true
+	closed := recorded
+	closed.LeagueStatus = "closed"
+	finished := recorded
+	finished.LeagueStatus = "finished"
+	table := league.ResultTable{OrganiserID: organiser, SeatIDs: []int64{organiser, seatedAda}}
+	open := table
+	open.SeatsFree = true
+	tests := []struct {
+		name       string
+		table      league.ResultTable
+		by         int64
+		correction bool
+		want       error
+	}{
+		{"the organiser records", running(), organiser, false, nil},
+		{"a co-organiser records", running(), coOrganiser, false, nil},
+		{"a seated player does not record", running(), seatedAda, false, league.ErrNotOrganiser},
+		{"a stranger does not record", running(), stranger, false, league.ErrNotOrganiser},
+		{"a recorded game is not recorded again", recorded, organiser, false, league.ErrRecorded},
+		{"an unrecorded game is not corrected", running(), organiser, true, league.ErrNotRecorded},
+		{"the organiser corrects", recorded, organiser, true, nil},
+		{"a co-organiser corrects", recorded, coOrganiser, true, nil},
+		{"a finished league takes corrections", finished, organiser, true, nil},
+		{"a closed league's standings are frozen", closed, organiser, true, league.ErrStandingsFrozen},
+		{"who is refused before the state", closed, stranger, true, league.ErrNotOrganiser},
+		{"a normal game's organiser records", table, organiser, false, nil},
+		{"anyone else at a normal game does not", table, seatedAda, false, league.ErrNotTableOrganiser},
+		{"a table with free seats takes no result", open, organiser, false, league.ErrTableNotReady},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.table.Writable(tt.by, tt.correction)
+			if tt.want == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.want)
+			}
+			assert.Equal(t, tt.want == nil || !errors.Is(tt.want, league.ErrNotOrganiser) && !errors.Is(tt.want, league.ErrNotTableOrganiser),
+				tt.table.MayRecord(tt.by), "MayRecord agrees with Writable on who")
+		})
+	}
+}
+
+func TestMayPropose(t *testing.T) {
+	organisersOnly := running()
+	organisersOnly.PlayersReport = false
+	recorded := running()
+	recorded.Recorded = true
+	archived := running()
+	archived.LeagueStatus = "archived"
+	tests := []struct {
+		name  string
+		table league.ResultTable
+		by    int64
+		want  error
+	}{
+		{"a seated player proposes", running(), seatedAda, nil},
+		{"not where only the organisers enter results", organisersOnly, seatedAda, league.ErrOrganisersOnly},
+		{"the organiser, not seated, does not propose", running(), organiser, league.ErrNotSeated},
+		{"a stranger does not propose", running(), stranger, league.ErrNotSeated},
+		{"a recorded game takes no proposal", recorded, seatedAda, league.ErrRecorded},
+		{"a frozen league takes no proposal", archived, seatedAda, league.ErrStandingsFrozen},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.table.MayPropose(tt.by)
+			if tt.want == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestChangesNothing(t *testing.T) {
+	stored := func() league.Outcome {
+		return league.Outcome{Seats: []league.SeatOutcome{
+			{Points: big.NewRat(7, 1), Place: 1, Winner: true, Explanation: "7 = 40 points"},
+			{Points: big.NewRat(1, 2), Place: 2, Explanation: "1/2 = 30 points", Substitute: "hugo"},
+		}}
+	}
+	change := func(f func(*league.Outcome)) league.Outcome {
+		o := stored()
+		f(&o)
+		return o
+	}
+	tests := []struct {
+		name      string
+		corrected league.Outcome
+		want      bool
+	}{
+		{"the same result", stored(), true},
+		{"the same points written otherwise", change(func(o *league.Outcome) { o.Seats[1].Points = big.NewRat(2, 4) }), true},
+		{"points moved", change(func(o *league.Outcome) { o.Seats[1].Points = big.NewRat(1, 3) }), false},
+		{"place moved", change(func(o *league.Outcome) { o.Seats[1].Place = 1 }), false},
+		{"winner moved", change(func(o *league.Outcome) { o.Seats[0].Winner = false }), false},
+		{"raw numbers moved", change(func(o *league.Outcome) { o.Seats[0].Explanation = "7 = 41 points" }), false},
+		{"substitute moved", change(func(o *league.Outcome) { o.Seats[1].Substitute = "" }), false},
+		{"victory moved", change(func(o *league.Outcome) { o.Victory = "major" }), false},
+		{"winning side moved", change(func(o *league.Outcome) { o.WinningSide = "axis" }), false},
+		{"a seat more", change(func(o *league.Outcome) { o.Seats = append(o.Seats, o.Seats[0]) }), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.ChangesNothing(stored(), tt.corrected))
+		})
+	}
 }

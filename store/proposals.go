@@ -202,26 +202,17 @@ func lockTable(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, error)
 }
 
 // seated reports whether the user sits at the game.
-func (g ResultGame) seated(userID int64) bool {
-	return slices.ContainsFunc(g.Seats, func(s SeatRef) bool { return s.UserID == userID })
-}
+func (g ResultGame) seated(userID int64) bool { return g.table().Seated(userID) }
 
 // PlayersReport reports whether the game's seated players propose its result.
 func (g ResultGame) PlayersReport() bool { return g.ResultsBy == ResultsByPlayers }
 
-// MayPropose refuses a proposal by userID before its body is judged: where only the
-// organisers enter results (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and
-// on a game that takes no result (recorded, a table not full, a frozen league). The store
-// asks it again under the game's lock.
-func (g ResultGame) MayPropose(userID int64) error {
-	if !g.PlayersReport() {
-		return ErrOrganisersOnly
-	}
-	if !g.seated(userID) {
-		return ErrNotSeated
-	}
-	return g.takesResult(false)
-}
+// MayPropose refuses a proposal by userID before its body is judged
+// (league.ResultTable.MayPropose): where only the organisers enter results
+// (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and on a game that takes no
+// result (recorded, a table not full, a frozen league). The store asks it again under the
+// game's lock.
+func (g ResultGame) MayPropose(userID int64) error { return g.refusal(g.table().MayPropose(userID)) }
 
 const lockProposalSQL = `SELECT proposer_id FROM result_proposals WHERE game_id = $1`
 

@@ -335,46 +335,61 @@ func (g ResultGame) LeagueSeats() []scoring.Seat {
 	return out
 }
 
-// MayRecord reports whether the user records and corrects the game's results: the league's
-// organiser or one of its co-organisers (the one rule of leagueRole, read with the game), or
-// the organiser of a normal game (who opened its table; a normal game has no co-organisers).
-func (g ResultGame) MayRecord(userID int64) bool {
-	return g.OrganiserID == userID || slices.Contains(g.CoOrganiserIDs, userID)
+// table is the game as league decides who writes its result.
+func (g ResultGame) table() league.ResultTable {
+	t := league.ResultTable{InLeague: g.LeagueID != 0, LeagueStatus: g.LeagueStatus, SeatsFree: g.Status == GameOpen,
+		Recorded: g.Status == GameFinished, OrganiserID: g.OrganiserID, CoOrganiserIDs: g.CoOrganiserIDs,
+		SeatIDs: make([]int64, len(g.Seats)), PlayersReport: g.PlayersReport()}
+	for i, s := range g.Seats {
+		t.SeatIDs[i] = s.UserID
+	}
+	return t
 }
+
+// MayRecord reports whether the user records and corrects the game's results
+// (league.ResultTable.MayRecord): the league's organiser or one of its co-organisers, or
+// the organiser of a normal game.
+func (g ResultGame) MayRecord(userID int64) bool { return g.table().MayRecord(userID) }
 
 // Writable refuses a result write on the game by anyone but the league's organiser or a
-// co-organiser (ErrNotOrganiser), any result in a league that was closed, cancelled or
-// archived (its standings are frozen), a record of a recorded game (ErrResultRecorded) and
-// a correction of an unrecorded one (ErrNoResult). The store asks it again under the
-// league's and the game's row locks.
+// co-organiser (ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result in a
+// league whose standings are frozen, a record of a recorded game (ErrResultRecorded) and a
+// correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides. The
+// store asks it again under the league's and the game's row locks.
 func (g ResultGame) Writable(byUserID int64, correction bool) error {
-	if !g.MayRecord(byUserID) {
-		if g.LeagueID == 0 {
-			return ErrNotTableOrganiser
-		}
-		return ErrNotOrganiser
-	}
-	return g.takesResult(correction)
+	return g.refusal(g.table().Writable(byUserID, correction))
 }
 
-// takesResult refuses a result write the game's state does not allow, whoever writes it:
-// a table not full yet, a league whose standings are frozen, a record of a recorded game
-// (ErrResultRecorded) and a correction of an unrecorded one (ErrNoResult).
+// takesResult refuses a result write the game's state does not allow, whoever writes it
+// (league.ResultTable.TakesResult).
 func (g ResultGame) takesResult(correction bool) error {
-	if g.Status == GameOpen {
+	return g.refusal(g.table().TakesResult(correction))
+}
+
+// refusal gives a refusal of package league the store's error for it, which its callers
+// see (and the HTTP layer maps to a status); nil stays nil.
+func (g ResultGame) refusal(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, league.ErrNotOrganiser):
+		return ErrNotOrganiser
+	case errors.Is(err, league.ErrNotTableOrganiser):
+		return ErrNotTableOrganiser
+	case errors.Is(err, league.ErrTableNotReady):
 		return ErrTableNotReady
-	}
-	switch g.LeagueStatus {
-	case LeagueClosed, LeagueCancelled, LeagueArchived:
+	case errors.Is(err, league.ErrStandingsFrozen):
 		return &Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
-	}
-	switch recorded := g.Status == GameFinished; {
-	case recorded && !correction:
+	case errors.Is(err, league.ErrRecorded):
 		return ErrResultRecorded
-	case !recorded && correction:
+	case errors.Is(err, league.ErrNotRecorded):
 		return ErrNoResult
+	case errors.Is(err, league.ErrOrganisersOnly):
+		return ErrOrganisersOnly
+	case errors.Is(err, league.ErrNotSeated):
+		return ErrNotSeated
 	}
-	return nil
+	return err
 }
 
 // ResultWrite is a result checked against its game's seats (scoring.ScoreSeated), ready to
@@ -999,9 +1014,8 @@ LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.game_id = $1
 ORDER BY rp.position`
 
-// refuseNoChange refuses a correction whose every seat line (points, place, winner, the
-// explanation with its raw numbers, substitute) and team result are those already stored
-// (ErrNoChange): it would move nothing and only add to the audit trail.
+// refuseNoChange refuses a correction that leaves the stored result as it is
+// (league.ChangesNothing): ErrNoChange.
 func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.Result) error {
 	type storedLine struct {
 		ScoredNum   int64  `db:"scored_num"`
@@ -1013,22 +1027,25 @@ func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.R
 		Victory     string `db:"victory"`
 		WinningSide string `db:"winning_side"`
 	}
-	stored, err := collect[storedLine](ctx, tx, storedOutcomeSQL, rw.game.ID)
+	rows, err := collect[storedLine](ctx, tx, storedOutcomeSQL, rw.game.ID)
 	if err != nil {
 		return fmt.Errorf("read stored result: %w", err)
 	}
-	if len(stored) != len(rw.lines) {
-		return nil
+	var stored league.Outcome
+	for _, st := range rows {
+		stored.Seats = append(stored.Seats, league.SeatOutcome{Points: big.NewRat(st.ScoredNum, st.ScoredDen), Place: st.Place,
+			Winner: st.Winner, Explanation: st.Explanation, Substitute: st.Substitute})
+		stored.Victory, stored.WinningSide = st.Victory, st.WinningSide
 	}
-	for i, l := range rw.lines {
-		st := stored[i]
-		if big.NewRat(st.ScoredNum, st.ScoredDen).Cmp(l.Points) != 0 || st.Place != l.Place || st.Winner != l.Winner ||
-			st.Explanation != l.Explanation || st.Substitute != l.Substitute ||
-			st.Victory != string(res.Victory) || st.WinningSide != res.WinningSide {
-			return nil
-		}
+	corrected := league.Outcome{Victory: string(res.Victory), WinningSide: res.WinningSide}
+	for _, l := range rw.lines {
+		corrected.Seats = append(corrected.Seats, league.SeatOutcome{Points: l.Points, Place: l.Place, Winner: l.Winner,
+			Explanation: l.Explanation, Substitute: l.Substitute})
 	}
-	return ErrNoChange
+	if league.ChangesNothing(stored, corrected) {
+		return ErrNoChange
+	}
+	return nil
 }
 
 // standingBefore is what a correction may move, read before it writes: the game's league
