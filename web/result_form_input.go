@@ -35,30 +35,21 @@ type formSide struct {
 	Players []formPlayer `json:"players"`
 }
 
-// labels say what each field asks, for "Enter ..." messages.
-var labels = map[string]string{
-	"units": "the units the player started with", "lost": "the units lost", "destroyed": "the enemy units destroyed",
-	"points": "the personal points", "centers": "the supply centres (0 if none)", "years": "the game-years played",
-	"start": "the start corner", "t1": "the distance of token 1", "t2": "the distance of token 2",
-	"t3": "the distance of token 3", "t4": "the distance of token 4",
-}
-
 // input builds the result body from the typed values. problems holds every input that is
 // empty or not a number (by input name), all at once; the body is nil when there are any.
 // Diplomacy winners follow from the outcome (scoring.ArmadaWinners).
 func (f *resultForm) input() (body []byte, problems map[string]string) {
 	problems = map[string]string{}
 	f.inputs = map[string]string{"outcome": "outcome", "winners": "outcome", "conceded_to": "conceded_to"}
-	number := func(s seatValues, field, path string, required bool) json.RawMessage {
+	// number reads the seat's field, as the form describes it (scoring.FormOf): a required
+	// field left empty is a problem, an optional one is left out.
+	number := func(s seatValues, field, path string) json.RawMessage {
 		name, value := s.name(field), s.values[field]
 		f.inputs[path+"."+field] = name
+		described, _ := f.form.Field(field)
 		switch {
-		case value == "" && required:
-			label := labels[field]
-			if field == "score" {
-				label = "the " + f.game.Game.ScoreLabel
-			}
-			problems[name] = "Enter " + label
+		case value == "" && described.Required:
+			problems[name] = "Enter " + described.Label
 		case value == "":
 		case !numberPattern.MatchString(value):
 			problems[name] = "Not a number: " + value
@@ -83,10 +74,10 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 				}
 				path := "sides[" + strconv.Itoa(si) + "].players[" + strconv.Itoa(len(sd.Players)) + "]"
 				f.inputs[path+".id"] = s.name("units")
-				p := formPlayer{ID: s.seat.Username, Units: number(s, "units", path, true),
-					Lost: number(s, "lost", path, true), Points: number(s, "points", path, true)}
-				if f.game.Game.System == scoring.BlueMax {
-					p.Destroyed = number(s, "destroyed", path, true)
+				p := formPlayer{ID: s.seat.Username, Units: number(s, "units", path),
+					Lost: number(s, "lost", path), Points: number(s, "points", path)}
+				if _, asked := f.form.Field("destroyed"); asked {
+					p.Destroyed = number(s, "destroyed", path)
 				}
 				sd.Players = append(sd.Players, p)
 			}
@@ -106,8 +97,8 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 			if s.values["absent"] != "" {
 				absent = append(absent, s.seat.Username)
 			}
-			players = append(players, formPlayer{ID: s.seat.Username, Centers: number(s, "centers", path, true),
-				Years: number(s, "years", path, true), Eliminated: number(s, "eliminated", path, false)})
+			players = append(players, formPlayer{ID: s.seat.Username, Centers: number(s, "centers", path),
+				Years: number(s, "years", path), Eliminated: number(s, "eliminated", path)})
 			centers, _ := strconv.ParseInt(s.values["centers"], 10, 64)
 			eliminated, _ := strconv.ParseInt(s.values["eliminated"], 10, 64)
 			if s.values["eliminated"] != "" && eliminated == 0 {
@@ -143,10 +134,10 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 			path := "players[" + strconv.Itoa(i) + "]"
 			f.inputs[path+".id"] = s.name("t1")
 			f.inputs[path+".tokens"] = s.name("t1")
-			p := formPlayer{ID: s.seat.Username, Start: number(s, "start", path, true)}
-			for k := range 4 {
+			p := formPlayer{ID: s.seat.Username, Start: number(s, "start", path)}
+			for k := range scoring.VortexTokens {
 				field := "t" + strconv.Itoa(k+1)
-				t := number(s, field, path, false)
+				t := number(s, field, path)
 				if t == nil && s.values[field] == "" {
 					t = json.RawMessage("0") // a blank token is at start, as on the calculator
 				}
@@ -168,7 +159,7 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		for i, s := range f.seats {
 			path := "players[" + strconv.Itoa(i) + "]"
 			f.inputs[path+".id"] = s.name("score")
-			players = append(players, formPlayer{ID: s.seat.Username, Score: number(s, "score", path, true)})
+			players = append(players, formPlayer{ID: s.seat.Username, Score: number(s, "score", path)})
 		}
 		doc["players"] = players
 		if f.kind == "placement" && f.lowerIsBetter {

@@ -16,8 +16,11 @@ import (
 // (CONTRACT section 1's scorer input, usernames as ids, plus "replaced") and maps the
 // body's field paths back to the inputs they came from, so every problem lands on its field.
 type resultForm struct {
-	game  store.ResultGame
-	kind  string // "placement", "vortex", "team" or "armada"
+	game store.ResultGame
+	// form is how the game's scoring system is entered (scoring.FormOf); kind its shape,
+	// "placement", "vortex", "team" or "armada".
+	form  scoring.ResultForm
+	kind  string
 	sides []string
 	seats []seatValues
 	// lowerIsBetter, outcome and concededTo are the game-wide inputs.
@@ -44,27 +47,12 @@ type seatValues struct {
 // name is the form input name of one of the seat's fields: "score-3".
 func (s seatValues) name(field string) string { return field + "-" + strconv.Itoa(s.seat.Position) }
 
-// Each form kind's per-seat fields, in the order they are asked.
-var (
-	scoreFields  = []string{"score"}
-	vortexFields = []string{"score", "start", "t1", "t2", "t3", "t4"}
-	teamFields   = []string{"units", "lost", "destroyed", "points"}
-	armadaFields = []string{"centers", "years", "eliminated", "substitute", "absent"}
-)
-
 // newResultForm is the empty form of g, fitted to its scorer.
 func newResultForm(g store.ResultGame) *resultForm {
-	f := &resultForm{game: g, inputs: map[string]string{}}
-	switch {
-	case g.Game.System.IsTeamGame():
-		f.kind = "team"
+	f := &resultForm{game: g, form: scoring.FormOf(g.Game), inputs: map[string]string{}}
+	f.kind = string(f.form.Kind)
+	if f.form.Kind == scoring.FormTeam {
 		f.sides = sideNames(g.Game)
-	case g.Game.System == scoring.Armada:
-		f.kind = "armada"
-	case g.Game.System == scoring.Vortex:
-		f.kind = "vortex"
-	default:
-		f.kind = "placement"
 	}
 	side := map[int]string{}
 	for i, positions := range g.Game.Sides(len(g.Seats)) {
@@ -111,20 +99,13 @@ func sideNames(g scoring.Game) []string {
 	return names
 }
 
-// fields are the per-seat fields the form asks for its game.
+// fields are the keys of the per-seat fields the form asks for its game, in order.
 func (f *resultForm) fields() []string {
-	switch f.kind {
-	case "team":
-		if f.game.Game.System != scoring.BlueMax { // Wooden Ships does not count enemy units destroyed
-			return []string{"units", "lost", "points"}
-		}
-		return teamFields
-	case "armada":
-		return armadaFields
-	case "vortex":
-		return vortexFields
+	var keys []string
+	for _, field := range f.form.Fields() {
+		keys = append(keys, field.Key)
 	}
-	return scoreFields
+	return keys
 }
 
 // bind copies the posted values into the form.

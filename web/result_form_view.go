@@ -2,13 +2,13 @@ package web
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -19,8 +19,8 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 	v := templates.ResultFormView{
 		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
 		LeagueURL: leagueURL(g.LeagueID), ScoreLabel: g.Game.ScoreLabel,
-		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Kind: f.kind,
-		SideNames: f.sides, ShowDestroyed: g.Game.System == scoring.BlueMax,
+		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Form: f.form,
+		SideNames:           f.sides,
 		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
 		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
 		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
@@ -44,10 +44,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 			power = powers[s.seat.Position-1]
 		}
 		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
-			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Score: val["score"], Units: val["units"], Lost: val["lost"],
-			Destroyed: val["destroyed"], Points: val["points"], Centers: val["centers"], Years: val["years"],
-			Eliminated: val["eliminated"], Substitute: val["substitute"], Absent: val["absent"] != "", Start: val["start"],
-			Tokens: [4]string{val["t1"], val["t2"], val["t3"], val["t4"]}})
+			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Values: maps.Clone(val)})
 	}
 	return v
 }
