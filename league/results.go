@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"slices"
+	"time"
 )
 
 // Refusals of a result write, a proposal or an answer to one. They are the rules' words; the
@@ -27,6 +28,17 @@ var (
 	ErrOrganisersOnly = errors.New("result: only the organisers enter results here")
 	// ErrNotSeated refuses a proposal, confirmation or dispute by anyone not seated.
 	ErrNotSeated = errors.New("result: not seated at the game")
+	// ErrProposalChanged refuses an answer to a revision of the proposal that is no longer
+	// the current one.
+	ErrProposalChanged = errors.New("proposal: changed since it was read")
+	// ErrOwnProposal refuses the proposer's answer to their own proposal.
+	ErrOwnProposal = errors.New("proposal: the proposer does not answer it")
+	// ErrAlreadyConfirmed refuses a second confirmation by the same player.
+	ErrAlreadyConfirmed = errors.New("proposal: already confirmed")
+	// ErrAbsentSeat refuses an answer from a seat the proposal says the missing man played.
+	ErrAbsentSeat = errors.New("proposal: an absent seat does not answer it")
+	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal.
+	ErrProposalDisputed = errors.New("proposal: disputed")
 )
 
 // League statuses whose standings are frozen: they take no more results.
@@ -117,6 +129,71 @@ func (t ResultTable) MayPropose(userID int64) error {
 		return ErrNotSeated
 	}
 	return t.TakesResult(false)
+}
+
+// Proposal is a seated player's result waiting for the table (CONTRACT section 8), as the
+// rules on answering it read it.
+type Proposal struct {
+	ProposerID int64
+	// Revision counts the proposer's versions of it, 1 first.
+	Revision int
+	// ConfirmerIDs confirmed it; AskedIDs are still asked to: every seated player but the
+	// proposer, the bots and the seats the proposal says the missing man played.
+	ConfirmerIDs []int64
+	AskedIDs     []int64
+	Disputed     bool
+	// ClosesAt is when its confirmation window ends.
+	ClosesAt time.Time
+}
+
+// Answer is a seated player's confirmation or dispute of the proposal.
+type Answer struct {
+	UserID int64
+	// Revision is the revision of the proposal the player read; 0 answers the current one.
+	Revision int
+	// Dispute says the player disputes the proposal rather than confirms it.
+	Dispute bool
+}
+
+// MayAnswer refuses an answer to proposal p: by anyone not seated, on a game that takes no
+// result, to a revision no longer current, by the proposer, a second confirmation, from an
+// absent seat, and any answer but a dispute's withdrawal of a confirmation once disputed.
+// A player who confirmed may still dispute (their confirmation is withdrawn); a disputed
+// proposal waits for the organisers. Bots never log in, so never answer.
+func (t ResultTable) MayAnswer(p Proposal, a Answer) error {
+	if !t.Seated(a.UserID) {
+		return ErrNotSeated
+	}
+	if err := t.TakesResult(false); err != nil {
+		return err
+	}
+	confirmed := slices.Contains(p.ConfirmerIDs, a.UserID)
+	switch {
+	case a.Revision != 0 && a.Revision != p.Revision:
+		return ErrProposalChanged
+	case p.ProposerID == a.UserID:
+		return ErrOwnProposal
+	case confirmed && !a.Dispute:
+		return ErrAlreadyConfirmed
+	case !confirmed && !slices.Contains(p.AskedIDs, a.UserID):
+		return ErrAbsentSeat
+	case p.Disputed:
+		return ErrProposalDisputed
+	}
+	return nil
+}
+
+// Completes reports whether userID's confirmation of p is the last one asked for, which
+// records the result as the organiser's record would.
+func (p Proposal) Completes(userID int64) bool {
+	return len(p.AskedIDs) == 1 && p.AskedIDs[0] == userID
+}
+
+// RecordsAtClose reports whether the table's proposal p is recorded by the end of its
+// confirmation window, at now: the window has closed, at least one player confirmed, none
+// disputed, and the game still takes its result.
+func (t ResultTable) RecordsAtClose(p Proposal, now time.Time) bool {
+	return !p.Disputed && !p.ClosesAt.After(now) && len(p.ConfirmerIDs) > 0 && t.TakesResult(false) == nil
 }
 
 // SeatOutcome is what one seat's line of a result says, as a correction compares it: the

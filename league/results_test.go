@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -181,6 +182,86 @@ func TestChangesNothing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, league.ChangesNothing(stored(), tt.corrected))
+		})
+	}
+}
+
+func TestMayAnswer(t *testing.T) {
+	const bruno, chloe = int64(4), int64(5)
+	// ada proposed; bruno confirmed; chloe is asked.
+	standing := league.Proposal{ProposerID: seatedAda, Revision: 2, ConfirmerIDs: []int64{bruno}, AskedIDs: []int64{chloe}}
+	disputed := standing
+	disputed.Disputed = true
+	noneAsked := standing
+	noneAsked.AskedIDs = nil // chloe's seat was absent
+	recorded := running()
+	recorded.Recorded = true
+	tests := []struct {
+		name  string
+		table league.ResultTable
+		p     league.Proposal
+		a     league.Answer
+		want  error
+	}{
+		{"an asked player confirms", running(), standing, league.Answer{UserID: chloe}, nil},
+		{"the revision read confirms", running(), standing, league.Answer{UserID: chloe, Revision: 2}, nil},
+		{"an asked player disputes", running(), standing, league.Answer{UserID: chloe, Dispute: true}, nil},
+		{"a confirmer may still dispute", running(), standing, league.Answer{UserID: bruno, Dispute: true}, nil},
+		{"a confirmer does not confirm twice", running(), standing, league.Answer{UserID: bruno}, league.ErrAlreadyConfirmed},
+		{"the proposer does not answer", running(), standing, league.Answer{UserID: seatedAda}, league.ErrOwnProposal},
+		{"the proposer does not dispute", running(), standing, league.Answer{UserID: seatedAda, Dispute: true}, league.ErrOwnProposal},
+		{"a stale revision", running(), standing, league.Answer{UserID: chloe, Revision: 1}, league.ErrProposalChanged},
+		{"an absent seat does not answer", running(), noneAsked, league.Answer{UserID: chloe}, league.ErrAbsentSeat},
+		{"a stranger does not answer", running(), standing, league.Answer{UserID: stranger}, league.ErrNotSeated},
+		{"the organiser, not seated, does not answer", running(), standing, league.Answer{UserID: organiser}, league.ErrNotSeated},
+		{"a disputed proposal takes no confirmation", running(), disputed, league.Answer{UserID: chloe}, league.ErrProposalDisputed},
+		{"nor a second dispute", running(), disputed, league.Answer{UserID: chloe, Dispute: true}, league.ErrProposalDisputed},
+		{"a recorded game takes no answer", recorded, standing, league.Answer{UserID: chloe}, league.ErrRecorded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.table.MayAnswer(tt.p, tt.a)
+			if tt.want == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCompletes(t *testing.T) {
+	assert.True(t, league.Proposal{AskedIDs: []int64{5}}.Completes(5), "the last one asked")
+	assert.False(t, league.Proposal{AskedIDs: []int64{5, 6}}.Completes(5), "another is still asked")
+	assert.False(t, league.Proposal{AskedIDs: []int64{6}}.Completes(5), "not asked")
+}
+
+func TestRecordsAtClose(t *testing.T) {
+	closes := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	confirmed := league.Proposal{ProposerID: seatedAda, ConfirmerIDs: []int64{4}, ClosesAt: closes}
+	unconfirmed := confirmed
+	unconfirmed.ConfirmerIDs = nil
+	disputed := confirmed
+	disputed.Disputed = true
+	frozen := running()
+	frozen.LeagueStatus = "cancelled"
+	tests := []struct {
+		name  string
+		table league.ResultTable
+		p     league.Proposal
+		now   time.Time
+		want  bool
+	}{
+		{"closed with a confirmation and no dispute", running(), confirmed, closes, true},
+		{"long closed", running(), confirmed, closes.Add(time.Hour), true},
+		{"still open", running(), confirmed, closes.Add(-time.Second), false},
+		{"nobody confirmed", running(), unconfirmed, closes, false},
+		{"disputed", running(), disputed, closes, false},
+		{"the league was cancelled meanwhile", frozen, confirmed, closes, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.table.RecordsAtClose(tt.p, tt.now))
 		})
 	}
 }

@@ -10,20 +10,22 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// answerable finds the proposal userID answers (confirms or disputes): it locks the game,
-// reads the proposal, and refuses anyone not seated (ErrNotSeated), a recorded game
-// (ErrResultRecorded), no proposal (ErrNotFound), a proposal changed since revision was
-// read (ErrProposalChanged; revision 0 answers the current one), the proposer
-// (ErrOwnProposal) and an absent seat (ErrAbsentSeat). Bots never log in, so never answer.
-func answerable(ctx context.Context, tx pgx.Tx, gameID, userID int64, revision int) (ResultGame, Proposal, error) {
+// answerable finds the proposal a answers (confirms or disputes): it locks the game, reads
+// the proposal, and asks league.ResultTable.MayAnswer. Refusals: ErrNotSeated, a game that
+// takes no result (ErrResultRecorded, ...), no proposal (ErrNotFound), ErrProposalChanged,
+// ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and ErrProposalDisputed.
+func answerable(ctx context.Context, tx pgx.Tx, gameID int64, a league.Answer) (ResultGame, Proposal, error) {
 	g, err := lockTable(ctx, tx, gameID)
 	if err != nil {
 		return ResultGame{}, Proposal{}, err
 	}
-	if !g.seated(userID) {
+	// Who is not seated, or answers a game that takes no result, learns it before whether
+	// a proposal stands.
+	if !g.seated(a.UserID) {
 		return ResultGame{}, Proposal{}, ErrNotSeated
 	}
 	if err := g.takesResult(false); err != nil {
@@ -33,17 +35,22 @@ func answerable(ctx context.Context, tx pgx.Tx, gameID, userID int64, revision i
 	if err != nil {
 		return ResultGame{}, Proposal{}, err
 	}
-	switch {
-	case revision != 0 && revision != p.Revision:
-		return ResultGame{}, Proposal{}, ErrProposalChanged
-	case p.ProposerID == userID:
-		return ResultGame{}, Proposal{}, ErrOwnProposal
-	case slices.Contains(p.ConfirmerIDs, userID):
-		return g, p, ErrAlreadyConfirmed
-	case !slices.ContainsFunc(p.Waiting, func(name string) bool { return name == g.username(userID) }):
-		return ResultGame{}, Proposal{}, ErrAbsentSeat
+	if err := g.refusal(g.table().MayAnswer(g.proposal(p), a)); err != nil {
+		return ResultGame{}, Proposal{}, err
 	}
 	return g, p, nil
+}
+
+// proposal is p as league reads it: who is asked to confirm it by account.
+func (g ResultGame) proposal(p Proposal) league.Proposal {
+	lp := league.Proposal{ProposerID: p.ProposerID, Revision: p.Revision, ConfirmerIDs: p.ConfirmerIDs,
+		Disputed: p.Disputed(), ClosesAt: p.ClosesAt}
+	for _, s := range g.Seats {
+		if slices.Contains(p.Waiting, s.Username) {
+			lp.AskedIDs = append(lp.AskedIDs, s.UserID)
+		}
+	}
+	return lp
 }
 
 // username is the seated player's username ("" when not seated).
@@ -65,17 +72,14 @@ const insertConfirmationSQL = `INSERT INTO result_confirmations (game_id, user_i
 // ErrAlreadyConfirmed.
 func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, userID, revision)
+		g, p, err := answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision})
 		if err != nil {
 			return err
-		}
-		if p.Disputed() {
-			return ErrProposalDisputed
 		}
 		if _, err := tx.Exec(ctx, insertConfirmationSQL, gameID, userID); err != nil {
 			return fmt.Errorf("insert confirmation: %w", err)
 		}
-		if len(p.Waiting) > 1 {
+		if !g.proposal(p).Completes(userID) {
 			return nil
 		}
 		// Every other seated player has confirmed.
@@ -124,12 +128,9 @@ func (s *Store) Dispute(ctx context.Context, gameID, userID int64, reason string
 		return &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, userID, revision)
-		if err != nil && !errors.Is(err, ErrAlreadyConfirmed) {
+		g, p, err := answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision, Dispute: true})
+		if err != nil {
 			return err
-		}
-		if p.Disputed() {
-			return ErrProposalDisputed
 		}
 		if _, err := tx.Exec(ctx, deleteConfirmationSQL, gameID, userID); err != nil {
 			return err
@@ -217,7 +218,7 @@ func (s *Store) RecordClosedProposals(ctx context.Context, now time.Time) (int, 
 			if err != nil {
 				return err
 			}
-			if p.Disputed() || p.ClosesAt.After(now) || len(p.ConfirmerIDs) == 0 || g.takesResult(false) != nil {
+			if !g.table().RecordsAtClose(g.proposal(p), now) {
 				return nil
 			}
 			err = recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: p.ConfirmerIDs,

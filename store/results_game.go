@@ -185,6 +185,16 @@ func (g ResultGame) refusal(err error) error {
 		return ErrOrganisersOnly
 	case errors.Is(err, league.ErrNotSeated):
 		return ErrNotSeated
+	case errors.Is(err, league.ErrProposalChanged):
+		return ErrProposalChanged
+	case errors.Is(err, league.ErrOwnProposal):
+		return ErrOwnProposal
+	case errors.Is(err, league.ErrAlreadyConfirmed):
+		return ErrAlreadyConfirmed
+	case errors.Is(err, league.ErrAbsentSeat):
+		return ErrAbsentSeat
+	case errors.Is(err, league.ErrProposalDisputed):
+		return ErrProposalDisputed
 	}
 	return err
 }
