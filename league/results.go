@@ -131,6 +131,16 @@ func (t ResultTable) MayPropose(userID int64) error {
 	return t.TakesResult(false)
 }
 
+// ProposesAbsent refuses a proposal by userID that says the missing man played their own
+// seat (absentIDs, ARMADA 4.1): an absent player was not at the table, so neither proposes
+// nor confirms its result.
+func ProposesAbsent(userID int64, absentIDs []int64) error {
+	if slices.Contains(absentIDs, userID) {
+		return ErrAbsentSeat
+	}
+	return nil
+}
+
 // Proposal is a seated player's result waiting for the table (CONTRACT section 8), as the
 // rules on answering it read it.
 type Proposal struct {

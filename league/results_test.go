@@ -265,3 +265,25 @@ func TestRecordsAtClose(t *testing.T) {
 		})
 	}
 }
+
+func TestProposesAbsent(t *testing.T) {
+	tests := []struct {
+		name   string
+		absent []int64
+		want   error
+	}{
+		{"nobody absent", nil, nil},
+		{"another seat absent", []int64{4}, nil},
+		{"the proposer's own seat absent", []int64{seatedAda}, league.ErrAbsentSeat},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := league.ProposesAbsent(seatedAda, tt.absent)
+			if tt.want == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.want)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -246,10 +247,14 @@ func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
 		if err := g.sameSeats(w.Seated); err != nil {
 			return err
 		}
-		for _, l := range w.Seated.Lines {
-			if l.Absent && g.Seats[l.Position-1].UserID == w.ByUserID {
-				return ErrAbsentSeat
+		var absentIDs []int64
+		for i, l := range w.Seated.Lines {
+			if l.Absent {
+				absentIDs = append(absentIDs, g.Seats[i].UserID)
 			}
+		}
+		if err := g.refusal(league.ProposesAbsent(w.ByUserID, absentIDs)); err != nil {
+			return err
 		}
 		var proposerID int64
 		switch err := tx.QueryRow(ctx, lockProposalSQL, g.ID).Scan(&proposerID); {
