@@ -61,26 +61,26 @@ func TestStandingsFrozen(t *testing.T) {
 }
 
 const (
-	organiser   = int64(1)
-	coOrganiser = int64(2)
-	seatedAda   = int64(3)
-	stranger    = int64(9)
+	tableOrganiser   = int64(1)
+	tableCoOrganiser = int64(2)
+	tableAda         = int64(3)
+	tableStranger    = int64(9)
 )
 
-// running is a league game waiting for its result, ada seated.
-func running() league.ResultTable {
-	return league.ResultTable{InLeague: true, LeagueStatus: "running", OrganiserID: organiser,
-		CoOrganiserIDs: []int64{coOrganiser}, SeatIDs: []int64{seatedAda, 4, 5}, PlayersReport: true}
+// runningTable is a league game waiting for its result, ada seated.
+func runningTable() league.ResultTable {
+	return league.ResultTable{InLeague: true, LeagueStatus: "running", OrganiserID: tableOrganiser,
+		CoOrganiserIDs: []int64{tableCoOrganiser}, SeatIDs: []int64{tableAda, 4, 5}, PlayersReport: true}
 }
 
 func TestWritable(t *testing.T) {
-	recorded := running()
+	recorded := runningTable()
 	recorded.Recorded = true
 	closed := recorded
 	closed.LeagueStatus = "closed"
 	finished := recorded
 	finished.LeagueStatus = "finished"
-	table := league.ResultTable{OrganiserID: organiser, SeatIDs: []int64{organiser, seatedAda}}
+	table := league.ResultTable{OrganiserID: tableOrganiser, SeatIDs: []int64{tableOrganiser, tableAda}}
 	open := table
 	open.SeatsFree = true
 	tests := []struct {
@@ -90,20 +90,20 @@ func TestWritable(t *testing.T) {
 		correction bool
 		want       error
 	}{
-		{"the organiser records", running(), organiser, false, nil},
-		{"a co-organiser records", running(), coOrganiser, false, nil},
-		{"a seated player does not record", running(), seatedAda, false, league.ErrNotOrganiser},
-		{"a stranger does not record", running(), stranger, false, league.ErrNotOrganiser},
-		{"a recorded game is not recorded again", recorded, organiser, false, league.ErrRecorded},
-		{"an unrecorded game is not corrected", running(), organiser, true, league.ErrNotRecorded},
-		{"the organiser corrects", recorded, organiser, true, nil},
-		{"a co-organiser corrects", recorded, coOrganiser, true, nil},
-		{"a finished league takes corrections", finished, organiser, true, nil},
-		{"a closed league's standings are frozen", closed, organiser, true, league.ErrStandingsFrozen},
-		{"who is refused before the state", closed, stranger, true, league.ErrNotOrganiser},
-		{"a normal game's organiser records", table, organiser, false, nil},
-		{"anyone else at a normal game does not", table, seatedAda, false, league.ErrNotTableOrganiser},
-		{"a table with free seats takes no result", open, organiser, false, league.ErrTableNotReady},
+		{"the organiser records", runningTable(), tableOrganiser, false, nil},
+		{"a co-organiser records", runningTable(), tableCoOrganiser, false, nil},
+		{"a seated player does not record", runningTable(), tableAda, false, league.ErrNotOrganiser},
+		{"a stranger does not record", runningTable(), tableStranger, false, league.ErrNotOrganiser},
+		{"a recorded game is not recorded again", recorded, tableOrganiser, false, league.ErrRecorded},
+		{"an unrecorded game is not corrected", runningTable(), tableOrganiser, true, league.ErrNotRecorded},
+		{"the organiser corrects", recorded, tableOrganiser, true, nil},
+		{"a co-organiser corrects", recorded, tableCoOrganiser, true, nil},
+		{"a finished league takes corrections", finished, tableOrganiser, true, nil},
+		{"a closed league's standings are frozen", closed, tableOrganiser, true, league.ErrStandingsFrozen},
+		{"who is refused before the state", closed, tableStranger, true, league.ErrNotOrganiser},
+		{"a normal game's organiser records", table, tableOrganiser, false, nil},
+		{"anyone else at a normal game does not", table, tableAda, false, league.ErrNotTableOrganiser},
+		{"a table with free seats takes no result", open, tableOrganiser, false, league.ErrTableNotReady},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,11 +120,11 @@ func TestWritable(t *testing.T) {
 }
 
 func TestMayPropose(t *testing.T) {
-	organisersOnly := running()
+	organisersOnly := runningTable()
 	organisersOnly.PlayersReport = false
-	recorded := running()
+	recorded := runningTable()
 	recorded.Recorded = true
-	archived := running()
+	archived := runningTable()
 	archived.LeagueStatus = "archived"
 	tests := []struct {
 		name  string
@@ -132,12 +132,12 @@ func TestMayPropose(t *testing.T) {
 		by    int64
 		want  error
 	}{
-		{"a seated player proposes", running(), seatedAda, nil},
-		{"not where only the organisers enter results", organisersOnly, seatedAda, league.ErrOrganisersOnly},
-		{"the organiser, not seated, does not propose", running(), organiser, league.ErrNotSeated},
-		{"a stranger does not propose", running(), stranger, league.ErrNotSeated},
-		{"a recorded game takes no proposal", recorded, seatedAda, league.ErrRecorded},
-		{"a frozen league takes no proposal", archived, seatedAda, league.ErrStandingsFrozen},
+		{"a seated player proposes", runningTable(), tableAda, nil},
+		{"not where only the organisers enter results", organisersOnly, tableAda, league.ErrOrganisersOnly},
+		{"the organiser, not seated, does not propose", runningTable(), tableOrganiser, league.ErrNotSeated},
+		{"a stranger does not propose", runningTable(), tableStranger, league.ErrNotSeated},
+		{"a recorded game takes no proposal", recorded, tableAda, league.ErrRecorded},
+		{"a frozen league takes no proposal", archived, tableAda, league.ErrStandingsFrozen},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,12 +189,12 @@ func TestChangesNothing(t *testing.T) {
 func TestMayAnswer(t *testing.T) {
 	const bruno, chloe = int64(4), int64(5)
 	// ada proposed; bruno confirmed; chloe is asked.
-	standing := league.Proposal{ProposerID: seatedAda, Revision: 2, ConfirmerIDs: []int64{bruno}, AskedIDs: []int64{chloe}}
+	standing := league.Proposal{ProposerID: tableAda, Revision: 2, ConfirmerIDs: []int64{bruno}, AskedIDs: []int64{chloe}}
 	disputed := standing
 	disputed.Disputed = true
 	noneAsked := standing
 	noneAsked.AskedIDs = nil // chloe's seat was absent
-	recorded := running()
+	recorded := runningTable()
 	recorded.Recorded = true
 	tests := []struct {
 		name  string
@@ -203,19 +203,19 @@ func TestMayAnswer(t *testing.T) {
 		a     league.Answer
 		want  error
 	}{
-		{"an asked player confirms", running(), standing, league.Answer{UserID: chloe}, nil},
-		{"the revision read confirms", running(), standing, league.Answer{UserID: chloe, Revision: 2}, nil},
-		{"an asked player disputes", running(), standing, league.Answer{UserID: chloe, Dispute: true}, nil},
-		{"a confirmer may still dispute", running(), standing, league.Answer{UserID: bruno, Dispute: true}, nil},
-		{"a confirmer does not confirm twice", running(), standing, league.Answer{UserID: bruno}, league.ErrAlreadyConfirmed},
-		{"the proposer does not answer", running(), standing, league.Answer{UserID: seatedAda}, league.ErrOwnProposal},
-		{"the proposer does not dispute", running(), standing, league.Answer{UserID: seatedAda, Dispute: true}, league.ErrOwnProposal},
-		{"a stale revision", running(), standing, league.Answer{UserID: chloe, Revision: 1}, league.ErrProposalChanged},
-		{"an absent seat does not answer", running(), noneAsked, league.Answer{UserID: chloe}, league.ErrAbsentSeat},
-		{"a stranger does not answer", running(), standing, league.Answer{UserID: stranger}, league.ErrNotSeated},
-		{"the organiser, not seated, does not answer", running(), standing, league.Answer{UserID: organiser}, league.ErrNotSeated},
-		{"a disputed proposal takes no confirmation", running(), disputed, league.Answer{UserID: chloe}, league.ErrProposalDisputed},
-		{"nor a second dispute", running(), disputed, league.Answer{UserID: chloe, Dispute: true}, league.ErrProposalDisputed},
+		{"an asked player confirms", runningTable(), standing, league.Answer{UserID: chloe}, nil},
+		{"the revision read confirms", runningTable(), standing, league.Answer{UserID: chloe, Revision: 2}, nil},
+		{"an asked player disputes", runningTable(), standing, league.Answer{UserID: chloe, Dispute: true}, nil},
+		{"a confirmer may still dispute", runningTable(), standing, league.Answer{UserID: bruno, Dispute: true}, nil},
+		{"a confirmer does not confirm twice", runningTable(), standing, league.Answer{UserID: bruno}, league.ErrAlreadyConfirmed},
+		{"the proposer does not answer", runningTable(), standing, league.Answer{UserID: tableAda}, league.ErrOwnProposal},
+		{"the proposer does not dispute", runningTable(), standing, league.Answer{UserID: tableAda, Dispute: true}, league.ErrOwnProposal},
+		{"a stale revision", runningTable(), standing, league.Answer{UserID: chloe, Revision: 1}, league.ErrProposalChanged},
+		{"an absent seat does not answer", runningTable(), noneAsked, league.Answer{UserID: chloe}, league.ErrAbsentSeat},
+		{"a stranger does not answer", runningTable(), standing, league.Answer{UserID: tableStranger}, league.ErrNotSeated},
+		{"the organiser, not seated, does not answer", runningTable(), standing, league.Answer{UserID: tableOrganiser}, league.ErrNotSeated},
+		{"a disputed proposal takes no confirmation", runningTable(), disputed, league.Answer{UserID: chloe}, league.ErrProposalDisputed},
+		{"nor a second dispute", runningTable(), disputed, league.Answer{UserID: chloe, Dispute: true}, league.ErrProposalDisputed},
 		{"a recorded game takes no answer", recorded, standing, league.Answer{UserID: chloe}, league.ErrRecorded},
 	}
 	for _, tt := range tests {
@@ -238,12 +238,12 @@ func TestCompletes(t *testing.T) {
 
 func TestRecordsAtClose(t *testing.T) {
 	closes := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	confirmed := league.Proposal{ProposerID: seatedAda, ConfirmerIDs: []int64{4}, ClosesAt: closes}
+	confirmed := league.Proposal{ProposerID: tableAda, ConfirmerIDs: []int64{4}, ClosesAt: closes}
 	unconfirmed := confirmed
 	unconfirmed.ConfirmerIDs = nil
 	disputed := confirmed
 	disputed.Disputed = true
-	frozen := running()
+	frozen := runningTable()
 	frozen.LeagueStatus = "cancelled"
 	tests := []struct {
 		name  string
@@ -252,11 +252,11 @@ func TestRecordsAtClose(t *testing.T) {
 		now   time.Time
 		want  bool
 	}{
-		{"closed with a confirmation and no dispute", running(), confirmed, closes, true},
-		{"long closed", running(), confirmed, closes.Add(time.Hour), true},
-		{"still open", running(), confirmed, closes.Add(-time.Second), false},
-		{"nobody confirmed", running(), unconfirmed, closes, false},
-		{"disputed", running(), disputed, closes, false},
+		{"closed with a confirmation and no dispute", runningTable(), confirmed, closes, true},
+		{"long closed", runningTable(), confirmed, closes.Add(time.Hour), true},
+		{"still open", runningTable(), confirmed, closes.Add(-time.Second), false},
+		{"nobody confirmed", runningTable(), unconfirmed, closes, false},
+		{"disputed", runningTable(), disputed, closes, false},
 		{"the league was cancelled meanwhile", frozen, confirmed, closes, false},
 	}
 	for _, tt := range tests {
@@ -274,11 +274,11 @@ func TestProposesAbsent(t *testing.T) {
 	}{
 		{"nobody absent", nil, nil},
 		{"another seat absent", []int64{4}, nil},
-		{"the proposer's own seat absent", []int64{seatedAda}, league.ErrAbsentSeat},
+		{"the proposer's own seat absent", []int64{tableAda}, league.ErrAbsentSeat},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := league.ProposesAbsent(seatedAda, tt.absent)
+			err := league.ProposesAbsent(tableAda, tt.absent)
 			if tt.want == nil {
 				assert.NoError(t, err)
 			} else {

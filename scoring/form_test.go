@@ -10,9 +10,9 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// field is a form field in short: its key, then "*" when required, then how it is typed
+// formFieldShort is a form field in short: its key, then "*" when required, then how it is typed
 // when not a number: "centers*", "substitute:username".
-func field(f scoring.FormField) string {
+func formFieldShort(f scoring.FormField) string {
 	s := f.Key
 	if f.Required {
 		s += "*"
@@ -49,10 +49,10 @@ func TestFormOf(t *testing.T) {
 			assert.Equal(t, tt.kind, form.Kind)
 			var seat, board []string
 			for _, f := range form.Seat {
-				seat = append(seat, field(f))
+				seat = append(seat, formFieldShort(f))
 			}
 			for _, f := range form.Board {
-				board = append(board, field(f))
+				board = append(board, formFieldShort(f))
 			}
 			assert.Equal(t, tt.seat, strings.Join(seat, " "))
 			assert.Equal(t, tt.board, strings.Join(board, " "))
