@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -288,20 +287,6 @@ func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
 		return Proposal{}, fmt.Errorf("store: propose the result of game %d: %w", w.GameID, err)
 	}
 	return out, nil
-}
-
-// sameSeats refuses a checked result whose seat lines are not the game's seats now
-// (ErrSeatsChanged): they changed between the check and the lock.
-func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
-	if len(seated.Lines) != len(g.Seats) {
-		return ErrSeatsChanged
-	}
-	for i, l := range seated.Lines {
-		if l.Position != g.Seats[i].Position || !strings.EqualFold(l.Player, g.Seats[i].Username) {
-			return ErrSeatsChanged
-		}
-	}
-	return nil
 }
 
 // proposalEventKey is the outbox key of a proposal's event: one per revision.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -121,8 +122,6 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	return g, nil
 }
 
-const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
-
 // LeagueSeats returns the game's seats as scoring.ScoreSeated checks a result against them.
 func (g ResultGame) LeagueSeats() []scoring.Seat {
 	out := make([]scoring.Seat, len(g.Seats))
@@ -237,6 +236,20 @@ func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
 // (a player replaced or withdrawn meanwhile).
 var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
 	"open the game again and enter the result for the players seated now"}
+
+// sameSeats refuses a checked result whose seat lines are not the game's seats now
+// (ErrSeatsChanged): they changed between the check and the lock.
+func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
+	if len(seated.Lines) != len(g.Seats) {
+		return ErrSeatsChanged
+	}
+	for i, l := range seated.Lines {
+		if l.Position != g.Seats[i].Position || !strings.EqualFold(l.Player, g.Seats[i].Username) {
+			return ErrSeatsChanged
+		}
+	}
+	return nil
+}
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
 

@@ -54,16 +54,13 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 	}
 	// The seats can change between the check and the write: a replacement or a withdrawal
 	// (under the league's row lock, which this write now holds) reseated the game.
-	if len(w.Seated.Lines) != len(g.Seats) {
-		return resultRows{}, ErrSeatsChanged
+	if err := g.sameSeats(w.Seated); err != nil {
+		return resultRows{}, err
 	}
 	rows := resultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
 	var names []string
 	for i, l := range w.Seated.Lines {
 		seat := g.Seats[i]
-		if l.Position != seat.Position || !strings.EqualFold(l.Player, seat.Username) {
-			return resultRows{}, ErrSeatsChanged
-		}
 		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
 			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
@@ -107,6 +104,8 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 	}
 	return rows, nil
 }
+
+const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
 
 // absentNote opens an absent seat's explanation, on the game page and in the CSV.
 const absentNote = "absent: the power was played by the missing man (ARMADA 4.1); the Seventh Player antes and takes the award, " +
