@@ -141,6 +141,28 @@ func ProposesAbsent(userID int64, absentIDs []int64) error {
 	return nil
 }
 
+// TableSeat is one seat of a game, as asking the table to confirm a proposal reads it.
+type TableSeat struct {
+	UserID int64
+	// Bot marks a ladder member seated (the Seventh Player, a SUPERCAT bot): it never logs
+	// in, so is never asked.
+	Bot bool
+}
+
+// Asked are the seated players proposal asks to confirm it, in seat order: every seat but
+// the proposer's, a bot's and those the proposal says the missing man played (absentIDs,
+// ARMADA 4.1: their players were not at the table), less who has confirmed it.
+func Asked(seats []TableSeat, proposerID int64, absentIDs, confirmerIDs []int64) []int64 {
+	var asked []int64
+	for _, s := range seats {
+		if s.UserID == proposerID || s.Bot || slices.Contains(absentIDs, s.UserID) || slices.Contains(confirmerIDs, s.UserID) {
+			continue
+		}
+		asked = append(asked, s.UserID)
+	}
+	return asked
+}
+
 // Proposal is a seated player's result waiting for the table (CONTRACT section 8), as the
 // rules on answering it read it.
 type Proposal struct {

@@ -287,3 +287,26 @@ func TestProposesAbsent(t *testing.T) {
 		})
 	}
 }
+
+func TestAsked(t *testing.T) {
+	const ada, bruno, chloe, seventh = int64(1), int64(2), int64(3), int64(7)
+	seats := []league.TableSeat{{UserID: ada}, {UserID: bruno}, {UserID: seventh, Bot: true}, {UserID: chloe}}
+	tests := []struct {
+		name       string
+		proposer   int64
+		absent     []int64
+		confirmers []int64
+		want       []int64
+	}{
+		{"every other human seat, in seat order", ada, nil, nil, []int64{bruno, chloe}},
+		{"not who confirmed", ada, nil, []int64{chloe}, []int64{bruno}},
+		// ARMADA 4.1: the missing man played the power; its player was not at the table.
+		{"not an absent seat", ada, []int64{bruno}, nil, []int64{chloe}},
+		{"nobody left", chloe, []int64{bruno}, []int64{ada}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.Asked(seats, tt.proposer, tt.absent, tt.confirmers))
+		})
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -87,9 +89,10 @@ type Proposal struct {
 	// ClosesAt is when the confirmation window ends.
 	ClosesAt time.Time `db:"closes_at"`
 	// Confirmed are who confirmed it, in the order they did; Waiting the seated players
-	// still asked to (seat order): neither the proposer, nor a bot, nor an absent seat.
+	// still asked to, in seat order (league.Asked): neither the proposer, nor a bot, nor an
+	// absent seat.
 	Confirmed []string `db:"confirmed"`
-	Waiting   []string `db:"waiting"`
+	Waiting   []string `db:"-"`
 	// ConfirmerIDs are the Confirmed players' accounts, in the same order.
 	ConfirmerIDs []int64 `db:"confirmer_ids"`
 	// DisputedBy, DisputedAt and DisputeReason describe a dispute; empty/nil without one.
@@ -106,9 +109,9 @@ type Proposal struct {
 // Disputed reports whether a seated player disputed the proposal.
 func (p Proposal) Disputed() bool { return p.DisputedAt != nil }
 
-// proposalColumns read a proposal with who confirmed it and who is still asked to: every
-// seated player but the proposer, the bots (ladder members) and the seats the proposal
-// says the missing man played ("absent", seed 4.1), in seat order.
+// proposalColumns read a proposal with who confirmed it and the game's seats in seat order,
+// whether each is a bot (a ladder member) included, from which league.Asked finds who is
+// still asked to confirm it (proposalRow.proposal).
 const proposalColumns = `
 p.game_id, p.proposer_id, pu.username AS proposer, p.input, p.revision, p.proposed_at, p.closes_at,
 COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name, g.number, COALESCE(l.game, g.game) AS game_slug,
@@ -117,13 +120,51 @@ ARRAY(SELECT cu.username FROM result_confirmations c JOIN users cu ON cu.id = c.
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmed,
 ARRAY(SELECT c.user_id FROM result_confirmations c
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmer_ids,
+ARRAY(SELECT s.user_id FROM seats s WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_ids,
 ARRAY(SELECT su.username FROM seats s JOIN users su ON su.id = s.user_id
-      WHERE s.game_id = p.game_id AND s.user_id <> p.proposer_id AND su.member_kind IS NULL
-        AND NOT EXISTS (SELECT 1 FROM result_confirmations c WHERE c.game_id = p.game_id AND c.user_id = s.user_id)
-        AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(
-                            CASE WHEN jsonb_typeof(p.input->'absent') = 'array' THEN p.input->'absent' ELSE '[]' END) a
-                        WHERE lower(btrim(a)) = lower(su.username))
-      ORDER BY s.position) AS waiting`
+      WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_names,
+ARRAY(SELECT su.member_kind IS NOT NULL FROM seats s JOIN users su ON su.id = s.user_id
+      WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_bots`
+
+// proposalRow is a proposal as read, with its game's seats.
+type proposalRow struct {
+	Proposal
+	SeatIDs   []int64  `db:"seat_ids"`
+	SeatNames []string `db:"seat_names"`
+	SeatBots  []bool   `db:"seat_bots"`
+}
+
+// proposal is the row's proposal with who is still asked to confirm it (league.Asked): its
+// stored body is decoded once, here, for the seats it says the missing man played.
+func (r proposalRow) proposal() Proposal {
+	p := r.Proposal
+	var absent []string
+	if in, err := scoring.DecodeResultInput(p.Input); err == nil { // a stored proposal was checked
+		absent = in.Absent
+	}
+	seats := make([]league.TableSeat, len(r.SeatIDs))
+	var absentIDs []int64
+	for i, id := range r.SeatIDs {
+		seats[i] = league.TableSeat{UserID: id, Bot: r.SeatBots[i]}
+		if slices.ContainsFunc(absent, func(a string) bool { return strings.EqualFold(strings.TrimSpace(a), r.SeatNames[i]) }) {
+			absentIDs = append(absentIDs, id)
+		}
+	}
+	p.Waiting = []string{}
+	for _, id := range league.Asked(seats, p.ProposerID, absentIDs, p.ConfirmerIDs) {
+		p.Waiting = append(p.Waiting, r.SeatNames[slices.Index(r.SeatIDs, id)])
+	}
+	return p
+}
+
+// proposals are the rows' proposals (proposalRow.proposal).
+func proposals(rows []proposalRow) []Proposal {
+	out := make([]Proposal, len(rows))
+	for i, r := range rows {
+		out[i] = r.proposal()
+	}
+	return out
+}
 
 const proposalSQL = `
 SELECT ` + proposalColumns + `
@@ -152,11 +193,11 @@ func (s *Store) Proposals(ctx context.Context, gameIDs []int64) (map[int64]Propo
 	if len(gameIDs) == 0 {
 		return out, nil
 	}
-	ps, err := collect[Proposal](ctx, s.pool, proposalsSQL, gameIDs)
+	rows, err := collect[proposalRow](ctx, s.pool, proposalsSQL, gameIDs)
 	if err != nil {
 		return nil, fmt.Errorf("store: proposals: %w", err)
 	}
-	for _, p := range ps {
+	for _, p := range proposals(rows) {
 		out[p.GameID] = p
 	}
 	return out, nil
@@ -173,21 +214,24 @@ LIMIT 50`
 // SeatedProposals returns the proposals standing for the games the user sits at, oldest
 // first: those they are asked to confirm and their own.
 func (s *Store) SeatedProposals(ctx context.Context, userID int64) ([]Proposal, error) {
-	ps, err := collect[Proposal](ctx, s.pool, seatedProposalsSQL, userID)
+	rows, err := collect[proposalRow](ctx, s.pool, seatedProposalsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: proposals of user %d: %w", userID, err)
 	}
-	return ps, nil
+	return proposals(rows), nil
 }
 
 // readProposal reads the game's proposal with q (inside a transaction holding the game's
 // lock, or not); ErrNotFound when none stands.
 func readProposal(ctx context.Context, q querier, gameID int64) (Proposal, error) {
-	p, err := collectOne[Proposal](ctx, q, proposalSQL, gameID)
+	r, err := collectOne[proposalRow](ctx, q, proposalSQL, gameID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Proposal{}, ErrNotFound
 	}
-	return p, err
+	if err != nil {
+		return Proposal{}, err
+	}
+	return r.proposal(), nil
 }
 
 // lockTable takes the game's league's row lock and then the game's, in the order every
