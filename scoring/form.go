@@ -49,6 +49,8 @@ type FormField struct {
 	Required bool
 	// Input is how the field is typed: InputNumber, InputUsername, InputCheck or InputCorner.
 	Input string
+	// Default is the field's value on a new form, and when a recorded result leaves it out.
+	Default string
 }
 
 // ResultForm is how a game's result is entered on a form: its shape, the fields asked of
@@ -85,15 +87,15 @@ func FormOf(g Game) ResultForm {
 	switch {
 	case g.System.IsTeamGame():
 		seat := []FormField{
-			{Key: "units", Header: "Units", Label: "the units the player started with", Aria: "units", Required: true},
-			{Key: "lost", Header: "Lost", Label: "the units lost", Aria: "units lost", Required: true},
+			{Key: "units", Header: "Units", Label: "the units the player started with", Aria: "units", Required: true, Default: "1"},
+			{Key: "lost", Header: "Lost", Label: "the units lost", Aria: "units lost", Required: true, Default: "0"},
 		}
 		if g.System == BlueMax { // Wooden Ships does not count enemy units destroyed
 			seat = append(seat, FormField{Key: "destroyed", Header: "Enemy destroyed", Label: "the enemy units destroyed",
-				Aria: "enemy units destroyed", Required: true})
+				Aria: "enemy units destroyed", Required: true, Default: "0"})
 		}
 		seat = append(seat, FormField{Key: "points", Header: "Personal points", Label: "the personal points",
-			Aria: "personal points", Required: true})
+			Aria: "personal points", Required: true, Default: "0"})
 		return ResultForm{Kind: FormTeam, Seat: numbers(seat), Help: []string{
 			"Units: what the player started with. Lost: units lost (a unit retired with honour is not lost). " +
 				"Enemy destroyed: a unit shot down by two enemies in one turn counts for both."}}
@@ -115,7 +117,9 @@ func FormOf(g Game) ResultForm {
 		board := []FormField{{Key: "start", Header: "Start", Label: "the start corner", Aria: "start corner", Required: true, Input: InputCorner}}
 		for k := 1; k <= VortexTokens; k++ {
 			n := strconv.Itoa(k)
-			board = append(board, FormField{Key: "t" + n, Header: "Token " + n, Label: "the distance of token " + n, Aria: "token " + n})
+			// A token left blank is at start, as on the calculator.
+			board = append(board, FormField{Key: "t" + n, Header: "Token " + n, Label: "the distance of token " + n, Aria: "token " + n,
+				Default: "0"})
 		}
 		return ResultForm{Kind: FormVortex, Seat: []FormField{scoreField(g)}, Board: numbers(board)}
 	}

@@ -138,8 +138,8 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 			for k := range scoring.VortexTokens {
 				field := "t" + strconv.Itoa(k+1)
 				t := number(s, field, path)
-				if t == nil && s.values[field] == "" {
-					t = json.RawMessage("0") // a blank token is at start, as on the calculator
+				if described, _ := f.form.Field(field); t == nil && s.values[field] == "" {
+					t = json.RawMessage(described.Default) // a blank token is at start, as on the calculator
 				}
 				p.Tokens = append(p.Tokens, t)
 				f.inputs[path+".tokens["+strconv.Itoa(k)+"]"] = s.name(field)

@@ -64,11 +64,13 @@ func newResultForm(g store.ResultGame) *resultForm {
 	}
 	for _, s := range g.Seats {
 		sv := seatValues{seat: s, side: side[s.Position], values: map[string]string{}}
-		switch f.kind {
-		case "team":
-			sv.values = map[string]string{"units": "1", "lost": "0", "destroyed": "0", "points": "0"}
-		case "vortex":
-			sv.values = map[string]string{"start": strconv.Itoa(vortexStart(s.Position, len(g.Seats))), "t1": "0", "t2": "0", "t3": "0", "t4": "0"}
+		for _, field := range f.form.Fields() {
+			if field.Default != "" {
+				sv.values[field.Key] = field.Default
+			}
+		}
+		if f.form.Kind == scoring.FormVortex {
+			sv.values["start"] = strconv.Itoa(vortexStart(s.Position, len(g.Seats)))
 		}
 		f.seats = append(f.seats, sv)
 	}
@@ -125,26 +127,14 @@ func (f *resultForm) bind(form url.Values) {
 	f.reason = strings.TrimSpace(form.Get("reason"))
 }
 
-// storedInput is the shape of every recorded result body, to fill a correction form.
+// storedInput is the shape of every recorded result body, to fill a correction form: each
+// player's numbers by the key its form field has (scoring.FormField.Key), and the fields
+// of the whole game.
 type storedInput struct {
-	Players []struct {
-		ID         string        `json:"id"`
-		Score      json.Number   `json:"score"`
-		Centers    json.Number   `json:"centers"`
-		Years      json.Number   `json:"years"`
-		Eliminated json.Number   `json:"eliminated"`
-		Start      json.Number   `json:"start"`
-		Tokens     []json.Number `json:"tokens"`
-	} `json:"players"`
-	Die   json.Number `json:"die"`
-	Sides []struct {
-		Players []struct {
-			ID        string      `json:"id"`
-			Units     json.Number `json:"units"`
-			Lost      json.Number `json:"lost"`
-			Destroyed json.Number `json:"destroyed"`
-			Points    json.Number `json:"points"`
-		} `json:"players"`
+	Players []storedPlayer `json:"players"`
+	Die     json.Number    `json:"die"`
+	Sides   []struct {
+		Players []storedPlayer `json:"players"`
 	} `json:"sides"`
 	LowerIsBetter bool              `json:"lower_is_better"`
 	Outcome       string            `json:"outcome"`
@@ -153,37 +143,72 @@ type storedInput struct {
 	Absent        []string          `json:"absent"`
 }
 
-// fill fills the form with a recorded result's body (a correction starts from it).
+// storedPlayer is one player of a recorded body: its id, a Vortex board's tokens, and its
+// numbers by key ("score", "centers", "units", ...).
+type storedPlayer struct {
+	ID      string
+	Tokens  []json.Number
+	Numbers map[string]json.Number
+}
+
+// UnmarshalJSON reads a player's id, tokens and numbers (decoded with UseNumber).
+func (p *storedPlayer) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	p.Numbers = map[string]json.Number{}
+	for key, raw := range fields {
+		var err error
+		switch key {
+		case "id":
+			err = json.Unmarshal(raw, &p.ID)
+		case "tokens":
+			err = json.Unmarshal(raw, &p.Tokens)
+		default:
+			var n json.Number
+			if json.Unmarshal(raw, &n) == nil {
+				p.Numbers[key] = n
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fill fills the form with a recorded result's body (a correction starts from it): each
+// seat's fields the form asks (scoring.FormOf), a field the body leaves out at its default.
 func (f *resultForm) fill(body []byte) {
 	var in storedInput
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.UseNumber()
-	if dec.Decode(&in) != nil {
+	if json.Unmarshal(body, &in) != nil {
 		return
 	}
-	for _, p := range in.Players {
-		if s := f.seat(p.ID); s != nil {
-			s.values["score"], s.values["centers"], s.values["years"], s.values["eliminated"] =
-				p.Score.String(), p.Centers.String(), p.Years.String(), p.Eliminated.String()
-			if p.Tokens != nil {
-				f.vortexBoard = true
-				s.values["start"] = p.Start.String()
-				for k, t := range p.Tokens {
-					s.values["t"+strconv.Itoa(k+1)] = t.String()
-				}
+	players := in.Players
+	for _, side := range in.Sides {
+		players = append(players, side.Players...)
+	}
+	for _, p := range players {
+		s := f.seat(p.ID)
+		if s == nil {
+			continue
+		}
+		for _, field := range f.form.Seat {
+			if field.Input == scoring.InputNumber {
+				s.values[field.Key] = orDefault(p.Numbers[field.Key], field.Default)
+			}
+		}
+		if p.Tokens != nil {
+			f.vortexBoard = true
+			s.values["start"] = p.Numbers["start"].String()
+			for k, t := range p.Tokens {
+				s.values["t"+strconv.Itoa(k+1)] = t.String()
 			}
 		}
 	}
 	if f.vortexBoard {
 		f.die = orDefault(in.Die, strconv.Itoa(cmp.Or(f.game.GameVersion.Die, scoring.VortexDefaultDie)))
-	}
-	for _, side := range in.Sides {
-		for _, p := range side.Players {
-			if s := f.seat(p.ID); s != nil {
-				s.values["units"], s.values["lost"] = orDefault(p.Units, "1"), orDefault(p.Lost, "0")
-				s.values["destroyed"], s.values["points"] = orDefault(p.Destroyed, "0"), orDefault(p.Points, "0")
-			}
-		}
 	}
 	for id, sub := range in.Replaced {
 		if s := f.seat(id); s != nil {
@@ -207,22 +232,20 @@ func (f *resultForm) fill(body []byte) {
 // username: the final score, a team game's personal points, or Diplomacy centres.
 func scoresOf(body []byte) map[string]string {
 	var in storedInput
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.UseNumber()
 	out := map[string]string{}
-	if dec.Decode(&in) != nil {
+	if json.Unmarshal(body, &in) != nil {
 		return out
 	}
 	for _, p := range in.Players {
-		score := p.Score.String()
+		score := p.Numbers["score"].String()
 		if in.Outcome != "" {
-			score = p.Centers.String()
+			score = p.Numbers["centers"].String()
 		}
 		out[strings.ToLower(p.ID)] = score
 	}
 	for _, side := range in.Sides {
 		for _, p := range side.Players {
-			out[strings.ToLower(p.ID)] = orDefault(p.Points, "0")
+			out[strings.ToLower(p.ID)] = orDefault(p.Numbers["points"], "0")
 		}
 	}
 	return out
