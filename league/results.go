@@ -49,7 +49,7 @@ const (
 )
 
 // StandingsFrozen reports whether a league in status takes no more results: one closed
-// early, cancelled or archived (CONTRACT section 5). A finished league still takes
+// early, cancelled or archived, whose standings are final. A finished league still takes
 // corrections.
 func StandingsFrozen(status string) bool {
 	switch status {
