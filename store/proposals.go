@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -88,9 +89,10 @@ type Proposal struct {
 	// ClosesAt is when the confirmation window ends.
 	ClosesAt time.Time `db:"closes_at"`
 	// Confirmed are who confirmed it, in the order they did; Waiting the seated players
-	// still asked to (seat order): neither the proposer, nor a bot, nor an absent seat.
+	// still asked to, in seat order (league.Asked): neither the proposer, nor a bot, nor an
+	// absent seat.
 	Confirmed []string `db:"confirmed"`
-	Waiting   []string `db:"waiting"`
+	Waiting   []string `db:"-"`
 	// ConfirmerIDs are the Confirmed players' accounts, in the same order.
 	ConfirmerIDs []int64 `db:"confirmer_ids"`
 	// DisputedBy, DisputedAt and DisputeReason describe a dispute; empty/nil without one.
@@ -107,9 +109,9 @@ type Proposal struct {
 // Disputed reports whether a seated player disputed the proposal.
 func (p Proposal) Disputed() bool { return p.DisputedAt != nil }
 
-// proposalColumns read a proposal with who confirmed it and who is still asked to: every
-// seated player but the proposer, the bots (ladder members) and the seats the proposal
-// says the missing man played ("absent", seed 4.1), in seat order.
+// proposalColumns read a proposal with who confirmed it and the game's seats in seat order,
+// whether each is a bot (a ladder member) included, from which league.Asked finds who is
+// still asked to confirm it (proposalRow.proposal).
 const proposalColumns = `
 p.game_id, p.proposer_id, pu.username AS proposer, p.input, p.revision, p.proposed_at, p.closes_at,
 COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name, g.number, COALESCE(l.game, g.game) AS game_slug,
@@ -118,13 +120,51 @@ ARRAY(SELECT cu.username FROM result_confirmations c JOIN users cu ON cu.id = c.
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmed,
 ARRAY(SELECT c.user_id FROM result_confirmations c
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmer_ids,
+ARRAY(SELECT s.user_id FROM seats s WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_ids,
 ARRAY(SELECT su.username FROM seats s JOIN users su ON su.id = s.user_id
-      WHERE s.game_id = p.game_id AND s.user_id <> p.proposer_id AND su.member_kind IS NULL
-        AND NOT EXISTS (SELECT 1 FROM result_confirmations c WHERE c.game_id = p.game_id AND c.user_id = s.user_id)
-        AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(
-                            CASE WHEN jsonb_typeof(p.input->'absent') = 'array' THEN p.input->'absent' ELSE '[]' END) a
-                        WHERE lower(btrim(a)) = lower(su.username))
-      ORDER BY s.position) AS waiting`
+      WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_names,
+ARRAY(SELECT su.member_kind IS NOT NULL FROM seats s JOIN users su ON su.id = s.user_id
+      WHERE s.game_id = p.game_id ORDER BY s.position) AS seat_bots`
+
+// proposalRow is a proposal as read, with its game's seats.
+type proposalRow struct {
+	Proposal
+	SeatIDs   []int64  `db:"seat_ids"`
+	SeatNames []string `db:"seat_names"`
+	SeatBots  []bool   `db:"seat_bots"`
+}
+
+// proposal is the row's proposal with who is still asked to confirm it (league.Asked): its
+// stored body is decoded once, here, for the seats it says the missing man played.
+func (r proposalRow) proposal() Proposal {
+	p := r.Proposal
+	var absent []string
+	if in, err := scoring.DecodeResultInput(p.Input); err == nil { // a stored proposal was checked
+		absent = in.Absent
+	}
+	seats := make([]league.TableSeat, len(r.SeatIDs))
+	var absentIDs []int64
+	for i, id := range r.SeatIDs {
+		seats[i] = league.TableSeat{UserID: id, Bot: r.SeatBots[i]}
+		if slices.ContainsFunc(absent, func(a string) bool { return strings.EqualFold(strings.TrimSpace(a), r.SeatNames[i]) }) {
+			absentIDs = append(absentIDs, id)
+		}
+	}
+	p.Waiting = []string{}
+	for _, id := range league.Asked(seats, p.ProposerID, absentIDs, p.ConfirmerIDs) {
+		p.Waiting = append(p.Waiting, r.SeatNames[slices.Index(r.SeatIDs, id)])
+	}
+	return p
+}
+
+// proposals are the rows' proposals (proposalRow.proposal).
+func proposals(rows []proposalRow) []Proposal {
+	out := make([]Proposal, len(rows))
+	for i, r := range rows {
+		out[i] = r.proposal()
+	}
+	return out
+}
 
 const proposalSQL = `
 SELECT ` + proposalColumns + `
@@ -153,11 +193,11 @@ func (s *Store) Proposals(ctx context.Context, gameIDs []int64) (map[int64]Propo
 	if len(gameIDs) == 0 {
 		return out, nil
 	}
-	ps, err := collect[Proposal](ctx, s.pool, proposalsSQL, gameIDs)
+	rows, err := collect[proposalRow](ctx, s.pool, proposalsSQL, gameIDs)
 	if err != nil {
 		return nil, fmt.Errorf("store: proposals: %w", err)
 	}
-	for _, p := range ps {
+	for _, p := range proposals(rows) {
 		out[p.GameID] = p
 	}
 	return out, nil
@@ -174,21 +214,24 @@ LIMIT 50`
 // SeatedProposals returns the proposals standing for the games the user sits at, oldest
 // first: those they are asked to confirm and their own.
 func (s *Store) SeatedProposals(ctx context.Context, userID int64) ([]Proposal, error) {
-	ps, err := collect[Proposal](ctx, s.pool, seatedProposalsSQL, userID)
+	rows, err := collect[proposalRow](ctx, s.pool, seatedProposalsSQL, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: proposals of user %d: %w", userID, err)
 	}
-	return ps, nil
+	return proposals(rows), nil
 }
 
 // readProposal reads the game's proposal with q (inside a transaction holding the game's
 // lock, or not); ErrNotFound when none stands.
 func readProposal(ctx context.Context, q querier, gameID int64) (Proposal, error) {
-	p, err := collectOne[Proposal](ctx, q, proposalSQL, gameID)
+	r, err := collectOne[proposalRow](ctx, q, proposalSQL, gameID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Proposal{}, ErrNotFound
 	}
-	return p, err
+	if err != nil {
+		return Proposal{}, err
+	}
+	return r.proposal(), nil
 }
 
 // lockTable takes the game's league's row lock and then the game's, in the order every
@@ -202,26 +245,17 @@ func lockTable(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, error)
 }
 
 // seated reports whether the user sits at the game.
-func (g ResultGame) seated(userID int64) bool {
-	return slices.ContainsFunc(g.Seats, func(s SeatRef) bool { return s.UserID == userID })
-}
+func (g ResultGame) seated(userID int64) bool { return g.table().Seated(userID) }
 
 // PlayersReport reports whether the game's seated players propose its result.
 func (g ResultGame) PlayersReport() bool { return g.ResultsBy == ResultsByPlayers }
 
-// MayPropose refuses a proposal by userID before its body is judged: where only the
-// organisers enter results (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and
-// on a game that takes no result (recorded, a table not full, a frozen league). The store
-// asks it again under the game's lock.
-func (g ResultGame) MayPropose(userID int64) error {
-	if !g.PlayersReport() {
-		return ErrOrganisersOnly
-	}
-	if !g.seated(userID) {
-		return ErrNotSeated
-	}
-	return g.takesResult(false)
-}
+// MayPropose refuses a proposal by userID before its body is judged
+// (league.ResultTable.MayPropose): where only the organisers enter results
+// (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and on a game that takes no
+// result (recorded, a table not full, a frozen league). The store asks it again under the
+// game's lock.
+func (g ResultGame) MayPropose(userID int64) error { return g.refusal(g.table().MayPropose(userID)) }
 
 const lockProposalSQL = `SELECT proposer_id FROM result_proposals WHERE game_id = $1`
 
@@ -256,10 +290,14 @@ func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
 		if err := g.sameSeats(w.Seated); err != nil {
 			return err
 		}
-		for _, l := range w.Seated.Lines {
-			if l.Absent && g.Seats[l.Position-1].UserID == w.ByUserID {
-				return ErrAbsentSeat
+		var absentIDs []int64
+		for i, l := range w.Seated.Lines {
+			if l.Absent {
+				absentIDs = append(absentIDs, g.Seats[i].UserID)
 			}
+		}
+		if err := g.refusal(league.ProposesAbsent(w.ByUserID, absentIDs)); err != nil {
+			return err
 		}
 		var proposerID int64
 		switch err := tx.QueryRow(ctx, lockProposalSQL, g.ID).Scan(&proposerID); {
@@ -295,20 +333,6 @@ func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
 	return out, nil
 }
 
-// sameSeats refuses a checked result whose seat lines are not the game's seats now
-// (ErrSeatsChanged): they changed between the check and the lock.
-func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
-	if len(seated.Lines) != len(g.Seats) {
-		return ErrSeatsChanged
-	}
-	for i, l := range seated.Lines {
-		if l.Position != g.Seats[i].Position || !strings.EqualFold(l.Player, g.Seats[i].Username) {
-			return ErrSeatsChanged
-		}
-	}
-	return nil
-}
-
 // proposalEventKey is the outbox key of a proposal's event: one per revision.
 func proposalEventKey(kind string, p Proposal) string {
 	return fmt.Sprintf("%s:game:%d:%d", kind, p.GameID, p.ProposedAt.UnixMicro())
@@ -326,348 +350,4 @@ func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.Seated
 		n.Reason = p.DisputeReason
 	}
 	return n
-}
-
-// answerable finds the proposal userID answers (confirms or disputes): it locks the game,
-// reads the proposal, and refuses anyone not seated (ErrNotSeated), a recorded game
-// (ErrResultRecorded), no proposal (ErrNotFound), a proposal changed since revision was
-// read (ErrProposalChanged; revision 0 answers the current one), the proposer
-// (ErrOwnProposal) and an absent seat (ErrAbsentSeat). Bots never log in, so never answer.
-func answerable(ctx context.Context, tx pgx.Tx, gameID, userID int64, revision int) (ResultGame, Proposal, error) {
-	g, err := lockTable(ctx, tx, gameID)
-	if err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	if !g.seated(userID) {
-		return ResultGame{}, Proposal{}, ErrNotSeated
-	}
-	if err := g.takesResult(false); err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	p, err := readProposal(ctx, tx, gameID)
-	if err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	switch {
-	case revision != 0 && revision != p.Revision:
-		return ResultGame{}, Proposal{}, ErrProposalChanged
-	case p.ProposerID == userID:
-		return ResultGame{}, Proposal{}, ErrOwnProposal
-	case slices.Contains(p.ConfirmerIDs, userID):
-		return g, p, ErrAlreadyConfirmed
-	case !slices.ContainsFunc(p.Waiting, func(name string) bool { return name == g.username(userID) }):
-		return ResultGame{}, Proposal{}, ErrAbsentSeat
-	}
-	return g, p, nil
-}
-
-// username is the seated player's username ("" when not seated).
-func (g ResultGame) username(userID int64) string {
-	for _, s := range g.Seats {
-		if s.UserID == userID {
-			return s.Username
-		}
-	}
-	return ""
-}
-
-const insertConfirmationSQL = `INSERT INTO result_confirmations (game_id, user_id) VALUES ($1, $2)`
-
-// Confirm is a seated player's confirmation of the game's proposal (revision 0: the current
-// one). The last confirmation records the result exactly as the organiser's record would
-// (recordResult: standings, ratings, outbox), audited as proposed and confirmed; recorded
-// says whether it did. Refusals are answerable's, and ErrProposalDisputed and
-// ErrAlreadyConfirmed.
-func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, userID, revision)
-		if err != nil {
-			return err
-		}
-		if p.Disputed() {
-			return ErrProposalDisputed
-		}
-		if _, err := tx.Exec(ctx, insertConfirmationSQL, gameID, userID); err != nil {
-			return fmt.Errorf("insert confirmation: %w", err)
-		}
-		if len(p.Waiting) > 1 {
-			return nil
-		}
-		// Every other seated player has confirmed.
-		confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
-		names := append(slices.Clone(p.Confirmed), g.username(userID))
-		recorded = true
-		return recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: confirmers, actorID: userID,
-			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
-	})
-	if err != nil {
-		return false, fmt.Errorf("store: confirm the result of game %d: %w", gameID, err)
-	}
-	return recorded, nil
-}
-
-// recordProposal records the proposal as the table's result, inside tx holding the game's
-// lock: checked again against the game's seats now, and written by recordResult.
-func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table *tableRecord) error {
-	w, err := g.Write(p.ProposerID, p.Input)
-	if err != nil {
-		var fe *scoring.FieldError
-		if errors.As(err, &fe) {
-			return ErrProposalOutdated
-		}
-		return err
-	}
-	if err := g.sameSeats(w.Seated); err != nil {
-		return ErrProposalOutdated
-	}
-	_, err = recordResult(ctx, tx, w, table)
-	return err
-}
-
-const disputeProposalSQL = `
-UPDATE result_proposals SET disputed_by = $2, disputed_at = now(), dispute_reason = $3 WHERE game_id = $1`
-
-const deleteConfirmationSQL = `DELETE FROM result_confirmations WHERE game_id = $1 AND user_id = $2`
-
-// Dispute is a seated player's dispute of the game's proposal, with its reason (checked by
-// the caller: 1..MaxDisputeReason characters). The window stops; the game waits on its
-// organisers' desks with the proposal beside it, and the seated players and the organisers
-// are told (result_disputed). A player who had confirmed may dispute: their confirmation
-// is withdrawn. Refusals are answerable's, and ErrProposalDisputed for a second dispute.
-func (s *Store) Dispute(ctx context.Context, gameID, userID int64, reason string, revision int) error {
-	if reason = strings.TrimSpace(reason); reason == "" || len([]rune(reason)) > MaxDisputeReason || !postgresText(reason) {
-		return &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
-	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, userID, revision)
-		if err != nil && !errors.Is(err, ErrAlreadyConfirmed) {
-			return err
-		}
-		if p.Disputed() {
-			return ErrProposalDisputed
-		}
-		if _, err := tx.Exec(ctx, deleteConfirmationSQL, gameID, userID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, disputeProposalSQL, gameID, userID, reason); err != nil {
-			return fmt.Errorf("dispute: %w", err)
-		}
-		if p, err = readProposal(ctx, tx, gameID); err != nil {
-			return err
-		}
-		w, err := g.Write(p.ProposerID, p.Input)
-		if err != nil {
-			return ErrProposalOutdated
-		}
-		n := proposalNotice(NoticeResultDisputed, g, p, w.Seated)
-		return notify(ctx, tx, proposalEventKey(NoticeResultDisputed, p), n, audienceTable, userID)
-	})
-	if err != nil {
-		return fmt.Errorf("store: dispute the result of game %d: %w", gameID, err)
-	}
-	return nil
-}
-
-// Withdraw is the proposer taking back their proposal (ErrNotProposer for anyone else,
-// ErrNotFound when none stands).
-func (s *Store) Withdraw(ctx context.Context, gameID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := lockTable(ctx, tx, gameID); err != nil {
-			return err
-		}
-		p, err := readProposal(ctx, tx, gameID)
-		if err != nil {
-			return err
-		}
-		if p.ProposerID != userID {
-			return ErrNotProposer
-		}
-		_, err = tx.Exec(ctx, closeProposalSQL, gameID)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: withdraw the proposal of game %d: %w", gameID, err)
-	}
-	return nil
-}
-
-// closedProposalsSQL finds the proposals whose window ended by $1 with at least one
-// confirmation and no dispute, oldest first.
-const closedProposalsSQL = `
-SELECT p.game_id FROM result_proposals p
-WHERE p.disputed_at IS NULL AND p.closes_at <= $1
-  AND EXISTS (SELECT 1 FROM result_confirmations c WHERE c.game_id = p.game_id)
-ORDER BY p.closes_at, p.game_id
-LIMIT $2`
-
-// closedProposalsBatch bounds the proposals one sweep records.
-const closedProposalsBatch = 100
-
-// RecordClosedProposals records every proposal whose confirmation window ended by now with
-// at least one confirmation and no dispute, each in its own transaction, exactly as the
-// last confirmation would, and returns how many it recorded. Every server runs it; the
-// game's lock makes each proposal recorded once. A proposal that no longer fits its game
-// (ErrProposalOutdated) or whose game was closed stays for the organiser.
-func (s *Store) RecordClosedProposals(ctx context.Context, now time.Time) (int, error) {
-	rows, err := s.pool.Query(ctx, closedProposalsSQL, now, closedProposalsBatch)
-	if err != nil {
-		return 0, fmt.Errorf("store: closed proposals: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return 0, fmt.Errorf("store: closed proposals: %w", err)
-	}
-	recorded := 0
-	for _, id := range ids {
-		done := false
-		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			g, err := lockTable(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			p, err := readProposal(ctx, tx, id)
-			if errors.Is(err, ErrNotFound) {
-				return nil // recorded, withdrawn or closed meanwhile
-			}
-			if err != nil {
-				return err
-			}
-			if p.Disputed() || p.ClosesAt.After(now) || len(p.ConfirmerIDs) == 0 || g.takesResult(false) != nil {
-				return nil
-			}
-			err = recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: p.ConfirmerIDs,
-				reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
-					p.Proposer, scoring.ListAnd(p.Confirmed))})
-			if errors.Is(err, ErrProposalOutdated) {
-				return nil
-			}
-			done = err == nil
-			return err
-		})
-		if err != nil {
-			return recorded, fmt.Errorf("store: record the closed proposal of game %d: %w", id, err)
-		}
-		if done {
-			recorded++
-		}
-	}
-	return recorded, nil
-}
-
-// AttendanceAnswer is a seated player's answer for a game: coming, not coming, or nil
-// while they have not said.
-type AttendanceAnswer struct {
-	Position int    `db:"position"`
-	UserID   int64  `db:"user_id"`
-	Username string `db:"username"`
-	Coming   *bool  `db:"coming"`
-}
-
-// ErrGamePlayed refuses an attendance answer for a game already recorded.
-var ErrGamePlayed = &Conflict{Reason: "attendance: the game is already played and recorded"}
-
-const attendanceSQL = `
-SELECT s.position, s.user_id, u.username, a.coming
-FROM seats s JOIN users u ON u.id = s.user_id
-LEFT JOIN attendance a ON a.game_id = s.game_id AND a.user_id = s.user_id
-WHERE s.game_id = $1 AND u.member_kind IS NULL
-ORDER BY s.position`
-
-// Attendance returns the answers of the game's seated players (bots, who always come,
-// left out), in seat order; ErrNotFound when there is no such game.
-func (s *Store) Attendance(ctx context.Context, gameID int64) ([]AttendanceAnswer, error) {
-	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)`, gameID).Scan(&exists); err != nil {
-		return nil, fmt.Errorf("store: attendance of game %d: %w", gameID, err)
-	}
-	if !exists {
-		return nil, fmt.Errorf("store: attendance of game %d: %w", gameID, ErrNotFound)
-	}
-	as, err := collect[AttendanceAnswer](ctx, s.pool, attendanceSQL, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("store: attendance of game %d: %w", gameID, err)
-	}
-	return as, nil
-}
-
-// GamesAttendance returns the answers of the given games' seated players, by game id.
-func (s *Store) GamesAttendance(ctx context.Context, gameIDs []int64) (map[int64][]AttendanceAnswer, error) {
-	type row struct {
-		GameID int64 `db:"game_id"`
-		AttendanceAnswer
-	}
-	rows, err := collect[row](ctx, s.pool, `
-		SELECT s.game_id, s.position, s.user_id, u.username, a.coming
-		FROM seats s JOIN users u ON u.id = s.user_id
-		LEFT JOIN attendance a ON a.game_id = s.game_id AND a.user_id = s.user_id
-		WHERE s.game_id = ANY($1) AND u.member_kind IS NULL
-		ORDER BY s.game_id, s.position`, gameIDs)
-	if err != nil {
-		return nil, fmt.Errorf("store: attendance of games: %w", err)
-	}
-	out := map[int64][]AttendanceAnswer{}
-	for _, r := range rows {
-		out[r.GameID] = append(out[r.GameID], r.AttendanceAnswer)
-	}
-	return out, nil
-}
-
-const lockGameStatusSQL = `SELECT status FROM games WHERE id = $1 FOR SHARE`
-
-const setAttendanceSQL = `
-INSERT INTO attendance (game_id, user_id, coming) VALUES ($1, $2, $3)
-ON CONFLICT (game_id, user_id) DO UPDATE SET coming = EXCLUDED.coming, answered_at = now()`
-
-// SetAttendance is a seated player's answer for a game not yet recorded: "I'll be there"
-// (coming) or "I can't come". ErrNotSeated for anyone else, ErrGamePlayed once recorded,
-// ErrNotFound when there is no such game.
-func (s *Store) SetAttendance(ctx context.Context, gameID, userID int64, coming bool) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var status string
-		err := tx.QueryRow(ctx, lockGameStatusSQL, gameID).Scan(&status)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		var seated bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2)`,
-			gameID, userID).Scan(&seated); err != nil {
-			return err
-		}
-		if !seated {
-			return &Forbidden{Reason: "attendance: only a player seated at this game answers for it"}
-		}
-		if status == GameFinished {
-			return ErrGamePlayed
-		}
-		_, err = tx.Exec(ctx, setAttendanceSQL, gameID, userID, coming)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: attendance at game %d: %w", gameID, err)
-	}
-	return nil
-}
-
-// AttendanceLink is what a reminder's one-tap link answers for: a game and its seated player.
-type AttendanceLink struct {
-	GameID   int64  `db:"game_id"`
-	UserID   int64  `db:"user_id"`
-	Username string `db:"username"`
-}
-
-// AttendanceLinkOf returns whom a reminder's link answers for; ErrNotFound for an unknown token.
-func (s *Store) AttendanceLinkOf(ctx context.Context, token string) (AttendanceLink, error) {
-	l, err := collectOne[AttendanceLink](ctx, s.pool, `
-		SELECT a.game_id, a.user_id, u.username FROM attendance_links a JOIN users u ON u.id = a.user_id
-		WHERE a.token = $1 AND u.deleted_at IS NULL`, token)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return AttendanceLink{}, fmt.Errorf("store: attendance link: %w", ErrNotFound)
-	}
-	if err != nil {
-		return AttendanceLink{}, fmt.Errorf("store: attendance link: %w", err)
-	}
-	return l, nil
 }

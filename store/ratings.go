@@ -256,7 +256,7 @@ ORDER BY re.ladder_seq, re.position`
 
 const ladderTailSQL = `
 SELECT r.game_id, r.ladder_seq, r.system, u.id, u.username, COALESCE(rp.substitute_id, 0) AS substitute_id,
-       COALESCE(sub.username, '') AS substitute, rp.points_num, rp.points_den, rp.winner
+       COALESCE(sub.username, '') AS substitute, rp.scored_num, rp.scored_den, rp.winner
 FROM results r
 JOIN result_points rp ON rp.game_id = r.game_id
 -- An absent seat is rated as the ladder's Seventh Player (seed 4.1).

@@ -26,7 +26,9 @@ LEFT JOIN (
     SELECT league_id, user_id, slot, 2, withdrawn_at FROM league_withdrawals
 ) m ON m.league_id = l.id
 LEFT JOIN users u ON u.id = m.user_id
--- An absent seat (the missing man, seed 4.1) gives its player no league points and no game.
+-- An absent seat's line stores no league points (league.LeaguePoints); it is not a game its
+-- player played either (the missing man played the power, seed 4.1), so it neither counts
+-- as a game nor gives a place for countback.
 LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id AND NOT rp.absent
 WHERE l.id = $1
 ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`

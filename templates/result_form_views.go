@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ResultFormView is the result form of one game, fitted to its scorer.
@@ -20,8 +22,9 @@ type ResultFormView struct {
 	GameName   string
 	LeagueName string
 	LeagueURL  string
-	// Kind is the form's shape: "placement", "vortex", "team" or "armada".
-	Kind       string
+	// Form is how the game's result is entered, as its scoring system describes it
+	// (scoring.FormOf): the form's shape, the fields asked of each seat and the notes under them.
+	Form       scoring.ResultForm
 	ScoreLabel string
 	RulesNote  string
 	// Correcting says a result is recorded and saving corrects it.
@@ -29,8 +32,6 @@ type ResultFormView struct {
 	Seats      []ResultSeatForm
 	// SideNames are a team game's sides, first side first.
 	SideNames []string
-	// ShowDestroyed asks for enemy units destroyed (Blue Max; Wooden Ships does not count them).
-	ShowDestroyed bool
 	// OffersLowerIsBetter asks whether lower scores are better: only for a game whose
 	// registry entry allows it (scoring.Game.LowerIsBetter).
 	OffersLowerIsBetter bool
@@ -100,26 +101,12 @@ type ResultSeatForm struct {
 	Username    string
 	DisplayName string
 	// Power is the seat's name in the game (ResultFormView.HasPowers), e.g. "France".
-	Power      string
-	Side       string
-	Score      string
-	Units      string
-	Lost       string
-	Destroyed  string
-	Points     string
-	Centers    string
-	Years      string
-	Eliminated string
-	Substitute string
-	// Absent marks a Diplomacy seat played by the missing man (ARMADA 4.1).
-	Absent bool
-	// Start and Tokens are a Vortex seat's board: its start corner and four token distances.
-	Start  string
-	Tokens [4]string
+	Power string
+	Side  string
+	// Values are the seat's inputs as typed, by field (scoring.FormField.Key): "score",
+	// "centers", "t1", ...; a ticked box ("absent") is not empty.
+	Values map[string]string
 }
-
-// TokenName is the form field name of a Vortex seat's token k (0-based): "t1-3".
-func (s ResultSeatForm) TokenName(k int) string { return s.Name("t" + strconv.Itoa(k+1)) }
 
 // Name is the form field name of one of the seat's inputs: "score-3".
 func (s ResultSeatForm) Name(field string) string { return field + "-" + strconv.Itoa(s.Position) }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"net/url"
 	"testing"
 
@@ -108,5 +109,57 @@ func TestResultFormMapsBodyPathsToInputs(t *testing.T) {
 		got, ok := d.inputOf(path)
 		assert.True(t, ok, path)
 		assert.Equal(t, want, got, path)
+	}
+}
+
+// A correction form starts from the recorded body: each field the form asks, one the body
+// leaves out at its default, then built back into the same body.
+func TestResultFormFillsFromTheRecordedBody(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		game   store.ResultGame
+		body   string
+		values map[string]string // input name → value on the filled form
+		want   string            // the body built back; empty for body itself
+	}{
+		{name: "team game: a left-out number is its default", game: formGame(t, "blue-max", "ada", "bruno"),
+			body:   `{"sides":[{"name":"Allies","players":[{"id":"ada","units":2,"lost":1,"points":3}]},{"name":"Central Powers","players":[{"id":"bruno","units":1,"lost":0,"destroyed":1,"points":0}]}]}`,
+			values: map[string]string{"units-1": "2", "lost-1": "1", "destroyed-1": "0", "points-1": "3", "destroyed-2": "1"},
+			want:   `{"sides":[{"name":"Allies","players":[{"id":"ada","units":2,"lost":1,"destroyed":0,"points":3}]},{"name":"Central Powers","players":[{"id":"bruno","units":1,"lost":0,"destroyed":1,"points":0}]}]}`},
+		{name: "diplomacy: replaced, absent and the concession", game: formGame(t, "diplomacy", "ada", "bruno", "chloe"),
+			body: `{"outcome":"concession","players":[{"id":"ada","centers":10,"years":5},{"id":"bruno","centers":8,"years":5},` +
+				`{"id":"chloe","centers":0,"years":3,"eliminated":1903}],"winners":["ada"],"replaced":{"bruno":"elena"},"absent":["chloe"]}`,
+			values: map[string]string{"centers-1": "10", "eliminated-1": "", "eliminated-3": "1903", "substitute-2": "elena", "absent-3": "1"}},
+		{name: "vortex board: start and tokens", game: formGame(t, "vortex", "ada", "bruno"),
+			body:   `{"players":[{"id":"ada","start":0,"tokens":[25,3,0,1]},{"id":"bruno","start":8,"tokens":[0,0,0,0]}],"die":6}`,
+			values: map[string]string{"start-1": "0", "t1-1": "25", "t4-1": "1", "start-2": "8"}},
+		{name: "placement", game: formGame(t, "cartagena", "ada", "bruno"),
+			body:   `{"players":[{"id":"ada","score":9},{"id":"bruno","score":3}]}`,
+			values: map[string]string{"score-1": "9", "score-2": "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newResultForm(tt.game)
+			f.fill([]byte(tt.body))
+			for name, want := range tt.values {
+				found := false
+				for _, s := range f.seats {
+					for field, value := range s.values {
+						if s.name(field) == name {
+							found = true
+							assert.Equal(t, want, value, name)
+						}
+					}
+				}
+				if want != "" {
+					assert.True(t, found, name)
+				}
+			}
+			body, problems := f.input()
+			require.Empty(t, problems)
+			want := cmp.Or(tt.want, tt.body)
+			assert.JSONEq(t, want, string(body))
+		})
 	}
 }

@@ -1,0 +1,286 @@
+package league
+
+import (
+	"errors"
+	"math/big"
+	"slices"
+	"time"
+)
+
+// Refusals of a result write, a proposal or an answer to one. They are the rules' words; the
+// store gives each the error its callers see (store.ErrNotOrganiser and the others).
+var (
+	// ErrNotOrganiser refuses a league game's result written by anyone but the league's
+	// organiser or a co-organiser.
+	ErrNotOrganiser = errors.New("result: only the league's organiser or a co-organiser records and corrects it")
+	// ErrNotTableOrganiser refuses a normal game's result written by anyone but who opened
+	// its table.
+	ErrNotTableOrganiser = errors.New("result: only the game's organiser records and corrects it")
+	// ErrTableNotReady refuses a result of a normal game whose table still has free seats.
+	ErrTableNotReady = errors.New("result: the table still has free seats")
+	// ErrStandingsFrozen refuses a result in a league closed, cancelled or archived.
+	ErrStandingsFrozen = errors.New("result: the league's standings are frozen")
+	// ErrRecorded refuses a second record of a game; a correction replaces its result.
+	ErrRecorded = errors.New("result: already recorded")
+	// ErrNotRecorded refuses a correction of a game with no result yet.
+	ErrNotRecorded = errors.New("result: none recorded yet")
+	// ErrOrganisersOnly refuses a player's proposal where only the organisers enter results.
+	ErrOrganisersOnly = errors.New("result: only the organisers enter results here")
+	// ErrNotSeated refuses a proposal, confirmation or dispute by anyone not seated.
+	ErrNotSeated = errors.New("result: not seated at the game")
+	// ErrProposalChanged refuses an answer to a revision of the proposal that is no longer
+	// the current one.
+	ErrProposalChanged = errors.New("proposal: changed since it was read")
+	// ErrOwnProposal refuses the proposer's answer to their own proposal.
+	ErrOwnProposal = errors.New("proposal: the proposer does not answer it")
+	// ErrAlreadyConfirmed refuses a second confirmation by the same player.
+	ErrAlreadyConfirmed = errors.New("proposal: already confirmed")
+	// ErrAbsentSeat refuses an answer from a seat the proposal says the missing man played.
+	ErrAbsentSeat = errors.New("proposal: an absent seat does not answer it")
+	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal.
+	ErrProposalDisputed = errors.New("proposal: disputed")
+)
+
+// League statuses whose standings are frozen: they take no more results.
+const (
+	statusClosed    = "closed"
+	statusCancelled = "cancelled"
+	statusArchived  = "archived"
+)
+
+// StandingsFrozen reports whether a league in status takes no more results: one closed
+// early, cancelled or archived, whose standings are final. A finished league still takes
+// corrections.
+func StandingsFrozen(status string) bool {
+	switch status {
+	case statusClosed, statusCancelled, statusArchived:
+		return true
+	}
+	return false
+}
+
+// ResultTable is what deciding who writes a game's result needs to know about the game.
+type ResultTable struct {
+	// InLeague is false for a normal game, a table opened outside any league.
+	InLeague bool
+	// LeagueStatus is the league's status; empty for a normal game.
+	LeagueStatus string
+	// SeatsFree reports a normal game's table that still has free seats.
+	SeatsFree bool
+	// Recorded reports a game whose result is recorded (the game is finished).
+	Recorded bool
+	// OrganiserID is the league's organiser, or who opened a normal game's table;
+	// CoOrganiserIDs the league's co-organisers (a normal game has none).
+	OrganiserID    int64
+	CoOrganiserIDs []int64
+	// SeatIDs are the seated players' accounts, in seat order.
+	SeatIDs []int64
+	// PlayersReport reports that the seated players propose the result, which the table
+	// confirms (CONTRACT section 8); otherwise only the organisers enter it.
+	PlayersReport bool
+}
+
+// MayRecord reports whether userID records and corrects the game's result: the league's
+// organiser or a co-organiser, or the organiser of a normal game (who opened its table).
+func (t ResultTable) MayRecord(userID int64) bool {
+	return t.OrganiserID == userID || slices.Contains(t.CoOrganiserIDs, userID)
+}
+
+// Seated reports whether userID sits at the game.
+func (t ResultTable) Seated(userID int64) bool { return slices.Contains(t.SeatIDs, userID) }
+
+// TakesResult refuses a result write the game's state does not allow, whoever writes it:
+// a table with free seats, a league whose standings are frozen, a record of a recorded
+// game and a correction of an unrecorded one.
+func (t ResultTable) TakesResult(correction bool) error {
+	switch {
+	case t.SeatsFree:
+		return ErrTableNotReady
+	case StandingsFrozen(t.LeagueStatus):
+		return ErrStandingsFrozen
+	case t.Recorded && !correction:
+		return ErrRecorded
+	case !t.Recorded && correction:
+		return ErrNotRecorded
+	}
+	return nil
+}
+
+// Writable refuses a record (or, with correction, a correction) of the game's result by
+// userID: anyone MayRecord does not name, and any write TakesResult refuses.
+func (t ResultTable) Writable(userID int64, correction bool) error {
+	if !t.MayRecord(userID) {
+		if !t.InLeague {
+			return ErrNotTableOrganiser
+		}
+		return ErrNotOrganiser
+	}
+	return t.TakesResult(correction)
+}
+
+// MayPropose refuses a seated player's proposal of the result before its body is judged:
+// where only the organisers enter results, by anyone not seated, and on a game that takes
+// no record.
+func (t ResultTable) MayPropose(userID int64) error {
+	if !t.PlayersReport {
+		return ErrOrganisersOnly
+	}
+	if !t.Seated(userID) {
+		return ErrNotSeated
+	}
+	return t.TakesResult(false)
+}
+
+// ProposesAbsent refuses a proposal by userID that says the missing man played their own
+// seat (absentIDs, ARMADA 4.1): an absent player was not at the table, so neither proposes
+// nor confirms its result.
+func ProposesAbsent(userID int64, absentIDs []int64) error {
+	if slices.Contains(absentIDs, userID) {
+		return ErrAbsentSeat
+	}
+	return nil
+}
+
+// TableSeat is one seat of a game, as asking the table to confirm a proposal reads it.
+type TableSeat struct {
+	UserID int64
+	// Bot marks a ladder member seated (the Seventh Player, a SUPERCAT bot): it never logs
+	// in, so is never asked.
+	Bot bool
+}
+
+// Asked are the seated players proposal asks to confirm it, in seat order: every seat but
+// the proposer's, a bot's and those the proposal says the missing man played (absentIDs,
+// ARMADA 4.1: their players were not at the table), less who has confirmed it.
+func Asked(seats []TableSeat, proposerID int64, absentIDs, confirmerIDs []int64) []int64 {
+	var asked []int64
+	for _, s := range seats {
+		if s.UserID == proposerID || s.Bot || slices.Contains(absentIDs, s.UserID) || slices.Contains(confirmerIDs, s.UserID) {
+			continue
+		}
+		asked = append(asked, s.UserID)
+	}
+	return asked
+}
+
+// Proposal is a seated player's result waiting for the table (CONTRACT section 8), as the
+// rules on answering it read it.
+type Proposal struct {
+	ProposerID int64
+	// Revision counts the proposer's versions of it, 1 first.
+	Revision int
+	// ConfirmerIDs confirmed it; AskedIDs are still asked to: every seated player but the
+	// proposer, the bots and the seats the proposal says the missing man played.
+	ConfirmerIDs []int64
+	AskedIDs     []int64
+	Disputed     bool
+	// ClosesAt is when its confirmation window ends.
+	ClosesAt time.Time
+}
+
+// Answer is a seated player's confirmation or dispute of the proposal.
+type Answer struct {
+	UserID int64
+	// Revision is the revision of the proposal the player read; 0 answers the current one.
+	Revision int
+	// Dispute says the player disputes the proposal rather than confirms it.
+	Dispute bool
+}
+
+// MayAnswer refuses an answer to proposal p: by anyone not seated, on a game that takes no
+// result, to a revision no longer current, by the proposer, a second confirmation, from an
+// absent seat, and any answer but a dispute's withdrawal of a confirmation once disputed.
+// A player who confirmed may still dispute (their confirmation is withdrawn); a disputed
+// proposal waits for the organisers. Bots never log in, so never answer.
+func (t ResultTable) MayAnswer(p Proposal, a Answer) error {
+	if !t.Seated(a.UserID) {
+		return ErrNotSeated
+	}
+	if err := t.TakesResult(false); err != nil {
+		return err
+	}
+	confirmed := slices.Contains(p.ConfirmerIDs, a.UserID)
+	switch {
+	case a.Revision != 0 && a.Revision != p.Revision:
+		return ErrProposalChanged
+	case p.ProposerID == a.UserID:
+		return ErrOwnProposal
+	case confirmed && !a.Dispute:
+		return ErrAlreadyConfirmed
+	case !confirmed && !slices.Contains(p.AskedIDs, a.UserID):
+		return ErrAbsentSeat
+	case p.Disputed:
+		return ErrProposalDisputed
+	}
+	return nil
+}
+
+// Completes reports whether userID's confirmation of p is the last one asked for, which
+// records the result as the organiser's record would.
+func (p Proposal) Completes(userID int64) bool {
+	return len(p.AskedIDs) == 1 && p.AskedIDs[0] == userID
+}
+
+// RecordsAtClose reports whether the table's proposal p is recorded by the end of its
+// confirmation window, at now: the window has closed, at least one player confirmed, none
+// disputed, and the game still takes its result.
+func (t ResultTable) RecordsAtClose(p Proposal, now time.Time) bool {
+	return !p.Disputed && !p.ClosesAt.After(now) && len(p.ConfirmerIDs) > 0 && t.TakesResult(false) == nil
+}
+
+// SeatOutcome is what one seat's line of a result says, as a correction compares it: the
+// points the seat scored, its place and win, the scorer's explanation with its raw numbers,
+// and who finished the seat.
+type SeatOutcome struct {
+	Points      *big.Rat
+	Place       int
+	Winner      bool
+	Explanation string
+	Substitute  string
+}
+
+// Outcome is a game's result as a correction compares it: its seats' lines in seat order
+// and the team result (the victory and the winning side; empty outside team games).
+type Outcome struct {
+	Seats       []SeatOutcome
+	Victory     string
+	WinningSide string
+}
+
+// ChangesNothing reports whether a correction leaves the stored result as it is: every
+// seat's line and the team result the same. Such a correction is refused; it would move
+// nothing and only add to the audit trail.
+func ChangesNothing(stored, corrected Outcome) bool {
+	if len(stored.Seats) != len(corrected.Seats) || stored.Victory != corrected.Victory ||
+		stored.WinningSide != corrected.WinningSide {
+		return false
+	}
+	for i, s := range stored.Seats {
+		c := corrected.Seats[i]
+		if !sameRat(s.Points, c.Points) || s.Place != c.Place || s.Winner != c.Winner ||
+			s.Explanation != c.Explanation || s.Substitute != c.Substitute {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRat reports whether x and y are the same number, nil being none.
+func sameRat(x, y *big.Rat) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return x.Cmp(y) == 0
+}
+
+// LeaguePoints are the league points a seat's player takes from a game in which the seat
+// scored scored: all of them, or none when the seat was absent. An absent seat's power was
+// played by the missing man (ARMADA 4.1): what it scored is the "Seventh Player"'s award on
+// the ladder, and its player was not at the table, so takes no league points. The store
+// writes these points, so no query decides this again. nil scored is none.
+func LeaguePoints(scored *big.Rat, absent bool) *big.Rat {
+	if absent || scored == nil {
+		return new(big.Rat)
+	}
+	return new(big.Rat).Set(scored)
+}

@@ -1,0 +1,257 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
+)
+
+// ResultGame is what recording a game's result needs to know about it.
+type ResultGame struct {
+	ID       int64
+	LeagueID int64
+	Status   string
+	Game     scoring.Game
+	// GameVersion is the version of the game played (its league's, or the normal game's own;
+	// CONTRACT section 9): a Vortex board takes its die (scoring.Version.ApplyDie).
+	GameVersion scoring.Version
+	OrganiserID int64
+	Organiser   string
+	// CoOrganiserIDs are the league's co-organisers, who record and correct results too.
+	CoOrganiserIDs []int64
+	// LeagueStatus is the league's status: a league closed, cancelled or archived takes no
+	// more results.
+	LeagueStatus string
+	Seats        []SeatRef
+	// Number is the game's number in its league; LeagueName the league's name.
+	Number     int
+	LeagueName string
+	// Input is the recorded result's body as submitted; nil until a result is recorded.
+	Input json.RawMessage
+	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
+	// recorded, one more per correction. A write names the version it was built from.
+	Version int
+	// Activity is each seated player's state under the league's activity rule, counted
+	// without this game; empty for a normal game or a league without the rule.
+	Activity []ActivityState
+	// ResultsBy is who enters results, the league's or the normal game's setting
+	// (ResultsByOrganisers or ResultsByPlayers); ConfirmHours the table's confirmation window.
+	ResultsBy    string
+	ConfirmHours int
+}
+
+// SeatRef is one seat of a game: its position and the seated player.
+type SeatRef struct {
+	Position    int    `db:"position"`
+	UserID      int64  `db:"user_id"`
+	Username    string `db:"username"`
+	DisplayName string `db:"display_name"`
+}
+
+const resultGameSQL = `
+SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), COALESCE(l.version, g.version, ''), o.id, o.username, g.number,
+       COALESCE(l.name, ''), r.input,
+       (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
+       ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
+       COALESCE(l.status, ''),
+       COALESCE(l.results_by, g.results_by), COALESCE(l.confirm_hours, g.confirm_hours)
+FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = COALESCE(l.organiser_id, g.organiser_id)
+LEFT JOIN results r ON r.game_id = g.id
+WHERE g.id = $1`
+
+const gameSeatRefsSQL = `
+SELECT s.position, s.user_id, u.username, u.display_name
+FROM seats s JOIN users u ON u.id = s.user_id
+WHERE s.game_id = $1
+ORDER BY s.position`
+
+// ResultGame returns what recording the game's result needs, in one round trip: its
+// league, game, organiser, seats and the recorded input; ErrNotFound when there is no such
+// game.
+func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error) {
+	g, err := loadResultGame(ctx, s.pool, gameID, resultGameSQL)
+	if err != nil {
+		return ResultGame{}, fmt.Errorf("store: game %d: %w", gameID, err)
+	}
+	return g, nil
+}
+
+// loadResultGame reads a game and its seats with sql (resultGameSQL, or with FOR UPDATE),
+// both in one round trip.
+func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (ResultGame, error) {
+	var g ResultGame
+	var slug, version string
+	found := false
+	batch := &pgx.Batch{}
+	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
+			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours},
+			func() error { found = true; return nil })
+		return err
+	})
+	batch.Queue(gameSeatRefsSQL, gameID).Query(func(rows pgx.Rows) error {
+		var err error
+		g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
+		return err
+	})
+	batch.Queue(gameActivitySQL, gameID, gameID).Query(func(rows pgx.Rows) error {
+		var err error
+		g.Activity, err = pgx.CollectRows(rows, pgx.RowToStructByName[ActivityState])
+		return err
+	})
+	if err := q.SendBatch(ctx, batch).Close(); err != nil {
+		return ResultGame{}, err
+	}
+	if !found {
+		return ResultGame{}, ErrNotFound
+	}
+	var err error
+	if g.Game, err = scoring.GameBySlug(slug); err != nil {
+		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
+	}
+	if g.GameVersion, err = g.Game.Version(version); err != nil {
+		return ResultGame{}, fmt.Errorf("game %d plays %w", g.ID, err)
+	}
+	return g, nil
+}
+
+// LeagueSeats returns the game's seats as scoring.ScoreSeated checks a result against them.
+func (g ResultGame) LeagueSeats() []scoring.Seat {
+	out := make([]scoring.Seat, len(g.Seats))
+	for i, s := range g.Seats {
+		out[i] = scoring.Seat{Position: s.Position, Player: s.Username}
+	}
+	return out
+}
+
+// table is the game as league decides who writes its result.
+func (g ResultGame) table() league.ResultTable {
+	t := league.ResultTable{InLeague: g.LeagueID != 0, LeagueStatus: g.LeagueStatus, SeatsFree: g.Status == GameOpen,
+		Recorded: g.Status == GameFinished, OrganiserID: g.OrganiserID, CoOrganiserIDs: g.CoOrganiserIDs,
+		SeatIDs: make([]int64, len(g.Seats)), PlayersReport: g.PlayersReport()}
+	for i, s := range g.Seats {
+		t.SeatIDs[i] = s.UserID
+	}
+	return t
+}
+
+// MayRecord reports whether the user records and corrects the game's results
+// (league.ResultTable.MayRecord): the league's organiser or one of its co-organisers, or
+// the organiser of a normal game.
+func (g ResultGame) MayRecord(userID int64) bool { return g.table().MayRecord(userID) }
+
+// Writable refuses a result write on the game by anyone but the league's organiser or a
+// co-organiser (ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result in a
+// league whose standings are frozen, a record of a recorded game (ErrResultRecorded) and a
+// correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides. The
+// store asks it again under the league's and the game's row locks.
+func (g ResultGame) Writable(byUserID int64, correction bool) error {
+	return g.refusal(g.table().Writable(byUserID, correction))
+}
+
+// takesResult refuses a result write the game's state does not allow, whoever writes it
+// (league.ResultTable.TakesResult).
+func (g ResultGame) takesResult(correction bool) error {
+	return g.refusal(g.table().TakesResult(correction))
+}
+
+// refusal gives a refusal of package league the store's error for it, which its callers
+// see (and the HTTP layer maps to a status); nil stays nil.
+func (g ResultGame) refusal(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, league.ErrNotOrganiser):
+		return ErrNotOrganiser
+	case errors.Is(err, league.ErrNotTableOrganiser):
+		return ErrNotTableOrganiser
+	case errors.Is(err, league.ErrTableNotReady):
+		return ErrTableNotReady
+	case errors.Is(err, league.ErrStandingsFrozen):
+		return &Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
+	case errors.Is(err, league.ErrRecorded):
+		return ErrResultRecorded
+	case errors.Is(err, league.ErrNotRecorded):
+		return ErrNoResult
+	case errors.Is(err, league.ErrOrganisersOnly):
+		return ErrOrganisersOnly
+	case errors.Is(err, league.ErrNotSeated):
+		return ErrNotSeated
+	case errors.Is(err, league.ErrProposalChanged):
+		return ErrProposalChanged
+	case errors.Is(err, league.ErrOwnProposal):
+		return ErrOwnProposal
+	case errors.Is(err, league.ErrAlreadyConfirmed):
+		return ErrAlreadyConfirmed
+	case errors.Is(err, league.ErrAbsentSeat):
+		return ErrAbsentSeat
+	case errors.Is(err, league.ErrProposalDisputed):
+		return ErrProposalDisputed
+	}
+	return err
+}
+
+// ResultWrite is a result checked against its game's seats (scoring.ScoreSeated), ready to
+// be stored.
+type ResultWrite struct {
+	GameID   int64
+	ByUserID int64
+	// Input is the body as submitted (the scorer input and "replaced"), kept with the result
+	// and in the audit trail.
+	Input json.RawMessage
+	// Seated is the checked result.
+	Seated scoring.SeatedResult
+	// Version is the ResultGame.Version the write was built from; the store refuses the
+	// write with ErrStaleResult when the result has moved on since.
+	Version int
+	// Reason says why a correction was made, for the history (the result form asks for
+	// one; the API takes an optional "reason").
+	Reason string
+}
+
+// Write checks body, a result of the game, against its seats (scoring.ScoreSeated: the
+// rules live there) and returns the write that stores it by byUserID. Problems are
+// *scoring.FieldError, or scoring.FieldErrors when the seats have several.
+func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
+	seated, body, err := scoring.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
+	if err != nil {
+		return ResultWrite{}, err
+	}
+	in, err := scoring.DecodeResultInput(body)
+	if err != nil {
+		return ResultWrite{}, err
+	}
+	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated,
+		Version: g.Version, Reason: in.Reason}, nil
+}
+
+// ErrSeatsChanged refuses a result checked against seats that changed before it was stored
+// (a player replaced or withdrawn meanwhile).
+var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
+	"open the game again and enter the result for the players seated now"}
+
+// sameSeats refuses a checked result whose seat lines are not the game's seats now
+// (ErrSeatsChanged): they changed between the check and the lock.
+func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
+	if len(seated.Lines) != len(g.Seats) {
+		return ErrSeatsChanged
+	}
+	for i, l := range seated.Lines {
+		if l.Position != g.Seats[i].Position || !strings.EqualFold(l.Player, g.Seats[i].Username) {
+			return ErrSeatsChanged
+		}
+	}
+	return nil
+}
+
+const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
+
+// lockGameLeagueSQL locks the row of the game's league (no row for an unknown game).
+const lockGameLeagueSQL = `SELECT 1 FROM leagues WHERE id = (SELECT league_id FROM games WHERE id = $1) FOR UPDATE`

@@ -1,0 +1,143 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tablestakes/tablestakes/rating"
+)
+
+// recordResultSQL hands out the game's place in its ladder and stores the result. The
+// upsert on ladders locks the ladder's row until the transaction ends, so one ladder's
+// results are rated one at a time, in one order.
+const recordResultSQL = `
+WITH seq AS (
+    INSERT INTO ladders (game, results) VALUES ($3, 1)
+    ON CONFLICT (game) DO UPDATE SET results = ladders.results + 1
+    RETURNING results
+)
+INSERT INTO results (game_id, league_id, ladder, ladder_seq, system, input, output, recorded_by)
+SELECT $1, NULLIF($2::bigint, 0), $3, seq.results, $4, $5, $6, $7 FROM seq
+RETURNING ladder_seq, recorded_at`
+
+const finishGameSQL = `UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`
+
+// finishLeagueSQL sets a running league finished once none of its games is left to play
+// (games_unfinished_idx finds a remaining game at once).
+const finishLeagueSQL = `
+UPDATE leagues SET status = 'finished', finished_at = now()
+WHERE id = $1 AND status = 'running'
+  AND NOT EXISTS (SELECT 1 FROM games WHERE league_id = $1 AND status <> 'finished')`
+
+// RecordResult stores a game's result in one transaction: it scores input against the
+// game's seats, stores the result and each seat's league points, marks the game finished
+// (and the league, when it was its last game), rates the game on its ladder (every seat's
+// rating before, ante, award, delta and rating after, seed 3.2) and writes the audit row.
+// Only the league's organiser may record (ErrNotOrganiser); a game is recorded once
+// (ErrResultRecorded); input problems are *scoring.FieldError. On any error nothing changes.
+//
+// The statements go in three batches (read the game; store the result and read the seats'
+// ratings; write the ledger, ratings and audit row), so a result costs a handful of round
+// trips whatever the size of the ladder.
+//
+// An organiser's record closes a proposal standing for the game (CONTRACT section 8: "An
+// organiser's or co-organiser's own POST .../result always wins over a standing proposal,
+// which it closes").
+func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, error) {
+	var out GameResult
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = recordResult(ctx, tx, w, nil)
+		return err
+	})
+	if err != nil {
+		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", w.GameID, err)
+	}
+	return out, nil
+}
+
+// tableRecord is a result the table recorded: proposed by one seated player and confirmed
+// by others (or by the end of the confirmation window), written as the organiser's would be.
+type tableRecord struct {
+	proposerID int64
+	// confirmerIDs confirmed it, in the order they did.
+	confirmerIDs []int64
+	// actorID caused the recording (the last confirmer; 0 when the window closed), and is
+	// not told of it by e-mail.
+	actorID int64
+	// reason is the audit row's account of it ("proposed by ada; confirmed by ...").
+	reason string
+}
+
+// recordResult is RecordResult inside tx, for writes that record a result with others (a
+// SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
+// nil for an organiser's record.
+func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
+	var out GameResult
+	err := func() error {
+		rw, err := prepareWrite(ctx, tx, w, false, table != nil)
+		if err != nil {
+			return err
+		}
+		g := rw.game
+		out = GameResult{ScoredResult: ScoredResult{Input: w.Input, Result: w.Seated.Result, Lines: rw.lines},
+			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser, Inactive: g.Inactive()}
+
+		ids := seatIDs(rw.lines, rw.subs)
+		var held []heldRating
+		batch := &pgx.Batch{}
+		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), w.Input, rw.output, w.ByUserID).
+			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
+		queueResultPoints(batch, g, rw.lines, rw.subs)
+		batch.Queue(finishGameSQL, g.ID)
+		batch.Queue(closeProposalSQL, g.ID)
+		var leagueFinished bool
+		batch.Queue(finishLeagueSQL, g.LeagueID).Exec(func(tag pgconn.CommandTag) error {
+			leagueFinished = tag.RowsAffected() == 1
+			return nil
+		})
+		batch.Queue(seatRatingsSQL, g.Game.Slug, idList(ids)).Query(func(rows pgx.Rows) error {
+			var err error
+			held, err = pgx.CollectRows(rows, pgx.RowToStructByName[heldRating])
+			return err
+		})
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("store result: %w", err)
+		}
+
+		entries, ratings, changes, err := rateAppended(g, rw.lines, ids, held)
+		if err != nil {
+			return err
+		}
+		for _, l := range rw.lines {
+			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.LeaguePoints()})
+		}
+		out.Changes = changes
+		out.Ledger = ledgerLines(entries)
+		batch = &pgx.Batch{}
+		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
+		queueRatings(batch, g.Game.Slug, ratings)
+		if err := queueEnding(batch, rw, w, changes, ending{action: "record", notice: NoticeResultRecorded,
+			key: fmt.Sprintf("result_recorded:game:%d", g.ID), table: table}); err != nil {
+			return err
+		}
+		if leagueFinished {
+			if err := queueNotice(batch, fmt.Sprintf("league_finished:league:%d", g.LeagueID),
+				Notice{Kind: NoticeLeagueFinished, LeagueID: g.LeagueID}, audienceLeague, 0); err != nil {
+				return err
+			}
+		}
+		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+			return fmt.Errorf("rate result: %w", err)
+		}
+		return nil
+	}()
+	if err != nil {
+		return GameResult{}, err
+	}
+	return out, nil
+}

@@ -1,0 +1,224 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
+)
+
+// resultRows is a checked result laid out for its rows, inside the write's transaction:
+// its game (locked), its seat lines with account ids, the substitutes' account ids by
+// username and the scorer's output encoded.
+type resultRows struct {
+	game   ResultGame
+	lines  []ResultLine
+	subs   map[string]int64
+	output []byte
+}
+
+// prepareWrite starts a result write inside tx: it locks the game, asks Writable, matches
+// the checked lines to the stored seats and resolves the substitutes to accounts (an
+// unknown one is a *scoring.FieldError on "replaced.<seated username>").
+//
+// A result the table confirmed (byTable) is written by its proposer, a seated player: the
+// confirmations stand in for the organiser's say, so only the game's state is asked.
+func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byTable bool) (resultRows, error) {
+	// The league's row first, as every league operation takes it (closing the league,
+	// replacing a player, moving a game): a result and a close never cross.
+	if _, err := tx.Exec(ctx, lockGameLeagueSQL, w.GameID); err != nil {
+		return resultRows{}, err
+	}
+	g, err := loadResultGame(ctx, tx, w.GameID, lockResultGameSQL)
+	if err != nil {
+		return resultRows{}, err
+	}
+	check := g.Writable
+	if byTable {
+		check = func(_ int64, correction bool) error { return g.takesResult(correction) }
+	}
+	if err := check(w.ByUserID, correction); err != nil {
+		return resultRows{}, err
+	}
+	if g.Version != w.Version {
+		return resultRows{}, ErrStaleResult
+	}
+	if !postgresText(w.Reason) {
+		return resultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
+	}
+	// The seats can change between the check and the write: a replacement or a withdrawal
+	// (under the league's row lock, which this write now holds) reseated the game.
+	if err := g.sameSeats(w.Seated); err != nil {
+		return resultRows{}, err
+	}
+	rows := resultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
+	var names []string
+	for i, l := range w.Seated.Lines {
+		seat := g.Seats[i]
+		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
+			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		if l.Absent {
+			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
+			if err != nil {
+				return resultRows{}, err
+			}
+			rows.lines[i].Member, rows.lines[i].MemberID = m.Username, m.UserID
+			rows.lines[i].Explanation = absentNote + rows.lines[i].Explanation
+		}
+		if l.Substitute != "" && postgresText(l.Substitute) { // any other name matches no account
+			names = append(names, strings.ToLower(l.Substitute))
+		}
+	}
+	if len(names) > 0 {
+		found, err := collect[SeatRef](ctx, tx, usersByNamesSQL, names)
+		if err != nil {
+			return resultRows{}, fmt.Errorf("look up substitutes: %w", err)
+		}
+		for _, u := range found {
+			rows.subs[u.Username] = u.UserID
+			for i := range rows.lines {
+				if strings.EqualFold(rows.lines[i].Substitute, u.Username) {
+					rows.lines[i].Substitute = u.Username
+				}
+			}
+		}
+	}
+	var unknown scoring.FieldErrors
+	for _, l := range rows.lines {
+		if _, ok := rows.subs[l.Substitute]; l.Substitute != "" && !ok {
+			unknown = append(unknown, &scoring.FieldError{Field: "replaced." + l.Username, Problem: fmt.Sprintf("no player %q", l.Substitute)})
+		}
+	}
+	if len(unknown) > 0 {
+		return resultRows{}, unknown
+	}
+	if rows.output, err = json.Marshal(w.Seated.Result); err != nil {
+		return resultRows{}, fmt.Errorf("encode scored result: %w", err)
+	}
+	return rows, nil
+}
+
+const usersByNamesSQL = `SELECT id AS user_id, username, display_name, 0 AS position FROM users WHERE lower(username) = ANY($1)`
+
+// absentNote opens an absent seat's explanation, on the game page and in the CSV.
+const absentNote = "absent: the power was played by the missing man (ARMADA 4.1); the Seventh Player antes and takes the award, " +
+	"and the player gets no league points and no rating change. The power scored: "
+
+// insertResultPointsSQL stores each seat's line: the league points its player takes and
+// what the seat scored, which the ladder is rated from (they differ for an absent seat).
+const insertResultPointsSQL = `
+INSERT INTO result_points (game_id, position, league_id, user_id, points_num, points_den, scored_num, scored_den,
+                           place, winner, explanation, substitute_id, absent)
+SELECT $1, t.position, NULLIF($2::bigint, 0), t.user_id, t.num, t.den, t.scored_num, t.scored_den,
+       t.place, t.winner, t.explanation, t.substitute_id, t.absent
+FROM unnest($3::int[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::int[], $10::bool[],
+            $11::text[], $12::bigint[], $13::bool[])
+    AS t(position, user_id, num, den, scored_num, scored_den, place, winner, explanation, substitute_id, absent)`
+
+const insertAuditSQL = `
+INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALUES ($1, $2, $3, $4, $5, $6)`
+
+// closeProposalSQL closes the game's proposal, if one stands, when its result is recorded.
+const closeProposalSQL = `DELETE FROM result_proposals WHERE game_id = $1`
+
+// insertTableAuditSQL is the audit row of a result the table recorded: by its proposer,
+// naming the confirmers.
+const insertTableAuditSQL = `
+INSERT INTO result_audit (game_id, user_id, action, input, changes, reason, proposed_by, confirmed_by)
+VALUES ($1, $2, 'record', $3, $4, $5, $2, $6)`
+
+// queueResultPoints queues the insert of every seat's league points, place and substitute.
+func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs map[string]int64) {
+	n := len(lines)
+	positions, places := make([]int32, n), make([]int32, n)
+	users, nums, dens := make([]int64, n), make([]int64, n), make([]int64, n)
+	scoredNums, scoredDens := make([]int64, n), make([]int64, n)
+	winners, explanations, substitutes := make([]bool, n), make([]string, n), make([]*int64, n)
+	absent := make([]bool, n)
+	for i, l := range lines {
+		positions[i], users[i], places[i], absent[i] = int32(l.Position), l.UserID, int32(l.Place), l.Absent
+		points := l.LeaguePoints()
+		nums[i], dens[i] = points.Num().Int64(), points.Denom().Int64()
+		scoredNums[i], scoredDens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
+		winners[i], explanations[i] = l.Winner, l.Explanation
+		if l.Substitute != "" {
+			id := subs[l.Substitute]
+			substitutes[i] = &id
+		}
+	}
+	batch.Queue(insertResultPointsSQL, g.ID, g.LeagueID, positions, users, nums, dens, scoredNums, scoredDens,
+		places, winners, explanations, substitutes, absent)
+}
+
+// ending is how a result write ends once its rows are written: its audit row with the
+// visible diff, and its notice to the game's audience.
+type ending struct {
+	// action is the audit row's, "record" or "correct"; notice is the event's kind and key
+	// its outbox key.
+	action, notice, key string
+	// reason says why a correction was made; empty for a record.
+	reason string
+	// table is the table's record of a proposal; nil for an organiser's write.
+	table *tableRecord
+}
+
+// queueEnding queues the ending of w, written on rw's game, which moved changes: every
+// result write, recorded or corrected, by the organisers or by the table, ends this way.
+func queueEnding(batch *pgx.Batch, rw resultRows, w ResultWrite, changes Changes, e ending) error {
+	text, err := json.Marshal(changes)
+	if err != nil {
+		return fmt.Errorf("encode changes: %w", err)
+	}
+	g, actor := rw.game, w.ByUserID
+	if e.table == nil {
+		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input, text, e.reason)
+	} else {
+		batch.Queue(insertTableAuditSQL, g.ID, e.table.proposerID, w.Input, text, e.table.reason, e.table.confirmerIDs)
+		actor = e.table.actorID
+	}
+	return queueNotice(batch, e.key, resultNotice(e.notice, g, rw.lines, e.reason), resultAudience(g), actor)
+}
+
+// ledgerLines turns a game's rating entries into ledger lines (seat positions from 1).
+func ledgerLines(entries []rating.Entry) []LedgerLine {
+	out := make([]LedgerLine, len(entries))
+	for i, e := range entries {
+		out[i] = LedgerLine{Position: i + 1, Player: e.Player, Substitute: e.Substitute, Credited: e.Credited,
+			Before: e.Before, Ante: e.Ante, Award: e.Award, Delta: e.Delta, After: e.After}
+	}
+	return out
+}
+
+// ratingGame is the rating package's view of a scored game: its seats in seat order.
+func ratingGame(id string, system scoring.System, lines []ResultLine) rating.Game {
+	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
+	for i, l := range lines {
+		player, _ := l.rated()
+		g.Seats[i] = rating.Seat{Player: player, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner}
+	}
+	return g
+}
+
+// ratingError turns the rating package's refusal of a game into a *scoring.FieldError: the
+// only ones reachable after scoreSeated are out-of-range amounts.
+func ratingError(err error) error {
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		return err
+	}
+	if errors.Is(err, rating.ErrOverflow) || errors.Is(err, rating.ErrPotMismatch) || errors.Is(err, rating.ErrTooFewSeats) {
+		return &scoring.FieldError{Field: "result", Problem: err.Error()}
+	}
+	var seat *rating.SeatError
+	if errors.As(err, &seat) {
+		return &scoring.FieldError{Field: "result", Problem: seat.Error()}
+	}
+	return err
+}
