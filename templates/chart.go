@@ -76,12 +76,12 @@ func NewChart(label string, values []ChartValue) Chart {
 		return chartLeft + float64(i)/float64(len(all)-1)*plotW
 	}
 	for t := loP; t <= hiP+step/2; t += step {
-		c.Ticks = append(c.Ticks, ChartTick{Y: round1(y(t)), Label: strconv.FormatFloat(t, 'f', -1, 64)})
+		c.Ticks = append(c.Ticks, ChartTick{Y: roundTenth(y(t)), Label: strconv.FormatFloat(t, 'f', -1, 64)})
 	}
-	c.ZeroY = round1(y(0))
+	c.ZeroY = roundTenth(y(0))
 	var line []string
 	for i, v := range all {
-		p := ChartPoint{X: round1(x(i)), Y: round1(y(float64(v.Micros) / 1e6)), Title: v.Title}
+		p := ChartPoint{X: roundTenth(x(i)), Y: roundTenth(y(float64(v.Micros) / 1e6)), Title: v.Title}
 		c.Points = append(c.Points, p)
 		line = append(line, coord(p.X, p.Y))
 	}
@@ -104,13 +104,13 @@ func niceStep(raw float64) float64 {
 	return 10 * p
 }
 
-// round1 rounds to one decimal, to keep the SVG small.
-func round1(v float64) float64 { return math.Round(v*10) / 10 }
+// roundTenth rounds to one decimal, to keep the SVG small.
+func roundTenth(v float64) float64 { return math.Round(v*10) / 10 }
 
 // coord writes "x,y".
 func coord(x, y float64) string {
 	return strconv.FormatFloat(x, 'f', -1, 64) + "," + strconv.FormatFloat(y, 'f', -1, 64)
 }
 
-// f1 writes a coordinate for an SVG attribute.
-func f1(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// coordinate writes a coordinate for an SVG attribute.
+func coordinate(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Geometry of the fairness charts, in SVG user units.
@@ -111,7 +113,7 @@ func (f FairnessView) matrixCells() []svgCell {
 			cell.Opacity = strconv.FormatFloat(level, 'f', 2, 64)
 			cell.Strong = level >= 0.55
 			cell.Label = itoa(c)
-			cell.Title = fmt.Sprintf("%s and %s meet in %d %s", f.name(a), f.name(b), c, plural(c, "game", "games"))
+			cell.Title = fmt.Sprintf("%s and %s meet in %d %s", f.name(a), f.name(b), c, scoring.Plural(c, "game", "games"))
 			out = append(out, cell)
 		}
 	}
@@ -176,7 +178,7 @@ func (f FairnessView) histBars() []svgBar {
 				X: itoa(x0 + s*(barWidth+barGap)), Y: itoa(histTop + histHeight - h),
 				Width: itoa(barWidth), Height: itoa(h),
 				Fill:  seatColours[s%len(seatColours)],
-				Title: fmt.Sprintf("%s: seat %d in %d %s", f.name(p), s+1, c, plural(c, "game", "games")),
+				Title: fmt.Sprintf("%s: seat %d in %d %s", f.name(p), s+1, c, scoring.Plural(c, "game", "games")),
 			})
 		}
 	}
@@ -226,12 +228,12 @@ func (f FairnessView) seatSummary() string {
 		// player gets every power equally often").
 		powers := strings.Join(f.Powers, ", ")
 		if lo == hi {
-			return fmt.Sprintf("Every player plays every power (%s) exactly %d %s.", powers, lo, plural(lo, "time", "times"))
+			return fmt.Sprintf("Every player plays every power (%s) exactly %d %s.", powers, lo, scoring.Plural(lo, "time", "times"))
 		}
 		return fmt.Sprintf("Each player plays each power (%s) between %d and %d times.", powers, lo, hi)
 	}
 	if lo == hi {
-		return fmt.Sprintf("Every player sits in every seat exactly %d %s.", lo, plural(lo, "time", "times"))
+		return fmt.Sprintf("Every player sits in every seat exactly %d %s.", lo, scoring.Plural(lo, "time", "times"))
 	}
 	return fmt.Sprintf("Each player sits in each seat between %d and %d times.", lo, hi)
 }
@@ -239,7 +241,7 @@ func (f FairnessView) seatSummary() string {
 // matchupSummary says in words how evenly the players meet.
 func (f FairnessView) matchupSummary() string {
 	if f.MatchupMin == f.MatchupMax {
-		return fmt.Sprintf("Every pair of players meets in exactly %d %s.", f.MatchupMin, plural(f.MatchupMin, "game", "games"))
+		return fmt.Sprintf("Every pair of players meets in exactly %d %s.", f.MatchupMin, scoring.Plural(f.MatchupMin, "game", "games"))
 	}
 	return fmt.Sprintf("Every pair of players meets in %d to %d games.", f.MatchupMin, f.MatchupMax)
 }

@@ -3,6 +3,8 @@ package templates
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // LeagueSummary is one league as lists and page headers show it.
@@ -60,7 +62,7 @@ func (l LeagueSummary) ActivityRule() string {
 	if l.MinRecentGames == 0 {
 		return "open to everyone (no recent games needed)"
 	}
-	return fmt.Sprintf("%d finished %s in the last %d days", l.MinRecentGames, plural(l.MinRecentGames, "game", "games"), l.RecentDays)
+	return fmt.Sprintf("%d finished %s in the last %d days", l.MinRecentGames, scoring.Plural(l.MinRecentGames, "game", "games"), l.RecentDays)
 }
 
 // LeaguesView is the /leagues page: open leagues to join, running ones and the viewer's own.
@@ -310,14 +312,6 @@ type FairnessView struct {
 	GamesPerPlayer []int
 	// Withdrawals say, for each member who withdrew, how the balance moved.
 	Withdrawals []string
-}
-
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // hasPowers reports whether any seat has a power name, so a table shows the Power column.

@@ -57,6 +57,17 @@ func (h *Handler) renderAccount(c echo.Context, status int, v templates.AccountV
 	return h.render(c, status, templates.Account(h.page(c, "Your account"), v))
 }
 
+// refuseAccount shows the account page again with a refusal (a *store.Invalid naming its
+// field) under its field; any other error goes to the error page.
+func (h *Handler) refuseAccount(c echo.Context, v templates.AccountView, err error) error {
+	var invalid *store.Invalid
+	if !errors.As(err, &invalid) {
+		return err
+	}
+	field, msg := splitField(invalid.Reason)
+	return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, field, msg)
+}
+
 // refuseAccountForm shows the account page again with one field's error.
 func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.AccountView, field, msg string) error {
 	v.Errors = templates.FieldErrors{field: msg}
@@ -67,14 +78,21 @@ func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.Acco
 func (h *Handler) updateDisplayName(c echo.Context) error {
 	user, _ := currentUser(c)
 	name := strings.TrimSpace(c.FormValue("display_name"))
-	v := templates.AccountView{Username: user.Username, DisplayName: name}
-	if msg := textProblem(name, displayNameMax, true); msg != "" {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "display_name", msg)
-	}
-	if _, err := h.store.UpdateDisplayName(c.Request().Context(), user.ID, name); err != nil {
-		return err
+	if _, err := h.renameAccount(c.Request().Context(), user, name); err != nil {
+		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: name}, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=name")
+}
+
+// renameAccount gives the user the display name as typed, trimmed and checked as at
+// sign-up, for the account page and the API alike; a bad name is a *store.Invalid naming
+// display_name.
+func (h *Handler) renameAccount(ctx context.Context, user store.User, typed string) (store.User, error) {
+	name := strings.TrimSpace(typed)
+	if msg := textProblem(name, displayNameMax, true); msg != "" {
+		return store.User{}, &store.Invalid{Reason: "display_name: " + msg}
+	}
+	return h.store.UpdateDisplayName(ctx, user.ID, name)
 }
 
 // changePassword replaces the signed-in user's password (POST /account/password). The
@@ -82,25 +100,30 @@ func (h *Handler) updateDisplayName(c echo.Context) error {
 // browser carries on under a fresh session.
 func (h *Handler) changePassword(c echo.Context) error {
 	user, _ := currentUser(c)
-	current, next := c.FormValue("current_password"), c.FormValue("new_password")
-	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}
-	if current == "" {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "current_password", "required")
-	}
-	if msg := passwordProblem(next, user.Username, user.DisplayName); msg != "" {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "new_password", msg)
-	}
-	updated, err := h.store.ChangePassword(c.Request().Context(), user.ID, current, next)
+	updated, err := h.replacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
 	if errors.Is(err, store.ErrWrongPassword) {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "current_password", "incorrect")
+		err = &store.Invalid{Reason: "current_password: incorrect"}
 	}
 	if err != nil {
-		return err
+		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}, err)
 	}
 	if err := h.startSession(c, updated); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=password")
+}
+
+// replacePassword changes the user's password, for the account page and the API alike:
+// the current one is required and the new one checked (passwordProblem). A refusal is a
+// *store.Invalid naming its field; a wrong current password is store.ErrWrongPassword.
+func (h *Handler) replacePassword(ctx context.Context, user store.User, current, next string) (store.User, error) {
+	if current == "" {
+		return store.User{}, &store.Invalid{Reason: "current_password: required"}
+	}
+	if msg := passwordProblem(next, user.Username, user.DisplayName); msg != "" {
+		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}
+	}
+	return h.store.ChangePassword(ctx, user.ID, current, next)
 }
 
 // deleteAccount erases the signed-in user's account (POST /account/delete) after checking

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"net/http"
@@ -93,11 +92,7 @@ func (h *Handler) apiUpdateMe(c echo.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	name := strings.TrimSpace(body.DisplayName)
-	if msg := textProblem(name, displayNameMax, true); msg != "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "display_name: "+msg)
-	}
-	updated, err := h.store.UpdateDisplayName(c.Request().Context(), user.ID, name)
+	updated, err := h.renameAccount(c.Request().Context(), user, body.DisplayName)
 	if err != nil {
 		return err
 	}
@@ -116,13 +111,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	if body.Current == "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "current_password: required")
-	}
-	if msg := passwordProblem(body.New, user.Username, user.DisplayName); msg != "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "new_password: "+msg)
-	}
-	if _, err := h.store.ChangePassword(c.Request().Context(), user.ID, body.Current, body.New); err != nil {
+	if _, err := h.replacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
 		return err // ErrWrongPassword is 422 through the error handler
 	}
 	return c.NoContent(http.StatusNoContent)

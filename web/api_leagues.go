@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -93,16 +92,6 @@ func apiGameOf(g store.Game) apiGame {
 		out.Organiser = g.Organiser
 	}
 	return out
-}
-
-// seatNames names n seats of the game with the given slug (scoring.Game.SeatNames); a slug
-// the registry does not know gets "Seat 1", "Seat 2", ….
-func seatNames(slug string, n int) []string {
-	game, err := scoring.GameBySlug(slug)
-	if err != nil {
-		return scoring.Game{}.SeatNames(n)
-	}
-	return game.SeatNames(n)
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
@@ -247,4 +236,18 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,
 		ResultsBy: l.ResultsBy, ConfirmHours: l.ConfirmHours,
 	}, nil
+}
+
+// apiLeagueAnswer answers 200 with the league as it stands after an operation.
+func (h *Handler) apiLeagueAnswer(c echo.Context, id int64) error {
+	ctx := c.Request().Context()
+	l, err := h.store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	out, err := h.apiLeagueOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }

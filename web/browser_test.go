@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -200,4 +201,19 @@ func browserLogIn(t *testing.T, ctx context.Context, app *testApp, username stri
 		chromedp.Click(css(`form[action="/login"] button[type="submit"]`)),
 		chromedp.WaitVisible(css(".signed-in")),
 	), "log in as %s", username)
+}
+
+// screenshot saves the page, full length, as name in $TABLESTAKES_SCREENSHOTS when set, and
+// checks that nothing is wider than the screen.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`document.documentElement.scrollWidth > document.documentElement.clientWidth`))
+	require.NoError(t, err)
+	assert.False(t, overflow, "%s: the page scrolls sideways", name)
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	if dir := os.Getenv("TABLESTAKES_SCREENSHOTS"); dir != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), shot, 0o644))
+	}
 }

@@ -18,13 +18,6 @@ import (
 // revoking an API token. Each page's form posts to the action with confirm=yes; a post
 // without it (an old page, a script of forms) is sent to the page that asks.
 
-// confirmRoutes registers the confirmation pages and the reopening of a league.
-func (h *Handler) confirmRoutes(e *echo.Echo) {
-	e.GET("/leagues/:id/confirm/:action", h.confirmLeagueAction, h.requireLogin)
-	e.POST("/leagues/:id/reopen", h.reopenLeague, h.requireLogin)
-	e.GET("/account/tokens/:id/revoke", h.confirmRevokeToken, h.requireLogin)
-}
-
 // confirmed reports whether a drastic action's form came from its confirmation page.
 func confirmed(c echo.Context) bool { return c.FormValue("confirm") == "yes" }
 

@@ -154,9 +154,3 @@ func versionView(game scoring.Game, slug, edition string) templates.VersionView 
 	}
 	return v
 }
-
-// gameLabel names the game with slug and its version: "Arcs (Lost Vaults & Fated
-// Leaders)", "Vortex (d12)", or the game's name alone for a game of one version.
-func gameLabel(slug, version string) string {
-	return templates.GameLabel(gameName(slug), versionName(slug, version))
-}

@@ -19,17 +19,6 @@ import (
 // (present and past), and joining takes the invite link /leagues/{id}/invite/{token}, whose
 // token the organiser renews to kill the old link.
 
-// privateLeagueRoutes registers the invite link, the organiser's privacy forms and their API.
-func (h *Handler) privateLeagueRoutes(e *echo.Echo, api *echo.Group) {
-	e.GET("/leagues/:id/invite/:token", h.invitePage)
-	e.POST("/leagues/:id/privacy", h.setPrivacy, h.requireLogin)
-	e.POST("/leagues/:id/invite/renew", h.renewInvite, h.requireLogin)
-
-	api.PUT("/leagues/:id/privacy", h.apiSetPrivacy, h.requireAPIUser)
-	api.GET("/leagues/:id/invite", h.apiInvite, h.requireAPIUser)
-	api.POST("/leagues/:id/invite/renew", h.apiRenewInvite, h.requireAPIUser)
-}
-
 // hiddenLeagues answers 404 for every page and API answer of a private league (and its
 // games) to anyone who may not see it, as if it did not exist. The invite page and the joins
 // decide for themselves: they take the invite token.

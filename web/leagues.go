@@ -2,14 +2,10 @@ package web
 
 import (
 	"cmp"
-	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -17,7 +13,6 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
-	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
@@ -102,36 +97,6 @@ func splitGameChoice(choice, version string) (string, string) {
 		return game, v
 	}
 	return choice, version
-}
-
-// textProblem says what is wrong with a free-text field, or "".
-func textProblem(s string, maxLen int, required bool) string {
-	switch {
-	case s == "" && required:
-		return "required"
-	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
-		return "must not contain control characters"
-	case strings.IndexFunc(s, invisible) >= 0:
-		return "must not contain invisible or text-direction characters"
-	case strings.IndexFunc(s, text.BlankLooking) >= 0:
-		return "must not contain characters that look blank (such as U+3164 or U+2800)"
-	case utf8.RuneCountInString(s) > maxLen:
-		return "must be at most " + strconv.Itoa(maxLen) + " characters"
-	}
-	// A word mixing scripts ("Аda" with a Cyrillic А) passes for another (trust review 3).
-	if w := text.MixedScriptWord(s); w != "" {
-		return fmt.Sprintf("%q mixes letters of different scripts, like a look-alike of another word; write each word in one script", w)
-	}
-	return ""
-}
-
-// fieldProblem is the problem part of a *scoring.FieldError (its field is already known).
-func fieldProblem(err error) string {
-	var fe *scoring.FieldError
-	if errors.As(err, &fe) {
-		return fe.Problem
-	}
-	return err.Error()
 }
 
 // gameSlugs lists the registry's slugs, for error messages.
@@ -222,24 +187,6 @@ func (h *Handler) leagues(c echo.Context) error {
 	return h.render(c, http.StatusOK, templates.Leagues(h.page(c, "Leagues"), v))
 }
 
-// versionName names the version with slug of the game with slug ("Lost Vaults & Fated
-// Leaders"); "" for a game with a single version, whose name says it all. An unknown slug
-// shows the slug itself.
-func versionName(game, version string) string {
-	g, err := scoring.GameBySlug(game)
-	if err != nil {
-		return version
-	}
-	if len(g.Versions()) < 2 {
-		return ""
-	}
-	v, err := g.Version(version)
-	if err != nil {
-		return version
-	}
-	return v.Name
-}
-
 // gameChoices is the registry as the create-league and open-a-table forms offer it: each
 // game with its versions, a choice per version ("The version is chosen with the game",
 // issue 28), so the players each takes show beside it without JavaScript.
@@ -316,18 +263,4 @@ func (h *Handler) createLeague(c echo.Context) error {
 	}
 	h.flash(c, "Your league is created; it starts when its 8th player joins.")
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
-}
-
-// formInt parses a whole-number form field; an empty field takes def, anything else that
-// is not a whole number records an error on field.
-func formInt(s, field string, def int, errs templates.FieldErrors) int {
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		errs[field] = "must be a whole number"
-		return 0
-	}
-	return n
 }

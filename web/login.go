@@ -3,7 +3,9 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strings"
+	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -66,4 +68,28 @@ func (h *Handler) login(c echo.Context) error {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, localPath(form.Next))
+}
+
+// localPath returns next if it is a path on this site, else "/". It keeps the log-in
+// redirect from sending people elsewhere: browsers drop tabs and newlines from a
+// Location and read a backslash as a slash, so "/\t/evil.example" or "/\\evil.example"
+// would mean "//evil.example", another site. Only a parsed path without a scheme or host
+// is accepted, whose path starts with exactly one slash once percent-decoded, and which
+// holds no control character or backslash anywhere.
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.ContainsFunc(next, func(r rune) bool {
+		return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || invisible(r)
+	}) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return "/"
+	}
+	path, err := url.PathUnescape(u.EscapedPath())
+	if err != nil || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") ||
+		strings.ContainsFunc(path, func(r rune) bool { return r == '\\' || unicode.IsControl(r) }) {
+		return "/"
+	}
+	return u.RequestURI()
 }

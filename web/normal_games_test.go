@@ -204,3 +204,50 @@ func TestNormalGameFormChoosesWhoEntersResults(t *testing.T) {
 	assert.Equal(t, "organisers", g.ResultsBy)
 	assert.Equal(t, 12, g.ConfirmHours)
 }
+
+// A normal game's table organiser sets its date and place; anyone else is refused with a
+// message, and its ready table waits on the organiser's desk beside the league games.
+func TestNormalGameScheduleAndDesk(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("tbl", 4)
+	status, out := app.api(http.MethodPost, "/api/v1/games", ps[0].token, map[string]any{"game": "gonzaga", "seats": 2})
+	require.Equal(t, http.StatusCreated, status, out)
+	id := out["id"]
+	path := fmt.Sprintf("/api/v1/games/%v", id)
+
+	status, out = app.api("PUT", path+"/schedule", ps[1].token, map[string]any{"starts_at": "2026-12-01T19:00:00Z"})
+	assert.Equal(t, http.StatusForbidden, status)
+	assert.Equal(t, "only the organiser of this table may set its date and place", out["error"])
+	status, out = app.api("PUT", path+"/schedule", ps[0].token, map[string]any{"starts_at": "2026-12-01T19:00", "place": "Café"})
+	require.Equal(t, http.StatusOK, status, out)
+	assert.Equal(t, "2026-12-01T19:00:00Z", out["starts_at"], "a time without offset is UTC for a normal game")
+	assert.Equal(t, "Café", out["place"])
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%v", id))
+	assert.Equal(t, "Tue 1 Dec 2026 19:00 UTC · Café", text(doc.Find(".game-when")), "the game page says when and where")
+
+	// An open table is not waiting for a result yet; a full one is, on its organiser's desk.
+	_, doc = app.get(app.logIn(ps[0]), "/")
+	assert.Zero(t, doc.Find("#queue").Length())
+	for _, p := range ps[1:3] {
+		status, out = app.api(http.MethodPost, path+"/join", p.token, nil)
+		require.Equal(t, http.StatusOK, status, out)
+	}
+	_, doc = app.get(app.logIn(ps[0]), "/")
+	rows := doc.Find("#queue tbody tr")
+	require.Equal(t, 1, rows.Length())
+	assert.Contains(t, text(rows), "Normal game Gonzaga")
+	assert.Contains(t, text(rows), "tbl2, tbl3")
+	assert.Equal(t, fmt.Sprintf("/games/%v/result", id), rows.Find("a.record-link").AttrOr("href", ""))
+	_, doc = app.get(app.logIn(ps[1]), "/")
+	assert.Zero(t, doc.Find("#queue").Length(), "a seated player does not record")
+
+	status, out = app.api("POST", path+"/result", ps[0].token, map[string]any{"players": []map[string]any{
+		{"id": "tbl2", "score": 3}, {"id": "tbl3", "score": 1}}})
+	require.Equal(t, http.StatusCreated, status, out)
+	_, doc = app.get(app.logIn(ps[0]), "/")
+	assert.Zero(t, doc.Find("#queue").Length(), "recorded: off the desk")
+	status, out = app.api("PUT", path+"/schedule", ps[0].token, map[string]any{"place": "Pub"})
+	assert.Equal(t, http.StatusConflict, status)
+	assert.Equal(t, "game: already played; its date stays as it was", out["error"])
+}

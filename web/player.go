@@ -113,7 +113,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		}
 		pl.Steps = pl.Steps[max(end-playerPageLength, 0):end]
 		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
-			len(values), plural(len(values), "game", "games")), values)
+			len(values), scoring.Plural(len(values), "game", "games")), values)
 		v.Ladders = append(v.Ladders, pl)
 	}
 	for _, g := range games {
@@ -193,14 +193,6 @@ func leagueLabel(name string) string {
 		return "Normal game"
 	}
 	return name
-}
-
-// gameName is a game slug's display name, or the slug for a game the registry lacks.
-func gameName(slug string) string {
-	if g, err := scoring.GameBySlug(slug); err == nil {
-		return g.Name
-	}
-	return slug
 }
 
 // plural picks the singular or plural word for n.

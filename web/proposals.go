@@ -20,20 +20,6 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// playersReportRoutes registers players at the table (issue 25, CONTRACT section 8): a
-// seated player proposes a game's result, the others confirm or dispute it, and everyone
-// says whether they are coming.
-func (h *Handler) playersReportRoutes(e *echo.Echo, api *echo.Group) {
-	api.GET("/games/:id/proposal", h.apiProposal)
-	api.POST("/games/:id/proposal", h.apiPropose, h.requireAPIUser)
-	api.DELETE("/games/:id/proposal", h.apiWithdrawProposal, h.requireAPIUser)
-	api.POST("/games/:id/proposal/confirm", h.apiConfirmProposal, h.requireAPIUser)
-	api.POST("/games/:id/proposal/dispute", h.apiDisputeProposal, h.requireAPIUser)
-	api.GET("/games/:id/attendance", h.apiAttendance)
-	api.PUT("/games/:id/attendance", h.apiSetAttendance, h.requireAPIUser)
-	h.playersReportPageRoutes(e)
-}
-
 // apiProposalView is a proposal as the API shows it (CONTRACT section 8): "proposer",
 // "input", "confirmed", "waiting" and "disputed" (null, or who, why and when), with its
 // "revision" (a confirmation or dispute may name it, and is refused once it has changed)
@@ -291,18 +277,6 @@ func confirmWindow(hours int) string {
 		return strconv.Itoa(hours/168) + map[bool]string{true: " week", false: " weeks"}[hours == 168]
 	}
 	return strconv.Itoa(hours) + " hours"
-}
-
-// playersReportPageRoutes registers the pages' forms of players at the table: on the game
-// page and the desk, each going back where it came from.
-func (h *Handler) playersReportPageRoutes(e *echo.Echo) {
-	e.POST("/games/:id/proposal/confirm", h.confirmProposal, h.requireLogin)
-	e.POST("/games/:id/proposal/dispute", h.disputeProposal, h.requireLogin)
-	e.POST("/games/:id/proposal/withdraw", h.withdrawProposal, h.requireLogin)
-	e.POST("/games/:id/attendance", h.answerAttendance, h.requireLogin)
-	e.GET("/attend/:token", h.attendPage)
-	e.POST("/leagues/:id/results-setting", h.setResultsSetting, h.requireLogin)
-	e.POST("/attend/:token", h.attendByLink)
 }
 
 // attendPage is a reminder e-mail's one-tap link (GET /attend/{token}): a page with the

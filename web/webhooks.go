@@ -15,17 +15,6 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
-// webhookRoutes registers a league's outgoing webhooks (accounts issue, section 2): the
-// manage page's forms and the API, for the organiser and co-organisers.
-func (h *Handler) webhookRoutes(e *echo.Echo, api *echo.Group) {
-	e.POST("/leagues/:id/webhooks", h.addWebhook, h.requireLogin)
-	e.POST("/leagues/:id/webhooks/:hook/delete", h.deleteWebhook, h.requireLogin)
-
-	api.GET("/leagues/:id/webhooks", h.apiWebhooks, h.requireAPIUser)
-	api.POST("/leagues/:id/webhooks", h.apiAddWebhook, h.requireAPIUser)
-	api.DELETE("/leagues/:id/webhooks/:hook", h.apiDeleteWebhook, h.requireAPIUser)
-}
-
 // webhookProblems checks a webhook's address and format as typed, by field.
 func webhookProblems(raw, format string) templates.FieldErrors {
 	errs := templates.FieldErrors{}

@@ -56,10 +56,10 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 	steps := []func(context.Context, *store.Store, []store.User) error{
 		seedLeagues,
 		seedResults,
-		seedOperations,
+		seedClubNights,
 		seedSupercat,
 		seedNormalGames,
-		seedOperations2,
+		seedPrivateLeague,
 		seedMembers,
 		seedVersions,
 		seedTable,

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -77,30 +76,6 @@ func fieldErrorsText(errs templates.FieldErrors) string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// localPath returns next if it is a path on this site, else "/". It keeps the log-in
-// redirect from sending people elsewhere: browsers drop tabs and newlines from a
-// Location and read a backslash as a slash, so "/\t/evil.example" or "/\\evil.example"
-// would mean "//evil.example", another site. Only a parsed path without a scheme or host
-// is accepted, whose path starts with exactly one slash once percent-decoded, and which
-// holds no control character or backslash anywhere.
-func localPath(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.ContainsFunc(next, func(r rune) bool {
-		return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || invisible(r)
-	}) {
-		return "/"
-	}
-	u, err := url.Parse(next)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
-		return "/"
-	}
-	path, err := url.PathUnescape(u.EscapedPath())
-	if err != nil || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") ||
-		strings.ContainsFunc(path, func(r rune) bool { return r == '\\' || unicode.IsControl(r) }) {
-		return "/"
-	}
-	return u.RequestURI()
 }
 
 // invisible reports whether r is an invisible formatting character that names and titles
