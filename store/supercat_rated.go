@@ -13,14 +13,19 @@ import (
 )
 
 // SupercatFinal is the end of a companion game as the player reports it: everyone's final
-// Power, the player's then each bot's in seat order.
+// Power, the player's then each bot's in seat order, or instead the ambitions scored at the
+// game's end.
 type SupercatFinal struct {
 	PlayerPower int
 	BotPower    []int
+	// Ambitions, when given, are the ambition results of the last chapter end: the final
+	// Power is then everyone's Power as the companion keeps it plus what the Arcs scorer
+	// awards (scoring.SupercatFinalPower), and PlayerPower and BotPower are not read.
+	Ambitions []scoring.SupercatFinalAmbition
 }
 
 const lockSupercatFinishSQL = `
-SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username, g.version
+SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username, g.version, g.player_power
 FROM supercat_games g JOIN users u ON u.id = g.owner_id
 WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
 
@@ -30,14 +35,17 @@ const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, play
 // transaction: an Arcs normal game with the SUPERCAT bots in the first seats (each a ladder
 // member of the game's difficulty, as the open-a-table form seats them) and the player last
 // ("seat the player last in turn order"), recorded by the player through the Arcs scorer
-// (placement on final Power) onto the Arcs ladder, and linked to the companion game. A
-// finished game is a Conflict; bad Power a *scoring.FieldError. Returns the rated game's id.
+// (placement on final Power, or on the Power the ambition results bring) onto the Arcs
+// ladder, and linked to the companion game. A finished game is a Conflict; bad Power a
+// *scoring.FieldError, bad ambition results scoring.FieldErrors (every field at once).
+// Returns the rated game's id.
 func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, final SupercatFinal) (int64, error) {
 	var rated int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var difficulty, owner, version string
 		var finished bool
-		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version)
+		var playerPower []int
+		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version, &playerPower)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -50,6 +58,11 @@ func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, f
 		bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
 		if err != nil {
 			return err
+		}
+		if final.Ambitions != nil {
+			if final, err = supercatFinalByAmbitions(version, playerPower, bots, final.Ambitions); err != nil {
+				return err
+			}
 		}
 		if len(final.BotPower) != len(bots) {
 			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
@@ -117,4 +130,29 @@ func (s *Store) SupercatGameOfRated(ctx context.Context, ratedID, ownerID int64)
 		return 0, fmt.Errorf("store: companion game of %d: %w", ratedID, err)
 	}
 	return id, nil
+}
+
+// supercatFinalByAmbitions is the final Power the ambition results bring to everyone's Power
+// as the companion keeps it (the player's, then each bot's).
+func supercatFinalByAmbitions(version string, playerPower []int, bots []SupercatBot, ambitions []scoring.SupercatFinalAmbition) (SupercatFinal, error) {
+	arcs, err := scoring.GameBySlug("arcs")
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	v, err := arcs.Version(version)
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	before := []int{0}
+	if len(playerPower) > 0 {
+		before[0] = playerPower[0]
+	}
+	for _, b := range bots {
+		before = append(before, b.Power)
+	}
+	power, _, err := scoring.SupercatFinalPower(v, before, ambitions)
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	return SupercatFinal{PlayerPower: power[0], BotPower: power[1:]}, nil
 }
