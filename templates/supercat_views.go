@@ -115,6 +115,35 @@ type SupercatAmbitionRow struct {
 	Counts, Bonus []string
 }
 
+// RowErrors are the problems of ambition i's fields, each "field: problem" in the words of
+// the form ("SUPERCAT Ruby's count: must not be negative"), in the form's order.
+func (f SupercatAmbitionsForm) RowErrors(i int) []string {
+	var out []string
+	add := func(name, label string) {
+		if e := f.Errors[name]; e != "" {
+			out = append(out, label+": "+e)
+		}
+	}
+	add(SupercatAmbitionField(i, "ambition"), "Ambition")
+	add(SupercatAmbitionField(i, "markers"), "Markers")
+	add(SupercatAmbitionField(i, "neutral"), "Neutral")
+	add(SupercatAmbitionField(i, "counts"), "Counts")
+	add(SupercatAmbitionField(i, "bonus"), "Bonus")
+	for j, seat := range f.Seats {
+		add(SupercatAmbitionSeatField(i, "counts", j), seat+"'s count")
+		add(SupercatAmbitionSeatField(i, "bonus", j), seat+"'s bonus")
+	}
+	return out
+}
+
+// invalid is the aria-invalid value of the field name: "true" when errs has a problem for it.
+func invalid(errs FieldErrors, name string) string {
+	if errs[name] != "" {
+		return "true"
+	}
+	return "false"
+}
+
 // SupercatAmbitionField is the name of field name of ambition i ("ambitions[0].markers").
 func SupercatAmbitionField(i int, name string) string {
 	return "ambitions[" + strconv.Itoa(i) + "]." + name

@@ -439,13 +439,14 @@ func TestSupercatFinishedByAmbitionResults(t *testing.T) {
 		"ambitions[1].ambition": {"glory"}, "ambitions[1].markers": {"5,3"}, "ambitions[1].bonus[2]": {"3"},
 		"ambitions[2].ambition": {"tycoon"}, "ambitions[2].markers": {"5,3,1"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	invalid := doc.Find(".supercat-finish-ambitions .field-invalid").Map(func(_ int, s *goquery.Selection) string {
-		return s.Find("[name]").AttrOr("name", "")
+	invalid := doc.Find(`.supercat-finish-ambitions [aria-invalid="true"]`).Map(func(_ int, s *goquery.Selection) string {
+		return s.AttrOr("name", "")
 	})
 	assert.ElementsMatch(t, []string{"ambitions[0].markers", "ambitions[0].counts[1]", "ambitions[1].ambition", "ambitions[1].bonus[2]",
 		"ambitions[2].ambition", "ambitions[2].markers"}, invalid, "every bad field at once")
 	assert.Equal(t, "5,x", doc.Find(`input[name="ambitions[0].markers"]`).AttrOr("value", ""), "the form keeps what was entered")
 	assert.Equal(t, 1, doc.Find(".supercat-finish-ambitions[open]").Length())
+	assert.Contains(t, text(doc.Find(".supercat-ambition").First()), "SUPERCAT Ruby's count: must be a whole number of 0 or more")
 
 	// Tycoon 5/3: you first (10 + 5), Ruby second (12 + 3); Warlord 3/2, Ruby and Jade tied
 	// for first: both take second place (+2).
