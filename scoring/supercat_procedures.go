@@ -77,6 +77,7 @@ var SupercatPages = map[string]string{
 	"general-priorities":   "General Priorities",
 	"prelude":              "Prelude",
 	"guild":                "Guild and Lore Cards",
+	"guild-cards":          "Guild Cards",
 	string(Administration): "Administration - Tax | Repair | Influence",
 	string(Aggression):     "Aggression - Move | Battle | Secure",
 	string(Construction):   "Construction - Build | Repair",
@@ -182,6 +183,21 @@ func guild(id, next string) SupercatNode {
 	return n
 }
 
+// The seed's words on Guild cards' Prelude abilities ("Prelude", "Guild cards"; "Guild
+// Cards"), beside the questions that walk them.
+const (
+	gcFirstOpportunity = "Bot will discard some Guild card for their Prelude ability at the first opportunity."
+	gcAllCases         = "In all cases, follow the same guidelines as for spending resources for Prelude action. Do not discard a card for the ability if ambition matching a card's icon is declared. Otherwise, use ability as described below."
+	gcFarseers         = "Bot will use Prelude ability at first opportunity. Discard Farseers (and no action cards) and gain one extra action card."
+)
+
+// gcUse is a "Guild Cards" entry: yes discards the card for its Prelude ability, no keeps
+// it; either goes on to the bot's next Guild card.
+func gcUse(id, q, seed, use, keep string) SupercatNode {
+	return SupercatNode{ID: id, Question: q, Type: 3, Seed: seed,
+		Yes: SupercatBranch{Do: use, Next: "gc-more"}, No: SupercatBranch{Do: keep, Next: "gc-more"}}
+}
+
 // prelude is a Prelude guideline asked as a question: yes spends the resource or Guild
 // card, and either answer goes on to the next guideline.
 func prelude(id, q, do, next string) SupercatNode {
@@ -278,8 +294,30 @@ func buildSupercatNodes() map[string]SupercatNode {
 				"Relic: Secure for captives, **contend** a declared ambition, or **effective** Vox card.", "pre-6"),
 			prelude("pre-6", "Does bot have a Psionic resource it could spend to Tax/Secure to **contend** a declared ambition or for a **combat card** (Empath not declared)?",
 				"Psionic: Tax/Secure to **contend** a declared ambition, or spend for **combat card**.", "pre-7"),
-			prelude("pre-7", "Does bot have another Guild card whose Prelude ability it uses now (Lattice Spies if the seize roll passes, Farseers at first opportunity, Silver Tongues if it causes bot to win a declared ambition; never a card matching a declared ambition)?",
-				"Discard the Guild card for its Prelude ability (see \"Guild Cards\").", SupercatToPage),
+			// "Guild cards": the Union and Weapon guidelines above; the rest is walked on the
+			// "Guild Cards" page, card by card.
+			{ID: "pre-7", Question: "Does bot have another Guild card it could discard for its Prelude ability?", Type: 2,
+				Seed: gcFirstOpportunity, Yes: SupercatBranch{Next: "gc-1"}, No: SupercatBranch{Next: SupercatToPage}},
+		},
+		"guild-cards": {
+			{ID: "gc-1", Question: "Is an ambition matching the card's icon declared?", Type: 3, Seed: gcAllCases,
+				Yes: SupercatBranch{Do: "Keep the card: do not discard it for its ability while an ambition matching its icon is declared.", Next: "gc-more"},
+				No:  SupercatBranch{Next: "gc-2"}},
+			{ID: "gc-2", Question: "Which Guild card is it?", Type: 2, Seed: gcAllCases,
+				Options: []SupercatOption{
+					{"lattice-spies", "Lattice Spies", "gc-ls"}, {"farseers", "Farseers", "gc-fs"},
+					{"silver-tongues", "Silver Tongues", "gc-st"}, {"other", "another Guild card", "gc-ot"}}},
+			gcUse("gc-ls", "Lattice Spies: does the seize roll pass?", "Bot will use Prelude ability if seize roll passes.",
+				"Discard Lattice Spies for its Prelude ability.", "Keep Lattice Spies: the seize roll does not pass."),
+			gcUse("gc-fs", "Farseers: can bot discard it now (its first opportunity)?", gcFarseers,
+				"Discard Farseers (and no action cards) and gain one extra action card (add it as a bonus card on the game page).",
+				"Keep Farseers until its first opportunity."),
+			gcUse("gc-st", "Silver Tongues: would its Prelude ability cause bot to win a declared ambition?", "Bot will use Prelude ability if it causes bot to win a declared ambition.",
+				"Discard Silver Tongues for its Prelude ability.", "Keep Silver Tongues: its ability would not win a declared ambition."),
+			gcUse("gc-ot", "Can bot use the card's Prelude ability now?", gcFirstOpportunity,
+				"Discard the Guild card for its Prelude ability.", "Keep the card."),
+			{ID: "gc-more", Question: "Does bot have another Guild card it could discard for its Prelude ability?", Type: 2,
+				Seed: gcFirstOpportunity, Yes: SupercatBranch{Next: "gc-1"}, No: SupercatBranch{Next: SupercatToPage}},
 		},
 		"guild": {
 			// "Use ability, then go to page for card's suit if actions remaining."
@@ -503,7 +541,7 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 			w.Done = true
 		case SupercatToPage:
 			at = supercatPageStart[w.Page]
-			if w.Guild && node.Page == "prelude" {
+			if w.Guild && (node.Page == "prelude" || node.Page == "guild-cards") {
 				// "Use ability, then go to page for card's suit if actions remaining."
 				at = supercatPageStart["guild"]
 			}

@@ -409,3 +409,82 @@ func TestWalkSupercatPrinciples(t *testing.T) {
 		})
 	}
 }
+
+// Prelude's "Guild cards" guideline, walked as the seed words it ("Prelude", "Guild cards";
+// "Guild Cards"): each entry's seed words, the answers after the six resource guidelines,
+// the questions asked and what the bot does.
+func TestWalkSupercatPreludeGuildCards(t *testing.T) {
+	t.Parallel()
+	start := SupercatTurn{Card: cardPtr("construction", 4), Next: NextSuit, Options: []ActionCard{card("construction", 4)}}
+	tests := []struct {
+		seed    string
+		answers []string
+		ids     []string
+		actions []string
+	}{
+		{
+			seed:    "Bot will discard some Guild card for their Prelude ability at the first opportunity.",
+			answers: []string{"no"},
+			ids:     []string{"pre-7"},
+		},
+		{
+			seed:    "Do not discard a card for the ability if ambition matching a card's icon is declared.",
+			answers: []string{"yes", "yes", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-more"},
+			actions: []string{"Keep the card: do not discard it for its ability while an ambition matching its icon is declared."},
+		},
+		{
+			seed:    "Lattice Spies: Bot will use Prelude ability if seize roll passes.",
+			answers: []string{"yes", "no", "lattice-spies", "yes", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-2", "gc-ls", "gc-more"},
+			actions: []string{"Discard Lattice Spies for its Prelude ability."},
+		},
+		{
+			seed:    "Lattice Spies: Bot will use Prelude ability if seize roll passes.",
+			answers: []string{"yes", "no", "lattice-spies", "no", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-2", "gc-ls", "gc-more"},
+			actions: []string{"Keep Lattice Spies: the seize roll does not pass."},
+		},
+		{
+			seed:    "Farseers: Bot will use Prelude ability at first opportunity. Discard Farseers (and no action cards) and gain one extra action card.",
+			answers: []string{"yes", "no", "farseers", "yes", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-2", "gc-fs", "gc-more"},
+			actions: []string{"Discard Farseers (and no action cards) and gain one extra action card (add it as a bonus card on the game page)."},
+		},
+		{
+			seed:    "Silver Tongues: Bot will use Prelude ability if it causes bot to win a declared ambition.",
+			answers: []string{"yes", "no", "silver-tongues", "no", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-2", "gc-st", "gc-more"},
+			actions: []string{"Keep Silver Tongues: its ability would not win a declared ambition."},
+		},
+		{
+			// Two Guild cards: each is walked in turn.
+			seed:    "In all cases, follow the same guidelines as for spending resources for Prelude action. ... Otherwise, use ability as described below.",
+			answers: []string{"yes", "no", "other", "yes", "yes", "no", "silver-tongues", "yes", "no"},
+			ids:     []string{"pre-7", "gc-1", "gc-2", "gc-ot", "gc-more", "gc-1", "gc-2", "gc-st", "gc-more"},
+			actions: []string{"Discard the Guild card for its Prelude ability.", "Discard Silver Tongues for its Prelude ability."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.seed, func(t *testing.T) {
+			w, err := WalkSupercat(start, nil, append(no(6), tt.answers...))
+			require.NoError(t, err)
+			assert.Equal(t, tt.ids, walkIDs(w)[6:])
+			assert.Equal(t, tt.actions, w.Actions)
+			require.NotNil(t, w.Current)
+			assert.Equal(t, "con-1", w.Current.ID, "after the Prelude, the selected card's page")
+			for _, step := range w.Trail[6:] {
+				assert.NotEmpty(t, step.Node.Seed, "%s stands beside the seed's words", step.Node.ID)
+			}
+		})
+	}
+	// The seed's words stand beside each Guild Cards question.
+	for id, seed := range map[string]string{"gc-ls": "Bot will use Prelude ability if seize roll passes.",
+		"gc-st": "Bot will use Prelude ability if it causes bot to win a declared ambition.",
+		"gc-fs": "Bot will use Prelude ability at first opportunity. Discard Farseers (and no action cards) and gain one extra action card."} {
+		n, ok := SupercatNodeByID(id)
+		require.True(t, ok)
+		assert.Equal(t, seed, n.Seed)
+		assert.Equal(t, "Guild Cards", SupercatPages[n.Page])
+	}
+}

@@ -79,6 +79,80 @@ type SupercatGameView struct {
 	Seats []string
 	// Error is a message about the last action, shown at the top.
 	Error string
+	// ArcsVersion is the Arcs version's slug ("base").
+	ArcsVersion string
+	// Ambitions is the finish-by-ambition-results form.
+	Ambitions SupercatAmbitionsForm
+}
+
+// SupercatAmbitionRows is how many ambitions the finish-by-ambition-results form offers: a
+// chapter declares at most three.
+const SupercatAmbitionRows = 3
+
+// SupercatAmbitionsForm is the finish-by-ambition-results form: the ambitions scored at the
+// last chapter end, each with its markers and every seat's count and bonus (the player's
+// first, then each bot's), with the problems of each field keyed by the scorer's path
+// ("ambitions[0].counts[1]"), which is also the field's name.
+type SupercatAmbitionsForm struct {
+	Rows []SupercatAmbitionRow
+	// Seats name the seats: "You", then the bots.
+	Seats []string
+	// Neutral asks for the neutral resources (two seats only).
+	Neutral bool
+	Errors  FieldErrors
+	// Open unfolds the form (after a refusal).
+	Open bool
+}
+
+// SupercatAmbitionRow is one ambition as entered.
+type SupercatAmbitionRow struct {
+	// Ambition is the ambition's slug; empty for a row left out.
+	Ambition string
+	// Markers are the markers' Power, "5,3" (several: "5,3 3,2").
+	Markers string
+	Neutral string
+	// Counts and Bonus are each seat's, as entered.
+	Counts, Bonus []string
+}
+
+// RowErrors are the problems of ambition i's fields, each "field: problem" in the words of
+// the form ("SUPERCAT Ruby's count: must not be negative"), in the form's order.
+func (f SupercatAmbitionsForm) RowErrors(i int) []string {
+	var out []string
+	add := func(name, label string) {
+		if e := f.Errors[name]; e != "" {
+			out = append(out, label+": "+e)
+		}
+	}
+	add(SupercatAmbitionField(i, "ambition"), "Ambition")
+	add(SupercatAmbitionField(i, "markers"), "Markers")
+	add(SupercatAmbitionField(i, "neutral"), "Neutral")
+	add(SupercatAmbitionField(i, "counts"), "Counts")
+	add(SupercatAmbitionField(i, "bonus"), "Bonus")
+	for j, seat := range f.Seats {
+		add(SupercatAmbitionSeatField(i, "counts", j), seat+"'s count")
+		add(SupercatAmbitionSeatField(i, "bonus", j), seat+"'s bonus")
+	}
+	return out
+}
+
+// invalid is the aria-invalid value of the field name: "true" when errs has a problem for it.
+func invalid(errs FieldErrors, name string) string {
+	if errs[name] != "" {
+		return "true"
+	}
+	return "false"
+}
+
+// SupercatAmbitionField is the name of field name of ambition i ("ambitions[0].markers").
+func SupercatAmbitionField(i int, name string) string {
+	return "ambitions[" + strconv.Itoa(i) + "]." + name
+}
+
+// SupercatAmbitionSeatField is the name of seat j's field name of ambition i
+// ("ambitions[0].counts[1]").
+func SupercatAmbitionSeatField(i int, name string, j int) string {
+	return SupercatAmbitionField(i, name) + "[" + strconv.Itoa(j) + "]"
 }
 
 // URL is the game's page.

@@ -189,6 +189,12 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 	if g.RatedGameID != nil {
 		v.RatedURL = "/games/" + strconv.FormatInt(*g.RatedGameID, 10)
 	}
+	v.ArcsVersion = g.Version
+	v.Ambitions = templates.SupercatAmbitionsForm{Seats: append([]string{"You"}, names...), Neutral: g.Players == 2, Errors: templates.FieldErrors{}}
+	for range templates.SupercatAmbitionRows {
+		zeros := slices.Repeat([]string{"0"}, g.Players)
+		v.Ambitions.Rows = append(v.Ambitions.Rows, templates.SupercatAmbitionRow{Neutral: "0", Counts: zeros, Bonus: slices.Clone(zeros)})
+	}
 	return v
 }
 
@@ -250,11 +256,15 @@ func (h *Handler) supercatChapter(c echo.Context) error {
 }
 
 // supercatFinishGame finishes the companion game as a rated solo Arcs game: POST
-// /supercat/{id}/finish (final_player_power, final_power_{seat}), then shows the rated game.
+// /supercat/{id}/finish (final_player_power, final_power_{seat}; or by=ambitions and the
+// ambition results, supercatFinishByAmbitions), then shows the rated game.
 func (h *Handler) supercatFinishGame(c echo.Context) error {
 	v, bots, err := h.supercatGame(c)
 	if err != nil {
 		return err
+	}
+	if c.FormValue("by") == "ambitions" {
+		return h.supercatFinishByAmbitions(c, v)
 	}
 	errs := templates.FieldErrors{}
 	read := func(name string) int {
@@ -327,4 +337,113 @@ func firstSupercatError(errs templates.FieldErrors) string {
 		parts[i] = k + ": " + errs[k]
 	}
 	return strings.Join(parts, "; ")
+}
+
+// supercatFinishByAmbitions finishes the game by the ambition results of its last chapter
+// end (the fields ambitions[i].ambition, .markers, .counts[j], .bonus[j], .neutral; a row
+// whose ambition is left empty is not scored). Every bad field is shown beside itself at
+// once: what does not read as a number here, and what the Arcs scorer refuses.
+func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.SupercatGameView) error {
+	form := &v.Ambitions
+	var ambitions []scoring.SupercatFinalAmbition
+	var rowOf []int // the form row of each ambition entered
+	for i := range form.Rows {
+		row := &form.Rows[i]
+		row.Ambition = strings.TrimSpace(c.FormValue(templates.SupercatAmbitionField(i, "ambition")))
+		row.Markers = strings.TrimSpace(c.FormValue(templates.SupercatAmbitionField(i, "markers")))
+		row.Neutral = strings.TrimSpace(c.FormValue(templates.SupercatAmbitionField(i, "neutral")))
+		for j := range row.Counts {
+			row.Counts[j] = strings.TrimSpace(c.FormValue(templates.SupercatAmbitionSeatField(i, "counts", j)))
+			row.Bonus[j] = strings.TrimSpace(c.FormValue(templates.SupercatAmbitionSeatField(i, "bonus", j)))
+		}
+		if row.Ambition == "" {
+			continue
+		}
+		a := scoring.SupercatFinalAmbition{Ambition: scoring.Ambition(row.Ambition),
+			Markers: supercatReadMarkers(row.Markers, templates.SupercatAmbitionField(i, "markers"), form.Errors),
+			Neutral: supercatReadCount(row.Neutral, templates.SupercatAmbitionField(i, "neutral"), form.Errors)}
+		for j := range row.Counts {
+			a.Counts = append(a.Counts, supercatReadCount(row.Counts[j], templates.SupercatAmbitionSeatField(i, "counts", j), form.Errors))
+			a.Bonus = append(a.Bonus, supercatReadCount(row.Bonus[j], templates.SupercatAmbitionSeatField(i, "bonus", j), form.Errors))
+		}
+		ambitions = append(ambitions, a)
+		rowOf = append(rowOf, i)
+	}
+	arcs, err := scoring.GameBySlug("arcs")
+	if err != nil {
+		return err
+	}
+	version, err := arcs.Version(v.ArcsVersion)
+	if err != nil {
+		return err
+	}
+	// What reads as numbers is checked as the scorer will, so that every field is reported
+	// on the first submit.
+	supercatAmbitionErrors(scoring.CheckSupercatFinalAmbitions(version, len(form.Seats), ambitions), rowOf, form.Errors)
+	if len(form.Errors) == 0 {
+		user, _ := currentUser(c)
+		rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, store.SupercatFinal{Ambitions: ambitions})
+		if fes := scoring.AllFieldErrors(err); fes != nil {
+			supercatAmbitionErrors(fes, rowOf, form.Errors)
+		} else if err != nil {
+			return err
+		} else {
+			return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+		}
+	}
+	form.Open = true
+	v.Error = "Check the ambition results: " + firstSupercatError(form.Errors)
+	return h.render(c, http.StatusUnprocessableEntity, templates.SupercatGamePage(h.page(c, v.Name), v))
+}
+
+// supercatAmbitionErrors files the scorer's problems under the form's fields: the scorer
+// numbers the ambitions entered, the form its rows (rowOf). A field already refused as
+// unreadable keeps that problem.
+func supercatAmbitionErrors(fes []*scoring.FieldError, rowOf []int, errs templates.FieldErrors) {
+	for _, fe := range fes {
+		field := fe.Field
+		for n, i := range rowOf {
+			prefix := "ambitions[" + strconv.Itoa(n) + "]"
+			if rest, ok := strings.CutPrefix(fe.Field, prefix); ok {
+				field = templates.SupercatAmbitionField(i, strings.TrimPrefix(rest, "."))
+				break
+			}
+		}
+		if _, ok := errs[field]; !ok {
+			errs[field] = fe.Problem
+		}
+	}
+}
+
+// supercatReadCount reads a whole number of 0 or more (blank is 0), recording a bad one in
+// errs under name.
+func supercatReadCount(value, name string, errs templates.FieldErrors) int64 {
+	if value == "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(value, 10, 64)
+	if err != nil || n < 0 || n > 999 {
+		errs[name] = "must be a whole number of 0 or more"
+		return 0
+	}
+	return n
+}
+
+// supercatReadMarkers reads ambition markers written "5,3" (one marker: 1st and 2nd place)
+// or "5,3 3,2" (several), recording a bad one in errs under name.
+func supercatReadMarkers(value, name string, errs templates.FieldErrors) [][]int64 {
+	var markers [][]int64
+	for _, m := range strings.FieldsFunc(value, func(r rune) bool { return r == ' ' || r == ';' }) {
+		var marker []int64
+		for _, p := range strings.Split(m, ",") {
+			n, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+			if err != nil || n < 0 || n > 99 {
+				errs[name] = `write each marker's Power as "5,3", several markers as "5,3 3,2"`
+				return nil
+			}
+			marker = append(marker, n)
+		}
+		markers = append(markers, marker)
+	}
+	return markers
 }

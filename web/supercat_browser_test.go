@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -200,15 +199,34 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 		chromedp.WaitVisible(css(".supercat-hand")),
 	), "finish Jade's turn")
 
-	// The rest of the chapter's bot turns are played through the store; the chapter ends
-	// when the player has no cards and both hand counters are 0.
-	var id int64
-	_, err = fmt.Sscanf(gameURL[len(app.srv.URL):], "/supercat/%d", &id)
-	require.NoError(t, err)
-	user, err := app.store.UserByUsername(context.Background(), "solo")
-	require.NoError(t, err)
-	storetest.PlayOutSupercatHand(t, app.store, id, 1, user.ID)
-	storetest.PlayOutSupercatHand(t, app.store, id, 2, user.ID)
+	// The rest of the chapter, in the browser: each bot surpasses the lead Aggression 2 with
+	// a drawn Aggression 5, spends nothing in the Prelude and Secures to contend a declared
+	// ambition, until both hand counters are 0. A fresh browser for each bot's turns keeps
+	// each within a browser's time limit.
+	for _, seat := range []int{1, 2} {
+		ctx = newBrowser(t)
+		logInSolo(t, ctx, app)
+		for hand := 5; hand > 0; hand-- {
+			require.NoError(t, chromedp.Do(ctx,
+				chromedp.Navigate(fmt.Sprintf("%s/bots/%d", gameURL, seat)),
+				chromedp.WaitVisible(css(`select[name="drawn1_suit"]`)),
+				chromedp.SetValue(css(`select[name="drawn1_suit"]`), "aggression"),
+				chromedp.SetValue(css(`select[name="drawn1_number"]`), "5"),
+				chromedp.SetValue(css(`select[name="drawn2_suit"]`), "construction"),
+				chromedp.SetValue(css(`select[name="drawn2_number"]`), "3"),
+				chromedp.SetValue(css(`select[name="lead_suit"]`), "aggression"),
+				chromedp.SetValue(css(`select[name="lead_number"]`), "2"),
+				chromedp.Click(css(`form.supercat-start-form button[type="submit"]`)),
+				chromedp.WaitVisible(css(".supercat-question")),
+			), "start bot %d's turn at hand %d", seat, hand)
+			clickAnswers(t, ctx, 0, "no", "no", "no", "no", "no", "no", "no", "yes", "no")
+			assert.Equal(t, "Plays Aggression 5", visibleText(t, ctx, ".supercat-played"))
+			require.NoError(t, chromedp.Do(ctx,
+				chromedp.Click(css(`.supercat-outcome button[type="submit"]`)),
+				chromedp.WaitVisible(css(".supercat-hand")),
+			), "finish bot %d's turn at hand %d", seat, hand)
+		}
+	}
 	ctx = newBrowser(t)
 	logInSolo(t, ctx, app)
 	require.NoError(t, chromedp.Do(ctx,

@@ -420,3 +420,50 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	res, _ = app.get(c, "/players/supercat-hard-2:arcs")
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 }
+
+// A companion game finished by its ambition results instead of the final Power: every bad
+// field is shown beside itself at once, and the Arcs scorer's Power, added to everyone's
+// Power as the companion keeps it, is what the rated game places on.
+func TestSupercatFinishedByAmbitionResults(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("ambitious", "Ambitious", "long-enough-pw")
+	res, _ := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"By ambitions"}, "bots": {"2"}, "difficulty": {"normal"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	res, _ = app.submit(c, game, game+"/power", url.Values{"player_power": {"10"}, "power_1": {"12"}, "power_2": {"9"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	res, doc := app.submit(c, game, game+"/finish", url.Values{"by": {"ambitions"},
+		"ambitions[0].ambition": {"tycoon"}, "ambitions[0].markers": {"5,x"}, "ambitions[0].counts[1]": {"-1"},
+		"ambitions[1].ambition": {"glory"}, "ambitions[1].markers": {"5,3"}, "ambitions[1].bonus[2]": {"3"},
+		"ambitions[2].ambition": {"tycoon"}, "ambitions[2].markers": {"5,3,1"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	invalid := doc.Find(`.supercat-finish-ambitions [aria-invalid="true"]`).Map(func(_ int, s *goquery.Selection) string {
+		return s.AttrOr("name", "")
+	})
+	assert.ElementsMatch(t, []string{"ambitions[0].markers", "ambitions[0].counts[1]", "ambitions[1].ambition", "ambitions[1].bonus[2]",
+		"ambitions[2].ambition", "ambitions[2].markers"}, invalid, "every bad field at once")
+	assert.Equal(t, "5,x", doc.Find(`input[name="ambitions[0].markers"]`).AttrOr("value", ""), "the form keeps what was entered")
+	assert.Equal(t, 1, doc.Find(".supercat-finish-ambitions[open]").Length())
+	assert.Contains(t, text(doc.Find(".supercat-ambition").First()), "SUPERCAT Ruby's count: must be a whole number of 0 or more")
+
+	// Tycoon 5/3: you first (10 + 5), Ruby second (12 + 3); Warlord 3/2, Ruby and Jade tied
+	// for first: both take second place (+2).
+	res, _ = app.submit(c, game, game+"/finish", url.Values{"by": {"ambitions"},
+		"ambitions[0].ambition": {"tycoon"}, "ambitions[0].markers": {"5,3"},
+		"ambitions[0].counts[0]": {"4"}, "ambitions[0].counts[1]": {"2"}, "ambitions[0].counts[2]": {"1"},
+		"ambitions[2].ambition": {"warlord"}, "ambitions[2].markers": {"3,2"},
+		"ambitions[2].counts[1]": {"3"}, "ambitions[2].counts[2]": {"3"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	rated := res.Header.Get("Location")
+	assert.Regexp(t, `^/games/\d+$`, rated)
+	_, doc = app.get(c, game)
+	assert.Equal(t, rated, doc.Find(".supercat-rated a").AttrOr("href", ""))
+	assert.Equal(t, "15", text(doc.Find(".supercat-player-power")))
+	_, doc = app.get(c, "/ratings/arcs")
+	page := text(doc.Find("main"))
+	for _, who := range []string{"Ambitious", "SUPERCAT (normal) bot", "SUPERCAT (normal) bot 2"} {
+		assert.Contains(t, page, who)
+	}
+}

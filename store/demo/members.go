@@ -13,25 +13,14 @@ const SoloArcsBot = "normal"
 
 // seedMembers shows the ladder members who never log in, and a Vortex result entered as
 // the end-of-game board of a d12 game: ada's rated solo Arcs game against SUPERCAT (normal)
-// (supercat-solo-arcs-bot.txt), and a normal Vortex game whose scores the app worked out
+// (supercat-solo-arcs-bot.txt), played with the companion and finished by its ambition
+// results (seedSupercatFinished), and a normal Vortex game whose scores the app worked out
 // from each player's start corner and token distances (vortex-mechanics.txt, "The
 // Algorithm"). The Diplomacy league's missing man is seeded with its results (seedResults).
 func seedMembers(ctx context.Context, st *store.Store, users []store.User) error {
 	ada := users[0]
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: ada.ID, Bots: []string{SoloArcsBot}})
-	if err != nil {
+	if err := seedSupercatFinished(ctx, st, ada.ID); err != nil {
 		return fmt.Errorf("seed solo Arcs: %w", err)
-	}
-	if g, err = st.JoinGame(ctx, g.ID, ada.ID); err != nil {
-		return fmt.Errorf("seed solo Arcs: %w", err)
-	}
-	solo, err := encode(map[string]any{"players": []map[string]any{
-		{"id": g.Seats[0].Username, "score": 27}, {"id": ada.Username, "score": 31}}})
-	if err != nil {
-		return err
-	}
-	if err := record(ctx, st, ada.ID, g.ID, solo); err != nil {
-		return err
 	}
 
 	// The board game is played with a d12 (vortex-mechanics.txt: "Lets also use a d12 for

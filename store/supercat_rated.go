@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/scoring"
+)
+
+// SupercatFinal is the end of a companion game as the player reports it: everyone's final
+// Power, the player's then each bot's in seat order, or instead the ambitions scored at the
+// game's end.
+type SupercatFinal struct {
+	PlayerPower int
+	BotPower    []int
+	// Ambitions, when given, are the ambition results of the last chapter end: the final
+	// Power is then everyone's Power as the companion keeps it plus what the Arcs scorer
+	// awards (scoring.SupercatFinalPower), and PlayerPower and BotPower are not read.
+	Ambitions []scoring.SupercatFinalAmbition
+}
+
+const lockSupercatFinishSQL = `
+SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username, g.version, g.player_power
+FROM supercat_games g JOIN users u ON u.id = g.owner_id
+WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
+
+const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, player_power = ARRAY[$3::int] WHERE id = $1`
+
+// FinishSupercatGame finishes ownerID's companion game as a rated solo Arcs game, in one
+// transaction: an Arcs normal game with the SUPERCAT bots in the first seats (each a ladder
+// member of the game's difficulty, as the open-a-table form seats them) and the player last
+// ("seat the player last in turn order"), recorded by the player through the Arcs scorer
+// (placement on final Power, or on the Power the ambition results bring) onto the Arcs
+// ladder, and linked to the companion game. A finished game is a Conflict; bad Power a
+// *scoring.FieldError, bad ambition results scoring.FieldErrors (every field at once).
+// Returns the rated game's id.
+func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, final SupercatFinal) (int64, error) {
+	var rated int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var difficulty, owner, version string
+		var finished bool
+		var playerPower []int
+		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version, &playerPower)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if finished {
+			return &Conflict{Reason: "finish: the game is already finished and rated"}
+		}
+		bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
+		if err != nil {
+			return err
+		}
+		if final.Ambitions != nil {
+			if final, err = supercatFinalByAmbitions(version, playerPower, bots, final.Ambitions); err != nil {
+				return err
+			}
+		}
+		if len(final.BotPower) != len(bots) {
+			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
+		}
+		if difficulty != string(scoring.Hard) {
+			difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
+		}
+		ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
+		if rated, err = createNormalGame(ctx, tx, ng); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, insertSeatSQL, rated, len(bots)+1, ownerID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, readyGameSQL, rated); err != nil {
+			return err
+		}
+		g, err := loadResultGame(ctx, tx, rated, resultGameSQL)
+		if err != nil {
+			return err
+		}
+		type line struct {
+			ID    string `json:"id"`
+			Score int    `json:"score"`
+		}
+		var players []line
+		for i, seat := range g.Seats {
+			score := final.PlayerPower
+			if i < len(bots) {
+				score = final.BotPower[i]
+			}
+			players = append(players, line{ID: seat.Username, Score: score})
+		}
+		body, err := json.Marshal(map[string][]line{"players": players})
+		if err != nil {
+			return err
+		}
+		w, err := g.Write(ownerID, body)
+		if err != nil {
+			return err
+		}
+		if _, err := recordResult(ctx, tx, w, nil); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, ratedSupercatGameSQL, gameID, rated, final.PlayerPower)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: finish SUPERCAT game %d: %w", gameID, err)
+	}
+	return rated, nil
+}
+
+const supercatOfRatedSQL = `SELECT id FROM supercat_games WHERE rated_game_id = $1 AND owner_id = $2`
+
+// SupercatGameOfRated returns the id of ownerID's companion game finished as the rated game
+// ratedID; ErrNotFound when there is none (or it is someone else's).
+func (s *Store) SupercatGameOfRated(ctx context.Context, ratedID, ownerID int64) (int64, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, supercatOfRatedSQL, ratedID, ownerID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: companion game of %d: %w", ratedID, err)
+	}
+	return id, nil
+}
+
+// supercatFinalByAmbitions is the final Power the ambition results bring to everyone's Power
+// as the companion keeps it (the player's, then each bot's).
+func supercatFinalByAmbitions(version string, playerPower []int, bots []SupercatBot, ambitions []scoring.SupercatFinalAmbition) (SupercatFinal, error) {
+	arcs, err := scoring.GameBySlug("arcs")
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	v, err := arcs.Version(version)
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	before := []int{0}
+	if len(playerPower) > 0 {
+		before[0] = playerPower[0]
+	}
+	for _, b := range bots {
+		before = append(before, b.Power)
+	}
+	power, _, err := scoring.SupercatFinalPower(v, before, ambitions)
+	if err != nil {
+		return SupercatFinal{}, err
+	}
+	return SupercatFinal{PlayerPower: power[0], BotPower: power[1:]}, nil
+}
