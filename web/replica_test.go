@@ -66,6 +66,7 @@ func newStreamingReplica(t testing.TB) *streamingReplica {
 		t.Helper()
 		argv := append(append(asPostgres[:len(asPostgres):len(asPostgres)], filepath.Join(bin, name)), args...)
 		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Dir = dir // the postgres user may not reach the test's own directory
 		// The servers are the test's own: no PGHOST, PGPORT and the like of the caller's.
 		for _, kv := range os.Environ() {
 			if !strings.HasPrefix(kv, "PG") {
