@@ -18,7 +18,9 @@ import (
 // so that each empties its cache of public pages (Postgres LISTEN/NOTIFY). A writer
 // notifies flushChannel and waits until every server that listens has answered on the
 // writer's own ack channel, so that no server serves a page older than a write whose
-// response has gone out.
+// response has gone out. The notification also carries the primary's WAL position after
+// the write, so that every server knows how far a read replica must have replayed before
+// it may answer (Written).
 const (
 	flushChannel = "tablestakes_cache_flush"
 	// ackChannelPrefix + a server's id is where the servers answer that server's flushes.
@@ -43,8 +45,10 @@ type CacheSignal struct {
 	// listening is true while the listener is connected and has flushed since connecting;
 	// while it is false the cache must not answer, since other servers' writes go unheard.
 	listening atomic.Bool
-	mu        sync.Mutex
-	waiting   map[string]chan struct{}
+	// written is the newest WAL position holding a write this server has heard of.
+	written atomic.Uint64
+	mu      sync.Mutex
+	waiting map[string]chan struct{}
 }
 
 // NewCacheSignal returns the cache signal of one server on the Store's database; flush
@@ -66,6 +70,42 @@ func (s *Store) NewCacheSignal(logger *slog.Logger, flush func()) *CacheSignal {
 // Listening reports whether this server hears the other servers' writes, that is whether
 // its cache may answer.
 func (cs *CacheSignal) Listening() bool { return cs.listening.Load() }
+
+// Written returns the primary's WAL position after the newest write this server has heard
+// of, through any server on the database: a replica that has replayed that far shows every
+// write whose response has gone out. known is false while this server does not hear the
+// others (its listener is down): then no position is known to be the newest.
+func (cs *CacheSignal) Written() (_ WALPosition, known bool) {
+	if !cs.Listening() {
+		return 0, false
+	}
+	return WALPosition(cs.written.Load()), true
+}
+
+// heard raises the newest write position this server knows of to p.
+func (cs *CacheSignal) heard(p WALPosition) {
+	for {
+		old := cs.written.Load()
+		if uint64(p) <= old || cs.written.CompareAndSwap(old, uint64(p)) {
+			return
+		}
+	}
+}
+
+// heardNow raises the newest write position to the primary's current one, which is past
+// every write committed so far.
+func (cs *CacheSignal) heardNow(ctx context.Context, conn *pgx.Conn) error {
+	var now string
+	if err := conn.QueryRow(ctx, "SELECT "+currentWALPosition).Scan(&now); err != nil {
+		return fmt.Errorf("WAL position: %w", err)
+	}
+	p, err := ParseWALPosition(now)
+	if err != nil {
+		return err
+	}
+	cs.heard(p)
+	return nil
+}
 
 // Run keeps a listening connection until ctx ends: it flushes the cache on every other
 // server's write, answers their flushes, and routes the answers to this server's own. When
@@ -103,6 +143,11 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 	if _, err := conn.Exec(ctx, setup); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	// Writes made while this server was not listening went unheard: the current position
+	// is past all of them, and every later write's notification reaches this connection.
+	if err := cs.heardNow(ctx, conn); err != nil {
+		return err
+	}
 	cs.flush()
 	cs.listening.Store(true)
 	cs.logger.Debug("cache signal: listening")
@@ -115,9 +160,21 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 			cs.acked(n.Payload)
 			continue
 		}
+		// The payload is the writer's id, the flush's token and the WAL position after the
+		// write. Learn the position before answering: once the writer has every answer, its
+		// response goes out, and no server may then read a replica that lacks the write.
+		writer, rest, ok := strings.Cut(n.Payload, " ")
+		token, position, _ := strings.Cut(rest, " ")
+		if p, err := ParseWALPosition(position); err == nil {
+			cs.heard(p)
+		} else {
+			// Without a position (from a server of an older version) the current one stands
+			// for it: it is past the write, which committed before the notification.
+			if err := cs.heardNow(ctx, conn); err != nil {
+				return err
+			}
+		}
 		cs.flush()
-		// The payload is the writer's id and the flush's token; answer on the writer's channel.
-		writer, token, ok := strings.Cut(n.Payload, " ")
 		if !ok {
 			continue
 		}
@@ -140,6 +197,10 @@ func (cs *CacheSignal) acked(token string) {
 	}
 }
 
+// notifyFlush sends a flush notification whose payload ($2, the writer's id and the
+// flush's token) ends with the primary's WAL position, read after the write has committed.
+const notifyFlush = `SELECT pg_notify($1, $2::text || ' ' || ` + currentWALPosition + `)`
+
 // countListeners counts the servers listening on this database (this one included).
 const countListeners = `SELECT count(*) FROM pg_stat_activity
 WHERE datname = current_database() AND application_name = $1`
@@ -152,7 +213,7 @@ func (cs *CacheSignal) Broadcast(ctx context.Context) error {
 	if !cs.Listening() {
 		// Without a listener this server cannot hear the answers; its own cache is off, and
 		// the notification still empties the others.
-		_, err := cs.store.pool.Exec(ctx, "SELECT pg_notify($1, $2)", flushChannel, cs.id+" -")
+		_, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" -")
 		if err != nil {
 			return fmt.Errorf("store: broadcast cache flush: %w", err)
 		}
@@ -179,7 +240,7 @@ func (cs *CacheSignal) Broadcast(ctx context.Context) error {
 	if err := cs.store.pool.QueryRow(ctx, countListeners, listenerName).Scan(&servers); err != nil {
 		return fmt.Errorf("store: broadcast cache flush: count servers: %w", err)
 	}
-	if _, err := cs.store.pool.Exec(ctx, "SELECT pg_notify($1, $2)", flushChannel, cs.id+" "+token); err != nil {
+	if _, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" "+token); err != nil {
 		return fmt.Errorf("store: broadcast cache flush: %w", err)
 	}
 	timeout := time.NewTimer(flushAckTimeout)

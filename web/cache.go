@@ -44,8 +44,6 @@ const entryOverhead = 256
 // only 200 answers are kept.
 type publicCache struct {
 	generation atomic.Uint64
-	// lastFlush is when the cache was last emptied (UnixNano): when some server last wrote.
-	lastFlush *atomic.Int64
 	// listening reports whether this server hears the other servers' writes.
 	listening func() bool
 	// broadcast empties every server's cache (this one's included) and returns once they
@@ -79,13 +77,12 @@ func entrySize(key string, e cachedResponse) int {
 // calls broadcast. Both may be nil for a single server without a cache signal (tests of
 // the cache alone): then it always answers and a write empties only its own entries.
 func newPublicCache(logger *slog.Logger) *publicCache {
-	return &publicCache{entries: map[string]cachedResponse{}, logger: logger, lastFlush: new(atomic.Int64)}
+	return &publicCache{entries: map[string]cachedResponse{}, logger: logger}
 }
 
 // flush empties the cache. The generation makes answers computed before the flush
 // unstorable; dropping the map frees what the entries held at once.
 func (pc *publicCache) flush() {
-	pc.lastFlush.Store(time.Now().UnixNano())
 	pc.mu.Lock()
 	pc.generation.Add(1)
 	pc.entries = map[string]cachedResponse{}

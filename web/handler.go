@@ -78,11 +78,6 @@ type Config struct {
 	// connection included (default 30 s, TABLESTAKES_REQUEST_TIMEOUT): when the database
 	// hangs, requests answer 503 with Retry-After instead of piling up on the pool.
 	RequestTimeout time.Duration
-	// ReplicaLag is how long after a write anonymous reads stay on the primary when there is
-	// a read-only copy (ReadFrom; default 5 s): a streaming replica shows a write once it
-	// has replayed it, usually within milliseconds, and a page computed from a copy that has
-	// not would be cached as if it were current.
-	ReplicaLag time.Duration
 }
 
 // baseURL is the configured BaseURL without a trailing slash, or the default.
@@ -139,9 +134,6 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	cfg.BaseURL = cfg.baseURL()
 	if cfg.LoginDelay <= 0 {
 		cfg.LoginDelay = 2 * time.Second
-	}
-	if cfg.ReplicaLag <= 0 {
-		cfg.ReplicaLag = 5 * time.Second
 	}
 	if cfg.SessionLifetime <= 0 {
 		cfg.SessionLifetime = 14 * 24 * time.Hour

@@ -21,8 +21,9 @@ func (h *Handler) Routes() http.Handler {
 		primary:       h.echo(),
 		replica:       onCopy.echo(),
 		sessionCookie: h.sessions.Cookie.Name,
-		lastWrite:     h.cache.lastFlush,
-		lag:           h.config.ReplicaLag,
+		written:       h.signal.Written,
+		reads:         h.reads,
+		logger:        h.logger,
 	})
 }
 

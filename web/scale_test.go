@@ -301,37 +301,3 @@ func TestStaticAssetsCarryTheirHashAndLongCaching(t *testing.T) {
 
 // gzipReader unzips a gzip-encoded body.
 func gzipReader(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }
-
-func TestAnonymousReadsGoToTheReadOnlyCopy(t *testing.T) {
-	t.Parallel()
-	primary, copyOf := storetest.NewStore(t), storetest.NewStore(t)
-	// Different data in each, to see which one a page came from.
-	onCopy := newTestAppOn(t, copyOf, web.Config{})
-	onCopy.newLeague(onCopy.newPlayers("copy", 1)[0], "vortex", 4, 0)
-	app := newTestAppOn(t, primary, web.Config{ReplicaLag: 2 * time.Second}, func(h *web.Handler) { h.ReadFrom(copyOf) })
-	org := app.newPlayers("org", 1)[0]
-	app.newLeague(org, "gonzaga", 4, 0)
-
-	require.Eventually(t, func() bool {
-		_, _, body := anonymousGet(t, app, "/leagues")
-		return strings.Contains(body, "The vortex league")
-	}, 10*time.Second, 50*time.Millisecond, "once no write is recent, anonymous reads come from the copy")
-	_, _, body := anonymousGet(t, app, "/leagues")
-	assert.NotContains(t, body, "The gonzaga league")
-
-	signedIn := app.logIn(org) // a write: the log-in
-	_, doc := app.get(signedIn, "/leagues")
-	assert.Contains(t, doc.Text(), "The gonzaga league", "signed-in reads come from the primary")
-	_, _, body = anonymousGet(t, app, "/leagues")
-	assert.Contains(t, body, "The gonzaga league", "just after a write, anonymous reads stay on the primary")
-
-	status, out := app.api(http.MethodPost, "/api/v1/leagues", org.token,
-		map[string]any{"name": "Written", "game": "arcs", "players_per_game": 4})
-	require.Equal(t, http.StatusCreated, status, "writes go to the primary")
-	_, err := primary.League(t.Context(), int64(out["id"].(float64)))
-	require.NoError(t, err)
-	res, err := http.Get(app.srv.URL + "/healthz")
-	require.NoError(t, err)
-	res.Body.Close()
-	assert.Equal(t, http.StatusOK, res.StatusCode)
-}
