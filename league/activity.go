@@ -3,6 +3,8 @@ package league
 import (
 	"fmt"
 	"time"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Default activity rule: "To be an active player you just need to have terminated at least 5
@@ -75,5 +77,5 @@ type InactiveError struct {
 // Error explains the refusal in one line.
 func (e *InactiveError) Error() string {
 	return fmt.Sprintf("activity rule: you have %d finished %s in the last %d days; this league needs %d",
-		e.Have, plural(e.Have, "game", "games"), e.Days, e.Need)
+		e.Have, scoring.Plural(e.Have, "game", "games"), e.Days, e.Need)
 }

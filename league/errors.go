@@ -19,11 +19,3 @@ func (c *Conflict) Error() string { return c.Reason }
 
 // Is makes errors.Is(err, ErrConflict) hold for every *Conflict.
 func (c *Conflict) Is(target error) bool { return target == ErrConflict }
-
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -1,6 +1,10 @@
 package league
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tablestakes/tablestakes/scoring"
+)
 
 // Change is a way a league's players change once they joined.
 type Change int
@@ -80,7 +84,7 @@ func MayReplace(r Replacing) error {
 // Replaced is the league history's line of a replacement in which the substitute took
 // seats unplayed games.
 func Replaced(from, to string, seats int) string {
-	return fmt.Sprintf("%s replaced %s for the %d %s still to play", to, from, seats, plural(seats, "game", "games"))
+	return fmt.Sprintf("%s replaced %s for the %d %s still to play", to, from, seats, scoring.Plural(seats, "game", "games"))
 }
 
 // MinPlayersLeft is the fewest players a league goes on with after a withdrawal: a league

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // Ending is one of the organiser's ways to end a league otherwise than by playing it out.
@@ -155,5 +157,5 @@ func Delete(status string, recorded int) error {
 	}
 	return &Conflict{Reason: fmt.Sprintf(
 		"league: %d %s recorded, and results stay in the players' ratings, so the league cannot be deleted; %s instead",
-		recorded, plural(recorded, "result is", "results are"), instead)}
+		recorded, scoring.Plural(recorded, "result is", "results are"), instead)}
 }

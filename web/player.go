@@ -194,11 +194,3 @@ func leagueLabel(name string) string {
 	}
 	return name
 }
-
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

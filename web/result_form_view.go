@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -32,9 +33,9 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 	}
 	for _, a := range g.Inactive() {
 		v.ActivityRule = fmt.Sprintf("This league's activity rule asks for %d finished %s in the last %d days. "+
-			"These players have fallen short:", a.Need, plural(a.Need, "game", "games"), a.Days)
+			"These players have fallen short:", a.Need, scoring.Plural(a.Need, "game", "games"), a.Days)
 		v.ActivityWarnings = append(v.ActivityWarnings, fmt.Sprintf("@%s: %d finished %s", a.Username, a.Recent,
-			plural(a.Recent, "game", "games")))
+			scoring.Plural(a.Recent, "game", "games")))
 	}
 	powers := g.Game.SeatNames(len(g.Seats))
 	for _, s := range f.seats {
