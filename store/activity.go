@@ -35,22 +35,18 @@ func (a ActivityState) Warning() string {
 		a.Username, a.Recent, plural(a.Recent, "game", "games"), a.Days, a.Need)
 }
 
-// gameActivitySQL reads the activity of a league game's seated players, in seat order,
-// counting each one's finished games without the game $2 (the game being recorded does not
-// make its own players active); a normal game, or a league without the rule
-// (min_recent_games 0), has no rows. Its window is league.Activity.Since written in SQL
-// (recent_days days back from now): the result's reading (store/results.go) runs it
-// without a time to pass; once it passes Since, as LeagueActivity does, the window is
-// decided in Go alone.
+// gameActivitySQL reads the activity of a league game's seated players, in seat order: each
+// one's finished games since $2, the start of the league's window (league.Activity.Since),
+// without the game $1 itself (the game being recorded does not make its own players active).
 const gameActivitySQL = `
 SELECT u.id AS user_id, u.username,
        (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
-        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.id <> $2
-          AND rg.finished_at > now() - make_interval(days => l.recent_days))::int AS recent,
+        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.id <> $1
+          AND rg.finished_at > $2)::int AS recent,
        l.min_recent_games AS need, l.recent_days AS days
 FROM seats s JOIN games g ON g.id = s.game_id JOIN leagues l ON l.id = g.league_id
 JOIN users u ON u.id = s.user_id
-WHERE s.game_id = $1 AND l.min_recent_games > 0
+WHERE s.game_id = $1
 ORDER BY s.position`
 
 const activityRuleSQL = `SELECT min_recent_games, recent_days FROM leagues WHERE id = $1`

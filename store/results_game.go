@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -61,7 +62,8 @@ SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), COALE
        (SELECT count(*) FROM result_audit a WHERE a.game_id = g.id)::int AS version,
        ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
        COALESCE(l.status, ''),
-       COALESCE(l.results_by, g.results_by), COALESCE(l.confirm_hours, g.confirm_hours)
+       COALESCE(l.results_by, g.results_by), COALESCE(l.confirm_hours, g.confirm_hours),
+       COALESCE(l.min_recent_games, 0), COALESCE(l.recent_days, 0)
 FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = COALESCE(l.organiser_id, g.organiser_id)
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
@@ -88,22 +90,19 @@ func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error
 func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (ResultGame, error) {
 	var g ResultGame
 	var slug, version string
+	var rule league.Activity
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
 		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
-			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours},
+			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours,
+			&rule.MinRecentGames, &rule.RecentDays},
 			func() error { found = true; return nil })
 		return err
 	})
 	batch.Queue(gameSeatRefsSQL, gameID).Query(func(rows pgx.Rows) error {
 		var err error
 		g.Seats, err = pgx.CollectRows(rows, pgx.RowToStructByName[SeatRef])
-		return err
-	})
-	batch.Queue(gameActivitySQL, gameID, gameID).Query(func(rows pgx.Rows) error {
-		var err error
-		g.Activity, err = pgx.CollectRows(rows, pgx.RowToStructByName[ActivityState])
 		return err
 	})
 	if err := q.SendBatch(ctx, batch).Close(); err != nil {
@@ -113,6 +112,14 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 		return ResultGame{}, ErrNotFound
 	}
 	var err error
+	if g.LeagueID != 0 && rule.On() {
+		// The window starts where the rule says (league.Activity.Since), so no SQL decides
+		// it again; only leagues with the rule pay this second round trip.
+		g.Activity, err = collect[ActivityState](ctx, q, gameActivitySQL, gameID, rule.Since(time.Now()))
+		if err != nil {
+			return ResultGame{}, err
+		}
+	}
 	if g.Game, err = scoring.GameBySlug(slug); err != nil {
 		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
 	}
