@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -41,7 +42,7 @@ func TestRhythmAndMovesDateTheGames(t *testing.T) {
 	first := time.Date(2026, 12, 1, 19, 0, 0, 0, paris)
 
 	// A rhythm set while the league is open dates the schedule the 8th join draws.
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: "Weekly", Game: "gonzaga", PlayersPerGame: 4,
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: "Weekly", Game: "gonzaga", PlayersPerGame: 4,
 		RecentDays: 90, FaceToFace: true, OrganiserID: organiser.ID})
 	require.NoError(t, err)
 	require.NoError(t, st.SetRhythm(ctx, l.ID, organiser.ID, first, 7))
@@ -60,7 +61,7 @@ func TestRhythmAndMovesDateTheGames(t *testing.T) {
 	move := store.GameSchedule{StartsAt: &later, Place: "Back room"}
 	require.ErrorAs(t, st.ScheduleGame(ctx, g.ID, ps[1].ID, move), new(*store.Forbidden))
 	require.ErrorAs(t, st.ScheduleGame(ctx, g.ID, helper.ID, move), new(*store.Forbidden))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	require.NoError(t, st.ScheduleGame(ctx, g.ID, helper.ID, move))
 	require.NoError(t, st.ScheduleGame(ctx, g.ID, helper.ID, move), "the same move again changes nothing")
 	moved, err := st.Game(ctx, g.ID)
@@ -143,7 +144,7 @@ func TestQueueAndNextGames(t *testing.T) {
 	none, err := st.Queue(ctx, helper.ID)
 	require.NoError(t, err)
 	assert.Empty(t, none, "not a co-organiser yet")
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	q2, err := st.Queue(ctx, helper.ID)
 	require.NoError(t, err)
 	assert.Equal(t, q, q2)
@@ -162,7 +163,7 @@ func TestQueueAndNextGames(t *testing.T) {
 		assert.Equal(t, ps[1].Username, g.Seats[g.Position-1], "my seat in game %d", g.Number)
 	}
 
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
+	require.NoError(t, service.NewLeagues(st).End(ctx, l.ID, organiser.ID, "close"))
 	q, err = st.Queue(ctx, organiser.ID)
 	require.NoError(t, err)
 	assert.Empty(t, q, "a closed league takes no more results")

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -23,18 +24,18 @@ func TestDeleteLeague(t *testing.T) {
 
 	// A running league with a co-organiser, a date, a replacement and history, nothing recorded.
 	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
-	_, err := st.ReplaceMember(ctx, l.ID, organiser.ID, ps[1].Username, helper.Username)
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	_, err := service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, ps[1].Username, helper.Username)
 	require.NoError(t, err)
 	for _, by := range []store.User{helper, ps[2], ps[8]} {
-		_, err := st.DeleteLeague(ctx, l.ID, by.ID)
+		_, err := service.NewLeagues(st).Delete(ctx, l.ID, by.ID)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "only the league's organiser may do this", by.Username)
 	}
-	_, err = st.DeleteLeague(ctx, 987654, organiser.ID)
+	_, err = service.NewLeagues(st).Delete(ctx, 987654, organiser.ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
-	name, err := st.DeleteLeague(ctx, l.ID, organiser.ID)
+	name, err := service.NewLeagues(st).Delete(ctx, l.ID, organiser.ID)
 	require.NoError(t, err)
 	assert.Equal(t, l.Name, name)
 	_, err = st.League(ctx, l.ID)
@@ -50,11 +51,11 @@ func TestDeleteLeague(t *testing.T) {
 
 	// Open and cancelled leagues go too.
 	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	_, err = st.DeleteLeague(ctx, open.ID, organiser.ID)
+	_, err = service.NewLeagues(st).Delete(ctx, open.ID, organiser.ID)
 	require.NoError(t, err)
 	cancelled := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, st.EndLeague(ctx, cancelled.ID, organiser.ID, "cancel"))
-	_, err = st.DeleteLeague(ctx, cancelled.ID, organiser.ID)
+	require.NoError(t, service.NewLeagues(st).End(ctx, cancelled.ID, organiser.ID, "cancel"))
+	_, err = service.NewLeagues(st).Delete(ctx, cancelled.ID, organiser.ID)
 	require.NoError(t, err)
 
 	// One recorded result, and the league stays: close it instead.
@@ -62,11 +63,11 @@ func TestDeleteLeague(t *testing.T) {
 	g := mustGames(t, st, played.ID)[0]
 	_, err = recordResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
 	require.NoError(t, err)
-	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	_, err = service.NewLeagues(st).Delete(ctx, played.ID, organiser.ID)
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: 1 result is recorded, and results stay in the players' ratings, so the league cannot be deleted; close it early (its standings are frozen) instead")
-	require.NoError(t, st.EndLeague(ctx, played.ID, organiser.ID, "close"))
-	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	require.NoError(t, service.NewLeagues(st).End(ctx, played.ID, organiser.ID, "close"))
+	_, err = service.NewLeagues(st).Delete(ctx, played.ID, organiser.ID)
 	assert.Contains(t, err.Error(), "archive it instead")
 	n, err := st.RecordedResults(ctx, played.ID)
 	require.NoError(t, err)
@@ -92,7 +93,7 @@ func TestDeleteLeagueRacingAResult(t *testing.T) {
 		start := make(chan struct{})
 		wg.Add(2)
 		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
-		go func() { defer wg.Done(); <-start; _, delErr = st.DeleteLeague(ctx, l.ID, organiser.ID) }()
+		go func() { defer wg.Done(); <-start; _, delErr = service.NewLeagues(st).Delete(ctx, l.ID, organiser.ID) }()
 		close(start)
 		wg.Wait()
 		var results int

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -88,7 +89,7 @@ func TestFaceToFaceLeagueScheduleComesInRounds(t *testing.T) {
 			ctx := context.Background()
 			st := storetest.NewStore(t)
 			players := newPlayers(t, st, "player", 8)
-			l, err := st.CreateLeague(ctx, store.NewLeague{
+			l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{
 				Name: "Club night", Game: "vampiring", PlayersPerGame: tc.perGame,
 				RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: players[0].ID,
 			})
@@ -161,20 +162,20 @@ func TestJoinLeagueRefusals(t *testing.T) {
 	players := newPlayers(t, st, "player", 9)
 	l := newLeague(t, st, players[0], "gonzaga", 4, 0)
 
-	_, err := st.JoinLeague(ctx, l.ID, players[0].ID)
+	_, err := service.NewLeagues(st).Join(ctx, l.ID, players[0].ID)
 	require.NoError(t, err)
-	_, err = st.JoinLeague(ctx, l.ID, players[0].ID)
+	_, err = service.NewLeagues(st).Join(ctx, l.ID, players[0].ID)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember)
 	assert.ErrorIs(t, err, store.ErrConflict)
 
 	l = fill(t, st, l, players[1:8])
 	require.Equal(t, store.LeagueRunning, l.Status)
-	_, err = st.JoinLeague(ctx, l.ID, players[8].ID)
+	_, err = service.NewLeagues(st).Join(ctx, l.ID, players[8].ID)
 	assert.ErrorIs(t, err, store.ErrLeagueRunning)
-	_, err = st.JoinLeague(ctx, l.ID, players[3].ID)
+	_, err = service.NewLeagues(st).Join(ctx, l.ID, players[3].ID)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember, "a member hears they already joined")
 
-	_, err = st.JoinLeague(ctx, l.ID+1000, players[8].ID)
+	_, err = service.NewLeagues(st).Join(ctx, l.ID+1000, players[8].ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
 	after, err := st.League(ctx, l.ID)
@@ -216,18 +217,18 @@ func TestActivityRule(t *testing.T) {
 	assert.Zero(t, have, "a newcomer has no finished games")
 
 	strict := newLeague(t, st, players[0], "gonzaga", 2, 3)
-	_, err = st.JoinLeague(ctx, strict.ID, players[1].ID)
+	_, err = service.NewLeagues(st).Join(ctx, strict.ID, players[1].ID)
 	var inactive *store.InactiveError
 	require.ErrorAs(t, err, &inactive)
 	assert.Equal(t, store.InactiveError{Have: 2, Need: 3, Days: 90}, *inactive)
 	assert.Equal(t, "activity rule: you have 2 finished games in the last 90 days; this league needs 3", inactive.Error())
 
-	_, err = st.JoinLeague(ctx, strict.ID, players[8].ID)
+	_, err = service.NewLeagues(st).Join(ctx, strict.ID, players[8].ID)
 	require.ErrorAs(t, err, &inactive)
 	assert.Equal(t, 0, inactive.Have)
 
 	finishGames(t, st, club.ID, 1, 0)
-	_, err = st.JoinLeague(ctx, strict.ID, players[1].ID)
+	_, err = service.NewLeagues(st).Join(ctx, strict.ID, players[1].ID)
 	require.NoError(t, err, "three finished games in 90 days meet the rule")
 	after, err := st.League(ctx, strict.ID)
 	require.NoError(t, err)
@@ -264,7 +265,7 @@ func TestConcurrentJoinsMakeExactlyOneSchedule(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, results[i] = st.JoinLeague(ctx, l.ID, p.ID)
+				_, results[i] = service.NewLeagues(st).Join(ctx, l.ID, p.ID)
 			}()
 		}
 		close(start)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -33,7 +34,7 @@ func newPlayers(t *testing.T, st *store.Store, prefix string, n int) []store.Use
 // requirement, organised by organiser.
 func newLeague(t *testing.T, st *store.Store, organiser store.User, game string, perGame, minRecent int) store.League {
 	t.Helper()
-	l, err := st.CreateLeague(context.Background(), store.NewLeague{
+	l, err := service.NewLeagues(st).Create(context.Background(), store.NewLeague{
 		Name: "League of " + game, Game: game, Edition: "2nd edition", PlayersPerGame: perGame,
 		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
 	})
@@ -46,7 +47,7 @@ func fill(t *testing.T, st *store.Store, l store.League, players []store.User) s
 	t.Helper()
 	for _, p := range players {
 		var err error
-		l, err = st.JoinLeague(context.Background(), l.ID, p.ID)
+		l, err = service.NewLeagues(st).Join(context.Background(), l.ID, p.ID)
 		require.NoError(t, err, "join %s", p.Username)
 	}
 	return l
@@ -92,7 +93,7 @@ func TestCreateLeague(t *testing.T) {
 	st := storetest.NewStore(t)
 	org := newPlayers(t, st, "organiser", 1)[0]
 
-	l, err := st.CreateLeague(ctx, store.NewLeague{
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{
 		Name: "Winter Vortex", Game: "vortex", Version: "d12", Edition: "base game", PlayersPerGame: 4,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays, OrganiserID: org.ID,
 	})
@@ -127,7 +128,7 @@ func TestCreateLeague(t *testing.T) {
 		{Name: "x", Game: "vortex", PlayersPerGame: 4, RecentDays: 0, OrganiserID: org.ID},
 		{Name: "x", Game: "vortex", PlayersPerGame: 4, MinRecentGames: -1, RecentDays: 90, OrganiserID: org.ID},
 	} {
-		_, err := st.CreateLeague(ctx, bad)
+		_, err := service.NewLeagues(st).Create(ctx, bad)
 		assert.Equal(t, "23514", pgCode(err), "check violation for %+v: %v", bad, err)
 	}
 	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
@@ -144,7 +145,7 @@ func TestLeagueConstraints(t *testing.T) {
 	l := fill(t, st, newLeague(t, st, players[0], "gonzaga", 4, 0), players[:8])
 	g := mustGames(t, st, l.ID)[0]
 	open := newLeague(t, st, players[0], "gonzaga", 4, 0)
-	_, err := st.JoinLeague(ctx, open.ID, players[0].ID)
+	_, err := service.NewLeagues(st).Join(ctx, open.ID, players[0].ID)
 	require.NoError(t, err)
 
 	for _, tc := range []struct {
@@ -198,7 +199,7 @@ func TestLeagueLists(t *testing.T) {
 	st := storetest.NewStore(t)
 	players := newPlayers(t, st, "player", 9)
 	open := newLeague(t, st, players[0], "arcs", 4, 0)
-	_, err := st.JoinLeague(ctx, open.ID, players[1].ID)
+	_, err := service.NewLeagues(st).Join(ctx, open.ID, players[1].ID)
 	require.NoError(t, err)
 	running := fill(t, st, newLeague(t, st, players[8], "vortex", 4, 0), players[:8])
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -35,8 +36,8 @@ func TestLeaveAndRemoveFreeThePlaceBeforeTheLeagueIsFull(t *testing.T) {
 	organiser := ps[0]
 	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:8]) // 7 members
 
-	require.NoError(t, st.LeaveLeague(ctx, l.ID, ps[3].ID))
-	require.NoError(t, st.RemoveMember(ctx, l.ID, organiser.ID, "PL5"))
+	require.NoError(t, service.NewLeagues(st).Leave(ctx, l.ID, ps[3].ID))
+	require.NoError(t, service.NewLeagues(st).RemoveMember(ctx, l.ID, organiser.ID, "PL5"))
 	got, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 5, got.Members)
@@ -58,10 +59,10 @@ func TestLeaveAndRemoveFreeThePlaceBeforeTheLeagueIsFull(t *testing.T) {
 	}, historyActions(t, st, l.ID))
 
 	// Once running, leaving points to the organiser and changes nothing.
-	err = st.LeaveLeague(ctx, l.ID, ps[1].ID)
+	err = service.NewLeagues(st).Leave(ctx, l.ID, ps[1].ID)
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "ask the organiser (pl1) to replace the player")
-	err = st.RemoveMember(ctx, l.ID, organiser.ID, "pl2")
+	err = service.NewLeagues(st).RemoveMember(ctx, l.ID, organiser.ID, "pl2")
 	require.ErrorIs(t, err, store.ErrConflict)
 	members, err = st.Members(ctx, l.ID)
 	require.NoError(t, err)
@@ -76,14 +77,14 @@ func TestLeaveAndRemoveRefusals(t *testing.T) {
 	l := fill(t, st, newLeague(t, st, ps[0], "gonzaga", 4, 0), ps[1:3])
 
 	var forbidden *store.Forbidden
-	err := st.RemoveMember(ctx, l.ID, ps[1].ID, "qq3")
+	err := service.NewLeagues(st).RemoveMember(ctx, l.ID, ps[1].ID, "qq3")
 	require.ErrorAs(t, err, &forbidden, "a member cannot remove another")
-	err = st.LeaveLeague(ctx, l.ID, ps[3].ID)
+	err = service.NewLeagues(st).Leave(ctx, l.ID, ps[3].ID)
 	require.ErrorIs(t, err, store.ErrConflict, "leaving a league one is not in")
 	assert.Contains(t, err.Error(), "not a member")
 	var invalid *store.Invalid
-	require.ErrorAs(t, st.RemoveMember(ctx, l.ID, ps[0].ID, "nobody"), &invalid)
-	require.ErrorIs(t, st.LeaveLeague(ctx, 1<<40, ps[1].ID), store.ErrNotFound)
+	require.ErrorAs(t, service.NewLeagues(st).RemoveMember(ctx, l.ID, ps[0].ID, "nobody"), &invalid)
+	require.ErrorIs(t, service.NewLeagues(st).Leave(ctx, 1<<40, ps[1].ID), store.ErrNotFound)
 	got, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 2, got.Members, "nothing changed")
@@ -105,8 +106,8 @@ func TestLeaveRacingTheEighthJoin(t *testing.T) {
 		var leaveErr, joinErr error
 		start := make(chan struct{})
 		wg.Add(2)
-		go func() { defer wg.Done(); <-start; leaveErr = st.LeaveLeague(ctx, l.ID, ps[7].ID) }()
-		go func() { defer wg.Done(); <-start; _, joinErr = st.JoinLeague(ctx, l.ID, ps[8].ID) }()
+		go func() { defer wg.Done(); <-start; leaveErr = service.NewLeagues(st).Leave(ctx, l.ID, ps[7].ID) }()
+		go func() { defer wg.Done(); <-start; _, joinErr = service.NewLeagues(st).Join(ctx, l.ID, ps[8].ID) }()
 		close(start)
 		wg.Wait()
 		require.NoError(t, joinErr, "the join always finds a place")
@@ -138,26 +139,26 @@ func TestEndLeague(t *testing.T) {
 	organiser := ps[0]
 
 	open := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:4])
-	require.ErrorAs(t, st.EndLeague(ctx, open.ID, ps[1].ID, "cancel"), new(*store.Forbidden), "a member cannot cancel")
-	err := st.EndLeague(ctx, open.ID, organiser.ID, "close")
+	require.ErrorAs(t, service.NewLeagues(st).End(ctx, open.ID, ps[1].ID, "cancel"), new(*store.Forbidden), "a member cannot cancel")
+	err := service.NewLeagues(st).End(ctx, open.ID, organiser.ID, "close")
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: open; only a running league can be closed")
-	require.NoError(t, st.EndLeague(ctx, open.ID, organiser.ID, "cancel"))
+	require.NoError(t, service.NewLeagues(st).End(ctx, open.ID, organiser.ID, "cancel"))
 	got, err := st.League(ctx, open.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueCancelled, got.Status)
-	_, err = st.JoinLeague(ctx, open.ID, ps[5].ID)
+	_, err = service.NewLeagues(st).Join(ctx, open.ID, ps[5].ID)
 	require.ErrorIs(t, err, store.ErrConflict, "a cancelled league takes no one")
 
 	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.ErrorIs(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"), store.ErrConflict)
-	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "close"))
+	require.ErrorIs(t, service.NewLeagues(st).End(ctx, running.ID, organiser.ID, "archive"), store.ErrConflict)
+	require.NoError(t, service.NewLeagues(st).End(ctx, running.ID, organiser.ID, "close"))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueClosed, got.Status)
 	assert.True(t, got.ClosedEarly)
 	assert.NotNil(t, got.FinishedAt)
-	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"))
+	require.NoError(t, service.NewLeagues(st).End(ctx, running.ID, organiser.ID, "archive"))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueArchived, got.Status)
@@ -177,22 +178,22 @@ func TestEditLeague(t *testing.T) {
 	name, venue, game, size := "Tuesday club", "The Red Lion", "cartagena", 5
 
 	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, st.EditLeague(ctx, open.ID, organiser.ID, store.LeagueEdit{Game: &game, PlayersPerGame: &size}))
+	require.NoError(t, service.NewLeagues(st).Edit(ctx, open.ID, organiser.ID, store.LeagueEdit{Game: &game, PlayersPerGame: &size}))
 	got, err := st.League(ctx, open.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "cartagena", got.Game, "the game may change while the league is open")
 	assert.Equal(t, 5, got.PlayersPerGame)
 
 	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	err = st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, PlayersPerGame: &size})
+	err = service.NewLeagues(st).Edit(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, PlayersPerGame: &size})
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "players_per_game: cannot change once the schedule exists")
-	require.ErrorAs(t, st.EditLeague(ctx, running.ID, ps[1].ID, store.LeagueEdit{Name: &name}), new(*store.Forbidden))
+	require.ErrorAs(t, service.NewLeagues(st).Edit(ctx, running.ID, ps[1].ID, store.LeagueEdit{Name: &name}), new(*store.Forbidden))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, running.Name, got.Name, "a refused edit changes nothing")
 
-	require.NoError(t, st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, Venue: &venue}))
+	require.NoError(t, service.NewLeagues(st).Edit(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, Venue: &venue}))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, name, got.Name)
@@ -217,25 +218,25 @@ func TestCoOrganisers(t *testing.T) {
 	assert.Equal(t, store.RoleMember, role(member))
 	assert.Equal(t, store.RoleNone, role(helper))
 
-	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, member.ID, "cc3", true), new(*store.Forbidden))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "CC3", true))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc2", true))
+	require.ErrorAs(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, member.ID, "cc3", true), new(*store.Forbidden))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "CC3", true))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "cc2", true))
 	assert.Equal(t, store.RoleCoOrganiser, role(helper), "any user can help, not only members")
 	assert.Equal(t, store.RoleCoOrganiser, role(member))
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", true), store.ErrConflict)
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc4", false), store.ErrConflict)
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc1", true), store.ErrConflict)
+	require.ErrorIs(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", true), store.ErrConflict)
+	require.ErrorIs(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "cc4", false), store.ErrConflict)
+	require.ErrorIs(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "cc1", true), store.ErrConflict)
 	names, err := st.CoOrganisers(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"cc2", "cc3"}, names)
 
 	// A co-organiser manages dates and results, never the league itself.
-	err = st.EndLeague(ctx, l.ID, helper.ID, "cancel")
+	err = service.NewLeagues(st).End(ctx, l.ID, helper.ID, "cancel")
 	require.ErrorAs(t, err, new(*store.Forbidden))
 	assert.False(t, errors.Is(err, store.ErrConflict))
-	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, helper.ID, "cc4", true), new(*store.Forbidden))
+	require.ErrorAs(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, helper.ID, "cc4", true), new(*store.Forbidden))
 
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", false))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", false))
 	assert.Equal(t, store.RoleNone, role(helper))
 	assert.Equal(t, store.RoleNone, role(other))
 	assert.Equal(t, []string{
@@ -257,7 +258,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 
 	_, err := recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
 	require.ErrorIs(t, err, store.ErrNotOrganiser, "not a co-organiser yet")
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	_, err = recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
 	require.NoError(t, err, "a co-organiser records")
 	rw, err := checkResult(ctx, st, games[0].ID, helper.ID, placementInput(seatNames(games[0]), []int{10, 20, 30, 40}))
@@ -269,7 +270,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 
 	before, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
+	require.NoError(t, service.NewLeagues(st).End(ctx, l.ID, organiser.ID, "close"))
 	_, err = recordResult(ctx, st, games[1].ID, organiser.ID, input(games[1]))
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: closed; its standings are frozen and take no more results")
@@ -301,7 +302,11 @@ func TestCloseRacingAResult(t *testing.T) {
 		start := make(chan struct{})
 		wg.Add(2)
 		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
-		go func() { defer wg.Done(); <-start; closeErr = st.EndLeague(ctx, l.ID, organiser.ID, "close") }()
+		go func() {
+			defer wg.Done()
+			<-start
+			closeErr = service.NewLeagues(st).End(ctx, l.ID, organiser.ID, "close")
+		}()
 		close(start)
 		wg.Wait()
 		require.NoError(t, closeErr)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -21,17 +22,17 @@ func TestReopenLeagueWithinSevenDays(t *testing.T) {
 	ps := newPlayers(t, st, "ro", 2)
 	org, other := ps[0], ps[1]
 	l := newLeague(t, st, org, "gonzaga", 4, 0)
-	require.NoError(t, st.EndLeague(ctx, l.ID, org.ID, "cancel"))
-	require.Error(t, st.ReopenLeague(ctx, l.ID, other.ID), "only the organiser")
-	require.NoError(t, st.ReopenLeague(ctx, l.ID, org.ID))
+	require.NoError(t, service.NewLeagues(st).End(ctx, l.ID, org.ID, "cancel"))
+	require.Error(t, service.NewLeagues(st).Reopen(ctx, l.ID, other.ID), "only the organiser")
+	require.NoError(t, service.NewLeagues(st).Reopen(ctx, l.ID, org.ID))
 	got, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueOpen, got.Status)
 
-	require.NoError(t, st.EndLeague(ctx, l.ID, org.ID, "cancel"))
+	require.NoError(t, service.NewLeagues(st).End(ctx, l.ID, org.ID, "cancel"))
 	_, err = st.Pool().Exec(ctx, `UPDATE leagues SET cancelled_at = now() - interval '8 days' WHERE id = $1`, l.ID)
 	require.NoError(t, err)
-	err = st.ReopenLeague(ctx, l.ID, org.ID)
+	err = service.NewLeagues(st).Reopen(ctx, l.ID, org.ID)
 	var conflict *store.Conflict
 	require.True(t, errors.As(err, &conflict), "%v", err)
 	assert.Contains(t, conflict.Reason, "more than 7 days ago")

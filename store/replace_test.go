@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -56,12 +57,12 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 		{organiser, "rp2", "rp2", "to: must be someone other than rp2"},
 		{organiser, "rp2", "nobody", `to: no player named "nobody"`},
 	} {
-		_, err := st.ReplaceMember(ctx, l.ID, tc.by.ID, tc.from, tc.to)
+		_, err := service.NewLeagues(st).Replace(ctx, l.ID, tc.by.ID, tc.from, tc.to)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), tc.msg)
 	}
 
-	r, err := st.ReplaceMember(ctx, l.ID, organiser.ID, "RP2", "rp10")
+	r, err := service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "RP2", "rp10")
 	require.NoError(t, err)
 	assert.Equal(t, store.Replacement{From: "rp2", To: "rp10", FromID: leaver.ID, Slot: 1, SeatsTaken: 15}, r,
 		"16 games a player at 4 a game, one of them played")
@@ -102,10 +103,10 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 	require.Len(t, rs, 1)
 	assert.Equal(t, 1, rs[0].Played)
 
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "rp10", "rp2")
+	_, err = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "rp10", "rp2")
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "to: rp2 was replaced in this league and cannot come back")
-	sub2, err := st.ReplaceMember(ctx, l.ID, organiser.ID, "rp10", "rp11")
+	sub2, err := service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "rp10", "rp11")
 	require.NoError(t, err, "a substitute can be replaced in turn")
 	assert.Equal(t, 15, sub2.SeatsTaken)
 	es, err := st.LeagueEvents(ctx, l.ID)
@@ -148,7 +149,7 @@ func TestConcurrentReplacements(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, errs[i] = st.ReplaceMember(ctx, l.ID, organiser.ID, p[0], p[1])
+				_, errs[i] = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, p[0], p[1])
 			}()
 		}
 		close(start)

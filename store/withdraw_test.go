@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -33,7 +34,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	organiser, helper := ps[0], ps[10]
 	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
 	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	leaver := ps[3]
 
 	var played store.Game
@@ -61,7 +62,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 		{l.ID, organiser, "ghost", `username: no player named "ghost"`},
 		{open.ID, organiser, "wd4", "league: open; nobody needs to withdraw before the schedule exists: remove the member, which frees the place"},
 	} {
-		_, err := st.WithdrawMember(ctx, tc.league, tc.by.ID, tc.username)
+		_, err := service.NewLeagues(st).Withdraw(ctx, tc.league, tc.by.ID, tc.username)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), tc.msg)
 	}
@@ -69,15 +70,15 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 
 	// A preview says what would happen and changes nothing.
 	gamesBefore := mustGames(t, st, l.ID)
-	p, err := st.PreviewWithdrawal(ctx, l.ID, organiser.ID, "wd4")
+	p, err := service.NewLeagues(st).PreviewWithdrawal(ctx, l.ID, organiser.ID, "wd4")
 	require.NoError(t, err)
 	assert.Equal(t, 15, p.Shortened)
 	assert.Equal(t, gamesBefore, mustGames(t, st, l.ID))
 	assert.Len(t, historyActions(t, st, l.ID), 1)
-	_, err = st.PreviewWithdrawal(ctx, l.ID, helper.ID, "wd4")
+	_, err = service.NewLeagues(st).PreviewWithdrawal(ctx, l.ID, helper.ID, "wd4")
 	assert.ErrorContains(t, err, "only the league's organiser may do this")
 
-	w, err := st.WithdrawMember(ctx, l.ID, organiser.ID, "WD4")
+	w, err := service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, "WD4")
 	require.NoError(t, err)
 	assert.Equal(t, p.Detail, w.Detail, "the preview said what the withdrawal did")
 	assert.Equal(t, "wd4", w.Username)
@@ -146,17 +147,17 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	require.NoError(t, err)
 
 	// Once withdrawn: no second withdrawal, no replacement either way.
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd4")
+	_, err = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, "wd4")
 	assert.ErrorContains(t, err, "username: wd4 has already withdrawn from this league")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd4", "wd10")
+	_, err = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "wd4", "wd10")
 	assert.ErrorContains(t, err, "from: wd4 has withdrawn; their games were reshaped and their place cannot be filled")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd5", "wd4")
+	_, err = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "wd5", "wd4")
 	assert.ErrorContains(t, err, "to: wd4 withdrew from this league and cannot come back")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd5", "wd10")
+	_, err = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, "wd5", "wd10")
 	require.NoError(t, err)
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd5")
+	_, err = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, "wd5")
 	assert.ErrorContains(t, err, "username: wd5 was replaced by a substitute and no longer plays in this league")
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd10")
+	_, err = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, "wd10")
 	require.NoError(t, err, "the substitute may withdraw in turn")
 	for _, g := range mustGames(t, st, l.ID) {
 		if g.Status == store.GameScheduled {
@@ -164,8 +165,8 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 		}
 	}
 
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd6")
+	require.NoError(t, service.NewLeagues(st).End(ctx, l.ID, organiser.ID, "close"))
+	_, err = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, "wd6")
 	assert.ErrorContains(t, err, "league: closed; its players can no longer change")
 }
 
@@ -177,14 +178,14 @@ func TestWithdrawFromAFaceToFaceLeagueOfTwo(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 	ps := newPlayers(t, st, "wf", 9)
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: "Club duels", Game: "gonzaga", PlayersPerGame: 2,
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: "Club duels", Game: "gonzaga", PlayersPerGame: 2,
 		RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: ps[0].ID})
 	require.NoError(t, err)
 	l = fill(t, st, l, ps[1:9])
 	first := time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC)
 	require.NoError(t, st.SetRhythm(ctx, l.ID, ps[0].ID, first, 7))
 
-	w, err := st.WithdrawMember(ctx, l.ID, ps[0].ID, "wf2")
+	w, err := service.NewLeagues(st).Withdraw(ctx, l.ID, ps[0].ID, "wf2")
 	require.NoError(t, err)
 	assert.Equal(t, 0, w.Shortened)
 	assert.Equal(t, 7, w.Reseated, "14 games of two: 7 pairs")
@@ -237,7 +238,7 @@ func TestWithdrawRacingAResult(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, wdErr = st.WithdrawMember(ctx, l.ID, organiser.ID, ps[1].Username)
+			_, wdErr = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, ps[1].Username)
 		}()
 		close(start)
 		wg.Wait()
@@ -281,7 +282,7 @@ func TestConcurrentWithdrawals(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, errs[i] = st.WithdrawMember(ctx, l.ID, organiser.ID, names[i])
+				_, errs[i] = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, names[i])
 			}()
 		}
 		close(start)
