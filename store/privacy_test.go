@@ -16,10 +16,11 @@ func TestPrivateLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	ps := newPlayers(t, st, "pv", 11)
 	organiser, helper := ps[0], ps[10]
 	l := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 
 	_, err := st.SetPrivate(ctx, l.ID, helper.ID, true)
 	assert.ErrorContains(t, err, "only the league's organiser may do this", "a co-organiser does not change privacy")
@@ -45,17 +46,17 @@ func TestPrivateLeague(t *testing.T) {
 	assert.Error(t, err)
 
 	// Joining: without the token, or with a wrong one, the league is not found.
-	_, err = service.NewLeagues(st).Join(ctx, l.ID, ps[1].ID)
+	_, err = leagues.Join(ctx, l.ID, ps[1].ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
-	_, err = service.NewLeagues(st).JoinInvited(ctx, l.ID, ps[1].ID, token+"x")
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token+"x")
 	assert.ErrorIs(t, err, store.ErrNotFound)
-	_, err = service.NewLeagues(st).JoinInvited(ctx, l.ID, ps[1].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token)
 	require.NoError(t, err)
-	_, err = service.NewLeagues(st).JoinInvited(ctx, l.ID, ps[1].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember)
-	_, err = service.NewLeagues(st).Join(ctx, l.ID, organiser.ID)
+	_, err = leagues.Join(ctx, l.ID, organiser.ID)
 	require.NoError(t, err, "the organiser holds the link and needs none")
-	require.NoError(t, service.NewLeagues(st).Leave(ctx, l.ID, organiser.ID))
+	require.NoError(t, leagues.Leave(ctx, l.ID, organiser.ID))
 
 	visible := func(u store.User) bool {
 		ok, err := st.LeagueVisible(ctx, l.ID, u.ID)
@@ -72,13 +73,13 @@ func TestPrivateLeague(t *testing.T) {
 	renewed, err := st.RenewInvite(ctx, l.ID, organiser.ID)
 	require.NoError(t, err)
 	assert.NotEqual(t, token, renewed)
-	_, err = service.NewLeagues(st).JoinInvited(ctx, l.ID, ps[2].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[2].ID, token)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	ok, err := st.ValidInvite(ctx, l.ID, token)
 	require.NoError(t, err)
 	assert.False(t, ok)
 	for _, p := range ps[2:9] {
-		_, err = service.NewLeagues(st).JoinInvited(ctx, l.ID, p.ID, renewed)
+		_, err = leagues.JoinInvited(ctx, l.ID, p.ID, renewed)
 		require.NoError(t, err)
 	}
 	got, err = st.League(ctx, l.ID)
