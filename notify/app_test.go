@@ -23,6 +23,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/email/emailtest"
 	"github.com/tablestakes/tablestakes/notify"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
@@ -115,7 +116,7 @@ func (a *testApp) verifiedPlayers(prefix string, n int) []player {
 // newLeague creates an open league through the store.
 func (a *testApp) newLeague(organiser player, game string, perGame, minRecent int) store.League {
 	a.t.Helper()
-	l, err := a.store.CreateLeague(context.Background(), store.NewLeague{
+	l, err := service.NewLeagues(a.store).Create(context.Background(), store.NewLeague{
 		Name: "The " + game + " league", Game: game, PlayersPerGame: perGame,
 		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
 	})
@@ -128,7 +129,7 @@ func (a *testApp) join(l store.League, players []player) store.League {
 	a.t.Helper()
 	for _, p := range players {
 		var err error
-		l, err = a.store.JoinLeague(context.Background(), l.ID, p.ID)
+		l, err = service.NewLeagues(a.store).Join(context.Background(), l.ID, p.ID)
 		require.NoError(a.t, err)
 	}
 	return l

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -34,6 +35,7 @@ func TestRhythmAndMovesDateTheGames(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	ps := newPlayers(t, st, "dt", 10)
 	organiser, helper := ps[0], ps[9]
 	paris, err := time.LoadLocation("Europe/Paris")
@@ -41,7 +43,7 @@ func TestRhythmAndMovesDateTheGames(t *testing.T) {
 	first := time.Date(2026, 12, 1, 19, 0, 0, 0, paris)
 
 	// A rhythm set while the league is open dates the schedule the 8th join draws.
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: "Weekly", Game: "gonzaga", PlayersPerGame: 4,
+	l, err := leagues.Create(ctx, store.NewLeague{Name: "Weekly", Game: "gonzaga", PlayersPerGame: 4,
 		RecentDays: 90, FaceToFace: true, OrganiserID: organiser.ID})
 	require.NoError(t, err)
 	require.NoError(t, st.SetRhythm(ctx, l.ID, organiser.ID, first, 7))
@@ -60,7 +62,7 @@ func TestRhythmAndMovesDateTheGames(t *testing.T) {
 	move := store.GameSchedule{StartsAt: &later, Place: "Back room"}
 	require.ErrorAs(t, st.ScheduleGame(ctx, g.ID, ps[1].ID, move), new(*store.Forbidden))
 	require.ErrorAs(t, st.ScheduleGame(ctx, g.ID, helper.ID, move), new(*store.Forbidden))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	require.NoError(t, st.ScheduleGame(ctx, g.ID, helper.ID, move))
 	require.NoError(t, st.ScheduleGame(ctx, g.ID, helper.ID, move), "the same move again changes nothing")
 	moved, err := st.Game(ctx, g.ID)
@@ -120,6 +122,7 @@ func TestQueueAndNextGames(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	ps := newPlayers(t, st, "qu", 10)
 	organiser, helper := ps[0], ps[9]
 	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
@@ -143,7 +146,7 @@ func TestQueueAndNextGames(t *testing.T) {
 	none, err := st.Queue(ctx, helper.ID)
 	require.NoError(t, err)
 	assert.Empty(t, none, "not a co-organiser yet")
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	q2, err := st.Queue(ctx, helper.ID)
 	require.NoError(t, err)
 	assert.Equal(t, q, q2)
@@ -162,7 +165,7 @@ func TestQueueAndNextGames(t *testing.T) {
 		assert.Equal(t, ps[1].Username, g.Seats[g.Position-1], "my seat in game %d", g.Number)
 	}
 
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
+	require.NoError(t, leagues.End(ctx, l.ID, organiser.ID, "close"))
 	q, err = st.Queue(ctx, organiser.ID)
 	require.NoError(t, err)
 	assert.Empty(t, q, "a closed league takes no more results")

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
@@ -11,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -163,12 +162,12 @@ WITH l AS (
 )
 SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 
-// CreateLeague stores a new open league organised by nl.OrganiserID, who need not play.
+// InsertLeague stores a new open league organised by nl.OrganiserID, who need not play.
 // Whether it meets face to face (nl.FaceToFace) is fixed here, before anyone joins. No
 // version is the game's default one.
-func (s *Store) CreateLeague(ctx context.Context, nl NewLeague) (League, error) {
+func (s *Store) InsertLeague(ctx context.Context, tx pgx.Tx, nl NewLeague) (League, error) {
 	resultsBy, hours := tableSetting(nl.ResultsBy, nl.ConfirmHours)
-	l, err := collectOne[League](ctx, s.pool, createLeagueSQL, nl.Name, nl.Game, versionOrDefault(nl.Game, nl.Version), nl.PlayersPerGame,
+	l, err := collectOne[League](ctx, tx, createLeagueSQL, nl.Name, nl.Game, versionOrDefault(nl.Game, nl.Version), nl.PlayersPerGame,
 		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition, resultsBy, hours)
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
@@ -278,19 +277,75 @@ func recentFinishedGames(ctx context.Context, q querier, userID int64, rule leag
 	return n, err
 }
 
-const lockLeagueSQL = `
-SELECT status, players_per_game, min_recent_games, recent_days, face_to_face
-FROM leagues WHERE id = $1 FOR UPDATE`
+// RecentGames counts, inside a join's transaction, the user's finished games in the window
+// of the league's activity rule as it stands now.
+func (s *Store) RecentGames(ctx context.Context, tx pgx.Tx, userID int64, rule league.Activity) (int, error) {
+	n, err := recentFinishedGames(ctx, tx, userID, rule)
+	if err != nil {
+		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
+	}
+	return n, nil
+}
+
+// LeagueMembers returns the league's members in slot order inside the transaction.
+func (s *Store) LeagueMembers(ctx context.Context, tx pgx.Tx, leagueID int64) ([]Member, error) {
+	return members(ctx, tx, leagueID)
+}
 
 const isMemberSQL = `SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = $1 AND user_id = $2)`
 
+// Membership reports whether the user holds a place in the league.
+func (s *Store) Membership(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (bool, error) {
+	var member bool
+	if err := tx.QueryRow(ctx, isMemberSQL, leagueID, userID).Scan(&member); err != nil {
+		return false, fmt.Errorf("store: membership of user %d: %w", userID, err)
+	}
+	return member, nil
+}
+
 const memberCountSQL = `SELECT count(*)::int FROM memberships WHERE league_id = $1`
 
+// MemberCount counts the league's members.
+func (s *Store) MemberCount(ctx context.Context, tx pgx.Tx, leagueID int64) (int, error) {
+	var n int
+	if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: members of league %d: %w", leagueID, err)
+	}
+	return n, nil
+}
+
+// Invitation refuses, inside a join's transaction, a join to a private league without its
+// current invite token (ErrNotFound or ErrInviteInvalid); a public league takes any.
+func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int64, invite string) error {
+	return checkInvite(ctx, tx, leagueID, userID, invite)
+}
+
+// freeSlotSQL picks the first free slot: a member who left an open league freed theirs.
 const freeSlotSQL = `
 SELECT min(s)::int FROM generate_series(1, 8) AS s
 WHERE s NOT IN (SELECT slot FROM memberships WHERE league_id = $1)`
 
 const insertMembershipSQL = `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`
+
+// InsertMembership gives the user the league's first free slot. The unique (league, user)
+// and (league, slot) keys back up the checks made under the league's row lock: they answer
+// ErrAlreadyMember and ErrLeagueFull.
+func (s *Store) InsertMembership(ctx context.Context, tx pgx.Tx, leagueID, userID int64) error {
+	var slot int
+	if err := tx.QueryRow(ctx, freeSlotSQL, leagueID).Scan(&slot); err != nil {
+		return fmt.Errorf("store: free slot of league %d: %w", leagueID, err)
+	}
+	if _, err := tx.Exec(ctx, insertMembershipSQL, leagueID, userID, slot); err != nil {
+		if isUniqueViolation(err, "memberships_pkey") {
+			return ErrAlreadyMember
+		}
+		if isUniqueViolation(err, "memberships_slot_key") {
+			return ErrLeagueFull
+		}
+		return fmt.Errorf("store: insert membership: %w", err)
+	}
+	return nil
+}
 
 const insertGamesSQL = `
 INSERT INTO games (league_id, number, round)
@@ -299,100 +354,10 @@ RETURNING id, number`
 
 const startLeagueSQL = `UPDATE leagues SET status = 'running', started_at = now(), schedule_seed = $2 WHERE id = $1`
 
-// JoinLeague makes the user the league's next member and returns the league as it stands
-// afterwards. league.Join decides; its refusals are ErrAlreadyMember, ErrLeagueRunning,
-// ErrLeagueFinished, ErrLeagueFull (all *Conflict) and *InactiveError (the activity rule),
-// and ErrNotFound says there is no such league.
-//
-// The league row is locked (SELECT ... FOR UPDATE) for the whole transaction, so joins to
-// one league happen one at a time: the member count, the slot and the player's recent games
-// are read under the lock, and the unique (league, slot) and (league, user) keys back it
-// up. When the join is the 8th (league.Joined.Starts), the same transaction draws the
-// schedule (league.Draw), stores every game and seat, and sets the league running.
-func (s *Store) JoinLeague(ctx context.Context, leagueID, userID int64) (League, error) {
-	return s.JoinLeagueInvited(ctx, leagueID, userID, "")
-}
-
-// JoinLeagueInvited is JoinLeague through an invite link: a private league takes only a
-// join with its current invite token (none: ErrNotFound, as the league is not shown to
-// those not invited; a wrong or renewed one: ErrInviteInvalid). A public league ignores it.
-func (s *Store) JoinLeagueInvited(ctx context.Context, leagueID, userID int64, invite string) (League, error) {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var j league.Joining
-		var perGame int
-		var faceToFace bool
-		err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&j.Status, &perGame, &j.Activity.MinRecentGames,
-			&j.Activity.RecentDays, &faceToFace)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, isMemberSQL, leagueID, userID).Scan(&j.Member); err != nil {
-			return err
-		}
-		// A member hears they joined already, whatever their invite; anyone else's invite
-		// is checked before the league says anything more about itself.
-		if !j.Member {
-			if err := checkInvite(ctx, tx, leagueID, userID, invite); err != nil {
-				return err
-			}
-		}
-		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&j.Members); err != nil {
-			return err
-		}
-		if j.Activity.On() {
-			if j.Recent, err = recentFinishedGames(ctx, tx, userID, j.Activity); err != nil {
-				return err
-			}
-		}
-		joined, err := league.Join(j)
-		if err != nil {
-			return err
-		}
-		// The first free slot: a member who left an open league freed theirs.
-		var slot int
-		if err := tx.QueryRow(ctx, freeSlotSQL, leagueID).Scan(&slot); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, insertMembershipSQL, leagueID, userID, slot); err != nil {
-			// Both keys back up the checks made under the row lock above.
-			if isUniqueViolation(err, "memberships_pkey") {
-				return ErrAlreadyMember
-			}
-			if isUniqueViolation(err, "memberships_slot_key") {
-				return ErrLeagueFull
-			}
-			return err
-		}
-		if !joined.Starts {
-			return nil
-		}
-		return startLeague(ctx, tx, leagueID, perGame, faceToFace)
-	})
-	if err != nil {
-		return League{}, fmt.Errorf("store: join league %d: %w", leagueID, err)
-	}
-	return s.League(ctx, leagueID)
-}
-
-// startLeague stores the full league's schedule, drawn by league.Draw from a fresh seed,
-// and sets it running, inside the transaction of the 8th member's join: schedule player p
-// is the member in slot p.
-func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, faceToFace bool) error {
-	ms, err := members(ctx, tx, leagueID)
-	if err != nil {
-		return err
-	}
-	seed, err := scheduleSeed()
-	if err != nil {
-		return err
-	}
-	sched, err := league.Draw(len(ms), perGame, faceToFace, uint64(seed))
-	if err != nil {
-		return fmt.Errorf("start league: %w", err)
-	}
+// InsertSchedule stores a full league's schedule, drawn from seed, and sets the league
+// running: every game and seat (schedule player p is ms[p-1], the member in slot p), dated
+// by the league's rhythm when it has one.
+func (s *Store) InsertSchedule(ctx context.Context, tx pgx.Tx, leagueID, seed int64, sched scheduler.Schedule, ms []Member) error {
 	numbers := make([]int32, len(sched.Games))
 	rounds := make([]int32, len(sched.Games))
 	for i, g := range sched.Games {
@@ -423,21 +388,7 @@ func startLeague(ctx context.Context, tx pgx.Tx, leagueID int64, perGame int, fa
 	if _, err := tx.Exec(ctx, startLeagueSQL, leagueID, seed); err != nil {
 		return fmt.Errorf("start league: %w", err)
 	}
-	if err := dateNewSchedule(ctx, tx, leagueID); err != nil {
-		return err
-	}
-	return notify(ctx, tx, fmt.Sprintf("schedule_drawn:league:%d", leagueID),
-		Notice{Kind: NoticeScheduleDrawn, LeagueID: leagueID, Games: len(sched.Games)}, audienceLeague, 0)
-}
-
-// scheduleSeed draws a random non-negative seed for a league's schedule; it is stored in
-// leagues.schedule_seed so the schedule can be rebuilt and audited.
-func scheduleSeed() (int64, error) {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return 0, fmt.Errorf("schedule seed: %w", err)
-	}
-	return int64(binary.BigEndian.Uint64(b[:]) >> 1), nil
+	return dateNewSchedule(ctx, tx, leagueID)
 }
 
 // versionOrDefault is version, or the default version of the game with slug when version

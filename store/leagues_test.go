@@ -3,53 +3,54 @@ package store_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
-// newPlayers creates n accounts named prefix1..prefixN.
+// newPlayers creates n accounts named prefix1..prefixN (storetest.Players).
 func newPlayers(t *testing.T, st *store.Store, prefix string, n int) []store.User {
 	t.Helper()
-	users := make([]store.User, n)
-	for i := range users {
-		u, err := st.CreateUser(context.Background(), store.NewUser{
-			Username: fmt.Sprintf("%s%d", prefix, i+1), DisplayName: fmt.Sprintf("Player %d", i+1), Password: "password-1",
-		})
-		require.NoError(t, err)
-		users[i] = u
-	}
-	return users
+	return storetest.Players(t, st, prefix, n)
 }
 
-// newLeague creates an open league of game, perGame players per game and no activity
-// requirement, organised by organiser.
+// newLeague creates an open league of game, perGame players per game and minRecent
+// finished games needed to join, organised by organiser (storetest.League).
 func newLeague(t *testing.T, st *store.Store, organiser store.User, game string, perGame, minRecent int) store.League {
 	t.Helper()
-	l, err := st.CreateLeague(context.Background(), store.NewLeague{
-		Name: "League of " + game, Game: game, Edition: "2nd edition", PlayersPerGame: perGame,
-		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
-	})
-	require.NoError(t, err)
-	return l
+	return storetest.League(t, st, organiser, game, perGame, minRecent)
 }
 
-// fill joins the players to the league in order and returns the league after the last join.
+// fill joins the players to the league in order and returns the league after the last
+// join (storetest.Fill).
 func fill(t *testing.T, st *store.Store, l store.League, players []store.User) store.League {
 	t.Helper()
-	for _, p := range players {
-		var err error
-		l, err = st.JoinLeague(context.Background(), l.ID, p.ID)
-		require.NoError(t, err, "join %s", p.Username)
-	}
-	return l
+	return storetest.Fill(t, st, l, players)
+}
+
+// mustGames returns the league's games (storetest.Games).
+func mustGames(t *testing.T, st *store.Store, leagueID int64) []store.Game {
+	t.Helper()
+	return storetest.Games(t, st, leagueID)
+}
+
+// finishGames marks the first n of the league's games finished daysAgo days ago
+// (storetest.FinishGames).
+func finishGames(t *testing.T, st *store.Store, leagueID int64, n, daysAgo int) {
+	t.Helper()
+	storetest.FinishGames(t, st, leagueID, n, daysAgo)
+}
+
+// historyActions are the league's history actions, oldest first (storetest.History).
+func historyActions(t *testing.T, st *store.Store, leagueID int64) []string {
+	t.Helper()
+	return storetest.History(t, st, leagueID)
 }
 
 // pgCode is the SQLSTATE of a Postgres error, or "".
@@ -61,38 +62,14 @@ func pgCode(err error) string {
 	return ""
 }
 
-// asSchedule turns a league's stored games back into a scheduler.Schedule (player p is the
-// member in slot p), so the scheduler's independent Verify can check what was stored.
-func asSchedule(t *testing.T, st *store.Store, l store.League) scheduler.Schedule {
-	t.Helper()
-	ctx := context.Background()
-	members, err := st.Members(ctx, l.ID)
-	require.NoError(t, err)
-	slot := map[int64]int{}
-	for _, m := range members {
-		slot[m.UserID] = m.Slot
-	}
-	games, err := st.Games(ctx, l.ID)
-	require.NoError(t, err)
-	s := scheduler.Schedule{Players: store.LeagueSize, PerGame: l.PlayersPerGame}
-	for _, g := range games {
-		sg := scheduler.Game{Number: g.Number, Round: g.Round}
-		for i, seat := range g.Seats {
-			require.Equal(t, i+1, seat.Position, "seats come in seat order")
-			sg.Seats = append(sg.Seats, slot[seat.UserID])
-		}
-		s.Games = append(s.Games, sg)
-	}
-	return s
-}
-
 func TestCreateLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	org := newPlayers(t, st, "organiser", 1)[0]
 
-	l, err := st.CreateLeague(ctx, store.NewLeague{
+	l, err := leagues.Create(ctx, store.NewLeague{
 		Name: "Winter Vortex", Game: "vortex", Version: "d12", Edition: "base game", PlayersPerGame: 4,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays, OrganiserID: org.ID,
 	})
@@ -127,7 +104,7 @@ func TestCreateLeague(t *testing.T) {
 		{Name: "x", Game: "vortex", PlayersPerGame: 4, RecentDays: 0, OrganiserID: org.ID},
 		{Name: "x", Game: "vortex", PlayersPerGame: 4, MinRecentGames: -1, RecentDays: 90, OrganiserID: org.ID},
 	} {
-		_, err := st.CreateLeague(ctx, bad)
+		_, err := leagues.Create(ctx, bad)
 		assert.Equal(t, "23514", pgCode(err), "check violation for %+v: %v", bad, err)
 	}
 	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
@@ -144,7 +121,7 @@ func TestLeagueConstraints(t *testing.T) {
 	l := fill(t, st, newLeague(t, st, players[0], "gonzaga", 4, 0), players[:8])
 	g := mustGames(t, st, l.ID)[0]
 	open := newLeague(t, st, players[0], "gonzaga", 4, 0)
-	_, err := st.JoinLeague(ctx, open.ID, players[0].ID)
+	_, err := service.NewLeagues(st).Join(ctx, open.ID, players[0].ID)
 	require.NoError(t, err)
 
 	for _, tc := range []struct {
@@ -198,7 +175,7 @@ func TestLeagueLists(t *testing.T) {
 	st := storetest.NewStore(t)
 	players := newPlayers(t, st, "player", 9)
 	open := newLeague(t, st, players[0], "arcs", 4, 0)
-	_, err := st.JoinLeague(ctx, open.ID, players[1].ID)
+	_, err := service.NewLeagues(st).Join(ctx, open.ID, players[1].ID)
 	require.NoError(t, err)
 	running := fill(t, st, newLeague(t, st, players[8], "vortex", 4, 0), players[:8])
 

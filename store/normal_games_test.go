@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -140,10 +141,11 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	players := newPlayers(t, st, "player", 6)
 	org, ann, bob := players[0], players[1], players[2]
 	strict := newLeague(t, st, org, "cartagena", 4, store.DefaultMinRecentGames)
-	_, err := st.JoinLeague(ctx, strict.ID, ann.ID)
+	_, err := leagues.Join(ctx, strict.ID, ann.ID)
 	require.ErrorAs(t, err, new(*store.InactiveError), "a new player is not active")
 
 	for i := range store.DefaultMinRecentGames {
@@ -175,7 +177,7 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 	have, err := st.RecentFinishedGames(ctx, ann.ID, store.DefaultRecentDays)
 	require.NoError(t, err)
 	assert.Equal(t, store.DefaultMinRecentGames, have)
-	_, err = st.JoinLeague(ctx, strict.ID, ann.ID)
+	_, err = leagues.Join(ctx, strict.ID, ann.ID)
 	require.NoError(t, err, "five normal games in 90 days make an active player")
 
 	ratings, err := st.Ratings(ctx, "cartagena")

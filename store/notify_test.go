@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -74,7 +75,7 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 
 	// Each correction is an event of its own; the corrector (ada, as a co-organiser) does
 	// not hear of her own correction.
-	require.NoError(t, w.st.SetCoOrganiser(ctx, leagueID, w.organiser.ID, "ada", true))
+	require.NoError(t, service.NewLeagues(w.st).SetCoOrganiser(ctx, leagueID, w.organiser.ID, "ada", true))
 	for i, scores := range [][]int{{4, 6, 8, 10}, {10, 6, 8, 4}} {
 		rw, err := w.write(ctx, games[0], ada.ID, placementInput(members[:4], scores))
 		require.NoError(t, err)
@@ -96,10 +97,10 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	w.verify(w.players[:8]...)
-	l, err := w.st.CreateLeague(ctx, store.NewLeague{Name: "Tuesday Cartagena", Game: "cartagena", PlayersPerGame: 4, RecentDays: 90, OrganiserID: w.organiser.ID})
+	l, err := service.NewLeagues(w.st).Create(ctx, store.NewLeague{Name: "Tuesday Cartagena", Game: "cartagena", PlayersPerGame: 4, RecentDays: 90, OrganiserID: w.organiser.ID})
 	require.NoError(t, err)
 	for _, p := range w.players[:8] {
-		_, err := w.st.JoinLeague(ctx, l.ID, p.ID)
+		_, err := service.NewLeagues(w.st).Join(ctx, l.ID, p.ID)
 		require.NoError(t, err)
 	}
 	lines := outboxLines(t, w.st)

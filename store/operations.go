@@ -91,6 +91,57 @@ func manageLeague(ctx context.Context, tx pgx.Tx, leagueID, userID int64, need R
 	return status, require(role, need)
 }
 
+// LockedLeague is a league's row as read under its lock: what the league's rules decide on.
+type LockedLeague struct {
+	Status         string
+	PlayersPerGame int
+	FaceToFace     bool
+	// Activity is the league's activity rule.
+	Activity league.Activity
+	// Organiser is the organiser's username.
+	Organiser string
+}
+
+const lockLeagueSQL = `
+SELECT l.status, l.players_per_game, l.face_to_face, l.min_recent_games, l.recent_days, o.username
+FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1 FOR UPDATE OF l`
+
+// LockLeague locks the league's row for the rest of the transaction, so every operation on
+// one league, joins included, happens one at a time, and reads it. ErrNotFound when none.
+func (s *Store) LockLeague(ctx context.Context, tx pgx.Tx, leagueID int64) (LockedLeague, error) {
+	var l LockedLeague
+	err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&l.Status, &l.PlayersPerGame, &l.FaceToFace,
+		&l.Activity.MinRecentGames, &l.Activity.RecentDays, &l.Organiser)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return LockedLeague{}, ErrNotFound
+	}
+	if err != nil {
+		return LockedLeague{}, fmt.Errorf("store: lock league %d: %w", leagueID, err)
+	}
+	return l, nil
+}
+
+// Role returns the user's role in the league inside the transaction (RoleNone for anyone).
+func (s *Store) Role(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (Role, error) {
+	r, err := leagueRole(ctx, tx, leagueID, userID)
+	if err != nil {
+		return RoleNone, fmt.Errorf("store: role in league %d: %w", leagueID, err)
+	}
+	return r, nil
+}
+
+// InsertLeagueEvent writes one line of the league's history inside the operation's transaction.
+func (s *Store) InsertLeagueEvent(ctx context.Context, tx pgx.Tx, leagueID, userID int64, action, detail string) error {
+	return logEvent(ctx, tx, leagueID, userID, action, detail)
+}
+
+// InsertLeagueNotice writes the outbox rows of an event everyone in the league hears of
+// (members, organiser, co-organisers and the league's webhooks), caused by actorID (0:
+// nobody in particular, who is then not left out).
+func (s *Store) InsertLeagueNotice(ctx context.Context, tx pgx.Tx, key string, n Notice, actorID int64) error {
+	return notify(ctx, tx, key, n, audienceLeague, actorID)
+}
+
 const insertLeagueEventSQL = `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, $3, $4)`
 
 // logEvent writes one line of the league's history inside the operation's transaction.
@@ -131,6 +182,15 @@ func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]LeagueEvent
 
 const usernameSQL = `SELECT username FROM users WHERE id = $1`
 
+// Username returns the user's username.
+func (s *Store) Username(ctx context.Context, tx pgx.Tx, userID int64) (string, error) {
+	var name string
+	if err := tx.QueryRow(ctx, usernameSQL, userID).Scan(&name); err != nil {
+		return "", fmt.Errorf("store: username of user %d: %w", userID, err)
+	}
+	return name, nil
+}
+
 const userIDByNameSQL = `SELECT id, username FROM users WHERE lower(username) = lower($1)`
 
 // userByName finds a user by username in any letter case; field names the input in the
@@ -145,6 +205,12 @@ func userByName(ctx context.Context, q querier, field, username string) (int64, 
 	return id, name, err
 }
 
+// UserByName finds a user by username in any letter case and returns their id and the
+// username as stored; none is an *Invalid naming field ("to: no player named zed").
+func (s *Store) UserByName(ctx context.Context, tx pgx.Tx, field, username string) (int64, string, error) {
+	return userByName(ctx, tx, field, username)
+}
+
 // Invalid is a request that names something that does not fit (a user who does not exist,
 // a time zone Go does not know). Reason names the field.
 type Invalid struct {
@@ -156,72 +222,13 @@ func (i *Invalid) Error() string { return i.Reason }
 
 const deleteMembershipSQL = `DELETE FROM memberships WHERE league_id = $1 AND user_id = $2`
 
-// LeaveLeague takes the user out of an open league and frees their place. A running league
-// is refused with a pointer to its organiser, who can replace the member.
-func (s *Store) LeaveLeague(ctx context.Context, leagueID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, userID, RoleNone)
-		if err != nil {
-			return err
-		}
-		return freePlace(ctx, tx, leagueID, userID, userID, status, league.Leave)
-	})
-	if err != nil {
-		return fmt.Errorf("store: leave league %d: %w", leagueID, err)
-	}
-	return nil
-}
-
-// RemoveMember is the organiser taking a member out of an open league, freeing the place.
-func (s *Store) RemoveMember(ctx context.Context, leagueID, byUserID int64, username string) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		id, _, err := userByName(ctx, tx, "username", username)
-		if err != nil {
-			return err
-		}
-		return freePlace(ctx, tx, leagueID, id, byUserID, status, league.Remove)
-	})
-	if err != nil {
-		return fmt.Errorf("store: remove from league %d: %w", leagueID, err)
-	}
-	return nil
-}
-
-const organiserNameSQL = `SELECT o.username FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1`
-
-// freePlace deletes userID's membership of the locked league when league.MayChange lets
-// change (league.Leave or league.Remove) free it, and writes the history line.
-func freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64, status string, change league.Change) error {
-	organiser := ""
-	if err := tx.QueryRow(ctx, organiserNameSQL, leagueID).Scan(&organiser); err != nil {
-		return err
-	}
-	if err := league.MayChange(status, change, organiser); err != nil {
-		return err
-	}
+// DeleteMembership frees the user's place in the league; false when they held none.
+func (s *Store) DeleteMembership(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (bool, error) {
 	tag, err := tx.Exec(ctx, deleteMembershipSQL, leagueID, userID)
 	if err != nil {
-		return err
+		return false, fmt.Errorf("store: delete membership: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
-		if change == league.Leave {
-			return &Conflict{Reason: "league: you are not a member of this league"}
-		}
-		return &Conflict{Reason: "username: not a member of this league"}
-	}
-	var name string
-	if err := tx.QueryRow(ctx, usernameSQL, userID).Scan(&name); err != nil {
-		return err
-	}
-	action, detail := "leave", name+" left; the place is free again"
-	if change == league.Remove {
-		action, detail = "remove", name+" was removed; the place is free again"
-	}
-	return logEvent(ctx, tx, leagueID, byUserID, action, detail)
+	return tag.RowsAffected() > 0, nil
 }
 
 // endingSQL is, for each of the organiser's endings (league.End decides which may
@@ -235,36 +242,15 @@ var endingSQL = map[league.Ending]string{
 	league.Archive: `UPDATE leagues SET status = 'archived', archived_at = now() WHERE id = $1`,
 }
 
-// EndLeague is the organiser ending a league by action: "cancel" an open league, "close" a
-// running one early (its standings frozen, no more results), "archive" a finished or closed
-// one (league.End). Any other state is refused with the states the action needs.
-func (s *Store) EndLeague(ctx context.Context, leagueID, byUserID int64, action string) error {
-	sql, ok := endingSQL[league.Ending(action)]
+// UpdateLeagueEnding stores the organiser's ending of the league: cancelled, closed early
+// or archived, dated.
+func (s *Store) UpdateLeagueEnding(ctx context.Context, tx pgx.Tx, leagueID int64, e league.Ending) error {
+	sql, ok := endingSQL[e]
 	if !ok {
-		return fmt.Errorf("store: end league: unknown action %q", action)
+		return fmt.Errorf("store: end league: unknown action %q", e)
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		ended, err := league.End(status, league.Ending(action))
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, sql, leagueID); err != nil {
-			return err
-		}
-		if ended.NotifyFinished {
-			if err := notify(ctx, tx, fmt.Sprintf("league_finished:league:%d", leagueID),
-				Notice{Kind: NoticeLeagueFinished, LeagueID: leagueID, ClosedEarly: true}, audienceLeague, byUserID); err != nil {
-				return err
-			}
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, action, ended.Line)
-	})
-	if err != nil {
-		return fmt.Errorf("store: %s league %d: %w", action, leagueID, err)
+	if _, err := tx.Exec(ctx, sql, leagueID); err != nil {
+		return fmt.Errorf("store: %s league %d: %w", e, leagueID, err)
 	}
 	return nil
 }
@@ -299,33 +285,23 @@ UPDATE leagues SET
     results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours)
 WHERE id = $1`
 
-// EditLeague applies the organiser's edit in one transaction and notes it in the history.
-// Validate the values first (web does, against the game registry); a change to the game,
-// its size or face-to-face once the schedule exists is a *Conflict naming the field.
-func (s *Store) EditLeague(ctx context.Context, leagueID, byUserID int64, e LeagueEdit) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		if err := league.Reshape(status, league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
-			PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil}); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-			e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.fields())
-	})
-	if err != nil {
+// UpdateLeague applies the organiser's edit.
+func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e LeagueEdit) error {
+	if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
+		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
 		return fmt.Errorf("store: edit league %d: %w", leagueID, err)
 	}
 	return nil
 }
 
-// fields names the edit's changed fields for the history ("name, venue").
-func (e LeagueEdit) fields() string {
+// Shape names what the edit changes of the league's schedule (league.Reshape decides).
+func (e LeagueEdit) Shape() league.ScheduleShape {
+	return league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
+		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil}
+}
+
+// Fields names the edit's changed fields for the history ("name, venue").
+func (e LeagueEdit) Fields() string {
 	var fs []string
 	for _, f := range []struct {
 		name string
@@ -350,45 +326,25 @@ const addCoOrganiserSQL = `
 INSERT INTO league_organisers (league_id, user_id, added_by) VALUES ($1, $2, $3)
 ON CONFLICT DO NOTHING`
 
+// InsertCoOrganiser makes the user a co-organiser of the league, named by byUserID; false
+// when they were one already.
+func (s *Store) InsertCoOrganiser(ctx context.Context, tx pgx.Tx, leagueID, userID, byUserID int64) (bool, error) {
+	tag, err := tx.Exec(ctx, addCoOrganiserSQL, leagueID, userID, byUserID)
+	if err != nil {
+		return false, fmt.Errorf("store: add co-organiser: %w", err)
+	}
+	return tag.RowsAffected() > 0, nil
+}
+
 const removeCoOrganiserSQL = `DELETE FROM league_organisers WHERE league_id = $1 AND user_id = $2`
 
-// SetCoOrganiser is the organiser naming (add true) or dropping a co-organiser, who may be
-// a member or any other user. The organiser is never their own co-organiser.
-func (s *Store) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, username string, add bool) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
-			return err
-		}
-		id, name, err := userByName(ctx, tx, "username", username)
-		if err != nil {
-			return err
-		}
-		if id == byUserID {
-			return &Conflict{Reason: "username: you are the organiser already"}
-		}
-		if add {
-			tag, err := tx.Exec(ctx, addCoOrganiserSQL, leagueID, id, byUserID)
-			if err != nil {
-				return err
-			}
-			if tag.RowsAffected() == 0 {
-				return &Conflict{Reason: "username: " + name + " is a co-organiser already"}
-			}
-			return logEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" became a co-organiser")
-		}
-		tag, err := tx.Exec(ctx, removeCoOrganiserSQL, leagueID, id)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return &Conflict{Reason: "username: " + name + " is not a co-organiser"}
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" is no longer a co-organiser")
-	})
+// DeleteCoOrganiser drops the user from the league's co-organisers; false when they were none.
+func (s *Store) DeleteCoOrganiser(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (bool, error) {
+	tag, err := tx.Exec(ctx, removeCoOrganiserSQL, leagueID, userID)
 	if err != nil {
-		return fmt.Errorf("store: co-organiser of league %d: %w", leagueID, err)
+		return false, fmt.Errorf("store: remove co-organiser: %w", err)
 	}
-	return nil
+	return tag.RowsAffected() > 0, nil
 }
 
 const coOrganisersSQL = `

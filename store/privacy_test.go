@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -15,10 +16,11 @@ func TestPrivateLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	ps := newPlayers(t, st, "pv", 11)
 	organiser, helper := ps[0], ps[10]
 	l := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 
 	_, err := st.SetPrivate(ctx, l.ID, helper.ID, true)
 	assert.ErrorContains(t, err, "only the league's organiser may do this", "a co-organiser does not change privacy")
@@ -44,17 +46,17 @@ func TestPrivateLeague(t *testing.T) {
 	assert.Error(t, err)
 
 	// Joining: without the token, or with a wrong one, the league is not found.
-	_, err = st.JoinLeague(ctx, l.ID, ps[1].ID)
+	_, err = leagues.Join(ctx, l.ID, ps[1].ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
-	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token+"x")
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token+"x")
 	assert.ErrorIs(t, err, store.ErrNotFound)
-	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token)
 	require.NoError(t, err)
-	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[1].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[1].ID, token)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember)
-	_, err = st.JoinLeague(ctx, l.ID, organiser.ID)
+	_, err = leagues.Join(ctx, l.ID, organiser.ID)
 	require.NoError(t, err, "the organiser holds the link and needs none")
-	require.NoError(t, st.LeaveLeague(ctx, l.ID, organiser.ID))
+	require.NoError(t, leagues.Leave(ctx, l.ID, organiser.ID))
 
 	visible := func(u store.User) bool {
 		ok, err := st.LeagueVisible(ctx, l.ID, u.ID)
@@ -71,13 +73,13 @@ func TestPrivateLeague(t *testing.T) {
 	renewed, err := st.RenewInvite(ctx, l.ID, organiser.ID)
 	require.NoError(t, err)
 	assert.NotEqual(t, token, renewed)
-	_, err = st.JoinLeagueInvited(ctx, l.ID, ps[2].ID, token)
+	_, err = leagues.JoinInvited(ctx, l.ID, ps[2].ID, token)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	ok, err := st.ValidInvite(ctx, l.ID, token)
 	require.NoError(t, err)
 	assert.False(t, ok)
 	for _, p := range ps[2:9] {
-		_, err = st.JoinLeagueInvited(ctx, l.ID, p.ID, renewed)
+		_, err = leagues.JoinInvited(ctx, l.ID, p.ID, renewed)
 		require.NoError(t, err)
 	}
 	got, err = st.League(ctx, l.ID)

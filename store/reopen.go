@@ -27,29 +27,20 @@ const reopenSQL = `
 UPDATE leagues SET status = $2, finished_at = NULL, closed_early = false, cancelled_at = NULL
 WHERE id = $1`
 
-// ReopenLeague is the organiser taking back a league's early close or its cancellation
-// within ReopenWindow (league.Reopen): a closed league runs again, a cancelled one is open
-// again. Anything else is a conflict naming why; the league's history says it was reopened.
-func (s *Store) ReopenLeague(ctx context.Context, leagueID, byUserID int64) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
-			return err
-		}
-		var r league.Reopening
-		var now time.Time
-		if err := tx.QueryRow(ctx, reopeningSQL, leagueID).Scan(&r.Status, &r.ClosedEarly, &r.EndedAt, &now); err != nil {
-			return err
-		}
-		reopened, err := league.Reopen(r, now)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, reopenSQL, leagueID, reopened.To); err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "reopen", reopened.Line)
-	})
-	if err != nil {
+// Reopening reads, under the league's row lock, what a reopen is decided on, and the
+// database's clock to measure the window by.
+func (s *Store) Reopening(ctx context.Context, tx pgx.Tx, leagueID int64) (league.Reopening, time.Time, error) {
+	var r league.Reopening
+	var now time.Time
+	if err := tx.QueryRow(ctx, reopeningSQL, leagueID).Scan(&r.Status, &r.ClosedEarly, &r.EndedAt, &now); err != nil {
+		return league.Reopening{}, time.Time{}, fmt.Errorf("store: reopening of league %d: %w", leagueID, err)
+	}
+	return r, now, nil
+}
+
+// UpdateLeagueReopened puts the league back in status to, its ending undone.
+func (s *Store) UpdateLeagueReopened(ctx context.Context, tx pgx.Tx, leagueID int64, to string) error {
+	if _, err := tx.Exec(ctx, reopenSQL, leagueID, to); err != nil {
 		return fmt.Errorf("store: reopen league %d: %w", leagueID, err)
 	}
 	return nil

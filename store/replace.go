@@ -29,6 +29,15 @@ type Replacement struct {
 
 const memberSlotSQL = `SELECT slot FROM memberships WHERE league_id = $1 AND user_id = $2`
 
+// MemberSlot returns the member's slot in the league: their player number in the schedule.
+func (s *Store) MemberSlot(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (int, error) {
+	var slot int
+	if err := tx.QueryRow(ctx, memberSlotSQL, leagueID, userID).Scan(&slot); err != nil {
+		return 0, fmt.Errorf("store: slot of user %d: %w", userID, err)
+	}
+	return slot, nil
+}
+
 // standingSQL says whether a user is a member of the league, was replaced out of it and
 // withdrew from it.
 const standingSQL = `
@@ -36,12 +45,14 @@ SELECT EXISTS (SELECT 1 FROM memberships WHERE league_id = $1 AND user_id = $2),
        EXISTS (SELECT 1 FROM league_replacements WHERE league_id = $1 AND from_id = $2),
        EXISTS (SELECT 1 FROM league_withdrawals WHERE league_id = $1 AND user_id = $2)`
 
-// standing reads where the user named name stands in the league, for the league's
+// Standing reads where the user named name stands in the league, for the league's
 // decisions on replacements and withdrawals.
-func standing(ctx context.Context, q querier, leagueID, userID int64, name string) (league.Standing, error) {
+func (s *Store) Standing(ctx context.Context, tx pgx.Tx, leagueID, userID int64, name string) (league.Standing, error) {
 	p := league.Standing{Name: name}
-	err := q.QueryRow(ctx, standingSQL, leagueID, userID).Scan(&p.Member, &p.Replaced, &p.Withdrawn)
-	return p, err
+	if err := tx.QueryRow(ctx, standingSQL, leagueID, userID).Scan(&p.Member, &p.Replaced, &p.Withdrawn); err != nil {
+		return league.Standing{}, fmt.Errorf("store: standing of %s: %w", name, err)
+	}
+	return p, nil
 }
 
 // lockLeaverGamesSQL locks the unplayed games the leaver sits in, so a result being
@@ -51,6 +62,21 @@ SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id
 WHERE g.league_id = $1 AND s.user_id = $2 AND g.status = 'scheduled'
 ORDER BY g.id
 FOR UPDATE OF g`
+
+// LockUnplayedGames locks the league's unplayed games the user sits in and returns them: a
+// result being recorded for one of them (which takes the league's row first) is either
+// in, and the game played, or waits.
+func (s *Store) LockUnplayedGames(ctx context.Context, tx pgx.Tx, leagueID, userID int64) ([]int64, error) {
+	rows, err := tx.Query(ctx, lockLeaverGamesSQL, leagueID, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: unplayed games of user %d: %w", userID, err)
+	}
+	games, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("store: unplayed games of user %d: %w", userID, err)
+	}
+	return games, nil
+}
 
 const moveSeatsSQL = `UPDATE seats SET user_id = $2 WHERE game_id = ANY($3) AND user_id = $1`
 
@@ -65,68 +91,19 @@ const insertReplacementSQL = `
 INSERT INTO league_replacements (league_id, from_id, to_id, slot, replaced_by, seats_taken, replaced_at)
 VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())`
 
-// ReplaceMember is the organiser replacing a member of a running league by a substitute,
-// in one transaction under the league's row lock: the substitute takes the member's place
-// (slot) and every seat of theirs in a game not yet recorded; the games already played keep
-// their results, points and ratings under the member who played them, and the standings
-// list both. Inside a game, a seat finished by someone else is still the result's
-// "replaced" (ARMADA 4.2), whoever holds the seat. Refusals name the field: from must be a
-// member, to a user who is not in the league and was never replaced out of it.
-func (s *Store) ReplaceMember(ctx context.Context, leagueID, byUserID int64, from, to string) (Replacement, error) {
-	var out Replacement
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		if err := league.MayChange(status, league.Replace, ""); err != nil {
-			return err
-		}
-		fromID, fromName, err := userByName(ctx, tx, "from", from)
-		if err != nil {
-			return err
-		}
-		toID, toName, err := userByName(ctx, tx, "to", to)
-		if err != nil {
-			return err
-		}
-		r := league.Replacing{Same: fromID == toID}
-		if r.From, err = standing(ctx, tx, leagueID, fromID, fromName); err != nil {
-			return err
-		}
-		if r.To, err = standing(ctx, tx, leagueID, toID, toName); err != nil {
-			return err
-		}
-		if err := league.MayReplace(r); err != nil {
-			return err
-		}
-		var slot int
-		if err := tx.QueryRow(ctx, memberSlotSQL, leagueID, fromID).Scan(&slot); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, lockLeaverGamesSQL, leagueID, fromID)
-		if err != nil {
-			return err
-		}
-		games, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			return err
-		}
-		batch := &pgx.Batch{}
-		batch.Queue(moveSeatsSQL, fromID, toID, games)
-		batch.Queue(bumpSequenceSQL, games)
-		batch.Queue(moveMembershipSQL, leagueID, fromID, toID)
-		batch.Queue(insertReplacementSQL, leagueID, fromID, toID, slot, byUserID, len(games))
-		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-			return fmt.Errorf("replace: %w", err)
-		}
-		out = Replacement{From: fromName, To: toName, FromID: fromID, Slot: slot, SeatsTaken: len(games)}
-		return logEvent(ctx, tx, leagueID, byUserID, "replace", league.Replaced(fromName, toName, len(games)))
-	})
-	if err != nil {
-		return Replacement{}, fmt.Errorf("store: replace in league %d: %w", leagueID, err)
+// InsertReplacement stores a replacement decided by byUserID: the substitute toID takes
+// fromID's place (r.Slot) and their seats in games, the unplayed games (calendars see a new
+// SEQUENCE), and the replacement is recorded.
+func (s *Store) InsertReplacement(ctx context.Context, tx pgx.Tx, leagueID, byUserID, fromID, toID int64, r Replacement, games []int64) error {
+	batch := &pgx.Batch{}
+	batch.Queue(moveSeatsSQL, fromID, toID, games)
+	batch.Queue(bumpSequenceSQL, games)
+	batch.Queue(moveMembershipSQL, leagueID, fromID, toID)
+	batch.Queue(insertReplacementSQL, leagueID, fromID, toID, r.Slot, byUserID, r.SeatsTaken)
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return fmt.Errorf("store: replace: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 const replacementsSQL = `

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -79,15 +80,16 @@ func TestLeagueAndNormalGameKeepTheirVersion(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
+	leagues := service.NewLeagues(st)
 	org := newPlayers(t, st, "org", 1)[0]
 
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: "Vaults", Game: "arcs", Version: "lost-vaults", Edition: "Kickstarter print",
+	l, err := leagues.Create(ctx, store.NewLeague{Name: "Vaults", Game: "arcs", Version: "lost-vaults", Edition: "Kickstarter print",
 		PlayersPerGame: 5, RecentDays: 90, OrganiserID: org.ID})
 	require.NoError(t, err)
 	assert.Equal(t, "lost-vaults", l.Version)
 	assert.Equal(t, "Kickstarter print", l.Edition)
 	// No version is the game's default.
-	l, err = st.CreateLeague(ctx, store.NewLeague{Name: "Plain", Game: "vortex", PlayersPerGame: 4, RecentDays: 90, OrganiserID: org.ID})
+	l, err = leagues.Create(ctx, store.NewLeague{Name: "Plain", Game: "vortex", PlayersPerGame: 4, RecentDays: 90, OrganiserID: org.ID})
 	require.NoError(t, err)
 	assert.Equal(t, "d6", l.Version)
 

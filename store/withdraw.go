@@ -2,16 +2,13 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -86,126 +83,32 @@ const insertWithdrawalSQL = `
 INSERT INTO league_withdrawals (league_id, user_id, slot, withdrawn_by, withdrawn_at, shortened, reseated, cancelled, balance)
 VALUES ($1, $2, $3, $4, clock_timestamp(), $5, $6, $7, $8)`
 
-// WithdrawMember is the organiser withdrawing a member of a running league with no
-// substitute, in one transaction under the league's row lock. The member's games with a
-// result keep it, with its points and ratings; every unplayed game of theirs is reshaped by
-// scheduler.Withdraw so the players who stay are as balanced as the games allow: it goes on
-// one seat short while it keeps the game's minimum of players, two games left too small
-// become one (the player of one takes the empty seat of the other; in a league played in
-// rounds the kept game moves to a round after the last when needed, dated by the rhythm if
-// there is one), and a game left alone is cancelled. The member's place is freed for
-// nobody: the league goes on with the others. The history says what became of each game
-// and the balance before and after; a league whose last unplayed games were cancelled
-// finishes. Refusals name the field: the league must be running, the username a member
-// who has not withdrawn or been replaced.
-func (s *Store) WithdrawMember(ctx context.Context, leagueID, byUserID int64, username string) (Withdrawal, error) {
-	return s.withdraw(ctx, leagueID, byUserID, username, false)
-}
-
-// PreviewWithdrawal is WithdrawMember worked out and rolled back: what would become of the
-// member's games and the balance, with the same refusals, and nothing changed.
-func (s *Store) PreviewWithdrawal(ctx context.Context, leagueID, byUserID int64, username string) (Withdrawal, error) {
-	return s.withdraw(ctx, leagueID, byUserID, username, true)
-}
-
-// errPreview rolls a previewed withdrawal back.
-var errPreview = errors.New("preview: roll back")
-
-// withdraw runs a withdrawal in one transaction, rolled back when preview.
-func (s *Store) withdraw(ctx context.Context, leagueID, byUserID int64, username string, preview bool) (Withdrawal, error) {
-	var out Withdrawal
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		if err := league.MayChange(status, league.Withdraw, ""); err != nil {
-			return err
-		}
-		id, name, err := userByName(ctx, tx, "username", username)
-		if err != nil {
-			return err
-		}
-		who, err := standing(ctx, tx, leagueID, id, name)
-		if err != nil {
-			return err
-		}
-		var count int
-		if err := tx.QueryRow(ctx, memberCountSQL, leagueID).Scan(&count); err != nil {
-			return err
-		}
-		if err := league.MayWithdraw(who, count); err != nil {
-			return err
-		}
-		var slot int
-		if err := tx.QueryRow(ctx, memberSlotSQL, leagueID, id).Scan(&slot); err != nil {
-			return err
-		}
-		// The leaver's unplayed games, locked: a result being recorded for one of them
-		// (which takes the league's row first) is either in, and the game played, or waits.
-		if _, err := tx.Exec(ctx, lockLeaverGamesSQL, leagueID, id); err != nil {
-			return err
-		}
-		plan, err := planWithdrawal(ctx, tx, leagueID, slot)
-		if err != nil {
-			return err
-		}
-		if err := plan.apply(ctx, tx); err != nil {
-			return err
-		}
-		w := plan.withdrawal
-		out = Withdrawal{Username: name, UserID: id, Slot: slot, Balance: WithdrawalBalance{
-			Before: w.Before, After: w.After, ShortMin: w.ShortMin, ShortMax: w.ShortMax}}
-		for _, c := range w.Changes {
-			switch {
-			case c.Kind == scheduler.Shortened:
-				out.Shortened++
-			case c.Kind == scheduler.Reseated:
-				out.Reseated++
-			case c.MergedInto == 0:
-				out.Cancelled++
-			}
-		}
-		batch := &pgx.Batch{}
-		batch.Queue(deleteMembershipSQL, leagueID, id)
-		batch.Queue(insertWithdrawalSQL, leagueID, id, slot, byUserID, out.Shortened, out.Reseated, out.Cancelled, out.Balance)
-		var finished bool
-		batch.Queue(finishLeagueSQL, leagueID).Exec(func(tag pgconn.CommandTag) error {
-			finished = tag.RowsAffected() == 1
-			return nil
-		})
-		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-			return fmt.Errorf("withdraw: %w", err)
-		}
-		if finished {
-			if err := notify(ctx, tx, fmt.Sprintf("league_finished:league:%d", leagueID),
-				Notice{Kind: NoticeLeagueFinished, LeagueID: leagueID}, audienceLeague, 0); err != nil {
-				return err
-			}
-		}
-		out.Detail = describeWithdrawal(name, plan.withdrawal)
-		if err := logEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail); err != nil {
-			return err
-		}
-		if preview {
-			return errPreview
-		}
+// InsertWithdrawal stores w, decided by byUserID, once its games are reshaped
+// (ApplyWithdrawal): the member's place is freed for nobody, the withdrawal is recorded
+// with what became of the games, and a league whose last unplayed games were cancelled
+// finishes, which finished reports.
+func (s *Store) InsertWithdrawal(ctx context.Context, tx pgx.Tx, leagueID, byUserID int64, w Withdrawal) (finished bool, err error) {
+	batch := &pgx.Batch{}
+	batch.Queue(deleteMembershipSQL, leagueID, w.UserID)
+	batch.Queue(insertWithdrawalSQL, leagueID, w.UserID, w.Slot, byUserID, w.Shortened, w.Reseated, w.Cancelled, w.Balance)
+	batch.Queue(finishLeagueSQL, leagueID).Exec(func(tag pgconn.CommandTag) error {
+		finished = tag.RowsAffected() == 1
 		return nil
 	})
-	if preview && errors.Is(err, errPreview) {
-		return out, nil
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return false, fmt.Errorf("store: withdraw: %w", err)
 	}
-	if err != nil {
-		return Withdrawal{}, fmt.Errorf("store: withdraw from league %d: %w", leagueID, err)
-	}
-	return out, nil
+	return finished, nil
 }
 
-// withdrawalPlan is a withdrawal worked out on the locked league: the reshaped schedule
-// and how its games map back to rows and accounts.
-type withdrawalPlan struct {
-	leagueID   int64
-	withdrawal scheduler.Withdrawal
+// WithdrawalPlan is a withdrawal worked out on the locked league: the schedule as the
+// scheduler sees it, the options of its reshaping, the reshaped schedule once the service
+// sets it (scheduler.Withdraw), and how its games map back to rows and accounts.
+type WithdrawalPlan struct {
+	Schedule scheduler.Schedule
+	Options  scheduler.WithdrawOptions
+	// Withdrawal is scheduler.Withdraw(Schedule, Options), which ApplyWithdrawal writes.
+	Withdrawal scheduler.Withdrawal
 	// gameID maps a game number to its row; user maps a slot to its member's account.
 	gameID map[int]int64
 	user   map[int]int64
@@ -213,10 +116,20 @@ type withdrawalPlan struct {
 	rhythm func(round int) *time.Time
 }
 
-// planWithdrawal reads the locked league's schedule as the scheduler sees it (player p is
-// slot p, whoever holds or held it) and reshapes it for the member in slot leaver.
-func planWithdrawal(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) (withdrawalPlan, error) {
-	p := withdrawalPlan{leagueID: leagueID, gameID: map[int]int64{}, user: map[int]int64{}}
+// WithdrawalPlan reads the locked league's schedule as the scheduler sees it (player p is
+// slot p, whoever holds or held it) and the options to reshape it for the member in slot
+// leaver.
+func (s *Store) WithdrawalPlan(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) (WithdrawalPlan, error) {
+	p, err := withdrawalPlan(ctx, tx, leagueID, leaver)
+	if err != nil {
+		return WithdrawalPlan{}, fmt.Errorf("store: withdrawal from league %d: %w", leagueID, err)
+	}
+	return p, nil
+}
+
+// withdrawalPlan is WithdrawalPlan.
+func withdrawalPlan(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) (WithdrawalPlan, error) {
+	p := WithdrawalPlan{gameID: map[int]int64{}, user: map[int]int64{}}
 	var slug string
 	var perGame int
 	var faceToFace bool
@@ -272,27 +185,28 @@ func planWithdrawal(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) 
 	if err != nil {
 		return p, err
 	}
-	s := scheduler.Schedule{Players: LeagueSize, PerGame: perGame}
+	p.Schedule = scheduler.Schedule{Players: LeagueSize, PerGame: perGame}
 	played := map[int]bool{}
 	for _, r := range rows {
 		g := scheduler.Game{Number: r.Number, Round: r.Round, Seats: make([]int, len(r.Seats))}
 		for i, u := range r.Seats {
 			g.Seats[i] = slotOf[u]
 		}
-		s.Games = append(s.Games, g)
+		p.Schedule.Games = append(p.Schedule.Games, g)
 		played[r.Number] = r.Status == GameFinished
 		p.gameID[r.Number] = r.ID
 	}
-	p.withdrawal = scheduler.Withdraw(s, scheduler.WithdrawOptions{Leaver: leaver, Played: played, Gone: gone,
-		MinPlayers: game.MinPlayers, Rounds: faceToFace})
+	p.Options = scheduler.WithdrawOptions{Leaver: leaver, Played: played, Gone: gone,
+		MinPlayers: game.MinPlayers, Rounds: faceToFace}
 	return p, nil
 }
 
-// apply writes the reshaped games: cancelled games go (their seats with them), the others
-// get their new seats in order, their round, and a new date when they moved to another round.
-func (p withdrawalPlan) apply(ctx context.Context, tx pgx.Tx) error {
+// ApplyWithdrawal writes the plan's reshaped games (p.Withdrawal): cancelled games go
+// (their seats with them), the others get their new seats in order, their round, and a new
+// date when they moved to another round.
+func (s *Store) ApplyWithdrawal(ctx context.Context, tx pgx.Tx, p WithdrawalPlan) error {
 	batch := &pgx.Batch{}
-	for _, c := range p.withdrawal.Changes {
+	for _, c := range p.Withdrawal.Changes {
 		id := p.gameID[c.Number]
 		if c.Kind == scheduler.Cancelled {
 			batch.Queue(deleteGameSQL, id)
@@ -318,41 +232,6 @@ func (p withdrawalPlan) apply(ctx context.Context, tx pgx.Tx) error {
 		return fmt.Errorf("withdraw: reshape games: %w", err)
 	}
 	return nil
-}
-
-// describeWithdrawal is the history line of a withdrawal: what became of each unplayed game
-// and the pair spread before and after.
-func describeWithdrawal(name string, w scheduler.Withdrawal) string {
-	var short, cancelled, reseated []string
-	for _, c := range w.Changes {
-		switch {
-		case c.Kind == scheduler.Shortened:
-			short = append(short, strconv.Itoa(c.Number))
-		case c.Kind == scheduler.Reseated:
-			line := fmt.Sprintf("game %d takes the player of game %d", c.Number, c.Merged)
-			if c.Moved {
-				line += fmt.Sprintf(", moved to round %d", c.Round)
-			}
-			reseated = append(reseated, line)
-		case c.MergedInto == 0:
-			cancelled = append(cancelled, strconv.Itoa(c.Number))
-		}
-	}
-	var parts []string
-	if len(short) > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s %s one player short", plural(len(short), "game", "games"),
-			scoring.ListAnd(short), plural(len(short), "goes on", "go on")))
-	}
-	if len(reseated) > 0 {
-		parts = append(parts, strings.Join(reseated, ", ")+" instead")
-	}
-	if len(cancelled) > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s cancelled", plural(len(cancelled), "game", "games"), scoring.ListAnd(cancelled)))
-	}
-	if len(parts) == 0 {
-		parts = append(parts, "no game was left to play")
-	}
-	return fmt.Sprintf("%s withdrew without a substitute: %s. %s", name, strings.Join(parts, "; "), BalanceChange(w.Before, w.After))
 }
 
 // BalanceChange says in words how the pair spread and the games per player moved.

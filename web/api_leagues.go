@@ -134,7 +134,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
 	}
 	ctx := c.Request().Context()
-	l, err := h.store.CreateLeague(ctx, in)
+	l, err := h.leagues.Create(ctx, in)
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ func (h *Handler) apiJoinLeague(c echo.Context) error {
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	ctx := c.Request().Context()
-	l, err := h.store.JoinLeagueInvited(ctx, id, user.ID, invite)
+	l, err := h.leagues.JoinInvited(ctx, id, user.ID, invite)
 	if err != nil {
 		if status, message, ok := joinRefusal(err); ok {
 			return echo.NewHTTPError(status, message).SetInternal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -41,7 +42,7 @@ func (a *testApp) newPlayers(prefix string, n int) []player {
 // newLeague creates an open league through the store.
 func (a *testApp) newLeague(organiser player, game string, perGame, minRecent int) store.League {
 	a.t.Helper()
-	l, err := a.store.CreateLeague(context.Background(), store.NewLeague{
+	l, err := service.NewLeagues(a.store).Create(context.Background(), store.NewLeague{
 		Name: "The " + game + " league", Game: game, PlayersPerGame: perGame,
 		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
 	})
@@ -54,7 +55,7 @@ func (a *testApp) join(l store.League, players []player) store.League {
 	a.t.Helper()
 	for _, p := range players {
 		var err error
-		l, err = a.store.JoinLeague(context.Background(), l.ID, p.ID)
+		l, err = service.NewLeagues(a.store).Join(context.Background(), l.ID, p.ID)
 		require.NoError(a.t, err)
 	}
 	return l

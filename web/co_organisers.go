@@ -30,7 +30,7 @@ func (h *Handler) coOrganiser(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/remove-co-organiser?username=%s", id, url.QueryEscape(name)))
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	err = h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, name, op == "add")
+	err = h.leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, name, op == "add")
 	return h.afterManageAction(c, id, err)
 }
 
@@ -46,7 +46,7 @@ func (h *Handler) apiAddCoOrganiser(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, username, true); err != nil {
+	if err := h.leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, username, true); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)
@@ -60,7 +60,7 @@ func (h *Handler) apiRemoveCoOrganiser(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.SetCoOrganiser(c.Request().Context(), id, user.ID, c.Param("username"), false); err != nil {
+	if err := h.leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, c.Param("username"), false); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)

@@ -85,7 +85,7 @@ func (h *Handler) reopenLeague(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/reopen", id))
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	return h.afterManageAction(c, id, h.store.ReopenLeague(c.Request().Context(), id, user.ID))
+	return h.afterManageAction(c, id, h.leagues.Reopen(c.Request().Context(), id, user.ID))
 }
 
 // reopenable says whether the league, ended at the time of its newest cancel or close

@@ -24,6 +24,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -99,7 +100,9 @@ type Limit struct {
 
 // Handler serves every TableStakes page and API route; its methods are the handlers.
 type Handler struct {
-	store    *store.Store
+	store *store.Store
+	// leagues owns the leagues area's writes, for a page and its API twin alike.
+	leagues  *service.Leagues
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
@@ -161,6 +164,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	cache.broadcast = signal.Broadcast
 	return &Handler{
 		store:    st,
+		leagues:  service.NewLeagues(st),
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,

@@ -42,7 +42,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
 	// A private league's join comes from its invite link, with the link's token.
 	invite := c.FormValue("invite")
-	_, err = h.store.JoinLeagueInvited(c.Request().Context(), id, user.ID, invite)
+	_, err = h.leagues.JoinInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
 		h.flash(c, "You joined the league.")
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))

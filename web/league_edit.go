@@ -165,7 +165,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 	e, errs := validateEdit(l, in)
 	user, _ := currentUser(c) // requireLogin guarantees it
 	if len(errs) == 0 {
-		err = h.store.EditLeague(ctx, id, user.ID, e)
+		err = h.leagues.Edit(ctx, id, user.ID, e)
 		if err == nil {
 			h.flash(c, "Saved the league's details.")
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
@@ -203,7 +203,7 @@ func (h *Handler) apiEditLeague(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstEditError(errs))
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.EditLeague(c.Request().Context(), l.ID, user.ID, e); err != nil {
+	if err := h.leagues.Edit(c.Request().Context(), l.ID, user.ID, e); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, l.ID)

@@ -24,7 +24,7 @@ func (h *Handler) endLeague(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/%s", id, action))
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	err = h.store.EndLeague(c.Request().Context(), id, user.ID, action)
+	err = h.leagues.End(c.Request().Context(), id, user.ID, action)
 	return h.afterManageAction(c, id, err)
 }
 
@@ -38,7 +38,7 @@ func (h *Handler) apiEndLeague(action string) echo.HandlerFunc {
 			return err
 		}
 		user, _ := currentUser(c) // requireAPIUser guarantees it
-		if err := h.store.EndLeague(c.Request().Context(), id, user.ID, action); err != nil {
+		if err := h.leagues.End(c.Request().Context(), id, user.ID, action); err != nil {
 			return err
 		}
 		return h.apiLeagueAnswer(c, id)
@@ -80,7 +80,7 @@ func (h *Handler) apiDeleteLeague(c echo.Context) error {
 // removeLeague deletes the league and notes it in the server's log, since the league's own
 // history goes with it.
 func (h *Handler) removeLeague(c echo.Context, id int64, user store.User) error {
-	name, err := h.store.DeleteLeague(c.Request().Context(), id, user.ID)
+	name, err := h.leagues.Delete(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
 	}

@@ -152,9 +152,9 @@ func summariseAll(ls []store.League) []templates.LeagueSummary {
 	return out
 }
 
-// leagues lists the viewer's own leagues, the open ones to join, the running ones and the
+// leagueList lists the viewer's own leagues, the open ones to join, the running ones and the
 // finished ones (closed early included; cancelled and archived leagues are not listed).
-func (h *Handler) leagues(c echo.Context) error {
+func (h *Handler) leagueList(c echo.Context) error {
 	ctx := c.Request().Context()
 	var v templates.LeaguesView
 	open, err := h.store.LeaguesByStatus(ctx, store.LeagueOpen)
@@ -257,7 +257,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 		form.Name, form.Edition = in.Name, in.Edition
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.page(c, "Create a league"), form))
 	}
-	l, err := h.store.CreateLeague(c.Request().Context(), in)
+	l, err := h.leagues.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}

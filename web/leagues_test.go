@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -348,7 +349,7 @@ func TestFaceToFaceLeagueGroupsItsGamesByRound(t *testing.T) {
 	assert.Equal(t, 3, doc.Find("#games .sitter.is-viewer").Length(), "the viewer plays 9 of 12 rounds")
 
 	// Four per game face to face: two tables, everyone plays every round.
-	l, err = app.store.CreateLeague(t.Context(), store.NewLeague{
+	l, err = service.NewLeagues(app.store).Create(t.Context(), store.NewLeague{
 		Name: "Two tables", Game: "vampiring", PlayersPerGame: 4, RecentDays: store.DefaultRecentDays,
 		FaceToFace: true, OrganiserID: players[0].ID,
 	})

@@ -25,7 +25,7 @@ func (h *Handler) leaveLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.store.LeaveLeague(c.Request().Context(), id, user.ID); err != nil {
+	if err := h.leagues.Leave(c.Request().Context(), id, user.ID); err != nil {
 		return h.afterLeagueAction(c, id, err, "")
 	}
 	// A private league is hidden from those who left it: its page would be a 404.
@@ -44,7 +44,7 @@ func (h *Handler) apiLeaveLeague(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.LeaveLeague(c.Request().Context(), id, user.ID); err != nil {
+	if err := h.leagues.Leave(c.Request().Context(), id, user.ID); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)
@@ -75,7 +75,7 @@ func (h *Handler) removeMember(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	err = h.store.RemoveMember(c.Request().Context(), id, user.ID, c.FormValue("username"))
+	err = h.leagues.RemoveMember(c.Request().Context(), id, user.ID, c.FormValue("username"))
 	return h.afterManageAction(c, id, err)
 }
 
@@ -91,7 +91,7 @@ func (h *Handler) apiRemoveMember(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.RemoveMember(c.Request().Context(), id, user.ID, username); err != nil {
+	if err := h.leagues.RemoveMember(c.Request().Context(), id, user.ID, username); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)
@@ -112,7 +112,7 @@ func (h *Handler) replaceMember(c echo.Context) error {
 		err = &store.Invalid{Reason: "to: required; the username of the substitute"}
 	default:
 		user, _ := currentUser(c) // requireLogin guarantees it
-		_, err = h.store.ReplaceMember(c.Request().Context(), id, user.ID, from, to)
+		_, err = h.leagues.Replace(c.Request().Context(), id, user.ID, from, to)
 	}
 	return h.afterManageAction(c, id, err)
 }
@@ -140,7 +140,7 @@ func (h *Handler) apiReplaceMember(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "to: required")
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if _, err := h.store.ReplaceMember(c.Request().Context(), id, user.ID, from, to); err != nil {
+	if _, err := h.leagues.Replace(c.Request().Context(), id, user.ID, from, to); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)

@@ -97,7 +97,7 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
 	if len(errs) == 0 {
-		err := h.store.EditLeague(c.Request().Context(), id, user.ID, store.LeagueEdit{ResultsBy: &by, ConfirmHours: &hours})
+		err := h.leagues.Edit(c.Request().Context(), id, user.ID, store.LeagueEdit{ResultsBy: &by, ConfirmHours: &hours})
 		if err != nil {
 			return err
 		}

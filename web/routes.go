@@ -73,7 +73,7 @@ func (h *Handler) echo() *echo.Echo {
 
 	// Leagues: the list, a new league, a league's page, joining and leaving, its exports
 	// and printable sheets (print CSS, no PDF).
-	e.GET("/leagues", h.leagues)
+	e.GET("/leagues", h.leagueList)
 	e.GET("/leagues/new", h.newLeaguePage, h.requireLogin)
 	e.POST("/leagues", h.createLeague, h.requireLogin)
 	e.GET("/leagues/:id", h.leaguePage, cache.public)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -24,7 +25,7 @@ func versionLeague(t *testing.T, app *testApp, game, version string, perGame int
 	t.Helper()
 	prefix := strings.ReplaceAll(version, "-", "")
 	org := app.newPlayers(prefix+"org", 1)[0]
-	l, err := app.store.CreateLeague(context.Background(), store.NewLeague{
+	l, err := service.NewLeagues(app.store).Create(context.Background(), store.NewLeague{
 		Name: "The " + game + " " + version + " league", Game: game, Version: version, PlayersPerGame: perGame,
 		RecentDays: store.DefaultRecentDays, OrganiserID: org.ID,
 	})
@@ -270,7 +271,7 @@ func TestPagesShowTheVersion(t *testing.T) {
 	l, org := versionLeague(t, app, "arcs", "lost-vaults", 5)
 	ctx := context.Background()
 	edition := "Kickstarter print"
-	require.NoError(t, app.store.EditLeague(ctx, l.ID, org.ID, store.LeagueEdit{Edition: &edition}))
+	require.NoError(t, service.NewLeagues(app.store).Edit(ctx, l.ID, org.ID, store.LeagueEdit{Edition: &edition}))
 	c := app.logIn(org)
 	leaguePage := "/leagues/" + strconv.FormatInt(l.ID, 10)
 	_, doc := app.get(c, leaguePage)

@@ -29,7 +29,7 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 	case username == "":
 		err = &store.Invalid{Reason: "username: choose the player who withdraws"}
 	case preview:
-		w, err := h.store.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
+		w, err := h.leagues.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
 		if err != nil {
 			return h.afterManageAction(c, id, err)
 		}
@@ -42,7 +42,7 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 	case c.FormValue("confirm") != "yes":
 		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
 	default:
-		_, err = h.store.WithdrawMember(c.Request().Context(), id, user.ID, username)
+		_, err = h.leagues.Withdraw(c.Request().Context(), id, user.ID, username)
 	}
 	return h.afterManageAction(c, id, err)
 }
@@ -71,14 +71,14 @@ func (h *Handler) apiWithdrawMember(c echo.Context) error {
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	if body.DryRun {
-		w, err := h.store.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
+		w, err := h.leagues.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
 		if err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, apiWithdrawal{Username: w.Username, Shortened: w.Shortened, Reseated: w.Reseated,
 			Cancelled: w.Cancelled, Balance: w.Balance, Detail: w.Detail})
 	}
-	if _, err := h.store.WithdrawMember(c.Request().Context(), id, user.ID, username); err != nil {
+	if _, err := h.leagues.Withdraw(c.Request().Context(), id, user.ID, username); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, id)

@@ -28,6 +28,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -89,13 +90,13 @@ func run() error {
 		if g.System == scoring.Armada {
 			perGame = 7
 		}
-		l, err := st.CreateLeague(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
+		l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
 			PlayersPerGame: perGame, MinRecentGames: 0, RecentDays: 90, OrganiserID: org.ID})
 		if err != nil {
 			return err
 		}
 		for k := range store.LeagueSize {
-			if _, err := st.JoinLeague(ctx, l.ID, users[(i*store.LeagueSize+k*7)%len(users)].ID); err != nil {
+			if _, err := service.NewLeagues(st).Join(ctx, l.ID, users[(i*store.LeagueSize+k*7)%len(users)].ID); err != nil {
 				return err
 			}
 		}

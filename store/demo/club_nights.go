@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -36,7 +37,7 @@ func seedClubNights(ctx context.Context, st *store.Store, users []store.User) er
 		switch l.Name {
 		case RunningLeagueName:
 			venue, about := "Café Ludique, 12 rue des Dés", "Cartagena every Tuesday evening. Arrive by 19:15; games start at 19:30."
-			if err := st.EditLeague(ctx, l.ID, organiser, store.LeagueEdit{Venue: &venue, Description: &about, TimeZone: &zone}); err != nil {
+			if err := service.NewLeagues(st).Edit(ctx, l.ID, organiser, store.LeagueEdit{Venue: &venue, Description: &about, TimeZone: &zone}); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 			// Round 1 so long ago that the first game still to play is next Tuesday's.
@@ -44,12 +45,12 @@ func seedClubNights(ctx context.Context, st *store.Store, users []store.User) er
 			if err := st.SetRhythm(ctx, l.ID, organiser, first, 7); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
-			if err := st.SetCoOrganiser(ctx, l.ID, organiser, users[1].Username, true); err != nil {
+			if err := service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser, users[1].Username, true); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 		case OpenLeagueName:
 			venue := "The games library, room 2"
-			if err := st.EditLeague(ctx, l.ID, organiser, store.LeagueEdit{Venue: &venue, TimeZone: &zone}); err != nil {
+			if err := service.NewLeagues(st).Edit(ctx, l.ID, organiser, store.LeagueEdit{Venue: &venue, TimeZone: &zone}); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 			first := weekdayAfter(now.AddDate(0, 0, 7), time.Thursday, 20, 0)

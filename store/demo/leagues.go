@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -34,12 +35,12 @@ func seedLeagues(ctx context.Context, st *store.Store, users []store.User) error
 			MinRecentGames: 0, RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: users[0].ID}, users[:7]},
 	}
 	for _, l := range leagues {
-		created, err := st.CreateLeague(ctx, l.league)
+		created, err := service.NewLeagues(st).Create(ctx, l.league)
 		if err != nil {
 			return fmt.Errorf("seed leagues: %w", err)
 		}
 		for _, u := range l.members {
-			if _, err := st.JoinLeague(ctx, created.ID, u.ID); err != nil {
+			if _, err := service.NewLeagues(st).Join(ctx, created.ID, u.ID); err != nil {
 				return fmt.Errorf("seed leagues: %s joins %q: %w", u.Username, l.league.Name, err)
 			}
 		}

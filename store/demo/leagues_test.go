@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 )
@@ -36,7 +37,7 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 	// A newcomer signs up and is the 8th: the schedule appears.
 	newcomer, err := st.CreateUser(ctx, store.NewUser{Username: "newcomer", DisplayName: "New Comer", Password: "a-long-password"})
 	require.NoError(t, err)
-	l, err := st.JoinLeague(ctx, open[0].ID, newcomer.ID)
+	l, err := service.NewLeagues(st).Join(ctx, open[0].ID, newcomer.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueRunning, l.Status)
 	games, err = st.Games(ctx, l.ID)

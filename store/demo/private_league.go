@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -18,7 +19,7 @@ const PrivateLeagueName = "Winter Gonzaga (private)"
 // before and after.
 func seedPrivateLeague(ctx context.Context, st *store.Store, users []store.User) error {
 	chloe := users[2]
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: PrivateLeagueName, Game: "gonzaga", PlayersPerGame: 3,
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: PrivateLeagueName, Game: "gonzaga", PlayersPerGame: 3,
 		MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: chloe.ID})
 	if err != nil {
 		return fmt.Errorf("seed private league: %w", err)
@@ -28,7 +29,7 @@ func seedPrivateLeague(ctx context.Context, st *store.Store, users []store.User)
 		return fmt.Errorf("seed private league: %w", err)
 	}
 	for _, u := range users[:store.LeagueSize] {
-		if _, err := st.JoinLeagueInvited(ctx, l.ID, u.ID, token); err != nil {
+		if _, err := service.NewLeagues(st).JoinInvited(ctx, l.ID, u.ID, token); err != nil {
 			return fmt.Errorf("seed private league: %s joins: %w", u.Username, err)
 		}
 	}
@@ -46,7 +47,7 @@ func seedPrivateLeague(ctx context.Context, st *store.Store, users []store.User)
 			return err
 		}
 	}
-	if _, err := st.WithdrawMember(ctx, l.ID, chloe.ID, users[7].Username); err != nil {
+	if _, err := service.NewLeagues(st).Withdraw(ctx, l.ID, chloe.ID, users[7].Username); err != nil {
 		return fmt.Errorf("seed private league: %w", err)
 	}
 	return nil

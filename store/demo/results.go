@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -51,13 +52,13 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 		}
 	}
 
-	dip, err := st.CreateLeague(ctx, store.NewLeague{Name: FinishedLeagueName, Game: "diplomacy", Edition: "2000 rules",
+	dip, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: FinishedLeagueName, Game: "diplomacy", Edition: "2000 rules",
 		PlayersPerGame: 7, MinRecentGames: 0, RecentDays: store.DefaultRecentDays, OrganiserID: users[1].ID})
 	if err != nil {
 		return fmt.Errorf("seed results: %w", err)
 	}
 	for _, u := range users[:store.LeagueSize] {
-		if _, err := st.JoinLeague(ctx, dip.ID, u.ID); err != nil {
+		if _, err := service.NewLeagues(st).Join(ctx, dip.ID, u.ID); err != nil {
 			return fmt.Errorf("seed results: %s joins %q: %w", u.Username, FinishedLeagueName, err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -20,14 +21,14 @@ const TableLeagueName = "Cartagena at the table"
 // answered whether they are coming, one of them "I can't come".
 func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 	greta := users[6]
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: TableLeagueName, Game: "cartagena", PlayersPerGame: 4,
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: TableLeagueName, Game: "cartagena", PlayersPerGame: 4,
 		MinRecentGames: 0, RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: greta.ID,
 		ResultsBy: store.ResultsByPlayers, ConfirmHours: 72})
 	if err != nil {
 		return fmt.Errorf("seed table: %w", err)
 	}
 	for _, u := range users[:store.LeagueSize] {
-		if _, err := st.JoinLeague(ctx, l.ID, u.ID); err != nil {
+		if _, err := service.NewLeagues(st).Join(ctx, l.ID, u.ID); err != nil {
 			return fmt.Errorf("seed table: %s joins %q: %w", u.Username, TableLeagueName, err)
 		}
 	}

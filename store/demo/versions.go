@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -22,14 +23,14 @@ const vaultsResults = 3
 // (The demo's Vortex board game is a d12 game: seedMembers.)
 func seedVersions(ctx context.Context, st *store.Store, users []store.User) error {
 	elena := users[4]
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: VaultsLeagueName, Game: "arcs", Version: "lost-vaults",
+	l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: VaultsLeagueName, Game: "arcs", Version: "lost-vaults",
 		Edition: "Kickstarter print-and-play markers", PlayersPerGame: 5, MinRecentGames: 0,
 		RecentDays: store.DefaultRecentDays, OrganiserID: elena.ID})
 	if err != nil {
 		return fmt.Errorf("seed versions: %w", err)
 	}
 	for _, u := range users[:store.LeagueSize] {
-		if _, err := st.JoinLeague(ctx, l.ID, u.ID); err != nil {
+		if _, err := service.NewLeagues(st).Join(ctx, l.ID, u.ID); err != nil {
 			return fmt.Errorf("seed versions: %s joins %q: %w", u.Username, VaultsLeagueName, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -18,23 +19,24 @@ func TestDeleteLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "dl", 10)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "dl", 10)
 	organiser, helper := ps[0], ps[9]
 
 	// A running league with a co-organiser, a date, a replacement and history, nothing recorded.
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
-	_, err := st.ReplaceMember(ctx, l.ID, organiser.ID, ps[1].Username, helper.Username)
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	_, err := leagues.Replace(ctx, l.ID, organiser.ID, ps[1].Username, helper.Username)
 	require.NoError(t, err)
 	for _, by := range []store.User{helper, ps[2], ps[8]} {
-		_, err := st.DeleteLeague(ctx, l.ID, by.ID)
+		_, err := leagues.Delete(ctx, l.ID, by.ID)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "only the league's organiser may do this", by.Username)
 	}
-	_, err = st.DeleteLeague(ctx, 987654, organiser.ID)
+	_, err = leagues.Delete(ctx, 987654, organiser.ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
-	name, err := st.DeleteLeague(ctx, l.ID, organiser.ID)
+	name, err := leagues.Delete(ctx, l.ID, organiser.ID)
 	require.NoError(t, err)
 	assert.Equal(t, l.Name, name)
 	_, err = st.League(ctx, l.ID)
@@ -49,24 +51,24 @@ func TestDeleteLeague(t *testing.T) {
 	assert.Zero(t, seats)
 
 	// Open and cancelled leagues go too.
-	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	_, err = st.DeleteLeague(ctx, open.ID, organiser.ID)
+	open := storetest.League(t, st, organiser, "gonzaga", 4, 0)
+	_, err = leagues.Delete(ctx, open.ID, organiser.ID)
 	require.NoError(t, err)
-	cancelled := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, st.EndLeague(ctx, cancelled.ID, organiser.ID, "cancel"))
-	_, err = st.DeleteLeague(ctx, cancelled.ID, organiser.ID)
+	cancelled := storetest.League(t, st, organiser, "gonzaga", 4, 0)
+	require.NoError(t, leagues.End(ctx, cancelled.ID, organiser.ID, "cancel"))
+	_, err = leagues.Delete(ctx, cancelled.ID, organiser.ID)
 	require.NoError(t, err)
 
 	// One recorded result, and the league stays: close it instead.
-	played := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	g := mustGames(t, st, played.ID)[0]
-	_, err = recordResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+	played := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	g := storetest.Games(t, st, played.ID)[0]
+	_, err = storetest.RecordResult(ctx, st, g.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(g), []int{4, 3, 2, 1}))
 	require.NoError(t, err)
-	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	_, err = leagues.Delete(ctx, played.ID, organiser.ID)
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: 1 result is recorded, and results stay in the players' ratings, so the league cannot be deleted; close it early (its standings are frozen) instead")
-	require.NoError(t, st.EndLeague(ctx, played.ID, organiser.ID, "close"))
-	_, err = st.DeleteLeague(ctx, played.ID, organiser.ID)
+	require.NoError(t, leagues.End(ctx, played.ID, organiser.ID, "close"))
+	_, err = leagues.Delete(ctx, played.ID, organiser.ID)
 	assert.Contains(t, err.Error(), "archive it instead")
 	n, err := st.RecordedResults(ctx, played.ID)
 	require.NoError(t, err)
@@ -80,19 +82,19 @@ func TestDeleteLeagueRacingAResult(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "dr", 9)
+	ps := storetest.Players(t, st, "dr", 9)
 	organiser := ps[0]
 	for range 6 {
-		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-		g := mustGames(t, st, l.ID)[0]
-		rw, err := checkResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+		l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		g := storetest.Games(t, st, l.ID)[0]
+		rw, err := storetest.CheckResult(ctx, st, g.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(g), []int{4, 3, 2, 1}))
 		require.NoError(t, err)
 		var wg sync.WaitGroup
 		var recErr, delErr error
 		start := make(chan struct{})
 		wg.Add(2)
 		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
-		go func() { defer wg.Done(); <-start; _, delErr = st.DeleteLeague(ctx, l.ID, organiser.ID) }()
+		go func() { defer wg.Done(); <-start; _, delErr = service.NewLeagues(st).Delete(ctx, l.ID, organiser.ID) }()
 		close(start)
 		wg.Wait()
 		var results int

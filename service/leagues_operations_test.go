@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -11,39 +11,29 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
-
-// historyActions are the league's history actions, oldest first.
-func historyActions(t *testing.T, st *store.Store, leagueID int64) []string {
-	t.Helper()
-	es, err := st.LeagueEvents(context.Background(), leagueID)
-	require.NoError(t, err)
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[len(es)-1-i] = e.Action + ": " + e.Detail
-	}
-	return out
-}
 
 func TestLeaveAndRemoveFreeThePlaceBeforeTheLeagueIsFull(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "pl", 10)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "pl", 10)
 	organiser := ps[0]
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:8]) // 7 members
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:8]) // 7 members
 
-	require.NoError(t, st.LeaveLeague(ctx, l.ID, ps[3].ID))
-	require.NoError(t, st.RemoveMember(ctx, l.ID, organiser.ID, "PL5"))
+	require.NoError(t, leagues.Leave(ctx, l.ID, ps[3].ID))
+	require.NoError(t, leagues.RemoveMember(ctx, l.ID, organiser.ID, "PL5"))
 	got, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 5, got.Members)
 	assert.Equal(t, store.LeagueOpen, got.Status)
 
 	// The freed places are taken again, and the 8th member still starts the league.
-	fill(t, st, l, []store.User{ps[8], ps[9], ps[3]})
+	storetest.Fill(t, st, l, []store.User{ps[8], ps[9], ps[3]})
 	got, err = st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueRunning, got.Status)
@@ -55,13 +45,13 @@ func TestLeaveAndRemoveFreeThePlaceBeforeTheLeagueIsFull(t *testing.T) {
 	assert.Equal(t, []string{
 		"leave: pl4 left; the place is free again",
 		"remove: pl5 was removed; the place is free again",
-	}, historyActions(t, st, l.ID))
+	}, storetest.History(t, st, l.ID))
 
 	// Once running, leaving points to the organiser and changes nothing.
-	err = st.LeaveLeague(ctx, l.ID, ps[1].ID)
+	err = leagues.Leave(ctx, l.ID, ps[1].ID)
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "ask the organiser (pl1) to replace the player")
-	err = st.RemoveMember(ctx, l.ID, organiser.ID, "pl2")
+	err = leagues.RemoveMember(ctx, l.ID, organiser.ID, "pl2")
 	require.ErrorIs(t, err, store.ErrConflict)
 	members, err = st.Members(ctx, l.ID)
 	require.NoError(t, err)
@@ -72,22 +62,23 @@ func TestLeaveAndRemoveRefusals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "qq", 4)
-	l := fill(t, st, newLeague(t, st, ps[0], "gonzaga", 4, 0), ps[1:3])
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "qq", 4)
+	l := storetest.Fill(t, st, storetest.League(t, st, ps[0], "gonzaga", 4, 0), ps[1:3])
 
 	var forbidden *store.Forbidden
-	err := st.RemoveMember(ctx, l.ID, ps[1].ID, "qq3")
+	err := leagues.RemoveMember(ctx, l.ID, ps[1].ID, "qq3")
 	require.ErrorAs(t, err, &forbidden, "a member cannot remove another")
-	err = st.LeaveLeague(ctx, l.ID, ps[3].ID)
+	err = leagues.Leave(ctx, l.ID, ps[3].ID)
 	require.ErrorIs(t, err, store.ErrConflict, "leaving a league one is not in")
 	assert.Contains(t, err.Error(), "not a member")
 	var invalid *store.Invalid
-	require.ErrorAs(t, st.RemoveMember(ctx, l.ID, ps[0].ID, "nobody"), &invalid)
-	require.ErrorIs(t, st.LeaveLeague(ctx, 1<<40, ps[1].ID), store.ErrNotFound)
+	require.ErrorAs(t, leagues.RemoveMember(ctx, l.ID, ps[0].ID, "nobody"), &invalid)
+	require.ErrorIs(t, leagues.Leave(ctx, 1<<40, ps[1].ID), store.ErrNotFound)
 	got, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 2, got.Members, "nothing changed")
-	assert.Empty(t, historyActions(t, st, l.ID))
+	assert.Empty(t, storetest.History(t, st, l.ID))
 }
 
 // A member leaving while the 8th player joins: the league row lock puts one before the
@@ -97,23 +88,24 @@ func TestLeaveRacingTheEighthJoin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "rr", 9)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "rr", 9)
 	outcomes := map[string]int{}
 	for range 8 {
-		l := fill(t, st, newLeague(t, st, ps[0], "cartagena", 4, 0), ps[1:8])
+		l := storetest.Fill(t, st, storetest.League(t, st, ps[0], "cartagena", 4, 0), ps[1:8])
 		var wg sync.WaitGroup
 		var leaveErr, joinErr error
 		start := make(chan struct{})
 		wg.Add(2)
-		go func() { defer wg.Done(); <-start; leaveErr = st.LeaveLeague(ctx, l.ID, ps[7].ID) }()
-		go func() { defer wg.Done(); <-start; _, joinErr = st.JoinLeague(ctx, l.ID, ps[8].ID) }()
+		go func() { defer wg.Done(); <-start; leaveErr = leagues.Leave(ctx, l.ID, ps[7].ID) }()
+		go func() { defer wg.Done(); <-start; _, joinErr = leagues.Join(ctx, l.ID, ps[8].ID) }()
 		close(start)
 		wg.Wait()
 		require.NoError(t, joinErr, "the join always finds a place")
 
 		got, err := st.League(ctx, l.ID)
 		require.NoError(t, err)
-		games := mustGames(t, st, l.ID)
+		games := storetest.Games(t, st, l.ID)
 		if leaveErr == nil {
 			outcomes["leave first"]++
 			assert.Equal(t, store.LeagueOpen, got.Status)
@@ -134,30 +126,31 @@ func TestEndLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "ee", 9)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "ee", 9)
 	organiser := ps[0]
 
-	open := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:4])
-	require.ErrorAs(t, st.EndLeague(ctx, open.ID, ps[1].ID, "cancel"), new(*store.Forbidden), "a member cannot cancel")
-	err := st.EndLeague(ctx, open.ID, organiser.ID, "close")
+	open := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:4])
+	require.ErrorAs(t, leagues.End(ctx, open.ID, ps[1].ID, "cancel"), new(*store.Forbidden), "a member cannot cancel")
+	err := leagues.End(ctx, open.ID, organiser.ID, "close")
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: open; only a running league can be closed")
-	require.NoError(t, st.EndLeague(ctx, open.ID, organiser.ID, "cancel"))
+	require.NoError(t, leagues.End(ctx, open.ID, organiser.ID, "cancel"))
 	got, err := st.League(ctx, open.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueCancelled, got.Status)
-	_, err = st.JoinLeague(ctx, open.ID, ps[5].ID)
+	_, err = leagues.Join(ctx, open.ID, ps[5].ID)
 	require.ErrorIs(t, err, store.ErrConflict, "a cancelled league takes no one")
 
-	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.ErrorIs(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"), store.ErrConflict)
-	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "close"))
+	running := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	require.ErrorIs(t, leagues.End(ctx, running.ID, organiser.ID, "archive"), store.ErrConflict)
+	require.NoError(t, leagues.End(ctx, running.ID, organiser.ID, "close"))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueClosed, got.Status)
 	assert.True(t, got.ClosedEarly)
 	assert.NotNil(t, got.FinishedAt)
-	require.NoError(t, st.EndLeague(ctx, running.ID, organiser.ID, "archive"))
+	require.NoError(t, leagues.End(ctx, running.ID, organiser.ID, "archive"))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.LeagueArchived, got.Status)
@@ -165,48 +158,50 @@ func TestEndLeague(t *testing.T) {
 	assert.Equal(t, []string{
 		"close: closed the league early; its standings are frozen as they stand",
 		"archive: archived the league",
-	}, historyActions(t, st, running.ID))
+	}, storetest.History(t, st, running.ID))
 }
 
 func TestEditLeague(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "dd", 9)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "dd", 9)
 	organiser := ps[0]
 	name, venue, game, size := "Tuesday club", "The Red Lion", "cartagena", 5
 
-	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	require.NoError(t, st.EditLeague(ctx, open.ID, organiser.ID, store.LeagueEdit{Game: &game, PlayersPerGame: &size}))
+	open := storetest.League(t, st, organiser, "gonzaga", 4, 0)
+	require.NoError(t, leagues.Edit(ctx, open.ID, organiser.ID, store.LeagueEdit{Game: &game, PlayersPerGame: &size}))
 	got, err := st.League(ctx, open.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "cartagena", got.Game, "the game may change while the league is open")
 	assert.Equal(t, 5, got.PlayersPerGame)
 
-	running := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	err = st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, PlayersPerGame: &size})
+	running := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	err = leagues.Edit(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, PlayersPerGame: &size})
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "players_per_game: cannot change once the schedule exists")
-	require.ErrorAs(t, st.EditLeague(ctx, running.ID, ps[1].ID, store.LeagueEdit{Name: &name}), new(*store.Forbidden))
+	require.ErrorAs(t, leagues.Edit(ctx, running.ID, ps[1].ID, store.LeagueEdit{Name: &name}), new(*store.Forbidden))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, running.Name, got.Name, "a refused edit changes nothing")
 
-	require.NoError(t, st.EditLeague(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, Venue: &venue}))
+	require.NoError(t, leagues.Edit(ctx, running.ID, organiser.ID, store.LeagueEdit{Name: &name, Venue: &venue}))
 	got, err = st.League(ctx, running.ID)
 	require.NoError(t, err)
 	assert.Equal(t, name, got.Name)
 	assert.Equal(t, venue, got.Venue)
-	assert.Equal(t, []string{"edit: edited name, venue"}, historyActions(t, st, running.ID))
+	assert.Equal(t, []string{"edit: edited name, venue"}, storetest.History(t, st, running.ID))
 }
 
 func TestCoOrganisers(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "cc", 4)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "cc", 4)
 	organiser, member, helper, other := ps[0], ps[1], ps[2], ps[3]
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), []store.User{member})
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), []store.User{member})
 
 	role := func(u store.User) store.Role {
 		r, err := st.LeagueRole(ctx, l.ID, u.ID)
@@ -217,63 +212,66 @@ func TestCoOrganisers(t *testing.T) {
 	assert.Equal(t, store.RoleMember, role(member))
 	assert.Equal(t, store.RoleNone, role(helper))
 
-	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, member.ID, "cc3", true), new(*store.Forbidden))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "CC3", true))
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc2", true))
+	require.ErrorAs(t, leagues.SetCoOrganiser(ctx, l.ID, member.ID, "cc3", true), new(*store.Forbidden))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "CC3", true))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc2", true))
 	assert.Equal(t, store.RoleCoOrganiser, role(helper), "any user can help, not only members")
 	assert.Equal(t, store.RoleCoOrganiser, role(member))
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", true), store.ErrConflict)
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc4", false), store.ErrConflict)
-	require.ErrorIs(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc1", true), store.ErrConflict)
+	require.ErrorIs(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", true), store.ErrConflict)
+	require.ErrorIs(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc4", false), store.ErrConflict)
+	require.ErrorIs(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc1", true), store.ErrConflict)
 	names, err := st.CoOrganisers(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"cc2", "cc3"}, names)
 
 	// A co-organiser manages dates and results, never the league itself.
-	err = st.EndLeague(ctx, l.ID, helper.ID, "cancel")
+	err = leagues.End(ctx, l.ID, helper.ID, "cancel")
 	require.ErrorAs(t, err, new(*store.Forbidden))
 	assert.False(t, errors.Is(err, store.ErrConflict))
-	require.ErrorAs(t, st.SetCoOrganiser(ctx, l.ID, helper.ID, "cc4", true), new(*store.Forbidden))
+	require.ErrorAs(t, leagues.SetCoOrganiser(ctx, l.ID, helper.ID, "cc4", true), new(*store.Forbidden))
 
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", false))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, "cc3", false))
 	assert.Equal(t, store.RoleNone, role(helper))
 	assert.Equal(t, store.RoleNone, role(other))
 	assert.Equal(t, []string{
 		"co-organiser: cc3 became a co-organiser",
 		"co-organiser: cc2 became a co-organiser",
 		"co-organiser: cc3 is no longer a co-organiser",
-	}, historyActions(t, st, l.ID))
+	}, storetest.History(t, st, l.ID))
 }
 
 func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "co", 11)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "co", 11)
 	organiser, helper := ps[0], ps[9]
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	games := mustGames(t, st, l.ID)
-	input := func(g store.Game) []byte { return placementInput(seatNames(g), []int{40, 30, 20, 10}) }
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	games := storetest.Games(t, st, l.ID)
+	input := func(g store.Game) []byte {
+		return storetest.PlacementInput(storetest.SeatNames(g), []int{40, 30, 20, 10})
+	}
 
-	_, err := recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
+	_, err := storetest.RecordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
 	require.ErrorIs(t, err, store.ErrNotOrganiser, "not a co-organiser yet")
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
-	_, err = recordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	_, err = storetest.RecordResult(ctx, st, games[0].ID, helper.ID, input(games[0]))
 	require.NoError(t, err, "a co-organiser records")
-	rw, err := checkResult(ctx, st, games[0].ID, helper.ID, placementInput(seatNames(games[0]), []int{10, 20, 30, 40}))
+	rw, err := storetest.CheckResult(ctx, st, games[0].ID, helper.ID, storetest.PlacementInput(storetest.SeatNames(games[0]), []int{10, 20, 30, 40}))
 	require.NoError(t, err)
 	_, err = st.CorrectResult(ctx, rw)
 	require.NoError(t, err, "and corrects")
-	_, err = recordResult(ctx, st, games[1].ID, ps[1].ID, input(games[1]))
+	_, err = storetest.RecordResult(ctx, st, games[1].ID, ps[1].ID, input(games[1]))
 	require.ErrorIs(t, err, store.ErrNotOrganiser, "a member does not")
 
 	before, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
-	_, err = recordResult(ctx, st, games[1].ID, organiser.ID, input(games[1]))
+	require.NoError(t, leagues.End(ctx, l.ID, organiser.ID, "close"))
+	_, err = storetest.RecordResult(ctx, st, games[1].ID, organiser.ID, input(games[1]))
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "league: closed; its standings are frozen and take no more results")
-	rw, err = checkResult(ctx, st, games[0].ID, organiser.ID, input(games[0]))
+	rw, err = storetest.CheckResult(ctx, st, games[0].ID, organiser.ID, input(games[0]))
 	require.NoError(t, err)
 	_, err = st.CorrectResult(ctx, rw)
 	require.ErrorIs(t, err, store.ErrConflict, "nor corrections")
@@ -289,19 +287,23 @@ func TestCloseRacingAResult(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "cl", 9)
+	ps := storetest.Players(t, st, "cl", 9)
 	organiser := ps[0]
 	for range 6 {
-		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-		g := mustGames(t, st, l.ID)[0]
-		rw, err := checkResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+		l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		g := storetest.Games(t, st, l.ID)[0]
+		rw, err := storetest.CheckResult(ctx, st, g.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(g), []int{4, 3, 2, 1}))
 		require.NoError(t, err)
 		var wg sync.WaitGroup
 		var recErr, closeErr error
 		start := make(chan struct{})
 		wg.Add(2)
 		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
-		go func() { defer wg.Done(); <-start; closeErr = st.EndLeague(ctx, l.ID, organiser.ID, "close") }()
+		go func() {
+			defer wg.Done()
+			<-start
+			closeErr = service.NewLeagues(st).End(ctx, l.ID, organiser.ID, "close")
+		}()
 		close(start)
 		wg.Wait()
 		require.NoError(t, closeErr)

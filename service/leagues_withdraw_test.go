@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -29,21 +30,22 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "wd", 11)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "wd", 11)
 	organiser, helper := ps[0], ps[10]
-	open := newLeague(t, st, organiser, "gonzaga", 4, 0)
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
-	require.NoError(t, st.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
+	open := storetest.League(t, st, organiser, "gonzaga", 4, 0)
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 	leaver := ps[3]
 
 	var played store.Game
-	for _, g := range mustGames(t, st, l.ID) {
+	for _, g := range storetest.Games(t, st, l.ID) {
 		if seatedIn(g, leaver.ID) {
 			played = g
 			break
 		}
 	}
-	_, err := recordResult(ctx, st, played.ID, organiser.ID, placementInput(seatNames(played), []int{40, 30, 20, 10}))
+	_, err := storetest.RecordResult(ctx, st, played.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(played), []int{40, 30, 20, 10}))
 	require.NoError(t, err)
 	before, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
@@ -61,23 +63,23 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 		{l.ID, organiser, "ghost", `username: no player named "ghost"`},
 		{open.ID, organiser, "wd4", "league: open; nobody needs to withdraw before the schedule exists: remove the member, which frees the place"},
 	} {
-		_, err := st.WithdrawMember(ctx, tc.league, tc.by.ID, tc.username)
+		_, err := leagues.Withdraw(ctx, tc.league, tc.by.ID, tc.username)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), tc.msg)
 	}
-	assert.Equal(t, []string{}, historyActions(t, st, l.ID)[1:], "only the co-organiser line")
+	assert.Equal(t, []string{}, storetest.History(t, st, l.ID)[1:], "only the co-organiser line")
 
 	// A preview says what would happen and changes nothing.
-	gamesBefore := mustGames(t, st, l.ID)
-	p, err := st.PreviewWithdrawal(ctx, l.ID, organiser.ID, "wd4")
+	gamesBefore := storetest.Games(t, st, l.ID)
+	p, err := leagues.PreviewWithdrawal(ctx, l.ID, organiser.ID, "wd4")
 	require.NoError(t, err)
 	assert.Equal(t, 15, p.Shortened)
-	assert.Equal(t, gamesBefore, mustGames(t, st, l.ID))
-	assert.Len(t, historyActions(t, st, l.ID), 1)
-	_, err = st.PreviewWithdrawal(ctx, l.ID, helper.ID, "wd4")
+	assert.Equal(t, gamesBefore, storetest.Games(t, st, l.ID))
+	assert.Len(t, storetest.History(t, st, l.ID), 1)
+	_, err = leagues.PreviewWithdrawal(ctx, l.ID, helper.ID, "wd4")
 	assert.ErrorContains(t, err, "only the league's organiser may do this")
 
-	w, err := st.WithdrawMember(ctx, l.ID, organiser.ID, "WD4")
+	w, err := leagues.Withdraw(ctx, l.ID, organiser.ID, "WD4")
 	require.NoError(t, err)
 	assert.Equal(t, p.Detail, w.Detail, "the preview said what the withdrawal did")
 	assert.Equal(t, "wd4", w.Username)
@@ -89,7 +91,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	assert.Equal(t, 7, w.Balance.After.Players)
 	assert.Equal(t, w.Balance.Before.GamesMin, w.Balance.After.GamesMin, "everyone who stays plays as many games")
 
-	games := mustGames(t, st, l.ID)
+	games := storetest.Games(t, st, l.ID)
 	require.Len(t, games, 32, "no game cancelled")
 	for _, g := range games {
 		if g.ID == played.ID {
@@ -142,30 +144,30 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 			break
 		}
 	}
-	_, err = recordResult(ctx, st, short.ID, helper.ID, placementInput(seatNames(short), []int{3, 2, 1}))
+	_, err = storetest.RecordResult(ctx, st, short.ID, helper.ID, storetest.PlacementInput(storetest.SeatNames(short), []int{3, 2, 1}))
 	require.NoError(t, err)
 
 	// Once withdrawn: no second withdrawal, no replacement either way.
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd4")
+	_, err = leagues.Withdraw(ctx, l.ID, organiser.ID, "wd4")
 	assert.ErrorContains(t, err, "username: wd4 has already withdrawn from this league")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd4", "wd10")
+	_, err = leagues.Replace(ctx, l.ID, organiser.ID, "wd4", "wd10")
 	assert.ErrorContains(t, err, "from: wd4 has withdrawn; their games were reshaped and their place cannot be filled")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd5", "wd4")
+	_, err = leagues.Replace(ctx, l.ID, organiser.ID, "wd5", "wd4")
 	assert.ErrorContains(t, err, "to: wd4 withdrew from this league and cannot come back")
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "wd5", "wd10")
+	_, err = leagues.Replace(ctx, l.ID, organiser.ID, "wd5", "wd10")
 	require.NoError(t, err)
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd5")
+	_, err = leagues.Withdraw(ctx, l.ID, organiser.ID, "wd5")
 	assert.ErrorContains(t, err, "username: wd5 was replaced by a substitute and no longer plays in this league")
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd10")
+	_, err = leagues.Withdraw(ctx, l.ID, organiser.ID, "wd10")
 	require.NoError(t, err, "the substitute may withdraw in turn")
-	for _, g := range mustGames(t, st, l.ID) {
+	for _, g := range storetest.Games(t, st, l.ID) {
 		if g.Status == store.GameScheduled {
 			assert.GreaterOrEqual(t, len(g.Seats), 2)
 		}
 	}
 
-	require.NoError(t, st.EndLeague(ctx, l.ID, organiser.ID, "close"))
-	_, err = st.WithdrawMember(ctx, l.ID, organiser.ID, "wd6")
+	require.NoError(t, leagues.End(ctx, l.ID, organiser.ID, "close"))
+	_, err = leagues.Withdraw(ctx, l.ID, organiser.ID, "wd6")
 	assert.ErrorContains(t, err, "league: closed; its players can no longer change")
 }
 
@@ -176,15 +178,16 @@ func TestWithdrawFromAFaceToFaceLeagueOfTwo(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "wf", 9)
-	l, err := st.CreateLeague(ctx, store.NewLeague{Name: "Club duels", Game: "gonzaga", PlayersPerGame: 2,
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "wf", 9)
+	l, err := leagues.Create(ctx, store.NewLeague{Name: "Club duels", Game: "gonzaga", PlayersPerGame: 2,
 		RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: ps[0].ID})
 	require.NoError(t, err)
-	l = fill(t, st, l, ps[1:9])
+	l = storetest.Fill(t, st, l, ps[1:9])
 	first := time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC)
 	require.NoError(t, st.SetRhythm(ctx, l.ID, ps[0].ID, first, 7))
 
-	w, err := st.WithdrawMember(ctx, l.ID, ps[0].ID, "wf2")
+	w, err := leagues.Withdraw(ctx, l.ID, ps[0].ID, "wf2")
 	require.NoError(t, err)
 	assert.Equal(t, 0, w.Shortened)
 	assert.Equal(t, 7, w.Reseated, "14 games of two: 7 pairs")
@@ -192,7 +195,7 @@ func TestWithdrawFromAFaceToFaceLeagueOfTwo(t *testing.T) {
 	assert.Equal(t, w.Balance.Before.GamesMax, w.Balance.After.GamesMin, "everyone who stays plays all their games")
 	assert.Equal(t, 1, w.Balance.After.PairSpread())
 
-	games := mustGames(t, st, l.ID)
+	games := storetest.Games(t, st, l.ID)
 	assert.Len(t, games, 56-7)
 	busy := map[[2]int64]bool{}
 	for _, g := range games {
@@ -216,18 +219,18 @@ func TestWithdrawRacingAResult(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "wr", 9)
+	ps := storetest.Players(t, st, "wr", 9)
 	organiser := ps[0]
 	for range 6 {
-		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
 		var g store.Game
-		for _, game := range mustGames(t, st, l.ID) {
+		for _, game := range storetest.Games(t, st, l.ID) {
 			if seatedIn(game, ps[1].ID) {
 				g = game
 				break
 			}
 		}
-		rw, err := checkResult(ctx, st, g.ID, organiser.ID, placementInput(seatNames(g), []int{4, 3, 2, 1}))
+		rw, err := storetest.CheckResult(ctx, st, g.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(g), []int{4, 3, 2, 1}))
 		require.NoError(t, err)
 		var wg sync.WaitGroup
 		var recErr, wdErr error
@@ -237,7 +240,7 @@ func TestWithdrawRacingAResult(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			_, wdErr = st.WithdrawMember(ctx, l.ID, organiser.ID, ps[1].Username)
+			_, wdErr = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, ps[1].Username)
 		}()
 		close(start)
 		wg.Wait()
@@ -265,10 +268,10 @@ func TestConcurrentWithdrawals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "cw", 9)
+	ps := storetest.Players(t, st, "cw", 9)
 	organiser := ps[0]
 	for _, same := range []bool{false, true} {
-		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 3, 0), ps[1:9])
+		l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 3, 0), ps[1:9])
 		names := []string{ps[1].Username, ps[2].Username}
 		if same {
 			names[1] = names[0]
@@ -281,7 +284,7 @@ func TestConcurrentWithdrawals(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, errs[i] = st.WithdrawMember(ctx, l.ID, organiser.ID, names[i])
+				_, errs[i] = service.NewLeagues(st).Withdraw(ctx, l.ID, organiser.ID, names[i])
 			}()
 		}
 		close(start)
@@ -306,7 +309,7 @@ func TestConcurrentWithdrawals(t *testing.T) {
 			assert.Len(t, ws, 1)
 			assert.Len(t, members, 7)
 		}
-		for _, g := range mustGames(t, st, l.ID) {
+		for _, g := range storetest.Games(t, st, l.ID) {
 			assert.GreaterOrEqual(t, len(g.Seats), 2, "game %d", g.Number)
 			for _, w := range ws {
 				assert.False(t, seatedIn(g, w.UserID), "game %d", g.Number)

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -8,38 +8,31 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
-
-// seatNames are a game's usernames in seat order.
-func seatNames(g store.Game) []string {
-	out := make([]string, len(g.Seats))
-	for i, s := range g.Seats {
-		out[i] = s.Username
-	}
-	return out
-}
 
 func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "rp", 11)
+	leagues := service.NewLeagues(st)
+	ps := storetest.Players(t, st, "rp", 11)
 	organiser := ps[0]
-	l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
 	leaver := ps[1]
 
 	// Record the leaver's first game.
 	var played store.Game
-	for _, g := range mustGames(t, st, l.ID) {
+	for _, g := range storetest.Games(t, st, l.ID) {
 		if g.Seats[0].UserID == leaver.ID || g.Seats[1].UserID == leaver.ID {
 			played = g
 			break
 		}
 	}
 	require.NotZero(t, played.ID)
-	_, err := recordResult(ctx, st, played.ID, organiser.ID, placementInput(seatNames(played), []int{40, 30, 20, 10}))
+	_, err := storetest.RecordResult(ctx, st, played.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(played), []int{40, 30, 20, 10}))
 	require.NoError(t, err)
 	before, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
@@ -56,18 +49,18 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 		{organiser, "rp2", "rp2", "to: must be someone other than rp2"},
 		{organiser, "rp2", "nobody", `to: no player named "nobody"`},
 	} {
-		_, err := st.ReplaceMember(ctx, l.ID, tc.by.ID, tc.from, tc.to)
+		_, err := leagues.Replace(ctx, l.ID, tc.by.ID, tc.from, tc.to)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), tc.msg)
 	}
 
-	r, err := st.ReplaceMember(ctx, l.ID, organiser.ID, "RP2", "rp10")
+	r, err := leagues.Replace(ctx, l.ID, organiser.ID, "RP2", "rp10")
 	require.NoError(t, err)
 	assert.Equal(t, store.Replacement{From: "rp2", To: "rp10", FromID: leaver.ID, Slot: 1, SeatsTaken: 15}, r,
 		"16 games a player at 4 a game, one of them played")
 
-	for _, g := range mustGames(t, st, l.ID) {
-		names := seatNames(g)
+	for _, g := range storetest.Games(t, st, l.ID) {
+		names := storetest.SeatNames(g)
 		if g.ID == played.ID {
 			assert.Contains(t, names, "rp2", "a played game keeps its players")
 			assert.Equal(t, 0, g.Sequence)
@@ -102,10 +95,10 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 	require.Len(t, rs, 1)
 	assert.Equal(t, 1, rs[0].Played)
 
-	_, err = st.ReplaceMember(ctx, l.ID, organiser.ID, "rp10", "rp2")
+	_, err = leagues.Replace(ctx, l.ID, organiser.ID, "rp10", "rp2")
 	require.ErrorIs(t, err, store.ErrConflict)
 	assert.Contains(t, err.Error(), "to: rp2 was replaced in this league and cannot come back")
-	sub2, err := st.ReplaceMember(ctx, l.ID, organiser.ID, "rp10", "rp11")
+	sub2, err := leagues.Replace(ctx, l.ID, organiser.ID, "rp10", "rp11")
 	require.NoError(t, err, "a substitute can be replaced in turn")
 	assert.Equal(t, 15, sub2.SeatsTaken)
 	es, err := st.LeagueEvents(ctx, l.ID)
@@ -129,7 +122,7 @@ func TestConcurrentReplacements(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	ps := newPlayers(t, st, "cr", 12)
+	ps := storetest.Players(t, st, "cr", 12)
 	organiser := ps[0]
 	for _, tc := range []struct {
 		name   string
@@ -139,7 +132,7 @@ func TestConcurrentReplacements(t *testing.T) {
 		{"one member, two substitutes", [2][2]string{{"cr2", "cr10"}, {"cr2", "cr11"}}, "from: cr2 is not a member"},
 		{"two members, one substitute", [2][2]string{{"cr2", "cr12"}, {"cr3", "cr12"}}, "to: cr12 already plays"},
 	} {
-		l := fill(t, st, newLeague(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
+		l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), ps[1:9])
 		var wg sync.WaitGroup
 		errs := make([]error, 2)
 		start := make(chan struct{})
@@ -148,7 +141,7 @@ func TestConcurrentReplacements(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, errs[i] = st.ReplaceMember(ctx, l.ID, organiser.ID, p[0], p[1])
+				_, errs[i] = service.NewLeagues(st).Replace(ctx, l.ID, organiser.ID, p[0], p[1])
 			}()
 		}
 		close(start)
@@ -166,7 +159,7 @@ func TestConcurrentReplacements(t *testing.T) {
 		members, err := st.Members(ctx, l.ID)
 		require.NoError(t, err)
 		assert.Len(t, members, 8, tc.name)
-		for _, g := range mustGames(t, st, l.ID) {
+		for _, g := range storetest.Games(t, st, l.ID) {
 			assert.Len(t, g.Seats, 4)
 		}
 		rs, err := st.Replacements(ctx, l.ID)

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -28,17 +29,17 @@ func TestJoinLeagueBuildsTheScheduleWithTheEighthMember(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			st := storetest.NewStore(t)
-			players := newPlayers(t, st, "player", 8)
-			l := newLeague(t, st, players[0], "vampiring", tc.perGame, 0)
+			players := storetest.Players(t, st, "player", 8)
+			l := storetest.League(t, st, players[0], "vampiring", tc.perGame, 0)
 
-			l = fill(t, st, l, players[:7])
+			l = storetest.Fill(t, st, l, players[:7])
 			assert.Equal(t, store.LeagueOpen, l.Status)
 			assert.Equal(t, 7, l.Members)
 			games, err := st.Games(ctx, l.ID)
 			require.NoError(t, err)
 			assert.Empty(t, games, "no games before the 8th member")
 
-			l = fill(t, st, l, players[7:])
+			l = storetest.Fill(t, st, l, players[7:])
 			assert.Equal(t, store.LeagueRunning, l.Status)
 			assert.Equal(t, 8, l.Members)
 			require.NotNil(t, l.StartedAt)
@@ -51,7 +52,7 @@ func TestJoinLeagueBuildsTheScheduleWithTheEighthMember(t *testing.T) {
 				assert.Equal(t, players[i].ID, m.UserID, "slots follow the join order")
 			}
 
-			s := asSchedule(t, st, l)
+			s := storetest.Schedule(t, st, l)
 			assert.Len(t, s.Games, tc.games)
 			require.NoError(t, scheduler.Verify(s, scheduler.Options{Players: 8, PerGame: tc.perGame}))
 			report := scheduler.Fairness(s)
@@ -63,7 +64,7 @@ func TestJoinLeagueBuildsTheScheduleWithTheEighthMember(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, want, s)
 
-			for _, g := range mustGames(t, st, l.ID) {
+			for _, g := range storetest.Games(t, st, l.ID) {
 				assert.Equal(t, store.GameScheduled, g.Status)
 				assert.Nil(t, g.FinishedAt)
 				one, err := st.Game(ctx, g.ID)
@@ -87,8 +88,8 @@ func TestFaceToFaceLeagueScheduleComesInRounds(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			st := storetest.NewStore(t)
-			players := newPlayers(t, st, "player", 8)
-			l, err := st.CreateLeague(ctx, store.NewLeague{
+			players := storetest.Players(t, st, "player", 8)
+			l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{
 				Name: "Club night", Game: "vampiring", PlayersPerGame: tc.perGame,
 				RecentDays: store.DefaultRecentDays, FaceToFace: true, OrganiserID: players[0].ID,
 			})
@@ -98,12 +99,12 @@ func TestFaceToFaceLeagueScheduleComesInRounds(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, got.FaceToFace, "read back")
 
-			l = fill(t, st, l, players)
+			l = storetest.Fill(t, st, l, players)
 			require.Equal(t, store.LeagueRunning, l.Status)
 			require.NotNil(t, l.ScheduleSeed)
 			assert.True(t, l.FaceToFace)
 
-			s := asSchedule(t, st, l)
+			s := storetest.Schedule(t, st, l)
 			seated := map[int]map[int]bool{} // round → players seated in it
 			games := map[int]int{}           // round → games in it
 			for _, g := range s.Games {
@@ -134,76 +135,59 @@ func TestFaceToFaceLeagueScheduleComesInRounds(t *testing.T) {
 func TestLeagueIsNotFaceToFaceByDefault(t *testing.T) {
 	t.Parallel()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "player", 8)
-	l := newLeague(t, st, players[0], "gonzaga", 4, 0)
+	players := storetest.Players(t, st, "player", 8)
+	l := storetest.League(t, st, players[0], "gonzaga", 4, 0)
 	assert.False(t, l.FaceToFace)
-	l = fill(t, st, l, players)
+	l = storetest.Fill(t, st, l, players)
 	assert.False(t, l.FaceToFace)
-	games := mustGames(t, st, l.ID)
+	games := storetest.Games(t, st, l.ID)
 	require.Len(t, games, 32)
 	for i, g := range games {
 		assert.Equal(t, i+1, g.Round, "every game is a round of its own")
 	}
 }
 
-// mustGames returns the league's games.
-func mustGames(t *testing.T, st *store.Store, leagueID int64) []store.Game {
-	t.Helper()
-	games, err := st.Games(context.Background(), leagueID)
-	require.NoError(t, err)
-	return games
-}
-
 func TestJoinLeagueRefusals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "player", 9)
-	l := newLeague(t, st, players[0], "gonzaga", 4, 0)
+	leagues := service.NewLeagues(st)
+	players := storetest.Players(t, st, "player", 9)
+	l := storetest.League(t, st, players[0], "gonzaga", 4, 0)
 
-	_, err := st.JoinLeague(ctx, l.ID, players[0].ID)
+	_, err := leagues.Join(ctx, l.ID, players[0].ID)
 	require.NoError(t, err)
-	_, err = st.JoinLeague(ctx, l.ID, players[0].ID)
+	_, err = leagues.Join(ctx, l.ID, players[0].ID)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember)
 	assert.ErrorIs(t, err, store.ErrConflict)
 
-	l = fill(t, st, l, players[1:8])
+	l = storetest.Fill(t, st, l, players[1:8])
 	require.Equal(t, store.LeagueRunning, l.Status)
-	_, err = st.JoinLeague(ctx, l.ID, players[8].ID)
+	_, err = leagues.Join(ctx, l.ID, players[8].ID)
 	assert.ErrorIs(t, err, store.ErrLeagueRunning)
-	_, err = st.JoinLeague(ctx, l.ID, players[3].ID)
+	_, err = leagues.Join(ctx, l.ID, players[3].ID)
 	assert.ErrorIs(t, err, store.ErrAlreadyMember, "a member hears they already joined")
 
-	_, err = st.JoinLeague(ctx, l.ID+1000, players[8].ID)
+	_, err = leagues.Join(ctx, l.ID+1000, players[8].ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
 	after, err := st.League(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, 8, after.Members)
-	assert.Len(t, mustGames(t, st, l.ID), 32, "refusals change nothing")
-}
-
-// finishGames marks the first n of the league's games finished daysAgo days ago, the way
-// result recording does.
-func finishGames(t *testing.T, st *store.Store, leagueID int64, n, daysAgo int) {
-	t.Helper()
-	_, err := st.Pool().Exec(context.Background(), `
-UPDATE games SET status = 'finished', finished_at = now() - make_interval(days => $3)
-WHERE id IN (SELECT id FROM games WHERE league_id = $1 AND status = 'scheduled' ORDER BY number LIMIT $2)`,
-		leagueID, n, daysAgo)
-	require.NoError(t, err)
+	assert.Len(t, storetest.Games(t, st, l.ID), 32, "refusals change nothing")
 }
 
 func TestActivityRule(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "player", 9)
+	leagues := service.NewLeagues(st)
+	players := storetest.Players(t, st, "player", 9)
 	// An 8-player game seats everyone, so every finished game counts for every member.
-	club := fill(t, st, newLeague(t, st, players[0], "vampiring", 8, 0), players[:8])
+	club := storetest.Fill(t, st, storetest.League(t, st, players[0], "vampiring", 8, 0), players[:8])
 	require.Equal(t, store.LeagueRunning, club.Status)
-	finishGames(t, st, club.ID, 2, 10)  // inside the default 90 days
-	finishGames(t, st, club.ID, 1, 100) // outside it
+	storetest.FinishGames(t, st, club.ID, 2, 10)  // inside the default 90 days
+	storetest.FinishGames(t, st, club.ID, 1, 100) // outside it
 
 	have, err := st.RecentFinishedGames(ctx, players[0].ID, 90)
 	require.NoError(t, err)
@@ -215,19 +199,19 @@ func TestActivityRule(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, have, "a newcomer has no finished games")
 
-	strict := newLeague(t, st, players[0], "gonzaga", 2, 3)
-	_, err = st.JoinLeague(ctx, strict.ID, players[1].ID)
+	strict := storetest.League(t, st, players[0], "gonzaga", 2, 3)
+	_, err = leagues.Join(ctx, strict.ID, players[1].ID)
 	var inactive *store.InactiveError
 	require.ErrorAs(t, err, &inactive)
 	assert.Equal(t, store.InactiveError{Have: 2, Need: 3, Days: 90}, *inactive)
 	assert.Equal(t, "activity rule: you have 2 finished games in the last 90 days; this league needs 3", inactive.Error())
 
-	_, err = st.JoinLeague(ctx, strict.ID, players[8].ID)
+	_, err = leagues.Join(ctx, strict.ID, players[8].ID)
 	require.ErrorAs(t, err, &inactive)
 	assert.Equal(t, 0, inactive.Have)
 
-	finishGames(t, st, club.ID, 1, 0)
-	_, err = st.JoinLeague(ctx, strict.ID, players[1].ID)
+	storetest.FinishGames(t, st, club.ID, 1, 0)
+	_, err = leagues.Join(ctx, strict.ID, players[1].ID)
 	require.NoError(t, err, "three finished games in 90 days meet the rule")
 	after, err := st.League(ctx, strict.ID)
 	require.NoError(t, err)
@@ -238,7 +222,7 @@ func TestConcurrentJoinsMakeExactlyOneSchedule(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "racer", 20)
+	players := storetest.Players(t, st, "racer", 20)
 
 	for _, tc := range []struct {
 		name   string
@@ -247,8 +231,8 @@ func TestConcurrentJoinsMakeExactlyOneSchedule(t *testing.T) {
 		{"twenty racing for eight seats", 0},
 		{"two racing for the last seat", 7},
 	} {
-		l := newLeague(t, st, players[0], "cartagena", 3, 0)
-		fill(t, st, l, players[:tc.before])
+		l := storetest.League(t, st, players[0], "cartagena", 3, 0)
+		storetest.Fill(t, st, l, players[:tc.before])
 		racers := players[tc.before:]
 		if tc.before > 0 {
 			racers = racers[:2]
@@ -264,7 +248,7 @@ func TestConcurrentJoinsMakeExactlyOneSchedule(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, results[i] = st.JoinLeague(ctx, l.ID, p.ID)
+				_, results[i] = service.NewLeagues(st).Join(ctx, l.ID, p.ID)
 			}()
 		}
 		close(start)
@@ -296,6 +280,6 @@ func TestConcurrentJoinsMakeExactlyOneSchedule(t *testing.T) {
 			l.ID).Scan(&games, &seats))
 		assert.Equal(t, 24, games, "%s: exactly one schedule (the seed's 24 games of 3)", tc.name)
 		assert.Equal(t, 72, seats, tc.name)
-		require.NoError(t, scheduler.Verify(asSchedule(t, st, got), scheduler.Options{Players: 8, PerGame: 3}), tc.name)
+		require.NoError(t, scheduler.Verify(storetest.Schedule(t, st, got), scheduler.Options{Players: 8, PerGame: 3}), tc.name)
 	}
 }
