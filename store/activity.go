@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ActivityState is where a player stands under a league's activity rule (league.Activity):
@@ -32,7 +33,7 @@ func (a ActivityState) Active() bool {
 // Warning says, in one line for the organiser, that the player has fallen inactive.
 func (a ActivityState) Warning() string {
 	return fmt.Sprintf("activity rule: %s has %d finished %s in the last %d days; this league needs %d",
-		a.Username, a.Recent, plural(a.Recent, "game", "games"), a.Days, a.Need)
+		a.Username, a.Recent, scoring.Plural(a.Recent, "game", "games"), a.Days, a.Need)
 }
 
 // gameActivitySQL reads the activity of a league game's seated players, in seat order: each

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // RoundStart is when round starts under a rhythm: first plus (round-1) × everyDays days at
@@ -187,7 +189,7 @@ func (s *Store) SetRhythm(ctx context.Context, leagueID, byUserID int64, first t
 			return err
 		}
 		return logEvent(ctx, tx, leagueID, byUserID, "schedule", fmt.Sprintf("rhythm: round 1 on %s, then every %d %s",
-			first.Format("Mon 2 Jan 2006 15:04 MST"), everyDays, plural(everyDays, "day", "days")))
+			first.Format("Mon 2 Jan 2006 15:04 MST"), everyDays, scoring.Plural(everyDays, "day", "days")))
 	})
 	if err != nil {
 		return fmt.Errorf("store: rhythm of league %d: %w", leagueID, err)

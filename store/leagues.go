@@ -56,14 +56,6 @@ var (
 // (league.Activity).
 type InactiveError = league.InactiveError
 
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // League is a league as stored, with its organiser's username and its member count.
 type League struct {
 	ID   int64  `db:"id"`

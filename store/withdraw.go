@@ -244,7 +244,7 @@ func BalanceChange(before, after scheduler.Balance) string {
 
 // span is "4 times" or "4 to 5 times" (without a unit when one and many are empty).
 func span(lo, hi int, one, many string) string {
-	unit := " " + plural(hi, one, many)
+	unit := " " + scoring.Plural(hi, one, many)
 	if one == "" {
 		unit = ""
 	}
