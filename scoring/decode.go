@@ -370,19 +370,19 @@ func malformed(input []byte) error {
 	if err == nil {
 		err = endOfText(input, r.dec.InputOffset())
 	}
-	var syntax *jsontext.SyntacticError
+	at, problem := SyntaxProblem(err, input)
 	switch {
-	case errors.As(err, &syntax) && errors.Is(err, io.ErrUnexpectedEOF):
+	case err == nil:
+		return fieldErr("input", "malformed JSON")
+	case errors.Is(err, io.ErrUnexpectedEOF):
 		// Point just past the last character, where more was expected.
 		line, col := position(input, int64(len(bytes.TrimRight(input, " \t\r\n"))))
-		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col+1, SyntaxProblem(err, input))
-	case errors.As(err, &syntax):
-		line, col := position(input, syntax.ByteOffset+1)
-		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col, SyntaxProblem(err, input))
-	case err != nil:
-		return fieldErr("input", "malformed JSON: %s", SyntaxProblem(err, input))
+		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col+1, problem)
+	case at >= 0:
+		line, col := position(input, at+1)
+		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col, problem)
 	}
-	return fieldErr("input", "malformed JSON")
+	return fieldErr("input", "malformed JSON: %s", problem)
 }
 
 // position turns a byte offset into a 1-based line and column: those of the byte before
@@ -402,31 +402,105 @@ func position(input []byte, offset int64) (line, col int) {
 
 // SyntaxProblem says what is wrong with JSON text that jsontext refused with err, in the
 // words of encoding/json's errors, which TableStakes has always given ("unexpected end of
-// JSON input", "invalid character ']' looking for beginning of value"); text is what was
-// read, from its start, when the error is a *jsontext.SyntacticError whose offset it holds
-// (nil when the text is a stream no longer at hand).
-func SyntaxProblem(err error, text []byte) string {
+// JSON input", "invalid character ']' looking for beginning of value"), and at which byte
+// offset of the text (-1 when err does not say): that of the offending character, as
+// encoding/json's messages have always pointed at it. text is the text from its start, for
+// the finer words on numbers; nil when it is a stream no longer at hand.
+func SyntaxProblem(err error, text []byte) (offset int64, problem string) {
 	var syntax *jsontext.SyntacticError
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return "unexpected end of JSON input"
-	case !errors.As(err, &syntax) || syntax.Err == nil:
-		return strings.TrimPrefix(err.Error(), "jsontext: ")
-	case errors.Is(err, jsontext.ErrNonStringName) && syntax.ByteOffset < int64(len(text)):
-		return "invalid character " + quoteChar(text[syntax.ByteOffset:]) + " looking for beginning of object key string"
+	if !errors.As(err, &syntax) || syntax.Err == nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return -1, "unexpected end of JSON input"
+		}
+		return -1, strings.TrimPrefix(err.Error(), "jsontext: ")
 	}
-	problem := syntax.Err.Error()
+	at := syntax.ByteOffset
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return at, "unexpected end of JSON input"
+	case errors.Is(err, jsontext.ErrNonStringName) && at < int64(len(text)):
+		return at, "invalid character " + quoteChar(text[at:]) + " looking for beginning of object key string"
+	}
+	problem = syntax.Err.Error()
+	if seq, ok := escapeSequence(problem); ok {
+		// jsontext points at the backslash, encoding/json at the character that is wrong.
+		i, words := escapeProblem(seq)
+		return at + int64(i), words
+	}
 	rest, ok := strings.CutPrefix(problem, "invalid character ")
 	if !ok {
-		return problem
+		return at, problem
 	}
 	// The character is quoted as a rune ('x', '\x00'); the words after it say where.
 	for library, words := range encodingJSONWords {
-		if char, found := strings.CutSuffix(rest, " "+library); found {
-			return "invalid character " + char + " " + words
+		char, found := strings.CutSuffix(rest, " "+library)
+		if !found {
+			continue
+		}
+		if words == "in numeric literal" {
+			words = numberWords(text, at)
+		}
+		return at, "invalid character " + char + " " + words
+	}
+	return at, problem
+}
+
+// numberWords says where in a number the character at offset at of text breaks it, as
+// encoding/json does: "after decimal point in numeric literal", "in exponent of numeric
+// literal", or "in numeric literal".
+func numberWords(text []byte, at int64) string {
+	if at > int64(len(text)) {
+		return "in numeric literal"
+	}
+	start := at
+	for start > 0 && strings.IndexByte("0123456789+-.eE", text[start-1]) >= 0 {
+		start--
+	}
+	switch number := text[start:at]; {
+	case bytes.ContainsAny(number, "eE"):
+		return "in exponent of numeric literal"
+	case bytes.HasSuffix(number, []byte(".")):
+		return "after decimal point in numeric literal"
+	}
+	return "in numeric literal"
+}
+
+// escapeSequence finds the escape sequence in jsontext's "invalid escape sequence `\\x` in
+// string": as much of it as was read, which depends on how the text arrived.
+func escapeSequence(problem string) (string, bool) {
+	seq, ok := strings.CutPrefix(problem, "invalid escape sequence ")
+	if !ok {
+		return "", false
+	}
+	seq, ok = strings.CutSuffix(seq, " in string")
+	if !ok || len(seq) < 2 {
+		return "", false
+	}
+	if seq[0] == '`' {
+		seq = seq[1 : len(seq)-1]
+	} else {
+		var err error
+		if seq, err = strconv.Unquote(seq); err != nil {
+			return "", false
 		}
 	}
-	return problem
+	return seq, len(seq) >= 2 && seq[0] == '\\'
+}
+
+// escapeProblem names the character that breaks the escape sequence seq as encoding/json
+// does, with its index in seq: the letter after the backslash, or in a \\u escape the first
+// that is not a hex digit (it comes before the text ends, or jsontext would have asked for
+// more).
+func escapeProblem(seq string) (int, string) {
+	if seq[1] != 'u' {
+		return 1, "invalid character " + quoteChar([]byte(seq[1:])) + " in string escape code"
+	}
+	for i := 2; i < len(seq); i++ {
+		if c := seq[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return i, "invalid character " + quoteChar([]byte(seq[i:])) + " in \\u hexadecimal character escape"
+		}
+	}
+	return 0, "invalid escape sequence " + strconv.Quote(seq) + " in string"
 }
 
 // encodingJSONWords maps where jsontext found an unexpected character to the words
