@@ -370,7 +370,7 @@ func malformed(input []byte) error {
 	if err == nil {
 		err = endOfText(input, r.dec.InputOffset())
 	}
-	at, problem := SyntaxProblem(err, input)
+	at, problem := SyntaxProblem(err, input, 0)
 	switch {
 	case err == nil:
 		return fieldErr("input", "malformed JSON")
@@ -403,10 +403,10 @@ func position(input []byte, offset int64) (line, col int) {
 // SyntaxProblem says what is wrong with JSON text that jsontext refused with err, in the
 // words of encoding/json's errors, which TableStakes has always given ("unexpected end of
 // JSON input", "invalid character ']' looking for beginning of value"), and at which byte
-// offset of the text (-1 when err does not say): that of the offending character, as
-// encoding/json's messages have always pointed at it. text is the text from its start, for
-// the finer words on numbers; nil when it is a stream no longer at hand.
-func SyntaxProblem(err error, text []byte) (offset int64, problem string) {
+// offset (-1 when err does not say): that of the offending character, as encoding/json's
+// messages have always pointed at it. text is what is at hand of the text, from offset
+// base on (a stream's reader keeps only its buffer), for the finer words.
+func SyntaxProblem(err error, text []byte, base int64) (offset int64, problem string) {
 	var syntax *jsontext.SyntacticError
 	if !errors.As(err, &syntax) || syntax.Err == nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
@@ -415,17 +415,21 @@ func SyntaxProblem(err error, text []byte) (offset int64, problem string) {
 		return -1, strings.TrimPrefix(err.Error(), "jsontext: ")
 	}
 	at := syntax.ByteOffset
+	t := textAt{text: text, i: at - base}
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return at, "unexpected end of JSON input"
-	case errors.Is(err, jsontext.ErrNonStringName) && at < int64(len(text)):
-		return at, "invalid character " + quoteChar(text[at:]) + " looking for beginning of object key string"
+	case errors.Is(err, jsontext.ErrNonStringName) && t.ok():
+		return at, "invalid character " + t.char() + " looking for beginning of object key string"
 	}
 	problem = syntax.Err.Error()
 	if seq, ok := escapeSequence(problem); ok {
 		// jsontext points at the backslash, encoding/json at the character that is wrong.
 		i, words := escapeProblem(seq)
 		return at + int64(i), words
+	}
+	if problem == "missing value after object name" && t.ok() {
+		return at, "invalid character " + t.char() + " looking for beginning of value"
 	}
 	rest, ok := strings.CutPrefix(problem, "invalid character ")
 	if !ok {
@@ -437,32 +441,73 @@ func SyntaxProblem(err error, text []byte) (offset int64, problem string) {
 		if !found {
 			continue
 		}
-		if words == "in numeric literal" {
-			words = numberWords(text, at)
+		switch words {
+		case "in numeric literal":
+			words = t.numberWords()
+		case "after object key:value pair", "after array element":
+			words = t.afterDelimiter(words)
 		}
 		return at, "invalid character " + char + " " + words
 	}
 	return at, problem
 }
 
-// numberWords says where in a number the character at offset at of text breaks it, as
-// encoding/json does: "after decimal point in numeric literal", "in exponent of numeric
-// literal", or "in numeric literal".
-func numberWords(text []byte, at int64) string {
-	if at > int64(len(text)) {
+// textAt is the offending character, i, of the text at hand, for SyntaxProblem's words.
+type textAt struct {
+	text []byte
+	i    int64
+}
+
+// ok reports whether the character is at hand.
+func (t textAt) ok() bool { return t.i >= 0 && t.i < int64(len(t.text)) }
+
+// char quotes the character.
+func (t textAt) char() string { return quoteChar(t.text[t.i:]) }
+
+// numberWords says where in a number the character breaks it, as encoding/json does:
+// "after decimal point in numeric literal", "in exponent of numeric literal", or "in
+// numeric literal".
+func (t textAt) numberWords() string {
+	if t.i < 0 || t.i > int64(len(t.text)) {
 		return "in numeric literal"
 	}
-	start := at
-	for start > 0 && strings.IndexByte("0123456789+-.eE", text[start-1]) >= 0 {
+	start := t.i
+	for start > 0 && strings.IndexByte("0123456789+-.eE", t.text[start-1]) >= 0 {
 		start--
 	}
-	switch number := text[start:at]; {
+	switch number := t.text[start:t.i]; {
 	case bytes.ContainsAny(number, "eE"):
 		return "in exponent of numeric literal"
 	case bytes.HasSuffix(number, []byte(".")):
 		return "after decimal point in numeric literal"
 	}
 	return "in numeric literal"
+}
+
+// afterDelimiter corrects jsontext's "after object value" or "after array element" (words
+// in encoding/json's terms) when no value came: after a colon, an opening bracket or a
+// comma in an array a value was looked for, after an opening brace or a comma in an
+// object a key.
+func (t textAt) afterDelimiter(words string) string {
+	if !t.ok() {
+		return words
+	}
+	before := trimSpace(t.text[:t.i])
+	if len(before) == 0 {
+		return words
+	}
+	switch before[len(before)-1] {
+	case ':', '[':
+		return "looking for beginning of value"
+	case '{':
+		return "looking for beginning of object key string"
+	case ',':
+		if words == "after array element" {
+			return "looking for beginning of value"
+		}
+		return "looking for beginning of object key string"
+	}
+	return words
 }
 
 // escapeSequence finds the escape sequence in jsontext's "invalid escape sequence `\\x` in

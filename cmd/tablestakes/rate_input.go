@@ -101,7 +101,7 @@ func readLadder(r io.Reader, q *gameQueue) error {
 	case errors.Is(err, io.EOF):
 		return badInput(errors.New(`input: empty, want {"games":[...]}`))
 	case err != nil:
-		return streamError(err)
+		return streamError(dec, err)
 	case tok.Kind() != '{':
 		return badInput(fmt.Errorf(`input: want a JSON object with "games"%s`, gotKind(tok.Kind())))
 	}
@@ -109,11 +109,11 @@ func readLadder(r io.Reader, q *gameQueue) error {
 	for dec.PeekKind() == '"' {
 		name, err := dec.ReadToken()
 		if err != nil {
-			return streamError(err)
+			return streamError(dec, err)
 		}
 		if name.String() != "games" {
 			if err := dec.SkipValue(); err != nil {
-				return streamError(err)
+				return streamError(dec, err)
 			}
 			continue
 		}
@@ -126,7 +126,7 @@ func readLadder(r io.Reader, q *gameQueue) error {
 		}
 	}
 	if _, err := dec.ReadToken(); err != nil { // the object's closing brace
-		return streamError(err)
+		return streamError(dec, err)
 	}
 	end := dec.InputOffset()
 	switch v, err := dec.ReadValue(); {
@@ -151,7 +151,7 @@ func readGames(dec *jsontext.Decoder, q *gameQueue) error {
 	tok, err := dec.ReadToken()
 	switch {
 	case err != nil:
-		return streamError(err)
+		return streamError(dec, err)
 	case tok.Kind() == 'n':
 		return badInput(errors.New("games: missing"))
 	case tok.Kind() != '[':
@@ -160,7 +160,7 @@ func readGames(dec *jsontext.Decoder, q *gameQueue) error {
 	for i := 0; dec.PeekKind() != ']'; i++ {
 		game, err := dec.ReadValue()
 		if err != nil {
-			return streamError(err)
+			return streamError(dec, err)
 		}
 		q.add(i, game) // a copy: game is the decoder's until the next read
 		if q.stopped {
@@ -168,7 +168,7 @@ func readGames(dec *jsontext.Decoder, q *gameQueue) error {
 		}
 	}
 	if _, err := dec.ReadToken(); err != nil { // the closing bracket
-		return streamError(err)
+		return streamError(dec, err)
 	}
 	return nil
 }
@@ -188,16 +188,18 @@ func gotKind(k jsontext.Kind) string {
 	return ""
 }
 
-// unexpectedData refuses what follows the input's object, from byte offset at.
+// unexpectedData refuses what follows the input's object, from byte offset at: byte at+1,
+// counted from 1 as in streamError.
 func unexpectedData(at int64) error {
-	return badInput(fmt.Errorf("input: unexpected data after the JSON object at byte %d", at))
+	return badInput(fmt.Errorf("input: unexpected data after the JSON object at byte %d", at+1))
 }
 
-// streamError describes where the input stops being JSON: "input: malformed JSON at byte
-// 10: unexpected end of JSON input". As encoding/json's messages always have, the byte is
-// counted from 1: the input's last byte when it ends too soon, the offending one otherwise.
-func streamError(err error) error {
-	at, problem := scoring.SyntaxProblem(err, nil)
+// streamError describes where the input read by dec stops being JSON: "input: malformed
+// JSON at byte 10: unexpected end of JSON input". As encoding/json's messages always have,
+// the byte is counted from 1: the input's last byte when it ends too soon, the offending
+// one otherwise.
+func streamError(dec *jsontext.Decoder, err error) error {
+	at, problem := scoring.SyntaxProblem(err, dec.UnreadBuffer(), dec.InputOffset())
 	switch {
 	case at < 0:
 		return badInput(fmt.Errorf("input: malformed JSON: %s", problem))
