@@ -9,8 +9,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The field parsers: each takes the text of one value (already valid JSON) and returns
@@ -82,11 +80,8 @@ func parseString(raw json.RawMessage, path string) (string, error) {
 		// silently change the id.
 		return "", fieldErr(path, "must be valid UTF-8")
 	}
-	s, err := jsontext.AppendUnquote(nil, raw)
-	if err != nil {
-		return "", fieldErr(path, "malformed string: %v", err)
-	}
-	return string(s), nil
+	// As encoding/json always has, a lone surrogate escape ("\ud800") decodes to U+FFFD.
+	return unquote(raw), nil
 }
 
 // checkID refuses an id longer than maxIDLen bytes or holding control characters.
