@@ -2,11 +2,13 @@ package scoring
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/tablestakes/tablestakes/rating"
 )
 
@@ -20,6 +22,9 @@ type RatedGame struct {
 	Game rating.Game
 }
 
+// ratedGameKeys are the keys of a rated game that DecodeRatedGame reads.
+var ratedGameKeys = []string{"id", "system", "input", "replaced"}
+
 // DecodeRatedGame decodes one game of `tablestakes rate`'s input,
 // {"id":"g1","system":"placement","input":{...},"replaced":{"B":"X"}}, and scores its
 // input with its system. Keys other than these four are ignored; a key given twice is
@@ -30,14 +35,18 @@ type RatedGame struct {
 // The error is the first problem, a *FieldError whose field is a path within the game:
 // "" for the game itself, "id", "system", "input.players[1].score", "replaced.B".
 func DecodeRatedGame(raw []byte) (RatedGame, error) {
-	if !ValidJSON(raw) {
-		fe := malformed(raw).(*FieldError)
-		return RatedGame{}, &FieldError{Problem: fe.Problem}
-	}
 	if kind(raw) != "an object" {
+		if !ValidJSON(raw) {
+			return RatedGame{}, malformedGame(raw)
+		}
 		return RatedGame{}, fieldErr("", "must be an object, got %s", kind(raw))
 	}
-	obj, err := decodeOpenObject(raw, "", "id", "system", "input", "replaced")
+	// One walk checks the game's JSON and finds its four keys.
+	obj, err := object{elem: -1, keys: ratedGameKeys}.decode(raw, true, true)
+	var syntax *jsontext.SyntacticError
+	if errors.As(err, &syntax) {
+		return RatedGame{}, malformedGame(raw)
+	}
 	if err != nil {
 		return RatedGame{}, err
 	}
@@ -71,6 +80,12 @@ func DecodeRatedGame(raw []byte) (RatedGame, error) {
 		}
 	}
 	return RatedGame{System: system, Game: g}, nil
+}
+
+// malformedGame describes where a game's text stops being JSON: a problem of the game
+// itself, whose field is "".
+func malformedGame(raw []byte) error {
+	return &FieldError{Problem: malformed(raw).(*FieldError).Problem}
 }
 
 // underInput puts a scorer's first problem under the game's "input": "players[1].score"

@@ -263,6 +263,13 @@ func TestRateBadInput(t *testing.T) {
 		{"not an object", `[]`, `input: want a JSON object with "games", got array`},
 		{"empty", ``, `input: empty, want {"games":[...]}`},
 		{"malformed", `{"games":[`, `input: malformed JSON at byte 10: unexpected end of JSON input`},
+		{"malformed game", `{"games":[{"id":"g1",}]}`, `input: malformed JSON at byte 22: invalid character '}' looking for beginning of object key string`},
+		{"malformed number", `{"games":[], "n": 1.}`, `input: malformed JSON at byte 21: invalid character '}' after decimal point in numeric literal`},
+		{"no value", `{"games":]}`, `input: malformed JSON at byte 10: invalid character ']' looking for beginning of value`},
+		{"games given twice", `{"games":[],"games":[]}`, `games: given twice`},
+		{"games null", `{"games":null}`, `games: missing`},
+		{"data after the object", `{"games":[]} x`, `input: unexpected data after the JSON object at byte 14`},
+		{"a second object", `{"games":[]}{}`, `input: unexpected data after the JSON object at byte 13`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

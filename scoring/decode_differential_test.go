@@ -8,12 +8,13 @@ import (
 	"testing"
 )
 
-// The scanner in decode.go must accept exactly what encoding/json accepts and decode exactly
-// what the json.Decoder it replaced decoded, with the same errors: these tests hold it to
-// encoding/json and to the reference decoder (decode_reference_test.go).
+// The decoder in decode.go must accept exactly what encoding/json accepts and decode exactly
+// what the json.Decoder it replaced decoded, with the same errors: these tests hold it, and
+// the jsontext reading under it, to encoding/json and to the reference decoder
+// (decode_reference_test.go).
 
-// scannerSeeds are inputs at the edges of JSON's grammar and of the decoder's rules.
-var scannerSeeds = []string{
+// decoderSeeds are inputs at the edges of JSON's grammar and of the decoder's rules.
+var decoderSeeds = []string{
 	``, ` `, `{}`, `[]`, `{"players":[]}`, `{"id":"A","score":1}`, ` {"id" : "A" , "score" : -1.5e3 } `,
 	`{"id":"A","id":"B"}`, `{"id":"A","colour":"red"}`, `{"\u0069d":"A","score":2}`, `{"i\"d":1}`,
 	`{"":1}`, `{"Zoë":1}`, "{\"a\xffb\":1}", `{"id":"A\u0000"}`, `{"id":"  "}`, `{"id":"\t"}`,
@@ -23,7 +24,7 @@ var scannerSeeds = []string{
 	`{"players":[{"id":"A","score":1},{"id":"B","score":2}]}`, `{"players":[1,"2",[3],{"4":4},true,null]}`,
 	`{"players":[ ]}`, `{"players":[[],[[]],{}]}`, `{"players":"A"}`, `[1,2]`, `"A"`, `1`, `true`, `null`,
 	`{"players":[` + strings.Repeat(`{"id":"x","score":1},`, 20) + `{"id":"y","score":2}]}`,
-	`{"a":"\\"}`, `{"a":"\/\b\f\n\r\t\uABCD\uabcd"}`, `{"a":"\u12"}`, `{"a":"\x"}`, "{\"a\":\"\x01\"}",
+	`{"a":"\\"}`, `{"id":"a\ud800b"}`, `{"id":"\udc00"}`, `{"\ud800":1}`, `{"a":"\/\b\f\n\r\t\uABCD\uabcd"}`, `{"a":"\u12"}`, `{"a":"\x"}`, "{\"a\":\"\x01\"}",
 	`{"a":01}`, `{"a":-}`, `{"a":1.}`, `{"a":.5}`, `{"a":1e}`, `{"a":1e+}`, `{"a":+1}`, `{"a":-01}`,
 	`{"a":tru}`, `{"a":truex}`, `{"a":nul}`, `{"a":[1,]}`, `{"a":1,}`, `{,}`, `{"a"}`, `{"a":}`, `{"a" 1}`,
 	`{"a":1}}`, `{"a":1} x`, `{"a":1}{}`, "{\"a\":1}\n\t\r ", `{"a":"` + "\x7f" + `"}`, `{"a":"` + "\xc3" + `"}`,
@@ -35,7 +36,7 @@ var scannerSeeds = []string{
 
 func TestValidJSONAgreesWithEncodingJSON(t *testing.T) {
 	t.Parallel()
-	for _, s := range scannerSeeds {
+	for _, s := range decoderSeeds {
 		if got, want := ValidJSON([]byte(s)), json.Valid([]byte(s)); got != want {
 			t.Errorf("ValidJSON(%.60q) = %v, json.Valid says %v", s, got, want)
 		}
@@ -43,7 +44,7 @@ func TestValidJSONAgreesWithEncodingJSON(t *testing.T) {
 }
 
 func FuzzValidJSON(f *testing.F) {
-	for _, s := range scannerSeeds {
+	for _, s := range decoderSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
@@ -55,13 +56,13 @@ func FuzzValidJSON(f *testing.F) {
 
 func TestDecoderAgreesWithReference(t *testing.T) {
 	t.Parallel()
-	for _, s := range scannerSeeds {
+	for _, s := range decoderSeeds {
 		checkDecoderAgrees(t, []byte(s))
 	}
 }
 
 func FuzzDecoderAgreesWithReference(f *testing.F) {
-	for _, s := range scannerSeeds {
+	for _, s := range decoderSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(checkDecoderAgrees)
@@ -71,7 +72,7 @@ func FuzzDecoderAgreesWithReference(f *testing.F) {
 // unknown key and a key spelled with an escape all come up.
 var decoderKeys = []string{"id", "score", "players", "a"}
 
-// checkDecoderAgrees decodes input as a document with the scanner and with the reference
+// checkDecoderAgrees decodes input as a document with the decoder and with the reference
 // decoder, and every value in it as an array, an id, a number and a count: the answers and
 // errors must be the same.
 func checkDecoderAgrees(t *testing.T, input []byte) {
@@ -94,7 +95,7 @@ func checkDecoderAgrees(t *testing.T, input []byte) {
 	}
 }
 
-// checkValueAgrees decodes raw (valid JSON) every way the scorers do, with the scanner's
+// checkValueAgrees decodes raw (valid JSON) every way the scorers do, with the decoder's
 // functions and the reference's, down to depth 3.
 func checkValueAgrees(t *testing.T, raw json.RawMessage, path string, depth int) {
 	if depth > 3 {
