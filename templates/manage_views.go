@@ -148,12 +148,14 @@ type RoundSheet struct {
 	Tables []TableSheet
 }
 
-// TableSheet is one game of a round sheet: its number, place and seats.
+// TableSheet is one game of a round sheet: its number, place and seats, and the headers of
+// the result fields written by hand for each seat (what the game's result form asks).
 type TableSheet struct {
 	Number int
 	Place  string
 	When   string
 	Seats  []SeatSheet
+	Fields []string
 }
 
 // SeatSheet is one seat of a printed table: the seat's name and who sits there.
