@@ -86,6 +86,9 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	if err := h.webhooksView(c, l.ID, &v); err != nil {
 		return templates.ManageView{}, err
 	}
+	if v.InviteURL != "" || len(v.Webhooks) > 0 {
+		showsSecret(c) // whichever page shows the view: the manage page, a refused form
+	}
 	return v, nil
 }
 
