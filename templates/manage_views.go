@@ -30,8 +30,6 @@ type ManageView struct {
 	Reopenable bool
 	// Recorded counts the league's recorded results: a league without any may be deleted.
 	Recorded int
-	// WithdrawUser and WithdrawPreview are a previewed withdrawal: who, and what it would do.
-	WithdrawUser, WithdrawPreview string
 	// Private says the league is private; InviteURL is its invite link.
 	Private   bool
 	InviteURL string
