@@ -55,9 +55,10 @@ func Mixed(r *big.Rat) string {
 	return whole.String() + " " + frac
 }
 
-// PointsWord is "point" for exactly one league point and "points" otherwise.
+// PointsWord is "point" for exactly one league point, won or lost ("1 point", "−1 point"),
+// and "points" otherwise.
 func PointsWord(r *big.Rat) string {
-	if r != nil && r.Cmp(big.NewRat(1, 1)) == 0 {
+	if r != nil && new(big.Rat).Abs(r).Cmp(big.NewRat(1, 1)) == 0 {
 		return "point"
 	}
 	return "points"

@@ -256,7 +256,7 @@ func (f FairnessView) gamesSummary() string {
 		hi = max(hi, n)
 	}
 	if lo == hi {
-		return fmt.Sprintf("Everyone plays %d games.", lo)
+		return fmt.Sprintf("Everyone plays %d %s.", lo, scoring.Plural(lo, "game", "games"))
 	}
 	return fmt.Sprintf("Players play %d to %d games.", lo, hi)
 }

@@ -30,8 +30,6 @@ type ManageView struct {
 	Reopenable bool
 	// Recorded counts the league's recorded results: a league without any may be deleted.
 	Recorded int
-	// WithdrawUser and WithdrawPreview are a previewed withdrawal: who, and what it would do.
-	WithdrawUser, WithdrawPreview string
 	// Private says the league is private; InviteURL is its invite link.
 	Private   bool
 	InviteURL string
@@ -148,12 +146,14 @@ type RoundSheet struct {
 	Tables []TableSheet
 }
 
-// TableSheet is one game of a round sheet: its number, place and seats.
+// TableSheet is one game of a round sheet: its number, place and seats, and the headers of
+// the result fields written by hand for each seat (what the game's result form asks).
 type TableSheet struct {
 	Number int
 	Place  string
 	When   string
 	Seats  []SeatSheet
+	Fields []string
 }
 
 // SeatSheet is one seat of a printed table: the seat's name and who sits there.

@@ -44,8 +44,9 @@ type VortexScoreView struct {
 	Name string
 	// Key is the colour's CSS class suffix ("red").
 	Key string
-	// Score is the player's distance-minus-vulnerability score, for people.
-	Score string
+	// Score is the player's distance-minus-vulnerability score, for people, and Unit the
+	// word after it ("point" or "points").
+	Score, Unit string
 	// Tokens are the four tokens.
 	Tokens []VortexTokenView
 }

@@ -190,7 +190,7 @@ func (h *Handler) createToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
+	showsSecret(c)
 	return h.renderTokens(c, http.StatusCreated, templates.TokensView{NewToken: token})
 }
 

@@ -79,6 +79,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 			return err
 		}
 		v.FeedURL = h.feedURL(token)
+		showsSecret(c)
 	}
 	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
 }

@@ -118,6 +118,7 @@ func (h *Handler) invitePage(c echo.Context) error {
 	}
 	v.Join.Invite = token
 	v.Join.InviteURL = "/leagues/" + strconv.FormatInt(id, 10) + "/invite/" + token
+	showsSecret(c)
 	return h.render(c, http.StatusOK, templates.League(h.page(c, v.League.Name), v))
 }
 

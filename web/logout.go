@@ -17,5 +17,8 @@ func (h *Handler) logout(c echo.Context) error {
 	if err := h.saveSession(c); err != nil {
 		return err
 	}
+	// Pages are kept by the browser for its back button (pageCacheControl): after logging
+	// out they must not bring the signed-in pages back.
+	c.Response().Header().Set("Clear-Site-Data", `"cache"`)
 	return c.Redirect(http.StatusSeeOther, "/")
 }

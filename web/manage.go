@@ -83,8 +83,11 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	if err := h.privacyView(c, l, &v); err != nil {
 		return templates.ManageView{}, err
 	}
-	if err := h.webhooksView(c, l.ID, &v); err != nil {
+	if err := h.webhooksView(c, l, &v); err != nil {
 		return templates.ManageView{}, err
+	}
+	if v.InviteURL != "" || len(v.Webhooks) > 0 {
+		showsSecret(c) // whichever page shows the view: the manage page, a refused form
 	}
 	return v, nil
 }

@@ -64,8 +64,9 @@ func (h *Handler) securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 		hdr.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		// No answer is kept by browsers or proxies unless its handler says so (the static
-		// files do): API tokens, webhook secrets, invite links and calendar feed URLs
-		// travel in ordinary answers, which must not outlive the moment (trust review 3).
+		// files do, and the HTML pages through pageCacheControl): API tokens, webhook
+		// secrets, invite links and calendar feed URLs travel in ordinary answers, which
+		// must not outlive the moment (trust review 3).
 		hdr.Set("Cache-Control", "no-store")
 		if h.config.SecureCookies {
 			hdr.Set("Strict-Transport-Security", "max-age=31536000")
@@ -316,4 +317,24 @@ func headAsGet(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// secretShownKey marks a request whose page shows a secret (showsSecret).
+const secretShownKey = "web.secret_shown"
+
+// showsSecret marks the page being answered as showing a secret (a new API token, a
+// league's invite link or webhook secrets, a calendar feed address), so that no browser
+// or proxy keeps it: pageCacheControl answers no-store for it.
+func showsSecret(c echo.Context) { c.Set(secretShownKey, true) }
+
+// pageCacheControl is the Cache-Control of an HTML page. A page showing a secret is
+// no-store. Every other page is "private, no-cache": no shared cache keeps it, the browser
+// asks again before reusing it, and the back button brings it back as it was left, typed
+// input included (no-store would bar the page from the browser's back-forward cache and
+// lose what was typed, issue #24).
+func pageCacheControl(c echo.Context) string {
+	if shown, _ := c.Get(secretShownKey).(bool); shown {
+		return "no-store"
+	}
+	return "private, no-cache"
 }

@@ -2,17 +2,20 @@ package web
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
 // roundSheets is a league's printable round sheets (GET /leagues/{id}/print/rounds): one
 // page per round with a game still to play, each table's seats with their names and an
-// empty score box per player. Print CSS does the paging; no PDF is made.
+// empty box per player for each result field the game's form asks (sheetFields). Print CSS does the paging; no PDF is made.
 func (h *Handler) roundSheets(c echo.Context) error {
 	l, err := h.pathLeague(c)
 	if err != nil {
@@ -35,7 +38,7 @@ func (h *Handler) roundSheets(c echo.Context) error {
 			index[g.Round] = i
 			v.Rounds = append(v.Rounds, templates.RoundSheet{Round: g.Round})
 		}
-		t := templates.TableSheet{Number: g.Number, Place: g.Place}
+		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(g.Game)}
 		if g.StartsAt != nil {
 			t.When = g.StartsAt.In(loc).Format(gameDateFormat)
 			if v.Rounds[i].When == "" {
@@ -82,4 +85,35 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 		Notes:   append(replacementNotes(replaced), withdrawalNotes(withdrawn)...),
 		Printed: time.Now().In(leagueLocation(l)).Format(gameDateFormat)}
 	return h.render(c, http.StatusOK, templates.StandingsSheet(h.page(c, l.Name+": standings"), v))
+}
+
+// sheetFields are the headers of the result fields a round sheet leaves empty for each seat
+// of a game of slug: what its result form asks, so what is written at the table is what is
+// typed in later. Team games ask units, losses, (Blue Max) enemy units destroyed and
+// personal points; Diplomacy each power's centres, years played and year of elimination;
+// Vortex each token's distance; the placement games the score in the game's own words.
+func sheetFields(slug string) []string {
+	game, err := scoring.GameBySlug(slug)
+	if err != nil {
+		return []string{"Score"}
+	}
+	switch {
+	case game.System.IsTeamGame():
+		if game.System == scoring.BlueMax {
+			return []string{"Units", "Lost", "Enemy destroyed", "Personal points"}
+		}
+		return []string{"Units", "Lost", "Personal points"} // Wooden Ships counts no enemy destroyed
+	case game.System == scoring.Armada:
+		return []string{"Centres", "Years played", "Eliminated in"}
+	case game.System == scoring.Vortex:
+		fields := make([]string, 0, scoring.VortexTokens)
+		for k := 1; k <= scoring.VortexTokens; k++ {
+			fields = append(fields, "Token "+strconv.Itoa(k))
+		}
+		return fields
+	}
+	if game.ScoreLabel == "" {
+		return []string{"Score"}
+	}
+	return []string{strings.ToUpper(game.ScoreLabel[:1]) + game.ScoreLabel[1:]}
 }

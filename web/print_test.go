@@ -71,3 +71,31 @@ func TestRoundSheetNamesDiplomacysPowers(t *testing.T) {
 	})
 	assert.Equal(t, []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}, names)
 }
+
+func TestRoundSheetAsksWhatTheResultFormAsks(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		game    string
+		players int
+		want    []string
+	}{
+		{"gonzaga", 4, []string{"Seat", "Player", "Final score"}},
+		{"arcs", 3, []string{"Seat", "Player", "Final Power"}},
+		{"blue-max", 4, []string{"Seat", "Player", "Units", "Lost", "Enemy destroyed", "Personal points"}},
+		{"wooden-ships-and-iron-men", 4, []string{"Seat", "Player", "Units", "Lost", "Personal points"}},
+		{"diplomacy", 7, []string{"Seat", "Player", "Centres", "Years played", "Eliminated in"}},
+		{"vortex", 4, []string{"Seat", "Player", "Token 1", "Token 2", "Token 3", "Token 4"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			t.Parallel()
+			app := newTestApp(t, web.Config{})
+			l, _, _, _ := runningLeague(t, app, tc.game, tc.players)
+			_, doc := app.get(app.browser(), leaguePath(l)+"/print/rounds")
+			table := doc.Find("section.round-sheet table.sheet-table").First()
+			headers := table.Find("thead th").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+			assert.Equal(t, tc.want, headers)
+			seat := table.Find("tbody tr").First()
+			assert.Equal(t, len(tc.want)-2, seat.Find("td.score-box").Length(), "an empty box per field, for each seat")
+		})
+	}
+}

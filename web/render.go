@@ -18,7 +18,7 @@ func (h *Handler) render(c echo.Context, status int, component templ.Component) 
 	if err := component.Render(c.Request().Context(), &buf); err != nil {
 		return fmt.Errorf("web: render: %w", err)
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
+	c.Response().Header().Set("Cache-Control", pageCacheControl(c))
 	return c.HTMLBlob(status, buf.Bytes())
 }
 

@@ -170,7 +170,7 @@ func vortexWhere(d int) string {
 func vortexScoreViews(pos scoring.VortexPosition) []templates.VortexScoreView {
 	out := make([]templates.VortexScoreView, len(pos.Players))
 	for i, p := range pos.Players {
-		sv := templates.VortexScoreView{Name: p.ID, Key: strings.ToLower(p.ID), Score: scoring.Readable(p.Score)}
+		sv := templates.VortexScoreView{Name: p.ID, Key: strings.ToLower(p.ID), Score: scoring.Readable(p.Score), Unit: scoring.PointsWord(p.Score)}
 		for _, t := range p.Tokens {
 			tv := templates.VortexTokenView{Distance: t.Distance, Where: vortexWhere(t.Distance), Worth: scoring.Readable(t.Worth), Vulnerability: "—", Threats: "—"}
 			if !t.Safe {

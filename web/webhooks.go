@@ -72,10 +72,11 @@ func (h *Handler) addWebhookChecked(ctx context.Context, leagueID, userID int64,
 	return hook, nil, err
 }
 
-// webhooksView adds the league's webhooks to its manage page.
-func (h *Handler) webhooksView(c echo.Context, leagueID int64, v *templates.ManageView) error {
+// webhooksView adds league l's webhooks to its manage page, their times in the league's
+// zone like the rest of the page.
+func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.ManageView) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
-	hooks, err := h.store.Webhooks(c.Request().Context(), leagueID, user.ID)
+	hooks, err := h.store.Webhooks(c.Request().Context(), l.ID, user.ID)
 	if err != nil {
 		return err
 	}
@@ -100,7 +101,7 @@ func (h *Handler) webhooksView(c echo.Context, leagueID int64, v *templates.Mana
 			last = "failed: " + w.LastError
 		}
 		if w.PausedUntil != nil {
-			last += "; paused after failing again and again, until " + w.PausedUntil.UTC().Format("15:04 UTC")
+			last += "; paused after failing again and again, until " + w.PausedUntil.In(leagueLocation(l)).Format("2 Jan 15:04 MST")
 		}
 		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}

@@ -37,8 +37,8 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		v.WithdrawUser, v.WithdrawPreview = w.Username, w.Detail
-		return h.render(c, http.StatusOK, templates.ManageLeague(h.page(c, "Manage "+v.League.Name), v))
+		wv := templates.WithdrawView{League: v.League, Members: v.Members, User: w.Username, Preview: w.Detail}
+		return h.render(c, http.StatusOK, templates.Withdraw(h.page(c, "Withdraw "+w.Username+"?"), wv))
 	case c.FormValue("confirm") != "yes":
 		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
 	default:
