@@ -2,8 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -88,32 +86,27 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 }
 
 // sheetFields are the headers of the result fields a round sheet leaves empty for each seat
-// of a game of slug: what its result form asks, so what is written at the table is what is
-// typed in later. Team games ask units, losses, (Blue Max) enemy units destroyed and
-// personal points; Diplomacy each power's centres, years played and year of elimination;
-// Vortex each token's distance; the placement games the score in the game's own words.
+// of a game of slug: the numbers its result form asks (scoring.FormOf), so what is written
+// at the table is what is typed in later. A Vortex sheet asks the board's token distances
+// (the start corner is the seat's own); a form's names and tick boxes are not written down.
 func sheetFields(slug string) []string {
 	game, err := scoring.GameBySlug(slug)
 	if err != nil {
 		return []string{"Score"}
 	}
-	switch {
-	case game.System.IsTeamGame():
-		if game.System == scoring.BlueMax {
-			return []string{"Units", "Lost", "Enemy destroyed", "Personal points"}
-		}
-		return []string{"Units", "Lost", "Personal points"} // Wooden Ships counts no enemy destroyed
-	case game.System == scoring.Armada:
-		return []string{"Centres", "Years played", "Eliminated in"}
-	case game.System == scoring.Vortex:
-		fields := make([]string, 0, scoring.VortexTokens)
-		for k := 1; k <= scoring.VortexTokens; k++ {
-			fields = append(fields, "Token "+strconv.Itoa(k))
-		}
-		return fields
+	form := scoring.FormOf(game)
+	fields := form.Seat
+	if form.Kind == scoring.FormVortex {
+		fields = form.Board
 	}
-	if game.ScoreLabel == "" {
+	var headers []string
+	for _, f := range fields {
+		if f.Input == scoring.InputNumber && f.Header != "" {
+			headers = append(headers, f.Header)
+		}
+	}
+	if len(headers) == 0 {
 		return []string{"Score"}
 	}
-	return []string{strings.ToUpper(game.ScoreLabel[:1]) + game.ScoreLabel[1:]}
+	return headers
 }
