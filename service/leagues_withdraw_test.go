@@ -185,7 +185,7 @@ func TestWithdrawFromAFaceToFaceLeagueOfTwo(t *testing.T) {
 	require.NoError(t, err)
 	l = storetest.Fill(t, st, l, ps[1:9])
 	first := time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC)
-	require.NoError(t, st.SetRhythm(ctx, l.ID, ps[0].ID, first, 7))
+	require.NoError(t, leagues.SetRhythm(ctx, l.ID, ps[0].ID, first, 7))
 
 	w, err := leagues.Withdraw(ctx, l.ID, ps[0].ID, "wf2")
 	require.NoError(t, err)

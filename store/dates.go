@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // RoundStart is when round starts under a rhythm: first plus (round-1) × everyDays days at
@@ -30,133 +28,88 @@ type GameSchedule struct {
 
 const gameLeagueSQL = `SELECT COALESCE(league_id, 0) FROM games WHERE id = $1`
 
+// GameLeague returns, inside tx, the league of a game: 0 for a normal game, ErrNotFound
+// for an unknown one.
+func (s *Store) GameLeague(ctx context.Context, tx pgx.Tx, gameID int64) (int64, error) {
+	var leagueID int64
+	err := tx.QueryRow(ctx, gameLeagueSQL, gameID).Scan(&leagueID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: league of game %d: %w", gameID, err)
+	}
+	return leagueID, nil
+}
+
 const lockScheduledGameSQL = `SELECT number, status FROM games WHERE id = $1 FOR UPDATE`
+
+// LockGame locks a league game's row inside tx (after its league's: every league operation
+// locks in that order) and returns its number and status.
+func (s *Store) LockGame(ctx context.Context, tx pgx.Tx, gameID int64) (int, string, error) {
+	var number int
+	var status string
+	if err := tx.QueryRow(ctx, lockScheduledGameSQL, gameID).Scan(&number, &status); err != nil {
+		return 0, "", fmt.Errorf("store: lock game %d: %w", gameID, err)
+	}
+	return number, status, nil
+}
+
+const lockTableSQL = `SELECT organiser_id, status FROM games WHERE id = $1 AND league_id IS NULL FOR UPDATE`
+
+// LockTable locks a normal game's row inside tx and returns its table's organiser (who
+// opened it) and its status.
+func (s *Store) LockTable(ctx context.Context, tx pgx.Tx, gameID int64) (int64, string, error) {
+	var organiser int64
+	var status string
+	if err := tx.QueryRow(ctx, lockTableSQL, gameID).Scan(&organiser, &status); err != nil {
+		return 0, "", fmt.Errorf("store: lock table %d: %w", gameID, err)
+	}
+	return organiser, status, nil
+}
 
 const scheduleGameSQL = `
 UPDATE games SET starts_at = $2, place = $3, sequence = sequence + 1
 WHERE id = $1 AND (starts_at IS DISTINCT FROM $2 OR place <> $3)`
 
-// ScheduleGame sets the date and place of one game, by the league's organiser or a
-// co-organiser, or for a normal game by the organiser of its table (scheduleTable). A played
-// game keeps its date; a game of a league that is over cannot move. A change raises the
-// game's sequence, so calendars update the same event.
-func (s *Store) ScheduleGame(ctx context.Context, gameID, byUserID int64, gs GameSchedule) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var leagueID int64
-		err := tx.QueryRow(ctx, gameLeagueSQL, gameID).Scan(&leagueID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if leagueID == 0 {
-			return scheduleTable(ctx, tx, gameID, byUserID, gs)
-		}
-		// The league's row first, then the game's: every league operation locks in that order.
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser)
-		if err != nil {
-			return err
-		}
-		if status != LeagueRunning {
-			return &Conflict{Reason: "league: " + status + "; its games can no longer be moved"}
-		}
-		var number int
-		var gameStatus string
-		if err := tx.QueryRow(ctx, lockScheduledGameSQL, gameID).Scan(&number, &gameStatus); err != nil {
-			return err
-		}
-		if gameStatus == GameFinished {
-			return &Conflict{Reason: "game: already played; its date stays as it was"}
-		}
-		tag, err := tx.Exec(ctx, scheduleGameSQL, gameID, gs.StartsAt, gs.Place)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return nil
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "schedule", fmt.Sprintf("game %d %s", number, gs.describe()))
-	})
+// UpdateGameSchedule sets one game's date and place inside tx and reports whether they
+// changed. A change raises the game's sequence, so calendars update the same event.
+func (s *Store) UpdateGameSchedule(ctx context.Context, tx pgx.Tx, gameID int64, gs GameSchedule) (bool, error) {
+	tag, err := tx.Exec(ctx, scheduleGameSQL, gameID, gs.StartsAt, gs.Place)
 	if err != nil {
-		return fmt.Errorf("store: schedule game %d: %w", gameID, err)
+		return false, fmt.Errorf("store: schedule game %d: %w", gameID, err)
 	}
-	return nil
-}
-
-const lockTableSQL = `SELECT organiser_id, status FROM games WHERE id = $1 AND league_id IS NULL FOR UPDATE`
-
-// ErrNotTableScheduler refuses a normal game's date and place to anyone but its organiser.
-var ErrNotTableScheduler = &Forbidden{Reason: "only the organiser of this table may set its date and place"}
-
-// scheduleTable sets a normal game's date and place: its table's organiser (who opened it)
-// may, while its result is not recorded. A normal game has no league, so no league history.
-func scheduleTable(ctx context.Context, tx pgx.Tx, gameID, byUserID int64, gs GameSchedule) error {
-	var organiser int64
-	var status string
-	if err := tx.QueryRow(ctx, lockTableSQL, gameID).Scan(&organiser, &status); err != nil {
-		return err
-	}
-	if organiser != byUserID {
-		return ErrNotTableScheduler
-	}
-	if status == GameFinished {
-		return &Conflict{Reason: "game: already played; its date stays as it was"}
-	}
-	_, err := tx.Exec(ctx, scheduleGameSQL, gameID, gs.StartsAt, gs.Place)
-	return err
+	return tag.RowsAffected() > 0, nil
 }
 
 const roundGamesSQL = `SELECT id FROM games WHERE league_id = $1 AND round = $2 AND status = 'scheduled' ORDER BY number FOR UPDATE`
+
+// LockRoundGames locks, inside tx, the unplayed games of one round of the league and
+// returns their ids in number order.
+func (s *Store) LockRoundGames(ctx context.Context, tx pgx.Tx, leagueID int64, round int) ([]int64, error) {
+	rows, err := tx.Query(ctx, roundGamesSQL, leagueID, round)
+	if err != nil {
+		return nil, fmt.Errorf("store: games of round %d: %w", round, err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("store: games of round %d: %w", round, err)
+	}
+	return ids, nil
+}
 
 const scheduleRoundSQL = `
 UPDATE games SET starts_at = $3, place = $4, sequence = sequence + 1
 WHERE league_id = $1 AND round = $2 AND status = 'scheduled' AND (starts_at IS DISTINCT FROM $3 OR place <> $4)`
 
-// ScheduleRound sets the date and place of every unplayed game of one round, as
-// ScheduleGame does for one game. A round with no game left to play is a *Conflict.
-func (s *Store) ScheduleRound(ctx context.Context, leagueID int64, round int, byUserID int64, gs GameSchedule) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser)
-		if err != nil {
-			return err
-		}
-		if status != LeagueRunning {
-			return &Conflict{Reason: "league: " + status + "; its games can no longer be moved"}
-		}
-		rows, err := tx.Query(ctx, roundGamesSQL, leagueID, round)
-		if err != nil {
-			return err
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			return err
-		}
-		if len(ids) == 0 {
-			return &Conflict{Reason: fmt.Sprintf("round: round %d has no game left to play", round)}
-		}
-		tag, err := tx.Exec(ctx, scheduleRoundSQL, leagueID, round, gs.StartsAt, gs.Place)
-		if err != nil || tag.RowsAffected() == 0 {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "schedule", fmt.Sprintf("round %d %s", round, gs.describe()))
-	})
+// UpdateRoundSchedule sets the date and place of every unplayed game of one round inside
+// tx, as UpdateGameSchedule does for one game, and reports whether any changed.
+func (s *Store) UpdateRoundSchedule(ctx context.Context, tx pgx.Tx, leagueID int64, round int, gs GameSchedule) (bool, error) {
+	tag, err := tx.Exec(ctx, scheduleRoundSQL, leagueID, round, gs.StartsAt, gs.Place)
 	if err != nil {
-		return fmt.Errorf("store: schedule round %d of league %d: %w", round, leagueID, err)
+		return false, fmt.Errorf("store: schedule round %d: %w", round, err)
 	}
-	return nil
-}
-
-// describe says what a schedule change set, for the history.
-func (gs GameSchedule) describe() string {
-	when := "has no date"
-	if gs.StartsAt != nil {
-		when = "set to " + gs.StartsAt.UTC().Format("2006-01-02 15:04 UTC")
-	}
-	if gs.Place != "" {
-		return when + " at " + gs.Place
-	}
-	return when
+	return tag.RowsAffected() > 0, nil
 }
 
 const setRhythmSQL = `UPDATE leagues SET first_round_at = $2, round_every_days = $3 WHERE id = $1`
@@ -169,32 +122,15 @@ const dateRoundSQL = `
 UPDATE games SET starts_at = $3, sequence = sequence + CASE WHEN starts_at IS NULL THEN 0 ELSE 1 END
 WHERE league_id = $1 AND round = $2 AND status = 'scheduled' AND starts_at IS DISTINCT FROM $3`
 
-// SetRhythm sets the league's rhythm — round 1 at first, then a round every everyDays
-// days at the same local time — and dates every unplayed game by its round. A league still
-// open keeps the rhythm for its schedule, dated when the 8th member joins. Organiser or
-// co-organiser; every moved game's sequence goes up.
-func (s *Store) SetRhythm(ctx context.Context, leagueID, byUserID int64, first time.Time, everyDays int) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser)
-		if err != nil {
-			return err
-		}
-		if status != LeagueOpen && status != LeagueRunning {
-			return &Conflict{Reason: "league: " + status + "; its games can no longer be moved"}
-		}
-		if _, err := tx.Exec(ctx, setRhythmSQL, leagueID, first, everyDays); err != nil {
-			return err
-		}
-		if err := dateRounds(ctx, tx, leagueID, first, everyDays); err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "schedule", fmt.Sprintf("rhythm: round 1 on %s, then every %d %s",
-			first.Format("Mon 2 Jan 2006 15:04 MST"), everyDays, scoring.Plural(everyDays, "day", "days")))
-	})
-	if err != nil {
+// UpdateLeagueRhythm sets the league's rhythm inside tx — round 1 at first, then a round
+// every everyDays days at the same local time — and dates every unplayed game by its
+// round. A league still open keeps the rhythm for its schedule, dated when the 8th member
+// joins. Every moved game's sequence goes up.
+func (s *Store) UpdateLeagueRhythm(ctx context.Context, tx pgx.Tx, leagueID int64, first time.Time, everyDays int) error {
+	if _, err := tx.Exec(ctx, setRhythmSQL, leagueID, first, everyDays); err != nil {
 		return fmt.Errorf("store: rhythm of league %d: %w", leagueID, err)
 	}
-	return nil
+	return dateRounds(ctx, tx, leagueID, first, everyDays)
 }
 
 // dateRounds dates the league's unplayed games by their round under the rhythm.

@@ -45,7 +45,7 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 	ada, bruno, chloe, elena := w.players[0], w.players[1], w.players[2], w.players[4]
 	w.verify(ada, bruno, chloe, elena, w.players[8]) // xavier is in no league
 	require.NoError(t, w.st.SetNotificationPrefs(ctx, chloe.ID, map[string]bool{store.NoticeResultRecorded: false}))
-	hook, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
+	hook, err := service.NewLeagues(w.st).AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 
 	// A refused result writes no notice.

@@ -70,27 +70,6 @@ func (s *Store) LeagueRole(ctx context.Context, leagueID, userID int64) (Role, e
 // require is league.Require, for the store's writes that check a role themselves.
 func require(have, need Role) error { return league.Require(have, need) }
 
-const lockLeagueStatusSQL = `SELECT status FROM leagues WHERE id = $1 FOR UPDATE`
-
-// manageLeague starts a league operation inside tx: it locks the league's row (so every
-// operation on one league, joins included, happens one at a time), checks that the user
-// has at least role need and returns the league's status.
-func manageLeague(ctx context.Context, tx pgx.Tx, leagueID, userID int64, need Role) (string, error) {
-	var status string
-	err := tx.QueryRow(ctx, lockLeagueStatusSQL, leagueID).Scan(&status)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", ErrNotFound
-	}
-	if err != nil {
-		return "", err
-	}
-	role, err := leagueRole(ctx, tx, leagueID, userID)
-	if err != nil {
-		return "", err
-	}
-	return status, require(role, need)
-}
-
 // LockedLeague is a league's row as read under its lock: what the league's rules decide on.
 type LockedLeague struct {
 	Status         string

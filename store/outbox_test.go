@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -161,7 +162,7 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
 	leagueID, games := w.league("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
-	hook, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
+	hook, err := service.NewLeagues(w.st).AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 	_, err = w.record(ctx, games[0], w.organiser.ID, placementInput(members[:4], []int{10, 8, 6, 4}))
 	require.NoError(t, err)
@@ -220,7 +221,7 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	require.NoError(t, w.pool.QueryRow(ctx, `SELECT extract(epoch FROM paused_until - now())::int * interval '1 second' FROM league_webhooks WHERE id = $1`,
 		hook.ID).Scan(&paused))
 	assert.InDelta(t, 60, paused.Seconds(), 2, "paused a minute at first")
-	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
+	hooks, err := service.NewLeagues(w.st).Webhooks(ctx, leagueID, w.organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.NotNil(t, hooks[0].PausedUntil, "the manage page and the API say it is paused")

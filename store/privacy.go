@@ -19,74 +19,50 @@ RETURNING invite_token`
 
 const setPublicSQL = `UPDATE leagues SET private = false, invite_token = NULL WHERE id = $1`
 
-const renewInviteSQL = `UPDATE leagues SET invite_token = $2 WHERE id = $1 AND private RETURNING invite_token`
+const renewInviteSQL = `UPDATE leagues SET invite_token = $2 WHERE id = $1 RETURNING invite_token`
 
-// SetPrivate is the organiser making the league private (private true: it leaves every
-// public list, its pages are for its members and organisers, joining takes the invite link)
-// or public again (the invite link stops working). It returns the invite token of a private
-// league. Only the organiser; a league that is over is refused. Asking for what the league
-// already is changes nothing (and the link stays).
-func (s *Store) SetPrivate(ctx context.Context, leagueID, byUserID int64, private bool) (string, error) {
+// LeaguePrivacy returns, inside tx, whether the league is private and its invite token (""
+// for a public league).
+func (s *Store) LeaguePrivacy(ctx context.Context, tx pgx.Tx, leagueID int64) (bool, string, error) {
+	var private bool
 	var token string
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		status, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser)
-		if err != nil {
-			return err
-		}
-		if status != LeagueOpen && status != LeagueRunning {
-			return &Conflict{Reason: "league: " + status + "; its privacy can no longer change"}
-		}
-		var was bool
-		if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&was, &token); err != nil {
-			return err
-		}
-		if was == private {
-			return nil // nothing changes, nothing to note
-		}
-		if !private {
-			token = ""
-			if _, err := tx.Exec(ctx, setPublicSQL, leagueID); err != nil {
-				return err
-			}
-			return logEvent(ctx, tx, leagueID, byUserID, "privacy", "made the league public; the invite link no longer works")
-		}
-		fresh, err := newFeedToken()
-		if err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, setPrivateSQL, leagueID, fresh).Scan(&token); err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "privacy", "made the league private; joining takes the invite link")
-	})
+	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&private, &token); err != nil {
+		return false, "", fmt.Errorf("store: privacy of league %d: %w", leagueID, err)
+	}
+	return private, token, nil
+}
+
+// UpdateLeaguePrivate makes the league private inside tx, giving it a fresh invite token
+// unless it holds one already, and returns its token.
+func (s *Store) UpdateLeaguePrivate(ctx context.Context, tx pgx.Tx, leagueID int64) (string, error) {
+	fresh, err := newFeedToken()
 	if err != nil {
-		return "", fmt.Errorf("store: privacy of league %d: %w", leagueID, err)
+		return "", err
+	}
+	var token string
+	if err := tx.QueryRow(ctx, setPrivateSQL, leagueID, fresh).Scan(&token); err != nil {
+		return "", fmt.Errorf("store: make league %d private: %w", leagueID, err)
 	}
 	return token, nil
 }
 
-// RenewInvite gives a private league a new invite token: the old link stops working. Only
-// the organiser; a public league has no link to renew.
-func (s *Store) RenewInvite(ctx context.Context, leagueID, byUserID int64) (string, error) {
-	var token string
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleOrganiser); err != nil {
-			return err
-		}
-		fresh, err := newFeedToken()
-		if err != nil {
-			return err
-		}
-		err = tx.QueryRow(ctx, renewInviteSQL, leagueID, fresh).Scan(&token)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return &Conflict{Reason: "league: public; anyone may join it, so it has no invite link to renew"}
-		}
-		if err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "invite", "renewed the invite link; the old one no longer works")
-	})
+// UpdateLeaguePublic makes the league public inside tx: its invite link stops working.
+func (s *Store) UpdateLeaguePublic(ctx context.Context, tx pgx.Tx, leagueID int64) error {
+	if _, err := tx.Exec(ctx, setPublicSQL, leagueID); err != nil {
+		return fmt.Errorf("store: make league %d public: %w", leagueID, err)
+	}
+	return nil
+}
+
+// UpdateInviteToken gives the league a fresh invite token inside tx and returns it: the old
+// link stops working.
+func (s *Store) UpdateInviteToken(ctx context.Context, tx pgx.Tx, leagueID int64) (string, error) {
+	fresh, err := newFeedToken()
 	if err != nil {
+		return "", err
+	}
+	var token string
+	if err := tx.QueryRow(ctx, renewInviteSQL, leagueID, fresh).Scan(&token); err != nil {
 		return "", fmt.Errorf("store: renew invite of league %d: %w", leagueID, err)
 	}
 	return token, nil

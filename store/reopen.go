@@ -45,7 +45,3 @@ func (s *Store) UpdateLeagueReopened(ctx context.Context, tx pgx.Tx, leagueID in
 	}
 	return nil
 }
-
-// Reopenable reports whether a league ended at endedAt (closed early or cancelled) may
-// still be reopened at now (league.Reopenable).
-func Reopenable(endedAt *time.Time, now time.Time) bool { return league.Reopenable(endedAt, now) }

@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
-// MaxWebhooks is how many webhooks a league may have.
-const MaxWebhooks = 5
+// MaxWebhooks is how many webhooks a league may have (league.MaxWebhooks).
+const MaxWebhooks = league.MaxWebhooks
 
 // WebhookFormats are the bodies a webhook can receive: TableStakes' JSON, or a message
 // Discord or Slack posts to a channel.
@@ -47,84 +49,61 @@ LEFT JOIN LATERAL (
 WHERE w.league_id = $1
 ORDER BY w.id`
 
-// Webhooks lists a league's webhooks for its organiser or a co-organiser
-// (ErrNotOrganiser otherwise).
-func (s *Store) Webhooks(ctx context.Context, leagueID, byUserID int64) ([]Webhook, error) {
-	var hooks []Webhook
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		role, err := leagueRole(ctx, tx, leagueID, byUserID)
-		if err != nil {
-			return err
-		}
-		if err := require(role, RoleCoOrganiser); err != nil {
-			return err
-		}
-		hooks, err = collect[Webhook](ctx, tx, leagueWebhooksSQL, leagueID)
-		for i := range hooks {
-			hooks[i].Host, hooks[i].URL = WebhookHost(hooks[i].URL), ""
-		}
-		return err
-	})
+// LeagueWebhooks lists a league's webhooks inside tx, each named by its host (its whole
+// address is left out).
+func (s *Store) LeagueWebhooks(ctx context.Context, tx pgx.Tx, leagueID int64) ([]Webhook, error) {
+	hooks, err := collect[Webhook](ctx, tx, leagueWebhooksSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: webhooks of league %d: %w", leagueID, err)
+	}
+	for i := range hooks {
+		hooks[i].Host, hooks[i].URL = WebhookHost(hooks[i].URL), ""
 	}
 	return hooks, nil
 }
 
-// AddWebhook adds a webhook to a league (organiser or co-organiser) with a new secret,
-// written on the league's history. The caller checks url and format; the league holds at
-// most MaxWebhooks (a *Conflict beyond).
-func (s *Store) AddWebhook(ctx context.Context, leagueID, byUserID int64, url, format, secret string) (Webhook, error) {
+const webhookCountSQL = `SELECT count(*) FROM league_webhooks WHERE league_id = $1`
+
+// WebhookCount returns how many webhooks the league has, inside tx.
+func (s *Store) WebhookCount(ctx context.Context, tx pgx.Tx, leagueID int64) (int, error) {
+	var n int
+	if err := tx.QueryRow(ctx, webhookCountSQL, leagueID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: webhooks of league %d: %w", leagueID, err)
+	}
+	return n, nil
+}
+
+const insertWebhookSQL = `
+INSERT INTO league_webhooks (league_id, url, format, secret, created_by) VALUES ($1, $2, $3, $4, $5)
+RETURNING id, url, format, secret, created_at`
+
+// InsertWebhook adds a webhook to a league inside tx, with its secret, and returns it with
+// its whole address (for the organiser who adds it) and its host.
+func (s *Store) InsertWebhook(ctx context.Context, tx pgx.Tx, leagueID, byUserID int64, url, format, secret string) (Webhook, error) {
 	var hook Webhook
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser); err != nil {
-			return err
-		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM league_webhooks WHERE league_id = $1`, leagueID).Scan(&n); err != nil {
-			return err
-		}
-		if n >= MaxWebhooks {
-			return &Conflict{Reason: fmt.Sprintf("url: a league has at most %d webhooks; remove one first", MaxWebhooks)}
-		}
-		err := tx.QueryRow(ctx, `
-			INSERT INTO league_webhooks (league_id, url, format, secret, created_by) VALUES ($1, $2, $3, $4, $5)
-			RETURNING id, url, format, secret, created_at`, leagueID, url, format, secret, byUserID).
-			Scan(&hook.ID, &hook.URL, &hook.Format, &hook.Secret, &hook.CreatedAt)
-		if err != nil {
-			return err
-		}
-		hook.Host = WebhookHost(hook.URL)
-		return logEvent(ctx, tx, leagueID, byUserID, "webhook", fmt.Sprintf("added a %s webhook to %s", format, webhookName(hook.ID, url)))
-	})
+	err := tx.QueryRow(ctx, insertWebhookSQL, leagueID, url, format, secret, byUserID).
+		Scan(&hook.ID, &hook.URL, &hook.Format, &hook.Secret, &hook.CreatedAt)
 	if err != nil {
 		return Webhook{}, fmt.Errorf("store: add webhook to league %d: %w", leagueID, err)
 	}
+	hook.Host = WebhookHost(hook.URL)
 	return hook, nil
 }
 
-// DeleteWebhook removes a league's webhook (organiser or co-organiser), with its pending
-// deliveries, written on the league's history. ErrNotFound if the league has no such webhook.
-func (s *Store) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUserID int64) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := manageLeague(ctx, tx, leagueID, byUserID, RoleCoOrganiser); err != nil {
-			return err
-		}
-		var url string
-		err := tx.QueryRow(ctx, `DELETE FROM league_webhooks WHERE id = $1 AND league_id = $2 RETURNING url`,
-			webhookID, leagueID).Scan(&url)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		return logEvent(ctx, tx, leagueID, byUserID, "webhook", "removed the webhook to "+webhookName(webhookID, url))
-	})
-	if err != nil {
-		return fmt.Errorf("store: delete webhook %d of league %d: %w", webhookID, leagueID, err)
+const deleteWebhookSQL = `DELETE FROM league_webhooks WHERE id = $1 AND league_id = $2 RETURNING url`
+
+// DeleteWebhook removes a league's webhook inside tx, with its pending deliveries, and
+// returns its address. ErrNotFound if the league has no such webhook.
+func (s *Store) DeleteWebhook(ctx context.Context, tx pgx.Tx, leagueID, webhookID int64) (string, error) {
+	var url string
+	err := tx.QueryRow(ctx, deleteWebhookSQL, webhookID, leagueID).Scan(&url)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
 	}
-	return nil
+	if err != nil {
+		return "", fmt.Errorf("store: delete webhook %d of league %d: %w", webhookID, leagueID, err)
+	}
+	return url, nil
 }
 
 // WebhookHost is the host (and port) of a webhook's address: the part of it that pages,
@@ -138,8 +117,8 @@ func WebhookHost(raw string) string {
 	return u.Host
 }
 
-// webhookName is how the league's history names a webhook: its host and id, never the
+// WebhookName is how the league's history names a webhook: its host and id, never the
 // whole address (migration 00018 rewrote the lines written before).
-func webhookName(id int64, raw string) string {
+func WebhookName(id int64, raw string) string {
 	return fmt.Sprintf("%s (webhook %d)", WebhookHost(raw), id)
 }

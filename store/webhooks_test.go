@@ -8,54 +8,27 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
-
-func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	w := newWorld(t)
-	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
-	secret := "0123456789abcdef0123456789abcdef"
-	_, err := w.st.AddWebhook(ctx, leagueID, w.players[0].ID, "https://club.example/hook", "json", secret)
-	assert.ErrorIs(t, err, store.ErrNotManager, "a member may not add one")
-	_, err = w.st.Webhooks(ctx, leagueID, w.players[0].ID)
-	assert.ErrorIs(t, err, store.ErrNotManager, "nor see their secrets")
-	var ids []int64
-	for i := range store.MaxWebhooks {
-		h, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, fmt.Sprintf("https://club.example/hook/%d", i), "discord", secret)
-		require.NoError(t, err)
-		ids = append(ids, h.ID)
-	}
-	_, err = w.st.AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/one-more", "slack", secret)
-	assert.ErrorIs(t, err, store.ErrConflict)
-	assert.ErrorIs(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.players[0].ID), store.ErrNotManager)
-	require.NoError(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.organiser.ID))
-	assert.ErrorIs(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.organiser.ID), store.ErrNotFound)
-	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
-	require.NoError(t, err)
-	assert.Len(t, hooks, store.MaxWebhooks-1)
-	events, err := w.st.LeagueEvents(ctx, leagueID)
-	require.NoError(t, err)
-	assert.Len(t, events, store.MaxWebhooks+1, "every change is on the league's history")
-}
 
 // A webhook's URL is its secret: the league's history, which anyone may read, names a
 // webhook by its host and id, and lines written before migration 00018 are rewritten by it.
 func TestHistoryNamesWebhooksByHostAndID(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
+	leagues := service.NewLeagues(w.st)
 	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
 	secret := "0123456789abcdef0123456789abcdef"
 	const discord = "https://discord.com/api/webhooks/123456789012345678/the-channel-key"
 	const slack = "https://hooks.slack.com:443/services/T000/B000/the-slack-key?x=1"
-	kept, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, discord, "discord", secret)
+	kept, err := leagues.AddWebhook(ctx, leagueID, w.organiser.ID, discord, "discord", secret)
 	require.NoError(t, err)
 	assert.Equal(t, discord, kept.URL, "the organiser who adds it is answered with the whole address")
-	gone, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, slack, "slack", secret)
+	gone, err := leagues.AddWebhook(ctx, leagueID, w.organiser.ID, slack, "slack", secret)
 	require.NoError(t, err)
-	require.NoError(t, w.st.DeleteWebhook(ctx, leagueID, gone.ID, w.organiser.ID))
-	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
+	require.NoError(t, leagues.DeleteWebhook(ctx, leagueID, gone.ID, w.organiser.ID))
+	hooks, err := leagues.Webhooks(ctx, leagueID, w.organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.Equal(t, "discord.com", hooks[0].Host)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -89,17 +90,18 @@ func (h *Handler) reopenLeague(c echo.Context) error {
 }
 
 // reopenable says whether the league, ended at the time of its newest cancel or close
-// event, may still be reopened (the store decides again, by the database's clock).
+// event, may still be reopened (league.Reopen; the service decides again, by the
+// database's clock).
 func reopenable(l store.League, events []store.LeagueEvent, now time.Time) bool {
-	if l.Status != store.LeagueCancelled && !(l.Status == store.LeagueClosed && l.ClosedEarly) {
-		return false
-	}
+	r := league.Reopening{Status: l.Status, ClosedEarly: l.ClosedEarly}
 	for _, e := range events {
 		if e.Action == "cancel" || e.Action == "close" {
-			return store.Reopenable(&e.At, now)
+			r.EndedAt = &e.At
+			break
 		}
 	}
-	return false
+	_, err := league.Reopen(r, now)
+	return err == nil
 }
 
 // confirmRevokeToken asks before revoking an API token (GET /account/tokens/{id}/revoke).

@@ -108,7 +108,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		}
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.ScheduleGame(ctx, id, user.ID, gs); err != nil {
+	if err := h.leagues.ScheduleGame(ctx, id, user.ID, gs); err != nil {
 		return err
 	}
 	if g, err = h.store.Game(ctx, id); err != nil {
@@ -137,7 +137,7 @@ func (h *Handler) apiSetRhythm(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every); err != nil {
+	if err := h.leagues.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, l.ID)
@@ -168,7 +168,7 @@ func (h *Handler) setRhythm(c echo.Context) error {
 	first, every, err := rhythmOf(l, c.FormValue("first_round"), c.FormValue("every_days"))
 	if err == nil {
 		user, _ := currentUser(c) // requireLogin guarantees it
-		err = h.store.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every)
+		err = h.leagues.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every)
 	}
 	return h.afterManageAction(c, l.ID, formRefusal(err))
 }
@@ -196,7 +196,7 @@ func (h *Handler) moveGames(c echo.Context) error {
 	}
 	if err == nil {
 		if c.FormValue("what") == "round" {
-			err = h.store.ScheduleRound(ctx, l.ID, n, user.ID, gs)
+			err = h.leagues.ScheduleRound(ctx, l.ID, n, user.ID, gs)
 		} else {
 			err = h.moveGame(c, l, n, user, gs)
 		}
@@ -213,7 +213,7 @@ func (h *Handler) moveGame(c echo.Context, l store.League, n int, user store.Use
 	}
 	for _, g := range games {
 		if g.Number == n {
-			return h.store.ScheduleGame(ctx, g.ID, user.ID, gs)
+			return h.leagues.ScheduleGame(ctx, g.ID, user.ID, gs)
 		}
 	}
 	return &store.Invalid{Reason: fmt.Sprintf("number: this league has no game %d", n)}

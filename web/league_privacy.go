@@ -134,7 +134,7 @@ func (h *Handler) setPrivacy(c echo.Context) error {
 		return h.afterManageAction(c, id, &store.Invalid{Reason: "private: must be yes or no"})
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	_, err = h.store.SetPrivate(c.Request().Context(), id, user.ID, private == "yes")
+	_, err = h.leagues.SetPrivate(c.Request().Context(), id, user.ID, private == "yes")
 	return h.afterManageAction(c, id, err)
 }
 
@@ -145,7 +145,7 @@ func (h *Handler) renewInvite(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	_, err = h.store.RenewInvite(c.Request().Context(), id, user.ID)
+	_, err = h.leagues.RenewInvite(c.Request().Context(), id, user.ID)
 	return h.afterManageAction(c, id, err)
 }
 
@@ -183,7 +183,7 @@ func (h *Handler) apiSetPrivacy(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "private: required (true or false)")
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	token, err := h.store.SetPrivate(c.Request().Context(), id, user.ID, *body.Private)
+	token, err := h.leagues.SetPrivate(c.Request().Context(), id, user.ID, *body.Private)
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func (h *Handler) apiRenewInvite(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	token, err := h.store.RenewInvite(c.Request().Context(), id, user.ID)
+	token, err := h.leagues.RenewInvite(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
 	}

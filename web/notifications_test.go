@@ -19,6 +19,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/email/emailtest"
 	"github.com/tablestakes/tablestakes/notify"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -185,7 +186,7 @@ func TestWebhookToSpecialAddressIsRefusedWhenAdded(t *testing.T) {
 		assert.Equal(t, http.StatusUnprocessableEntity, status, u)
 		assert.Contains(t, body["error"], "url: must reach a public address", u)
 	}
-	hooks, err := app.store.Webhooks(context.Background(), l.ID, org.ID)
+	hooks, err := service.NewLeagues(app.store).Webhooks(context.Background(), l.ID, org.ID)
 	require.NoError(t, err)
 	assert.Empty(t, hooks)
 }

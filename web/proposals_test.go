@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -56,7 +57,7 @@ func TestAPIPlayersReportEndToEnd(t *testing.T) {
 	members := app.verifiedPlayers("player", 8)
 	l := app.newLeague(org, "cartagena", 4, 0)
 	hook := newHookReceiver(t)
-	_, err := app.store.AddWebhook(ctx, l.ID, org.ID, hook.URL, "json", strings.Repeat("s", 32))
+	_, err := service.NewLeagues(app.store).AddWebhook(ctx, l.ID, org.ID, hook.URL, "json", strings.Repeat("s", 32))
 	require.NoError(t, err)
 	l = app.join(l, members)
 	notifier := newNotifier(t, app, cfg)

@@ -68,7 +68,7 @@ func (h *Handler) addWebhookChecked(ctx context.Context, leagueID, userID int64,
 	if len(errs) > 0 {
 		return store.Webhook{}, errs, nil
 	}
-	hook, err := h.store.AddWebhook(ctx, leagueID, userID, raw, format, rand.Text()+rand.Text())
+	hook, err := h.leagues.AddWebhook(ctx, leagueID, userID, raw, format, rand.Text()+rand.Text())
 	return hook, nil, err
 }
 
@@ -76,7 +76,7 @@ func (h *Handler) addWebhookChecked(ctx context.Context, leagueID, userID int64,
 // zone like the rest of the page.
 func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.ManageView) error {
 	user, _ := currentUser(c) // requireLogin guarantees it
-	hooks, err := h.store.Webhooks(c.Request().Context(), l.ID, user.ID)
+	hooks, err := h.leagues.Webhooks(c.Request().Context(), l.ID, user.ID)
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func fieldMessage(err error, field string) string {
 // deleteWebhook is the manage page's remove button (POST /leagues/{id}/webhooks/{hook}/delete).
 func (h *Handler) deleteWebhook(c echo.Context) error {
 	id, err := h.webhookOp(c, func(ctx context.Context, leagueID, hookID, userID int64) error {
-		return h.store.DeleteWebhook(ctx, leagueID, hookID, userID)
+		return h.leagues.DeleteWebhook(ctx, leagueID, hookID, userID)
 	})
 	if id == 0 {
 		return err
@@ -159,7 +159,7 @@ func (h *Handler) apiWebhooks(c echo.Context) error {
 	var hooks []store.Webhook
 	if _, err := h.webhookOp(c, func(ctx context.Context, leagueID, _, userID int64) error {
 		var err error
-		hooks, err = h.store.Webhooks(ctx, leagueID, userID)
+		hooks, err = h.leagues.Webhooks(ctx, leagueID, userID)
 		return err
 	}); err != nil {
 		return err
@@ -214,7 +214,7 @@ func fieldErrorsLine(errs templates.FieldErrors, fields ...string) string {
 // apiDeleteWebhook removes a webhook: DELETE /api/v1/leagues/{id}/webhooks/{hook} → 204.
 func (h *Handler) apiDeleteWebhook(c echo.Context) error {
 	if _, err := h.webhookOp(c, func(ctx context.Context, leagueID, hookID, userID int64) error {
-		return h.store.DeleteWebhook(ctx, leagueID, hookID, userID)
+		return h.leagues.DeleteWebhook(ctx, leagueID, hookID, userID)
 	}); err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func seedClubNights(ctx context.Context, st *store.Store, users []store.User) er
 			}
 			// Round 1 so long ago that the first game still to play is next Tuesday's.
 			first := weekdayAfter(now, time.Tuesday, 19, 30).AddDate(0, 0, -7*runningRecorded)
-			if err := st.SetRhythm(ctx, l.ID, organiser, first, 7); err != nil {
+			if err := service.NewLeagues(st).SetRhythm(ctx, l.ID, organiser, first, 7); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 			if err := service.NewLeagues(st).SetCoOrganiser(ctx, l.ID, organiser, users[1].Username, true); err != nil {
@@ -54,7 +54,7 @@ func seedClubNights(ctx context.Context, st *store.Store, users []store.User) er
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 			first := weekdayAfter(now.AddDate(0, 0, 7), time.Thursday, 20, 0)
-			if err := st.SetRhythm(ctx, l.ID, organiser, first, 7); err != nil {
+			if err := service.NewLeagues(st).SetRhythm(ctx, l.ID, organiser, first, 7); err != nil {
 				return fmt.Errorf("seed club nights: %w", err)
 			}
 		}

@@ -24,7 +24,7 @@ func seedPrivateLeague(ctx context.Context, st *store.Store, users []store.User)
 	if err != nil {
 		return fmt.Errorf("seed private league: %w", err)
 	}
-	token, err := st.SetPrivate(ctx, l.ID, chloe.ID, true)
+	token, err := service.NewLeagues(st).SetPrivate(ctx, l.ID, chloe.ID, true)
 	if err != nil {
 		return fmt.Errorf("seed private league: %w", err)
 	}

@@ -85,7 +85,7 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 	// Round 2 next week, answered: everyone comes but seat 3 of its first game.
 	next := time.Now().UTC().Truncate(time.Hour).Add(7 * 24 * time.Hour)
 	for _, g := range round2 {
-		if err := st.ScheduleGame(ctx, g.ID, greta.ID, store.GameSchedule{StartsAt: &next, Place: "The back room"}); err != nil {
+		if err := service.NewLeagues(st).ScheduleGame(ctx, g.ID, greta.ID, store.GameSchedule{StartsAt: &next, Place: "The back room"}); err != nil {
 			return fmt.Errorf("seed table: %w", err)
 		}
 		for i, s := range g.Seats {

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -17,20 +17,20 @@ func TestPrivateLeague(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 	leagues := service.NewLeagues(st)
-	ps := newPlayers(t, st, "pv", 11)
+	ps := storetest.Players(t, st, "pv", 11)
 	organiser, helper := ps[0], ps[10]
-	l := newLeague(t, st, organiser, "gonzaga", 4, 0)
+	l := storetest.League(t, st, organiser, "gonzaga", 4, 0)
 	require.NoError(t, leagues.SetCoOrganiser(ctx, l.ID, organiser.ID, helper.Username, true))
 
-	_, err := st.SetPrivate(ctx, l.ID, helper.ID, true)
+	_, err := leagues.SetPrivate(ctx, l.ID, helper.ID, true)
 	assert.ErrorContains(t, err, "only the league's organiser may do this", "a co-organiser does not change privacy")
-	_, err = st.RenewInvite(ctx, l.ID, organiser.ID)
+	_, err = leagues.RenewInvite(ctx, l.ID, organiser.ID)
 	assert.ErrorContains(t, err, "league: public; anyone may join it, so it has no invite link to renew")
 
-	token, err := st.SetPrivate(ctx, l.ID, organiser.ID, true)
+	token, err := leagues.SetPrivate(ctx, l.ID, organiser.ID, true)
 	require.NoError(t, err)
 	require.Len(t, token, 43)
-	again, err := st.SetPrivate(ctx, l.ID, organiser.ID, true)
+	again, err := leagues.SetPrivate(ctx, l.ID, organiser.ID, true)
 	require.NoError(t, err)
 	assert.Equal(t, token, again, "making it private again keeps the link")
 	got, err := st.League(ctx, l.ID)
@@ -70,7 +70,7 @@ func TestPrivateLeague(t *testing.T) {
 	assert.False(t, visible(store.User{}))
 
 	// Renewing kills the old link; the new one works.
-	renewed, err := st.RenewInvite(ctx, l.ID, organiser.ID)
+	renewed, err := leagues.RenewInvite(ctx, l.ID, organiser.ID)
 	require.NoError(t, err)
 	assert.NotEqual(t, token, renewed)
 	_, err = leagues.JoinInvited(ctx, l.ID, ps[2].ID, token)
@@ -90,7 +90,7 @@ func TestPrivateLeague(t *testing.T) {
 	assert.Empty(t, running)
 
 	// Public again: listed, and the link is dead.
-	token, err = st.SetPrivate(ctx, l.ID, organiser.ID, false)
+	token, err = leagues.SetPrivate(ctx, l.ID, organiser.ID, false)
 	require.NoError(t, err)
 	assert.Empty(t, token)
 	ok, err = st.ValidInvite(ctx, l.ID, renewed)
@@ -105,5 +105,5 @@ func TestPrivateLeague(t *testing.T) {
 		"leave: pv1 left; the place is free again",
 		"invite: renewed the invite link; the old one no longer works",
 		"privacy: made the league public; the invite link no longer works",
-	}, historyActions(t, st, l.ID))
+	}, storetest.History(t, st, l.ID))
 }

@@ -1,0 +1,78 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+)
+
+// SetPrivate is the organiser making the league private (private true: it leaves every
+// public list, its pages are for its members and organisers, joining takes the invite link)
+// or public again (the invite link stops working). It returns the invite token of a private
+// league. Only the organiser; a league that is over is refused (league.SetPrivacy). Asking
+// for what the league already is changes nothing (and the link stays).
+func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, private bool) (string, error) {
+	var token string
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		l, err := s.manage(ctx, tx, leagueID, byUserID, league.RoleOrganiser)
+		if err != nil {
+			return err
+		}
+		was, current, err := s.store.LeaguePrivacy(ctx, tx, leagueID)
+		if err != nil {
+			return err
+		}
+		change, err := league.SetPrivacy(l.Status, was, private)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !change.Changes:
+			token = current
+			return nil
+		case private:
+			if token, err = s.store.UpdateLeaguePrivate(ctx, tx, leagueID); err != nil {
+				return err
+			}
+		default:
+			if err := s.store.UpdateLeaguePublic(ctx, tx, leagueID); err != nil {
+				return err
+			}
+		}
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "privacy", change.Line)
+	})
+	if err != nil {
+		return "", fmt.Errorf("service: privacy of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}
+
+// RenewInvite gives a private league a new invite token: the old link stops working. Only
+// the organiser; a public league has no link to renew (league.RenewInvite).
+func (s *Leagues) RenewInvite(ctx context.Context, leagueID, byUserID int64) (string, error) {
+	var token string
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		if _, err := s.manage(ctx, tx, leagueID, byUserID, league.RoleOrganiser); err != nil {
+			return err
+		}
+		private, _, err := s.store.LeaguePrivacy(ctx, tx, leagueID)
+		if err != nil {
+			return err
+		}
+		line, err := league.RenewInvite(private)
+		if err != nil {
+			return err
+		}
+		if token, err = s.store.UpdateInviteToken(ctx, tx, leagueID); err != nil {
+			return err
+		}
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "invite", line)
+	})
+	if err != nil {
+		return "", fmt.Errorf("service: renew invite of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}
