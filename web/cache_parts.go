@@ -1,8 +1,12 @@
 package web
 
 import (
+	"context"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 )
 
 // maxCachedParts bounds how many parts the cache holds (a league's part of 100 games is
@@ -69,4 +73,19 @@ func part[T any](pc *publicCache, key string, compute func() (T, error)) (T, err
 // partKey is the key of the part of kind (a page's part: "league", "game") for id.
 func partKey(kind string, id int64) string {
 	return kind + "\x00" + strconv.FormatInt(id, 10)
+}
+
+// renderedPart is component rendered once and kept under key until the next write: a
+// section of a signed-in page (templates.LeagueParts). A key for a section that marks the
+// viewer names the viewer.
+func renderedPart(ctx context.Context, pc *publicCache, key string, component templ.Component) (templ.Component, error) {
+	html, err := part(pc, key, func() (string, error) {
+		var b strings.Builder
+		err := component.Render(ctx, &b)
+		return b.String(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return templ.Raw(html), nil
 }

@@ -28,6 +28,9 @@ func (h *Handler) leaguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := h.renderLeagueParts(c, &v); err != nil {
+		return err
+	}
 	return h.render(c, http.StatusOK, templates.League(h.page(c, v.League.Name), v))
 }
 
@@ -205,6 +208,25 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	st := standingsSection(c, l, members, games, shared.standings)
 	v.Standings = &st
 	return v, nil
+}
+
+// renderLeagueParts renders the league page's big sections once until the next write:
+// the standings and the games, which mark the viewer, are kept under the viewer's id; the
+// fairness report and the history are kept for every viewer.
+func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) error {
+	ctx := c.Request().Context()
+	viewer, _ := currentUser(c) // the zero id for anonymous visitors, who are marked nowhere
+	key := partKey("league page", v.League.ID)
+	marked := key + "\x00" + strconv.FormatInt(viewer.ID, 10)
+	var err error
+	if v.Parts.Standings, err = renderedPart(ctx, h.cache, marked+"\x00standings", templates.LeagueStandings(*v)); err != nil {
+		return err
+	}
+	if v.Parts.Games, err = renderedPart(ctx, h.cache, marked+"\x00games", templates.LeagueGames(*v)); err != nil {
+		return err
+	}
+	v.Parts.Tail, err = renderedPart(ctx, h.cache, key+"\x00tail", templates.LeagueTail(*v))
+	return err
 }
 
 // leagueRole is the viewer's role in the league, cached under the league and the viewer
