@@ -237,6 +237,24 @@ func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (sto
 	})
 }
 
+// leagueVisible reports whether the viewer may see the league (store.LeagueVisible). A
+// public league's row, cached until the next write, answers without a query; a private
+// league's visibility is asked of the database on every request.
+func (h *Handler) leagueVisible(ctx context.Context, leagueID, viewerID int64) (bool, error) {
+	l, err := part(h.cache, partKey("league row", leagueID), func() (store.League, error) {
+		return h.store.League(ctx, leagueID)
+	})
+	if err == nil && !l.Private {
+		return true, nil
+	}
+	return h.store.LeagueVisible(ctx, leagueID, viewerID)
+}
+
+// gameLeagueID is store.GameLeagueID, cached until the next write.
+func (h *Handler) gameLeagueID(ctx context.Context, gameID int64) (int64, error) {
+	return part(h.cache, partKey("game league", gameID), func() (int64, error) { return h.store.GameLeagueID(ctx, gameID) })
+}
+
 // activityLabel says where a member stands under the league's activity rule, in the words
 // of the seed ("at least 5 games in the last 90 days"): "active: 7 games in 90 days" or
 // "inactive: 2 of 5 games in 90 days".
