@@ -263,6 +263,9 @@ type GameView struct {
 	RulesNote string
 	// Result is the result section (results.templ).
 	Result *ResultView
+	// ResultPart is the result section rendered before, kept until the next write
+	// (web/cache_parts.go); nil renders it from Result.
+	ResultPart templ.Component
 	// Normal marks a normal game, outside any league: no League; its own GameName,
 	// Organiser (who opened the table) and SeatCount.
 	Normal    bool

@@ -111,6 +111,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	r.CanRecord = canRecord
 	r.Normal = v.Normal
 	v.Result = &r
+	// Rendered once for those who record and once for those who do not.
+	key := partKey("result section", g.ID) + "\x00" + strconv.FormatBool(canRecord)
+	if v.ResultPart, err = renderedPart(ctx, h.cache, key, templates.ResultSection(r)); err != nil {
+		return templates.GameView{}, err
+	}
 	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord); err != nil {
 		return templates.GameView{}, err
 	}
