@@ -93,7 +93,7 @@ func Game(p Page, v GameView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if v.Result != nil {
-				templ_7745c5c3_Err = ResultSection(*v.Result).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = renderedOr(v.ResultPart, ResultSection(*v.Result)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

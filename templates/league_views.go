@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -227,6 +228,22 @@ type LeagueView struct {
 	Replacements []string
 	// Withdrawn are the members who withdrew without a substitute.
 	Withdrawn []string
+	// Parts are sections rendered before, kept until the next write (web/cache_parts.go).
+	Parts LeagueParts
+}
+
+// LeagueParts are sections of the league page rendered before (LeagueStandings,
+// LeagueGames, LeagueTail); the page renders from the view each one that is nil.
+type LeagueParts struct {
+	Standings, Games, Tail templ.Component
+}
+
+// renderedOr is rendered when it is there, else c.
+func renderedOr(rendered, c templ.Component) templ.Component {
+	if rendered != nil {
+		return rendered
+	}
+	return c
 }
 
 // GameView is the /games/{id} page.
@@ -246,6 +263,9 @@ type GameView struct {
 	RulesNote string
 	// Result is the result section (results.templ).
 	Result *ResultView
+	// ResultPart is the result section rendered before, kept until the next write
+	// (web/cache_parts.go); nil renders it from Result.
+	ResultPart templ.Component
 	// Normal marks a normal game, outside any league: no League; its own GameName,
 	// Organiser (who opened the table) and SeatCount.
 	Normal    bool

@@ -52,6 +52,9 @@ type publicCache struct {
 	logger    *slog.Logger
 	mu        sync.RWMutex
 	entries   map[string]cachedResponse
+	// parts holds what signed-in pages read that is the same for every viewer
+	// (web/cache_parts.go); it is emptied with the entries.
+	parts map[string]cachedPart
 	// bytes is the memory the entries hold, as entrySize counts it.
 	bytes int
 }
@@ -77,7 +80,7 @@ func entrySize(key string, e cachedResponse) int {
 // calls broadcast. Both may be nil for a single server without a cache signal (tests of
 // the cache alone): then it always answers and a write empties only its own entries.
 func newPublicCache(logger *slog.Logger) *publicCache {
-	return &publicCache{entries: map[string]cachedResponse{}, logger: logger}
+	return &publicCache{entries: map[string]cachedResponse{}, parts: map[string]cachedPart{}, logger: logger}
 }
 
 // flush empties the cache. The generation makes answers computed before the flush
@@ -86,6 +89,7 @@ func (pc *publicCache) flush() {
 	pc.mu.Lock()
 	pc.generation.Add(1)
 	pc.entries = map[string]cachedResponse{}
+	pc.parts = map[string]cachedPart{}
 	pc.bytes = 0
 	pc.mu.Unlock()
 }

@@ -2,7 +2,9 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,27 +21,15 @@ const deskListLength = 10
 // waiting for a result in the leagues I run and at the normal tables I opened, the leagues waiting for players and the
 // latest results.
 func (h *Handler) desk(c echo.Context, user store.User) error {
-	ctx := c.Request().Context()
-	queue, err := h.store.Queue(ctx, user.ID)
+	// The desk is the viewer's own: its part is stored under the viewer's id, and emptied
+	// with every other part at the next write.
+	own, err := part(h.cache, partKey("desk", user.ID), func() (deskShared, error) {
+		return h.readDesk(c.Request().Context(), user.ID)
+	})
 	if err != nil {
 		return err
 	}
-	tables, err := h.store.ReadyTables(ctx, user.ID)
-	if err != nil {
-		return err
-	}
-	next, err := h.store.NextGames(ctx, user.ID, deskListLength)
-	if err != nil {
-		return err
-	}
-	waiting, err := h.store.WaitingLeagues(ctx, user.ID)
-	if err != nil {
-		return err
-	}
-	recent, err := h.store.RecentResults(ctx, user.ID, deskListLength)
-	if err != nil {
-		return err
-	}
+	queue, tables, next, waiting, recent := own.queue, own.tables, own.next, own.waiting, own.recent
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
 	now := time.Now()
 	for _, g := range queue {
@@ -70,18 +60,52 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
 			When: r.FinishedAt.UTC().Format("2 Jan 2006"), Winners: strings.Join(r.Winners, ", ")})
 	}
-	if v.Table, err = h.tableDesk(c, user, append(queue, tables...), next); err != nil {
+	// A new slice: the cached queue is shared and must not grow in place.
+	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next); err != nil {
 		return err
 	}
-	if len(next) > 0 {
-		token, err := h.store.CalendarFeedToken(ctx, user.ID, false)
-		if err != nil {
-			return err
-		}
-		v.FeedURL = h.feedURL(token)
+	if own.feedToken != "" {
+		v.FeedURL = h.feedURL(own.feedToken)
 		showsSecret(c)
 	}
 	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
+}
+
+// deskShared is what a viewer's desk reads from the database: their queue, ready tables,
+// next games, leagues waiting for players and recent results, and their calendar feed's
+// token when they have next games.
+type deskShared struct {
+	queue, tables, next []store.QueuedGame
+	waiting             []store.League
+	recent              []store.RecentResult
+	feedToken           string
+}
+
+// readDesk reads user id's desk from the database.
+func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
+	var (
+		d   deskShared
+		err error
+	)
+	if d.queue, err = h.store.Queue(ctx, id); err != nil {
+		return d, err
+	}
+	if d.tables, err = h.store.ReadyTables(ctx, id); err != nil {
+		return d, err
+	}
+	if d.next, err = h.store.NextGames(ctx, id, deskListLength); err != nil {
+		return d, err
+	}
+	if d.waiting, err = h.store.WaitingLeagues(ctx, id); err != nil {
+		return d, err
+	}
+	if d.recent, err = h.store.RecentResults(ctx, id, deskListLength); err != nil {
+		return d, err
+	}
+	if len(d.next) > 0 {
+		d.feedToken, err = h.store.CalendarFeedToken(ctx, id, false)
+	}
+	return d, err
 }
 
 // deskGame is a queued game as the desk shows it, its date in its league's zone.

@@ -39,7 +39,7 @@ func gameTitle(v templates.GameView) string {
 // gameView gathers what the game page shows.
 func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error) {
 	ctx := c.Request().Context()
-	g, err := h.store.Game(ctx, id)
+	g, err := part(h.cache, partKey("game", id), func() (store.Game, error) { return h.store.Game(ctx, id) })
 	if err != nil {
 		return templates.GameView{}, err
 	}
@@ -58,9 +58,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 			}
 		}
 	} else {
-		if l, err = h.store.League(ctx, g.LeagueID); err != nil {
+		shared, err := h.leagueShared(ctx, g.LeagueID)
+		if err != nil {
 			return templates.GameView{}, err
 		}
+		l = shared.league
 		v.League = summarise(l)
 	}
 	// When and where: in the league's zone (a normal game has none: UTC); an empty place is
@@ -93,18 +95,27 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	case g.LeagueID == 0:
 		canRecord = viewer.ID == g.OrganiserID && g.Status != store.GameOpen
 	case l.Status == store.LeagueRunning || l.Status == store.LeagueFinished:
-		role, err := h.store.LeagueRole(ctx, l.ID, viewer.ID)
+		role, err := h.leagueRole(ctx, l.ID, viewer.ID)
 		if err != nil {
 			return templates.GameView{}, err
 		}
 		canRecord = role >= store.RoleCoOrganiser
 	}
-	r, err := h.resultView(c, g.ID, canRecord, g.Status)
+	// The section is the same for every viewer but for the record and correct buttons.
+	r, err := part(h.cache, partKey("result", g.ID), func() (templates.ResultView, error) {
+		return h.resultView(c, g.ID, false, g.Status)
+	})
 	if err != nil {
 		return templates.GameView{}, err
 	}
+	r.CanRecord = canRecord
 	r.Normal = v.Normal
 	v.Result = &r
+	// Rendered once for those who record and once for those who do not.
+	key := partKey("result section", g.ID) + "\x00" + strconv.FormatBool(canRecord)
+	if v.ResultPart, err = renderedPart(ctx, h.cache, key, templates.ResultSection(r)); err != nil {
+		return templates.GameView{}, err
+	}
 	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord); err != nil {
 		return templates.GameView{}, err
 	}

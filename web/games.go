@@ -113,7 +113,9 @@ func (h *Handler) normalGames(c echo.Context) error {
 		{store.GameOpen, &v.Open}, {store.GameReady, &v.Ready}, {store.GameFinished, &v.Finished},
 	}
 	for _, l := range lists {
-		games, err := h.store.NormalGames(ctx, l.status)
+		games, err := part(h.cache, "normal games\x00"+l.status, func() ([]store.Game, error) {
+			return h.store.NormalGames(ctx, l.status)
+		})
 		if err != nil {
 			return err
 		}

@@ -28,6 +28,9 @@ func (h *Handler) leaguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := h.renderLeagueParts(c, &v); err != nil {
+		return err
+	}
 	return h.render(c, http.StatusOK, templates.League(h.page(c, v.League.Name), v))
 }
 
@@ -76,31 +79,82 @@ func joinRefusal(err error) (int, string, bool) {
 	return 0, "", false
 }
 
-// leagueView gathers everything the league page shows.
-func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
-	ctx := c.Request().Context()
-	l, err := h.store.League(ctx, id)
-	if err != nil {
-		return templates.LeagueView{}, err
+// leagueShared is what a league's page reads from the database that is the same for every
+// viewer: the league, its members and games, the activity states, the replacements and
+// withdrawals, and the standings. It is cached as one part (web/cache_parts.go) until the
+// next write; the viewer's own parts (their marks, the join and manage sections) are worked
+// out per request from it.
+type leagueShared struct {
+	league    store.League
+	members   []store.Member
+	games     []store.Game
+	activity  map[int64]store.ActivityState
+	replaced  []store.Replacement
+	withdrawn []store.Withdrawal
+	standings []scoring.Standing
+	// fairness is the schedule's report; nil before the schedule is built.
+	fairness *templates.FairnessView
+}
+
+// leagueShared returns league id's shared part, from the cache when it holds it.
+func (h *Handler) leagueShared(ctx context.Context, id int64) (leagueShared, error) {
+	return part(h.cache, partKey("league", id), func() (leagueShared, error) {
+		return h.readLeagueShared(ctx, id)
+	})
+}
+
+// readLeagueShared reads league id's shared part from the database.
+func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared, error) {
+	var (
+		s   leagueShared
+		err error
+	)
+	if s.league, err = h.store.League(ctx, id); err != nil {
+		return s, err
 	}
-	members, err := h.store.Members(ctx, id)
-	if err != nil {
-		return templates.LeagueView{}, err
+	if s.members, err = h.store.Members(ctx, id); err != nil {
+		return s, err
 	}
-	games, err := h.store.Games(ctx, id)
-	if err != nil {
-		return templates.LeagueView{}, err
+	if s.games, err = h.store.Games(ctx, id); err != nil {
+		return s, err
 	}
-	activity := map[int64]store.ActivityState{}
-	if (league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}).On() {
+	s.activity = map[int64]store.ActivityState{}
+	if (league.Activity{MinRecentGames: s.league.MinRecentGames, RecentDays: s.league.RecentDays}).On() {
 		states, err := h.store.LeagueActivity(ctx, id)
 		if err != nil {
-			return templates.LeagueView{}, err
+			return s, err
 		}
 		for _, a := range states {
-			activity[a.UserID] = a
+			s.activity[a.UserID] = a
 		}
 	}
+	if len(s.games) == 0 {
+		return s, nil
+	}
+	if s.replaced, err = h.store.Replacements(ctx, id); err != nil {
+		return s, err
+	}
+	if s.withdrawn, err = h.store.Withdrawals(ctx, id); err != nil {
+		return s, err
+	}
+	if s.standings, err = h.store.Standings(ctx, id); err != nil {
+		return s, err
+	}
+	f := fairness(s.league, s.members, s.replaced, s.games)
+	f.Withdrawals = withdrawalReports(s.withdrawn, s.league.TimeZone)
+	s.fairness = &f
+	return s, nil
+}
+
+// leagueView gathers everything the league page shows: the shared part, marked for the
+// viewer, and the viewer's own sections.
+func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
+	ctx := c.Request().Context()
+	shared, err := h.leagueShared(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	l, members, games, activity := shared.league, shared.members, shared.games, shared.activity
 	viewer, signedIn := currentUser(c)
 	v := templates.LeagueView{League: summarise(l)}
 	for _, m := range members {
@@ -143,30 +197,62 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if len(games) == 0 {
 		return v, nil
 	}
-	replaced, err := h.store.Replacements(ctx, id)
-	if err != nil {
-		return templates.LeagueView{}, err
-	}
-	withdrawn, err := h.store.Withdrawals(ctx, id)
-	if err != nil {
-		return templates.LeagueView{}, err
-	}
 	// A withdrawal may have cancelled games: the header counts the games there are.
 	v.League.TotalGames = len(games)
-	for _, w := range withdrawn {
+	for _, w := range shared.withdrawn {
 		v.Withdrawn = append(v.Withdrawn, w.Username)
 	}
-	v.Replacements = append(replacementNotes(replaced), withdrawalNotes(withdrawn)...)
-	f := fairness(l, members, replaced, games)
-	f.Withdrawals = withdrawalReports(withdrawn, l.TimeZone)
-	v.Fairness = &f
+	v.Replacements = append(replacementNotes(shared.replaced), withdrawalNotes(shared.withdrawn)...)
+	v.Fairness = shared.fairness
 	// The standings section (web/standings.go).
-	st, err := h.standingsView(c, l, members, games)
-	if err != nil {
-		return templates.LeagueView{}, err
-	}
+	st := standingsSection(c, l, members, games, shared.standings)
 	v.Standings = &st
 	return v, nil
+}
+
+// renderLeagueParts renders the league page's big sections once until the next write:
+// the standings and the games, which mark the viewer, are kept under the viewer's id; the
+// fairness report and the history are kept for every viewer.
+func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) error {
+	ctx := c.Request().Context()
+	viewer, _ := currentUser(c) // the zero id for anonymous visitors, who are marked nowhere
+	key := partKey("league page", v.League.ID)
+	marked := key + "\x00" + strconv.FormatInt(viewer.ID, 10)
+	var err error
+	if v.Parts.Standings, err = renderedPart(ctx, h.cache, marked+"\x00standings", templates.LeagueStandings(*v)); err != nil {
+		return err
+	}
+	if v.Parts.Games, err = renderedPart(ctx, h.cache, marked+"\x00games", templates.LeagueGames(*v)); err != nil {
+		return err
+	}
+	v.Parts.Tail, err = renderedPart(ctx, h.cache, key+"\x00tail", templates.LeagueTail(*v))
+	return err
+}
+
+// leagueRole is the viewer's role in the league, cached under the league and the viewer
+// until the next write.
+func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (store.Role, error) {
+	return part(h.cache, partKey("role", leagueID)+"\x00"+strconv.FormatInt(viewerID, 10), func() (store.Role, error) {
+		return h.store.LeagueRole(ctx, leagueID, viewerID)
+	})
+}
+
+// leagueVisible reports whether the viewer may see the league (store.LeagueVisible). A
+// public league's row, cached until the next write, answers without a query; a private
+// league's visibility is asked of the database on every request.
+func (h *Handler) leagueVisible(ctx context.Context, leagueID, viewerID int64) (bool, error) {
+	l, err := part(h.cache, partKey("league row", leagueID), func() (store.League, error) {
+		return h.store.League(ctx, leagueID)
+	})
+	if err == nil && !l.Private {
+		return true, nil
+	}
+	return h.store.LeagueVisible(ctx, leagueID, viewerID)
+}
+
+// gameLeagueID is store.GameLeagueID, cached until the next write.
+func (h *Handler) gameLeagueID(ctx context.Context, gameID int64) (int64, error) {
+	return part(h.cache, partKey("game league", gameID), func() (int64, error) { return h.store.GameLeagueID(ctx, gameID) })
 }
 
 // activityLabel says where a member stands under the league's activity rule, in the words

@@ -15,17 +15,21 @@ import (
 func (h *Handler) operationsView(c echo.Context, l store.League, v *templates.LeagueView) error {
 	ctx := c.Request().Context()
 	if viewer, ok := currentUser(c); ok {
-		role, err := h.store.LeagueRole(ctx, l.ID, viewer.ID)
+		role, err := h.leagueRole(ctx, l.ID, viewer.ID)
 		if err != nil {
 			return err
 		}
 		v.CanManage = role >= store.RoleCoOrganiser
 	}
 	var err error
-	if v.CoOrganisers, err = h.store.CoOrganisers(ctx, l.ID); err != nil {
+	if v.CoOrganisers, err = part(h.cache, partKey("co-organisers", l.ID), func() ([]string, error) {
+		return h.store.CoOrganisers(ctx, l.ID)
+	}); err != nil {
 		return err
 	}
-	events, err := h.store.LeagueEvents(ctx, l.ID)
+	events, err := part(h.cache, partKey("history", l.ID), func() ([]store.LeagueEvent, error) {
+		return h.store.LeagueEvents(ctx, l.ID)
+	})
 	if err != nil {
 		return err
 	}

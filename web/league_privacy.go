@@ -42,7 +42,7 @@ func (h *Handler) hiddenLeagues(next echo.HandlerFunc) echo.HandlerFunc {
 		ctx := c.Request().Context()
 		leagueID := id
 		if gameRoute {
-			if leagueID, err = h.store.GameLeagueID(ctx, id); err != nil {
+			if leagueID, err = h.gameLeagueID(ctx, id); err != nil {
 				return err
 			}
 			if leagueID == 0 {
@@ -53,7 +53,7 @@ func (h *Handler) hiddenLeagues(next echo.HandlerFunc) echo.HandlerFunc {
 		if u, ok := currentUser(c); ok {
 			viewerID = u.ID
 		}
-		visible, err := h.store.LeagueVisible(ctx, leagueID, viewerID)
+		visible, err := h.leagueVisible(ctx, leagueID, viewerID)
 		if err != nil {
 			return err
 		}

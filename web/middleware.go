@@ -235,7 +235,9 @@ func (h *Handler) identify(next echo.HandlerFunc) echo.HandlerFunc {
 		if id == 0 {
 			return next(c)
 		}
-		user, err := h.store.User(ctx, id)
+		// The account is read once until the next write (web/cache_parts.go): a password
+		// change or deletion is a write, and empties every server's parts.
+		user, err := part(h.cache, partKey("user", id), func() (store.User, error) { return h.store.User(ctx, id) })
 		if errors.Is(err, store.ErrNotFound) {
 			// The account is gone; forget it rather than fail every page.
 			h.sessions.Remove(ctx, sessionUserID)

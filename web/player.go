@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,6 +14,37 @@ import (
 	"github.com/tablestakes/tablestakes/templates"
 )
 
+// playerShared is what a page of a player's page reads from the database, before the
+// viewer's hidden leagues are taken out: the same for every viewer, so cached as one part
+// (web/cache_parts.go).
+type playerShared struct {
+	leagues []store.League
+	ratings []store.PlayerRating
+	history []store.RatingStep
+	// games is the page's games and one more when there is an older page.
+	games []store.PlayerGame
+}
+
+// readPlayerShared reads page of user id's player page from the database.
+func (h *Handler) readPlayerShared(ctx context.Context, id int64, page int) (playerShared, error) {
+	var (
+		p   playerShared
+		err error
+	)
+	if p.leagues, err = h.store.LeaguesOf(ctx, id); err != nil {
+		return p, err
+	}
+	if p.ratings, err = h.store.PlayerRatings(ctx, id); err != nil {
+		return p, err
+	}
+	if p.history, err = h.store.RatingHistory(ctx, id); err != nil {
+		return p, err
+	}
+	// One more than a page tells whether there is an older page.
+	p.games, err = h.store.PlayerGames(ctx, id, (page-1)*playerPageLength, playerPageLength+1)
+	return p, err
+}
+
 // dateLayout is how pages show the day a game finished.
 const dateLayout = "2 Jan 2006"
 
@@ -20,19 +52,10 @@ const dateLayout = "2 Jan 2006"
 // "why" of each move (rating before, ante, award, delta), their leagues and their games.
 func (h *Handler) playerPage(c echo.Context) error {
 	ctx := c.Request().Context()
-	u, err := h.store.UserByUsername(ctx, c.Param("username"))
-	if err != nil {
-		return err
-	}
-	leagues, err := h.store.LeaguesOf(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	ratings, err := h.store.PlayerRatings(ctx, u.ID)
-	if err != nil {
-		return err
-	}
-	history, err := h.store.RatingHistory(ctx, u.ID)
+	// What the page reads is the same for every viewer; each viewer's private leagues are
+	// taken out of it below (hiddenLeaguesOf), never in the cached parts.
+	username := c.Param("username")
+	u, err := part(h.cache, "player\x00"+username, func() (store.User, error) { return h.store.UserByUsername(ctx, username) })
 	if err != nil {
 		return err
 	}
@@ -40,11 +63,13 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// One more than a page tells whether there is an older page.
-	games, err := h.store.PlayerGames(ctx, u.ID, (page-1)*playerPageLength, playerPageLength+1)
+	p, err := part(h.cache, partKey("player page", u.ID)+"\x00"+strconv.Itoa(page), func() (playerShared, error) {
+		return h.readPlayerShared(ctx, u.ID, page)
+	})
 	if err != nil {
 		return err
 	}
+	leagues, ratings, history, games := p.leagues, p.ratings, p.history, p.games
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
 	base := "/players/" + url.PathEscape(u.Username)
 	if page > 1 {

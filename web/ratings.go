@@ -29,7 +29,8 @@ func (h *Handler) ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
 	if err != nil {
 		return scoring.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}
-	rs, err := h.store.Ratings(c.Request().Context(), g.Slug)
+	ctx := c.Request().Context()
+	rs, err := part(h.cache, "ladder\x00"+g.Slug, func() ([]store.Rating, error) { return h.store.Ratings(ctx, g.Slug) })
 	if err != nil {
 		return scoring.Game{}, nil, err
 	}
@@ -52,7 +53,8 @@ func (h *Handler) apiRatings(c echo.Context) error {
 
 // ratings shows the ratings index: every game of the registry with its ladder's size.
 func (h *Handler) ratings(c echo.Context) error {
-	ladders, err := h.store.Ladders(c.Request().Context())
+	ctx := c.Request().Context()
+	ladders, err := part(h.cache, "ladders", func() ([]store.LadderSummary, error) { return h.store.Ladders(ctx) })
 	if err != nil {
 		return err
 	}

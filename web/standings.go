@@ -71,12 +71,18 @@ func trimPlaces(counts [scoring.MaxPlaces]int) []int {
 }
 
 // standingsView gathers a league's standings section from the members and games the
-// league page has already read; it adds one query, the standings.
+// caller has already read; it adds one query, the standings.
 func (h *Handler) standingsView(c echo.Context, l store.League, members []store.Member, games []store.Game) (templates.StandingsView, error) {
 	st, err := h.store.Standings(c.Request().Context(), l.ID)
 	if err != nil {
 		return templates.StandingsView{}, err
 	}
+	return standingsSection(c, l, members, games, st), nil
+}
+
+// standingsSection is a league's standings section from the members, games and standings
+// read for it, with the viewer's line marked.
+func standingsSection(c echo.Context, l store.League, members []store.Member, games []store.Game, st []scoring.Standing) templates.StandingsView {
 	names := make(map[string]string, len(members))
 	for _, m := range members {
 		names[m.Username] = m.DisplayName
@@ -103,5 +109,5 @@ func (h *Handler) standingsView(c echo.Context, l store.League, members []store.
 			v.Winners = append(v.Winners, row)
 		}
 	}
-	return v, nil
+	return v
 }

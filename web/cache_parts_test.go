@@ -1,0 +1,135 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// A signed-in viewer's league and game pages come from parts cached until the next write:
+// a result recorded through any route shows on the next view, on both pages, and on the
+// desk, player page and ratings that had been read before it.
+func TestSignedInPartsAreEmptiedByAWrite(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	seated := members[0]
+	for _, m := range members {
+		if m.Username == g.Seats[0].Username {
+			seated = m
+		}
+	}
+	c := app.logIn(seated)
+	gamePage := fmt.Sprintf("/games/%d", g.ID)
+	pages := []string{leaguePath(l), gamePage, "/", "/players/" + seated.Username, "/ratings", "/ratings/vampiring"}
+	// Twice each, so the second view comes from the parts.
+	for range 2 {
+		for _, p := range pages {
+			res, _ := app.get(c, p)
+			require.Equal(t, http.StatusOK, res.StatusCode, p)
+		}
+	}
+	_, doc := app.get(c, leaguePath(l))
+	assert.Equal(t, "0", text(doc.Find("#standings .standings-table tbody tr").First().Find(".points")), "no result yet")
+	_, doc = app.get(c, gamePage)
+	assert.Zero(t, doc.Find("#result .result-table tbody tr").Length(), "no result yet")
+
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+
+	_, doc = app.get(c, leaguePath(l))
+	top := doc.Find("#standings .standings-table tbody tr").First()
+	assert.Equal(t, "12", text(top.Find(".points")), "the standings show the new result")
+	assert.True(t, top.HasClass("is-viewer"), "the seat-1 winner is the viewer, marked as such")
+	_, doc = app.get(c, gamePage)
+	assert.Equal(t, 4, doc.Find("#result .result-table tbody tr").Length(), "the game page shows the result")
+	_, doc = app.get(c, "/players/"+seated.Username)
+	assert.Equal(t, 1, doc.Find("svg.rating-chart polyline").Length(), "the player page shows the rating")
+	_, doc = app.get(c, "/ratings/vampiring")
+	assert.Equal(t, 4, doc.Find(".ladder-table tbody tr").Length(), "the ladder shows the rated players")
+	_, doc = app.get(c, "/ratings")
+	assert.Contains(t, text(doc.Find(`a[href="/ratings/vampiring"]`)), "4 rated players")
+}
+
+// A private league's parts, read for its members, are never shown to anyone else: the
+// privacy check runs before any part is used.
+func TestPrivateLeaguePartsNeverReachOutsiders(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, outsider := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	status, out := app.api("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true})
+	require.Equal(t, http.StatusOK, status, out)
+	status, out = app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+
+	member := app.logIn(members[0])
+	pages := []string{leaguePath(l), fmt.Sprintf("/games/%d", g.ID)}
+	for _, p := range pages {
+		for range 2 { // the second view comes from the parts
+			res, _ := app.get(member, p)
+			require.Equal(t, http.StatusOK, res.StatusCode, p)
+		}
+	}
+	stranger := app.logIn(outsider)
+	for _, p := range pages {
+		res, doc := app.get(stranger, p)
+		assert.Equal(t, http.StatusNotFound, res.StatusCode, p)
+		assert.NotContains(t, doc.Text(), l.Name, p)
+		res, _ = app.get(app.browser(), p)
+		assert.Equal(t, http.StatusNotFound, res.StatusCode, p)
+	}
+}
+
+// The viewer's own parts are never shared through the cache: whoever reads a page first,
+// the organiser's manage link and result buttons stay the organiser's, and each viewer's
+// own line is marked for them alone.
+func TestViewersOwnPartsAreNeverShared(t *testing.T) {
+	t.Parallel()
+	for _, organiserFirst := range []bool{true, false} {
+		t.Run(fmt.Sprintf("organiser first %v", organiserFirst), func(t *testing.T) {
+			t.Parallel()
+			app := newTestApp(t, web.Config{})
+			l, org, members, _ := runningLeague(t, app, "vampiring", 4)
+			g := mustLeagueGames(t, app, l)[0]
+			status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+			require.Equal(t, http.StatusCreated, status, out)
+			gamePage := fmt.Sprintf("/games/%d", g.ID)
+			organiser, member := app.logIn(org), app.logIn(members[0])
+			view := func(c *http.Client, p string) *goquery.Document {
+				res, doc := app.get(c, p)
+				require.Equal(t, http.StatusOK, res.StatusCode, p)
+				return doc
+			}
+			first, second := organiser, member
+			if !organiserFirst {
+				first, second = member, organiser
+			}
+			for _, p := range []string{leaguePath(l), gamePage} {
+				view(first, p)
+				view(second, p)
+			}
+
+			doc := view(member, leaguePath(l))
+			assert.Zero(t, doc.Find(`a[href="`+leaguePath(l)+`/manage"]`).Length(), "no manage link for a member")
+			marked := doc.Find("#standings tbody tr.is-viewer")
+			require.Equal(t, 1, marked.Length(), "the member's own line only")
+			assert.Contains(t, text(marked), members[0].Username)
+			doc = view(member, gamePage)
+			assert.NotContains(t, text(doc.Find("#result")), "Correct this result")
+
+			doc = view(organiser, leaguePath(l))
+			assert.Equal(t, 1, doc.Find(`a[href="`+leaguePath(l)+`/manage"]`).Length(), "the organiser manages")
+			assert.Zero(t, doc.Find("#standings tbody tr.is-viewer").Length(), "the organiser does not play")
+			doc = view(organiser, gamePage)
+			assert.Contains(t, text(doc.Find("#result")), "Correct this result")
+		})
+	}
+}
