@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -90,7 +91,7 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	rw, err := checkResult(ctx, st, first.ID, players[0].ID, placementInput([]string{a.Username, b.Username}, []int{10, 8}))
 	require.NoError(t, err)
 	rw.Reason = "typo in the score"
-	corrected, err := st.CorrectResult(ctx, rw)
+	corrected, err := service.NewResults(st).Correct(ctx, rw)
 	require.NoError(t, err)
 	assert.Len(t, corrected.Inactive, 2)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -88,7 +89,7 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	rw, err := w.write(ctx, games[0], w.organiser.ID, []byte(scorer+`,"reason":"greta played"}`))
 	require.NoError(t, err)
 	rw.Reason = "greta played"
-	_, err = w.st.CorrectResult(ctx, rw)
+	_, err = service.NewResults(w.st).Correct(ctx, rw)
 	require.NoError(t, err)
 	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
 		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), []byte(scorer+"}"))

@@ -168,7 +168,7 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 		assert.Zero(t, back.LeagueID)
 		rw, err := checkResult(ctx, st, g.ID, org.ID, placementInput([]string{"player2", "player3"}, []int{1000, 960}))
 		require.NoError(t, err)
-		_, err = st.CorrectResult(ctx, rw)
+		_, err = service.NewResults(st).Correct(ctx, rw)
 		require.NoError(t, err, "the organiser corrects a normal game's result")
 		g, err = st.Game(ctx, g.ID)
 		require.NoError(t, err)

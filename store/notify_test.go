@@ -80,7 +80,7 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 		rw, err := w.write(ctx, games[0], ada.ID, placementInput(members[:4], scores))
 		require.NoError(t, err)
 		rw.Reason = "typo"
-		_, err = w.st.CorrectResult(ctx, rw)
+		_, err = service.NewResults(w.st).Correct(ctx, rw)
 		require.NoError(t, err)
 		key := fmt.Sprintf("result_corrected:game:%d:%d", games[0], i+1)
 		lines = outboxLines(t, w.st)

@@ -98,7 +98,7 @@ func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int)
 // recordProposal records the proposal as the table's result, inside tx holding the game's
 // lock: checked again against the game's seats now, and written by recordResult.
 func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table *tableRecord) error {
-	w, err := g.Write(p.ProposerID, p.Input)
+	w, err := g.Check(p.ProposerID, p.Input)
 	if err != nil {
 		var fe *scoring.FieldError
 		if errors.As(err, &fe) {
@@ -141,7 +141,7 @@ func (s *Store) Dispute(ctx context.Context, gameID, userID int64, reason string
 		if p, err = readProposal(ctx, tx, gameID); err != nil {
 			return err
 		}
-		w, err := g.Write(p.ProposerID, p.Input)
+		w, err := g.Check(p.ProposerID, p.Input)
 		if err != nil {
 			return ErrProposalOutdated
 		}

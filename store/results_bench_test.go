@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/service"
 )
 
 // BenchmarkRecordResult measures recording one result against a real Postgres: scoring it
@@ -109,7 +111,7 @@ func BenchmarkCorrectFirstResult(b *testing.B) {
 					b.Fatal(err)
 				}
 				rw.Reason = "benchmark"
-				if _, err := w.st.CorrectResult(ctx, rw); err != nil {
+				if _, err := service.NewResults(w.st).Correct(ctx, rw); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -190,7 +191,7 @@ func TestStaleWritesAndEmptyCorrectionsChangeNothing(t *testing.T) {
 	require.NoError(t, err)
 	clean := w.snapshot()
 
-	_, err = w.st.CorrectResult(ctx, stale)
+	_, err = service.NewResults(w.st).Correct(ctx, stale)
 	assert.ErrorIs(t, err, store.ErrStaleResult, "a write built before the record is stale")
 	_, err = w.correct(ctx, games[0], w.organiser.ID, input)
 	assert.ErrorIs(t, err, store.ErrNoChange)

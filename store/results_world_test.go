@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -211,7 +212,7 @@ func checkResult(ctx context.Context, st *store.Store, gameID, by int64, input [
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
-	return g.Write(by, input)
+	return g.Check(by, input)
 }
 
 // recordResult checks input and records it, as POST /api/v1/games/{id}/result does.
@@ -220,7 +221,7 @@ func recordResult(ctx context.Context, st *store.Store, gameID, by int64, input 
 	if err != nil {
 		return store.GameResult{}, err
 	}
-	return st.RecordResult(ctx, rw)
+	return service.NewResults(st).Record(ctx, rw)
 }
 
 // record checks input and records it, as POST /api/v1/games/{id}/result does.
@@ -234,5 +235,5 @@ func (w *world) correct(ctx context.Context, gameID, by int64, input []byte) (st
 	if err != nil {
 		return store.GameResult{}, err
 	}
-	return w.st.CorrectResult(ctx, rw)
+	return service.NewResults(w.st).Correct(ctx, rw)
 }

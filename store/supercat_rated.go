@@ -100,7 +100,7 @@ func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, f
 		if err != nil {
 			return err
 		}
-		w, err := g.Write(ownerID, body)
+		w, err := g.Check(ownerID, body)
 		if err != nil {
 			return err
 		}

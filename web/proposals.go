@@ -118,7 +118,7 @@ func (h *Handler) propose(c echo.Context, gameID, userID int64, body []byte) (st
 	if err := g.MayPropose(userID); err != nil {
 		return store.Proposal{}, err
 	}
-	w, err := g.Write(userID, body)
+	w, err := g.Check(userID, body)
 	if err != nil {
 		return store.Proposal{}, resultError(err)
 	}

@@ -140,7 +140,7 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool)
 // (90) — 20 points"; what was entered alone when it no longer scores against the seats.
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
-	w, err := g.Write(p.ProposerID, p.Input)
+	w, err := g.Check(p.ProposerID, p.Input)
 	if err != nil {
 		var out []string
 		for _, s := range g.Seats {
