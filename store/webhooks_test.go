@@ -15,27 +15,27 @@ func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
+	leagueID, _ := w.League("cartagena", [][]int{{0, 1, 2, 3}})
 	secret := "0123456789abcdef0123456789abcdef"
-	_, err := w.st.AddWebhook(ctx, leagueID, w.players[0].ID, "https://club.example/hook", "json", secret)
+	_, err := w.Store.AddWebhook(ctx, leagueID, w.Players[0].ID, "https://club.example/hook", "json", secret)
 	assert.ErrorIs(t, err, store.ErrNotManager, "a member may not add one")
-	_, err = w.st.Webhooks(ctx, leagueID, w.players[0].ID)
+	_, err = w.Store.Webhooks(ctx, leagueID, w.Players[0].ID)
 	assert.ErrorIs(t, err, store.ErrNotManager, "nor see their secrets")
 	var ids []int64
 	for i := range store.MaxWebhooks {
-		h, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, fmt.Sprintf("https://club.example/hook/%d", i), "discord", secret)
+		h, err := w.Store.AddWebhook(ctx, leagueID, w.Organiser.ID, fmt.Sprintf("https://club.example/hook/%d", i), "discord", secret)
 		require.NoError(t, err)
 		ids = append(ids, h.ID)
 	}
-	_, err = w.st.AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/one-more", "slack", secret)
+	_, err = w.Store.AddWebhook(ctx, leagueID, w.Organiser.ID, "https://club.example/one-more", "slack", secret)
 	assert.ErrorIs(t, err, store.ErrConflict)
-	assert.ErrorIs(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.players[0].ID), store.ErrNotManager)
-	require.NoError(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.organiser.ID))
-	assert.ErrorIs(t, w.st.DeleteWebhook(ctx, leagueID, ids[0], w.organiser.ID), store.ErrNotFound)
-	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
+	assert.ErrorIs(t, w.Store.DeleteWebhook(ctx, leagueID, ids[0], w.Players[0].ID), store.ErrNotManager)
+	require.NoError(t, w.Store.DeleteWebhook(ctx, leagueID, ids[0], w.Organiser.ID))
+	assert.ErrorIs(t, w.Store.DeleteWebhook(ctx, leagueID, ids[0], w.Organiser.ID), store.ErrNotFound)
+	hooks, err := w.Store.Webhooks(ctx, leagueID, w.Organiser.ID)
 	require.NoError(t, err)
 	assert.Len(t, hooks, store.MaxWebhooks-1)
-	events, err := w.st.LeagueEvents(ctx, leagueID)
+	events, err := w.Store.LeagueEvents(ctx, leagueID)
 	require.NoError(t, err)
 	assert.Len(t, events, store.MaxWebhooks+1, "every change is on the league's history")
 }
@@ -45,24 +45,24 @@ func TestWebhooksAreTheManagersAndLimited(t *testing.T) {
 func TestHistoryNamesWebhooksByHostAndID(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
-	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
+	leagueID, _ := w.League("cartagena", [][]int{{0, 1, 2, 3}})
 	secret := "0123456789abcdef0123456789abcdef"
 	const discord = "https://discord.com/api/webhooks/123456789012345678/the-channel-key"
 	const slack = "https://hooks.slack.com:443/services/T000/B000/the-slack-key?x=1"
-	kept, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, discord, "discord", secret)
+	kept, err := w.Store.AddWebhook(ctx, leagueID, w.Organiser.ID, discord, "discord", secret)
 	require.NoError(t, err)
 	assert.Equal(t, discord, kept.URL, "the organiser who adds it is answered with the whole address")
-	gone, err := w.st.AddWebhook(ctx, leagueID, w.organiser.ID, slack, "slack", secret)
+	gone, err := w.Store.AddWebhook(ctx, leagueID, w.Organiser.ID, slack, "slack", secret)
 	require.NoError(t, err)
-	require.NoError(t, w.st.DeleteWebhook(ctx, leagueID, gone.ID, w.organiser.ID))
-	hooks, err := w.st.Webhooks(ctx, leagueID, w.organiser.ID)
+	require.NoError(t, w.Store.DeleteWebhook(ctx, leagueID, gone.ID, w.Organiser.ID))
+	hooks, err := w.Store.Webhooks(ctx, leagueID, w.Organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.Equal(t, "discord.com", hooks[0].Host)
 	assert.Empty(t, hooks[0].URL, "the list names it by host")
 
 	details := func() []string {
-		events, err := w.st.LeagueEvents(ctx, leagueID)
+		events, err := w.Store.LeagueEvents(ctx, leagueID)
 		require.NoError(t, err)
 		var out []string
 		for _, e := range events {
@@ -78,17 +78,17 @@ func TestHistoryNamesWebhooksByHostAndID(t *testing.T) {
 	}, details())
 
 	// Lines as they were written before, rewritten when migration 00018 runs.
-	_, err = w.pool.Exec(ctx, `DELETE FROM league_events WHERE league_id = $1`, leagueID)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM league_events WHERE league_id = $1`, leagueID)
 	require.NoError(t, err)
 	for _, d := range []string{"added a discord webhook to " + discord, "added a slack webhook to " + slack,
 		"removed the webhook to " + slack, "added a json webhook to http://user:the-key@example.org/key"} {
-		_, err = w.pool.Exec(ctx, `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, 'webhook', $3)`,
-			leagueID, w.organiser.ID, d)
+		_, err = w.Pool.Exec(ctx, `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, 'webhook', $3)`,
+			leagueID, w.Organiser.ID, d)
 		require.NoError(t, err)
 	}
-	_, err = w.pool.Exec(ctx, `DELETE FROM goose_db_version WHERE version_id = 18`)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM goose_db_version WHERE version_id = 18`)
 	require.NoError(t, err)
-	_, err = store.Migrate(ctx, w.pool)
+	_, err = store.Migrate(ctx, w.Pool)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"added a json webhook to example.org",
