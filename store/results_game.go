@@ -158,7 +158,7 @@ func (g ResultGame) MayRecord(userID int64) bool { return g.table().MayRecord(us
 // co-organiser (ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result in a
 // league whose standings are frozen, a record of a recorded game (ErrResultRecorded) and a
 // correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides. The
-// store asks it again under the league's and the game's row locks.
+// results service asks it again under the league's and the game's row locks.
 func (g ResultGame) Writable(byUserID int64, correction bool) error {
 	return g.refusal(g.table().Writable(byUserID, correction))
 }

@@ -33,23 +33,24 @@ UPDATE leagues SET status = 'finished', finished_at = now()
 WHERE id = $1 AND status = 'running'
   AND NOT EXISTS (SELECT 1 FROM games WHERE league_id = $1 AND status <> 'finished')`
 
-// tableRecord is a result the table recorded: proposed by one seated player and confirmed
+// TableRecord is a result the table recorded: proposed by one seated player and confirmed
 // by others (or by the end of the confirmation window), written as the organiser's would be.
-type tableRecord struct {
-	proposerID int64
-	// confirmerIDs confirmed it, in the order they did.
-	confirmerIDs []int64
-	// actorID caused the recording (the last confirmer; 0 when the window closed), and is
+type TableRecord struct {
+	// ProposerID proposed it.
+	ProposerID int64
+	// ConfirmerIDs confirmed it, in the order they did.
+	ConfirmerIDs []int64
+	// ActorID caused the recording (the last confirmer; 0 when the window closed), and is
 	// not told of it by e-mail.
-	actorID int64
-	// reason is the audit row's account of it ("proposed by ada; confirmed by ...").
-	reason string
+	ActorID int64
+	// Reason is the audit row's account of it ("proposed by ada; confirmed by ...").
+	Reason string
 }
 
 // recordResult records a result inside tx, for writes that record a result with others (a
 // SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
 // nil for an organiser's record.
-func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
+func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *TableRecord) (GameResult, error) {
 	rw, err := prepareWrite(ctx, tx, w, false, table != nil)
 	if err != nil {
 		return GameResult{}, err
@@ -71,7 +72,7 @@ func (s *Store) InsertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w Re
 	return insertResult(ctx, tx, rw, w, nil)
 }
 
-func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, table *tableRecord) (GameResult, error) {
+func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, table *TableRecord) (GameResult, error) {
 	var out GameResult
 	err := func() error {
 		g := rw.game

@@ -188,7 +188,7 @@ type ending struct {
 	// reason says why a correction was made; empty for a record.
 	reason string
 	// table is the table's record of a proposal; nil for an organiser's write.
-	table *tableRecord
+	table *TableRecord
 }
 
 // queueEnding queues the ending of w, written on rw's game, which moved changes: every
@@ -202,8 +202,8 @@ func queueEnding(batch *pgx.Batch, rw ResultRows, w ResultWrite, changes Changes
 	if e.table == nil {
 		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input, text, e.reason)
 	} else {
-		batch.Queue(insertTableAuditSQL, g.ID, e.table.proposerID, w.Input, text, e.table.reason, e.table.confirmerIDs)
-		actor = e.table.actorID
+		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input, text, e.table.Reason, e.table.ConfirmerIDs)
+		actor = e.table.ActorID
 	}
 	return queueNotice(batch, e.key, resultNotice(e.notice, g, rw.lines, e.reason), resultAudience(g), actor)
 }

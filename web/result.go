@@ -83,8 +83,8 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err != nil {
 		return err
 	}
-	// Refuse the wrong person or state before judging the body, as the store does again
-	// under the game's lock.
+	// Refuse the wrong person or state before judging the body, as the results service does
+	// again under the game's lock.
 	if err := g.Writable(user.ID, correct); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -20,7 +21,7 @@ func (w *world) propose(ctx context.Context, gameID, by int64, input []byte) (st
 	if err != nil {
 		return store.Proposal{}, err
 	}
-	return w.Store.Propose(ctx, rw)
+	return service.NewResults(w.Store).Propose(ctx, rw)
 }
 
 // player is the world's player with the given name.
@@ -56,7 +57,7 @@ func TestTableConfirmedResultIsTheOrganisersResult(t *testing.T) {
 	assert.Equal(t, []string{"bruno", "chloe", "dmitri"}, p.Waiting)
 	assert.Empty(t, p.Confirmed)
 	for i, name := range []string{"chloe", "bruno", "dmitri"} {
-		recorded, err := w.Store.Confirm(ctx, gamesB[0], w.player(name).ID, 0)
+		recorded, err := service.NewResults(w.Store).Confirm(ctx, gamesB[0], w.player(name).ID, 0)
 		require.NoError(t, err)
 		assert.Equal(t, i == 2, recorded, "only the last confirmation records")
 	}
@@ -133,17 +134,17 @@ func TestProposalRefusals(t *testing.T) {
 	assert.ErrorContains(t, err, "ada has already proposed")
 
 	for name, who := range map[string]int64{"another game's player": elena, "a non-member": xavier, "the organiser": w.Organiser.ID} {
-		_, err := w.Store.Confirm(ctx, games[0], who, 0)
+		_, err := service.NewResults(w.Store).Confirm(ctx, games[0], who, 0)
 		assert.ErrorIs(t, err, store.ErrNotSeated, name)
-		assert.ErrorIs(t, w.Store.Dispute(ctx, games[0], who, "no", 0), store.ErrNotSeated, name)
+		assert.ErrorIs(t, service.NewResults(w.Store).Dispute(ctx, games[0], who, "no", 0), store.ErrNotSeated, name)
 	}
-	_, err = w.Store.Confirm(ctx, games[0], ada, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], ada, 0)
 	assert.ErrorIs(t, err, store.ErrOwnProposal)
-	_, err = w.Store.Confirm(ctx, games[0], bruno, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], bruno, 0)
 	require.NoError(t, err)
-	_, err = w.Store.Confirm(ctx, games[0], bruno, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], bruno, 0)
 	assert.ErrorIs(t, err, store.ErrAlreadyConfirmed)
-	assert.ErrorIs(t, w.Store.Withdraw(ctx, games[0], bruno), store.ErrNotProposer)
+	assert.ErrorIs(t, service.NewResults(w.Store).Withdraw(ctx, games[0], bruno), store.ErrNotProposer)
 	assert.Equal(t, before, w.Snapshot(), "no result is written")
 
 	// A change restarts the confirmations; a confirmation of the old revision is refused.
@@ -152,26 +153,26 @@ func TestProposalRefusals(t *testing.T) {
 	assert.Equal(t, 2, p.Revision)
 	assert.Empty(t, p.Confirmed)
 	assert.Equal(t, []string{"bruno", "chloe", "dmitri"}, p.Waiting)
-	_, err = w.Store.Confirm(ctx, games[0], w.player("chloe").ID, 1)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], w.player("chloe").ID, 1)
 	assert.ErrorIs(t, err, store.ErrProposalChanged)
 
 	// A dispute needs its reason, stops confirmations, and a change clears it.
-	assert.ErrorContains(t, w.Store.Dispute(ctx, games[0], bruno, "  ", 0), "reason: required")
-	require.NoError(t, w.Store.Dispute(ctx, games[0], bruno, "dmitri scored 15, not 50", 2))
+	assert.ErrorContains(t, service.NewResults(w.Store).Dispute(ctx, games[0], bruno, "  ", 0), "reason: required")
+	require.NoError(t, service.NewResults(w.Store).Dispute(ctx, games[0], bruno, "dmitri scored 15, not 50", 2))
 	p, err = w.Store.Proposal(ctx, games[0])
 	require.NoError(t, err)
 	assert.True(t, p.Disputed())
 	assert.Equal(t, "bruno", p.DisputedBy)
 	assert.Equal(t, "dmitri scored 15, not 50", p.DisputeReason)
-	_, err = w.Store.Confirm(ctx, games[0], w.player("chloe").ID, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], w.player("chloe").ID, 0)
 	assert.ErrorIs(t, err, store.ErrProposalDisputed)
-	assert.ErrorIs(t, w.Store.Dispute(ctx, games[0], w.player("chloe").ID, "me too", 0), store.ErrProposalDisputed)
+	assert.ErrorIs(t, service.NewResults(w.Store).Dispute(ctx, games[0], w.player("chloe").ID, "me too", 0), store.ErrProposalDisputed)
 	p, err = w.propose(ctx, games[0], ada, fourPlayerInput)
 	require.NoError(t, err)
 	assert.False(t, p.Disputed())
 
 	// Withdrawn by its proposer, then another player may propose.
-	require.NoError(t, w.Store.Withdraw(ctx, games[0], ada))
+	require.NoError(t, service.NewResults(w.Store).Withdraw(ctx, games[0], ada))
 	_, err = w.propose(ctx, games[0], bruno, fourPlayerInput)
 	require.NoError(t, err)
 
@@ -188,7 +189,7 @@ func TestProposalRefusals(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.Store.Proposal(ctx, games[0])
 	assert.ErrorIs(t, err, store.ErrNotFound)
-	_, err = w.Store.Confirm(ctx, games[0], ada, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], ada, 0)
 	assert.ErrorIs(t, err, store.ErrResultRecorded)
 	_, err = w.propose(ctx, games[0], ada, fourPlayerInput)
 	assert.ErrorIs(t, err, store.ErrResultRecorded)
@@ -211,11 +212,11 @@ func TestAbsentSeatsAndBotsNeverConfirm(t *testing.T) {
 	p, err := w.propose(ctx, games[0], w.player("ada").ID, []byte(scorer+`,"absent":["greta"]}`))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"bruno", "chloe", "dmitri", "elena", "farid"}, p.Waiting)
-	_, err = w.Store.Confirm(ctx, games[0], w.player("greta").ID, 0)
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], w.player("greta").ID, 0)
 	assert.ErrorIs(t, err, store.ErrAbsentSeat)
 	recorded := false
 	for _, name := range p.Waiting {
-		recorded, err = w.Store.Confirm(ctx, games[0], w.player(name).ID, 0)
+		recorded, err = service.NewResults(w.Store).Confirm(ctx, games[0], w.player(name).ID, 0)
 		require.NoError(t, err)
 	}
 	assert.True(t, recorded, "the five present players' confirmations record it")
@@ -238,7 +239,7 @@ func TestBotsAreNotAskedToConfirm(t *testing.T) {
 	p, err := w.propose(ctx, g.ID, w.player("ada").ID, input)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"bruno"}, p.Waiting)
-	recorded, err := w.Store.Confirm(ctx, g.ID, w.player("bruno").ID, 0)
+	recorded, err := service.NewResults(w.Store).Confirm(ctx, g.ID, w.player("bruno").ID, 0)
 	require.NoError(t, err)
 	assert.True(t, recorded)
 }
@@ -297,11 +298,11 @@ func TestProposalRaces(t *testing.T) {
 		_, err = w.propose(ctx, g, ada, fourPlayerInput)
 		require.NoError(t, err)
 		for _, who := range []int64{bruno, chloe} {
-			_, err := w.Store.Confirm(ctx, g, who, 1)
+			_, err := service.NewResults(w.Store).Confirm(ctx, g, who, 1)
 			require.NoError(t, err)
 		}
 		errConfirm, errChange := race(
-			func() error { _, err := w.Store.Confirm(ctx, g, dmitri, 1); return err },
+			func() error { _, err := service.NewResults(w.Store).Confirm(ctx, g, dmitri, 1); return err },
 			func() error { _, err := w.propose(ctx, g, ada, changed); return err })
 		require.True(t, (errConfirm == nil) != (errChange == nil), "one wins: %v, %v", errConfirm, errChange)
 		if errConfirm == nil {
@@ -321,11 +322,11 @@ func TestProposalRaces(t *testing.T) {
 		_, err = w.propose(ctx, g, ada, fourPlayerInput)
 		require.NoError(t, err)
 		for _, who := range []int64{bruno, chloe} {
-			_, err := w.Store.Confirm(ctx, g, who, 0)
+			_, err := service.NewResults(w.Store).Confirm(ctx, g, who, 0)
 			require.NoError(t, err)
 		}
 		errConfirm, errRecord := race(
-			func() error { _, err := w.Store.Confirm(ctx, g, dmitri, 0); return err },
+			func() error { _, err := service.NewResults(w.Store).Confirm(ctx, g, dmitri, 0); return err },
 			func() error { _, err := w.Record(ctx, g, w.Organiser.ID, changed); return err })
 		require.True(t, (errConfirm == nil) != (errRecord == nil), "one wins: %v, %v", errConfirm, errRecord)
 		loser = errConfirm
@@ -360,22 +361,28 @@ func TestConfirmationWindow(t *testing.T) {
 		_, err := w.propose(ctx, g, ada, fourPlayerInput)
 		require.NoError(t, err)
 	}
-	_, err = w.Store.Confirm(ctx, games[0], bruno, 0) // confirmed once: recorded when the window ends
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], bruno, 0) // confirmed once: recorded when the window ends
 	require.NoError(t, err)
-	_, err = w.Store.Confirm(ctx, games[2], bruno, 0) // confirmed, then disputed: waits for the organiser
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[2], bruno, 0) // confirmed, then disputed: waits for the organiser
 	require.NoError(t, err)
-	require.NoError(t, w.Store.Dispute(ctx, games[2], chloe, "wrong scores", 0))
+	require.NoError(t, service.NewResults(w.Store).Dispute(ctx, games[2], chloe, "wrong scores", 0))
 	// games[1] has no confirmation: it waits for the organiser.
 
-	n, err := w.Store.RecordClosedProposals(ctx, time.Now().Add(23*time.Hour))
+	n, err := service.NewResults(w.Store).RecordClosedProposals(ctx, time.Now().Add(23*time.Hour))
 	require.NoError(t, err)
 	assert.Zero(t, n, "the window is still open")
 
 	later := time.Now().Add(25 * time.Hour)
 	var counts [2]int
 	errA, errB := race(
-		func() (err error) { counts[0], err = w.Store.RecordClosedProposals(ctx, later); return err },
-		func() (err error) { counts[1], err = w.Store.RecordClosedProposals(ctx, later); return err })
+		func() (err error) {
+			counts[0], err = service.NewResults(w.Store).RecordClosedProposals(ctx, later)
+			return err
+		},
+		func() (err error) {
+			counts[1], err = service.NewResults(w.Store).RecordClosedProposals(ctx, later)
+			return err
+		})
 	require.NoError(t, errA)
 	require.NoError(t, errB)
 	assert.Equal(t, 1, counts[0]+counts[1], "recorded once whichever server sweeps")
