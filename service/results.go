@@ -11,7 +11,7 @@ import (
 )
 
 // Results is the results area's service: a game's result recorded and corrected by its
-// organisers.
+// organisers, or proposed and confirmed by its table, and the players' attendance.
 type Results struct {
 	store *store.Store
 }
@@ -98,4 +98,24 @@ func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, corr
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	return rw, g, nil
+}
+
+// SetAttendance is a seated player's answer for a game not yet recorded: "I'll be there"
+// (coming) or "I can't come" (league.Attends): a *store.Forbidden for anyone else,
+// store.ErrGamePlayed once recorded, store.ErrNotFound when there is no such game.
+func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, coming bool) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		a, err := s.store.LockedAttendee(ctx, tx, gameID, userID)
+		if err != nil {
+			return err
+		}
+		if err := a.Attends(); err != nil {
+			return err
+		}
+		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming)
+	})
+	if err != nil {
+		return fmt.Errorf("service: attendance at game %d: %w", gameID, err)
+	}
+	return nil
 }

@@ -93,7 +93,7 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 			if i == 3 && g.ID != round2[0].ID {
 				continue // one player has not answered yet
 			}
-			if err := st.SetAttendance(ctx, g.ID, s.UserID, coming); err != nil {
+			if err := service.NewResults(st).SetAttendance(ctx, g.ID, s.UserID, coming); err != nil {
 				return fmt.Errorf("seed table: %w", err)
 			}
 		}
