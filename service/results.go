@@ -119,3 +119,30 @@ func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, comin
 	}
 	return nil
 }
+
+// FinishSupercat finishes ownerID's SUPERCAT companion game as a rated solo Arcs game, in
+// one transaction: store.Store.InsertSupercatRated opens the rated game and checks its
+// result, which the player records as an organiser records any result (Record's path), and
+// the companion game is linked to it. A finished game is a *store.Conflict; bad Power a
+// *scoring.FieldError, bad ambition results scoring.FieldErrors. Returns the rated game's id.
+func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, final store.SupercatFinal) (int64, error) {
+	var rated store.SupercatRated
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		if rated, err = s.store.InsertSupercatRated(ctx, tx, gameID, ownerID, final); err != nil {
+			return err
+		}
+		rw, _, err := s.open(ctx, tx, rated.Write, false)
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.InsertResult(ctx, tx, rw, rated.Write); err != nil {
+			return err
+		}
+		return s.store.UpdateSupercatRated(ctx, tx, gameID, rated)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("service: finish SUPERCAT game %d: %w", gameID, err)
+	}
+	return rated.GameID, nil
+}
