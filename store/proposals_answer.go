@@ -89,7 +89,16 @@ func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, 
 	if err := g.sameSeats(w.Seated); err != nil {
 		return ErrProposalOutdated
 	}
-	_, err = recordResult(ctx, tx, w, &table)
+	// The table's confirmations stand in for the organisers' say: only the game's state is
+	// asked (league.ResultTable.TakesResult).
+	if err := g.takesResult(false); err != nil {
+		return err
+	}
+	rw, err := resultRows(ctx, tx, g, w)
+	if err != nil {
+		return err
+	}
+	_, err = insertResult(ctx, tx, rw, w, &table)
 	return err
 }
 

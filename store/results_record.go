@@ -47,17 +47,6 @@ type TableRecord struct {
 	Reason string
 }
 
-// recordResult records a result inside tx, for writes that record a result with others (a
-// SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
-// nil for an organiser's record.
-func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *TableRecord) (GameResult, error) {
-	rw, err := prepareWrite(ctx, tx, w, false, table != nil)
-	if err != nil {
-		return GameResult{}, err
-	}
-	return insertResult(ctx, tx, rw, w, table)
-}
-
 // InsertResult stores a game's result inside tx, from w laid out as rw (ResultRows): the
 // result and each seat's league points, the game finished (and the league, when it was its
 // last game), the game rated on its ladder (every seat's rating before, ante, award, delta

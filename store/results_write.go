@@ -37,26 +37,6 @@ func lockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, e
 	return loadResultGame(ctx, tx, gameID, lockResultGameSQL)
 }
 
-// prepareWrite starts a result write inside tx: it locks the game, asks Writable and lays
-// the write out for its rows (ResultRows).
-//
-// A result the table confirmed (byTable) is written by its proposer, a seated player: the
-// confirmations stand in for the organiser's say, so only the game's state is asked.
-func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byTable bool) (ResultRows, error) {
-	g, err := lockResultGame(ctx, tx, w.GameID)
-	if err != nil {
-		return ResultRows{}, err
-	}
-	check := g.Writable
-	if byTable {
-		check = func(_ int64, correction bool) error { return g.takesResult(correction) }
-	}
-	if err := check(w.ByUserID, correction); err != nil {
-		return ResultRows{}, err
-	}
-	return resultRows(ctx, tx, g, w)
-}
-
 // ResultRows lays w out for its rows on g, locked by LockResultGame: it refuses a write
 // built from an older version of the result (ErrStaleResult) and one checked against seats
 // that have changed since (ErrSeatsChanged), matches the checked lines to the stored seats
