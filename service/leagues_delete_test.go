@@ -93,7 +93,7 @@ func TestDeleteLeagueRacingAResult(t *testing.T) {
 		var recErr, delErr error
 		start := make(chan struct{})
 		wg.Add(2)
-		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
+		go func() { defer wg.Done(); <-start; _, recErr = service.NewResults(st).Record(ctx, rw) }()
 		go func() { defer wg.Done(); <-start; _, delErr = service.NewLeagues(st).Delete(ctx, l.ID, organiser.ID) }()
 		close(start)
 		wg.Wait()

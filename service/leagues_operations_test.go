@@ -260,7 +260,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 	require.NoError(t, err, "a co-organiser records")
 	rw, err := storetest.CheckResult(ctx, st, games[0].ID, helper.ID, storetest.PlacementInput(storetest.SeatNames(games[0]), []int{10, 20, 30, 40}))
 	require.NoError(t, err)
-	_, err = st.CorrectResult(ctx, rw)
+	_, err = service.NewResults(st).Correct(ctx, rw)
 	require.NoError(t, err, "and corrects")
 	_, err = storetest.RecordResult(ctx, st, games[1].ID, ps[1].ID, input(games[1]))
 	require.ErrorIs(t, err, store.ErrNotOrganiser, "a member does not")
@@ -273,7 +273,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 	assert.Contains(t, err.Error(), "league: closed; its standings are frozen and take no more results")
 	rw, err = storetest.CheckResult(ctx, st, games[0].ID, organiser.ID, input(games[0]))
 	require.NoError(t, err)
-	_, err = st.CorrectResult(ctx, rw)
+	_, err = service.NewResults(st).Correct(ctx, rw)
 	require.ErrorIs(t, err, store.ErrConflict, "nor corrections")
 	after, err := st.Standings(ctx, l.ID)
 	require.NoError(t, err)
@@ -298,7 +298,7 @@ func TestCloseRacingAResult(t *testing.T) {
 		var recErr, closeErr error
 		start := make(chan struct{})
 		wg.Add(2)
-		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
+		go func() { defer wg.Done(); <-start; _, recErr = service.NewResults(st).Record(ctx, rw) }()
 		go func() {
 			defer wg.Done()
 			<-start

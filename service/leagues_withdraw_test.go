@@ -236,7 +236,7 @@ func TestWithdrawRacingAResult(t *testing.T) {
 		var recErr, wdErr error
 		start := make(chan struct{})
 		wg.Add(2)
-		go func() { defer wg.Done(); <-start; _, recErr = st.RecordResult(ctx, rw) }()
+		go func() { defer wg.Done(); <-start; _, recErr = service.NewResults(st).Record(ctx, rw) }()
 		go func() {
 			defer wg.Done()
 			<-start

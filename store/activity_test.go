@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -45,7 +46,7 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	require.NoError(t, err)
 	require.Len(t, g.Inactive(), 2, "both players of the first game have fallen to 2 games")
 	a, b := first.Seats[0], first.Seats[1]
-	res, err := recordResult(ctx, st, first.ID, players[0].ID, placementInput([]string{a.Username, b.Username}, []int{10, 7}))
+	res, err := storetest.RecordResult(ctx, st, first.ID, players[0].ID, storetest.PlacementInput([]string{a.Username, b.Username}, []int{10, 7}))
 	require.NoError(t, err, "an inactive player's result is recorded all the same")
 	require.Len(t, res.Inactive, 2)
 	assert.Equal(t, a.Username, res.Inactive[0].Username, "in seat order")
@@ -87,10 +88,10 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	assert.Equal(t, 2, byName[other.Username].Recent)
 
 	// A correction of the first game warns as the record did: the game itself never counts.
-	rw, err := checkResult(ctx, st, first.ID, players[0].ID, placementInput([]string{a.Username, b.Username}, []int{10, 8}))
+	rw, err := storetest.CheckResult(ctx, st, first.ID, players[0].ID, storetest.PlacementInput([]string{a.Username, b.Username}, []int{10, 8}))
 	require.NoError(t, err)
 	rw.Reason = "typo in the score"
-	corrected, err := st.CorrectResult(ctx, rw)
+	corrected, err := service.NewResults(st).Correct(ctx, rw)
 	require.NoError(t, err)
 	assert.Len(t, corrected.Inactive, 2)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // AttendanceAnswer is a seated player's answer for a game: coming, not coming, or nil
@@ -72,37 +74,50 @@ const setAttendanceSQL = `
 INSERT INTO attendance (game_id, user_id, coming) VALUES ($1, $2, $3)
 ON CONFLICT (game_id, user_id) DO UPDATE SET coming = EXCLUDED.coming, answered_at = now()`
 
-// SetAttendance is a seated player's answer for a game not yet recorded: "I'll be there"
-// (coming) or "I can't come". ErrNotSeated for anyone else, ErrGamePlayed once recorded,
-// ErrNotFound when there is no such game.
-func (s *Store) SetAttendance(ctx context.Context, gameID, userID int64, coming bool) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var status string
-		err := tx.QueryRow(ctx, lockGameStatusSQL, gameID).Scan(&status)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		var seated bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2)`,
-			gameID, userID).Scan(&seated); err != nil {
-			return err
-		}
-		if !seated {
-			return &Forbidden{Reason: "attendance: only a player seated at this game answers for it"}
-		}
-		if status == GameFinished {
-			return ErrGamePlayed
-		}
-		_, err = tx.Exec(ctx, setAttendanceSQL, gameID, userID, coming)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: attendance at game %d: %w", gameID, err)
+// Attendee is a player answering for a game's attendance, as the game stands locked.
+type Attendee struct {
+	// Seated reports whether the player sits at the game; Status is the game's.
+	Seated bool
+	Status string
+}
+
+// Attends refuses the answer (league.Attends): a *Forbidden for anyone not seated,
+// ErrGamePlayed once the game is recorded.
+func (a Attendee) Attends() error {
+	err := league.Attends(a.Seated, a.Status == GameFinished)
+	switch {
+	case errors.Is(err, league.ErrNotSeated):
+		return &Forbidden{Reason: "attendance: only a player seated at this game answers for it"}
+	case errors.Is(err, league.ErrRecorded):
+		return ErrGamePlayed
 	}
-	return nil
+	return err
+}
+
+const seatedSQL = `SELECT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2)`
+
+// LockedAttendee returns the user answering for the game's attendance, sharing the game's
+// row lock until tx ends (a result recorded meanwhile waits); ErrNotFound when there is no
+// such game.
+func (s *Store) LockedAttendee(ctx context.Context, tx pgx.Tx, gameID, userID int64) (Attendee, error) {
+	var a Attendee
+	err := tx.QueryRow(ctx, lockGameStatusSQL, gameID).Scan(&a.Status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Attendee{}, ErrNotFound
+	}
+	if err != nil {
+		return Attendee{}, err
+	}
+	if err := tx.QueryRow(ctx, seatedSQL, gameID, userID).Scan(&a.Seated); err != nil {
+		return Attendee{}, err
+	}
+	return a, nil
+}
+
+// UpsertAttendance stores the player's answer for the game: coming or not.
+func (s *Store) UpsertAttendance(ctx context.Context, tx pgx.Tx, gameID, userID int64, coming bool) error {
+	_, err := tx.Exec(ctx, setAttendanceSQL, gameID, userID, coming)
+	return err
 }
 
 // AttendanceLink is what a reminder's one-tap link answers for: a game and its seated player.

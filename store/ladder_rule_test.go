@@ -69,10 +69,10 @@ func storeLedger(t *testing.T, w *world, ladder string, games []rating.Game, led
 	t.Helper()
 	ctx := context.Background()
 	ids := map[string]int64{}
-	for _, p := range w.players {
+	for _, p := range w.Players {
 		ids[p.Username] = p.ID
 	}
-	tx, err := w.pool.Begin(ctx)
+	tx, err := w.Pool.Begin(ctx)
 	require.NoError(t, err)
 	for gi, g := range games {
 		for si, e := range ledger[gi] {
@@ -175,20 +175,20 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 		pairs = append(pairs, []int{0, 1}, []int{2, 3})
 	}
 	pairs = append(pairs, []int{1, 3}, []int{4, 5})
-	kingMe, kingGames := w.league("king-me", pairs)
-	kings := newExpected()
-	kings.members[kingMe] = members
+	kingMe, kingGames := w.League("king-me", pairs)
+	kings := storetest.NewExpected()
+	kings.Members[kingMe] = members
 	for i, seats := range pairs {
 		names := []string{members[seats[0]], members[seats[1]]}
-		input := placementInput(names, []int{5, 1})
-		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
+		input := storetest.PlacementInput(names, []int{5, 1})
+		_, err := w.Record(ctx, kingGames[i], w.Organiser.ID, input)
 		require.NoError(t, err)
-		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
+		kings.Add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
 	}
 	// The app rates under rule 3 when it records: bruno and dmitri's game plays for what
 	// they hold, and nobody falls below the floor.
-	kings.check(t, w.st, "king-me", kingMe)
-	r, err := w.st.Result(ctx, kingGames[12])
+	kings.Check(t, w.Store, "king-me", kingMe)
+	r, err := w.Store.Result(ctx, kingGames[12])
 	require.NoError(t, err)
 	var pot rating.Micros
 	for _, l := range r.Ledger {
@@ -197,9 +197,9 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 	require.Less(t, pot, 120*rating.PerPoint, "bruno and dmitri's table holds less than its pot")
 
 	// The database as rule 2 left it: the old ledger, dmitri below the floor.
-	ledger, standings := roundTwo(t, kings.games)
-	storeLedger(t, w, "king-me", kings.games, ledger, standings, 2)
-	old, err := w.st.Ratings(ctx, "king-me")
+	ledger, standings := roundTwo(t, kings.Games)
+	storeLedger(t, w, "king-me", kings.Games, ledger, standings, 2)
+	old, err := w.Store.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 	require.Less(t, old[len(old)-1].Rating, -210*rating.PerPoint, "rule 2 broke the floor: %+v", old[len(old)-1])
 
@@ -209,31 +209,31 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = store.Migrate(ctx, w.pool)
+			_, errs[i] = store.Migrate(ctx, w.Pool)
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		require.NoError(t, err)
 	}
-	kings.check(t, w.st, "king-me", kingMe)
+	kings.Check(t, w.Store, "king-me", kingMe)
 	var rule int
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT pot_rule FROM ladders WHERE game = 'king-me'`).Scan(&rule))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT pot_rule FROM ladders WHERE game = 'king-me'`).Scan(&rule))
 	assert.Equal(t, 3, rule)
-	now, err := w.st.Ratings(ctx, "king-me")
+	now, err := w.Store.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 	for _, r := range now {
 		assert.GreaterOrEqual(t, r.Rating, -210*rating.PerPoint, r.Username)
 	}
 
-	snap := w.snapshot()
-	_, err = store.Migrate(ctx, w.pool)
+	snap := w.Snapshot()
+	_, err = store.Migrate(ctx, w.Pool)
 	require.NoError(t, err)
-	assert.Equal(t, snap, w.snapshot(), "migrating again changes nothing")
+	assert.Equal(t, snap, w.Snapshot(), "migrating again changes nothing")
 
 	// A ladder created from now on starts at rule 3.
 	var def string
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT column_default FROM information_schema.columns
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT column_default FROM information_schema.columns
 		WHERE table_name = 'ladders' AND column_name = 'pot_rule'`).Scan(&def))
 	assert.Equal(t, "3", def)
 }
@@ -248,36 +248,36 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 	// A 2-player King Me ladder (where the old pot swung ±210 a game) and a 4-player Vortex
 	// ladder, recorded through the store, which rates them under the new rule.
 	pairs := [][]int{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {0, 3}, {1, 2}, {4, 5}, {6, 7}, {0, 1}, {2, 3}}
-	kingMe, kingGames := w.league("king-me", pairs)
-	vortex, vortexGames := w.league("vortex", seasonSeats)
-	kings, vortexes := newExpected(), newExpected()
-	kings.members[kingMe], vortexes.members[vortex] = members, members
+	kingMe, kingGames := w.League("king-me", pairs)
+	vortex, vortexGames := w.League("vortex", storetest.SeasonSeats())
+	kings, vortexes := storetest.NewExpected(), storetest.NewExpected()
+	kings.Members[kingMe], vortexes.Members[vortex] = members, members
 	for i, seats := range pairs {
 		names := []string{members[seats[0]], members[seats[1]]}
-		input := placementInput(names, []int{rng.IntN(3), rng.IntN(3)})
-		_, err := w.record(ctx, kingGames[i], w.organiser.ID, input)
+		input := storetest.PlacementInput(names, []int{rng.IntN(3), rng.IntN(3)})
+		_, err := w.Record(ctx, kingGames[i], w.Organiser.ID, input)
 		require.NoError(t, err)
-		kings.add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
+		kings.Add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
 	}
-	for i, seats := range seasonSeats {
+	for i, seats := range storetest.SeasonSeats() {
 		names := make([]string, len(seats))
 		scores := make([]int, len(seats))
 		for k, p := range seats {
 			names[k], scores[k] = members[p], 10*rng.IntN(10)
 		}
-		input := placementInput(names, scores)
-		_, err := w.record(ctx, vortexGames[i], w.organiser.ID, input)
+		input := storetest.PlacementInput(names, scores)
+		_, err := w.Record(ctx, vortexGames[i], w.Organiser.ID, input)
 		require.NoError(t, err)
-		vortexes.add(t, vortex, strconv.FormatInt(vortexGames[i], 10), scoring.Vortex, input, nil)
+		vortexes.Add(t, vortex, strconv.FormatInt(vortexGames[i], 10), scoring.Vortex, input, nil)
 	}
 
 	// The database as it was before the change: old-rule ledgers and ratings, and Vortex
 	// losers all in 2nd place.
-	oldKings := storeOldLedger(t, w, "king-me", kings.games)
-	storeOldLedger(t, w, "vortex", vortexes.games)
-	_, err := w.pool.Exec(ctx, `UPDATE result_points SET place = 2 WHERE NOT winner AND league_id = $1`, vortex)
+	oldKings := storeOldLedger(t, w, "king-me", kings.Games)
+	storeOldLedger(t, w, "vortex", vortexes.Games)
+	_, err := w.Pool.Exec(ctx, `UPDATE result_points SET place = 2 WHERE NOT winner AND league_id = $1`, vortex)
 	require.NoError(t, err)
-	before, err := w.st.Ratings(ctx, "king-me")
+	before, err := w.Store.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 	require.Equal(t, oldKings.Standings()[0].Rating, before[0].Rating, "the old ledger is in place")
 
@@ -288,7 +288,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = store.Migrate(ctx, w.pool)
+			_, errs[i] = store.Migrate(ctx, w.Pool)
 		}()
 	}
 	wg.Wait()
@@ -298,14 +298,14 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 
 	// Ratings and every ledger line equal a fresh rating.Replay under the new rule, each
 	// ladder summing to exactly 0; the standings' countback has the Vortex places by score.
-	kings.check(t, w.st, "king-me", kingMe)
-	vortexes.check(t, w.st, "vortex", vortex)
-	rows, err := w.pool.Query(ctx, `SELECT pot_rule FROM ladders ORDER BY game`)
+	kings.Check(t, w.Store, "king-me", kingMe)
+	vortexes.Check(t, w.Store, "vortex", vortex)
+	rows, err := w.Pool.Query(ctx, `SELECT pot_rule FROM ladders ORDER BY game`)
 	require.NoError(t, err)
 	rules, err := pgx.CollectRows(rows, pgx.RowTo[int])
 	require.NoError(t, err)
 	assert.Equal(t, []int{store.PotRule, store.PotRule}, rules)
-	r, err := w.st.Result(ctx, vortexGames[0])
+	r, err := w.Store.Result(ctx, vortexGames[0])
 	require.NoError(t, err)
 	res, err := scoring.Score(scoring.Vortex, r.Input)
 	require.NoError(t, err)
@@ -314,10 +314,10 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 	}
 
 	// Migrating again changes nothing.
-	snap := w.snapshot()
-	_, err = store.Migrate(ctx, w.pool)
+	snap := w.Snapshot()
+	_, err = store.Migrate(ctx, w.Pool)
 	require.NoError(t, err)
-	assert.Equal(t, snap, w.snapshot())
+	assert.Equal(t, snap, w.Snapshot())
 }
 
 func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -25,9 +26,9 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
-	exp := newExpected()
-	exp.members[leagueID] = members
+	leagueID, games := w.League("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	exp := storetest.NewExpected()
+	exp.Members[leagueID] = members
 	const seventh = "seventh-player:diplomacy"
 
 	// greta was absent from the first game: her power, eliminated in 1905, was played by the
@@ -37,13 +38,13 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
 		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
 		"winners":["ada","bruno","chloe"]`
-	r, err := w.record(ctx, games[0], w.organiser.ID, []byte(scorer+`,"absent":["greta"]}`))
+	r, err := w.Record(ctx, games[0], w.Organiser.ID, []byte(scorer+`,"absent":["greta"]}`))
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
+	exp.Add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
 		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), nil)
 	// The Seventh Player is a member of the ladder, not of the league: no standings line.
-	exp.lines[leagueID] = slices.DeleteFunc(exp.lines[leagueID], func(l scoring.StandingLine) bool { return l.Player == seventh })
-	exp.check(t, w.st, "diplomacy", leagueID)
+	exp.Lines[leagueID] = slices.DeleteFunc(exp.Lines[leagueID], func(l scoring.StandingLine) bool { return l.Player == seventh })
+	exp.Check(t, w.Store, "diplomacy", leagueID)
 
 	require.Len(t, r.Ledger, 7)
 	assert.Equal(t, seventh, r.Ledger[6].Player, "the Seventh Player antes for the absent seat")
@@ -56,12 +57,12 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 			assert.Zero(t, p.After.Sign())
 		}
 	}
-	ratings, err := w.st.Ratings(ctx, "diplomacy")
+	ratings, err := w.Store.Ratings(ctx, "diplomacy")
 	require.NoError(t, err)
 	for _, rt := range ratings {
 		assert.NotEqual(t, "greta", rt.Username, "the absent player's rating does not move")
 	}
-	st, err := w.st.Standings(ctx, leagueID)
+	st, err := w.Store.Standings(ctx, leagueID)
 	require.NoError(t, err)
 	for _, s := range st {
 		if s.Player == "greta" {
@@ -71,29 +72,29 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	}
 
 	// The Seventh Player never logs in, and no reset link or token reaches it.
-	_, err = w.st.Authenticate(ctx, seventh, "")
+	_, err = w.Store.Authenticate(ctx, seventh, "")
 	require.ErrorIs(t, err, store.ErrBadCredentials)
-	member, err := w.st.UserByUsername(ctx, seventh)
+	member, err := w.Store.UserByUsername(ctx, seventh)
 	require.NoError(t, err)
 	assert.Equal(t, "Seventh Player (missing man)", member.DisplayName)
-	_, err = w.st.CreateResetLink(ctx, member.ID)
+	_, err = w.Store.CreateResetLink(ctx, member.ID)
 	require.ErrorIs(t, err, store.ErrNotFound)
-	_, err = w.st.CreateAPIToken(ctx, member.ID)
+	_, err = w.Store.CreateAPIToken(ctx, member.ID)
 	require.Error(t, err)
 	assert.True(t, store.IsLadderMember(seventh))
 	assert.Equal(t, store.SeventhPlayer, store.LadderMemberKind(seventh))
 
 	// A correction: greta was there after all. The ladder is replayed without the Seventh
 	// Player's seat, whose rating goes back to 0.
-	rw, err := w.write(ctx, games[0], w.organiser.ID, []byte(scorer+`,"reason":"greta played"}`))
+	rw, err := w.Check(ctx, games[0], w.Organiser.ID, []byte(scorer+`,"reason":"greta played"}`))
 	require.NoError(t, err)
 	rw.Reason = "greta played"
-	_, err = w.st.CorrectResult(ctx, rw)
+	_, err = service.NewResults(w.Store).Correct(ctx, rw)
 	require.NoError(t, err)
-	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
+	exp.Replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada,
 		[]byte(strings.Replace(scorer, `"id":"greta"`, `"id":"`+seventh+`"`, 1)+"}"), []byte(scorer+"}"))
-	exp.check(t, w.st, "diplomacy", leagueID)
-	ratings, err = w.st.Ratings(ctx, "diplomacy")
+	exp.Check(t, w.Store, "diplomacy", leagueID)
+	ratings, err = w.Store.Ratings(ctx, "diplomacy")
 	require.NoError(t, err)
 	var sum int64
 	for _, rt := range ratings {
@@ -110,7 +111,7 @@ func TestMissingManRefusals(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}})
+	_, games := w.League("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}})
 	base := `{"outcome":"draw","players":[
 		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
 		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
@@ -122,15 +123,15 @@ func TestMissingManRefusals(t *testing.T) {
 		{`"absent":["greta"],"replaced":{"greta":"xavier"}`, "absent[0]", "not both"},
 		{`"absent":"greta"`, "absent", "must list"},
 	} {
-		_, err := w.write(ctx, games[0], w.organiser.ID, []byte(base+","+tc.extra+"}"))
+		_, err := w.Check(ctx, games[0], w.Organiser.ID, []byte(base+","+tc.extra+"}"))
 		require.Error(t, err, tc.extra)
 		var fe *scoring.FieldError
 		require.ErrorAs(t, err, &fe, tc.extra)
 		assert.Equal(t, tc.field, fe.Field, tc.extra)
 		assert.Contains(t, fe.Problem, tc.problem, tc.extra)
 	}
-	_, cartagena := w.league("cartagena", [][]int{{0, 1, 2, 3}})
-	_, err := w.write(ctx, cartagena[0], w.organiser.ID, []byte(`{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},
+	_, cartagena := w.League("cartagena", [][]int{{0, 1, 2, 3}})
+	_, err := w.Check(ctx, cartagena[0], w.Organiser.ID, []byte(`{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},
 		{"id":"chloe","score":1},{"id":"dmitri","score":0}],"absent":["ada"]}`))
 	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
@@ -143,7 +144,7 @@ func TestOneSeventhPlayerPerLadderUnderConcurrency(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	_, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	_, games := w.League("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
 	bodies := []string{`{"outcome":"draw","players":[
 		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
 		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
@@ -156,16 +157,16 @@ func TestOneSeventhPlayerPerLadderUnderConcurrency(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, len(bodies))
 	for i := range bodies {
-		wg.Go(func() { _, errs[i] = w.record(ctx, games[i], w.organiser.ID, []byte(bodies[i])) })
+		wg.Go(func() { _, errs[i] = w.Record(ctx, games[i], w.Organiser.ID, []byte(bodies[i])) })
 	}
 	wg.Wait()
 	for _, err := range errs {
 		require.NoError(t, err)
 	}
 	var n int
-	require.NoError(t, w.st.Pool().QueryRow(ctx, `SELECT count(*) FROM users WHERE member_kind = 'seventh-player'`).Scan(&n))
+	require.NoError(t, w.Store.Pool().QueryRow(ctx, `SELECT count(*) FROM users WHERE member_kind = 'seventh-player'`).Scan(&n))
 	assert.Equal(t, 1, n)
-	ratings, err := w.st.Ratings(ctx, "diplomacy")
+	ratings, err := w.Store.Ratings(ctx, "diplomacy")
 	require.NoError(t, err)
 	var sum int64
 	for _, rt := range ratings {
@@ -196,7 +197,7 @@ func TestSoloArcsAgainstSupercatIsRated(t *testing.T) {
 	g, err = st.JoinGame(ctx, g.ID, me.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.GameReady, g.Status, "one person and one bot fill a 2-seat table")
-	r, err := recordResult(ctx, st, g.ID, me.ID, placementInput([]string{"supercat-normal:arcs", me.Username}, []int{31, 35}))
+	r, err := storetest.RecordResult(ctx, st, g.ID, me.ID, storetest.PlacementInput([]string{"supercat-normal:arcs", me.Username}, []int{31, 35}))
 	require.NoError(t, err)
 	require.Len(t, r.Ledger, 2)
 	assert.Equal(t, "supercat-normal:arcs", r.Ledger[0].Credited, "the bot antes and is credited")
@@ -206,8 +207,8 @@ func TestSoloArcsAgainstSupercatIsRated(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.JoinGame(ctx, g.ID, other.ID)
 	require.NoError(t, err)
-	_, err = recordResult(ctx, st, g.ID, me.ID,
-		placementInput([]string{"supercat-normal:arcs", "supercat-hard:arcs", other.Username}, []int{20, 40, 30}))
+	_, err = storetest.RecordResult(ctx, st, g.ID, me.ID,
+		storetest.PlacementInput([]string{"supercat-normal:arcs", "supercat-hard:arcs", other.Username}, []int{20, 40, 30}))
 	require.NoError(t, err)
 
 	ratings, err := st.Ratings(ctx, "arcs")

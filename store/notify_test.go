@@ -11,15 +11,16 @@ import (
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 // verify gives users a verified e-mail address (<username>@club.example).
 func (w *world) verify(users ...store.User) {
-	w.tb.Helper()
+	w.TB.Helper()
 	for _, u := range users {
-		_, err := w.pool.Exec(context.Background(),
+		_, err := w.Pool.Exec(context.Background(),
 			`UPDATE users SET email = $2, email_verified_at = now() WHERE id = $1`, u.ID, u.Username+"@club.example")
-		require.NoError(w.tb, err)
+		require.NoError(w.TB, err)
 	}
 }
 
@@ -41,19 +42,19 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
-	ada, bruno, chloe, elena := w.players[0], w.players[1], w.players[2], w.players[4]
-	w.verify(ada, bruno, chloe, elena, w.players[8]) // xavier is in no league
-	require.NoError(t, w.st.SetNotificationPrefs(ctx, chloe.ID, map[string]bool{store.NoticeResultRecorded: false}))
-	hook, err := service.NewLeagues(w.st).AddWebhook(ctx, leagueID, w.organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	ada, bruno, chloe, elena := w.Players[0], w.Players[1], w.Players[2], w.Players[4]
+	w.verify(ada, bruno, chloe, elena, w.Players[8]) // xavier is in no league
+	require.NoError(t, w.Store.SetNotificationPrefs(ctx, chloe.ID, map[string]bool{store.NoticeResultRecorded: false}))
+	hook, err := service.NewLeagues(w.Store).AddWebhook(ctx, leagueID, w.Organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 
 	// A refused result writes no notice.
-	_, err = w.record(ctx, games[0], w.organiser.ID, placementInput(members[:3], []int{1, 2, 3}))
+	_, err = w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:3], []int{1, 2, 3}))
 	require.Error(t, err)
-	assert.Empty(t, outboxLines(t, w.st))
+	assert.Empty(t, outboxLines(t, w.Store))
 
-	_, err = w.record(ctx, games[0], w.organiser.ID, placementInput(members[:4], []int{10, 8, 6, 4}))
+	_, err = w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
 	require.NoError(t, err)
 	key1 := fmt.Sprintf("result_recorded:game:%d", games[0])
 	hookName := fmt.Sprintf("webhook %d", hook.ID)
@@ -62,12 +63,12 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 		key1 + " email bruno pending",
 		key1 + " email elena pending", // the whole league hears of a result, not only its table
 		key1 + " webhook " + hookName + " pending",
-	}, outboxLines(t, w.st), "chloe turned results off; xavier is no member; the others have no address")
+	}, outboxLines(t, w.Store), "chloe turned results off; xavier is no member; the others have no address")
 
 	// The league's last result finishes it: both events, in the same transaction.
-	_, err = w.record(ctx, games[1], w.organiser.ID, placementInput(members[4:], []int{1, 2, 3, 4}))
+	_, err = w.Record(ctx, games[1], w.Organiser.ID, storetest.PlacementInput(members[4:], []int{1, 2, 3, 4}))
 	require.NoError(t, err)
-	lines := outboxLines(t, w.st)
+	lines := outboxLines(t, w.Store)
 	finished := fmt.Sprintf("league_finished:league:%d", leagueID)
 	for _, who := range []string{"email ada", "email bruno", "email chloe", "email elena", "webhook " + hookName} {
 		assert.Contains(t, lines, finished+" "+who+" pending")
@@ -75,19 +76,19 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 
 	// Each correction is an event of its own; the corrector (ada, as a co-organiser) does
 	// not hear of her own correction.
-	require.NoError(t, service.NewLeagues(w.st).SetCoOrganiser(ctx, leagueID, w.organiser.ID, "ada", true))
+	require.NoError(t, service.NewLeagues(w.Store).SetCoOrganiser(ctx, leagueID, w.Organiser.ID, "ada", true))
 	for i, scores := range [][]int{{4, 6, 8, 10}, {10, 6, 8, 4}} {
-		rw, err := w.write(ctx, games[0], ada.ID, placementInput(members[:4], scores))
+		rw, err := w.Check(ctx, games[0], ada.ID, storetest.PlacementInput(members[:4], scores))
 		require.NoError(t, err)
 		rw.Reason = "typo"
-		_, err = w.st.CorrectResult(ctx, rw)
+		_, err = service.NewResults(w.Store).Correct(ctx, rw)
 		require.NoError(t, err)
 		key := fmt.Sprintf("result_corrected:game:%d:%d", games[0], i+1)
-		lines = outboxLines(t, w.st)
+		lines = outboxLines(t, w.Store)
 		assert.Contains(t, lines, key+" email bruno pending")
 		assert.NotContains(t, lines, key+" email ada pending")
 	}
-	rows, err := w.st.Outbox(ctx)
+	rows, err := w.Store.Outbox(ctx)
 	require.NoError(t, err)
 	assert.Len(t, rows, 4+4+5+4*2)
 }
@@ -96,19 +97,19 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	w.verify(w.players[:8]...)
-	l, err := service.NewLeagues(w.st).Create(ctx, store.NewLeague{Name: "Tuesday Cartagena", Game: "cartagena", PlayersPerGame: 4, RecentDays: 90, OrganiserID: w.organiser.ID})
+	w.verify(w.Players[:8]...)
+	l, err := service.NewLeagues(w.Store).Create(ctx, store.NewLeague{Name: "Tuesday Cartagena", Game: "cartagena", PlayersPerGame: 4, RecentDays: 90, OrganiserID: w.Organiser.ID})
 	require.NoError(t, err)
-	for _, p := range w.players[:8] {
-		_, err := service.NewLeagues(w.st).Join(ctx, l.ID, p.ID)
+	for _, p := range w.Players[:8] {
+		_, err := service.NewLeagues(w.Store).Join(ctx, l.ID, p.ID)
 		require.NoError(t, err)
 	}
-	lines := outboxLines(t, w.st)
+	lines := outboxLines(t, w.Store)
 	require.Len(t, lines, 8)
-	for _, p := range w.players[:8] {
+	for _, p := range w.Players[:8] {
 		assert.Contains(t, lines, fmt.Sprintf("schedule_drawn:league:%d email %s pending", l.ID, p.Username))
 	}
-	ds, err := w.st.ClaimDeliveries(ctx, store.ChannelEmail, 1)
+	ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 1)
 	require.NoError(t, err)
 	require.Len(t, ds, 1)
 	n := ds[0].Notice
@@ -116,10 +117,10 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	assert.Equal(t, "Tuesday Cartagena", n.LeagueName)
 	assert.Equal(t, "cartagena", n.Game)
 	var games int
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE league_id = $1`, l.ID).Scan(&games))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE league_id = $1`, l.ID).Scan(&games))
 	assert.Equal(t, games, n.Games)
 	var username string
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT u.username FROM outbox o JOIN users u ON u.id = o.user_id WHERE o.id = $1`, ds[0].ID).Scan(&username))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT u.username FROM outbox o JOIN users u ON u.id = o.user_id WHERE o.id = $1`, ds[0].ID).Scan(&username))
 	assert.Equal(t, username+"@club.example", ds[0].Email)
 }
 
@@ -127,25 +128,25 @@ func TestNotificationPrefs(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	ada := w.players[0]
-	prefs, err := w.st.NotificationPrefs(ctx, ada.ID)
+	ada := w.Players[0]
+	prefs, err := w.Store.NotificationPrefs(ctx, ada.ID)
 	require.NoError(t, err)
 	assert.Len(t, prefs, len(store.NoticeKinds))
 	for k, on := range prefs {
 		assert.True(t, on, k)
 	}
-	require.NoError(t, w.st.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: false, store.NoticeResultRecorded: false}))
-	require.NoError(t, w.st.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeResultRecorded: true}))
-	prefs, err = w.st.NotificationPrefs(ctx, ada.ID)
+	require.NoError(t, w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: false, store.NoticeResultRecorded: false}))
+	require.NoError(t, w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeResultRecorded: true}))
+	prefs, err = w.Store.NotificationPrefs(ctx, ada.ID)
 	require.NoError(t, err)
 	assert.False(t, prefs[store.NoticeGameSoon])
 	assert.True(t, prefs[store.NoticeResultRecorded])
 
-	err = w.st.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: true, "everything": false})
+	err = w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: true, "everything": false})
 	var invalid *store.Invalid
 	require.ErrorAs(t, err, &invalid)
 	assert.Contains(t, invalid.Reason, "everything: no such notification")
-	prefs, err = w.st.NotificationPrefs(ctx, ada.ID)
+	prefs, err = w.Store.NotificationPrefs(ctx, ada.ID)
 	require.NoError(t, err)
 	assert.False(t, prefs[store.NoticeGameSoon], "a refused change changes nothing")
 }

@@ -234,16 +234,6 @@ func readProposal(ctx context.Context, q querier, gameID int64) (Proposal, error
 	return r.proposal(), nil
 }
 
-// lockTable takes the game's league's row lock and then the game's, in the order every
-// result write takes them (prepareWrite), and returns the game: a proposal, a
-// confirmation, a withdrawal and an organiser's record of one game happen one at a time.
-func lockTable(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, error) {
-	if _, err := tx.Exec(ctx, lockGameLeagueSQL, gameID); err != nil {
-		return ResultGame{}, err
-	}
-	return loadResultGame(ctx, tx, gameID, lockResultGameSQL)
-}
-
 // seated reports whether the user sits at the game.
 func (g ResultGame) seated(userID int64) bool { return g.table().Seated(userID) }
 
@@ -253,8 +243,8 @@ func (g ResultGame) PlayersReport() bool { return g.ResultsBy == ResultsByPlayer
 // MayPropose refuses a proposal by userID before its body is judged
 // (league.ResultTable.MayPropose): where only the organisers enter results
 // (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and on a game that takes no
-// result (recorded, a table not full, a frozen league). The store asks it again under the
-// game's lock.
+// result (recorded, a table not full, a frozen league). The results service asks it again
+// under the game's lock.
 func (g ResultGame) MayPropose(userID int64) error { return g.refusal(g.table().MayPropose(userID)) }
 
 const lockProposalSQL = `SELECT proposer_id FROM result_proposals WHERE game_id = $1`
@@ -272,65 +262,73 @@ WHERE game_id = $1`
 
 const deleteConfirmationsSQL = `DELETE FROM result_confirmations WHERE game_id = $1`
 
-// Propose stores w (checked with ResultGame.Write by its proposer, w.ByUserID) as the
-// game's proposal, or as the new revision of the proposer's own, which restarts the
-// confirmations; the other seated players are told (result_proposed). Refusals:
-// ErrOrganisersOnly, ErrNotSeated, ErrAbsentSeat (the proposer's seat is absent in it),
-// ErrResultRecorded, ErrSeatsChanged, and a *Conflict when another player's proposal stands.
-func (s *Store) Propose(ctx context.Context, w ResultWrite) (Proposal, error) {
-	var out Proposal
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, err := lockTable(ctx, tx, w.GameID)
-		if err != nil {
-			return err
+// ProposesAbsent refuses a proposal seated by userID in which their own seat is absent
+// (ErrAbsentSeat; league.ProposesAbsent).
+func (g ResultGame) ProposesAbsent(userID int64, seated scoring.SeatedResult) error {
+	var absentIDs []int64
+	for i, l := range seated.Lines {
+		if l.Absent && i < len(g.Seats) {
+			absentIDs = append(absentIDs, g.Seats[i].UserID)
 		}
-		if err := g.MayPropose(w.ByUserID); err != nil {
-			return err
-		}
-		if err := g.sameSeats(w.Seated); err != nil {
-			return err
-		}
-		var absentIDs []int64
-		for i, l := range w.Seated.Lines {
-			if l.Absent {
-				absentIDs = append(absentIDs, g.Seats[i].UserID)
-			}
-		}
-		if err := g.refusal(league.ProposesAbsent(w.ByUserID, absentIDs)); err != nil {
-			return err
-		}
-		var proposerID int64
-		switch err := tx.QueryRow(ctx, lockProposalSQL, g.ID).Scan(&proposerID); {
-		case errors.Is(err, pgx.ErrNoRows):
-			if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input, g.ConfirmHours); err != nil {
-				return fmt.Errorf("insert proposal: %w", err)
-			}
-		case err != nil:
-			return err
-		case proposerID != w.ByUserID:
-			p, err := readProposal(ctx, tx, g.ID)
-			if err != nil {
-				return err
-			}
-			return proposalStands(p.Proposer)
-		default:
-			if _, err := tx.Exec(ctx, deleteConfirmationsSQL, g.ID); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input, g.ConfirmHours); err != nil {
-				return fmt.Errorf("change proposal: %w", err)
-			}
-		}
-		if out, err = readProposal(ctx, tx, g.ID); err != nil {
-			return err
-		}
-		n := proposalNotice(NoticeResultProposed, g, out, w.Seated)
-		return notify(ctx, tx, proposalEventKey(NoticeResultProposed, out), n, audienceSeats, w.ByUserID)
-	})
-	if err != nil {
-		return Proposal{}, fmt.Errorf("store: propose the result of game %d: %w", w.GameID, err)
 	}
-	return out, nil
+	return g.refusal(league.ProposesAbsent(userID, absentIDs))
+}
+
+// SameSeats refuses a checked result whose seat lines are not the game's seats now
+// (ErrSeatsChanged): they changed between the check and the lock.
+func (g ResultGame) SameSeats(seated scoring.SeatedResult) error { return g.sameSeats(seated) }
+
+// ProposalStands refuses a proposal while another player's, proposer's, stands (*Conflict).
+func ProposalStands(proposer string) error { return proposalStands(proposer) }
+
+// ProposerOf returns who proposed the game's standing proposal, locking it until tx ends;
+// ErrNotFound when none stands.
+func (s *Store) ProposerOf(ctx context.Context, tx pgx.Tx, gameID int64) (int64, error) {
+	var proposerID int64
+	err := tx.QueryRow(ctx, lockProposalSQL, gameID).Scan(&proposerID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return proposerID, err
+}
+
+// InsertProposal stores w as the game's proposal, its window open for the game's
+// confirmation hours.
+func (s *Store) InsertProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
+	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input, g.ConfirmHours); err != nil {
+		return fmt.Errorf("insert proposal: %w", err)
+	}
+	return nil
+}
+
+// UpdateProposal stores w as the new revision of the game's proposal: its confirmations
+// deleted, its window restarted, no dispute.
+func (s *Store) UpdateProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
+	if _, err := tx.Exec(ctx, deleteConfirmationsSQL, g.ID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input, g.ConfirmHours); err != nil {
+		return fmt.Errorf("change proposal: %w", err)
+	}
+	return nil
+}
+
+// LockedProposal returns the game's proposal inside tx (which holds the game's lock);
+// ErrNotFound when none stands.
+func (s *Store) LockedProposal(ctx context.Context, tx pgx.Tx, gameID int64) (Proposal, error) {
+	return readProposal(ctx, tx, gameID)
+}
+
+// InsertProposalNotice writes the outbox row of the proposal p's event kind
+// (NoticeResultProposed, told to the seated players; NoticeResultDisputed, told to them and
+// the organisers), seated being p checked against the game; actorID caused it.
+func (s *Store) InsertProposalNotice(ctx context.Context, tx pgx.Tx, kind string, g ResultGame, p Proposal,
+	seated scoring.SeatedResult, actorID int64) error {
+	audience := audienceSeats
+	if kind == NoticeResultDisputed {
+		audience = audienceTable
+	}
+	return notify(ctx, tx, proposalEventKey(kind, p), proposalNotice(kind, g, p, seated), audience, actorID)
 }
 
 // proposalEventKey is the outbox key of a proposal's event: one per revision.

@@ -14,31 +14,31 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// answerable finds the proposal a answers (confirms or disputes): it locks the game, reads
-// the proposal, and asks league.ResultTable.MayAnswer. Refusals: ErrNotSeated, a game that
-// takes no result (ErrResultRecorded, ...), no proposal (ErrNotFound), ErrProposalChanged,
-// ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and ErrProposalDisputed.
-func answerable(ctx context.Context, tx pgx.Tx, gameID int64, a league.Answer) (ResultGame, Proposal, error) {
-	g, err := lockTable(ctx, tx, gameID)
-	if err != nil {
-		return ResultGame{}, Proposal{}, err
+// MayAnswer refuses, before a proposal is read, an answer (a confirmation or a dispute) by
+// anyone not seated (ErrNotSeated) or on a game that takes no result (ErrResultRecorded,
+// ...): they learn it before whether a proposal stands.
+func (g ResultGame) MayAnswer(userID int64) error {
+	if !g.seated(userID) {
+		return ErrNotSeated
 	}
-	// Who is not seated, or answers a game that takes no result, learns it before whether
-	// a proposal stands.
-	if !g.seated(a.UserID) {
-		return ResultGame{}, Proposal{}, ErrNotSeated
-	}
-	if err := g.takesResult(false); err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	p, err := readProposal(ctx, tx, gameID)
-	if err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	if err := g.refusal(g.table().MayAnswer(g.proposal(p), a)); err != nil {
-		return ResultGame{}, Proposal{}, err
-	}
-	return g, p, nil
+	return g.takesResult(false)
+}
+
+// Answers refuses answer a to the proposal p (league.ResultTable.MayAnswer):
+// ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and
+// ErrProposalDisputed.
+func (g ResultGame) Answers(p Proposal, a league.Answer) error {
+	return g.refusal(g.table().MayAnswer(g.proposal(p), a))
+}
+
+// Completes reports whether userID's confirmation of p is the last one it waits for
+// (league.Proposal.Completes).
+func (g ResultGame) Completes(p Proposal, userID int64) bool { return g.proposal(p).Completes(userID) }
+
+// RecordsAtClose reports whether p is recorded as the game's result now that its window
+// has closed (league.ResultTable.RecordsAtClose).
+func (g ResultGame) RecordsAtClose(p Proposal, now time.Time) bool {
+	return g.table().RecordsAtClose(g.proposal(p), now)
 }
 
 // proposal is p as league reads it: who is asked to confirm it by account.
@@ -53,8 +53,8 @@ func (g ResultGame) proposal(p Proposal) league.Proposal {
 	return lp
 }
 
-// username is the seated player's username ("" when not seated).
-func (g ResultGame) username(userID int64) string {
+// Username is the seated player's username ("" when not seated).
+func (g ResultGame) Username(userID int64) string {
 	for _, s := range g.Seats {
 		if s.UserID == userID {
 			return s.Username
@@ -65,40 +65,20 @@ func (g ResultGame) username(userID int64) string {
 
 const insertConfirmationSQL = `INSERT INTO result_confirmations (game_id, user_id) VALUES ($1, $2)`
 
-// Confirm is a seated player's confirmation of the game's proposal (revision 0: the current
-// one). The last confirmation records the result exactly as the organiser's record would
-// (recordResult: standings, ratings, outbox), audited as proposed and confirmed; recorded
-// says whether it did. Refusals are answerable's, and ErrProposalDisputed and
-// ErrAlreadyConfirmed.
-func (s *Store) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision})
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, insertConfirmationSQL, gameID, userID); err != nil {
-			return fmt.Errorf("insert confirmation: %w", err)
-		}
-		if !g.proposal(p).Completes(userID) {
-			return nil
-		}
-		// Every other seated player has confirmed.
-		confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
-		names := append(slices.Clone(p.Confirmed), g.username(userID))
-		recorded = true
-		return recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: confirmers, actorID: userID,
-			reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
-	})
-	if err != nil {
-		return false, fmt.Errorf("store: confirm the result of game %d: %w", gameID, err)
+// InsertConfirmation stores the seated player's confirmation of the game's proposal.
+func (s *Store) InsertConfirmation(ctx context.Context, tx pgx.Tx, gameID, userID int64) error {
+	if _, err := tx.Exec(ctx, insertConfirmationSQL, gameID, userID); err != nil {
+		return fmt.Errorf("insert confirmation: %w", err)
 	}
-	return recorded, nil
+	return nil
 }
 
-// recordProposal records the proposal as the table's result, inside tx holding the game's
-// lock: checked again against the game's seats now, and written by recordResult.
-func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table *tableRecord) error {
-	w, err := g.Write(p.ProposerID, p.Input)
+// InsertTableResult records the proposal p as the table's result, inside tx holding the
+// game's lock: checked again against the game's seats now (ErrProposalOutdated when it no
+// longer fits them) and stored as an organiser's record is (InsertResult), audited as
+// table says.
+func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table TableRecord) error {
+	w, err := g.Check(p.ProposerID, p.Input)
 	if err != nil {
 		var fe *scoring.FieldError
 		if errors.As(err, &fe) {
@@ -109,7 +89,16 @@ func recordProposal(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, ta
 	if err := g.sameSeats(w.Seated); err != nil {
 		return ErrProposalOutdated
 	}
-	_, err = recordResult(ctx, tx, w, table)
+	// The table's confirmations stand in for the organisers' say: only the game's state is
+	// asked (league.ResultTable.TakesResult).
+	if err := g.takesResult(false); err != nil {
+		return err
+	}
+	rw, err := resultRows(ctx, tx, g, w)
+	if err != nil {
+		return err
+	}
+	_, err = insertResult(ctx, tx, rw, w, &table)
 	return err
 }
 
@@ -118,63 +107,31 @@ UPDATE result_proposals SET disputed_by = $2, disputed_at = now(), dispute_reaso
 
 const deleteConfirmationSQL = `DELETE FROM result_confirmations WHERE game_id = $1 AND user_id = $2`
 
-// Dispute is a seated player's dispute of the game's proposal, with its reason (checked by
-// the caller: 1..MaxDisputeReason characters). The window stops; the game waits on its
-// organisers' desks with the proposal beside it, and the seated players and the organisers
-// are told (result_disputed). A player who had confirmed may dispute: their confirmation
-// is withdrawn. Refusals are answerable's, and ErrProposalDisputed for a second dispute.
-func (s *Store) Dispute(ctx context.Context, gameID, userID int64, reason string, revision int) error {
+// DisputeReason returns a dispute's reason trimmed, refusing one empty, longer than
+// MaxDisputeReason characters or not text (*Invalid).
+func DisputeReason(reason string) (string, error) {
 	if reason = strings.TrimSpace(reason); reason == "" || len([]rune(reason)) > MaxDisputeReason || !postgresText(reason) {
-		return &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
+		return "", &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		g, p, err := answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision, Dispute: true})
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, deleteConfirmationSQL, gameID, userID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, disputeProposalSQL, gameID, userID, reason); err != nil {
-			return fmt.Errorf("dispute: %w", err)
-		}
-		if p, err = readProposal(ctx, tx, gameID); err != nil {
-			return err
-		}
-		w, err := g.Write(p.ProposerID, p.Input)
-		if err != nil {
-			return ErrProposalOutdated
-		}
-		n := proposalNotice(NoticeResultDisputed, g, p, w.Seated)
-		return notify(ctx, tx, proposalEventKey(NoticeResultDisputed, p), n, audienceTable, userID)
-	})
-	if err != nil {
-		return fmt.Errorf("store: dispute the result of game %d: %w", gameID, err)
+	return reason, nil
+}
+
+// UpdateDispute stores userID's dispute of the game's proposal, with its reason; a
+// confirmation of theirs is withdrawn.
+func (s *Store) UpdateDispute(ctx context.Context, tx pgx.Tx, gameID, userID int64, reason string) error {
+	if _, err := tx.Exec(ctx, deleteConfirmationSQL, gameID, userID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, disputeProposalSQL, gameID, userID, reason); err != nil {
+		return fmt.Errorf("dispute: %w", err)
 	}
 	return nil
 }
 
-// Withdraw is the proposer taking back their proposal (ErrNotProposer for anyone else,
-// ErrNotFound when none stands).
-func (s *Store) Withdraw(ctx context.Context, gameID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := lockTable(ctx, tx, gameID); err != nil {
-			return err
-		}
-		p, err := readProposal(ctx, tx, gameID)
-		if err != nil {
-			return err
-		}
-		if p.ProposerID != userID {
-			return ErrNotProposer
-		}
-		_, err = tx.Exec(ctx, closeProposalSQL, gameID)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: withdraw the proposal of game %d: %w", gameID, err)
-	}
-	return nil
+// DeleteProposal deletes the game's proposal, if one stands.
+func (s *Store) DeleteProposal(ctx context.Context, tx pgx.Tx, gameID int64) error {
+	_, err := tx.Exec(ctx, closeProposalSQL, gameID)
+	return err
 }
 
 // closedProposalsSQL finds the proposals whose window ended by $1 with at least one
@@ -189,53 +146,16 @@ LIMIT $2`
 // closedProposalsBatch bounds the proposals one sweep records.
 const closedProposalsBatch = 100
 
-// RecordClosedProposals records every proposal whose confirmation window ended by now with
-// at least one confirmation and no dispute, each in its own transaction, exactly as the
-// last confirmation would, and returns how many it recorded. Every server runs it; the
-// game's lock makes each proposal recorded once. A proposal that no longer fits its game
-// (ErrProposalOutdated) or whose game was closed stays for the organiser.
-func (s *Store) RecordClosedProposals(ctx context.Context, now time.Time) (int, error) {
+// ClosedProposals returns the games (at most a sweep's batch) whose proposal's window
+// ended by now with at least one confirmation and no dispute, oldest first.
+func (s *Store) ClosedProposals(ctx context.Context, now time.Time) ([]int64, error) {
 	rows, err := s.pool.Query(ctx, closedProposalsSQL, now, closedProposalsBatch)
 	if err != nil {
-		return 0, fmt.Errorf("store: closed proposals: %w", err)
+		return nil, fmt.Errorf("store: closed proposals: %w", err)
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
-		return 0, fmt.Errorf("store: closed proposals: %w", err)
+		return nil, fmt.Errorf("store: closed proposals: %w", err)
 	}
-	recorded := 0
-	for _, id := range ids {
-		done := false
-		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			g, err := lockTable(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			p, err := readProposal(ctx, tx, id)
-			if errors.Is(err, ErrNotFound) {
-				return nil // recorded, withdrawn or closed meanwhile
-			}
-			if err != nil {
-				return err
-			}
-			if !g.table().RecordsAtClose(g.proposal(p), now) {
-				return nil
-			}
-			err = recordProposal(ctx, tx, g, p, &tableRecord{proposerID: p.ProposerID, confirmerIDs: p.ConfirmerIDs,
-				reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
-					p.Proposer, scoring.ListAnd(p.Confirmed))})
-			if errors.Is(err, ErrProposalOutdated) {
-				return nil
-			}
-			done = err == nil
-			return err
-		})
-		if err != nil {
-			return recorded, fmt.Errorf("store: record the closed proposal of game %d: %w", id, err)
-		}
-		if done {
-			recorded++
-		}
-	}
-	return recorded, nil
+	return ids, nil
 }

@@ -22,78 +22,69 @@ const deleteResultPointsSQL = `DELETE FROM result_points WHERE game_id = $1`
 
 const countCorrectionsSQL = `SELECT count(*) + 1 FROM result_audit WHERE game_id = $1 AND action = 'correct'`
 
-// CorrectResult replaces a recorded result in one transaction: it scores the corrected
-// input, replaces the seats' league points, replays the game's ladder from that game on
-// (every later game is re-rated in ladder order, its ledger lines rewritten) and writes an
-// audit row with the visible diff: whose league points and ratings moved, and by how much.
-// The game keeps its place in the ladder. Refusals are as for RecordResult, and ErrNoResult
-// when the game has no result yet.
-func (s *Store) CorrectResult(ctx context.Context, w ResultWrite) (GameResult, error) {
-	var changes Changes
-	var inactive []ActivityState
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rw, err := prepareWrite(ctx, tx, w, true, false)
-		if err != nil {
-			return err
-		}
-		g := rw.game
-		inactive = g.Inactive()
-		var ladder string
-		var seq, last int64
-		if err := tx.QueryRow(ctx, resultPlaceSQL, g.ID).Scan(&ladder, &seq); err != nil {
-			return fmt.Errorf("read result: %w", err)
-		}
-		if err := tx.QueryRow(ctx, lockLadderSQL, ladder).Scan(&last); err != nil {
-			return fmt.Errorf("lock ladder %s: %w", ladder, err)
-		}
-		if err := refuseNoChange(ctx, tx, rw, w.Seated.Result); err != nil {
-			return err
-		}
-		before, err := readBefore(ctx, tx, g.ID, ladder)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input, rw.output, w.ByUserID); err != nil {
-			return fmt.Errorf("update result: %w", err)
-		}
-		if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
-			return fmt.Errorf("delete points: %w", err)
-		}
-		batch := &pgx.Batch{}
-		queueResultPoints(batch, g, rw.lines, rw.subs)
-		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-			return fmt.Errorf("insert points: %w", err)
-		}
-		standings, err := replayLadder(ctx, tx, ladder, seq)
-		if err != nil {
-			return err
-		}
-		changes = before.diff(rw.lines, standings)
-		// Each correction is its own event, numbered from 1 (one ladder's corrections happen
-		// one at a time; this one's audit row is not written yet).
-		var corrections int
-		if err := tx.QueryRow(ctx, countCorrectionsSQL, g.ID).Scan(&corrections); err != nil {
-			return fmt.Errorf("count corrections: %w", err)
-		}
-		batch = &pgx.Batch{}
-		if err := queueEnding(batch, rw, w, changes, ending{action: "correct", notice: NoticeResultCorrected,
-			key: fmt.Sprintf("result_corrected:game:%d:%d", g.ID, corrections), reason: w.Reason}); err != nil {
-			return err
-		}
-		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-			return fmt.Errorf("insert audit row: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return GameResult{}, fmt.Errorf("store: correct result of game %d: %w", w.GameID, err)
+// ResultPlace is where a recorded result stands on its ladder.
+type ResultPlace struct {
+	// Ladder is the game slug whose ratings the result moved; Seq its place there.
+	Ladder string
+	Seq    int64
+}
+
+// ResultPlace returns the game's result's place on its ladder and locks the ladder's row
+// until tx ends, so one ladder's results are rated one at a time.
+func (s *Store) ResultPlace(ctx context.Context, tx pgx.Tx, gameID int64) (ResultPlace, error) {
+	var p ResultPlace
+	var last int64
+	if err := tx.QueryRow(ctx, resultPlaceSQL, gameID).Scan(&p.Ladder, &p.Seq); err != nil {
+		return ResultPlace{}, fmt.Errorf("read result: %w", err)
 	}
-	r, err := s.Result(ctx, w.GameID)
-	if err != nil {
-		return GameResult{}, err
+	if err := tx.QueryRow(ctx, lockLadderSQL, p.Ladder).Scan(&last); err != nil {
+		return ResultPlace{}, fmt.Errorf("lock ladder %s: %w", p.Ladder, err)
 	}
-	r.Changes, r.Inactive = changes, inactive
-	return r, nil
+	return p, nil
+}
+
+// UpdateResult replaces a recorded result inside tx by w, laid out as rw, at its place on
+// the ladder (ResultPlace): it replaces the seats' league points, replays the ladder from
+// that game on (every later game is re-rated in ladder order, its ledger lines rewritten)
+// and writes an audit row with the visible diff (whose league points and ratings moved, and
+// by how much) and the notices. The game keeps its place in the ladder. It returns the diff.
+func (s *Store) UpdateResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, place ResultPlace) (Changes, error) {
+	g := rw.game
+	before, err := readBefore(ctx, tx, g.ID, place.Ladder)
+	if err != nil {
+		return Changes{}, err
+	}
+	if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input, rw.output, w.ByUserID); err != nil {
+		return Changes{}, fmt.Errorf("update result: %w", err)
+	}
+	if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
+		return Changes{}, fmt.Errorf("delete points: %w", err)
+	}
+	batch := &pgx.Batch{}
+	queueResultPoints(batch, g, rw.lines, rw.subs)
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return Changes{}, fmt.Errorf("insert points: %w", err)
+	}
+	standings, err := replayLadder(ctx, tx, place.Ladder, place.Seq)
+	if err != nil {
+		return Changes{}, err
+	}
+	changes := before.diff(rw.lines, standings)
+	// Each correction is its own event, numbered from 1 (one ladder's corrections happen
+	// one at a time; this one's audit row is not written yet).
+	var corrections int
+	if err := tx.QueryRow(ctx, countCorrectionsSQL, g.ID).Scan(&corrections); err != nil {
+		return Changes{}, fmt.Errorf("count corrections: %w", err)
+	}
+	batch = &pgx.Batch{}
+	if err := queueEnding(batch, rw, w, changes, ending{action: "correct", notice: NoticeResultCorrected,
+		key: fmt.Sprintf("result_corrected:game:%d:%d", g.ID, corrections), reason: w.Reason}); err != nil {
+		return Changes{}, err
+	}
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return Changes{}, fmt.Errorf("insert audit row: %w", err)
+	}
+	return changes, nil
 }
 
 const storedOutcomeSQL = `
@@ -105,9 +96,9 @@ LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.game_id = $1
 ORDER BY rp.position`
 
-// refuseNoChange refuses a correction that leaves the stored result as it is
-// (league.ChangesNothing): ErrNoChange.
-func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.Result) error {
+// StoredOutcome returns what the game's recorded result gave each seat, for a correction
+// to be weighed against (league.ChangesNothing).
+func (s *Store) StoredOutcome(ctx context.Context, tx pgx.Tx, gameID int64) (league.Outcome, error) {
 	type storedLine struct {
 		ScoredNum   int64  `db:"scored_num"`
 		ScoredDen   int64  `db:"scored_den"`
@@ -118,9 +109,9 @@ func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.R
 		Victory     string `db:"victory"`
 		WinningSide string `db:"winning_side"`
 	}
-	rows, err := collect[storedLine](ctx, tx, storedOutcomeSQL, rw.game.ID)
+	rows, err := collect[storedLine](ctx, tx, storedOutcomeSQL, gameID)
 	if err != nil {
-		return fmt.Errorf("read stored result: %w", err)
+		return league.Outcome{}, fmt.Errorf("read stored result: %w", err)
 	}
 	var stored league.Outcome
 	for _, st := range rows {
@@ -128,13 +119,15 @@ func refuseNoChange(ctx context.Context, tx pgx.Tx, rw resultRows, res scoring.R
 			Winner: st.Winner, Explanation: st.Explanation, Substitute: st.Substitute})
 		stored.Victory, stored.WinningSide = st.Victory, st.WinningSide
 	}
-	corrected := league.Outcome{Victory: string(res.Victory), WinningSide: res.WinningSide}
+	return stored, nil
+}
+
+// Outcome is what the laid-out result res gives each seat, for league.ChangesNothing.
+func (rw ResultRows) Outcome(res scoring.Result) league.Outcome {
+	o := league.Outcome{Victory: string(res.Victory), WinningSide: res.WinningSide}
 	for _, l := range rw.lines {
-		corrected.Seats = append(corrected.Seats, league.SeatOutcome{Points: l.Points, Place: l.Place, Winner: l.Winner,
+		o.Seats = append(o.Seats, league.SeatOutcome{Points: l.Points, Place: l.Place, Winner: l.Winner,
 			Explanation: l.Explanation, Substitute: l.Substitute})
 	}
-	if league.ChangesNothing(stored, corrected) {
-		return ErrNoChange
-	}
-	return nil
+	return o
 }

@@ -158,7 +158,7 @@ func (g ResultGame) MayRecord(userID int64) bool { return g.table().MayRecord(us
 // co-organiser (ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result in a
 // league whose standings are frozen, a record of a recorded game (ErrResultRecorded) and a
 // correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides. The
-// store asks it again under the league's and the game's row locks.
+// results service asks it again under the league's and the game's row locks.
 func (g ResultGame) Writable(byUserID int64, correction bool) error {
 	return g.refusal(g.table().Writable(byUserID, correction))
 }
@@ -223,10 +223,10 @@ type ResultWrite struct {
 	Reason string
 }
 
-// Write checks body, a result of the game, against its seats (scoring.ScoreSeated: the
-// rules live there) and returns the write that stores it by byUserID. Problems are
-// *scoring.FieldError, or scoring.FieldErrors when the seats have several.
-func (g ResultGame) Write(byUserID int64, body []byte) (ResultWrite, error) {
+// Check checks body, a result of the game, against its seats (scoring.ScoreSeated: the
+// rules live there) and returns it checked, as byUserID's write; it stores nothing.
+// Problems are *scoring.FieldError, or scoring.FieldErrors when the seats have several.
+func (g ResultGame) Check(byUserID int64, body []byte) (ResultWrite, error) {
 	seated, body, err := scoring.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
 	if err != nil {
 		return ResultWrite{}, err

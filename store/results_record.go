@@ -33,56 +33,37 @@ UPDATE leagues SET status = 'finished', finished_at = now()
 WHERE id = $1 AND status = 'running'
   AND NOT EXISTS (SELECT 1 FROM games WHERE league_id = $1 AND status <> 'finished')`
 
-// RecordResult stores a game's result in one transaction: it scores input against the
-// game's seats, stores the result and each seat's league points, marks the game finished
-// (and the league, when it was its last game), rates the game on its ladder (every seat's
-// rating before, ante, award, delta and rating after, seed 3.2) and writes the audit row.
-// Only the league's organiser may record (ErrNotOrganiser); a game is recorded once
-// (ErrResultRecorded); input problems are *scoring.FieldError. On any error nothing changes.
-//
-// The statements go in three batches (read the game; store the result and read the seats'
-// ratings; write the ledger, ratings and audit row), so a result costs a handful of round
-// trips whatever the size of the ladder.
-//
-// An organiser's record closes a proposal standing for the game (CONTRACT section 8: "An
-// organiser's or co-organiser's own POST .../result always wins over a standing proposal,
-// which it closes").
-func (s *Store) RecordResult(ctx context.Context, w ResultWrite) (GameResult, error) {
-	var out GameResult
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		out, err = recordResult(ctx, tx, w, nil)
-		return err
-	})
-	if err != nil {
-		return GameResult{}, fmt.Errorf("store: record result of game %d: %w", w.GameID, err)
-	}
-	return out, nil
-}
-
-// tableRecord is a result the table recorded: proposed by one seated player and confirmed
+// TableRecord is a result the table recorded: proposed by one seated player and confirmed
 // by others (or by the end of the confirmation window), written as the organiser's would be.
-type tableRecord struct {
-	proposerID int64
-	// confirmerIDs confirmed it, in the order they did.
-	confirmerIDs []int64
-	// actorID caused the recording (the last confirmer; 0 when the window closed), and is
+type TableRecord struct {
+	// ProposerID proposed it.
+	ProposerID int64
+	// ConfirmerIDs confirmed it, in the order they did.
+	ConfirmerIDs []int64
+	// ActorID caused the recording (the last confirmer; 0 when the window closed), and is
 	// not told of it by e-mail.
-	actorID int64
-	// reason is the audit row's account of it ("proposed by ada; confirmed by ...").
-	reason string
+	ActorID int64
+	// Reason is the audit row's account of it ("proposed by ada; confirmed by ...").
+	Reason string
 }
 
-// recordResult is RecordResult inside tx, for writes that record a result with others (a
-// SUPERCAT companion game finished as a rated game, a result the table confirmed); table is
-// nil for an organiser's record.
-func recordResult(ctx context.Context, tx pgx.Tx, w ResultWrite, table *tableRecord) (GameResult, error) {
+// InsertResult stores a game's result inside tx, from w laid out as rw (ResultRows): the
+// result and each seat's league points, the game finished (and the league, when it was its
+// last game), the game rated on its ladder (every seat's rating before, ante, award, delta
+// and rating after, seed 3.2), the audit row and the notices. It closes a proposal standing
+// for the game (CONTRACT section 8: "An organiser's or co-organiser's own POST .../result
+// always wins over a standing proposal, which it closes").
+//
+// The statements go in two batches (store the result and read the seats' ratings; write
+// the ledger, ratings and audit row), so a result costs a handful of round trips whatever
+// the size of the ladder.
+func (s *Store) InsertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite) (GameResult, error) {
+	return insertResult(ctx, tx, rw, w, nil)
+}
+
+func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, table *TableRecord) (GameResult, error) {
 	var out GameResult
 	err := func() error {
-		rw, err := prepareWrite(ctx, tx, w, false, table != nil)
-		if err != nil {
-			return err
-		}
 		g := rw.game
 		out = GameResult{ScoredResult: ScoredResult{Input: w.Input, Result: w.Seated.Result, Lines: rw.lines},
 			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser, Inactive: g.Inactive()}

@@ -13,51 +13,52 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// resultRows is a checked result laid out for its rows, inside the write's transaction:
+// ResultRows is a checked result laid out for its rows, inside the write's transaction:
 // its game (locked), its seat lines with account ids, the substitutes' account ids by
 // username and the scorer's output encoded.
-type resultRows struct {
+type ResultRows struct {
 	game   ResultGame
 	lines  []ResultLine
 	subs   map[string]int64
 	output []byte
 }
 
-// prepareWrite starts a result write inside tx: it locks the game, asks Writable, matches
-// the checked lines to the stored seats and resolves the substitutes to accounts (an
-// unknown one is a *scoring.FieldError on "replaced.<seated username>").
-//
-// A result the table confirmed (byTable) is written by its proposer, a seated player: the
-// confirmations stand in for the organiser's say, so only the game's state is asked.
-func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byTable bool) (resultRows, error) {
-	// The league's row first, as every league operation takes it (closing the league,
-	// replacing a player, moving a game): a result and a close never cross.
-	if _, err := tx.Exec(ctx, lockGameLeagueSQL, w.GameID); err != nil {
-		return resultRows{}, err
+// LockResultGame locks the row of the game's league, as every league operation takes it
+// (closing the league, replacing a player, moving a game: a result and a close never
+// cross), then the game's, and returns the game as locked; ErrNotFound when there is none.
+func (s *Store) LockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, error) {
+	return lockResultGame(ctx, tx, gameID)
+}
+
+func lockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, error) {
+	if _, err := tx.Exec(ctx, lockGameLeagueSQL, gameID); err != nil {
+		return ResultGame{}, err
 	}
-	g, err := loadResultGame(ctx, tx, w.GameID, lockResultGameSQL)
-	if err != nil {
-		return resultRows{}, err
-	}
-	check := g.Writable
-	if byTable {
-		check = func(_ int64, correction bool) error { return g.takesResult(correction) }
-	}
-	if err := check(w.ByUserID, correction); err != nil {
-		return resultRows{}, err
-	}
+	return loadResultGame(ctx, tx, gameID, lockResultGameSQL)
+}
+
+// ResultRows lays w out for its rows on g, locked by LockResultGame: it refuses a write
+// built from an older version of the result (ErrStaleResult) and one checked against seats
+// that have changed since (ErrSeatsChanged), matches the checked lines to the stored seats
+// and resolves the substitutes to accounts (an unknown one is a *scoring.FieldError on
+// "replaced.<seated username>").
+func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
+	return resultRows(ctx, tx, g, w)
+}
+
+func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
 	if g.Version != w.Version {
-		return resultRows{}, ErrStaleResult
+		return ResultRows{}, ErrStaleResult
 	}
 	if !postgresText(w.Reason) {
-		return resultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
+		return ResultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
 	}
 	// The seats can change between the check and the write: a replacement or a withdrawal
 	// (under the league's row lock, which this write now holds) reseated the game.
 	if err := g.sameSeats(w.Seated); err != nil {
-		return resultRows{}, err
+		return ResultRows{}, err
 	}
-	rows := resultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
+	rows := ResultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
 	var names []string
 	for i, l := range w.Seated.Lines {
 		seat := g.Seats[i]
@@ -67,7 +68,7 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 		if l.Absent {
 			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
 			if err != nil {
-				return resultRows{}, err
+				return ResultRows{}, err
 			}
 			rows.lines[i].Member, rows.lines[i].MemberID = m.Username, m.UserID
 			rows.lines[i].Explanation = absentNote + rows.lines[i].Explanation
@@ -79,7 +80,7 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 	if len(names) > 0 {
 		found, err := collect[SeatRef](ctx, tx, usersByNamesSQL, names)
 		if err != nil {
-			return resultRows{}, fmt.Errorf("look up substitutes: %w", err)
+			return ResultRows{}, fmt.Errorf("look up substitutes: %w", err)
 		}
 		for _, u := range found {
 			rows.subs[u.Username] = u.UserID
@@ -97,10 +98,11 @@ func prepareWrite(ctx context.Context, tx pgx.Tx, w ResultWrite, correction, byT
 		}
 	}
 	if len(unknown) > 0 {
-		return resultRows{}, unknown
+		return ResultRows{}, unknown
 	}
+	var err error
 	if rows.output, err = json.Marshal(w.Seated.Result); err != nil {
-		return resultRows{}, fmt.Errorf("encode scored result: %w", err)
+		return ResultRows{}, fmt.Errorf("encode scored result: %w", err)
 	}
 	return rows, nil
 }
@@ -166,12 +168,12 @@ type ending struct {
 	// reason says why a correction was made; empty for a record.
 	reason string
 	// table is the table's record of a proposal; nil for an organiser's write.
-	table *tableRecord
+	table *TableRecord
 }
 
 // queueEnding queues the ending of w, written on rw's game, which moved changes: every
 // result write, recorded or corrected, by the organisers or by the table, ends this way.
-func queueEnding(batch *pgx.Batch, rw resultRows, w ResultWrite, changes Changes, e ending) error {
+func queueEnding(batch *pgx.Batch, rw ResultRows, w ResultWrite, changes Changes, e ending) error {
 	text, err := json.Marshal(changes)
 	if err != nil {
 		return fmt.Errorf("encode changes: %w", err)
@@ -180,8 +182,8 @@ func queueEnding(batch *pgx.Batch, rw resultRows, w ResultWrite, changes Changes
 	if e.table == nil {
 		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input, text, e.reason)
 	} else {
-		batch.Queue(insertTableAuditSQL, g.ID, e.table.proposerID, w.Input, text, e.table.reason, e.table.confirmerIDs)
-		actor = e.table.actorID
+		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input, text, e.table.Reason, e.table.ConfirmerIDs)
+		actor = e.table.ActorID
 	}
 	return queueNotice(batch, e.key, resultNotice(e.notice, g, rw.lines, e.reason), resultAudience(g), actor)
 }

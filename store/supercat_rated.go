@@ -31,89 +31,93 @@ WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
 
 const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, player_power = ARRAY[$3::int] WHERE id = $1`
 
-// FinishSupercatGame finishes ownerID's companion game as a rated solo Arcs game, in one
-// transaction: an Arcs normal game with the SUPERCAT bots in the first seats (each a ladder
-// member of the game's difficulty, as the open-a-table form seats them) and the player last
-// ("seat the player last in turn order"), recorded by the player through the Arcs scorer
-// (placement on final Power, or on the Power the ambition results bring) onto the Arcs
-// ladder, and linked to the companion game. A finished game is a Conflict; bad Power a
-// *scoring.FieldError, bad ambition results scoring.FieldErrors (every field at once).
-// Returns the rated game's id.
-func (s *Store) FinishSupercatGame(ctx context.Context, gameID, ownerID int64, final SupercatFinal) (int64, error) {
-	var rated int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var difficulty, owner, version string
-		var finished bool
-		var playerPower []int
-		err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version, &playerPower)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if finished {
-			return &Conflict{Reason: "finish: the game is already finished and rated"}
-		}
-		bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
-		if err != nil {
-			return err
-		}
-		if final.Ambitions != nil {
-			if final, err = supercatFinalByAmbitions(version, playerPower, bots, final.Ambitions); err != nil {
-				return err
-			}
-		}
-		if len(final.BotPower) != len(bots) {
-			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
-		}
-		if difficulty != string(scoring.Hard) {
-			difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
-		}
-		ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
-		if rated, err = createNormalGame(ctx, tx, ng); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, insertSeatSQL, rated, len(bots)+1, ownerID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, readyGameSQL, rated); err != nil {
-			return err
-		}
-		g, err := loadResultGame(ctx, tx, rated, resultGameSQL)
-		if err != nil {
-			return err
-		}
-		type line struct {
-			ID    string `json:"id"`
-			Score int    `json:"score"`
-		}
-		var players []line
-		for i, seat := range g.Seats {
-			score := final.PlayerPower
-			if i < len(bots) {
-				score = final.BotPower[i]
-			}
-			players = append(players, line{ID: seat.Username, Score: score})
-		}
-		body, err := json.Marshal(map[string][]line{"players": players})
-		if err != nil {
-			return err
-		}
-		w, err := g.Write(ownerID, body)
-		if err != nil {
-			return err
-		}
-		if _, err := recordResult(ctx, tx, w, nil); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, ratedSupercatGameSQL, gameID, rated, final.PlayerPower)
-		return err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store: finish SUPERCAT game %d: %w", gameID, err)
+// SupercatRated is a companion game's rated game as InsertSupercatRated opens it: its id,
+// the result the player records on it (checked, not stored) and the player's final Power.
+type SupercatRated struct {
+	GameID      int64
+	Write       ResultWrite
+	PlayerPower int
+}
+
+// InsertSupercatRated opens ownerID's companion game's rated solo Arcs game inside tx: an
+// Arcs normal game with the SUPERCAT bots in the first seats (each a ladder member of the
+// game's difficulty, as the open-a-table form seats them) and the player last ("seat the
+// player last in turn order"), with its result checked by the Arcs scorer (placement on
+// final Power, or on the Power the ambition results bring) for the player to record. A
+// finished game is a Conflict; bad Power a *scoring.FieldError, bad ambition results
+// scoring.FieldErrors (every field at once).
+func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, ownerID int64, final SupercatFinal) (SupercatRated, error) {
+	var difficulty, owner, version string
+	var finished bool
+	var playerPower []int
+	err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version, &playerPower)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return SupercatRated{}, ErrNotFound
 	}
-	return rated, nil
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	if finished {
+		return SupercatRated{}, &Conflict{Reason: "finish: the game is already finished and rated"}
+	}
+	bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	if final.Ambitions != nil {
+		if final, err = supercatFinalByAmbitions(version, playerPower, bots, final.Ambitions); err != nil {
+			return SupercatRated{}, err
+		}
+	}
+	if len(final.BotPower) != len(bots) {
+		return SupercatRated{}, &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
+	}
+	if difficulty != string(scoring.Hard) {
+		difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
+	}
+	ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
+	rated, err := createNormalGame(ctx, tx, ng)
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	if _, err := tx.Exec(ctx, insertSeatSQL, rated, len(bots)+1, ownerID); err != nil {
+		return SupercatRated{}, err
+	}
+	if _, err := tx.Exec(ctx, readyGameSQL, rated); err != nil {
+		return SupercatRated{}, err
+	}
+	g, err := loadResultGame(ctx, tx, rated, resultGameSQL)
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	type line struct {
+		ID    string `json:"id"`
+		Score int    `json:"score"`
+	}
+	var players []line
+	for i, seat := range g.Seats {
+		score := final.PlayerPower
+		if i < len(bots) {
+			score = final.BotPower[i]
+		}
+		players = append(players, line{ID: seat.Username, Score: score})
+	}
+	body, err := json.Marshal(map[string][]line{"players": players})
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	w, err := g.Check(ownerID, body)
+	if err != nil {
+		return SupercatRated{}, err
+	}
+	return SupercatRated{GameID: rated, Write: w, PlayerPower: final.PlayerPower}, nil
+}
+
+// UpdateSupercatRated links the companion game to its rated game, keeping the player's
+// final Power.
+func (s *Store) UpdateSupercatRated(ctx context.Context, tx pgx.Tx, gameID int64, r SupercatRated) error {
+	_, err := tx.Exec(ctx, ratedSupercatGameSQL, gameID, r.GameID, r.PlayerPower)
+	return err
 }
 
 const supercatOfRatedSQL = `SELECT id FROM supercat_games WHERE rated_game_id = $1 AND owner_id = $2`

@@ -17,25 +17,25 @@ import (
 func TestHistoryNamesWebhooksByHostAndID(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
-	leagues := service.NewLeagues(w.st)
-	leagueID, _ := w.league("cartagena", [][]int{{0, 1, 2, 3}})
+	leagues := service.NewLeagues(w.Store)
+	leagueID, _ := w.League("cartagena", [][]int{{0, 1, 2, 3}})
 	secret := "0123456789abcdef0123456789abcdef"
 	const discord = "https://discord.com/api/webhooks/123456789012345678/the-channel-key"
 	const slack = "https://hooks.slack.com:443/services/T000/B000/the-slack-key?x=1"
-	kept, err := leagues.AddWebhook(ctx, leagueID, w.organiser.ID, discord, "discord", secret)
+	kept, err := leagues.AddWebhook(ctx, leagueID, w.Organiser.ID, discord, "discord", secret)
 	require.NoError(t, err)
 	assert.Equal(t, discord, kept.URL, "the organiser who adds it is answered with the whole address")
-	gone, err := leagues.AddWebhook(ctx, leagueID, w.organiser.ID, slack, "slack", secret)
+	gone, err := leagues.AddWebhook(ctx, leagueID, w.Organiser.ID, slack, "slack", secret)
 	require.NoError(t, err)
-	require.NoError(t, leagues.DeleteWebhook(ctx, leagueID, gone.ID, w.organiser.ID))
-	hooks, err := leagues.Webhooks(ctx, leagueID, w.organiser.ID)
+	require.NoError(t, leagues.DeleteWebhook(ctx, leagueID, gone.ID, w.Organiser.ID))
+	hooks, err := leagues.Webhooks(ctx, leagueID, w.Organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.Equal(t, "discord.com", hooks[0].Host)
 	assert.Empty(t, hooks[0].URL, "the list names it by host")
 
 	details := func() []string {
-		events, err := w.st.LeagueEvents(ctx, leagueID)
+		events, err := w.Store.LeagueEvents(ctx, leagueID)
 		require.NoError(t, err)
 		var out []string
 		for _, e := range events {
@@ -51,17 +51,17 @@ func TestHistoryNamesWebhooksByHostAndID(t *testing.T) {
 	}, details())
 
 	// Lines as they were written before, rewritten when migration 00018 runs.
-	_, err = w.pool.Exec(ctx, `DELETE FROM league_events WHERE league_id = $1`, leagueID)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM league_events WHERE league_id = $1`, leagueID)
 	require.NoError(t, err)
 	for _, d := range []string{"added a discord webhook to " + discord, "added a slack webhook to " + slack,
 		"removed the webhook to " + slack, "added a json webhook to http://user:the-key@example.org/key"} {
-		_, err = w.pool.Exec(ctx, `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, 'webhook', $3)`,
-			leagueID, w.organiser.ID, d)
+		_, err = w.Pool.Exec(ctx, `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, 'webhook', $3)`,
+			leagueID, w.Organiser.ID, d)
 		require.NoError(t, err)
 	}
-	_, err = w.pool.Exec(ctx, `DELETE FROM goose_db_version WHERE version_id = 18`)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM goose_db_version WHERE version_id = 18`)
 	require.NoError(t, err)
-	_, err = store.Migrate(ctx, w.pool)
+	_, err = store.Migrate(ctx, w.Pool)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"added a json webhook to example.org",

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -40,13 +41,14 @@ const ClosedProposalsEvery = time.Minute
 
 // ClosedProposals records the proposed results whose confirmation window ended at now()
 // with a confirmation and no dispute (CONTRACT section 8). Every server runs it; each
-// game's lock makes each result recorded once.
+// game's lock makes each result recorded once (service.Results.RecordClosedProposals).
 func ClosedProposals(st *store.Store, now func() time.Time) Job {
+	results := service.NewResults(st)
 	return Job{
 		What: "record closed proposals",
 		Done: "recorded proposals whose confirmation window closed",
 		Do: func(ctx context.Context) (int64, error) {
-			n, err := st.RecordClosedProposals(ctx, now())
+			n, err := results.RecordClosedProposals(ctx, now())
 			return int64(n), err
 		},
 	}

@@ -102,7 +102,9 @@ type Limit struct {
 type Handler struct {
 	store *store.Store
 	// leagues owns the leagues area's writes, for a page and its API twin alike.
-	leagues  *service.Leagues
+	leagues *service.Leagues
+	// results owns the results area's writes, for a page and its API twin alike.
+	results  *service.Results
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
@@ -165,6 +167,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	return &Handler{
 		store:    st,
 		leagues:  service.NewLeagues(st),
+		results:  service.NewResults(st),
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,

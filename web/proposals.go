@@ -118,11 +118,11 @@ func (h *Handler) propose(c echo.Context, gameID, userID int64, body []byte) (st
 	if err := g.MayPropose(userID); err != nil {
 		return store.Proposal{}, err
 	}
-	w, err := g.Write(userID, body)
+	w, err := g.Check(userID, body)
 	if err != nil {
 		return store.Proposal{}, resultError(err)
 	}
-	p, err := h.store.Propose(ctx, w)
+	p, err := h.results.Propose(ctx, w)
 	if err != nil {
 		return store.Proposal{}, resultError(err)
 	}
@@ -137,7 +137,7 @@ func (h *Handler) apiWithdrawProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+	if err := h.results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return proposalError(err)
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -187,7 +187,7 @@ func (h *Handler) apiConfirmProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	recorded, err := h.store.Confirm(c.Request().Context(), id, user.ID, a.Revision)
+	recorded, err := h.results.Confirm(c.Request().Context(), id, user.ID, a.Revision)
 	if err != nil {
 		return proposalError(err)
 	}
@@ -208,7 +208,7 @@ func (h *Handler) apiDisputeProposal(c echo.Context) error {
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
 	ctx := c.Request().Context()
-	if err := h.store.Dispute(ctx, id, user.ID, a.Reason, a.Revision); err != nil {
+	if err := h.results.Dispute(ctx, id, user.ID, a.Reason, a.Revision); err != nil {
 		return proposalError(err)
 	}
 	p, err := h.store.Proposal(ctx, id)

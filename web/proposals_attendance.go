@@ -37,7 +37,7 @@ func (h *Handler) attendByLink(c echo.Context) error {
 	default:
 		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
 	}
-	if err := h.store.SetAttendance(c.Request().Context(), link.GameID, link.UserID, coming); err != nil {
+	if err := h.results.SetAttendance(c.Request().Context(), link.GameID, link.UserID, coming); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/attend/"+c.Param("token"))
@@ -94,7 +94,7 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	if err := h.store.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
+	if err := h.results.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
 		return err
 	}
 	return tableBack(c, id)
@@ -172,7 +172,7 @@ func (h *Handler) apiSetAttendance(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "coming: required, true (I'll be there) or false (I can't come)")
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.store.SetAttendance(c.Request().Context(), id, user.ID, *body.Coming); err != nil {
+	if err := h.results.SetAttendance(c.Request().Context(), id, user.ID, *body.Coming); err != nil {
 		return err
 	}
 	return h.apiAttendance(c)

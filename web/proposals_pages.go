@@ -48,7 +48,7 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	if _, err := h.store.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
+	if _, err := h.results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
 		return proposalError(err)
 	}
 	return tableBack(c, id)
@@ -65,7 +65,7 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	if err := h.store.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
+	if err := h.results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
 		return proposalError(err)
 	}
 	return tableBack(c, id)
@@ -78,7 +78,7 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	if err := h.store.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+	if err := h.results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return proposalError(err)
 	}
 	return tableBack(c, id)
@@ -140,7 +140,7 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool)
 // (90) — 20 points"; what was entered alone when it no longer scores against the seats.
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
-	w, err := g.Write(p.ProposerID, p.Input)
+	w, err := g.Check(p.ProposerID, p.Input)
 	if err != nil {
 		var out []string
 		for _, s := range g.Seats {

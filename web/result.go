@@ -83,20 +83,20 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err != nil {
 		return err
 	}
-	// Refuse the wrong person or state before judging the body, as the store does again
-	// under the game's lock.
+	// Refuse the wrong person or state before judging the body, as the results service does
+	// again under the game's lock.
 	if err := g.Writable(user.ID, correct); err != nil {
 		return err
 	}
-	w, err := g.Write(user.ID, body)
+	w, err := g.Check(user.ID, body)
 	if err != nil {
 		return resultError(err)
 	}
 	var r store.GameResult
 	if correct {
-		r, err = h.store.CorrectResult(ctx, w)
+		r, err = h.results.Correct(ctx, w)
 	} else {
-		r, err = h.store.RecordResult(ctx, w)
+		r, err = h.results.Record(ctx, w)
 	}
 	if err != nil {
 		return resultError(err)

@@ -78,7 +78,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		v.Problems = f.problemList(problems)
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
-	w, err := g.Write(user.ID, body)
+	w, err := g.Check(user.ID, body)
 	if err == nil && proposing && c.FormValue("action") == "save" {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
 		if _, err = h.propose(c, g.ID, user.ID, body); err == nil {
@@ -170,7 +170,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	if g.Input != nil {
 		f.fill(g.Input)
 		v = f.view(nil)
-		if w, err := g.Write(g.OrganiserID, g.Input); err == nil {
+		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
 				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input)}
 		}
@@ -217,9 +217,9 @@ func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction boo
 	ctx := c.Request().Context()
 	var err error
 	if correction {
-		_, err = h.store.CorrectResult(ctx, w)
+		_, err = h.results.Correct(ctx, w)
 	} else {
-		_, err = h.store.RecordResult(ctx, w)
+		_, err = h.results.Record(ctx, w)
 	}
 	return err
 }

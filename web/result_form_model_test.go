@@ -62,7 +62,7 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 			body, problems := f.input()
 			require.Empty(t, problems)
 			assert.JSONEq(t, tt.want, string(body))
-			_, err := tt.game.Write(1, body)
+			_, err := tt.game.Check(1, body)
 			assert.NoError(t, err, "the body passes the seat check")
 		})
 	}

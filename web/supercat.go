@@ -282,7 +282,7 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
 	}
 	user, _ := currentUser(c)
-	rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, final)
+	rated, err := h.results.FinishSupercat(c.Request().Context(), v.ID, user.ID, final)
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
@@ -382,7 +382,7 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 	supercatAmbitionErrors(scoring.CheckSupercatFinalAmbitions(version, len(form.Seats), ambitions), rowOf, form.Errors)
 	if len(form.Errors) == 0 {
 		user, _ := currentUser(c)
-		rated, err := h.store.FinishSupercatGame(c.Request().Context(), v.ID, user.ID, store.SupercatFinal{Ambitions: ambitions})
+		rated, err := h.results.FinishSupercat(c.Request().Context(), v.ID, user.ID, store.SupercatFinal{Ambitions: ambitions})
 		if fes := scoring.AllFieldErrors(err); fes != nil {
 			supercatAmbitionErrors(fes, rowOf, form.Errors)
 		} else if err != nil {

@@ -1,5 +1,5 @@
 // Command loadtest fills a TableStakes database with load-test data: 1,000 running leagues
-// and 100,000 recorded games by default, every result recorded through store.RecordResult
+// and 100,000 recorded games by default, every result recorded through service.Results.Record
 // (scoring, standings and rating ledger, exactly as the app records them). It is the data
 // set of the README's performance figures:
 //
@@ -235,10 +235,10 @@ func record(ctx context.Context, st *store.Store, organiserID, gameID int64, inp
 	if err != nil {
 		return err
 	}
-	w, err := g.Write(organiserID, input)
+	w, err := g.Check(organiserID, input)
 	if err != nil {
 		return err
 	}
-	_, err = st.RecordResult(ctx, w)
+	_, err = service.NewResults(st).Record(ctx, w)
 	return err
 }

@@ -93,11 +93,11 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
-			w, err := rg.Write(dip.OrganiserID, fixed)
+			w, err := rg.Check(dip.OrganiserID, fixed)
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
-			if _, err := st.CorrectResult(ctx, w); err != nil {
+			if _, err := service.NewResults(st).Correct(ctx, w); err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
 		}
@@ -110,8 +110,8 @@ func record(ctx context.Context, st *store.Store, organiser, gameID int64, input
 	g, err := st.ResultGame(ctx, gameID)
 	if err == nil {
 		var w store.ResultWrite
-		if w, err = g.Write(organiser, input); err == nil {
-			_, err = st.RecordResult(ctx, w)
+		if w, err = g.Check(organiser, input); err == nil {
+			_, err = service.NewResults(st).Record(ctx, w)
 		}
 	}
 	if err != nil {

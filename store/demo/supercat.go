@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -93,7 +94,7 @@ func seedSupercatFinished(ctx context.Context, st *store.Store, ada int64) error
 		return err
 	}
 	// Tycoon 5/3: ada first, the bot second.
-	_, err = st.FinishSupercatGame(ctx, g.ID, ada, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
+	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, ada, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
 		{Ambition: scoring.Tycoon, Markers: [][]int64{{5, 3}}, Counts: []int64{4, 2}},
 	}})
 	return err

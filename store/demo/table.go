@@ -58,11 +58,11 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 		if err != nil {
 			return fmt.Errorf("seed table: %w", err)
 		}
-		w, err := rg.Write(g.Seats[0].UserID, input)
+		w, err := rg.Check(g.Seats[0].UserID, input)
 		if err != nil {
 			return fmt.Errorf("seed table: proposal of game %d: %w", g.Number, err)
 		}
-		if _, err := st.Propose(ctx, w); err != nil {
+		if _, err := service.NewResults(st).Propose(ctx, w); err != nil {
 			return fmt.Errorf("seed table: %w", err)
 		}
 		return nil
@@ -71,14 +71,14 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 	if err := propose(round1[0]); err != nil {
 		return err
 	}
-	if _, err := st.Confirm(ctx, round1[0].ID, round1[0].Seats[1].UserID, 0); err != nil {
+	if _, err := service.NewResults(st).Confirm(ctx, round1[0].ID, round1[0].Seats[1].UserID, 0); err != nil {
 		return fmt.Errorf("seed table: %w", err)
 	}
 	// Disputed: on the organiser's desk with the proposal beside it.
 	if err := propose(round1[1]); err != nil {
 		return err
 	}
-	if err := st.Dispute(ctx, round1[1].ID, round1[1].Seats[2].UserID,
+	if err := service.NewResults(st).Dispute(ctx, round1[1].ID, round1[1].Seats[2].UserID,
 		"I had two more pirates in the boat at the end; my score is 4 higher", 0); err != nil {
 		return fmt.Errorf("seed table: %w", err)
 	}
@@ -93,7 +93,7 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 			if i == 3 && g.ID != round2[0].ID {
 				continue // one player has not answered yet
 			}
-			if err := st.SetAttendance(ctx, g.ID, s.UserID, coming); err != nil {
+			if err := service.NewResults(st).SetAttendance(ctx, g.ID, s.UserID, coming); err != nil {
 				return fmt.Errorf("seed table: %w", err)
 			}
 		}

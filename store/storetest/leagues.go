@@ -140,7 +140,7 @@ func CheckResult(ctx context.Context, st *store.Store, gameID, by int64, input [
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
-	return g.Write(by, input)
+	return g.Check(by, input)
 }
 
 // RecordResult checks input and records it, as POST /api/v1/games/{id}/result does.
@@ -149,5 +149,5 @@ func RecordResult(ctx context.Context, st *store.Store, gameID, by int64, input 
 	if err != nil {
 		return store.GameResult{}, err
 	}
-	return st.RecordResult(ctx, rw)
+	return service.NewResults(st).Record(ctx, rw)
 }

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 func TestRecordResultSeedExample(t *testing.T) {
@@ -21,10 +22,10 @@ func TestRecordResultSeedExample(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	// The seed's Cartagena example: A 1000, B 970, C 970, D 800, E 770 → 20, 9, 9, 2, 0.
-	leagueID, games := w.league("cartagena", [][]int{{0, 1, 2, 3, 4}})
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3, 4}})
 	names := []string{"ada", "bruno", "chloe", "dmitri", "elena"}
-	input := placementInput(names, []int{1000, 970, 970, 800, 770})
-	r, err := w.record(ctx, games[0], w.organiser.ID, input)
+	input := storetest.PlacementInput(names, []int{1000, 970, 970, 800, 770})
+	r, err := w.Record(ctx, games[0], w.Organiser.ID, input)
 	require.NoError(t, err)
 
 	require.Len(t, r.Lines, 5)
@@ -43,28 +44,23 @@ func TestRecordResultSeedExample(t *testing.T) {
 	assert.Len(t, r.Changes.Ratings, 5)
 
 	var status string
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT status FROM games WHERE id = $1`, games[0]).Scan(&status))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT status FROM games WHERE id = $1`, games[0]).Scan(&status))
 	assert.Equal(t, "finished", status)
 	// The league's only game is recorded: the league is finished.
-	require.NoError(t, w.pool.QueryRow(ctx, `SELECT status FROM leagues WHERE id = $1`, leagueID).Scan(&status))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT status FROM leagues WHERE id = $1`, leagueID).Scan(&status))
 	assert.Equal(t, "finished", status)
 
-	exp := newExpected()
-	exp.members[leagueID] = []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, input, nil)
-	exp.check(t, w.st, "cartagena", leagueID)
+	exp := storetest.NewExpected()
+	exp.Members[leagueID] = []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	exp.Add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, input, nil)
+	exp.Check(t, w.Store, "cartagena", leagueID)
 
-	audit, err := w.st.ResultAudit(ctx, games[0])
+	audit, err := w.Store.ResultAudit(ctx, games[0])
 	require.NoError(t, err)
 	require.Len(t, audit, 1)
 	assert.Equal(t, "record", audit[0].Action)
 	assert.Equal(t, "organiser", audit[0].Username)
 	assert.Len(t, audit[0].Changes.Points, 5)
-}
-
-// seasonSeats is a small schedule of 4-player games among the eight members.
-var seasonSeats = [][]int{
-	{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 2, 4, 6}, {1, 3, 5, 7}, {0, 5, 2, 7}, {1, 4, 3, 6},
 }
 
 func TestFullSeasonCrossCheck(t *testing.T) {
@@ -74,59 +70,59 @@ func TestFullSeasonCrossCheck(t *testing.T) {
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
 	// Two leagues on the same ladder, their results interleaved: the ladder order is the
 	// order results were recorded, across leagues.
-	l1, g1 := w.league("vampiring", seasonSeats)
-	l2, g2 := w.league("vampiring", seasonSeats)
-	exp := newExpected()
-	exp.members[l1], exp.members[l2] = members, members
+	l1, g1 := w.League("vampiring", storetest.SeasonSeats())
+	l2, g2 := w.League("vampiring", storetest.SeasonSeats())
+	exp := storetest.NewExpected()
+	exp.Members[l1], exp.Members[l2] = members, members
 	rng := rand.New(rand.NewPCG(7, 11))
-	for i := range seasonSeats {
+	for i := range storetest.SeasonSeats() {
 		for _, lg := range []struct {
 			id    int64
 			games []int64
 		}{{l2, g2}, {l1, g1}} {
 			names := make([]string, 4)
 			scores := make([]int, 4)
-			for k, p := range seasonSeats[i] {
+			for k, p := range storetest.SeasonSeats()[i] {
 				names[k], scores[k] = members[p], rng.IntN(5)*10 // ties are common
 			}
-			input := placementInput(names, scores)
-			_, err := w.record(ctx, lg.games[i], w.organiser.ID, input)
+			input := storetest.PlacementInput(names, scores)
+			_, err := w.Record(ctx, lg.games[i], w.Organiser.ID, input)
 			require.NoError(t, err)
-			exp.add(t, lg.id, strconv.FormatInt(lg.games[i], 10), scoring.Placement, input, nil)
+			exp.Add(t, lg.id, strconv.FormatInt(lg.games[i], 10), scoring.Placement, input, nil)
 		}
 	}
-	exp.check(t, w.st, "vampiring", l1, l2)
+	exp.Check(t, w.Store, "vampiring", l1, l2)
 	for _, id := range []int64{l1, l2} {
 		var status string
-		require.NoError(t, w.pool.QueryRow(ctx, `SELECT status FROM leagues WHERE id = $1`, id).Scan(&status))
+		require.NoError(t, w.Pool.QueryRow(ctx, `SELECT status FROM leagues WHERE id = $1`, id).Scan(&status))
 		assert.Equal(t, "finished", status)
 	}
-	ladders, err := w.st.Ladders(ctx)
+	ladders, err := w.Store.Ladders(ctx)
 	require.NoError(t, err)
 	require.Len(t, ladders, 1)
 	assert.Equal(t, store.LadderSummary{Game: "vampiring", Results: 12, Players: 8}, ladders[0])
 }
 
-// kingMeSeason records the King Me games of seasonSeats in the given order (the k-th
+// kingMeSeason records the King Me games of storetest.SeasonSeats() in the given order (the k-th
 // recorded scores 40-k, 30, 20+k, 10 in seat order) and returns the league, its games,
 // what the ladder and standings should be, and each game's input.
-func (w *world) kingMeSeason(t *testing.T, order []int) (int64, []int64, *expected, [][]byte) {
+func (w *world) kingMeSeason(t *testing.T, order []int) (int64, []int64, *storetest.Expected, [][]byte) {
 	t.Helper()
 	ctx := context.Background()
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("king-me", seasonSeats)
-	exp := newExpected()
-	exp.members[leagueID] = members
+	leagueID, games := w.League("king-me", storetest.SeasonSeats())
+	exp := storetest.NewExpected()
+	exp.Members[leagueID] = members
 	inputs := make([][]byte, len(games))
 	for k, i := range order {
 		names := make([]string, 4)
-		for j, p := range seasonSeats[i] {
+		for j, p := range storetest.SeasonSeats()[i] {
 			names[j] = members[p]
 		}
-		inputs[i] = placementInput(names, []int{40 - k, 30, 20 + k, 10})
-		_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
+		inputs[i] = storetest.PlacementInput(names, []int{40 - k, 30, 20 + k, 10})
+		_, err := w.Record(ctx, games[i], w.Organiser.ID, inputs[i])
 		require.NoError(t, err)
-		exp.add(t, leagueID, strconv.FormatInt(games[i], 10), scoring.Placement, inputs[i], nil)
+		exp.Add(t, leagueID, strconv.FormatInt(games[i], 10), scoring.Placement, inputs[i], nil)
 	}
 	return leagueID, games, exp, inputs
 }
@@ -135,12 +131,12 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	_, games := w.league("blue-max", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	_, games := w.League("blue-max", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
 	ok := []byte(`{"sides":[{"name":"Allies","players":[{"id":"ada","destroyed":1,"points":30},{"id":"bruno","points":10}]},
 		{"name":"Central Powers","players":[{"id":"chloe","lost":1,"points":5},{"id":"dmitri","points":12}]}]}`)
-	_, err := w.record(ctx, games[0], w.organiser.ID, ok)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, ok)
 	require.NoError(t, err)
-	clean := w.snapshot()
+	clean := w.Snapshot()
 
 	other := []byte(`{"sides":[{"name":"Allies","players":[{"id":"elena","points":3},{"id":"farid","points":1}]},
 		{"name":"Central Powers","players":[{"id":"greta","points":5},{"id":"hugo","points":2}]}]}`)
@@ -153,39 +149,39 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 		is    error
 		field string
 	}{
-		{name: "a seated player is not the organiser", game: games[1], by: w.players[4].ID, input: other, is: store.ErrNotOrganiser},
-		{name: "another player is not the organiser", game: games[1], by: w.players[0].ID, input: other, is: store.ErrNotOrganiser},
-		{name: "correction by a player", game: games[0], by: w.players[0].ID, input: ok, put: true, is: store.ErrNotOrganiser},
-		{name: "second record", game: games[0], by: w.organiser.ID, input: ok, is: store.ErrResultRecorded},
-		{name: "correction before a record", game: games[1], by: w.organiser.ID, input: other, put: true, is: store.ErrNoResult},
-		{name: "unknown game", game: games[1] + 100, by: w.organiser.ID, input: other, is: store.ErrNotFound},
-		{name: "someone not seated", game: games[1], by: w.organiser.ID, field: "sides[1].players[1].id",
+		{name: "a seated player is not the organiser", game: games[1], by: w.Players[4].ID, input: other, is: store.ErrNotOrganiser},
+		{name: "another player is not the organiser", game: games[1], by: w.Players[0].ID, input: other, is: store.ErrNotOrganiser},
+		{name: "correction by a player", game: games[0], by: w.Players[0].ID, input: ok, put: true, is: store.ErrNotOrganiser},
+		{name: "second record", game: games[0], by: w.Organiser.ID, input: ok, is: store.ErrResultRecorded},
+		{name: "correction before a record", game: games[1], by: w.Organiser.ID, input: other, put: true, is: store.ErrNoResult},
+		{name: "unknown game", game: games[1] + 100, by: w.Organiser.ID, input: other, is: store.ErrNotFound},
+		{name: "someone not seated", game: games[1], by: w.Organiser.ID, field: "sides[1].players[1].id",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"ada"}]}]}`)},
-		{name: "a seated player missing", game: games[1], by: w.organiser.ID, field: "sides",
+		{name: "a seated player missing", game: games[1], by: w.Organiser.ID, field: "sides",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"}]}]}`)},
-		{name: "the same player twice in other letters", game: games[1], by: w.organiser.ID, field: "sides[1].players[1].id",
+		{name: "the same player twice in other letters", game: games[1], by: w.Organiser.ID, field: "sides[1].players[1].id",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"ELENA"}]}]}`)},
-		{name: "the scorer's validation", game: games[1], by: w.organiser.ID, field: "sides[0].players[0].lost",
+		{name: "the scorer's validation", game: games[1], by: w.Organiser.ID, field: "sides[0].players[0].lost",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena","lost":2}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"},{"id":"farid"}]}]}`)},
-		{name: "malformed JSON", game: games[1], by: w.organiser.ID, field: "input", input: []byte(`{"sides":`)},
-		{name: "substitute unknown", game: games[1], by: w.organiser.ID, field: "replaced.elena",
+		{name: "malformed JSON", game: games[1], by: w.Organiser.ID, field: "input", input: []byte(`{"sides":`)},
+		{name: "substitute unknown", game: games[1], by: w.Organiser.ID, field: "replaced.elena",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"nobody"}}`)},
-		{name: "substitute with a NUL", game: games[1], by: w.organiser.ID, field: "replaced.elena",
+		{name: "substitute with a NUL", game: games[1], by: w.Organiser.ID, field: "replaced.elena",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"no\u0000body"}}`)},
-		{name: "substitute seated", game: games[1], by: w.organiser.ID, field: "replaced.elena",
+		{name: "substitute seated", game: games[1], by: w.Organiser.ID, field: "replaced.elena",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"elena":"hugo"}}`)},
-		{name: "replaced seat not seated", game: games[1], by: w.organiser.ID, field: "replaced.ada",
+		{name: "replaced seat not seated", game: games[1], by: w.Organiser.ID, field: "replaced.ada",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"elena"},{"id":"farid"}]},{"name":"B","players":[{"id":"greta"},{"id":"hugo"}]}],"replaced":{"ada":"xavier"}}`)},
-		{name: "bad correction", game: games[0], by: w.organiser.ID, put: true, field: "sides[0].players[0].id",
+		{name: "bad correction", game: games[0], by: w.Organiser.ID, put: true, field: "sides[0].players[0].id",
 			input: []byte(`{"sides":[{"name":"A","players":[{"id":"zed"}]},{"name":"B","players":[{"id":"chloe"}]}]}`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
 			if tt.put {
-				_, err = w.correct(ctx, tt.game, tt.by, tt.input)
+				_, err = w.Correct(ctx, tt.game, tt.by, tt.input)
 			} else {
-				_, err = w.record(ctx, tt.game, tt.by, tt.input)
+				_, err = w.Record(ctx, tt.game, tt.by, tt.input)
 			}
 			require.Error(t, err)
 			if tt.is != nil {
@@ -196,24 +192,12 @@ func TestRecordRefusalsChangeNothing(t *testing.T) {
 				require.ErrorAs(t, err, &fe, "%v", err)
 				assert.Equal(t, tt.field, fe.Field, "%v", err)
 			}
-			assert.Equal(t, clean, w.snapshot(), "nothing changed")
+			assert.Equal(t, clean, w.Snapshot(), "nothing changed")
 		})
 	}
-	_, err = w.write(ctx, games[1], w.organiser.ID, other)
+	_, err = w.Check(ctx, games[1], w.Organiser.ID, other)
 	require.NoError(t, err)
-	assert.Equal(t, clean, w.snapshot(), "a preview stores nothing")
-}
-
-func TestStandingsOfUnknownLeague(t *testing.T) {
-	t.Parallel()
-	w := newWorld(t)
-	_, err := w.st.Standings(context.Background(), 424242)
-	assert.ErrorIs(t, err, store.ErrNotFound)
-	leagueID, _ := w.league("gonzaga", [][]int{{0, 1}})
-	st, err := w.st.Standings(context.Background(), leagueID)
-	require.NoError(t, err)
-	assert.Len(t, st, 8)
-	assert.Equal(t, 1, st[7].Rank, "before any result everyone shares first place")
+	assert.Equal(t, clean, w.Snapshot(), "a preview stores nothing")
 }
 
 func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
@@ -221,21 +205,21 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("arcs", seasonSeats)
+	leagueID, games := w.League("arcs", storetest.SeasonSeats())
 	inputs := make([][]byte, len(games))
 	for i := range games {
 		names := make([]string, 4)
-		for j, p := range seasonSeats[i] {
+		for j, p := range storetest.SeasonSeats()[i] {
 			names[j] = members[p]
 		}
-		inputs[i] = placementInput(names, []int{10 + i, 20 - i, 15, 5 * i})
+		inputs[i] = storetest.PlacementInput(names, []int{10 + i, 20 - i, 15, 5 * i})
 	}
 
 	// Eight organisers' clicks on the same game: exactly one records it.
 	errs := make(chan error, 8)
 	for range 8 {
 		go func() {
-			_, err := w.record(ctx, games[0], w.organiser.ID, inputs[0])
+			_, err := w.Record(ctx, games[0], w.Organiser.ID, inputs[0])
 			errs <- err
 		}()
 	}
@@ -254,7 +238,7 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	// ladder, whatever order the transactions commit in.
 	for i := 1; i < len(games); i++ {
 		go func() {
-			_, err := w.record(ctx, games[i], w.organiser.ID, inputs[i])
+			_, err := w.Record(ctx, games[i], w.Organiser.ID, inputs[i])
 			errs <- err
 		}()
 	}
@@ -267,16 +251,16 @@ func TestConcurrentRecordsKeepTheLadderWhole(t *testing.T) {
 	}
 	var order []placed
 	for i, id := range games {
-		r, err := w.st.Result(ctx, id)
+		r, err := w.Store.Result(ctx, id)
 		require.NoError(t, err)
 		order = append(order, placed{r.LadderSeq, i})
 	}
 	slices.SortFunc(order, func(a, b placed) int { return cmp.Compare(a.seq, b.seq) })
-	exp := newExpected()
-	exp.members[leagueID] = members
+	exp := storetest.NewExpected()
+	exp.Members[leagueID] = members
 	for k, p := range order {
 		assert.Equal(t, int64(k+1), p.seq, "ladder places are 1..n without gaps")
-		exp.add(t, leagueID, strconv.FormatInt(games[p.i], 10), scoring.Placement, inputs[p.i], nil)
+		exp.Add(t, leagueID, strconv.FormatInt(games[p.i], 10), scoring.Placement, inputs[p.i], nil)
 	}
-	exp.check(t, w.st, "arcs", leagueID)
+	exp.Check(t, w.Store, "arcs", leagueID)
 }

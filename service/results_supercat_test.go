@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -19,15 +20,15 @@ func TestFinishSupercatGameRatesItOnTheArcsLadder(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	owner := newPlayers(t, st, "solo", 1)[0]
+	owner := storetest.Players(t, st, "solo", 1)[0]
 	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "Rated", Difficulty: "hard", Bots: 2})
 	require.NoError(t, err)
-	_, err = st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18}})
+	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18}})
 	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "power", fe.Field)
 
-	rated, err := st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23}})
+	rated, err := service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23}})
 	require.NoError(t, err)
 	game, err := st.Game(ctx, rated)
 	require.NoError(t, err)
@@ -49,7 +50,7 @@ func TestFinishSupercatGameRatesItOnTheArcsLadder(t *testing.T) {
 	back, err := st.SupercatGameOfRated(ctx, rated, owner.ID)
 	require.NoError(t, err)
 	assert.Equal(t, g.ID, back)
-	_, err = st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23}})
+	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23}})
 	assert.ErrorIs(t, err, store.ErrConflict, "finished once")
 }
 
@@ -60,12 +61,12 @@ func TestFinishSupercatGameByAmbitionResults(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	owner := newPlayers(t, st, "ambitious", 1)[0]
+	owner := storetest.Players(t, st, "ambitious", 1)[0]
 	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "By ambitions", Difficulty: "normal", Bots: 2})
 	require.NoError(t, err)
 	require.NoError(t, st.SetSupercatPower(ctx, g.ID, owner.ID, []int{10}, []int{12, 9}))
 
-	_, err = st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
+	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
 		{Ambition: "glory", Markers: [][]int64{{5, 3}}, Counts: []int64{1, -1, 2}},
 		{Ambition: scoring.Tycoon, Markers: [][]int64{{5, 3, 1}}, Counts: []int64{1, 2, 3}},
 	}})
@@ -78,7 +79,7 @@ func TestFinishSupercatGameByAmbitionResults(t *testing.T) {
 
 	// Tycoon 5/3: the player first (10 + 5), Ruby second (12 + 3); Warlord 3/2 tied for
 	// first between Ruby and Onyx: both take second place (+2).
-	rated, err := st.FinishSupercatGame(ctx, g.ID, owner.ID, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
+	rated, err := service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
 		{Ambition: scoring.Tycoon, Markers: [][]int64{{5, 3}}, Counts: []int64{4, 2, 1}},
 		{Ambition: scoring.Warlord, Markers: [][]int64{{3, 2}}, Counts: []int64{0, 3, 3}},
 	}})

@@ -1,4 +1,4 @@
-package store_test
+package service_test
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
 func TestCorrectionReplaysTheLadder(t *testing.T) {
@@ -20,16 +22,16 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	w := newWorld(t)
 	// Record out of number order: the ladder order is the recording order.
 	leagueID, games, exp, inputs := w.kingMeSeason(t, []int{2, 0, 1, 4, 3})
-	before, err := w.st.Ratings(ctx, "king-me")
+	before, err := w.Store.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 
 	// Correct game 1 (recorded second): its first and last swap.
 	names := []string{"ada", "bruno", "chloe", "dmitri"}
-	corrected := placementInput(names, []int{10, 30, 20, 40})
-	r, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
+	corrected := storetest.PlacementInput(names, []int{10, 30, 20, 40})
+	r, err := w.Correct(ctx, games[0], w.Organiser.ID, corrected)
 	require.NoError(t, err)
-	exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
-	exp.check(t, w.st, "king-me", leagueID)
+	exp.Replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
+	exp.Check(t, w.Store, "king-me", leagueID)
 
 	assert.Equal(t, int64(2), r.LadderSeq, "a correction keeps the game's place in the ladder")
 	assert.Equal(t, "organiser", r.CorrectedBy)
@@ -40,7 +42,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	assert.Equal(t, 0, r.Changes.Points[0].Delta().Cmp(big.NewRat(-12, 1)))
 	assert.Equal(t, "dmitri", r.Changes.Points[1].Username)
 	assert.Equal(t, 0, r.Changes.Points[1].Delta().Cmp(big.NewRat(12, 1)))
-	after, err := w.st.Ratings(ctx, "king-me")
+	after, err := w.Store.Ratings(ctx, "king-me")
 	require.NoError(t, err)
 	beforeBy := map[string]rating.Micros{}
 	for _, b := range before {
@@ -55,7 +57,7 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 	assert.ElementsMatch(t, wantMoves, r.Changes.Ratings)
 	assert.NotEmpty(t, r.Changes.Ratings)
 
-	audit, err := w.st.ResultAudit(ctx, games[0])
+	audit, err := w.Store.ResultAudit(ctx, games[0])
 	require.NoError(t, err)
 	require.Len(t, audit, 2)
 	assert.Equal(t, "correct", audit[1].Action)
@@ -65,11 +67,11 @@ func TestCorrectionReplaysTheLadder(t *testing.T) {
 
 	// Recording after a correction continues the ladder from the replayed ratings.
 	names = []string{"bruno", "elena", "dmitri", "greta"}
-	last := placementInput(names, []int{5, 6, 7, 8})
-	_, err = w.record(ctx, games[5], w.organiser.ID, last)
+	last := storetest.PlacementInput(names, []int{5, 6, 7, 8})
+	_, err = w.Record(ctx, games[5], w.Organiser.ID, last)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[5], 10), scoring.Placement, last, nil)
-	exp.check(t, w.st, "king-me", leagueID)
+	exp.Add(t, leagueID, strconv.FormatInt(games[5], 10), scoring.Placement, last, nil)
+	exp.Check(t, w.Store, "king-me", leagueID)
 }
 
 // A correction rewrites the later ledger lines in place; a ledger missing lines (damaged
@@ -82,7 +84,7 @@ func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
 	// Each ledger line: its values and its row version.
 	type line struct{ values, version string }
 	ledger := func() map[string]line {
-		rows, err := w.pool.Query(ctx, `
+		rows, err := w.Pool.Query(ctx, `
 			SELECT game_id || '/' || position, (player_id, substitute_id, credited_id, before_micros, ante_micros,
 			       award_micros, delta_micros, after_micros)::text, xmin::text
 			FROM rating_entries`)
@@ -102,15 +104,15 @@ func TestCorrectionRewritesTheLedgerInPlaceOrAfresh(t *testing.T) {
 	for k, scores := range [][]int{{10, 30, 20, 40}, {40, 10, 30, 20}} {
 		if k == 1 {
 			// Damage: the last game's ledger lines are gone.
-			_, err := w.pool.Exec(ctx, `DELETE FROM rating_entries WHERE game_id = $1`, games[len(games)-1])
+			_, err := w.Pool.Exec(ctx, `DELETE FROM rating_entries WHERE game_id = $1`, games[len(games)-1])
 			require.NoError(t, err)
 		}
-		corrected := placementInput(names, scores)
-		_, err := w.correct(ctx, games[0], w.organiser.ID, corrected)
+		corrected := storetest.PlacementInput(names, scores)
+		_, err := w.Correct(ctx, games[0], w.Organiser.ID, corrected)
 		require.NoError(t, err)
-		exp.replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
+		exp.Replace(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Placement, inputs[0], corrected)
 		inputs[0] = corrected
-		exp.check(t, w.st, "king-me", leagueID)
+		exp.Check(t, w.Store, "king-me", leagueID)
 		if k == 0 {
 			after := ledger()
 			require.Len(t, after, len(before))
@@ -134,17 +136,17 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
 	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	leagueID, games := w.league("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
-	exp := newExpected()
-	exp.members[leagueID] = members
+	leagueID, games := w.League("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	exp := storetest.NewExpected()
+	exp.Members[leagueID] = members
 	first := []byte(`{"outcome":"draw","players":[
 		{"id":"ada","centers":10,"years":8},{"id":"bruno","centers":12,"years":8},{"id":"chloe","centers":12,"years":8},
 		{"id":"dmitri","centers":0,"years":3,"eliminated":1903},{"id":"elena","centers":0,"years":4,"eliminated":1904},
 		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":5,"eliminated":1905}],
 		"winners":["ada","bruno","chloe"]}`)
-	_, err := w.record(ctx, games[0], w.organiser.ID, first)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, first)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada, first, nil)
+	exp.Add(t, leagueID, strconv.FormatInt(games[0], 10), scoring.Armada, first, nil)
 
 	// bruno left mid-game; xavier (not a member) finished the seat and soloed with it.
 	second := []byte(`{"outcome":"solo","players":[
@@ -157,16 +159,16 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 		{"id":"elena","centers":5,"years":10},{"id":"farid","centers":0,"years":6,"eliminated":1906},
 		{"id":"greta","centers":0,"years":7,"eliminated":1907},{"id":"hugo","centers":0,"years":7,"eliminated":1907}],
 		"winners":["bruno"]}`)
-	r, err := w.record(ctx, games[1], w.organiser.ID, second)
+	r, err := w.Record(ctx, games[1], w.Organiser.ID, second)
 	require.NoError(t, err)
-	exp.add(t, leagueID, strconv.FormatInt(games[1], 10), scoring.Armada, scorerInput, map[string]string{"bruno": "xavier"})
-	exp.check(t, w.st, "diplomacy", leagueID)
+	exp.Add(t, leagueID, strconv.FormatInt(games[1], 10), scoring.Armada, scorerInput, map[string]string{"bruno": "xavier"})
+	exp.Check(t, w.Store, "diplomacy", leagueID)
 
 	assert.Equal(t, "xavier", r.Lines[0].Substitute)
 	require.Len(t, r.Ledger, 7)
 	assert.Equal(t, "xavier", r.Ledger[0].Credited, "a winning replaced seat whose award beats its ante credits the substitute (seed 4.2)")
 	// League points stay with the seated player.
-	st, err := w.st.Standings(ctx, leagueID)
+	st, err := w.Store.Standings(ctx, leagueID)
 	require.NoError(t, err)
 	for _, s := range st {
 		assert.NotEqual(t, "xavier", s.Player)
@@ -182,26 +184,26 @@ func TestStaleWritesAndEmptyCorrectionsChangeNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	w := newWorld(t)
-	_, games := w.league("cartagena", [][]int{{0, 1, 2, 3}})
-	input := placementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 10})
-	stale, err := w.write(ctx, games[0], w.organiser.ID, input) // built from version 0
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}})
+	input := storetest.PlacementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 10})
+	stale, err := w.Check(ctx, games[0], w.Organiser.ID, input) // built from version 0
 	require.NoError(t, err)
-	_, err = w.record(ctx, games[0], w.organiser.ID, input)
+	_, err = w.Record(ctx, games[0], w.Organiser.ID, input)
 	require.NoError(t, err)
-	clean := w.snapshot()
+	clean := w.Snapshot()
 
-	_, err = w.st.CorrectResult(ctx, stale)
+	_, err = service.NewResults(w.Store).Correct(ctx, stale)
 	assert.ErrorIs(t, err, store.ErrStaleResult, "a write built before the record is stale")
-	_, err = w.correct(ctx, games[0], w.organiser.ID, input)
+	_, err = w.Correct(ctx, games[0], w.Organiser.ID, input)
 	assert.ErrorIs(t, err, store.ErrNoChange)
-	_, err = w.correct(ctx, games[0], w.organiser.ID,
+	_, err = w.Correct(ctx, games[0], w.Organiser.ID,
 		[]byte(`{"players":[{"id":"dmitri","score":10},{"id":"chloe","score":20},{"id":"bruno","score":30},{"id":"ada","score":40}]}`))
 	assert.ErrorIs(t, err, store.ErrNoChange, "the same result in another order is no change")
-	assert.Equal(t, clean, w.snapshot(), "nothing changed, nothing logged")
+	assert.Equal(t, clean, w.Snapshot(), "nothing changed, nothing logged")
 
-	_, err = w.correct(ctx, games[0], w.organiser.ID, placementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 20}))
+	_, err = w.Correct(ctx, games[0], w.Organiser.ID, storetest.PlacementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{40, 30, 20, 20}))
 	require.NoError(t, err)
-	g, err := w.st.ResultGame(ctx, games[0])
+	g, err := w.Store.ResultGame(ctx, games[0])
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.Version)
 }

@@ -1,0 +1,148 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Results is the results area's service: a game's result recorded and corrected by its
+// organisers, or proposed and confirmed by its table, and the players' attendance.
+type Results struct {
+	store *store.Store
+}
+
+// NewResults returns the results service on st.
+func NewResults(st *store.Store) *Results {
+	return &Results{store: st}
+}
+
+// Record stores a game's result, checked by store.ResultGame.Check, in one transaction: its
+// league points, the game finished (and the league, when it was its last game), the game
+// rated on its ladder, the audit row and the notices (store.Store.InsertResult). Only the
+// league's organisers may record (store.ErrNotOrganiser); a game is recorded once
+// (store.ErrResultRecorded); input problems are *scoring.FieldError. On any error nothing
+// changes.
+func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameResult, error) {
+	var out store.GameResult
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		rw, _, err := s.open(ctx, tx, w, false)
+		if err != nil {
+			return err
+		}
+		out, err = s.store.InsertResult(ctx, tx, rw, w)
+		return err
+	})
+	if err != nil {
+		return store.GameResult{}, fmt.Errorf("service: record result of game %d: %w", w.GameID, err)
+	}
+	return out, nil
+}
+
+// Correct replaces a recorded result in one transaction: the seats' league points, the
+// ladder replayed from that game on, and an audit row with the visible diff
+// (store.Store.UpdateResult). The game keeps its place in the ladder. Refusals are as for
+// Record, store.ErrNoResult when the game has no result yet and store.ErrNoChange when the
+// correction changes nothing (league.ChangesNothing).
+func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameResult, error) {
+	var changes store.Changes
+	var inactive []store.ActivityState
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		rw, g, err := s.open(ctx, tx, w, true)
+		if err != nil {
+			return err
+		}
+		inactive = g.Inactive()
+		place, err := s.store.ResultPlace(ctx, tx, g.ID)
+		if err != nil {
+			return err
+		}
+		stored, err := s.store.StoredOutcome(ctx, tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if league.ChangesNothing(stored, rw.Outcome(w.Seated.Result)) {
+			return store.ErrNoChange
+		}
+		changes, err = s.store.UpdateResult(ctx, tx, rw, w, place)
+		return err
+	})
+	if err != nil {
+		return store.GameResult{}, fmt.Errorf("service: correct result of game %d: %w", w.GameID, err)
+	}
+	r, err := s.store.Result(ctx, w.GameID)
+	if err != nil {
+		return store.GameResult{}, err
+	}
+	r.Changes, r.Inactive = changes, inactive
+	return r, nil
+}
+
+// open starts an organiser's result write inside tx, the opening a record and a correction
+// share: it locks the game's league and the game, asks league (store.ResultGame.Writable)
+// whether the writer may record or correct it now, and lays the write out for its rows.
+func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, correction bool) (store.ResultRows, store.ResultGame, error) {
+	g, err := s.store.LockResultGame(ctx, tx, w.GameID)
+	if err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	if err := g.Writable(w.ByUserID, correction); err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	rw, err := s.store.ResultRows(ctx, tx, g, w)
+	if err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	return rw, g, nil
+}
+
+// SetAttendance is a seated player's answer for a game not yet recorded: "I'll be there"
+// (coming) or "I can't come" (league.Attends): a *store.Forbidden for anyone else,
+// store.ErrGamePlayed once recorded, store.ErrNotFound when there is no such game.
+func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, coming bool) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		a, err := s.store.LockedAttendee(ctx, tx, gameID, userID)
+		if err != nil {
+			return err
+		}
+		if err := a.Attends(); err != nil {
+			return err
+		}
+		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming)
+	})
+	if err != nil {
+		return fmt.Errorf("service: attendance at game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// FinishSupercat finishes ownerID's SUPERCAT companion game as a rated solo Arcs game, in
+// one transaction: store.Store.InsertSupercatRated opens the rated game and checks its
+// result, which the player records as an organiser records any result (Record's path), and
+// the companion game is linked to it. A finished game is a *store.Conflict; bad Power a
+// *scoring.FieldError, bad ambition results scoring.FieldErrors. Returns the rated game's id.
+func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, final store.SupercatFinal) (int64, error) {
+	var rated store.SupercatRated
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		if rated, err = s.store.InsertSupercatRated(ctx, tx, gameID, ownerID, final); err != nil {
+			return err
+		}
+		rw, _, err := s.open(ctx, tx, rated.Write, false)
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.InsertResult(ctx, tx, rw, rated.Write); err != nil {
+			return err
+		}
+		return s.store.UpdateSupercatRated(ctx, tx, gameID, rated)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("service: finish SUPERCAT game %d: %w", gameID, err)
+	}
+	return rated.GameID, nil
+}

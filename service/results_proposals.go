@@ -1,0 +1,224 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Propose stores w (checked with store.ResultGame.Check by its proposer, w.ByUserID) as the
+// game's proposal, or as the new revision of the proposer's own, which restarts the
+// confirmations; the other seated players are told (result_proposed). Refusals:
+// store.ErrOrganisersOnly, ErrNotSeated, ErrAbsentSeat (the proposer's seat is absent in
+// it), ErrResultRecorded, ErrSeatsChanged, and a *store.Conflict when another player's
+// proposal stands.
+func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Proposal, error) {
+	var out store.Proposal
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		g, err := s.store.LockResultGame(ctx, tx, w.GameID)
+		if err != nil {
+			return err
+		}
+		if err := g.MayPropose(w.ByUserID); err != nil {
+			return err
+		}
+		if err := g.SameSeats(w.Seated); err != nil {
+			return err
+		}
+		if err := g.ProposesAbsent(w.ByUserID, w.Seated); err != nil {
+			return err
+		}
+		switch proposerID, err := s.store.ProposerOf(ctx, tx, g.ID); {
+		case errors.Is(err, store.ErrNotFound):
+			err = s.store.InsertProposal(ctx, tx, g, w)
+			if err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case proposerID != w.ByUserID:
+			p, err := s.store.LockedProposal(ctx, tx, g.ID)
+			if err != nil {
+				return err
+			}
+			return store.ProposalStands(p.Proposer)
+		default:
+			if err := s.store.UpdateProposal(ctx, tx, g, w); err != nil {
+				return err
+			}
+		}
+		if out, err = s.store.LockedProposal(ctx, tx, g.ID); err != nil {
+			return err
+		}
+		return s.store.InsertProposalNotice(ctx, tx, store.NoticeResultProposed, g, out, w.Seated, w.ByUserID)
+	})
+	if err != nil {
+		return store.Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
+	}
+	return out, nil
+}
+
+// answerable finds the proposal a answers (confirms or disputes) inside tx: it locks the
+// game, reads the proposal, and asks league (store.ResultGame.MayAnswer, Answers).
+// Refusals: store.ErrNotSeated, a game that takes no result (ErrResultRecorded, ...), no
+// proposal (ErrNotFound), ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed,
+// ErrAbsentSeat and ErrProposalDisputed.
+func (s *Results) answerable(ctx context.Context, tx pgx.Tx, gameID int64, a league.Answer) (store.ResultGame, store.Proposal, error) {
+	g, err := s.store.LockResultGame(ctx, tx, gameID)
+	if err != nil {
+		return store.ResultGame{}, store.Proposal{}, err
+	}
+	if err := g.MayAnswer(a.UserID); err != nil {
+		return store.ResultGame{}, store.Proposal{}, err
+	}
+	p, err := s.store.LockedProposal(ctx, tx, gameID)
+	if err != nil {
+		return store.ResultGame{}, store.Proposal{}, err
+	}
+	if err := g.Answers(p, a); err != nil {
+		return store.ResultGame{}, store.Proposal{}, err
+	}
+	return g, p, nil
+}
+
+// Confirm is a seated player's confirmation of the game's proposal (revision 0: the current
+// one). The last confirmation (store.ResultGame.Completes) records the result exactly as
+// the organiser's record would (standings, ratings, outbox), audited as proposed and
+// confirmed; recorded says whether it did. Refusals are answerable's.
+func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
+	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		g, p, err := s.answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision})
+		if err != nil {
+			return err
+		}
+		if err := s.store.InsertConfirmation(ctx, tx, gameID, userID); err != nil {
+			return err
+		}
+		if !g.Completes(p, userID) {
+			return nil
+		}
+		// Every other seated player has confirmed.
+		confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
+		names := append(slices.Clone(p.Confirmed), g.Username(userID))
+		recorded = true
+		return s.store.InsertTableResult(ctx, tx, g, p, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+			ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
+	})
+	if err != nil {
+		return false, fmt.Errorf("service: confirm the result of game %d: %w", gameID, err)
+	}
+	return recorded, nil
+}
+
+// Dispute is a seated player's dispute of the game's proposal, with its reason
+// (store.DisputeReason: 1..store.MaxDisputeReason characters). The window stops; the game
+// waits on its organisers' desks with the proposal beside it, and the seated players and
+// the organisers are told (result_disputed). A player who had confirmed may dispute: their
+// confirmation is withdrawn. Refusals are answerable's, and store.ErrProposalDisputed for a
+// second dispute.
+func (s *Results) Dispute(ctx context.Context, gameID, userID int64, reason string, revision int) error {
+	reason, err := store.DisputeReason(reason)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		g, _, err := s.answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision, Dispute: true})
+		if err != nil {
+			return err
+		}
+		if err := s.store.UpdateDispute(ctx, tx, gameID, userID, reason); err != nil {
+			return err
+		}
+		p, err := s.store.LockedProposal(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		w, err := g.Check(p.ProposerID, p.Input)
+		if err != nil {
+			return store.ErrProposalOutdated
+		}
+		return s.store.InsertProposalNotice(ctx, tx, store.NoticeResultDisputed, g, p, w.Seated, userID)
+	})
+	if err != nil {
+		return fmt.Errorf("service: dispute the result of game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// Withdraw is the proposer taking back their proposal (store.ErrNotProposer for anyone
+// else, store.ErrNotFound when none stands).
+func (s *Results) Withdraw(ctx context.Context, gameID, userID int64) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		if _, err := s.store.LockResultGame(ctx, tx, gameID); err != nil {
+			return err
+		}
+		p, err := s.store.LockedProposal(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		if p.ProposerID != userID {
+			return store.ErrNotProposer
+		}
+		return s.store.DeleteProposal(ctx, tx, gameID)
+	})
+	if err != nil {
+		return fmt.Errorf("service: withdraw the proposal of game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// RecordClosedProposals records every proposal whose confirmation window ended by now with
+// at least one confirmation and no dispute (store.ClosedProposals), each in its own
+// transaction, exactly as the last confirmation would, and returns how many it recorded.
+// Every server runs it; the game's lock makes each proposal recorded once. A proposal that
+// no longer fits its game (store.ErrProposalOutdated) or whose game was closed stays for
+// the organiser.
+func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int, error) {
+	ids, err := s.store.ClosedProposals(ctx, now)
+	if err != nil {
+		return 0, err
+	}
+	recorded := 0
+	for _, id := range ids {
+		done := false
+		err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+			g, err := s.store.LockResultGame(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			p, err := s.store.LockedProposal(ctx, tx, id)
+			if errors.Is(err, store.ErrNotFound) {
+				return nil // recorded, withdrawn or closed meanwhile
+			}
+			if err != nil {
+				return err
+			}
+			if !g.RecordsAtClose(p, now) {
+				return nil
+			}
+			err = s.store.InsertTableResult(ctx, tx, g, p, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
+				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
+					p.Proposer, scoring.ListAnd(p.Confirmed))})
+			if errors.Is(err, store.ErrProposalOutdated) {
+				return nil
+			}
+			done = err == nil
+			return err
+		})
+		if err != nil {
+			return recorded, fmt.Errorf("service: record the closed proposal of game %d: %w", id, err)
+		}
+		if done {
+			recorded++
+		}
+	}
+	return recorded, nil
+}
