@@ -109,12 +109,6 @@ func decodeDocument(input []byte, keys ...string) (object, error) {
 	return object{elem: -1, keys: keys}.decodeWhole(input, false)
 }
 
-// decodeOpenDocument is decodeDocument for an object that may hold other keys besides
-// keys: those are skipped.
-func decodeOpenDocument(input []byte, keys ...string) (object, error) {
-	return object{elem: -1, keys: keys}.decodeWhole(input, true)
-}
-
 // decodeObject decodes raw (already valid JSON) as an object whose keys must be among keys.
 func decodeObject(raw json.RawMessage, path string, keys ...string) (object, error) {
 	return object{path: path, elem: -1, keys: keys}.decode(raw, false, false)

@@ -47,12 +47,6 @@ func finishGames(t *testing.T, st *store.Store, leagueID int64, n, daysAgo int) 
 	storetest.FinishGames(t, st, leagueID, n, daysAgo)
 }
 
-// historyActions are the league's history actions, oldest first (storetest.History).
-func historyActions(t *testing.T, st *store.Store, leagueID int64) []string {
-	t.Helper()
-	return storetest.History(t, st, leagueID)
-}
-
 // pgCode is the SQLSTATE of a Postgres error, or "".
 func pgCode(err error) string {
 	var pgErr *pgconn.PgError

@@ -54,17 +54,6 @@ func validateResultsSetting(resultsBy string, hours int, errs templates.FieldErr
 	}
 }
 
-// confirmWindow writes a confirmation window for a page: "48 hours", "1 hour", "2 weeks".
-func confirmWindow(hours int) string {
-	switch {
-	case hours == 1:
-		return "1 hour"
-	case hours%168 == 0:
-		return strconv.Itoa(hours/168) + map[bool]string{true: " week", false: " weeks"}[hours == 168]
-	}
-	return strconv.Itoa(hours) + " hours"
-}
-
 // resultsSettingView is a results setting as its form shows it.
 func resultsSettingView(resultsBy string, hours int) templates.ResultsSetting {
 	return templates.ResultsSetting{ResultsBy: resultsBy, ConfirmHours: strconv.Itoa(hours), Errors: templates.FieldErrors{}}
