@@ -155,70 +155,104 @@ func (w *Worker) drain(ctx context.Context, channel string) (int, error) {
 		if len(ds) == 0 {
 			return sent, nil
 		}
-		if channel == store.ChannelWebhook {
-			// Each claimed delivery is for another webhook: they go out side by side, so
-			// one slow receiver does not hold up the others.
-			oks := make([]bool, len(ds))
-			errs := make([]error, len(ds))
-			var wg sync.WaitGroup
-			for i, d := range ds {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					oks[i], errs[i] = w.deliverOne(ctx, d)
-				}()
-			}
-			wg.Wait()
-			for _, ok := range oks {
-				if ok {
-					sent++
-				}
-			}
-			if err := errors.Join(errs...); err != nil {
-				return sent, err
-			}
-			continue
-		}
-		for _, d := range ds {
-			ok, err := w.deliverOne(ctx, d)
-			if err != nil {
-				return sent, err
-			}
-			if ok {
-				sent++
-			}
+		n, err := w.deliverClaimed(ctx, channel, ds)
+		sent += n
+		if err != nil {
+			return sent, err
 		}
 	}
 }
 
-// deliverOne starts a claimed delivery, sends it while renewing its lease, and records the
-// outcome; it reports whether the delivery went out. A delivery whose lease ran out before
-// it started (taken back for another worker) is left alone.
+// deliverClaimed delivers a batch of claimed deliveries while holding their leases, and
+// gives back those it did not start when it stops early (ctx ended, or a database error):
+// they need not wait for their lease to run out.
+func (w *Worker) deliverClaimed(ctx context.Context, channel string, ds []store.Delivery) (int, error) {
+	stopHolding := w.hold(ctx, ds)
+	sent, err := w.deliverAll(ctx, channel, ds)
+	stopHolding()
+	if err != nil || ctx.Err() != nil {
+		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if gerr := w.store.GiveBackDeliveries(gctx, ds); gerr != nil {
+			err = errors.Join(err, gerr)
+		}
+	}
+	return sent, err
+}
+
+// hold renews the leases of the claimed deliveries ds (store.RenewDeliveryLeases) until
+// the returned stop is called: a live worker keeps the deliveries it is working through,
+// however slow their sending, while a dead worker's come back after store.ClaimLease.
+func (w *Worker) hold(ctx context.Context, ds []store.Delivery) (stop func()) {
+	holding, stopHolding := context.WithCancel(ctx)
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		// Three renewals a claim lease: one that fails or comes late loses nothing.
+		t := time.NewTicker(store.ClaimLease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-holding.Done():
+				return
+			case <-t.C:
+				if err := w.store.RenewDeliveryLeases(holding, ds); err != nil && holding.Err() == nil {
+					w.logger.Warn("notification leases not renewed", "channel", ds[0].Channel, "error", err.Error())
+				}
+			}
+		}
+	}()
+	return func() {
+		stopHolding()
+		<-stopped
+	}
+}
+
+// deliverAll delivers a batch of claimed deliveries and returns how many went out.
+func (w *Worker) deliverAll(ctx context.Context, channel string, ds []store.Delivery) (int, error) {
+	sent := 0
+	if channel == store.ChannelWebhook {
+		// Each claimed delivery is for another webhook: they go out side by side, so
+		// one slow receiver does not hold up the others.
+		oks := make([]bool, len(ds))
+		errs := make([]error, len(ds))
+		var wg sync.WaitGroup
+		for i, d := range ds {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				oks[i], errs[i] = w.deliverOne(ctx, d)
+			}()
+		}
+		wg.Wait()
+		for _, ok := range oks {
+			if ok {
+				sent++
+			}
+		}
+		return sent, errors.Join(errs...)
+	}
+	for _, d := range ds {
+		ok, err := w.deliverOne(ctx, d)
+		if err != nil {
+			return sent, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil
+}
+
+// deliverOne starts a claimed delivery, sends it, and records the outcome; it reports
+// whether the delivery went out. A delivery whose lease ran out before it started (taken
+// back for another worker) is left alone. Its lease is renewed by hold meanwhile.
 func (w *Worker) deliverOne(ctx context.Context, d store.Delivery) (bool, error) {
 	started, err := w.store.DeliveryStarted(ctx, d)
 	if err != nil || !started {
 		return false, err
 	}
-	renewing, stopRenewing := context.WithCancel(ctx)
-	renewed := make(chan struct{})
-	go func() {
-		defer close(renewed)
-		t := time.NewTicker(store.DeliveryLease / 4)
-		defer t.Stop()
-		for {
-			select {
-			case <-renewing.Done():
-				return
-			case <-t.C:
-				if err := w.store.RenewDeliveryLease(renewing, d.ID); err != nil && renewing.Err() == nil {
-					w.logger.Warn("notification lease not renewed", "delivery", d.ID, "error", err.Error())
-				}
-			}
-		}
-	}()
 	sendErr := w.deliver(ctx, d)
-	stopRenewing()
-	<-renewed
 	// The outcome is recorded even when ctx has just ended, so that a delivery that went
 	// out is never left to look interrupted.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)

@@ -9,13 +9,19 @@ import (
 )
 
 // Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
-// MaxDeliveryAttempts times in all. A claimed delivery is leased for DeliveryLease, which
-// its worker renews while sending (RenewDeliveryLease); when a lease runs out (the worker
-// died), a delivery the worker had not started goes back to the queue, and the one it had
-// started is given up, never sent twice.
+// MaxDeliveryAttempts times in all.
+//
+// Leases: a worker holds the deliveries it claims for ClaimLease, and one it has started
+// sending for SendLease, renewing both while it works (RenewDeliveryLeases). When a worker
+// dies, the deliveries it had claimed but not started go back to the queue as soon as their
+// short ClaimLease runs out, for another server's worker to send; the one it was sending is
+// given up once its SendLease runs out, never sent twice (the outbox's at-most-once
+// promise). ClaimLease plus the worker's poll interval (10 s) is how long a dead server can
+// delay anybody's notification: 25 s, within the 30 s promise (trust review 3, finding 2).
 const (
 	MaxDeliveryAttempts = 6
-	DeliveryLease       = 2 * time.Minute
+	ClaimLease          = 15 * time.Second
+	SendLease           = 2 * time.Minute
 )
 
 // RetryDelay is how long a delivery waits after its attempts-th failed attempt: 30 s,
@@ -47,16 +53,19 @@ type Delivery struct {
 	WebhookSecret string `db:"secret"`
 }
 
-// takeBackSQL takes back the deliveries whose worker stopped (their lease ran out): one it
-// had not started goes back to the queue as it was, the one it was sending is given up (it
-// may have gone out).
+// takeBackSQL takes back the deliveries whose worker stopped (their lease ran out, judged
+// $1 ahead of now): one it had not started goes back to the queue as it was, the one it was
+// sending is given up (it may have gone out). Their webhooks are free again.
 const takeBackSQL = `
-UPDATE outbox SET lease_until = NULL,
-    status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
-    attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
-    last_error = CASE WHEN started_at IS NULL THEN last_error
-                      ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
-WHERE status = 'sending' AND lease_until < now()`
+WITH back AS (
+    UPDATE outbox SET lease_until = NULL,
+        status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
+        attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
+        last_error = CASE WHEN started_at IS NULL THEN last_error
+                          ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
+    WHERE status = 'sending' AND lease_until < now() + $1::interval
+    RETURNING webhook_id)
+UPDATE league_webhooks w SET busy_until = NULL FROM back WHERE w.id = back.webhook_id`
 
 // claimColumns are what a claimed delivery carries, from the claimed rows c.
 const claimColumns = `
@@ -86,15 +95,16 @@ WITH due AS (
 )` + claimDue
 
 // claimHooksSQL marks busy, for $2, up to $1 webhooks with due deliveries that are neither
-// busy (a delivery in flight) nor paused by their breaker. The row lock of the UPDATE and
-// its re-check of busy_until make two workers never take one webhook.
+// busy (a delivery in flight, its lease judged $3 ahead of now) nor paused by their
+// breaker. The row lock of the UPDATE and its re-check of busy_until make two workers never
+// take one webhook.
 const claimHooksSQL = `
 UPDATE league_webhooks w SET busy_until = now() + $2::interval
 WHERE w.id IN (
         SELECT o.webhook_id FROM outbox o
         WHERE o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
         GROUP BY o.webhook_id ORDER BY min(o.due_at) LIMIT $1)
-  AND (w.busy_until IS NULL OR w.busy_until < now())
+  AND (w.busy_until IS NULL OR w.busy_until < now() + $3::interval)
   AND (w.paused_until IS NULL OR w.paused_until <= now())
 RETURNING w.id`
 
@@ -108,6 +118,12 @@ WITH due AS (
         ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE SKIP LOCKED) x
 )` + claimDue
 
+// WithLeaseClockAhead makes the Store judge every delivery lease as if ahead more time had
+// passed: a test of a worker killed mid-run lets its leases run out without waiting them out.
+func WithLeaseClockAhead(ahead time.Duration) Option {
+	return func(s *Store) { s.leaseClockAhead = ahead }
+}
+
 // BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
 const BreakerFailures = 3
 
@@ -118,23 +134,23 @@ const (
 )
 
 // ClaimDeliveries claims up to limit due deliveries of channel (ChannelEmail,
-// ChannelWebhook) for this worker, each leased for DeliveryLease, after taking back those
-// of workers that stopped. Each channel is claimed on its own, so slow webhooks never hold
+// ChannelWebhook) for this worker, each leased for ClaimLease, after taking back those of
+// workers that stopped (their leases ran out). Each channel is claimed on its own, so slow webhooks never hold
 // up the mail; a webhook has at most one delivery in flight (the oldest due), and none
 // while its breaker pauses it. The worker starts each (DeliveryStarted) just before
 // sending it and reports it sent or failed.
 func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
 	var ds []Delivery
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, takeBackSQL); err != nil {
+		if _, err := tx.Exec(ctx, takeBackSQL, s.leaseClockAhead); err != nil {
 			return err
 		}
 		var err error
 		if channel == ChannelEmail {
-			ds, err = collect[Delivery](ctx, tx, claimMailSQL, limit, DeliveryLease)
+			ds, err = collect[Delivery](ctx, tx, claimMailSQL, limit, ClaimLease)
 			return err
 		}
-		rows, err := tx.Query(ctx, claimHooksSQL, limit, DeliveryLease)
+		rows, err := tx.Query(ctx, claimHooksSQL, limit, ClaimLease, s.leaseClockAhead)
 		if err != nil {
 			return err
 		}
@@ -142,7 +158,7 @@ func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) 
 		if err != nil || len(hooks) == 0 {
 			return err
 		}
-		if ds, err = collect[Delivery](ctx, tx, claimHookDeliveriesSQL, hooks, DeliveryLease); err != nil {
+		if ds, err = collect[Delivery](ctx, tx, claimHookDeliveriesSQL, hooks, ClaimLease); err != nil {
 			return err
 		}
 		// A webhook whose due delivery another worker took meanwhile is free again.
@@ -158,28 +174,74 @@ func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) 
 	return ds, nil
 }
 
-// DeliveryStarted marks a claimed delivery as being sent, just before it is, and reports
-// whether it is still this worker's: false when its lease ran out and it was taken back,
-// perhaps claimed by another worker since (then it must not be sent).
+// DeliveryStarted marks a claimed delivery as being sent, just before it is, and leases it
+// (and its webhook) for SendLease. It reports whether the delivery is still this worker's
+// claim: false when its lease ran out and it was taken back, perhaps claimed by another
+// worker since (then it must not be sent).
 func (s *Store) DeliveryStarted(ctx context.Context, d Delivery) (bool, error) {
-	tag, err := s.pool.Exec(ctx, `
-		UPDATE outbox SET started_at = now(), lease_until = now() + $3::interval
-		WHERE id = $1 AND claim = $2 AND status = 'sending' AND started_at IS NULL`, d.ID, d.Claim, DeliveryLease)
-	if err != nil {
+	var n int
+	if err := s.pool.QueryRow(ctx, `
+		WITH o AS (
+		    UPDATE outbox SET started_at = now(), lease_until = now() + $3::interval
+		    WHERE id = $1 AND claim = $2 AND status = 'sending' AND started_at IS NULL
+		    RETURNING webhook_id),
+		hook AS (
+		    UPDATE league_webhooks w SET busy_until = now() + $3::interval FROM o WHERE w.id = o.webhook_id)
+		SELECT count(*) FROM o`, d.ID, d.Claim, SendLease).Scan(&n); err != nil {
 		return false, fmt.Errorf("store: delivery %d started: %w", d.ID, err)
 	}
-	return tag.RowsAffected() == 1, nil
+	return n == 1, nil
 }
 
-// RenewDeliveryLease extends the lease of a delivery being sent by DeliveryLease, so that a
-// slow send is not taken for a dead worker's.
-func (s *Store) RenewDeliveryLease(ctx context.Context, id int64) error {
+// claimsOf are the ids and claims of a worker's deliveries, for the statements that touch
+// only the rows still claimed by it.
+func claimsOf(ds []Delivery) ([]int64, []int) {
+	ids := make([]int64, len(ds))
+	claims := make([]int, len(ds))
+	for i, d := range ds {
+		ids[i], claims[i] = d.ID, d.Claim
+	}
+	return ids, claims
+}
+
+// RenewDeliveryLeases renews the leases of the worker's deliveries ds that are still its
+// claims: ClaimLease for those it has not started yet, SendLease for the one it is sending
+// (and its webhook). The worker renews them while it works through them, so that a slow
+// send is not taken for a dead worker's; a delivery it no longer holds is left alone.
+func (s *Store) RenewDeliveryLeases(ctx context.Context, ds []Delivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	ids, claims := claimsOf(ds)
 	if _, err := s.pool.Exec(ctx, `
 		WITH o AS (
-		    UPDATE outbox SET lease_until = now() + $2::interval WHERE id = $1 AND status = 'sending'
-		    RETURNING webhook_id)
-		UPDATE league_webhooks w SET busy_until = now() + $2::interval FROM o WHERE w.id = o.webhook_id`, id, DeliveryLease); err != nil {
-		return fmt.Errorf("store: renew lease of delivery %d: %w", id, err)
+		    UPDATE outbox o SET lease_until = now() + CASE WHEN o.started_at IS NULL THEN $3::interval ELSE $4::interval END
+		    FROM unnest($1::bigint[], $2::int[]) AS c(id, claim)
+		    WHERE o.id = c.id AND o.claim = c.claim AND o.status = 'sending'
+		    RETURNING o.webhook_id, o.lease_until)
+		UPDATE league_webhooks w SET busy_until = o.lease_until FROM o WHERE w.id = o.webhook_id`,
+		ids, claims, ClaimLease, SendLease); err != nil {
+		return fmt.Errorf("store: renew delivery leases: %w", err)
+	}
+	return nil
+}
+
+// GiveBackDeliveries puts the worker's deliveries ds that it has claimed but not started
+// back in the queue as they were, for any worker to claim at once: a server shutting down
+// gives back what it will not send. A delivery it started, or no longer holds, is left alone.
+func (s *Store) GiveBackDeliveries(ctx context.Context, ds []Delivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	ids, claims := claimsOf(ds)
+	if _, err := s.pool.Exec(ctx, `
+		WITH o AS (
+		    UPDATE outbox o SET status = 'pending', lease_until = NULL, attempts = o.attempts - 1
+		    FROM unnest($1::bigint[], $2::int[]) AS c(id, claim)
+		    WHERE o.id = c.id AND o.claim = c.claim AND o.status = 'sending' AND o.started_at IS NULL
+		    RETURNING o.webhook_id)
+		UPDATE league_webhooks w SET busy_until = NULL FROM o WHERE w.id = o.webhook_id`, ids, claims); err != nil {
+		return fmt.Errorf("store: give back deliveries: %w", err)
 	}
 	return nil
 }

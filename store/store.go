@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -39,6 +40,9 @@ type Conflict = league.Conflict
 type Store struct {
 	pool         *pgxpool.Pool
 	passwordCost int
+	// leaseClockAhead is how far ahead of the database's clock delivery leases are judged
+	// (WithLeaseClockAhead; 0 outside tests).
+	leaseClockAhead time.Duration
 	// dummyHash is compared against for a log-in without an account (unknownUserHash).
 	dummyHash []byte
 }
