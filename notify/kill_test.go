@@ -61,6 +61,51 @@ func runWorker(dbURL string) int {
 	return 0
 }
 
+// silentSMTP is an SMTP server that accepts connections and never says a word: a send to
+// it hangs until the connection is dropped.
+type silentSMTP struct {
+	addr string
+	// accepted receives once for every connection accepted.
+	accepted chan struct{}
+	mu       sync.Mutex
+	conns    []net.Conn
+}
+
+// newSilentSMTP starts a silent SMTP server, closed with its connections when t ends.
+func newSilentSMTP(t *testing.T) *silentSMTP {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	s := &silentSMTP{addr: ln.Addr().String(), accepted: make(chan struct{}, 10)}
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s.mu.Lock()
+			s.conns = append(s.conns, conn)
+			s.mu.Unlock()
+			s.accepted <- struct{}{}
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		s.hangUp()
+	})
+	return s
+}
+
+// hangUp drops every connection accepted so far: the sends waiting on them fail.
+func (s *silentSMTP) hangUp() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.conns {
+		c.Close()
+	}
+	s.conns = nil
+}
+
 // A worker killed with SIGKILL in the middle of its work (trust review 3, finding 2): its
 // process is stuck sending one league's webhook to a tarpit and one e-mail to an SMTP
 // server that never answers, with more e-mails claimed behind it. Another server's worker
@@ -88,31 +133,8 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 	t.Cleanup(tarpit.Close)
 	t.Cleanup(func() { close(release) })
 	// An SMTP server that accepts and never says a word, for the worker to be killed.
-	silent, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	accepted := make(chan struct{}, 10)
-	var connsMu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			conn, err := silent.Accept()
-			if err != nil {
-				return
-			}
-			connsMu.Lock()
-			conns = append(conns, conn)
-			connsMu.Unlock()
-			accepted <- struct{}{}
-		}
-	}()
-	t.Cleanup(func() {
-		silent.Close()
-		connsMu.Lock()
-		defer connsMu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
+	silent := newSilentSMTP(t)
+	accepted := silent.accepted
 
 	orgA := app.newPlayers("orga", 1)[0]
 	slow := app.newLeague(orgA, "cartagena", 4, 0)
@@ -130,7 +152,7 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 
 	worker := exec.Command(os.Args[0], "-test.run=^$")
 	worker.Env = append(os.Environ(), workerDBEnv+"="+app.store.Pool().Config().ConnString(),
-		workerSMTPEnv+"="+silent.Addr().String(), workerHookEnv+"=10m")
+		workerSMTPEnv+"="+silent.addr, workerHookEnv+"=10m")
 	worker.Stderr = t.Output()
 	require.NoError(t, worker.Start())
 	t.Cleanup(func() {
@@ -160,7 +182,7 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 	// mail for at most store.ClaimLease + Config.Interval (25 s by default).
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelError}))
 	atClaimLease := store.New(app.store.Pool(), store.WithLeaseClockAhead(store.ClaimLease+time.Second))
-	_, err = notify.New(atClaimLease, logger, cfg).RunOnce(ctx)
+	_, err := notify.New(atClaimLease, logger, cfg).RunOnce(ctx)
 	require.NoError(t, err)
 	var unsent, inFlight int
 	require.NoError(t, app.store.Pool().QueryRow(ctx, `

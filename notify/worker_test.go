@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/email/emailtest"
 	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
@@ -342,4 +343,48 @@ func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
 	}
 	_, more := smtp.Next(200 * time.Millisecond)
 	assert.False(t, more, "no mail twice")
+}
+
+// A server shutting down (its worker's context ends) gives back at once the e-mails it had
+// claimed and not started, for another server to send without waiting for their lease to
+// run out; the one it was sending is a failed attempt, tried again later.
+func TestStoppedWorkerGivesBackWhatItDidNotStart(t *testing.T) {
+	t.Parallel()
+	silent := newSilentSMTP(t)
+	cfg := notify.Config{Mail: email.Config{Addr: silent.addr, From: "league@club.example"}, BaseURL: "https://club.example"}
+	app := newTestApp(t, cfg)
+	org := app.newPlayers("org", 1)[0]
+	app.join(app.newLeague(org, "gonzaga", 4, 0), app.verifiedPlayers("player", 8))
+
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := newWorker(t, app, cfg).RunOnce(ctx)
+		done <- err
+	}()
+	select {
+	case <-silent.accepted:
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the worker never started sending")
+	}
+	stop()
+	silent.hangUp()
+	require.ErrorIs(t, <-done, context.Canceled)
+
+	rows, err := app.store.Outbox(context.Background())
+	require.NoError(t, err)
+	require.Len(t, rows, 8)
+	tried := 0
+	for _, r := range rows {
+		assert.Equal(t, "pending", r.Status, "%s to %s", r.EventKey, r.Recipient)
+		if r.Attempts == 1 {
+			tried++
+			continue
+		}
+		assert.Zero(t, r.Attempts, "a claim given back was no attempt")
+	}
+	assert.Equal(t, 1, tried, "the one being sent when the server stopped")
+	ds, err := app.store.ClaimDeliveries(context.Background(), store.ChannelEmail, 10)
+	require.NoError(t, err)
+	assert.Len(t, ds, 7, "the rest are claimed again at once")
 }
