@@ -137,8 +137,9 @@ const (
 // ChannelWebhook) for this worker, each leased for ClaimLease, after taking back those of
 // workers that stopped (their leases ran out). Each channel is claimed on its own, so slow webhooks never hold
 // up the mail; a webhook has at most one delivery in flight (the oldest due), and none
-// while its breaker pauses it. The worker starts each (DeliveryStarted) just before
-// sending it and reports it sent or failed.
+// while its breaker pauses it. The worker renews the leases while it works through them
+// (RenewDeliveryLeases), starts each (DeliveryStarted) just before sending it, reports it
+// sent or failed, and gives back what it will not start (GiveBackDeliveries).
 func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
 	var ds []Delivery
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
