@@ -132,6 +132,8 @@ type RecentResult struct {
 	LeagueName string    `db:"league_name"`
 	Number     int       `db:"number"`
 	FinishedAt time.Time `db:"finished_at"`
+	// TimeZone is the league's, in which pages show the game's date.
+	TimeZone string `db:"time_zone"`
 	// Winners are the usernames placed first.
 	Winners []string `db:"winners"`
 }
@@ -140,7 +142,7 @@ type RecentResult struct {
 // index walk each, games_league_finished_idx) and keeps the latest $2 of those.
 const recentResultsSQL = `
 WITH mine AS (` + viewersLeaguesSQL + `)
-SELECT g.id AS game_id, l.id AS league_id, l.name AS league_name, g.number, g.finished_at,
+SELECT g.id AS game_id, l.id AS league_id, l.name AS league_name, g.number, g.finished_at, l.time_zone,
        ARRAY(SELECT u.username FROM result_points rp JOIN users u ON u.id = rp.user_id
              WHERE rp.game_id = g.id AND rp.place = 1 ORDER BY rp.position) AS winners
 FROM mine JOIN leagues l ON l.id = mine.league_id

@@ -104,6 +104,8 @@ type Proposal struct {
 	LeagueName string `db:"league_name"`
 	Number     int    `db:"number"`
 	Game       string `db:"game_slug"`
+	// TimeZone is the league's, in which pages show the closing time; UTC for a normal game.
+	TimeZone string `db:"time_zone"`
 }
 
 // Disputed reports whether a seated player disputed the proposal.
@@ -115,7 +117,7 @@ func (p Proposal) Disputed() bool { return p.DisputedAt != nil }
 const proposalColumns = `
 p.game_id, p.proposer_id, pu.username AS proposer, p.input, p.revision, p.proposed_at, p.closes_at,
 COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name, g.number, COALESCE(l.game, g.game) AS game_slug,
-COALESCE(du.username, '') AS disputed_by, p.disputed_at, p.dispute_reason,
+COALESCE(l.time_zone, 'UTC') AS time_zone, COALESCE(du.username, '') AS disputed_by, p.disputed_at, p.dispute_reason,
 ARRAY(SELECT cu.username FROM result_confirmations c JOIN users cu ON cu.id = c.user_id
       WHERE c.game_id = p.game_id ORDER BY c.confirmed_at, c.user_id) AS confirmed,
 ARRAY(SELECT c.user_id FROM result_confirmations c

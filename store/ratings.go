@@ -428,6 +428,8 @@ type RatingStep struct {
 	LeagueID   int64     `db:"league_id"`
 	LeagueName string    `db:"league_name"`
 	FinishedAt time.Time `db:"finished_at"`
+	// TimeZone is the league's, in which pages show the game's date; UTC for a normal game.
+	TimeZone string `db:"time_zone"`
 	// System is the game's scoring system; Seats and Pot its number of seats and the pot
 	// its table played for (the sum of its antes), so that a page can say when the table
 	// held less than its full pot above the floor (CONTRACT section 3).
@@ -439,7 +441,7 @@ type RatingStep struct {
 
 const ratingHistorySQL = `
 SELECT re.ladder, re.ladder_seq, re.game_id, g.number, COALESCE(g.league_id, 0) AS league_id,
-       COALESCE(l.name, '') AS league_name, g.finished_at, r.system, t.seats, t.pot_micros,
+       COALESCE(l.name, '') AS league_name, g.finished_at, COALESCE(l.time_zone, 'UTC') AS time_zone, r.system, t.seats, t.pot_micros,
        re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
        re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
 FROM rating_entries re

@@ -160,6 +160,8 @@ type PlayerGame struct {
 	Game       string     `db:"game"`
 	Status     string     `db:"status"`
 	FinishedAt *time.Time `db:"finished_at"`
+	// TimeZone is the league's, in which pages show the game's date; UTC for a normal game.
+	TimeZone string `db:"time_zone"`
 	// Position is the player's seat, 1 first (its power: scoring.Game.SeatNames); SeatCount
 	// the game's seats, which the seat names depend on (a team game's sides).
 	Position  int `db:"position"`
@@ -172,7 +174,7 @@ type PlayerGame struct {
 
 const playerGamesSQL = `
 SELECT g.id AS game_id, g.number, COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
-       COALESCE(l.game, g.game) AS game, g.status, g.finished_at, s.position,
+       COALESCE(l.game, g.game) AS game, g.status, g.finished_at, COALESCE(l.time_zone, 'UTC') AS time_zone, s.position,
        (SELECT count(*) FROM seats c WHERE c.game_id = g.id)::int AS seat_count,
        rp.points_num, rp.points_den, rp.place, rp.winner
 FROM seats s

@@ -43,6 +43,9 @@ type LeagueSummary struct {
 	// TotalRounds is the number of rounds of the league's schedule: TotalGames unless
 	// the league meets face to face.
 	TotalRounds int
+	// TimeZone is the zone the league's dates are shown in ("Europe/Paris"), named once on
+	// its pages.
+	TimeZone string
 }
 
 // URL is the league's page.
@@ -255,6 +258,9 @@ type GameView struct {
 	Round       int
 	Status      string
 	League      LeagueSummary
+	// TimeZone is the league's zone, named once on the page when it shows a time; empty
+	// for a normal game, whose times each say UTC.
+	TimeZone string
 	// Seats are the players in seat order.
 	Seats []SeatView
 	// Sides group the seats of a team game; nil for other games.

@@ -15,6 +15,18 @@ type Page struct {
 	CSRF string
 	// Flash confirms the change just made ("Bruno Faidutti is a co-organiser"), shown once.
 	Flash string
+	// TimeZone is the one zone every time on the page is shown in (a league's), named once
+	// at the top ("Times in Europe/Paris"); empty on a page without times or whose times
+	// each carry their zone's abbreviation (issue #24: one time zone per page).
+	TimeZone string
+}
+
+// In is the page with its times in zone (a league's); an empty zone leaves it as it is.
+func (p Page) In(zone string) Page {
+	if zone != "" {
+		p.TimeZone = zone
+	}
+	return p
 }
 
 // Viewer is the signed-in user as the pages show them.

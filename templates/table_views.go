@@ -79,6 +79,8 @@ func (v TableDeskView) Empty() bool {
 // AttendView is the one-tap answer page of a reminder e-mail.
 type AttendView struct {
 	Token, Title, When, GameURL, Username string
+	// TimeZone is the league's zone When is in, named once on the page.
+	TimeZone string
 	// Answer is the player's answer so far: "coming", "not coming" or "".
 	Answer string
 }

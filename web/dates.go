@@ -38,13 +38,63 @@ func parseWhen(field, s string, loc *time.Location) (time.Time, error) {
 }
 
 // leagueLocation is the league's time zone (UTC if the stored name is unknown to Go).
-func leagueLocation(l store.League) *time.Location {
-	loc, err := time.LoadLocation(l.TimeZone)
+func leagueLocation(l store.League) *time.Location { return zoneOf(l.TimeZone) }
+
+// zoneOf is the time zone named (a league's): UTC when the name is empty or unknown to Go.
+func zoneOf(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
 	if err != nil {
 		return time.UTC
 	}
 	return loc
 }
+
+// pageClock shows the times of one page in one time zone (issue #24): when every time the
+// page shows is in the same zone (a league's), they read plainly and the page names the
+// zone once (named, the Layout's "Times in Europe/Paris"); when the page mixes zones (a
+// desk or a player's page across leagues) or has no league (a normal game: UTC), each
+// time is in its own league's zone with the zone's abbreviation beside it ("Tue 1 Dec
+// 2026 19:00 CET"). The zero pageClock gives every time its abbreviation.
+type pageClock struct {
+	// zone is the page's one zone; "" when each time carries its own.
+	zone string
+	// locs are the zones of the page's times, loaded once.
+	locs map[string]*time.Location
+}
+
+// clockFor is the clock of a page whose times are in the zones named (UTC for "").
+func clockFor(zones ...string) pageClock {
+	k := pageClock{locs: map[string]*time.Location{}}
+	names := map[string]bool{}
+	for _, z := range zones {
+		if _, ok := k.locs[z]; !ok {
+			k.locs[z] = zoneOf(z)
+		}
+		names[k.locs[z].String()] = true
+		k.zone = k.locs[z].String()
+	}
+	if len(names) != 1 {
+		k.zone = ""
+	}
+	return k
+}
+
+// show is t in the zone named (a league's), laid out as layout, with the zone's
+// abbreviation after it when the page mixes zones.
+func (k pageClock) show(t time.Time, zone, layout string) string {
+	loc, ok := k.locs[zone]
+	if !ok {
+		loc = zoneOf(zone)
+	}
+	t = t.In(loc)
+	if k.zone == "" {
+		return t.Format(layout + " MST")
+	}
+	return t.Format(layout)
+}
+
+// named is the zone the page names once ("Europe/Paris"); "" when each time carries its own.
+func (k pageClock) named() string { return k.zone }
 
 // placeProblem checks a game's place like the league's free-text fields.
 func placeProblem(place string) error {

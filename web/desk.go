@@ -30,10 +30,15 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		return err
 	}
 	queue, tables, next, waiting, recent := own.queue, own.tables, own.next, own.waiting, own.recent
+	mine, err := h.store.SeatedProposals(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	clock := deskClock(own, mine)
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
 	now := time.Now()
 	for _, g := range queue {
-		d := deskGame(g)
+		d := deskGame(g, clock)
 		v.Queue = append(v.Queue, d)
 		switch {
 		case g.StartsAt == nil:
@@ -48,27 +53,45 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	}
 	// The normal games the viewer opened wait for their result too, after the leagues'.
 	for _, g := range tables {
-		d := deskGame(g)
+		d := deskGame(g, clock)
 		d.GameName = gameName(g.Game)
 		v.Queue = append(v.Queue, d)
 		v.Undated = append(v.Undated, d)
 	}
 	for _, g := range next {
-		v.Next = append(v.Next, deskGame(g))
+		v.Next = append(v.Next, deskGame(g, clock))
 	}
 	for _, r := range recent {
 		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
-			When: r.FinishedAt.UTC().Format("2 Jan 2006"), Winners: strings.Join(r.Winners, ", ")})
+			When: clock.show(r.FinishedAt, r.TimeZone, dateLayout), Winners: strings.Join(r.Winners, ", ")})
 	}
 	// A new slice: the cached queue is shared and must not grow in place.
-	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next); err != nil {
+	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next, mine, clock); err != nil {
 		return err
 	}
 	if own.feedToken != "" {
 		v.FeedURL = h.feedURL(own.feedToken)
 		showsSecret(c)
 	}
-	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk"), v))
+	return h.render(c, http.StatusOK, templates.Desk(h.page(c, "Your desk").In(clock.named()), v))
+}
+
+// deskClock is the desk's clock: the zones of the leagues of every game it lists (a normal
+// game's is UTC), so a desk across leagues in several zones gives each time its zone.
+func deskClock(own deskShared, mine []store.Proposal) pageClock {
+	var zones []string
+	for _, gs := range [][]store.QueuedGame{own.queue, own.tables, own.next} {
+		for _, g := range gs {
+			zones = append(zones, g.TimeZone)
+		}
+	}
+	for _, r := range own.recent {
+		zones = append(zones, r.TimeZone)
+	}
+	for _, p := range mine {
+		zones = append(zones, p.TimeZone)
+	}
+	return clockFor(zones...)
 }
 
 // deskShared is what a viewer's desk reads from the database: their queue, ready tables,
@@ -109,15 +132,11 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 }
 
 // deskGame is a queued game as the desk shows it, its date in its league's zone.
-func deskGame(g store.QueuedGame) templates.DeskGame {
+func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
 	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
 		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
 	if g.StartsAt != nil {
-		loc, err := time.LoadLocation(g.TimeZone)
-		if err != nil {
-			loc = time.UTC
-		}
-		d.When = g.StartsAt.In(loc).Format(gameDateFormat)
+		d.When = clock.show(*g.StartsAt, g.TimeZone, gameDateFormat)
 	}
 	if g.Position > 0 && g.Position <= len(g.Seats) {
 		d.SeatName = seatNames(g.Game, len(g.Seats))[g.Position-1]

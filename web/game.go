@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -65,17 +64,14 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		l = shared.league
 		v.League = summarise(l)
 	}
-	// When and where: in the league's zone (a normal game has none: UTC); an empty place is
-	// the league's venue.
+	// When and where: in the league's zone, named once on the page (a normal game has no
+	// league: each of its times says UTC); an empty place is the league's venue.
+	clock := pageClock{}
+	if g.LeagueID != 0 {
+		clock = clockFor(l.TimeZone)
+	}
 	if g.StartsAt != nil {
-		loc := time.UTC
-		if g.LeagueID != 0 {
-			loc = leagueLocation(l)
-		}
-		v.When = g.StartsAt.In(loc).Format(gameDateFormat)
-		if g.LeagueID == 0 {
-			v.When += " UTC"
-		}
+		v.When = clock.show(*g.StartsAt, l.TimeZone, gameDateFormat)
 	}
 	v.Place = g.Place
 	if v.Place == "" && g.LeagueID != 0 {
@@ -103,7 +99,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	}
 	// The section is the same for every viewer but for the record and correct buttons.
 	r, err := part(h.cache, partKey("result", g.ID), func() (templates.ResultView, error) {
-		return h.resultView(c, g.ID, false, g.Status)
+		return h.resultView(c, g.ID, false, g.Status, clock, l.TimeZone)
 	})
 	if err != nil {
 		return templates.GameView{}, err
@@ -116,8 +112,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if v.ResultPart, err = renderedPart(ctx, h.cache, key, templates.ResultSection(r)); err != nil {
 		return templates.GameView{}, err
 	}
-	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord); err != nil {
+	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord, clock); err != nil {
 		return templates.GameView{}, err
+	}
+	if v.When != "" || r.Recorded || (v.Table != nil && v.Table.Proposal != nil && v.Table.Proposal.ClosesAt != "") {
+		v.TimeZone = clock.named()
 	}
 	return v, nil
 }

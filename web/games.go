@@ -92,7 +92,8 @@ func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.Nor
 	row := templates.NormalGameRow{ID: g.ID, GameName: gameLabel(g.Game, g.Version), Status: g.Status, Organiser: g.Organiser,
 		SeatCount: g.SeatCount, Seats: seatViews(game, g.Seats, viewer, signedIn)}
 	if g.FinishedAt != nil {
-		row.Date = g.FinishedAt.UTC().Format(dateLayout)
+		// A normal game has no league: its date says UTC, as on its page.
+		row.Date = pageClock{}.show(*g.FinishedAt, "", dateLayout)
 	}
 	for _, s := range row.Seats {
 		row.HasViewer = row.HasViewer || s.IsViewer

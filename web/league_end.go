@@ -3,10 +3,13 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // endLeague is the manage page's cancel, close and archive buttons (POST /leagues/{id}/end,
@@ -45,22 +48,107 @@ func (h *Handler) apiEndLeague(action string) echo.HandlerFunc {
 	}
 }
 
-// deleteLeague is the manage page's delete form (POST /leagues/{id}/delete, field confirm=yes):
-// the organiser deletes a league without recorded results and lands on the leagues list.
+// deleteLeague is the delete page's form (POST /leagues/{id}/delete, field confirm=yes): the
+// organiser deletes a league without recorded results and lands on the leagues list, with
+// the deletion confirmed. A post without confirm=yes (an old manage page) is sent to the
+// page that asks; a refusal goes back to that page, beside its button (Post/Redirect/Get).
 func (h *Handler) deleteLeague(c echo.Context) error {
 	id, err := pathID(c)
 	if err != nil {
 		return err
 	}
-	if c.FormValue("confirm") != "yes" {
-		return h.afterManageAction(c, id, &store.Invalid{Reason: "confirm: tick the box to delete the league for good"})
+	page := fmt.Sprintf("/leagues/%d/delete", id)
+	if !confirmed(c) {
+		return c.Redirect(http.StatusSeeOther, page)
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	if err := h.removeLeague(c, id, user); err != nil {
-		return h.afterManageAction(c, id, err)
+	name, err := h.removeLeague(c, id, user)
+	if err != nil {
+		if !isRefusal(err) {
+			return err
+		}
+		_, msg := splitField(refusalMessage(err))
+		h.keepRefusal(c, keptRefusal{Form: "delete", Message: sentence(msg)})
+		return c.Redirect(http.StatusSeeOther, page)
 	}
-	h.flash(c, "The league is deleted.")
+	h.flash(c, name+" is deleted.")
 	return c.Redirect(http.StatusSeeOther, "/leagues")
+}
+
+// confirmDeleteLeague is the page asking before a league is deleted (GET
+// /leagues/{id}/delete, issue #24): what goes with it, counted, who is told, and the one
+// button that deletes it; a league with a recorded result says what to do instead and has
+// no button. Only the league's organiser sees it.
+func (h *Handler) confirmDeleteLeague(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.manageView(c, id)
+	if err != nil {
+		return err
+	}
+	if !v.IsOrganiser {
+		return store.ErrNotLeagueOrganiser
+	}
+	games, err := h.store.Games(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	l := v.League
+	cv := templates.ConfirmView{Title: "Delete " + l.Name + "?", Back: l.URL() + "/manage"}
+	if r, ok := h.popRefusal(c); ok && r.Form == "delete" {
+		cv.Error = r.Message
+	}
+	if v.Recorded > 0 {
+		instead := "Close it early instead: its standings are frozen and everyone in the league is told."
+		if l.Status != store.LeagueRunning {
+			instead = "Archive it instead."
+		}
+		cv.What = []string{fmt.Sprintf("%d %s recorded, and results stay in the players' ratings, so this league cannot be deleted.",
+			v.Recorded, scoring.Plural(v.Recorded, "result is", "results are")), instead}
+		return h.render(c, http.StatusOK, templates.Confirm(h.page(c, cv.Title), cv))
+	}
+	cv.What = deletionWhat(v, len(games))
+	cv.Action, cv.Button, cv.Danger = l.URL()+"/delete", "Delete the league", true
+	return h.render(c, http.StatusOK, templates.Confirm(h.page(c, cv.Title), cv))
+}
+
+// deletionWhat says what deleting the league of v, with its games, takes with it and who
+// is told: each paragraph of the delete page.
+func deletionWhat(v templates.ManageView, games int) []string {
+	l := v.League
+	what := []string{"The league is deleted for good, with no way back: its page, its history, its invite link and its webhooks go with it."}
+	if len(v.Members) == 0 {
+		what = append(what, "Nobody has joined it yet.")
+	} else {
+		names := make([]string, len(v.Members))
+		for i, m := range v.Members {
+			names[i] = m.DisplayName
+		}
+		what = append(what, fmt.Sprintf("%d %s joined (%s) and %s their place.", len(v.Members),
+			scoring.Plural(len(v.Members), "player has", "players have"), strings.Join(names, ", "),
+			scoring.Plural(len(v.Members), "loses", "lose")))
+	}
+	if len(v.CoOrganisers) > 0 {
+		what = append(what, fmt.Sprintf("%s no longer %s it.", strings.Join(v.CoOrganisers, ", "),
+			scoring.Plural(len(v.CoOrganisers), "co-organises", "co-organise")))
+	}
+	if games == 0 {
+		what = append(what, "No game has been drawn yet: the games are drawn when the 8th player joins.")
+	} else {
+		what = append(what, fmt.Sprintf("Its %d %s, none played, go with their dates and places.", games,
+			scoring.Plural(games, "game", "games")))
+	}
+	what = append(what, "Nothing has been recorded, so no result, standing or rating is lost.")
+	told := "Nobody is told: TableStakes sends its players no message about a deletion."
+	switch l.Status {
+	case store.LeagueOpen:
+		told += " To have them told, cancel the league instead: its members are told, and you can reopen it within 7 days."
+	case store.LeagueRunning:
+		told += " To have them told, close it early instead: everyone in the league is told, and you can reopen it within 7 days."
+	}
+	return append(what, told)
 }
 
 // apiDeleteLeague deletes a league: DELETE /api/v1/leagues/{id} → 204. Organiser only (403
@@ -71,19 +159,19 @@ func (h *Handler) apiDeleteLeague(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	if err := h.removeLeague(c, id, user); err != nil {
+	if _, err := h.removeLeague(c, id, user); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 // removeLeague deletes the league and notes it in the server's log, since the league's own
-// history goes with it.
-func (h *Handler) removeLeague(c echo.Context, id int64, user store.User) error {
+// history goes with it; it returns the deleted league's name.
+func (h *Handler) removeLeague(c echo.Context, id int64, user store.User) (string, error) {
 	name, err := h.leagues.Delete(c.Request().Context(), id, user.ID)
 	if err != nil {
-		return err
+		return "", err
 	}
 	h.logger.Info("league deleted", "league_id", id, "name", name, "by", user.Username)
-	return nil
+	return name, nil
 }

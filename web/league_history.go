@@ -39,10 +39,7 @@ func (h *Handler) operationsView(c echo.Context, l store.League, v *templates.Le
 
 // historyViews are a league's history lines with their times in the league's zone.
 func historyViews(es []store.LeagueEvent, zone string) []templates.HistoryLine {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
+	loc := zoneOf(zone)
 	out := make([]templates.HistoryLine, len(es))
 	for i, e := range es {
 		out[i] = templates.HistoryLine{At: e.At.In(loc).Format("Mon 2 Jan 2006 15:04"), Username: e.Username,

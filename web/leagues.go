@@ -139,7 +139,7 @@ func summarise(l store.League) templates.LeagueSummary {
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
 		TotalGames: games, TotalRounds: rounds, Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
-		Private: l.Private,
+		Private: l.Private, TimeZone: leagueLocation(l).String(),
 	}
 }
 

@@ -157,6 +157,17 @@ func TestBrowserEveryDemoPageFitsPhoneAndDesktop(t *testing.T) {
 		}
 	}
 	require.Len(t, readme, 2, "the demo has a Blue Max table waiting for its result")
+	// The delete page of each of ada's leagues: the open one that may go, the running one
+	// that has results and says what to do instead.
+	for _, dl := range []struct{ status, name string }{
+		{store.LeagueOpen, demo.OpenLeagueName}, {store.LeagueRunning, demo.RunningLeagueName},
+	} {
+		ls, err := app.store.LeaguesByStatus(context.Background(), dl.status)
+		require.NoError(t, err)
+		i := slices.IndexFunc(ls, func(l store.League) bool { return l.Name == dl.name })
+		require.NotEqual(t, -1, i, "the demo has %s", dl.name)
+		adaStart = append(adaStart, fmt.Sprintf("/leagues/%d/delete", ls[i].ID))
+	}
 	roles := []phoneRole{
 		{name: "signed-out", start: []string{"/", "/login", "/signup", "/password/forgot", "/vortex"}},
 		{name: "player", username: "dmitri", start: []string{"/", "/account", "/account/tokens"}},

@@ -95,6 +95,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	clock := playerClock(history, games, hidden)
 	for _, l := range leagues {
 		if hidden[l.ID] {
 			continue
@@ -112,7 +113,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			}
 			label := leagueLabel(s.LeagueName)
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
-				Date: s.FinishedAt.UTC().Format(dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
+				Date: clock.show(s.FinishedAt, s.TimeZone, dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
 				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta)),
 				PotNote: potNote(scoring.System(s.System), s.Seats, s.Pot)}
 			switch {
@@ -151,11 +152,29 @@ func (h *Handler) playerPage(c echo.Context) error {
 			pg.Points = scoring.Mixed(g.Points)
 		}
 		if g.FinishedAt != nil {
-			pg.Date = g.FinishedAt.UTC().Format(dateLayout)
+			pg.Date = clock.show(*g.FinishedAt, g.TimeZone, dateLayout)
 		}
 		v.Games = append(v.Games, pg)
 	}
-	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName), v))
+	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName).In(clock.named()), v))
+}
+
+// playerClock is a player's page's clock: the zones of the leagues of the dated games it
+// shows (a normal game's is UTC), so a page across leagues in several zones gives each
+// date its zone.
+func playerClock(history []store.RatingStep, games []store.PlayerGame, hidden map[int64]bool) pageClock {
+	var zones []string
+	for _, s := range history {
+		if !hidden[s.LeagueID] {
+			zones = append(zones, s.TimeZone)
+		}
+	}
+	for _, g := range games {
+		if !hidden[g.LeagueID] && g.FinishedAt != nil {
+			zones = append(zones, g.TimeZone)
+		}
+	}
+	return clockFor(zones...)
 }
 
 // playerPageLength is how many games, and how many rating moves of each ladder, one page

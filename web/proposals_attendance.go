@@ -63,7 +63,7 @@ func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
 		}
 		v.Title = l.Name + ", game " + strconv.Itoa(g.Number)
 		if g.StartsAt != nil {
-			v.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
+			v.When, v.TimeZone = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat), leagueLocation(l).String()
 		}
 	}
 	answers, err := h.store.Attendance(ctx, g.ID)

@@ -15,23 +15,21 @@ import (
 const deskTableLength = 20
 
 // tableDesk gathers the desk's players-at-the-table part: the proposals the viewer is asked
-// to confirm and their own, the proposals and answers of the games the viewer runs
-// (organised), and the viewer's next dated games to answer for.
-func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame) (templates.TableDeskView, error) {
+// to confirm and their own (mine, the proposals of the games they sit at), the proposals
+// and answers of the games the viewer runs (organised), and the viewer's next dated games
+// to answer for; its times are shown by the desk's clock.
+func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []store.Proposal,
+	clock pageClock) (templates.TableDeskView, error) {
 	ctx := c.Request().Context()
 	var v templates.TableDeskView
 	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
-		pv := proposalView(p, user, true, canRecord)
+		pv := proposalView(p, user, true, canRecord, clock)
 		rg, err := h.store.ResultGame(ctx, p.GameID)
 		if err != nil {
 			return pv, err
 		}
 		pv.Lines = proposedLines(rg, p)
 		return pv, nil
-	}
-	mine, err := h.store.SeatedProposals(ctx, user.ID)
-	if err != nil {
-		return v, err
 	}
 	for _, p := range mine {
 		pv, err := withLines(p, false)
@@ -71,7 +69,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 	}
 	for _, id := range ids {
 		g := byID[id]
-		t := templates.TableView{GameID: id, Title: queuedTitle(g), When: deskGame(g).When, From: "desk"}
+		t := templates.TableView{GameID: id, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk"}
 		if p, ok := proposals[id]; ok {
 			pv, err := withLines(p, true)
 			if err != nil {
@@ -91,7 +89,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		if g.StartsAt == nil || len(v.Next) >= 5 {
 			continue
 		}
-		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g).When, From: "desk", CanAnswer: true}
+		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk", CanAnswer: true}
 		t.Attendance, t.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers[g.GameID], user.ID)
 		v.Next = append(v.Next, t)
 	}

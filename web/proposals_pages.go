@@ -86,7 +86,8 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 
 // tableView is the game page's part for the players at the table, nil once the result is
 // recorded or while a normal game's table still has free seats.
-func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User, signedIn, canRecord bool) (*templates.TableView, error) {
+func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User, signedIn, canRecord bool,
+	clock pageClock) (*templates.TableView, error) {
 	if g.Status == store.GameFinished || g.Status == store.GameOpen {
 		return nil, nil
 	}
@@ -102,7 +103,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 		if err != nil {
 			return nil, err
 		}
-		pv := proposalView(p, viewer, signedIn, canRecord)
+		pv := proposalView(p, viewer, signedIn, canRecord, clock)
 		pv.Lines = proposedLines(rg, p)
 		v.Proposal = &pv
 	case errors.Is(err, store.ErrNotFound):
@@ -118,10 +119,10 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 	return v, nil
 }
 
-// proposalView is a proposal as the viewer sees it.
-func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool) templates.ProposalView {
+// proposalView is a proposal as the viewer sees it, its closing time shown by the page's clock.
+func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock) templates.ProposalView {
 	v := templates.ProposalView{Proposer: p.Proposer, Confirmed: p.Confirmed, Waiting: p.Waiting, Revision: p.Revision,
-		ClosesAt: p.ClosesAt.UTC().Format(timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
+		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
 		Reason: p.DisputeReason, CanRecord: canRecord}
 	if signedIn {
 		v.IsProposer = p.ProposerID == viewer.ID

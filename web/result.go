@@ -236,8 +236,9 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 
 // resultView gathers a game's result section: the scored lines, the rating ledger and the
 // audit trail with each correction's diff. canRecord says whether the viewer may record
-// or correct (the organiser or a co-organiser, while the league takes results).
-func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, status string) (templates.ResultView, error) {
+// or correct (the organiser or a co-organiser, while the league takes results). Its times
+// are in zone, the game's league's ("" for a normal game: UTC), shown by the page's clock.
+func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, status string, clock pageClock, zone string) (templates.ResultView, error) {
 	v := templates.ResultView{GameID: gameID, CanRecord: canRecord}
 	if status != store.GameFinished {
 		return v, nil
@@ -257,9 +258,9 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	v.Lines = withScores(resultLineViews(r.Lines), r.Input)
 	slices.SortStableFunc(v.Lines, func(a, b templates.ResultLineView) int { return cmp.Compare(a.Place, b.Place) })
 	v.Ladder = r.Ladder
-	v.RecordedBy, v.RecordedAt = r.RecordedBy, r.RecordedAt.UTC().Format(timeLayout)
+	v.RecordedBy, v.RecordedAt = r.RecordedBy, clock.show(r.RecordedAt, zone, timeLayout)
 	if r.CorrectedAt != nil {
-		v.CorrectedBy, v.CorrectedAt = r.CorrectedBy, r.CorrectedAt.UTC().Format(timeLayout)
+		v.CorrectedBy, v.CorrectedAt = r.CorrectedBy, clock.show(*r.CorrectedAt, zone, timeLayout)
 	}
 	var pot rating.Micros
 	for _, l := range r.Ledger {
@@ -270,7 +271,7 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	}
 	v.PotNote = potNote(r.Result.System, len(r.Ledger), pot)
 	for _, a := range audit {
-		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: a.At.UTC().Format(timeLayout), Reason: a.Reason}
+		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: clock.show(a.At, zone, timeLayout), Reason: a.Reason}
 		if a.Action == "correct" {
 			av.Action = "corrected"
 		}
@@ -288,8 +289,8 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	return v, nil
 }
 
-// timeLayout is how pages show when something happened (UTC).
-const timeLayout = "2 Jan 2006 15:04 UTC"
+// timeLayout is how pages show when something happened, in the page's zone (pageClock).
+const timeLayout = "2 Jan 2006 15:04"
 
 // trend names the direction of a change for its colour: "up", "down" or "flat".
 func trend(sign int64) string {

@@ -94,6 +94,7 @@ func (h *Handler) echo() *echo.Echo {
 	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.requireLogin)
 	e.POST("/leagues/:id/end", h.endLeague, h.requireLogin)
 	e.POST("/leagues/:id/reopen", h.reopenLeague, h.requireLogin)
+	e.GET("/leagues/:id/delete", h.confirmDeleteLeague, h.requireLogin)
 	e.POST("/leagues/:id/delete", h.deleteLeague, h.requireLogin)
 	e.POST("/leagues/:id/co-organisers", h.coOrganiser, h.requireLogin)
 	e.POST("/leagues/:id/results-setting", h.setResultsSetting, h.requireLogin)

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -126,10 +125,7 @@ func withdrawalNotes(ws []store.Withdrawal) []string {
 // withdrawalReports say how each withdrawal moved the schedule's balance, for the fairness
 // report: the pair spread and games per player before and after.
 func withdrawalReports(ws []store.Withdrawal, zone string) []string {
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
+	loc := zoneOf(zone)
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),
