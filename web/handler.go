@@ -104,7 +104,9 @@ type Handler struct {
 	// leagues owns the leagues area's writes, for a page and its API twin alike.
 	leagues *service.Leagues
 	// results owns the results area's writes, for a page and its API twin alike.
-	results  *service.Results
+	results *service.Results
+	// games owns the games area's writes (normal games' tables and seats).
+	games    *service.Games
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
@@ -168,6 +170,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		store:    st,
 		leagues:  service.NewLeagues(st),
 		results:  service.NewResults(st),
+		games:    service.NewGames(st),
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,
