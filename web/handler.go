@@ -106,7 +106,9 @@ type Handler struct {
 	// results owns the results area's writes, for a page and its API twin alike.
 	results *service.Results
 	// games owns the games area's writes (normal games' tables and seats).
-	games    *service.Games
+	games *service.Games
+	// accounts owns the accounts area\'s writes (e-mail, passwords, links, API tokens).
+	accounts *service.Accounts
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
@@ -171,6 +173,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		leagues:  service.NewLeagues(st),
 		results:  service.NewResults(st),
 		games:    service.NewGames(st),
+		accounts: service.NewAccounts(st),
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,
