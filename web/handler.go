@@ -84,7 +84,7 @@ type Config struct {
 // baseURL is the configured BaseURL without a trailing slash, or the default.
 func (cfg Config) baseURL() string {
 	if cfg.BaseURL == "" {
-		return "http://127.0.0.1:8080"
+		return email.DefaultBaseURL
 	}
 	return strings.TrimRight(cfg.BaseURL, "/")
 }
