@@ -18,6 +18,10 @@ import (
 	"time"
 )
 
+// DefaultBaseURL is the address people reach TableStakes at when none is configured
+// (TABLESTAKES_BASE_URL): the links in e-mails, notifications and invites start with it.
+const DefaultBaseURL = "http://127.0.0.1:8080"
+
 // ErrNotConfigured is what Send answers on a server without mail (no SMTP address).
 var ErrNotConfigured = errors.New("email: no SMTP server configured")
 

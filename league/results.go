@@ -7,6 +7,20 @@ import (
 	"time"
 )
 
+// ErrStaleResult refuses a write built from a version of the game's result that is no
+// longer current: another save (a second tab, a double click) came first.
+var ErrStaleResult = &Conflict{Reason: "result: changed since this form was opened; check the current result and save again"}
+
+// CurrentVersion refuses (ErrStaleResult) a result write built from version built of a
+// game's result that now stands at version stored (0 before it is recorded, then one more
+// per write): a form or a script saves only over the result it was shown.
+func CurrentVersion(stored, built int) error {
+	if stored != built {
+		return ErrStaleResult
+	}
+	return nil
+}
+
 // Refusals of a result write, a proposal or an answer to one. They are the rules' words; the
 // store gives each the error its callers see (store.ErrNotOrganiser and the others).
 var (

@@ -310,3 +310,22 @@ func TestAsked(t *testing.T) {
 		})
 	}
 }
+
+func TestCurrentVersion(t *testing.T) {
+	tests := []struct {
+		name          string
+		stored, built int
+		want          error
+	}{
+		{name: "a first record from a form built before any result", stored: 0, built: 0},
+		{name: "a correction of the current result", stored: 3, built: 3},
+		{name: "a record from a form opened before another save", stored: 1, built: 0, want: league.ErrStaleResult},
+		{name: "a correction from an older version", stored: 4, built: 3, want: league.ErrStaleResult},
+		{name: "a version from the future is no current one either", stored: 2, built: 5, want: league.ErrStaleResult},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.CurrentVersion(tt.stored, tt.built))
+		})
+	}
+}

@@ -92,7 +92,7 @@ func (a *testApp) newPlayers(prefix string, n int) []player {
 			Username: fmt.Sprintf("%s%d", prefix, i+1), DisplayName: fmt.Sprintf("Player %d", i+1), Password: "password-1",
 		})
 		require.NoError(a.t, err)
-		token, err := a.store.CreateAPIToken(ctx, u.ID)
+		token, err := service.NewAccounts(a.store).CreateAPIToken(ctx, u.ID)
 		require.NoError(a.t, err)
 		out[i] = player{User: u, token: token}
 	}
@@ -105,9 +105,9 @@ func (a *testApp) verifiedPlayers(prefix string, n int) []player {
 	ctx := context.Background()
 	ps := a.newPlayers(prefix, n)
 	for _, p := range ps {
-		token, err := a.store.SetEmail(ctx, p.ID, p.Username+"@club.example")
+		token, err := service.NewAccounts(a.store).SetEmail(ctx, p.ID, p.Username+"@club.example")
 		require.NoError(a.t, err)
-		_, err = a.store.VerifyEmail(ctx, token)
+		_, err = service.NewAccounts(a.store).VerifyEmail(ctx, token)
 		require.NoError(a.t, err)
 	}
 	return ps

@@ -71,7 +71,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Worker {
 	}
 	baseURL := strings.TrimRight(cfg.BaseURL, "/")
 	if baseURL == "" {
-		baseURL = "http://127.0.0.1:8080"
+		baseURL = email.DefaultBaseURL
 	}
 	dialer := &net.Dialer{Timeout: min(5*time.Second, timeout)}
 	if !cfg.WebhooksToPrivateAddresses {

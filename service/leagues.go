@@ -89,7 +89,12 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 		// A member hears they joined already, whatever their invite; anyone else's invite
 		// is checked before the league says anything more about itself.
 		if !j.Member {
-			if err := s.store.Invitation(ctx, tx, leagueID, userID, invite); err != nil {
+			inv, err := s.store.Invitation(ctx, tx, leagueID, userID)
+			if err != nil {
+				return err
+			}
+			inv.Presented = invite
+			if err := league.Admit(inv); err != nil {
 				return err
 			}
 		}

@@ -229,10 +229,10 @@ func TestAbsentSeatsAndBotsNeverConfirm(t *testing.T) {
 func TestBotsAreNotAskedToConfirm(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
-	g, err := w.Store.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 3, OrganiserID: w.Organiser.ID, Bots: []string{"normal"}})
+	g, err := service.NewGames(w.Store).Create(ctx, store.NewNormalGame{Game: "arcs", Seats: 3, OrganiserID: w.Organiser.ID, Bots: []string{"normal"}})
 	require.NoError(t, err)
 	for _, name := range []string{"ada", "bruno"} {
-		_, err := w.Store.JoinGame(ctx, g.ID, w.player(name).ID)
+		_, err := service.NewGames(w.Store).Join(ctx, g.ID, w.player(name).ID)
 		require.NoError(t, err)
 	}
 	input := storetest.PlacementInput([]string{"supercat-normal:arcs", "ada", "bruno"}, []int{5, 9, 7})

@@ -8,11 +8,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/account"
 )
 
 // FormerPlayerPrefix starts the username a deleted account is kept under
-// ("former-17"); sign-ups may not take it.
-const FormerPlayerPrefix = "former-"
+// ("former-17"); sign-ups may not take it (account.FormerPlayerPrefix).
+const FormerPlayerPrefix = account.FormerPlayerPrefix
 
 // ErrWrongPassword refuses a password change or an account deletion whose current
 // password is wrong.
@@ -36,20 +38,24 @@ func (s *Store) UpdateDisplayName(ctx context.Context, userID int64, name string
 
 const lockPasswordSQL = `SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
 
-// checkPassword locks the user's row and compares password with its hash: ErrWrongPassword
-// when it does not match.
-func checkPassword(ctx context.Context, tx pgx.Tx, userID int64, password string) error {
+// LockPasswordHash locks the user's row for tx and returns its password hash, for
+// account.PasswordMatches; a deleted account, a ladder member or no account is ErrNotFound.
+func (s *Store) LockPasswordHash(ctx context.Context, tx pgx.Tx, userID int64) (string, error) {
 	var hash string
-	if err := tx.QueryRow(ctx, lockPasswordSQL, userID).Scan(&hash); errors.Is(err, pgx.ErrNoRows) {
-		return ErrNotFound
-	} else if err != nil {
-		return err
+	err := tx.QueryRow(ctx, lockPasswordSQL, userID).Scan(&hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNotFound
 	}
-	err := bcrypt.CompareHashAndPassword([]byte(hash), []byte(password))
-	if errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
-		return ErrWrongPassword
+	return hash, err
+}
+
+// HashPassword is the bcrypt hash of password at the store's cost, for UpdatePassword.
+func (s *Store) HashPassword(password string) (string, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.passwordCost)
+	if err != nil {
+		return "", fmt.Errorf("store: hash password: %w", err)
 	}
-	return err
+	return string(hash), nil
 }
 
 const (
@@ -59,39 +65,16 @@ RETURNING ` + userColumns
 	deleteUserTokensSQL = `DELETE FROM api_tokens WHERE user_id = $1`
 )
 
-// ChangePassword replaces the user's password after checking the current one
-// (ErrWrongPassword), and ends every other sign-in: all API tokens are revoked and the
-// account's AuthVersion goes up, which ends the web sessions begun under the old one.
-// It returns the account with its new AuthVersion, for the session that made the change.
-func (s *Store) ChangePassword(ctx context.Context, userID int64, current, next string) (User, error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(next), s.passwordCost)
-	if err != nil {
-		return User{}, fmt.Errorf("store: change password: hash: %w", err)
-	}
-	var user User
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := checkPassword(ctx, tx, userID, current); err != nil {
-			return err
-		}
-		return setPassword(ctx, tx, userID, string(hash), &user)
-	})
-	if err != nil {
-		return User{}, fmt.Errorf("store: change password: %w", err)
-	}
-	return user, nil
+// UpdatePassword stores a new password hash (HashPassword) and raises the account's
+// AuthVersion, which ends the web sessions begun under the old one; it returns the account.
+func (s *Store) UpdatePassword(ctx context.Context, tx pgx.Tx, userID int64, hash string) (User, error) {
+	return collectOne[User](ctx, tx, setPasswordSQL, userID, hash)
 }
 
-// setPassword stores a new password hash, raises AuthVersion and revokes the API tokens.
-func setPassword(ctx context.Context, tx pgx.Tx, userID int64, hash string, user *User) error {
-	u, err := collectOne[User](ctx, tx, setPasswordSQL, userID, hash)
-	if err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, deleteUserTokensSQL, userID); err != nil {
-		return err
-	}
-	*user = u
-	return nil
+// DeleteAPITokens revokes every API token of the user.
+func (s *Store) DeleteAPITokens(ctx context.Context, tx pgx.Tx, userID int64) error {
+	_, err := tx.Exec(ctx, deleteUserTokensSQL, userID)
+	return err
 }
 
 // erasedPasswordHash is stored for a deleted account: it looks like a bcrypt hash to the
@@ -100,7 +83,7 @@ const erasedPasswordHash = "$2a$10$erased"
 
 const (
 	eraseUserSQL = `
-UPDATE users SET username = $2 || id, display_name = 'former player ' || id,
+UPDATE users SET username = $2, display_name = 'former player ' || id,
        password_hash = $3, email = NULL, email_verified_at = NULL,
        auth_version = auth_version + 1, deleted_at = now()
 WHERE id = $1`
@@ -117,50 +100,35 @@ WHERE detail ~* ('(?<![A-Za-z0-9_-])' || $1 || '(?![A-Za-z0-9_-])')`
 DELETE FROM rate_counters WHERE kind LIKE 'login-fail-%' AND (key = lower($1) OR right(key, length($1) + 1) = ' ' || lower($1))`
 )
 
-// DeleteAccount erases the user's personal data after checking their password
-// (ErrWrongPassword): the username, display name, e-mail address and password go, with
-// every API token, account link, calendar feed and log-in counter, and every session
-// ends; stored results, their audit and league histories name the former player instead.
-// The row stays, as "former player N" (username former-N, N the account's id), so that
-// the games, results and ladders it played in stay whole and still sum to zero.
-func (s *Store) DeleteAccount(ctx context.Context, userID int64, password string) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := checkPassword(ctx, tx, userID, password); err != nil {
+// EraseAccount erases the personal data of the account username (userID), keeping its
+// row under the name former (account.FormerUsername): the username, display name, e-mail
+// address and password go, with every API token, account link, calendar feed and log-in
+// counter, and every session ends (AuthVersion goes up); stored results, their audit and
+// league histories name the former player instead. Lock the row first (LockPasswordHash).
+func (s *Store) EraseAccount(ctx context.Context, tx pgx.Tx, userID int64, username, former string) error {
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{renamePlayerSQL("results", "input", "output"), []any{username, former}},
+		{renamePlayerSQL("result_audit", "input", "changes"), []any{username, former}},
+		{eraseEventNamesSQL, []any{username, former}},
+		{eraseRateCountersSQL, []any{username}},
+	} {
+		if _, err := tx.Exec(ctx, q.sql, q.args...); err != nil {
 			return err
 		}
-		var username string
-		if err := tx.QueryRow(ctx, usernameSQL, userID).Scan(&username); err != nil {
+	}
+	if _, err := tx.Exec(ctx, eraseUserSQL, userID, former, erasedPasswordHash); err != nil {
+		if isUniqueViolation(err, "users_username_lower_key") {
+			return &Conflict{Reason: "username: another account holds this account's former-player name"}
+		}
+		return err
+	}
+	for _, sql := range []string{deleteUserTokensSQL, deleteUserLinksSQL, deleteUserCalendarSQL} {
+		if _, err := tx.Exec(ctx, sql, userID); err != nil {
 			return err
 		}
-		former := fmt.Sprintf("%s%d", FormerPlayerPrefix, userID)
-		for _, q := range []struct {
-			sql  string
-			args []any
-		}{
-			{renamePlayerSQL("results", "input", "output"), []any{username, former}},
-			{renamePlayerSQL("result_audit", "input", "changes"), []any{username, former}},
-			{eraseEventNamesSQL, []any{username, former}},
-			{eraseRateCountersSQL, []any{username}},
-		} {
-			if _, err := tx.Exec(ctx, q.sql, q.args...); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, eraseUserSQL, userID, FormerPlayerPrefix, erasedPasswordHash); err != nil {
-			if isUniqueViolation(err, "users_username_lower_key") {
-				return &Conflict{Reason: "username: another account holds this account's former-player name"}
-			}
-			return err
-		}
-		for _, sql := range []string{deleteUserTokensSQL, deleteUserLinksSQL, deleteUserCalendarSQL} {
-			if _, err := tx.Exec(ctx, sql, userID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("store: delete account: %w", err)
 	}
 	return nil
 }

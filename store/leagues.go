@@ -306,12 +306,6 @@ func (s *Store) MemberCount(ctx context.Context, tx pgx.Tx, leagueID int64) (int
 	return n, nil
 }
 
-// Invitation refuses, inside a join's transaction, a join to a private league without its
-// current invite token (ErrNotFound or ErrInviteInvalid); a public league takes any.
-func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int64, invite string) error {
-	return checkInvite(ctx, tx, leagueID, userID, invite)
-}
-
 // freeSlotSQL picks the first free slot: a member who left an open league freed theirs.
 const freeSlotSQL = `
 SELECT min(s)::int FROM generate_series(1, 8) AS s

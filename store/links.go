@@ -2,28 +2,29 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/account"
 )
 
-// Account link lifetimes: a password-reset link lasts an hour, an address verification
-// a day.
+// Account link lifetimes (account.ResetLinkLifetime, account.VerifyLinkLifetime): a
+// password-reset link lasts an hour, an address verification a day.
 const (
-	ResetLinkLifetime  = time.Hour
-	VerifyLinkLifetime = 24 * time.Hour
+	ResetLinkLifetime  = account.ResetLinkLifetime
+	VerifyLinkLifetime = account.VerifyLinkLifetime
 )
 
-// Account link purposes (account_links.purpose).
+// LinkPurpose is what an account link is for (account_links.purpose).
+type LinkPurpose string
+
+// Account link purposes.
 const (
-	purposeVerifyEmail   = "verify-email"
-	purposeResetPassword = "reset-password"
+	VerifyEmailLink   LinkPurpose = "verify-email"
+	ResetPasswordLink LinkPurpose = "reset-password"
 )
 
 // ErrLinkInvalid refuses an account link that is unknown, used, expired, or for an
@@ -37,18 +38,6 @@ var ErrEmailTaken = &Conflict{Reason: "email: another account uses this address"
 type Email struct {
 	Address  string
 	Verified bool
-}
-
-// newLinkToken returns a fresh random link token and its SHA-256, which is all the
-// database keeps.
-func newLinkToken() (string, []byte, error) {
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return "", nil, err
-	}
-	token := base64.RawURLEncoding.EncodeToString(raw)
-	sum := sha256.Sum256([]byte(token))
-	return token, sum[:], nil
 }
 
 // interval renders d for a Postgres ::interval parameter.
@@ -80,38 +69,30 @@ func (s *Store) UserEmail(ctx context.Context, userID int64) (Email, error) {
 	return e, nil
 }
 
-// SetEmail gives the user the (unverified) address, or none when address is "", and
-// returns the token of the link that verifies it (VerifyEmail); earlier verification
-// links end. Validate the address first.
-func (s *Store) SetEmail(ctx context.Context, userID int64, address string) (string, error) {
-	token, sum, err := newLinkToken()
+// UpdateEmail gives the user the unverified address, or none when address is "" (a deleted
+// or unknown account: ErrNotFound). Validate the address first.
+func (s *Store) UpdateEmail(ctx context.Context, tx pgx.Tx, userID int64, address string) error {
+	tag, err := tx.Exec(ctx, setEmailSQL, userID, address)
 	if err != nil {
-		return "", fmt.Errorf("store: set email: %w", err)
-	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, setEmailSQL, userID, address)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return ErrNotFound
-		}
-		if _, err := tx.Exec(ctx, deleteLinksSQL, userID, purposeVerifyEmail); err != nil {
-			return err
-		}
-		if address == "" {
-			return nil
-		}
-		_, err = tx.Exec(ctx, insertLinkSQL, sum, userID, purposeVerifyEmail, address, interval(VerifyLinkLifetime))
 		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("store: set email: %w", err)
 	}
-	if address == "" {
-		return "", nil
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
 	}
-	return token, nil
+	return nil
+}
+
+// DeleteLinks ends the user's links of purpose.
+func (s *Store) DeleteLinks(ctx context.Context, tx pgx.Tx, userID int64, purpose LinkPurpose) error {
+	_, err := tx.Exec(ctx, deleteLinksSQL, userID, string(purpose))
+	return err
+}
+
+// InsertLink stores a single-use link of purpose for the user, remembered by its token's
+// SHA-256 (sum, account.NewToken), for address when it verifies one, valid for lifetime.
+func (s *Store) InsertLink(ctx context.Context, tx pgx.Tx, sum []byte, userID int64, purpose LinkPurpose, address string, lifetime time.Duration) error {
+	_, err := tx.Exec(ctx, insertLinkSQL, sum, userID, string(purpose), address, interval(lifetime))
+	return err
 }
 
 const (
@@ -125,87 +106,52 @@ WHERE id = $1 AND lower(email) = lower($2) AND deleted_at IS NULL
 RETURNING ` + userColumns
 )
 
-// useLink spends a single-use link of purpose: its user and address, or ErrLinkInvalid.
-func useLink(ctx context.Context, tx pgx.Tx, token, purpose string) (int64, string, error) {
-	sum := sha256.Sum256([]byte(token))
+// UseLink spends the single-use link of purpose whose token is token: its user and
+// address, or ErrLinkInvalid when it is unknown, used or expired.
+func (s *Store) UseLink(ctx context.Context, tx pgx.Tx, token string, purpose LinkPurpose) (int64, string, error) {
 	var (
 		userID  int64
 		address string
 	)
-	err := tx.QueryRow(ctx, useLinkSQL, sum[:], purpose).Scan(&userID, &address)
+	err := tx.QueryRow(ctx, useLinkSQL, account.Sum(token), string(purpose)).Scan(&userID, &address)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, "", ErrLinkInvalid
 	}
 	return userID, address, err
 }
 
-// VerifyEmail spends a verification link and marks its address verified, returning the
-// account. A link for an address the account no longer has is ErrLinkInvalid; an address
-// another account has verified is ErrEmailTaken.
-func (s *Store) VerifyEmail(ctx context.Context, token string) (User, error) {
-	var user User
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		userID, address, err := useLink(ctx, tx, token, purposeVerifyEmail)
-		if err != nil {
-			return err
-		}
-		user, err = collectOne[User](ctx, tx, verifyEmailSQL, userID, address)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrLinkInvalid
-		}
-		if isUniqueViolation(err, "users_email_lower_key") {
-			return ErrEmailTaken
-		}
-		return err
-	})
-	if err != nil {
-		return User{}, fmt.Errorf("store: verify email: %w", err)
+// MarkEmailVerified marks the user's address verified and returns the account. An address
+// the account no longer has is ErrLinkInvalid; an address another account has verified is
+// ErrEmailTaken.
+func (s *Store) MarkEmailVerified(ctx context.Context, tx pgx.Tx, userID int64, address string) (User, error) {
+	user, err := collectOne[User](ctx, tx, verifyEmailSQL, userID, address)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, ErrLinkInvalid
 	}
-	return user, nil
+	if isUniqueViolation(err, "users_email_lower_key") {
+		return User{}, ErrEmailTaken
+	}
+	return user, err
 }
 
 const userByVerifiedEmailSQL = `
 SELECT ` + userColumns + ` FROM users
 WHERE lower(email) = lower($1) AND email_verified_at IS NOT NULL AND deleted_at IS NULL`
 
-// CreateResetLinkByEmail returns the account whose verified address is address and the
-// token of a fresh password-reset link for it, or ErrNotFound.
-func (s *Store) CreateResetLinkByEmail(ctx context.Context, address string) (User, string, error) {
+// UserByVerifiedEmail returns the account whose verified address is address, or
+// ErrNotFound.
+func (s *Store) UserByVerifiedEmail(ctx context.Context, address string) (User, error) {
 	if !postgresText(address) {
-		return User{}, "", fmt.Errorf("store: reset link: %w", ErrNotFound)
+		return User{}, fmt.Errorf("store: user by email: %w", ErrNotFound)
 	}
 	user, err := collectOne[User](ctx, s.pool, userByVerifiedEmailSQL, address)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return User{}, "", fmt.Errorf("store: reset link: %w", ErrNotFound)
+		return User{}, fmt.Errorf("store: user by email: %w", ErrNotFound)
 	}
 	if err != nil {
-		return User{}, "", fmt.Errorf("store: reset link: %w", err)
+		return User{}, fmt.Errorf("store: user by email: %w", err)
 	}
-	token, err := s.CreateResetLink(ctx, user.ID)
-	return user, token, err
-}
-
-// CreateResetLink returns the token of a fresh single-use password-reset link for the
-// user, valid ResetLinkLifetime (for `tablestakes user reset-link` and the e-mail).
-func (s *Store) CreateResetLink(ctx context.Context, userID int64) (string, error) {
-	token, sum, err := newLinkToken()
-	if err != nil {
-		return "", fmt.Errorf("store: reset link: %w", err)
-	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var one int
-		if err := tx.QueryRow(ctx, lockUserSQL, userID).Scan(&one); errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, insertLinkSQL, sum, userID, purposeResetPassword, "", interval(ResetLinkLifetime))
-		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("store: reset link: %w", err)
-	}
-	return token, nil
+	return user, nil
 }
 
 const resetLinkValidSQL = `
@@ -214,9 +160,8 @@ WHERE token_sha256 = $1 AND purpose = 'reset-password' AND used_at IS NULL AND e
 
 // ResetLinkValid reports whether a password-reset token may still be used.
 func (s *Store) ResetLinkValid(ctx context.Context, token string) (bool, error) {
-	sum := sha256.Sum256([]byte(token))
 	var ok bool
-	err := s.pool.QueryRow(ctx, resetLinkValidSQL, sum[:]).Scan(&ok)
+	err := s.pool.QueryRow(ctx, resetLinkValidSQL, account.Sum(token)).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
@@ -224,31 +169,6 @@ func (s *Store) ResetLinkValid(ctx context.Context, token string) (bool, error) 
 		return false, fmt.Errorf("store: reset link valid: %w", err)
 	}
 	return true, nil
-}
-
-// ResetPassword spends a password-reset link (ErrLinkInvalid when it cannot be used) and
-// sets the new password; like ChangePassword it ends every session and API token, and
-// every other reset link of the account.
-func (s *Store) ResetPassword(ctx context.Context, token, password string) (User, error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.passwordCost)
-	if err != nil {
-		return User{}, fmt.Errorf("store: reset password: hash: %w", err)
-	}
-	var user User
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		userID, _, err := useLink(ctx, tx, token, purposeResetPassword)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, deleteLinksSQL, userID, purposeResetPassword); err != nil {
-			return err
-		}
-		return setPassword(ctx, tx, userID, string(hash), &user)
-	})
-	if err != nil {
-		return User{}, fmt.Errorf("store: reset password: %w", err)
-	}
-	return user, nil
 }
 
 const deleteExpiredLinksSQL = `DELETE FROM account_links WHERE expires_at < now()`

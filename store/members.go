@@ -59,9 +59,6 @@ var memberDisplayNames = map[string]string{
 	SupercatHard + "-3":   "SUPERCAT (hard) bot 3",
 }
 
-// LadderMemberName is the username of the ladder's member of kind: "seventh-player:diplomacy".
-func LadderMemberName(kind, ladder string) string { return kind + ":" + ladder }
-
 // IsLadderMember reports whether username names a member who never logs in (the Seventh
 // Player or a SUPERCAT bot): only such names hold a colon.
 func IsLadderMember(username string) bool { return strings.Contains(username, ":") }

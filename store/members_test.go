@@ -77,9 +77,9 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	member, err := w.Store.UserByUsername(ctx, seventh)
 	require.NoError(t, err)
 	assert.Equal(t, "Seventh Player (missing man)", member.DisplayName)
-	_, err = w.Store.CreateResetLink(ctx, member.ID)
+	_, err = service.NewAccounts(w.Store).CreateResetLink(ctx, member.ID)
 	require.ErrorIs(t, err, store.ErrNotFound)
-	_, err = w.Store.CreateAPIToken(ctx, member.ID)
+	_, err = service.NewAccounts(w.Store).CreateAPIToken(ctx, member.ID)
 	require.Error(t, err)
 	assert.True(t, store.IsLadderMember(seventh))
 	assert.Equal(t, store.SeventhPlayer, store.LadderMemberKind(seventh))
@@ -188,13 +188,13 @@ func TestSoloArcsAgainstSupercatIsRated(t *testing.T) {
 	players := newPlayers(t, st, "solo", 2)
 	me, other := players[0], players[1]
 
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: me.ID, Bots: []string{"normal"}})
+	g, err := service.NewGames(st).Create(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: me.ID, Bots: []string{"normal"}})
 	require.NoError(t, err)
 	require.Len(t, g.Seats, 1, "the bot takes the first seat at once")
 	assert.Equal(t, "supercat-normal:arcs", g.Seats[0].Username)
 	assert.Equal(t, "SUPERCAT (normal) bot", g.Seats[0].DisplayName)
 	assert.Equal(t, store.GameOpen, g.Status)
-	g, err = st.JoinGame(ctx, g.ID, me.ID)
+	g, err = service.NewGames(st).Join(ctx, g.ID, me.ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.GameReady, g.Status, "one person and one bot fill a 2-seat table")
 	r, err := storetest.RecordResult(ctx, st, g.ID, me.ID, storetest.PlacementInput([]string{"supercat-normal:arcs", me.Username}, []int{31, 35}))
@@ -203,9 +203,9 @@ func TestSoloArcsAgainstSupercatIsRated(t *testing.T) {
 	assert.Equal(t, "supercat-normal:arcs", r.Ledger[0].Credited, "the bot antes and is credited")
 
 	// A three-seat table against both difficulties, another player making the third seat.
-	g, err = st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 3, OrganiserID: me.ID, Bots: []string{"normal", "hard"}})
+	g, err = service.NewGames(st).Create(ctx, store.NewNormalGame{Game: "arcs", Seats: 3, OrganiserID: me.ID, Bots: []string{"normal", "hard"}})
 	require.NoError(t, err)
-	_, err = st.JoinGame(ctx, g.ID, other.ID)
+	_, err = service.NewGames(st).Join(ctx, g.ID, other.ID)
 	require.NoError(t, err)
 	_, err = storetest.RecordResult(ctx, st, g.ID, me.ID,
 		storetest.PlacementInput([]string{"supercat-normal:arcs", "supercat-hard:arcs", other.Username}, []int{20, 40, 30}))

@@ -6,26 +6,28 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // Normal game statuses: a table is open while it has free seats and ready once the last
-// seat is taken; it is finished (GameFinished) once its result is recorded.
+// seat is taken (league.TakeSeat); it is finished (GameFinished) once its result is recorded.
 const (
 	// GameOpen is a normal game with free seats.
-	GameOpen = "open"
+	GameOpen = league.TableOpen
 	// GameReady is a normal game whose seats are all taken, waiting for its result.
-	GameReady = "ready"
+	GameReady = league.TableReady
 )
 
-// Refusals of a seat at a normal game. Each is a *Conflict, so errors.Is(err, ErrConflict)
-// holds for all.
+// Refusals of a seat at a normal game (league.TakeSeat decides them). Each is a *Conflict,
+// so errors.Is(err, ErrConflict) holds for all.
 var (
 	// ErrAlreadySeated refuses a player who already holds a seat at the table.
-	ErrAlreadySeated = &Conflict{Reason: "game: you already hold a seat at this table"}
+	ErrAlreadySeated = league.ErrAlreadySeated
 	// ErrGameFull refuses a seat once every seat is taken.
-	ErrGameFull = &Conflict{Reason: "game: full; every seat is taken"}
+	ErrGameFull = league.ErrGameFull
 	// ErrLeagueGameSeats refuses a seat at a league game, whose seats the schedule sets.
-	ErrLeagueGameSeats = &Conflict{Reason: "game: a league game's seats are set by the league's schedule"}
+	ErrLeagueGameSeats = league.ErrLeagueGameSeats
 	// ErrTableNotReady refuses a result for a table that still has free seats.
 	ErrTableNotReady = &Conflict{Reason: "result: the table still has free seats; every seat must be taken first"}
 )
@@ -60,28 +62,14 @@ INSERT INTO games (league_id, number, round, status, game, seat_count, organiser
 VALUES (NULL, 1, 1, 'open', $1, $2, $3, $4, $5, $6, $7)
 RETURNING id`
 
-// CreateNormalGame opens a table for a normal game, outside any league ("Games created for
-// the league have the exact same rules of the normal games", league-scoring-system.txt):
-// no seats taken yet, status open, its creator its organiser.
-//
-// A solo Arcs table seats its SUPERCAT bots at once, in the same transaction: each is the
-// ladder's member of its difficulty (supercat-solo-arcs-bot.txt), rated like anyone.
-func (s *Store) CreateNormalGame(ctx context.Context, ng NewNormalGame) (Game, error) {
-	var id int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		id, err = createNormalGame(ctx, tx, ng)
-		return err
-	})
-	if err != nil {
-		return Game{}, fmt.Errorf("store: create %s game: %w", ng.Game, err)
-	}
-	return s.Game(ctx, id)
+// InsertNormalGame opens a table for a normal game in tx and seats its SUPERCAT bots (each
+// the ladder's member of its difficulty); a difficulty given several times (a SUPERCAT
+// companion game) seats a member per bot (SupercatBotKind).
+func (s *Store) InsertNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, error) {
+	return insertNormalGame(ctx, tx, ng)
 }
 
-// createNormalGame opens the table in tx and seats its bots; a difficulty given several
-// times (a SUPERCAT companion game) seats a member per bot (SupercatBotKind).
-func createNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, error) {
+func insertNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, error) {
 	var id int64
 	resultsBy, hours := tableSetting(ng.ResultsBy, ng.ConfirmHours)
 	if err := tx.QueryRow(ctx, createNormalGameSQL, ng.Game, ng.Seats, ng.OrganiserID,
@@ -117,57 +105,45 @@ const gameSeatedSQL = `
 SELECT (SELECT count(*) FROM seats s WHERE s.game_id = $1)::int,
        EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.user_id = $2)`
 
+// LockSeating locks the game's row for tx and returns the table as the user finds it, for
+// league.TakeSeat: whether it is a normal game, its status and seats, and whether the user
+// holds one. No such game is ErrNotFound.
+func (s *Store) LockSeating(ctx context.Context, tx pgx.Tx, gameID, userID int64) (league.Table, error) {
+	var t league.Table
+	err := tx.QueryRow(ctx, lockNormalGameSQL, gameID).Scan(&t.Normal, &t.Status, &t.Seats)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return league.Table{}, ErrNotFound
+	}
+	if err != nil {
+		return league.Table{}, err
+	}
+	if err := tx.QueryRow(ctx, gameSeatedSQL, gameID, userID).Scan(&t.Taken, &t.Seated); err != nil {
+		return league.Table{}, err
+	}
+	return t, nil
+}
+
 const insertSeatSQL = `INSERT INTO seats (game_id, position, user_id) VALUES ($1, $2, $3)`
+
+// InsertSeat seats the user at the game's seat position. The seats' keys back the lock up:
+// a player seated twice is ErrAlreadySeated, a seat taken twice ErrGameFull.
+func (s *Store) InsertSeat(ctx context.Context, tx pgx.Tx, gameID int64, position int, userID int64) error {
+	_, err := tx.Exec(ctx, insertSeatSQL, gameID, position, userID)
+	if isUniqueViolation(err, "seats_player_key") {
+		return ErrAlreadySeated
+	}
+	if isUniqueViolation(err, "seats_pkey") {
+		return ErrGameFull
+	}
+	return err
+}
 
 const readyGameSQL = `UPDATE games SET status = 'ready', sequence = sequence + 1 WHERE id = $1`
 
-// JoinGame gives the user the next seat at an open normal game and returns the game as it
-// stands afterwards: seat order is join order, and the last seat taken makes the game ready.
-// Refusals: ErrNotFound, ErrLeagueGameSeats, ErrAlreadySeated and ErrGameFull (all but the
-// first *Conflict). The game's row is locked for the transaction, so seats are handed out
-// one at a time; the seats' keys back the checks up.
-func (s *Store) JoinGame(ctx context.Context, gameID, userID int64) (Game, error) {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var normal, isSeated bool
-		var status string
-		var seatCount, seated int
-		err := tx.QueryRow(ctx, lockNormalGameSQL, gameID).Scan(&normal, &status, &seatCount)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, gameSeatedSQL, gameID, userID).Scan(&seated, &isSeated); err != nil {
-			return err
-		}
-		switch {
-		case !normal:
-			return ErrLeagueGameSeats
-		case isSeated:
-			return ErrAlreadySeated
-		case status != GameOpen || seated >= seatCount:
-			return ErrGameFull
-		}
-		if _, err := tx.Exec(ctx, insertSeatSQL, gameID, seated+1, userID); err != nil {
-			if isUniqueViolation(err, "seats_player_key") {
-				return ErrAlreadySeated
-			}
-			if isUniqueViolation(err, "seats_pkey") {
-				return ErrGameFull
-			}
-			return err
-		}
-		if seated+1 < seatCount {
-			return nil
-		}
-		_, err = tx.Exec(ctx, readyGameSQL, gameID)
-		return err
-	})
-	if err != nil {
-		return Game{}, fmt.Errorf("store: join game %d: %w", gameID, err)
-	}
-	return s.Game(ctx, gameID)
+// UpdateGameReady marks the game ready: its last seat is taken.
+func (s *Store) UpdateGameReady(ctx context.Context, tx pgx.Tx, gameID int64) error {
+	_, err := tx.Exec(ctx, readyGameSQL, gameID)
+	return err
 }
 
 // normalGamesLimit bounds the games one list of normal games returns.

@@ -2,16 +2,17 @@ package store
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/league"
 )
 
 // ErrInviteInvalid refuses a join to a private league through a link whose token is not the
 // league's current one (the organiser renewed it, or made the league public meanwhile).
-var ErrInviteInvalid = &Forbidden{Reason: "invite: this invite link is not valid any more (the organiser may have renewed it); ask them for the current one"}
+var ErrInviteInvalid = league.ErrInviteInvalid
 
 const setPrivateSQL = `
 UPDATE leagues SET private = true, invite_token = COALESCE(invite_token, $2) WHERE id = $1
@@ -98,13 +99,7 @@ func (s *Store) ValidInvite(ctx context.Context, leagueID int64, token string) (
 	if err != nil {
 		return false, fmt.Errorf("store: invite of league %d: %w", leagueID, err)
 	}
-	return sameToken(current, token), nil
-}
-
-// sameToken compares a presented token with the current one in constant time; an empty
-// current token (a public league) matches nothing.
-func sameToken(current, presented string) bool {
-	return current != "" && subtle.ConstantTimeCompare([]byte(current), []byte(presented)) == 1
+	return league.SameToken(current, token), nil
 }
 
 // visibleSQL says whether a league is visible to a user: public, or the user is its
@@ -183,37 +178,24 @@ func (s *Store) GameLeagueID(ctx context.Context, gameID int64) (int64, error) {
 
 const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM leagues WHERE id = $1`
 
-// checkInvite refuses, inside a join's transaction (the league's row locked), a join to a
-// private league without its current invite token: no token at all, or a wrong or old one,
-// is ErrNotFound (the league is not shown to those who were not invited); a former member,
-// who sees the league anyway, is told the link is old (ErrInviteInvalid).
-// The organiser and co-organisers, who hold the link, need none.
-func checkInvite(ctx context.Context, tx pgx.Tx, leagueID, userID int64, token string) error {
-	var private bool
-	var current string
-	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&private, &current); err != nil {
-		return err
+// Invitation reads, inside a join's transaction (the league's row locked), what
+// league.Admit lets the user's join in on: the league's privacy and current invite token,
+// and for a private league the user's role in it and whether they see it anyway (a former
+// member). Presented is left for the caller.
+func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (league.Invitation, error) {
+	var inv league.Invitation
+	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&inv.Private, &inv.Current); err != nil {
+		return league.Invitation{}, err
 	}
-	if !private || sameToken(current, token) {
-		return nil
+	if !inv.Private {
+		return inv, nil
 	}
-	role, err := leagueRole(ctx, tx, leagueID, userID)
-	switch {
-	case err != nil:
-		return err
-	case role >= RoleCoOrganiser:
-		return nil
-	case token == "":
-		return ErrNotFound
+	var err error
+	if inv.Role, err = leagueRole(ctx, tx, leagueID, userID); err != nil {
+		return league.Invitation{}, err
 	}
-	// A wrong token answers as if there were no such league (trust review 3, finding 3):
-	// only those who may see the league anyway (its former members) learn the link is old.
-	var visible bool
-	if err := tx.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&visible); err != nil {
-		return err
+	if err := tx.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&inv.Visible); err != nil {
+		return league.Invitation{}, err
 	}
-	if !visible {
-		return ErrNotFound
-	}
-	return ErrInviteInvalid
+	return inv, nil
 }

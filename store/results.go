@@ -27,7 +27,7 @@ var (
 	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it"}
 	// ErrStaleResult refuses a write built from a version of the game's result that is no
 	// longer current: another save (a second tab, a double click) came first.
-	ErrStaleResult = &Conflict{Reason: "result: changed since this form was opened; check the current result and save again"}
+	ErrStaleResult = league.ErrStaleResult
 	// ErrNoChange refuses a correction that leaves the result as it is.
 	ErrNoChange = &Conflict{Reason: "result: the correction changes nothing"}
 )

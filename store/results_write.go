@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -47,8 +48,8 @@ func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w Resul
 }
 
 func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
-	if g.Version != w.Version {
-		return ResultRows{}, ErrStaleResult
+	if err := league.CurrentVersion(g.Version, w.Version); err != nil {
+		return ResultRows{}, err
 	}
 	if !postgresText(w.Reason) {
 		return ResultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}

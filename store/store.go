@@ -23,8 +23,9 @@ import (
 // DefaultDatabaseURL is the local Postgres TableStakes uses when DATABASE_URL is not set.
 const DefaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/tablestakes?sslmode=disable"
 
-// ErrNotFound reports that the row asked for does not exist.
-var ErrNotFound = errors.New("not found")
+// ErrNotFound reports that the row asked for does not exist, or is not shown to the caller
+// (league.ErrNotFound).
+var ErrNotFound = league.ErrNotFound
 
 // ErrConflict is what errors.Is matches for every write refused because it clashes with
 // existing data (see Conflict).

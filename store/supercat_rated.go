@@ -76,7 +76,7 @@ func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, owne
 		difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
 	}
 	ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
-	rated, err := createNormalGame(ctx, tx, ng)
+	rated, err := insertNormalGame(ctx, tx, ng)
 	if err != nil {
 		return SupercatRated{}, err
 	}

@@ -2,21 +2,21 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/account"
 )
 
-// APITokenLifetime is how long an API token stays valid after it is issued.
-const APITokenLifetime = 90 * 24 * time.Hour
+// APITokenLifetime is how long an API token stays valid after it is issued
+// (account.APITokenLifetime).
+const APITokenLifetime = account.APITokenLifetime
 
-// MaxAPITokens is how many live API tokens one account may hold.
-const MaxAPITokens = 20
+// MaxAPITokens is how many live API tokens one account may hold (account.MaxAPITokens).
+const MaxAPITokens = account.MaxAPITokens
 
 // ErrTooManyTokens refuses a named API token to an account that holds MaxAPITokens.
 var ErrTooManyTokens = &Conflict{Reason: fmt.Sprintf("name: an account holds at most %d API tokens; revoke one first", MaxAPITokens)}
@@ -32,22 +32,6 @@ type APIToken struct {
 	LastUsedAt *time.Time `db:"last_used_at"`
 }
 
-// loginTokenName names the tokens POST /api/v1/login hands out.
-const loginTokenName = "API log-in"
-
-// CreateAPIToken issues a log-in token (POST /api/v1/login) for the user and returns it.
-// An account at MaxAPITokens gives up its least recently used token for it, so scripts
-// that log in on every run keep working and tokens never pile up.
-func (s *Store) CreateAPIToken(ctx context.Context, userID int64) (string, error) {
-	return s.createAPIToken(ctx, userID, loginTokenName, true)
-}
-
-// CreateNamedAPIToken issues a token named on the tokens page and returns it; at
-// MaxAPITokens it is refused with ErrTooManyTokens.
-func (s *Store) CreateNamedAPIToken(ctx context.Context, userID int64, name string) (string, error) {
-	return s.createAPIToken(ctx, userID, name, false)
-}
-
 const (
 	lockUserSQL          = `SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
 	deleteExpiredTokens  = `DELETE FROM api_tokens WHERE user_id = $1 AND expires_at <= now()`
@@ -61,46 +45,41 @@ INSERT INTO api_tokens (user_id, token_sha256, name, expires_at)
 VALUES ($1, $2, $3, now() + $4::interval)`
 )
 
-// createAPIToken issues a token, holding the account's row lock so that two at once
-// cannot both pass the limit. Only the token's SHA-256 is stored; the token itself is
-// shown once, to the caller.
-func (s *Store) createAPIToken(ctx context.Context, userID int64, name string, makeRoom bool) (string, error) {
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return "", fmt.Errorf("store: create api token: %w", err)
+// LockUser locks the account's row for tx, so that its tokens and links are handed out
+// one at a time; a deleted account, a ladder member or no account is ErrNotFound.
+func (s *Store) LockUser(ctx context.Context, tx pgx.Tx, userID int64) error {
+	var one int
+	err := tx.QueryRow(ctx, lockUserSQL, userID).Scan(&one)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
 	}
-	token := base64.RawURLEncoding.EncodeToString(raw)
-	sum := sha256.Sum256([]byte(token))
-	lifetime := fmt.Sprintf("%d seconds", int64(APITokenLifetime/time.Second))
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var one int
-		if err := tx.QueryRow(ctx, lockUserSQL, userID).Scan(&one); errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		} else if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, deleteExpiredTokens, userID); err != nil {
-			return err
-		}
-		var n int
-		if err := tx.QueryRow(ctx, countTokensSQL, userID).Scan(&n); err != nil {
-			return err
-		}
-		if n >= MaxAPITokens {
-			if !makeRoom {
-				return ErrTooManyTokens
-			}
-			if _, err := tx.Exec(ctx, deleteLeastUsedToken, userID, n-MaxAPITokens+1); err != nil {
-				return err
-			}
-		}
-		_, err := tx.Exec(ctx, createAPITokenSQL, userID, sum[:], name, lifetime)
-		return err
-	})
-	if err != nil {
-		return "", fmt.Errorf("store: create api token: %w", err)
+	return err
+}
+
+// LiveAPITokens deletes the user's expired API tokens and counts the live ones.
+func (s *Store) LiveAPITokens(ctx context.Context, tx pgx.Tx, userID int64) (int, error) {
+	if _, err := tx.Exec(ctx, deleteExpiredTokens, userID); err != nil {
+		return 0, err
 	}
-	return token, nil
+	var n int
+	err := tx.QueryRow(ctx, countTokensSQL, userID).Scan(&n)
+	return n, err
+}
+
+// DeleteLeastUsedAPITokens revokes the user's n least recently used API tokens.
+func (s *Store) DeleteLeastUsedAPITokens(ctx context.Context, tx pgx.Tx, userID int64, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, deleteLeastUsedToken, userID, n)
+	return err
+}
+
+// InsertAPIToken stores an API token named name for the user, remembered only by its
+// SHA-256 (sum, account.NewToken), valid for lifetime.
+func (s *Store) InsertAPIToken(ctx context.Context, tx pgx.Tx, userID int64, sum []byte, name string, lifetime time.Duration) error {
+	_, err := tx.Exec(ctx, createAPITokenSQL, userID, sum, name, interval(lifetime))
+	return err
 }
 
 const userByAPITokenSQL = `
@@ -119,8 +98,7 @@ WHERE u.deleted_at IS NULL`
 // UserByAPIToken returns the account a bearer token belongs to, or ErrNotFound when the
 // token is unknown or expired. It records when the token was last used.
 func (s *Store) UserByAPIToken(ctx context.Context, token string) (User, error) {
-	sum := sha256.Sum256([]byte(token))
-	rows, err := s.pool.Query(ctx, userByAPITokenSQL, sum[:])
+	rows, err := s.pool.Query(ctx, userByAPITokenSQL, account.Sum(token))
 	if err != nil {
 		return User{}, fmt.Errorf("store: user by api token: %w", err)
 	}

@@ -93,11 +93,11 @@ func TestLeagueAndNormalGameKeepTheirVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "d6", l.Version)
 
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: "vortex", Version: "d12", Edition: "Vortex95", Seats: 2, OrganiserID: org.ID})
+	g, err := service.NewGames(st).Create(ctx, store.NewNormalGame{Game: "vortex", Version: "d12", Edition: "Vortex95", Seats: 2, OrganiserID: org.ID})
 	require.NoError(t, err)
 	assert.Equal(t, "d12", g.Version)
 	assert.Equal(t, "Vortex95", g.Edition)
-	g, err = st.CreateNormalGame(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: org.ID})
+	g, err = service.NewGames(st).Create(ctx, store.NewNormalGame{Game: "arcs", Seats: 2, OrganiserID: org.ID})
 	require.NoError(t, err)
 	assert.Equal(t, "base", g.Version)
 

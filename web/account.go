@@ -122,7 +122,7 @@ func (h *Handler) replacePassword(ctx context.Context, user store.User, current,
 	if msg := passwordProblem(next, user.Username, user.DisplayName); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}
 	}
-	return h.store.ChangePassword(ctx, user.ID, current, next)
+	return h.accounts.ChangePassword(ctx, user.ID, current, next)
 }
 
 // deleteAccount erases the signed-in user's account (POST /account/delete) after checking
@@ -134,7 +134,7 @@ func (h *Handler) deleteAccount(c echo.Context) error {
 	if password == "" {
 		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "required")
 	}
-	err := h.store.DeleteAccount(c.Request().Context(), user.ID, password)
+	err := h.accounts.DeleteAccount(c.Request().Context(), user.ID, password)
 	if errors.Is(err, store.ErrWrongPassword) {
 		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "incorrect")
 	}
@@ -182,7 +182,7 @@ func (h *Handler) createToken(c echo.Context) error {
 	if msg := textProblem(name, tokenNameMax, true); msg != "" {
 		return h.renderTokens(c, http.StatusUnprocessableEntity, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
 	}
-	token, err := h.store.CreateNamedAPIToken(c.Request().Context(), user.ID, name)
+	token, err := h.accounts.CreateNamedAPIToken(c.Request().Context(), user.ID, name)
 	if errors.Is(err, store.ErrTooManyTokens) {
 		msg := strings.TrimPrefix(store.ErrTooManyTokens.Reason, "name: ")
 		return h.renderTokens(c, http.StatusConflict, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -165,7 +166,7 @@ func TestAPITokensAreLimitedPerAccount(t *testing.T) {
 	require.NoError(t, err)
 	first := app.loginToken("ada", "analytical-engine")
 	for i := 1; i < store.MaxAPITokens; i++ {
-		_, err := app.store.CreateNamedAPIToken(ctx, ada.ID, fmt.Sprintf("script %d", i))
+		_, err := service.NewAccounts(app.store).CreateNamedAPIToken(ctx, ada.ID, fmt.Sprintf("script %d", i))
 		require.NoError(t, err)
 	}
 	res, doc := app.submit(c, "/account/tokens", "/account/tokens", url.Values{"name": {"one too many"}})

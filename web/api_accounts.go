@@ -67,7 +67,7 @@ func (h *Handler) apiLogin(c echo.Context) error {
 	if err != nil {
 		return err // ErrBadCredentials is 401 through the error handler, a *rateLimited 429
 	}
-	token, err := h.store.CreateAPIToken(ctx, user.ID)
+	token, err := h.accounts.CreateAPIToken(ctx, user.ID)
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (h *Handler) apiDeleteMe(c echo.Context) error {
 	if body.Password == "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: required")
 	}
-	err := h.store.DeleteAccount(c.Request().Context(), user.ID, body.Password)
+	err := h.accounts.DeleteAccount(c.Request().Context(), user.ID, body.Password)
 	if errors.Is(err, store.ErrWrongPassword) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "password: incorrect")
 	}

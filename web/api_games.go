@@ -47,7 +47,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 	if validateNormalGame(&in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
 	}
-	g, err := h.store.CreateNormalGame(c.Request().Context(), in)
+	g, err := h.games.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (h *Handler) apiJoinNormalGame(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireAPIUser guarantees it
-	g, err := h.store.JoinGame(c.Request().Context(), id, user.ID)
+	g, err := h.games.Join(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
 	}

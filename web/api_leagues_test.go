@@ -32,7 +32,7 @@ func (a *testApp) newPlayers(prefix string, n int) []player {
 			Username: fmt.Sprintf("%s%d", prefix, i+1), DisplayName: fmt.Sprintf("Player %d", i+1), Password: "password-1",
 		})
 		require.NoError(a.t, err)
-		token, err := a.store.CreateAPIToken(ctx, u.ID)
+		token, err := service.NewAccounts(a.store).CreateAPIToken(ctx, u.ID)
 		require.NoError(a.t, err)
 		out[i] = player{User: u, token: token}
 	}

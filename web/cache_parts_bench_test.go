@@ -161,7 +161,7 @@ func freshBenchSite(b *testing.B) benchSite {
 		}
 		users = append(users, u)
 	}
-	token, err := st.CreateAPIToken(ctx, users[0].ID)
+	token, err := service.NewAccounts(st).CreateAPIToken(ctx, users[0].ID)
 	if err != nil {
 		b.Fatal(err)
 	}

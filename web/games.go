@@ -158,7 +158,7 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 		form.Edition = in.Edition
 		return h.render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.page(c, "Open a table"), form))
 	}
-	g, err := h.store.CreateNormalGame(c.Request().Context(), in)
+	g, err := h.games.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 		return err
 	}
 	user, _ := currentUser(c) // requireLogin guarantees it
-	_, err = h.store.JoinGame(c.Request().Context(), id, user.ID)
+	_, err = h.games.Join(c.Request().Context(), id, user.ID)
 	if err == nil {
 		h.flash(c, "You took a seat at this table.")
 		return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(id, 10))

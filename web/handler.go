@@ -84,7 +84,7 @@ type Config struct {
 // baseURL is the configured BaseURL without a trailing slash, or the default.
 func (cfg Config) baseURL() string {
 	if cfg.BaseURL == "" {
-		return "http://127.0.0.1:8080"
+		return email.DefaultBaseURL
 	}
 	return strings.TrimRight(cfg.BaseURL, "/")
 }
@@ -104,7 +104,11 @@ type Handler struct {
 	// leagues owns the leagues area's writes, for a page and its API twin alike.
 	leagues *service.Leagues
 	// results owns the results area's writes, for a page and its API twin alike.
-	results  *service.Results
+	results *service.Results
+	// games owns the games area's writes (normal games' tables and seats).
+	games *service.Games
+	// accounts owns the accounts area\'s writes (e-mail, passwords, links, API tokens).
+	accounts *service.Accounts
 	sessions *scs.SessionManager
 	logger   *slog.Logger
 	config   Config
@@ -168,6 +172,8 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		store:    st,
 		leagues:  service.NewLeagues(st),
 		results:  service.NewResults(st),
+		games:    service.NewGames(st),
+		accounts: service.NewAccounts(st),
 		sessions: sessions,
 		logger:   logger,
 		config:   cfg,

@@ -62,9 +62,9 @@ func (a *testApp) verifiedPlayers(prefix string, n int) []player {
 	ctx := context.Background()
 	ps := a.newPlayers(prefix, n)
 	for _, p := range ps {
-		token, err := a.store.SetEmail(ctx, p.ID, p.Username+"@club.example")
+		token, err := service.NewAccounts(a.store).SetEmail(ctx, p.ID, p.Username+"@club.example")
 		require.NoError(a.t, err)
-		_, err = a.store.VerifyEmail(ctx, token)
+		_, err = service.NewAccounts(a.store).VerifyEmail(ctx, token)
 		require.NoError(a.t, err)
 	}
 	return ps

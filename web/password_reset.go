@@ -72,7 +72,7 @@ func (h *Handler) setEmail(c echo.Context) error {
 			return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "email", msg)
 		}
 	}
-	token, err := h.store.SetEmail(c.Request().Context(), user.ID, addr)
+	token, err := h.accounts.SetEmail(c.Request().Context(), user.ID, addr)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (h *Handler) setEmail(c echo.Context) error {
 
 // verifyEmail spends an address-verification link (GET /account/verify-email?token=).
 func (h *Handler) verifyEmail(c echo.Context) error {
-	if _, err := h.store.VerifyEmail(c.Request().Context(), c.QueryParam("token")); err != nil {
+	if _, err := h.accounts.VerifyEmail(c.Request().Context(), c.QueryParam("token")); err != nil {
 		return err // ErrLinkInvalid is 422, ErrEmailTaken 409, each with its message
 	}
 	if _, ok := currentUser(c); ok {
@@ -132,7 +132,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		h.logger.WarnContext(ctx, "password-reset mail limited", "ip", c.RealIP())
 		return h.render(c, http.StatusOK, templates.ForgotPassword(h.page(c, "Forgot your password?"), form))
 	}
-	user, token, err := h.store.CreateResetLinkByEmail(ctx, addr)
+	user, token, err := h.accounts.CreateResetLinkByEmail(ctx, addr)
 	if errors.Is(err, store.ErrNotFound) {
 		return h.render(c, http.StatusOK, templates.ForgotPassword(h.page(c, "Forgot your password?"), form))
 	}
@@ -175,7 +175,7 @@ func (h *Handler) resetPassword(c echo.Context) error {
 		form.Errors = templates.FieldErrors{"new_password": msg}
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.page(c, "Choose a new password"), form))
 	}
-	user, err := h.store.ResetPassword(c.Request().Context(), form.Token, password)
+	user, err := h.accounts.ResetPassword(c.Request().Context(), form.Token, password)
 	if errors.Is(err, store.ErrLinkInvalid) {
 		form.Invalid = true
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.page(c, "Choose a new password"), form))

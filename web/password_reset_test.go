@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/email/emailtest"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -112,7 +113,7 @@ func TestResetLinkExpiresAfterAnHour(t *testing.T) {
 	createUsers(t, app.store, "analytical-engine", "ada")
 	ada, err := app.store.UserByUsername(context.Background(), "ada")
 	require.NoError(t, err)
-	token, err := app.store.CreateResetLink(context.Background(), ada.ID)
+	token, err := service.NewAccounts(app.store).CreateResetLink(context.Background(), ada.ID)
 	require.NoError(t, err)
 	var lifetime time.Duration
 	require.NoError(t, app.store.Pool().QueryRow(context.Background(),

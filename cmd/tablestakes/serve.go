@@ -108,7 +108,7 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 			return cfg, badInput(fmt.Errorf("TABLESTAKES_SMTP_FROM: want the sender's e-mail address, got %q", cfg.Web.Mail.From))
 		}
 	}
-	cfg.Web.BaseURL = "http://127.0.0.1:8080"
+	cfg.Web.BaseURL = email.DefaultBaseURL
 	if v := getenv("TABLESTAKES_BASE_URL"); v != "" {
 		u, err := url.Parse(v)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {

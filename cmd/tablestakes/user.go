@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -45,7 +46,7 @@ func runUser(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("user reset-link: %w", err)
 	}
-	token, err := st.CreateResetLink(ctx, user.ID)
+	token, err := service.NewAccounts(st).CreateResetLink(ctx, user.ID)
 	if err != nil {
 		return fmt.Errorf("user reset-link: %w", err)
 	}

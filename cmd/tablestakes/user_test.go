@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -39,11 +40,11 @@ func TestUserResetLinkPrintsASingleUseLink(t *testing.T) {
 	require.NoError(t, err)
 	token := u.Query().Get("token")
 
-	_, err = st.ResetPassword(ctx, token, "difference-engine")
+	_, err = service.NewAccounts(st).ResetPassword(ctx, token, "difference-engine")
 	require.NoError(t, err)
 	_, err = st.Authenticate(ctx, "ada", "difference-engine")
 	assert.NoError(t, err)
-	_, err = st.ResetPassword(ctx, token, "third-password")
+	_, err = service.NewAccounts(st).ResetPassword(ctx, token, "third-password")
 	assert.ErrorIs(t, err, store.ErrLinkInvalid, "the link works once")
 
 	for _, args := range [][]string{{"user", "reset-link", "nobody"}, {"user", "reset-link"}, {"user", "frobnicate", "ada"}} {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -91,12 +92,12 @@ func table(ctx context.Context, st *store.Store, organiser store.User, game stri
 
 // tableVersion is table for a version of the game ("" is its default).
 func tableVersion(ctx context.Context, st *store.Store, organiser store.User, game, version string, seats int, players []store.User) (store.Game, error) {
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: game, Version: version, Seats: seats, OrganiserID: organiser.ID})
+	g, err := service.NewGames(st).Create(ctx, store.NewNormalGame{Game: game, Version: version, Seats: seats, OrganiserID: organiser.ID})
 	if err != nil {
 		return store.Game{}, fmt.Errorf("seed normal games: %w", err)
 	}
 	for _, p := range players {
-		if g, err = st.JoinGame(ctx, g.ID, p.ID); err != nil {
+		if g, err = service.NewGames(st).Join(ctx, g.ID, p.ID); err != nil {
 			return store.Game{}, fmt.Errorf("seed normal games: %s takes a seat: %w", p.Username, err)
 		}
 	}

@@ -1,10 +1,12 @@
-package store_test
+package service_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -18,13 +20,23 @@ import (
 func openTable(t *testing.T, st *store.Store, organiser store.User, game string, seats int, players ...store.User) store.Game {
 	t.Helper()
 	ctx := context.Background()
-	g, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: game, Seats: seats, OrganiserID: organiser.ID})
+	games := service.NewGames(st)
+	g, err := games.Create(ctx, store.NewNormalGame{Game: game, Seats: seats, OrganiserID: organiser.ID})
 	require.NoError(t, err)
 	for _, p := range players {
-		g, err = st.JoinGame(ctx, g.ID, p.ID)
+		g, err = games.Join(ctx, g.ID, p.ID)
 		require.NoError(t, err, "%s takes a seat", p.Username)
 	}
 	return g
+}
+
+// pgCode is the SQLSTATE of a Postgres error, or "".
+func pgCode(err error) string {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code
+	}
+	return ""
 }
 
 // seatedNames are a game's usernames in seat order.
@@ -40,7 +52,7 @@ func TestNormalGameSeatsInJoinOrder(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "player", 5)
+	players := storetest.Players(t, st, "player", 5)
 	org := players[0]
 
 	g := openTable(t, st, org, "cartagena", 3)
@@ -52,25 +64,25 @@ func TestNormalGameSeatsInJoinOrder(t *testing.T) {
 	assert.Equal(t, org.Username, g.Organiser)
 	assert.Empty(t, g.Seats, "the organiser is not seated unless they join")
 
-	g, err := st.JoinGame(ctx, g.ID, players[3].ID)
+	g, err := service.NewGames(st).Join(ctx, g.ID, players[3].ID)
 	require.NoError(t, err)
-	g, err = st.JoinGame(ctx, g.ID, players[1].ID)
+	g, err = service.NewGames(st).Join(ctx, g.ID, players[1].ID)
 	require.NoError(t, err)
 	assert.Equal(t, store.GameOpen, g.Status)
-	_, err = st.JoinGame(ctx, g.ID, players[1].ID)
+	_, err = service.NewGames(st).Join(ctx, g.ID, players[1].ID)
 	assert.ErrorIs(t, err, store.ErrAlreadySeated)
-	g, err = st.JoinGame(ctx, g.ID, org.ID)
+	g, err = service.NewGames(st).Join(ctx, g.ID, org.ID)
 	require.NoError(t, err, "the organiser may take a seat too")
 	assert.Equal(t, store.GameReady, g.Status, "the last seat taken makes the game ready")
 	assert.Equal(t, []string{"player4", "player2", "player1"}, seatedNames(g), "seat order is join order")
-	_, err = st.JoinGame(ctx, g.ID, players[4].ID)
+	_, err = service.NewGames(st).Join(ctx, g.ID, players[4].ID)
 	assert.ErrorIs(t, err, store.ErrGameFull)
-	_, err = st.JoinGame(ctx, 999999, players[4].ID)
+	_, err = service.NewGames(st).Join(ctx, 999999, players[4].ID)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
-	l := fill(t, st, newLeague(t, st, org, "vampiring", 8, 0), newPlayers(t, st, "member", 8))
-	leagueGame := mustGames(t, st, l.ID)[0]
-	_, err = st.JoinGame(ctx, leagueGame.ID, players[4].ID)
+	l := storetest.Fill(t, st, storetest.League(t, st, org, "vampiring", 8, 0), storetest.Players(t, st, "member", 8))
+	leagueGame := storetest.Games(t, st, l.ID)[0]
+	_, err = service.NewGames(st).Join(ctx, leagueGame.ID, players[4].ID)
 	assert.ErrorIs(t, err, store.ErrLeagueGameSeats, "a league game's seats are the schedule's")
 	assert.Equal(t, "vampiring", leagueGame.Game)
 	assert.Equal(t, 8, leagueGame.SeatCount)
@@ -90,9 +102,9 @@ func TestNormalGameConstraints(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	org := newPlayers(t, st, "player", 1)[0]
+	org := storetest.Players(t, st, "player", 1)[0]
 	for _, seats := range []int{1, 9} {
-		_, err := st.CreateNormalGame(ctx, store.NewNormalGame{Game: "king-me", Seats: seats, OrganiserID: org.ID})
+		_, err := service.NewGames(st).Create(ctx, store.NewNormalGame{Game: "king-me", Seats: seats, OrganiserID: org.ID})
 		assert.Equal(t, "23514", pgCode(err), "%d seats break the check", seats)
 	}
 	_, err := st.Pool().Exec(ctx, `INSERT INTO games (league_id, number, round, status) VALUES (NULL, 1, 1, 'open')`)
@@ -106,12 +118,12 @@ func TestConcurrentJoinsFillATableExactlyOnce(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	st := storetest.NewStore(t)
-	players := newPlayers(t, st, "player", 9)
+	players := storetest.Players(t, st, "player", 9)
 	g := openTable(t, st, players[0], "king-me", 4)
 	var wg sync.WaitGroup
 	errs := make([]error, len(players))
 	for i, p := range players {
-		wg.Go(func() { _, errs[i] = st.JoinGame(ctx, g.ID, p.ID) })
+		wg.Go(func() { _, errs[i] = service.NewGames(st).Join(ctx, g.ID, p.ID) })
 	}
 	wg.Wait()
 	joined := 0
@@ -142,9 +154,9 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 	leagues := service.NewLeagues(st)
-	players := newPlayers(t, st, "player", 6)
+	players := storetest.Players(t, st, "player", 6)
 	org, ann, bob := players[0], players[1], players[2]
-	strict := newLeague(t, st, org, "cartagena", 4, store.DefaultMinRecentGames)
+	strict := storetest.League(t, st, org, "cartagena", 4, store.DefaultMinRecentGames)
 	_, err := leagues.Join(ctx, strict.ID, ann.ID)
 	require.ErrorAs(t, err, new(*store.InactiveError), "a new player is not active")
 
