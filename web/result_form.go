@@ -75,6 +75,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	body, problems := f.input()
 	if len(problems) > 0 {
+		f.scorerProblems(func(body []byte) error {
+			_, err := g.Check(user.ID, body)
+			return err
+		}, problems)
 		v := view(problems)
 		v.Error = "Some values need fixing; see the marked fields:"
 		v.Problems = f.problemList(problems)

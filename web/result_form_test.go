@@ -314,3 +314,31 @@ func TestCorrectionAsksForAReasonShownInTheHistory(t *testing.T) {
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
 	assert.Equal(t, "Reason: Chloé counted a bat twice", text(doc.Find("#result .audit .audit-reason")))
 }
+
+// One submit of the result form reports every problem (issue #24: "the result form ...
+// report[s] errors in two rounds"): the score left empty and the scores Cartagena refuses
+// among those filled in, each beside its input and in the list, in people's words.
+func TestResultFormReportsEmptyAndScorerProblemsAtOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"preview"}, "version": {"0"}, "score-1": {"-1"}, "score-2": {""}, "score-3": {"2.5"}, "score-4": {"1"}}
+	res, doc := app.submit(app.logIn(org), formPath, formPath, values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	for _, seat := range []string{"1", "2", "3"} {
+		assert.Equal(t, "true", doc.Find(`input[name="score-`+seat+`"]`).AttrOr("aria-invalid", ""), "seat %s", seat)
+	}
+	assert.Empty(t, doc.Find(`input[name="score-4"]`).AttrOr("aria-invalid", ""))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got -1", text(doc.Find("#e-score-1")))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got 2.5", text(doc.Find("#e-score-3")))
+	var problems []string
+	doc.Find("ul.problems li").Each(func(_ int, s *goquery.Selection) { problems = append(problems, text(s)) })
+	name := func(i int) string { return g.Seats[i].DisplayName }
+	assert.Equal(t, []string{
+		"Seat 1 (" + name(0) + "): cartagena scores are whole numbers of 0 or more, got -1",
+		"Seat 2 (" + name(1) + "): the final score is missing",
+		"Seat 3 (" + name(2) + "): cartagena scores are whole numbers of 0 or more, got 2.5",
+	}, problems)
+}
