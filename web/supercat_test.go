@@ -467,3 +467,18 @@ func TestSupercatFinishedByAmbitionResults(t *testing.T) {
 		assert.Contains(t, page, who)
 	}
 }
+
+// The SUPERCAT pages count in words (issue #24: "1 game", "2 bots"): one bot is "1 bot",
+// and the draw notice counts its bonus cards without "card(s)".
+func TestSupercatPagesCountInWords(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "counted", 1)
+	_, doc := app.get(c, "/supercat")
+	listed := text(doc.Find(".supercat li").First())
+	assert.Contains(t, listed, "— 1 bot, chapter 1", listed)
+	assert.NotContains(t, text(doc.Find("main")), "(s)")
+	_, doc = app.get(c, game+"/bots/1")
+	assert.Contains(t, text(doc.Find(".notice")), "is greater than its 0 bonus cards) and enter them:")
+	assert.NotContains(t, text(doc.Find(".notice")), "(s)")
+}
