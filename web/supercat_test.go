@@ -69,7 +69,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 		"the bots are marked as bots")
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
-	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
+	assert.Equal(t, "Solo night — 2 bots, chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
