@@ -89,3 +89,24 @@ func Exact(r *big.Rat) string {
 	s := strings.TrimRight(r.FloatString(places), "0")
 	return strings.TrimSuffix(s, ".")
 }
+
+// spreadsheetPlaces is how many decimals the CSV exports' decimal columns carry.
+const spreadsheetPlaces = 6
+
+// SixPlaces writes league points for spreadsheets: a plain decimal to six places with an
+// ASCII minus ("6.666667", "-0.500000", "12.000000"), which every spreadsheet reads as a
+// number, rounded half away from zero from the exact fraction in integer arithmetic. The
+// CSV exports put it beside Exact, which stays the true value.
+func SixPlaces(r *big.Rat) string {
+	if r == nil {
+		r = new(big.Rat)
+	}
+	// big.Rat.FloatString divides the integers and rounds the last digit half away from
+	// zero: no float is involved.
+	s := r.FloatString(spreadsheetPlaces)
+	if strings.Trim(s, "-0.") == "" {
+		// A tiny negative rounds to zero, which has no sign.
+		return strings.TrimPrefix(s, "-")
+	}
+	return s
+}

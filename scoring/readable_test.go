@@ -46,3 +46,30 @@ func TestMixedAndExact(t *testing.T) {
 	assert.Equal(t, "points", PointsWord(big.NewRat(2, 6)))
 	assert.Equal(t, "points", PointsWord(big.NewRat(0, 1)))
 }
+
+func TestSixPlaces(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"20/3", "6.666667"},
+		{"-20/3", "-6.666667"},
+		{"179/3", "59.666667"},
+		{"1/3", "0.333333"},
+		{"12", "12.000000"},
+		{"0", "0.000000"},
+		{"27/2", "13.500000"},
+		// Halves round away from zero, on both sides.
+		{"1/2000000", "0.000001"},
+		{"-1/2000000", "-0.000001"},
+		{"3/2000000", "0.000002"},
+		{"-3/2000000", "-0.000002"},
+		{"1/3000000", "0.000000"},
+		{"-1/3000000", "0.000000"},
+		{"999999999999999999999/1000", "999999999999999999.999000"},
+	}
+	for _, tt := range tests {
+		r, ok := new(big.Rat).SetString(tt.in)
+		require.True(t, ok, tt.in)
+		assert.Equal(t, tt.want, SixPlaces(r), tt.in)
+	}
+	assert.Equal(t, "0.000000", SixPlaces(nil))
+}

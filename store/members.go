@@ -7,22 +7,20 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/rating"
 )
 
-// Ladder members who never log in (migration 00013): one account per kind and ladder,
-// named "<kind>:<ladder>" — no sign-up can take a name with a colon — with no password,
-// so no log-in, reset or API token reaches it.
+// Ladder members who never log in (migration 00013, rating.SeventhPlayer and the
+// SUPERCAT kinds): one account per kind and ladder, named "<kind>:<ladder>" — no sign-up
+// can take a name with a colon — with no password, so no log-in, reset or API token
+// reaches it.
 const (
-	// SeventhPlayer is the member who antes for and is credited with a Diplomacy seat
-	// played by the missing-man rules: "For the purposes of rating, this "Seventh Player"
-	// is considered to be a member of the ARMADA and shall ante into the game pot
-	// accordingly" (armada-scoring-and-rating.txt 4.1).
-	SeventhPlayer = "seventh-player"
-	// SupercatNormal and SupercatHard are the SUPERCAT bots of solo Arcs games
-	// (supercat-solo-arcs-bot.txt, "Difficulty modifiers"), rated like any member so a
-	// player's solo results move their Arcs rating.
-	SupercatNormal = "supercat-normal"
-	SupercatHard   = "supercat-hard"
+	// SeventhPlayer is the Diplomacy missing man's member (rating.SeventhPlayer).
+	SeventhPlayer = rating.SeventhPlayer
+	// SupercatNormal and SupercatHard are the SUPERCAT bots' members.
+	SupercatNormal = rating.SupercatNormal
+	SupercatHard   = rating.SupercatHard
 )
 
 // supercatExtraBots is how many bots of one difficulty a SUPERCAT companion game can seat
@@ -48,30 +46,13 @@ func IsSupercatBot(username string) bool {
 	return strings.HasPrefix(LadderMemberKind(username), "supercat-")
 }
 
-// memberDisplayNames are the ladder members' names on every page; each says what it is.
-var memberDisplayNames = map[string]string{
-	SeventhPlayer:         "Seventh Player (missing man)",
-	SupercatNormal:        "SUPERCAT (normal) bot",
-	SupercatHard:          "SUPERCAT (hard) bot",
-	SupercatNormal + "-2": "SUPERCAT (normal) bot 2",
-	SupercatNormal + "-3": "SUPERCAT (normal) bot 3",
-	SupercatHard + "-2":   "SUPERCAT (hard) bot 2",
-	SupercatHard + "-3":   "SUPERCAT (hard) bot 3",
-}
-
 // IsLadderMember reports whether username names a member who never logs in (the Seventh
 // Player or a SUPERCAT bot): only such names hold a colon.
 func IsLadderMember(username string) bool { return strings.Contains(username, ":") }
 
 // LadderMemberKind returns the kind of a ladder member's username ("seventh-player",
 // "supercat-normal", "supercat-hard"), or "" for a person.
-func LadderMemberKind(username string) string {
-	kind, _, ok := strings.Cut(username, ":")
-	if !ok {
-		return ""
-	}
-	return kind
-}
+func LadderMemberKind(username string) string { return rating.MemberKind(username) }
 
 const insertLadderMemberSQL = `
 INSERT INTO users (username, display_name, password_hash, member_kind, member_of)
@@ -84,7 +65,7 @@ const ladderMemberSQL = `SELECT id, username, display_name, 0 AS position FROM u
 // writes creating it at once make one: the unique (member_kind, member_of) key lets the
 // second insert do nothing, and its read then finds the first's row once committed.
 func ensureLadderMember(ctx context.Context, tx pgx.Tx, kind, ladder string) (SeatRef, error) {
-	name, ok := memberDisplayNames[kind]
+	name, ok := rating.MemberKindName(kind)
 	if !ok {
 		return SeatRef{}, fmt.Errorf("store: no ladder member kind %q", kind)
 	}

@@ -263,9 +263,9 @@ func Ambition(p Page, v AmbitionView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var17 string
-				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(s.Username + " count")
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(PersonName(s.Username) + " count")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/ambition.templ`, Line: 41, Col: 156}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/ambition.templ`, Line: 41, Col: 168}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 				if templ_7745c5c3_Err != nil {
@@ -289,9 +289,9 @@ func Ambition(p Page, v AmbitionView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var19 string
-				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(s.Username + " bonus")
+				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(PersonName(s.Username) + " bonus")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/ambition.templ`, Line: 43, Col: 76}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/ambition.templ`, Line: 43, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 				if templ_7745c5c3_Err != nil {

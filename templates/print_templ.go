@@ -302,9 +302,9 @@ func RoundSheets(p Page, v RoundSheetsView) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var20 string
-						templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs("@" + s.Username)
+						templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(handle(s.Username))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/print.templ`, Line: 48, Col: 69}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/print.templ`, Line: 48, Col: 71}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 						if templ_7745c5c3_Err != nil {
@@ -493,9 +493,9 @@ func StandingsSheet(p Page, v StandingsSheetView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var31 string
-				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs("@" + r.Username)
+				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(handle(r.Username))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/print.templ`, Line: 77, Col: 67}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/print.templ`, Line: 77, Col: 69}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 				if templ_7745c5c3_Err != nil {

@@ -2,6 +2,8 @@ package templates
 
 import (
 	"strconv"
+
+	"github.com/tablestakes/tablestakes/rating"
 )
 
 // ResultView is a game's result section on the game page.
@@ -46,8 +48,9 @@ type ResultLineView struct {
 	Side        string
 	Explanation string
 	Substitute  string
-	// Absent marks a seat played by the missing man (ARMADA 4.1): Points are its player's
-	// (none); the explanation says what the power scored for the Seventh Player.
+	// Absent marks a seat played by the missing man (ARMADA 4.1): the line is the Seventh
+	// Player's, with no place (Place 0) and the ARMADA points the power scored as Points;
+	// Username and DisplayName are the absent player's, who gets none of them.
 	Absent bool
 	// Score is what was entered for the seat: the final score, a team game's personal
 	// points, a Diplomacy power's centres.
@@ -87,4 +90,33 @@ type ChangeView struct {
 	After    string
 	Delta    string
 	Trend    string
+}
+
+// PersonName is how a page names a ladder member (the Seventh Player, a SUPERCAT bot) by
+// its name, and anyone else by their username: never a raw id such as
+// "seventh-player:diplomacy".
+func PersonName(username string) string {
+	if name := rating.MemberName(username); name != "" {
+		return name
+	}
+	return username
+}
+
+// handle is a person's "@username" beside their name; a ladder member has none, its name
+// saying what it is.
+func handle(username string) string {
+	if rating.MemberName(username) != "" {
+		return ""
+	}
+	return "@" + username
+}
+
+// hasAbsent reports whether a result's lines hold a seat played by the missing man.
+func hasAbsent(lines []ResultLineView) bool {
+	for _, l := range lines {
+		if l.Absent {
+			return true
+		}
+	}
+	return false
 }

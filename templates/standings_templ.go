@@ -191,9 +191,9 @@ func StandingsSection(v StandingsView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs("@" + r.Username)
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(handle(r.Username))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/standings.templ`, Line: 40, Col: 154}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/standings.templ`, Line: 40, Col: 156}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {

@@ -149,8 +149,10 @@ func TestResultFormRecordsAMissingMan(t *testing.T) {
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
 	row := doc.Find(fmt.Sprintf(`.result-table tbody tr:has(a[href="/players/%s"])`, absent.Username))
 	assert.Equal(t, "absent: missing man", text(row.Find(".badge-absent")))
-	assert.Equal(t, "0", text(row.Find(".points")), "the absent player gets no league points")
-	assert.Contains(t, text(doc.Find(".ledger-table")), "seventh-player:diplomacy")
+	// The row is the Seventh Player's, with the ARMADA points the power scored (issue #24);
+	// the absent player gets none (the standings and ladders below).
+	assert.Contains(t, text(row), "Seventh Player (missing man)")
+	assert.Contains(t, text(doc.Find(".ledger-table")), "Seventh Player (missing man)")
 
 	_, doc = app.get(app.browser(), "/ratings/diplomacy")
 	assert.Contains(t, text(doc.Find("main")), "Seventh Player (missing man)")

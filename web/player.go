@@ -138,7 +138,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 			v.Older = pageURL(base, page+1)
 		}
 		pl.Steps = pl.Steps[max(end-playerPageLength, 0):end]
-		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, u.Username,
+		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, templates.PersonName(u.Username),
 			len(values), scoring.Plural(len(values), "game", "games")), values)
 		v.Ladders = append(v.Ladders, pl)
 	}

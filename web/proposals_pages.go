@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -138,7 +139,9 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 }
 
 // proposedLines are a proposal's lines by place, scored as the result would be: "1st ada
-// (90) — 20 points"; what was entered alone when it no longer scores against the seats.
+// (90) — 20 points"; what was entered alone when it no longer scores against the seats. A
+// seat played by the missing man is the Seventh Player's line, last and without a place
+// (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
 	w, err := g.Check(p.ProposerID, p.Input)
@@ -150,16 +153,20 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 		return out
 	}
 	lines := slices.Clone(w.Seated.Lines)
-	slices.SortStableFunc(lines, func(a, b scoring.SeatedLine) int { return cmp.Compare(a.Place, b.Place) })
+	slices.SortStableFunc(lines, func(a, b scoring.SeatedLine) int {
+		if a.Absent != b.Absent {
+			return cmp.Compare(boolRank(a.Absent), boolRank(b.Absent))
+		}
+		return cmp.Compare(a.Place, b.Place)
+	})
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		s := scoring.Ordinal(l.Place) + " " + l.Player
+		if l.Absent {
+			s = rating.SeventhPlayerName + ", no place, in " + l.Player + "'s seat (absent)"
+		}
 		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
 			s += " (" + sc + ")"
-		}
-		if l.Absent {
-			out[i] = s + " — absent, played by the missing man"
-			continue
 		}
 		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + scoring.PointsWord(l.Points)
 	}

@@ -1,14 +1,12 @@
 package web
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"net/http"
-	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -254,9 +252,8 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	}
 	v.Recorded = true
 	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
-	// By place, best first (seat order among equals), each with what was entered for it.
-	v.Lines = withScores(resultLineViews(r.Lines), r.Input)
-	slices.SortStableFunc(v.Lines, func(a, b templates.ResultLineView) int { return cmp.Compare(a.Place, b.Place) })
+	// By place, best first, each with what was entered for it.
+	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Lines), r.Input))
 	v.Ladder = r.Ladder
 	v.RecordedBy, v.RecordedAt = r.RecordedBy, clock.show(r.RecordedAt, zone, timeLayout)
 	if r.CorrectedAt != nil {

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +75,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	body, problems := f.input()
 	if len(problems) > 0 {
+		f.scorerProblems(func(body []byte) error {
+			_, err := g.Check(user.ID, body)
+			return err
+		}, problems)
 		v := view(problems)
 		v.Error = "Some values need fixing; see the marked fields:"
 		v.Problems = f.problemList(problems)
@@ -280,7 +286,9 @@ func withScores(lines []templates.ResultLineView, body []byte) []templates.Resul
 	return lines
 }
 
-// resultLineViews renders scored lines for a page.
+// resultLineViews renders scored lines for a page, in the order given. A seat played by the
+// missing man is the Seventh Player's line (ARMADA 4.1): the ARMADA points its power scored
+// and no place among the players.
 func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 	out := make([]templates.ResultLineView, len(lines))
 	for i, l := range lines {
@@ -291,6 +299,30 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
 			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		if l.Absent {
+			out[i].Points = scoring.Mixed(l.Points)
+			out[i].Place = 0
+		}
 	}
 	return out
+}
+
+// inPlaceOrder orders a result's lines by place, best first (seat order among equals), the
+// Seventh Player's line, which has no place, last.
+func inPlaceOrder(lines []templates.ResultLineView) []templates.ResultLineView {
+	slices.SortStableFunc(lines, func(a, b templates.ResultLineView) int {
+		if a.Absent != b.Absent {
+			return cmp.Compare(boolRank(a.Absent), boolRank(b.Absent))
+		}
+		return cmp.Compare(a.Place, b.Place)
+	})
+	return lines
+}
+
+// boolRank orders false before true.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -38,7 +38,12 @@ type formSide struct {
 // input builds the result body from the typed values. problems holds every input that is
 // empty or not a number (by input name), all at once; the body is nil when there are any.
 // Diplomacy winners follow from the outcome (scoring.ArmadaWinners).
-func (f *resultForm) input() (body []byte, problems map[string]string) {
+func (f *resultForm) input() (body []byte, problems map[string]string) { return f.inputWith("") }
+
+// inputWith is input, with placeholder standing in for each input that is empty or not a
+// number when placeholder is not empty: the body is then whole, so the scorer can judge the
+// inputs that were filled in (scorerProblems).
+func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[string]string) {
 	problems = map[string]string{}
 	f.inputs = map[string]string{"outcome": "outcome", "winners": "outcome", "conceded_to": "conceded_to"}
 	// number reads the seat's field, as the form describes it (scoring.FormOf): a required
@@ -51,10 +56,14 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		case value == "" && described.Required:
 			problems[name] = "Enter " + described.Label
 		case value == "":
+			return nil
 		case !numberPattern.MatchString(value):
 			problems[name] = "Not a number: " + value
 		default:
 			return json.RawMessage(value)
+		}
+		if placeholder != "" {
+			return json.RawMessage(placeholder)
 		}
 		return nil
 	}
@@ -173,7 +182,7 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		}
 		doc["reason"] = f.reason
 	}
-	if len(problems) > 0 {
+	if len(problems) > 0 && placeholder == "" {
 		return nil, problems
 	}
 	b, err := json.Marshal(doc)
@@ -181,7 +190,40 @@ func (f *resultForm) input() (body []byte, problems map[string]string) {
 		problems["form"] = "The form could not be read: " + err.Error()
 		return nil, problems
 	}
-	return b, nil
+	return b, problems
+}
+
+// scorerProblems adds to problems what the scorer finds wrong with the inputs that were
+// filled in, when others are empty or not numbers, so that one submit reports both (issue
+// #24: "the result form ... report[s] errors in two rounds"). The scorer reads a whole
+// result, so the inputs in trouble stand in as 0, then as 1; a problem is added only when
+// both readings find it, word for word, on an input not marked yet: one that follows from a
+// stand-in value, or that concerns the result as a whole, waits until the values are given.
+func (f *resultForm) scorerProblems(check func(body []byte) error, problems map[string]string) {
+	var found map[string]string
+	for _, placeholder := range []string{"0", "1"} {
+		body, _ := f.inputWith(placeholder)
+		if body == nil {
+			return
+		}
+		next := map[string]string{}
+		for _, fe := range scoring.AllFieldErrors(check(body)) {
+			if name, ok := f.inputOf(fe.Field); ok && problems[name] == "" && next[name] == "" {
+				next[name] = sentence(fe.Problem)
+			}
+		}
+		if found != nil {
+			for name, p := range next {
+				if found[name] != p {
+					delete(next, name)
+				}
+			}
+		}
+		found = next
+	}
+	for name, p := range found {
+		problems[name] = p
+	}
 }
 
 // inputOf maps a body field path from a refusal back to the form input it came from:

@@ -109,8 +109,8 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	records, err := csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"rank", "username", "points", "games", "firsts", "seconds", "thirds", "fourths", "game", "version"}, records[0])
-	assert.Equal(t, []string{"1", g.Seats[0].Username, "12", "1", "1", "0", "0", "0", l.Game, "standard"}, records[1])
+	assert.Equal(t, []string{"rank", "username", "points", "games", "firsts", "seconds", "thirds", "fourths", "game", "version", "points_decimal"}, records[0])
+	assert.Equal(t, []string{"1", g.Seats[0].Username, "12", "1", "1", "0", "0", "0", l.Game, "standard", "12.000000"}, records[1])
 	assert.Len(t, records, 9)
 	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
@@ -313,4 +313,32 @@ func TestCorrectionAsksForAReasonShownInTheHistory(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
 	assert.Equal(t, "Reason: Chloé counted a bat twice", text(doc.Find("#result .audit .audit-reason")))
+}
+
+// One submit of the result form reports every problem (issue #24: "the result form ...
+// report[s] errors in two rounds"): the score left empty and the scores Cartagena refuses
+// among those filled in, each beside its input and in the list, in people's words.
+func TestResultFormReportsEmptyAndScorerProblemsAtOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"preview"}, "version": {"0"}, "score-1": {"-1"}, "score-2": {""}, "score-3": {"2.5"}, "score-4": {"1"}}
+	res, doc := app.submit(app.logIn(org), formPath, formPath, values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	for _, seat := range []string{"1", "2", "3"} {
+		assert.Equal(t, "true", doc.Find(`input[name="score-`+seat+`"]`).AttrOr("aria-invalid", ""), "seat %s", seat)
+	}
+	assert.Empty(t, doc.Find(`input[name="score-4"]`).AttrOr("aria-invalid", ""))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got -1", text(doc.Find("#e-score-1")))
+	assert.Equal(t, "Cartagena scores are whole numbers of 0 or more, got 2.5", text(doc.Find("#e-score-3")))
+	var problems []string
+	doc.Find("ul.problems li").Each(func(_ int, s *goquery.Selection) { problems = append(problems, text(s)) })
+	name := func(i int) string { return g.Seats[i].DisplayName }
+	assert.Equal(t, []string{
+		"Seat 1 (" + name(0) + "): cartagena scores are whole numbers of 0 or more, got -1",
+		"Seat 2 (" + name(1) + "): the final score is missing",
+		"Seat 3 (" + name(2) + "): cartagena scores are whole numbers of 0 or more, got 2.5",
+	}, problems)
 }

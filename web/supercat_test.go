@@ -69,7 +69,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 		"the bots are marked as bots")
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
-	assert.Equal(t, "Solo night — 2 bot(s), chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
+	assert.Equal(t, "Solo night — 2 bots, chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
@@ -466,4 +466,19 @@ func TestSupercatFinishedByAmbitionResults(t *testing.T) {
 	for _, who := range []string{"Ambitious", "SUPERCAT (normal) bot", "SUPERCAT (normal) bot 2"} {
 		assert.Contains(t, page, who)
 	}
+}
+
+// The SUPERCAT pages count in words (issue #24: "1 game", "2 bots"): one bot is "1 bot",
+// and the draw notice counts its bonus cards without "card(s)".
+func TestSupercatPagesCountInWords(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "counted", 1)
+	_, doc := app.get(c, "/supercat")
+	listed := text(doc.Find(".supercat li").First())
+	assert.Contains(t, listed, "— 1 bot, chapter 1", listed)
+	assert.NotContains(t, text(doc.Find("main")), "(s)")
+	_, doc = app.get(c, game+"/bots/1")
+	assert.Contains(t, text(doc.Find(".notice")), "is greater than its 0 bonus cards) and enter them:")
+	assert.NotContains(t, text(doc.Find(".notice")), "(s)")
 }

@@ -317,14 +317,15 @@ func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
 	resp.Body.Close()
 	require.NoError(t, err)
 	head := records[0]
-	assert.Equal(t, []string{"game", "version"}, head[len(head)-2:])
-	assert.Equal(t, []string{"vortex", "d12"}, records[1][len(head)-2:])
+	// game and version stay where they were, before the decimal column added at the end.
+	assert.Equal(t, []string{"game", "version", "points_decimal"}, head[len(head)-3:])
+	assert.Equal(t, []string{"vortex", "d12"}, records[1][len(head)-3:len(head)-1])
 	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
 	records, err = csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"game", "version"}, records[0][len(records[0])-2:])
+	assert.Equal(t, []string{"game", "version", "points_decimal"}, records[0][len(records[0])-3:])
 }
 
 func TestManagePageEditsTheEdition(t *testing.T) {
