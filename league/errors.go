@@ -19,3 +19,13 @@ func (c *Conflict) Error() string { return c.Reason }
 
 // Is makes errors.Is(err, ErrConflict) hold for every *Conflict.
 func (c *Conflict) Is(target error) bool { return target == ErrConflict }
+
+// Invalid is a request whose value does not fit (a dispute's reason left empty, a user who
+// does not exist, a time zone Go does not know). Reason names the field; the web answers it
+// with 422. The store's are Invalids too (store.Invalid).
+type Invalid struct {
+	Reason string
+}
+
+// Error returns the reason.
+func (i *Invalid) Error() string { return i.Reason }

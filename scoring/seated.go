@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/tablestakes/tablestakes/rating"
-	"github.com/tablestakes/tablestakes/text"
 )
 
 // A league game's result is a scorer input whose ids are the usernames of the game's seats,
@@ -110,7 +109,8 @@ type ResultInput struct {
 	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
 	// will be chosen to be unplayed"): at most one, Diplomacy only.
 	Absent []string
-	// Reason says why a correction was made (the optional "reason" string).
+	// Reason says why a correction was made (the optional "reason" string); what it may
+	// hold is league.ResultReason's to say.
 	Reason string
 }
 
@@ -189,23 +189,9 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		if err := json.Unmarshal(reason, &in.Reason); err != nil {
 			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
 		}
-		if len(in.Reason) > maxReasonLen {
-			return ResultInput{}, fieldErr("reason", "longer than %d bytes", maxReasonLen)
-		}
-		// A reason is shown on pages and mailed: no bidi control may reorder it, nothing
-		// may make it look blank (trust review 3).
-		if strings.ContainsFunc(in.Reason, text.Invisible) {
-			return ResultInput{}, fieldErr("reason", "must not contain invisible or text-direction characters")
-		}
-		if strings.ContainsFunc(in.Reason, text.BlankLooking) {
-			return ResultInput{}, fieldErr("reason", "must not contain characters that look blank (such as U+3164 or U+2800)")
-		}
 	}
 	return in, nil
 }
-
-// maxReasonLen bounds a correction's reason.
-const maxReasonLen = 1000
 
 // ScoreSeated scores a league game's result body with the game's scorer and checks it
 // against the seats: every id a seated player (usernames match regardless of letter case),

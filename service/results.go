@@ -25,9 +25,13 @@ func NewResults(st *store.Store) *Results {
 // league points, the game finished (and the league, when it was its last game), the game
 // rated on its ladder, the audit row and the notices (store.Store.InsertResult). Only the
 // league's organisers may record (store.ErrNotOrganiser); a game is recorded once
-// (store.ErrResultRecorded); input problems are *scoring.FieldError. On any error nothing
+// (store.ErrResultRecorded); input problems are *scoring.FieldError, a reason that
+// league.ResultReason refuses too, before anything is locked. On any error nothing
 // changes.
 func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameResult, error) {
+	if err := league.ResultReason(w.Reason); err != nil {
+		return store.GameResult{}, fmt.Errorf("service: record result of game %d: %w", w.GameID, err)
+	}
 	var out store.GameResult
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		rw, _, err := s.open(ctx, tx, w, false)
@@ -49,6 +53,9 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 // Record, store.ErrNoResult when the game has no result yet and store.ErrNoChange when the
 // correction changes nothing (league.ChangesNothing).
 func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameResult, error) {
+	if err := league.ResultReason(w.Reason); err != nil {
+		return store.GameResult{}, fmt.Errorf("service: correct result of game %d: %w", w.GameID, err)
+	}
 	var changes store.Changes
 	var inactive []store.ActivityState
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -83,14 +90,18 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 }
 
 // open starts an organiser's result write inside tx, the opening a record and a correction
-// share: it locks the game's league and the game, asks league (store.ResultGame.Writable)
-// whether the writer may record or correct it now, and lays the write out for its rows.
+// share: it locks the game's league and the game, asks league whether the writer may record
+// or correct it now (store.ResultGame.Writable) and whether the write was built from the
+// result as it stands (league.CurrentVersion), and lays the write out for its rows.
 func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, correction bool) (store.ResultRows, store.ResultGame, error) {
 	g, err := s.store.LockResultGame(ctx, tx, w.GameID)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	if err := g.Writable(w.ByUserID, correction); err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	if err := league.CurrentVersion(g.Version, w.Version); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	rw, err := s.store.ResultRows(ctx, tx, g, w)

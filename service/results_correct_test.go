@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -206,4 +207,36 @@ func TestStaleWritesAndEmptyCorrectionsChangeNothing(t *testing.T) {
 	g, err := w.Store.ResultGame(ctx, games[0])
 	require.NoError(t, err)
 	assert.Equal(t, 2, g.Version)
+}
+
+// A reason league.ResultReason refuses is refused by the service, on a record and on a
+// correction alike, and changes nothing.
+func TestResultReasonsTheLeagueRefusesChangeNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	players := `{"players":[{"id":"ada","score":40},{"id":"bruno","score":30},{"id":"chloe","score":20},{"id":"dmitri","score":10}],`
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, []byte(players+`"reason":"dmitri scored 10"}`))
+	require.NoError(t, err)
+	clean := w.Snapshot()
+
+	refused := map[string]string{
+		`"typo \u202etxet"`:                   "reason: must not contain invisible or text-direction characters",
+		`"\u3164"`:                            "reason: must not contain characters that look blank (such as U+3164 or U+2800)",
+		`"no\u0000body"`:                      "reason: must be text without NUL characters",
+		`"` + strings.Repeat("x", 1001) + `"`: "reason: longer than 1000 bytes",
+	}
+	corrected := `{"players":[{"id":"ada","score":40},{"id":"bruno","score":30},{"id":"chloe","score":20},{"id":"dmitri","score":15}],`
+	for reason, want := range refused {
+		_, err = w.Correct(ctx, games[0], w.Organiser.ID, []byte(corrected+`"reason":`+reason+`}`))
+		var fe *scoring.FieldError
+		require.ErrorAs(t, err, &fe, reason)
+		assert.Equal(t, want, fe.Error())
+		_, err = w.Record(ctx, games[1], w.Organiser.ID,
+			[]byte(`{"players":[{"id":"elena","score":4},{"id":"farid","score":3},{"id":"greta","score":2},{"id":"hugo","score":1}],"reason":`+reason+`}`))
+		require.ErrorAs(t, err, &fe, reason)
+		assert.Equal(t, want, fe.Error())
+	}
+	assert.Equal(t, clean, w.Snapshot(), "nothing changed, nothing logged")
 }

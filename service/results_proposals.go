@@ -21,6 +21,9 @@ import (
 // it), ErrResultRecorded, ErrSeatsChanged, and a *store.Conflict when another player's
 // proposal stands.
 func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Proposal, error) {
+	if err := league.ResultReason(w.Reason); err != nil {
+		return store.Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
+	}
 	var out store.Proposal
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		g, err := s.store.LockResultGame(ctx, tx, w.GameID)
@@ -119,13 +122,13 @@ func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision in
 }
 
 // Dispute is a seated player's dispute of the game's proposal, with its reason
-// (store.DisputeReason: 1..store.MaxDisputeReason characters). The window stops; the game
+// (league.DisputeReason: 1..league.MaxDisputeReason characters). The window stops; the game
 // waits on its organisers' desks with the proposal beside it, and the seated players and
 // the organisers are told (result_disputed). A player who had confirmed may dispute: their
 // confirmation is withdrawn. Refusals are answerable's, and store.ErrProposalDisputed for a
 // second dispute.
 func (s *Results) Dispute(ctx context.Context, gameID, userID int64, reason string, revision int) error {
-	reason, err := store.DisputeReason(reason)
+	reason, err := league.DisputeReason(reason)
 	if err != nil {
 		return err
 	}

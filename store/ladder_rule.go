@@ -2,25 +2,18 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// PotRule is the rating rule every ladder follows once migrated (ladders.pot_rule): 3, the
-// floor that holds at every table size (CONTRACT section 3, round 3: stake_i =
-// max(0, R_i + 210), the table plays for min(P, S), ante_i = pot × stake_i / S). Rule 1
-// was a fixed 420 pot; rule 2 the pot of 60 a seat with ARMADA's 420 and the seed's ante
-// P × (R_i + 210) / (Σ_j R_j + 210 n), which broke the floor on small tables.
-const PotRule = 3
-
-// vortexPlacesRule is the first rule whose ladders store Vortex places by score.
-const vortexPlacesRule = 2
+// PotRule is the rating rule every ladder follows once migrated (ladders.pot_rule):
+// rating.PotRule, which says what each rule was.
+const PotRule = rating.PotRule
 
 const laddersBehindSQL = `SELECT game FROM ladders WHERE pot_rule < $1 ORDER BY game`
 
@@ -28,15 +21,15 @@ const lockLadderRuleSQL = `SELECT pot_rule FROM ladders WHERE game = $1 FOR UPDA
 
 const setLadderRuleSQL = `UPDATE ladders SET pot_rule = $2 WHERE game = $1`
 
-// moveLaddersToPotRule rebuilds every ladder whose ledger follows an older rating rule
-// under PotRule and returns the ladders it rebuilt. Each ladder is one transaction: it
-// locks the ladder's row (as recording a result does), checks the rule again (another
-// process starting at the same time may have done it), replays the whole ledger in recorded
-// order from the stored league points, rewrites the ratings, and for a rule-1 ladder fixes
-// the Vortex places (by score since CONTRACT section 1 changed; they were by points). On
-// error the ladder is left as it was and the error is returned.
+// moveLaddersToPotRule brings every ladder whose ledger follows an older rating rule up to
+// rating.PotRule and returns the ladders it rebuilt. Each ladder is one transaction: it
+// locks the ladder's row (as recording a result does), reads its rule again (another
+// process starting at the same time may have done it) and does what rating.UpgradeFrom
+// says the rule needs: the Vortex places rescored (scoring.RescorePlaces), the whole ledger
+// replayed in recorded order from the stored league points (rating.Replay) and the ratings
+// rewritten. On error the ladder is left as it was and the error is returned.
 func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
-	rows, err := pool.Query(ctx, laddersBehindSQL, PotRule)
+	rows, err := pool.Query(ctx, laddersBehindSQL, rating.PotRule)
 	if err != nil {
 		return nil, fmt.Errorf("store: ladders to replay: %w", err)
 	}
@@ -52,10 +45,11 @@ func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, er
 			if err := tx.QueryRow(ctx, lockLadderRuleSQL, ladder).Scan(&rule); err != nil {
 				return fmt.Errorf("lock ladder: %w", err)
 			}
-			if rule >= PotRule {
+			up := rating.UpgradeFrom(rule)
+			if !up.Replay {
 				return nil
 			}
-			if rule < vortexPlacesRule {
+			if up.VortexPlaces {
 				if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
 					return err
 				}
@@ -63,14 +57,14 @@ func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, er
 			if _, err := replayLadder(ctx, tx, ladder, 1); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, setLadderRuleSQL, ladder, PotRule); err != nil {
+			if _, err := tx.Exec(ctx, setLadderRuleSQL, ladder, rating.PotRule); err != nil {
 				return fmt.Errorf("mark ladder: %w", err)
 			}
 			done = true
 			return nil
 		})
 		if err != nil {
-			return moved, fmt.Errorf("store: replay ladder %s under rating rule %d: %w", ladder, PotRule, err)
+			return moved, fmt.Errorf("store: replay ladder %s under rating rule %d: %w", ladder, rating.PotRule, err)
 		}
 		if done {
 			moved = append(moved, ladder)
@@ -88,9 +82,9 @@ WHERE rp.game_id = $1 AND u.id = rp.user_id AND lower(u.username) = lower(t.user
 
 const setOutputSQL = `UPDATE results SET output = $2 WHERE game_id = $1`
 
-// fixVortexPlaces rescores the ladder's Vortex results from their stored input and stores
-// each player's place by score and the rescored output. A result the scorer now refuses
-// keeps what it has: the replay must not stop a server from starting.
+// fixVortexPlaces stores the places of the ladder's Vortex results by score, and their
+// output with them, as scoring.RescorePlaces gives them from the stored input. A result
+// the scorer now refuses keeps what it has: the replay must not stop a server from starting.
 func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
 	type stored struct {
 		GameID int64  `db:"game_id"`
@@ -107,31 +101,16 @@ func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
 	}
 	batch := &pgx.Batch{}
 	for _, r := range results {
-		in, err := scoring.DecodeResultInput(r.Input)
+		placeOf, output, ok, err := scoring.RescorePlaces(scoring.Vortex, r.Input, r.Output)
 		if err != nil {
+			return fmt.Errorf("Vortex result of game %d: %w", r.GameID, err)
+		}
+		if !ok {
 			continue
 		}
-		res, err := scoring.Score(scoring.Vortex, in.Scorer)
-		if err != nil {
-			continue
-		}
-		var out scoring.Result
-		if err := json.Unmarshal(r.Output, &out); err != nil {
-			continue
-		}
-		placeOf := make(map[string]int, len(res.Results))
-		names, places := make([]string, len(res.Results)), make([]int32, len(res.Results))
-		for i, place := range scoring.Places(res.Results) {
-			names[i], places[i] = strings.ToLower(res.Results[i].ID), int32(place)
-			placeOf[names[i]] = place
-		}
-		// The stored output keeps its own ids (the seated usernames); only places change.
-		for i := range out.Results {
-			out.Results[i].Place = placeOf[strings.ToLower(out.Results[i].ID)]
-		}
-		output, err := json.Marshal(out)
-		if err != nil {
-			return fmt.Errorf("encode Vortex result of game %d: %w", r.GameID, err)
+		names, places := make([]string, 0, len(placeOf)), make([]int32, 0, len(placeOf))
+		for name, place := range placeOf {
+			names, places = append(names, name), append(places, int32(place))
 		}
 		batch.Queue(setPlacesSQL, r.GameID, names, places)
 		batch.Queue(setOutputSQL, r.GameID, output)

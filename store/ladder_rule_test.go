@@ -342,3 +342,35 @@ func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {
 		WHERE table_name = 'ladders' AND column_name = 'pot_rule'`).Scan(&def))
 	assert.Equal(t, "2", def)
 }
+
+// serve opens its database with store.Open: a ladder still on rule 2 is replayed under the
+// current rule (rating.UpgradeFrom) before the store is handed over.
+func TestOpenReplaysLaddersOnAnOlderRule(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	var pairs [][]int
+	for range 6 {
+		pairs = append(pairs, []int{0, 1}, []int{2, 3})
+	}
+	pairs = append(pairs, []int{1, 3})
+	kingMe, kingGames := w.League("king-me", pairs)
+	kings := storetest.NewExpected()
+	kings.Members[kingMe] = members
+	for i, seats := range pairs {
+		input := storetest.PlacementInput([]string{members[seats[0]], members[seats[1]]}, []int{5, 1})
+		_, err := w.Record(ctx, kingGames[i], w.Organiser.ID, input)
+		require.NoError(t, err)
+		kings.Add(t, kingMe, strconv.FormatInt(kingGames[i], 10), scoring.Placement, input, nil)
+	}
+	ledger, standings := roundTwo(t, kings.Games)
+	storeLedger(t, w, "king-me", kings.Games, ledger, standings, 2)
+
+	st, err := store.Open(ctx, w.Pool.Config().ConnString())
+	require.NoError(t, err)
+	defer st.Close()
+	var rule int
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT pot_rule FROM ladders WHERE game = 'king-me'`).Scan(&rule))
+	assert.Equal(t, rating.PotRule, rule)
+	kings.Check(t, st, "king-me", kingMe)
+}

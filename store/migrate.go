@@ -21,7 +21,7 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 // schema version it ends at. Concurrent callers are serialised by a Postgres advisory lock.
 // Migrations are numbered by feature and may land out of order: one missing below the
 // database's version is applied too. Then every rating ladder still on an older rating
-// rule is rebuilt under the current one (PotRule), one transaction per ladder.
+// rule is rebuilt under the current one (rating.PotRule), one transaction per ladder.
 // It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
 // migration, since serving it could misread data written by a newer release.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {

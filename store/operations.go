@@ -192,12 +192,7 @@ func (s *Store) UserByName(ctx context.Context, tx pgx.Tx, field, username strin
 
 // Invalid is a request that names something that does not fit (a user who does not exist,
 // a time zone Go does not know). Reason names the field.
-type Invalid struct {
-	Reason string
-}
-
-// Error returns the reason.
-func (i *Invalid) Error() string { return i.Reason }
+type Invalid = league.Invalid
 
 const deleteMembershipSQL = `DELETE FROM memberships WHERE league_id = $1 AND user_id = $2`
 

@@ -30,8 +30,6 @@ const (
 	DefaultConfirmHours = 48
 	// MaxConfirmHours is the longest window (two weeks).
 	MaxConfirmHours = 336
-	// MaxDisputeReason is the longest reason a dispute may give, in characters.
-	MaxDisputeReason = 500
 )
 
 // tableSetting is who enters results and the confirmation window of a new league or

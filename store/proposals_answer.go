@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -106,15 +105,6 @@ const disputeProposalSQL = `
 UPDATE result_proposals SET disputed_by = $2, disputed_at = now(), dispute_reason = $3 WHERE game_id = $1`
 
 const deleteConfirmationSQL = `DELETE FROM result_confirmations WHERE game_id = $1 AND user_id = $2`
-
-// DisputeReason returns a dispute's reason trimmed, refusing one empty, longer than
-// MaxDisputeReason characters or not text (*Invalid).
-func DisputeReason(reason string) (string, error) {
-	if reason = strings.TrimSpace(reason); reason == "" || len([]rune(reason)) > MaxDisputeReason || !postgresText(reason) {
-		return "", &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
-	}
-	return reason, nil
-}
 
 // UpdateDispute stores userID's dispute of the game's proposal, with its reason; a
 // confirmation of theirs is withdrawn.

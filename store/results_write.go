@@ -9,7 +9,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -39,8 +38,7 @@ func lockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, e
 }
 
 // ResultRows lays w out for its rows on g, locked by LockResultGame: it refuses a write
-// built from an older version of the result (ErrStaleResult) and one checked against seats
-// that have changed since (ErrSeatsChanged), matches the checked lines to the stored seats
+// checked against seats that have changed since (ErrSeatsChanged), matches the checked lines to the stored seats
 // and resolves the substitutes to accounts (an unknown one is a *scoring.FieldError on
 // "replaced.<seated username>").
 func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
@@ -48,12 +46,6 @@ func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w Resul
 }
 
 func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
-	if err := league.CurrentVersion(g.Version, w.Version); err != nil {
-		return ResultRows{}, err
-	}
-	if !postgresText(w.Reason) {
-		return ResultRows{}, &scoring.FieldError{Field: "reason", Problem: "must be text without NUL characters"}
-	}
 	// The seats can change between the check and the write: a replacement or a withdrawal
 	// (under the league's row lock, which this write now holds) reseated the game.
 	if err := g.sameSeats(w.Seated); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -16,7 +17,7 @@ import (
 // games they played (league_withdrawals), in their slot's place. The league row comes first through a LEFT
 // JOIN, so a league without members still gives one row and an unknown league none.
 const standingsSQL = `
-SELECT u.username, rp.points_num, rp.points_den, rp.place
+SELECT u.username, rp.points_num, rp.points_den, rp.place, rp.absent
 FROM leagues l
 LEFT JOIN (
     SELECT league_id, user_id, slot, 0 AS replaced, joined_at AS at FROM memberships
@@ -26,16 +27,13 @@ LEFT JOIN (
     SELECT league_id, user_id, slot, 2, withdrawn_at FROM league_withdrawals
 ) m ON m.league_id = l.id
 LEFT JOIN users u ON u.id = m.user_id
--- An absent seat's line stores no league points (league.LeaguePoints); it is not a game its
--- player played either (the missing man played the power, seed 4.1), so it neither counts
--- as a game nor gives a place for countback.
-LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id AND NOT rp.absent
+LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id
 WHERE l.id = $1
 ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`
 
-// Standings returns a league's standings: every member's summed league points, recorded
-// games and rank, ties broken by countback (scoring.Standings). ErrNotFound when there is
-// no such league.
+// Standings returns a league's standings: every member's summed league points, games
+// played and rank, ties broken by countback (league.Standings, which says which recorded
+// lines are games played). ErrNotFound when there is no such league.
 func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standing, error) {
 	rows, err := s.pool.Query(ctx, standingsSQL, leagueID)
 	if err != nil {
@@ -44,12 +42,13 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standi
 	var (
 		found    bool
 		members  []string
-		lines    []scoring.StandingLine
+		lines    []league.RecordedLine
 		username *string
 		num, den *int64
 		place    *int
+		absent   *bool
 	)
-	_, err = pgx.ForEachRow(rows, []any{&username, &num, &den, &place}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&username, &num, &den, &place, &absent}, func() error {
 		found = true
 		if username == nil {
 			return nil
@@ -58,7 +57,8 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standi
 			members = append(members, *username)
 		}
 		if num != nil {
-			lines = append(lines, scoring.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place})
+			lines = append(lines, league.RecordedLine{Absent: *absent,
+				StandingLine: scoring.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place}})
 		}
 		return nil
 	})
@@ -68,5 +68,5 @@ func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standi
 	if !found {
 		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, ErrNotFound)
 	}
-	return scoring.Standings(members, lines), nil
+	return league.Standings(members, lines), nil
 }

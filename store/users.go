@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // ErrBadCredentials reports a log-in with an unknown username or a wrong password; the two
@@ -178,6 +178,4 @@ func (s *Store) oneUser(ctx context.Context, what, sql string, arg any) (User, e
 // postgresText reports whether s can be sent to Postgres as text: valid UTF-8 without NUL.
 // Postgres refuses anything else with an error (SQLSTATE 22021) instead of matching
 // nothing, so a lookup by such a name is answered "not found" without asking.
-func postgresText(s string) bool {
-	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
-}
+func postgresText(s string) bool { return text.Storable(s) }

@@ -4,7 +4,9 @@
 package text
 
 import (
+	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Invisible reports whether r is an invisible formatting character that typed text must
@@ -98,4 +100,10 @@ func allowed(seen map[string]bool) bool {
 	}
 	_, ok := together[names[0]+"+"+names[1]]
 	return ok
+}
+
+// Storable reports whether s can be stored and sent as text: valid UTF-8 without NUL.
+// Postgres refuses anything else as text with an error (SQLSTATE 22021).
+func Storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
 }

@@ -1,0 +1,28 @@
+package league
+
+import "github.com/tablestakes/tablestakes/scoring"
+
+// GamePlayed reports whether a recorded seat is a game its player played: not an absent
+// seat, whose power the missing man played (ARMADA 4.1) while its player was not at the
+// table. A game played counts in the standings' games and its place in their countback;
+// an absent seat does neither.
+func GamePlayed(absent bool) bool { return !absent }
+
+// RecordedLine is one player's line of one recorded league game, as stored: the
+// standings' line and whether the seat was absent.
+type RecordedLine struct {
+	scoring.StandingLine
+	Absent bool
+}
+
+// Standings are a league's standings (scoring.Standings) from its members and every line
+// of theirs recorded, counting only the games each played (GamePlayed).
+func Standings(members []string, lines []RecordedLine) []scoring.Standing {
+	played := make([]scoring.StandingLine, 0, len(lines))
+	for _, l := range lines {
+		if GamePlayed(l.Absent) {
+			played = append(played, l.StandingLine)
+		}
+	}
+	return scoring.Standings(members, played)
+}
