@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -85,6 +86,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
 	w, err := g.Check(user.ID, body)
+	if err == nil {
+		// The preview answers a reason the save would refuse (the service asks the same rule).
+		err = league.ResultReason(w.Reason)
+	}
 	if err == nil && proposing && c.FormValue("action") == "save" {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
 		if _, err = h.propose(c, g.ID, user.ID, body); err == nil {

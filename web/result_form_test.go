@@ -315,6 +315,30 @@ func TestCorrectionAsksForAReasonShownInTheHistory(t *testing.T) {
 	assert.Equal(t, "Reason: Chloé counted a bat twice", text(doc.Find("#result .audit .audit-reason")))
 }
 
+// The preview of a correction answers a reason the save refuses (a text-direction control
+// would reorder the history line), beside the reason's field: what the preview accepts,
+// the save accepts.
+func TestCorrectionPreviewRefusesTheReasonTheSaveRefuses(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	scores := url.Values{"action": {"save"}, "score-1": {"32"}, "score-2": {"28"}, "score-3": {"28"}, "score-4": {"10"}}
+	res, _ := app.submit(c, formPath, formPath, scores)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	scores.Del("version")
+	scores.Set("action", "preview")
+	scores.Set("score-3", "27")
+	scores.Set("reason", "Chlo\u00e9 \u202ecounted a bat twice")
+	res, doc := app.submit(c, formPath, formPath, scores)
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find("#e-reason")), "text-direction")
+	assert.Zero(t, doc.Find(".preview").Length(), "no preview of a result the save refuses")
+}
+
 // One submit of the result form reports every problem (issue #24: "the result form ...
 // report[s] errors in two rounds"): the score left empty and the scores Cartagena refuses
 // among those filled in, each beside its input and in the list, in people's words.
