@@ -20,7 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
 
 	"github.com/tablestakes/tablestakes/email"
@@ -149,10 +148,15 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.SessionIdleTimeout <= 0 {
 		cfg.SessionIdleTimeout = 12 * time.Hour
 	}
+	cache := newPublicCache(logger)
+	signal := st.NewCacheSignal(logger, cache.flush, cache.forgetEntry)
+	cache.listening = signal.Listening
+	cache.broadcast = signal.Broadcast
 	sessions := scs.New()
-	// No pgxstore sweeper goroutine: the server sweeps (see serve), and the Handler owns
-	// no background work.
-	sessions.Store = pgxstore.NewWithCleanupInterval(st.Pool(), 0)
+	// The sessions table, read through the cache (web/sessions.go); no sweeper goroutine:
+	// the server sweeps (see serve), and the Handler owns no background work.
+	sessions.Store = &sessionStore{store: st, cache: cache, forget: signal.Forget}
+	sessions.Codec = &sessionCodec{}
 	sessions.Lifetime = cfg.SessionLifetime
 	sessions.IdleTimeout = cfg.SessionIdleTimeout
 	sessions.Cookie.Name = "tablestakes_session"
@@ -160,10 +164,6 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	sessions.Cookie.SameSite = http.SameSiteLaxMode
 	sessions.Cookie.Secure = cfg.SecureCookies
 	sessions.Cookie.Path = "/"
-	cache := newPublicCache(logger)
-	signal := st.NewCacheSignal(logger, cache.flush)
-	cache.listening = signal.Listening
-	cache.broadcast = signal.Broadcast
 	return &Handler{
 		store:    st,
 		leagues:  service.NewLeagues(st),
