@@ -133,3 +133,57 @@ func TestViewersOwnPartsAreNeverShared(t *testing.T) {
 		})
 	}
 }
+
+// A player page's content is kept per set of leagues hidden from the viewer: whoever reads
+// it first, a private league's games and rating moves reach its members and never anyone
+// else.
+func TestPlayerPageContentKeepsPrivateLeaguesPrivate(t *testing.T) {
+	t.Parallel()
+	for _, memberFirst := range []bool{true, false} {
+		t.Run(fmt.Sprintf("member first %v", memberFirst), func(t *testing.T) {
+			t.Parallel()
+			app := newTestApp(t, web.Config{})
+			l, org, members, outsider := runningLeague(t, app, "vampiring", 4)
+			g := mustLeagueGames(t, app, l)[0]
+			status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+			require.Equal(t, http.StatusCreated, status, out)
+			status, out = app.api("PUT", fmt.Sprintf("/api/v1/leagues/%d/privacy", l.ID), org.token, map[string]any{"private": true})
+			require.Equal(t, http.StatusOK, status, out)
+			player := "/players/" + g.Seats[0].Username
+			member, stranger := app.logIn(members[0]), app.logIn(outsider)
+			view := func(c *http.Client) string {
+				res, doc := app.get(c, player)
+				require.Equal(t, http.StatusOK, res.StatusCode)
+				return text(doc.Find("main"))
+			}
+			first, second := member, stranger
+			if !memberFirst {
+				first, second = stranger, member
+			}
+			view(first)
+			view(second)
+			assert.Contains(t, view(member), l.Name, "the member sees the private league's game")
+			assert.NotContains(t, view(stranger), l.Name, "the outsider never does")
+		})
+	}
+}
+
+// A player page read on one server shows a result recorded through another at once: the
+// write empties the kept content on every server.
+func TestPlayerPageShowsAWriteThroughAnotherServer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	other := newTestAppOn(t, app.store, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	viewer := app.logIn(members[0])
+	player := "/players/" + g.Seats[0].Username
+	for range 2 { // the second view comes from the kept content
+		_, doc := other.get(viewer, player)
+		assert.Zero(t, doc.Find("svg.rating-chart polyline").Length(), "no rating yet")
+	}
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+	_, doc := other.get(viewer, player)
+	assert.Equal(t, 1, doc.Find("svg.rating-chart polyline").Length(), "the rating recorded through the other server shows")
+}
