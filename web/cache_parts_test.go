@@ -187,3 +187,30 @@ func TestPlayerPageShowsAWriteThroughAnotherServer(t *testing.T) {
 	_, doc := other.get(viewer, player)
 	assert.Equal(t, 1, doc.Find("svg.rating-chart polyline").Length(), "the rating recorded through the other server shows")
 }
+
+// The result form and the desk, read on one server, show a result recorded through another
+// at once: the write empties their kept reads on every server.
+func TestResultFormAndDeskShowAWriteThroughAnotherServer(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	other := newTestAppOn(t, app.store, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	organiser := app.logIn(org)
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	queued := fmt.Sprintf(`#queue a[href="%s"]`, formPath)
+	for range 2 { // the second view comes from the kept reads
+		_, doc := other.get(organiser, formPath)
+		assert.Empty(t, doc.Find(`input[name="score-1"]`).AttrOr("value", ""), "no result yet")
+		assert.Equal(t, "0", doc.Find(`input[name="version"]`).AttrOr("value", ""))
+		_, doc = other.get(organiser, "/")
+		assert.Equal(t, 1, doc.Find(queued).Length(), "the game waits for its result on the desk")
+	}
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, out)
+	_, doc := other.get(organiser, formPath)
+	assert.Equal(t, "40", doc.Find(`input[name="score-1"]`).AttrOr("value", ""), "the correction form holds the result")
+	assert.Equal(t, "1", doc.Find(`input[name="version"]`).AttrOr("value", ""))
+	_, doc = other.get(organiser, "/")
+	assert.Zero(t, doc.Find(queued).Length(), "the recorded game left the desk's queue")
+}

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -18,34 +21,7 @@ const deskTableLength = 20
 // to confirm and their own, the proposals and answers of the games the viewer runs
 // (organised), and the viewer's next dated games to answer for.
 func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame) (templates.TableDeskView, error) {
-	ctx := c.Request().Context()
 	var v templates.TableDeskView
-	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
-		pv := proposalView(p, user, true, canRecord)
-		rg, err := h.store.ResultGame(ctx, p.GameID)
-		if err != nil {
-			return pv, err
-		}
-		pv.Lines = proposedLines(rg, p)
-		return pv, nil
-	}
-	mine, err := h.store.SeatedProposals(ctx, user.ID)
-	if err != nil {
-		return v, err
-	}
-	for _, p := range mine {
-		pv, err := withLines(p, false)
-		if err != nil {
-			return v, err
-		}
-		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
-		switch {
-		case pv.CanAnswer && !pv.Disputed:
-			v.ToConfirm = append(v.ToConfirm, t)
-		case pv.IsProposer:
-			v.Mine = append(v.Mine, t)
-		}
-	}
 	// The games the viewer runs: each proposal, and the answers of the dated ones.
 	var ids, dated []int64
 	byID := map[int64]store.QueuedGame{}
@@ -61,13 +37,33 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 			dated = append(dated, g.GameID)
 		}
 	}
-	proposals, err := h.store.Proposals(ctx, ids)
+	// The viewer's own part, kept under their id and the games it covers until the next
+	// write (web/cache_parts.go).
+	key := partKey("table desk", user.ID) + "\x00" + fmt.Sprint(ids, dated)
+	read, err := part(h.cache, key, func() (tableDeskShared, error) {
+		return h.readTableDesk(c.Request().Context(), user.ID, ids, dated)
+	})
 	if err != nil {
 		return v, err
 	}
-	answers, err := h.store.GamesAttendance(ctx, dated)
-	if err != nil {
-		return v, err
+	mine, proposals, answers := read.mine, read.proposals, read.answers
+	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
+		pv := proposalView(p, user, true, canRecord)
+		pv.Lines = proposedLines(read.games[p.GameID], p)
+		return pv, nil
+	}
+	for _, p := range mine {
+		pv, err := withLines(p, false)
+		if err != nil {
+			return v, err
+		}
+		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
+		switch {
+		case pv.CanAnswer && !pv.Disputed:
+			v.ToConfirm = append(v.ToConfirm, t)
+		case pv.IsProposer:
+			v.Mine = append(v.Mine, t)
+		}
 	}
 	for _, id := range ids {
 		g := byID[id]
@@ -96,6 +92,41 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		v.Next = append(v.Next, t)
 	}
 	return v, nil
+}
+
+// tableDeskShared is what the desk's players-at-the-table part reads from the database.
+type tableDeskShared struct {
+	// mine are the proposals of the games the viewer sits at.
+	mine []store.Proposal
+	// proposals are those of the games the viewer runs, by game id.
+	proposals map[int64]store.Proposal
+	// games are the games of every proposal, by id, for the proposed lines.
+	games map[int64]store.ResultGame
+	// answers are the attendance answers of the dated games, by game id.
+	answers map[int64][]store.AttendanceAnswer
+}
+
+// readTableDesk reads the players-at-the-table part of userID's desk: the proposals of the
+// games they sit at and of the games ids they run, and the answers of the games dated.
+func (h *Handler) readTableDesk(ctx context.Context, userID int64, ids, dated []int64) (tableDeskShared, error) {
+	r := tableDeskShared{games: map[int64]store.ResultGame{}}
+	var err error
+	if r.mine, err = h.store.SeatedProposals(ctx, userID); err != nil {
+		return r, err
+	}
+	if r.proposals, err = h.store.Proposals(ctx, ids); err != nil {
+		return r, err
+	}
+	for _, p := range slices.Concat(r.mine, slices.Collect(maps.Values(r.proposals))) {
+		if _, ok := r.games[p.GameID]; ok {
+			continue
+		}
+		if r.games[p.GameID], err = h.store.ResultGame(ctx, p.GameID); err != nil {
+			return r, err
+		}
+	}
+	r.answers, err = h.store.GamesAttendance(ctx, dated)
+	return r, err
 }
 
 // answered reports whether any seated player has answered.
