@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -115,6 +116,9 @@ type Handler struct {
 	// reads is a Store on a read-only copy of the database for anonymous reads, or nil
 	// (ReadFrom).
 	reads *store.Store
+	// buffers are the *bytes.Buffer pages are rendered into (render), reused so that a
+	// long page does not grow a new buffer from nothing on every request.
+	buffers *sync.Pool
 }
 
 // New returns a Handler on the store. Sessions live in the store's sessions table; the
@@ -174,6 +178,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		mail:     email.NewSender(cfg.Mail),
 		cache:    cache,
 		signal:   signal,
+		buffers:  &sync.Pool{},
 	}
 }
 

@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/scoring"
@@ -107,7 +109,10 @@ func (h *Handler) playerPage(c echo.Context) error {
 			key += "\x00" + strconv.FormatInt(id, 10)
 		}
 	}
-	content := templates.PlayerContent(playerView(u, page, p, hidden))
+	// Built only when not kept: the view walks the player's whole history.
+	content := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return templates.PlayerContent(playerView(u, page, p, hidden)).Render(ctx, w)
+	})
 	if v.Content, err = renderedPart(ctx, h.cache, key, content); err != nil {
 		return err
 	}
