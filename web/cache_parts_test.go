@@ -214,3 +214,30 @@ func TestResultFormAndDeskShowAWriteThroughAnotherServer(t *testing.T) {
 	_, doc = other.get(organiser, "/")
 	assert.Zero(t, doc.Find(queued).Length(), "the recorded game left the desk's queue")
 }
+
+// The league's game rows are built once for every viewer and each viewer's seats marked in
+// a copy: whoever reads the page first, every viewer sees their own seats marked and no
+// one else's.
+func TestLeagueGameRowsMarkEachViewerAlone(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, _, members, _ := runningLeague(t, app, "vampiring", 4)
+	a, b := members[0], members[1]
+	ca, cb := app.logIn(a), app.logIn(b)
+	for _, round := range []string{"first", "from the kept rows"} {
+		for _, viewer := range []struct {
+			p player
+			c *http.Client
+		}{{a, ca}, {b, cb}, {a, ca}} {
+			_, doc := app.get(viewer.c, leaguePath(l))
+			marked := doc.Find("#games .seat.is-viewer")
+			require.Positive(t, marked.Length(), "%s: %s sits at games", round, viewer.p.Username)
+			marked.Each(func(_ int, s *goquery.Selection) {
+				assert.Equal(t, viewer.p.Username, text(s), "%s: only the viewer's own seats are marked", round)
+			})
+			assert.Equal(t, marked.Length(), doc.Find("#games tr.is-viewer").Length(), "%s: one marked game a marked seat", round)
+			_, doc = app.get(app.browser(), leaguePath(l))
+			assert.Zero(t, doc.Find("#games .is-viewer").Length(), "%s: an anonymous visitor sees no mark", round)
+		}
+	}
+}
