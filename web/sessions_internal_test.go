@@ -78,23 +78,27 @@ func TestSessionChangedThroughOneServerIsSeenByAnother(t *testing.T) {
 // for publicCacheTTL at most, and only while the server hears the others.
 func TestKeptSessionAnswersOnlyUntilItsExpiry(t *testing.T) {
 	t.Parallel()
-	now := time.Now()
 	for _, tc := range []struct {
 		name string
-		kept cachedSession
+		// kept is the session as kept at now.
+		kept func(now time.Time) cachedSession
 		deaf bool
 		want bool
 	}{
-		{name: "fresh", kept: cachedSession{expiry: now.Add(time.Hour), at: now}, want: true},
-		{name: "past its idle deadline", kept: cachedSession{expiry: now.Add(-time.Second), at: now}},
-		{name: "read too long ago", kept: cachedSession{expiry: now.Add(time.Hour), at: now.Add(-publicCacheTTL)}},
-		{name: "deaf server", kept: cachedSession{expiry: now.Add(time.Hour), at: now}, deaf: true},
+		{name: "fresh", kept: func(now time.Time) cachedSession { return cachedSession{expiry: now.Add(time.Hour), at: now} }, want: true},
+		{name: "past its idle deadline", kept: func(now time.Time) cachedSession {
+			return cachedSession{expiry: now.Add(-time.Second), at: now}
+		}},
+		{name: "read too long ago", kept: func(now time.Time) cachedSession {
+			return cachedSession{expiry: now.Add(time.Hour), at: now.Add(-publicCacheTTL)}
+		}},
+		{name: "deaf server", kept: func(now time.Time) cachedSession { return cachedSession{expiry: now.Add(time.Hour), at: now} }, deaf: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			pc := newPublicCache(nil)
 			gen, _, _ := pc.session("k")
-			pc.keepSession("k", gen, tc.kept)
+			pc.keepSession("k", gen, tc.kept(time.Now()))
 			pc.listening = func() bool { return !tc.deaf }
 			_, _, ok := pc.session("k")
 			assert.Equal(t, tc.want, ok)
