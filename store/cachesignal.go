@@ -42,6 +42,9 @@ type CacheSignal struct {
 	logger *slog.Logger
 	// flush empties this server's cache.
 	flush func()
+	// forget drops one entry of this server's cache (Forget), or is nil: then flush stands
+	// for it.
+	forget func(key string)
 	// listening is true while the listener is connected and has flushed since connecting;
 	// while it is false the cache must not answer, since other servers' writes go unheard.
 	listening atomic.Bool
@@ -52,8 +55,9 @@ type CacheSignal struct {
 }
 
 // NewCacheSignal returns the cache signal of one server on the Store's database; flush
-// empties that server's cache. Run must be running for the server to use its cache.
-func (s *Store) NewCacheSignal(logger *slog.Logger, flush func()) *CacheSignal {
+// empties that server's cache and forget (nil: flush) drops one of its entries (Forget).
+// Run must be running for the server to use its cache.
+func (s *Store) NewCacheSignal(logger *slog.Logger, flush func(), forget func(key string)) *CacheSignal {
 	b := make([]byte, 8)
 	if _, err := rand.Read(b); err != nil {
 		panic(fmt.Sprintf("store: cache signal id: %v", err)) // crypto/rand never fails on Linux
@@ -63,6 +67,7 @@ func (s *Store) NewCacheSignal(logger *slog.Logger, flush func()) *CacheSignal {
 		id:      hex.EncodeToString(b),
 		logger:  logger,
 		flush:   flush,
+		forget:  forget,
 		waiting: map[string]chan struct{}{},
 	}
 }
@@ -160,11 +165,16 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 			cs.acked(n.Payload)
 			continue
 		}
-		// The payload is the writer's id, the flush's token and the WAL position after the
-		// write. Learn the position before answering: once the writer has every answer, its
-		// response goes out, and no server may then read a replica that lacks the write.
+		// The payload is the writer's id, the flush's token, the key to forget (Forget only)
+		// and the WAL position after the write. Learn the position before answering: once
+		// the writer has every answer, its response goes out, and no server may then read a
+		// replica that lacks the write.
 		writer, rest, ok := strings.Cut(n.Payload, " ")
 		token, position, _ := strings.Cut(rest, " ")
+		key, keyed := "", false
+		if k, p, found := strings.Cut(position, " "); found {
+			key, position, keyed = k, p, true
+		}
 		if p, err := ParseWALPosition(position); err == nil {
 			cs.heard(p)
 		} else {
@@ -174,7 +184,11 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 				return err
 			}
 		}
-		cs.flush()
+		if keyed && cs.forget != nil {
+			cs.forget(key)
+		} else {
+			cs.flush()
+		}
 		if !ok {
 			continue
 		}
@@ -210,10 +224,32 @@ WHERE datname = current_database() AND application_name = $1`
 // answer). Call it after a write has committed and before its response goes out.
 func (cs *CacheSignal) Broadcast(ctx context.Context) error {
 	cs.flush()
+	return cs.announce(ctx, "")
+}
+
+// Forget tells every server on the database, this one included, to drop the one entry of
+// its cache stored under key (a web session's, which only that session's own requests
+// change), and returns as Broadcast does. A server of an older version, which does not
+// know keyed notifications, empties its whole cache instead. key holds no space.
+func (cs *CacheSignal) Forget(ctx context.Context, key string) error {
+	if strings.ContainsRune(key, ' ') || key == "" {
+		return fmt.Errorf("store: forget cache entry: key %q is empty or holds a space", key)
+	}
+	if cs.forget != nil {
+		cs.forget(key)
+	} else {
+		cs.flush()
+	}
+	return cs.announce(ctx, " "+key)
+}
+
+// announce notifies every server of a write, with the key to forget (" key") or without
+// one (a flush), and waits for their answers.
+func (cs *CacheSignal) announce(ctx context.Context, key string) error {
 	if !cs.Listening() {
 		// Without a listener this server cannot hear the answers; its own cache is off, and
 		// the notification still empties the others.
-		_, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" -")
+		_, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" -"+key)
 		if err != nil {
 			return fmt.Errorf("store: broadcast cache flush: %w", err)
 		}
@@ -240,7 +276,7 @@ func (cs *CacheSignal) Broadcast(ctx context.Context) error {
 	if err := cs.store.pool.QueryRow(ctx, countListeners, listenerName).Scan(&servers); err != nil {
 		return fmt.Errorf("store: broadcast cache flush: count servers: %w", err)
 	}
-	if _, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" "+token); err != nil {
+	if _, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" "+token+key); err != nil {
 		return fmt.Errorf("store: broadcast cache flush: %w", err)
 	}
 	timeout := time.NewTimer(flushAckTimeout)

@@ -146,6 +146,26 @@ func (s *Store) HiddenLeagues(ctx context.Context, userID int64, leagueIDs []int
 	return hidden, nil
 }
 
+const privateLeaguesSQL = `SELECT id FROM leagues WHERE id = ANY($1) AND private ORDER BY id`
+
+// PrivateLeagues returns the private leagues among leagueIDs, in id order: the only ones
+// HiddenLeagues may hide from anyone. A page that keeps what it lists until the next write
+// keeps these too, and asks HiddenLeagues of them alone (none: no question to ask).
+func (s *Store) PrivateLeagues(ctx context.Context, leagueIDs []int64) ([]int64, error) {
+	if len(leagueIDs) == 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, privateLeaguesSQL, leagueIDs)
+	if err != nil {
+		return nil, fmt.Errorf("store: private leagues: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("store: private leagues: %w", err)
+	}
+	return ids, nil
+}
+
 // LeagueVisible reports whether the user (0: anyone) may see the league: every league but a
 // private one, which only its organisers and its members, present and past, see. An unknown
 // league is "visible": whoever asks for it finds it does not exist.

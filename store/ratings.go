@@ -444,7 +444,12 @@ SELECT re.ladder, re.ladder_seq, re.game_id, g.number, COALESCE(g.league_id, 0) 
        COALESCE(l.name, '') AS league_name, g.finished_at, COALESCE(l.time_zone, 'UTC') AS time_zone, r.system, t.seats, t.pot_micros,
        re.position, p.username AS player, COALESCE(s.username, '') AS substitute, c.username AS credited,
        re.before_micros, re.ante_micros, re.award_micros, re.delta_micros, re.after_micros
-FROM rating_entries re
+FROM (
+    -- The player's own entries, from the two ledger indexes: the plan starts from them
+    -- whatever the size of the ledger.
+    SELECT * FROM rating_entries WHERE player_id = $1
+    UNION
+    SELECT * FROM rating_entries WHERE credited_id = $1) re
 JOIN games g ON g.id = re.game_id
 JOIN results r ON r.game_id = re.game_id
 CROSS JOIN LATERAL (
@@ -454,11 +459,6 @@ LEFT JOIN leagues l ON l.id = g.league_id
 JOIN users p ON p.id = re.player_id
 JOIN users c ON c.id = re.credited_id
 LEFT JOIN users s ON s.id = re.substitute_id
-WHERE re.game_id IN (
-    SELECT game_id FROM rating_entries WHERE player_id = $1
-    UNION
-    SELECT game_id FROM rating_entries WHERE credited_id = $1)
-  AND (re.player_id = $1 OR re.credited_id = $1)
 ORDER BY re.ladder, re.ladder_seq`
 
 // RatingHistory returns a player's rated games on every ladder, in ladder order: the

@@ -101,8 +101,7 @@ func Connect(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 // Close releases the Store's connections.
 func (s *Store) Close() { s.pool.Close() }
 
-// Pool is the Store's connection pool, for the web session store (scs/pgxstore) that keeps
-// sessions in the same database.
+// Pool is the Store's connection pool, for the services' transactions.
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 
 // Ping checks that the database answers.

@@ -74,7 +74,7 @@ func TestEveryServerLearnsTheWritePosition(t *testing.T) {
 		require.NoError(t, err)
 		t.Cleanup(pool.Close)
 		stores[i] = store.New(pool)
-		servers[i] = stores[i].NewCacheSignal(slog.New(slog.NewTextHandler(io.Discard, nil)), func() {})
+		servers[i] = stores[i].NewCacheSignal(slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}, nil)
 		_, known := servers[i].Written()
 		assert.False(t, known, "no position is known before the server listens")
 		ctx, cancel := context.WithCancel(context.Background())

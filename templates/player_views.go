@@ -2,6 +2,8 @@ package templates
 
 import (
 	"strconv"
+
+	"github.com/a-h/templ"
 )
 
 // PlayerView is a player's page.
@@ -17,6 +19,8 @@ type PlayerView struct {
 	// Newer and Older link the neighbouring pages of games and rating moves ("" when
 	// there is none).
 	Newer, Older string
+	// Content is PlayerContent rendered before, or nil.
+	Content templ.Component
 }
 
 // PlayerLeague is one league the player plays in or organises.

@@ -55,6 +55,10 @@ type publicCache struct {
 	// parts holds what signed-in pages read that is the same for every viewer
 	// (web/cache_parts.go); it is emptied with the entries.
 	parts map[string]cachedPart
+	// sessions holds the web sessions read (web/sessions.go); it is emptied with the
+	// entries, and sessionGen counts its flushes and forgotten sessions.
+	sessions   map[string]cachedSession
+	sessionGen uint64
 	// bytes is the memory the entries hold, as entrySize counts it.
 	bytes int
 }
@@ -90,6 +94,8 @@ func (pc *publicCache) flush() {
 	pc.generation.Add(1)
 	pc.entries = map[string]cachedResponse{}
 	pc.parts = map[string]cachedPart{}
+	pc.sessions = map[string]cachedSession{}
+	pc.sessionGen++
 	pc.bytes = 0
 	pc.mu.Unlock()
 }

@@ -29,11 +29,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	if err != nil {
 		return err
 	}
-	queue, tables, next, waiting, recent := own.queue, own.tables, own.next, own.waiting, own.recent
-	mine, err := h.store.SeatedProposals(c.Request().Context(), user.ID)
-	if err != nil {
-		return err
-	}
+	queue, tables, next, waiting, recent, mine := own.queue, own.tables, own.next, own.waiting, own.recent, own.mine
 	clock := deskClock(own, mine)
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
 	now := time.Now()
@@ -101,7 +97,9 @@ type deskShared struct {
 	queue, tables, next []store.QueuedGame
 	waiting             []store.League
 	recent              []store.RecentResult
-	feedToken           string
+	// mine are the proposals of the games the viewer sits at.
+	mine      []store.Proposal
+	feedToken string
 }
 
 // readDesk reads user id's desk from the database.
@@ -123,6 +121,9 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 		return d, err
 	}
 	if d.recent, err = h.store.RecentResults(ctx, id, deskListLength); err != nil {
+		return d, err
+	}
+	if d.mine, err = h.store.SeatedProposals(ctx, id); err != nil {
 		return d, err
 	}
 	if len(d.next) > 0 {

@@ -18,9 +18,9 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
 
 	"github.com/tablestakes/tablestakes/email"
@@ -120,6 +120,9 @@ type Handler struct {
 	// reads is a Store on a read-only copy of the database for anonymous reads, or nil
 	// (ReadFrom).
 	reads *store.Store
+	// buffers are the *bytes.Buffer pages are rendered into (render), reused so that a
+	// long page does not grow a new buffer from nothing on every request.
+	buffers *sync.Pool
 }
 
 // New returns a Handler on the store. Sessions live in the store's sessions table; the
@@ -153,10 +156,15 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	if cfg.SessionIdleTimeout <= 0 {
 		cfg.SessionIdleTimeout = 12 * time.Hour
 	}
+	cache := newPublicCache(logger)
+	signal := st.NewCacheSignal(logger, cache.flush, cache.forgetEntry)
+	cache.listening = signal.Listening
+	cache.broadcast = signal.Broadcast
 	sessions := scs.New()
-	// No pgxstore sweeper goroutine: the server sweeps (see serve), and the Handler owns
-	// no background work.
-	sessions.Store = pgxstore.NewWithCleanupInterval(st.Pool(), 0)
+	// The sessions table, read through the cache (web/sessions.go); no sweeper goroutine:
+	// the server sweeps (see serve), and the Handler owns no background work.
+	sessions.Store = &sessionStore{store: st, cache: cache, forget: signal.Forget}
+	sessions.Codec = &sessionCodec{}
 	sessions.Lifetime = cfg.SessionLifetime
 	sessions.IdleTimeout = cfg.SessionIdleTimeout
 	sessions.Cookie.Name = "tablestakes_session"
@@ -164,10 +172,6 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 	sessions.Cookie.SameSite = http.SameSiteLaxMode
 	sessions.Cookie.Secure = cfg.SecureCookies
 	sessions.Cookie.Path = "/"
-	cache := newPublicCache(logger)
-	signal := st.NewCacheSignal(logger, cache.flush)
-	cache.listening = signal.Listening
-	cache.broadcast = signal.Broadcast
 	return &Handler{
 		store:    st,
 		leagues:  service.NewLeagues(st),
@@ -180,6 +184,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 		mail:     email.NewSender(cfg.Mail),
 		cache:    cache,
 		signal:   signal,
+		buffers:  &sync.Pool{},
 	}
 }
 

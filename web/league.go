@@ -175,21 +175,17 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err := h.operationsView(c, l, &v); err != nil {
 		return templates.LeagueView{}, err
 	}
-	game, gameErr := scoring.GameBySlug(l.Game)
-	for _, g := range games {
-		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
-		if g.StartsAt != nil {
-			row.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
-			v.Dated = true
-		}
-		row.Seats = seatViews(game, g.Seats, viewer, signedIn)
-		if gameErr == nil {
-			row.Sides = sideViews(game, row.Seats)
-		}
-		for _, s := range row.Seats {
-			row.HasViewer = row.HasViewer || s.IsViewer
-		}
-		v.Games = append(v.Games, row)
+	// The games' rows are built once for every viewer until the next write; the viewer's
+	// seats are marked in a copy.
+	rows, err := part(h.cache, partKey("league rows", l.ID), func() ([]templates.GameRow, error) {
+		return gameRows(l, games), nil
+	})
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	v.Games = markViewer(l, rows, games, viewer, signedIn)
+	for _, row := range v.Games {
+		v.Dated = v.Dated || row.When != ""
 	}
 	if l.FaceToFace {
 		v.Rounds = rounds(v.Games, v.Members)
@@ -326,6 +322,50 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 	}
 	j.CanJoin = true
 	return j, nil
+}
+
+// gameRows are the rows of the league's games, marking no viewer.
+func gameRows(l store.League, games []store.Game) []templates.GameRow {
+	game, gameErr := scoring.GameBySlug(l.Game)
+	rows := make([]templates.GameRow, 0, len(games))
+	for _, g := range games {
+		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
+		if g.StartsAt != nil {
+			row.When = g.StartsAt.In(leagueLocation(l)).Format(gameDateFormat)
+		}
+		row.Seats = seatViews(game, g.Seats, store.User{}, false)
+		if gameErr == nil {
+			row.Sides = sideViews(game, row.Seats)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// markViewer returns rows (the rows of games, shared by every viewer and left as they are)
+// with the viewer's seats and games marked.
+func markViewer(l store.League, rows []templates.GameRow, games []store.Game, viewer store.User, signedIn bool) []templates.GameRow {
+	out := slices.Clone(rows)
+	if !signedIn {
+		return out
+	}
+	game, gameErr := scoring.GameBySlug(l.Game)
+	for i, g := range games {
+		for j, s := range g.Seats {
+			if s.UserID != viewer.ID {
+				continue
+			}
+			if !out[i].HasViewer {
+				out[i].Seats = slices.Clone(out[i].Seats)
+				out[i].HasViewer = true
+			}
+			out[i].Seats[j].IsViewer = true
+		}
+		if out[i].HasViewer && gameErr == nil {
+			out[i].Sides = sideViews(game, out[i].Seats)
+		}
+	}
+	return out
 }
 
 // seatViews are a game's seats as the pages show them, each with its power when the game

@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/scoring"
@@ -23,6 +25,9 @@ type playerShared struct {
 	history []store.RatingStep
 	// games is the page's games and one more when there is an older page.
 	games []store.PlayerGame
+	// private are the private leagues among those the page would name: the only ones a
+	// viewer may be kept from (hiddenLeaguesOf), asked of the database on every view.
+	private []int64
 }
 
 // readPlayerShared reads page of user id's player page from the database.
@@ -41,7 +46,29 @@ func (h *Handler) readPlayerShared(ctx context.Context, id int64, page int) (pla
 		return p, err
 	}
 	// One more than a page tells whether there is an older page.
-	p.games, err = h.store.PlayerGames(ctx, id, (page-1)*playerPageLength, playerPageLength+1)
+	if p.games, err = h.store.PlayerGames(ctx, id, (page-1)*playerPageLength, playerPageLength+1); err != nil {
+		return p, err
+	}
+	// Every league the page would name, judged one by one: a withdrawn or replaced
+	// player's games and ledger lines are in leagues they no longer belong to.
+	named := map[int64]bool{}
+	var ids []int64
+	name := func(id int64) {
+		if !named[id] {
+			named[id] = true
+			ids = append(ids, id)
+		}
+	}
+	for _, l := range p.leagues {
+		name(l.ID)
+	}
+	for _, g := range p.games {
+		name(g.LeagueID)
+	}
+	for _, s := range p.history {
+		name(s.LeagueID)
+	}
+	p.private, err = h.store.PrivateLeagues(ctx, ids)
 	return p, err
 }
 
@@ -69,6 +96,38 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	hidden, err := h.hiddenLeaguesOf(c, p.private)
+	if err != nil {
+		return err
+	}
+	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
+	// The content is the same for every viewer kept from the same leagues: rendered once
+	// until the next write, whatever the length of the player's history.
+	key := partKey("player content", u.ID) + "\x00" + strconv.Itoa(page)
+	for _, id := range p.private {
+		if hidden[id] {
+			key += "\x00" + strconv.FormatInt(id, 10)
+		}
+	}
+	// Built only when not kept: the view walks the player's whole history.
+	content := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		return templates.PlayerContent(playerView(u, page, p, hidden)).Render(ctx, w)
+	})
+	if v.Content, err = renderedPart(ctx, h.cache, key, content); err != nil {
+		return err
+	}
+	// The page names its zone once when every date it shows is in one league's zone.
+	shown := p.games
+	if len(shown) > playerPageLength {
+		shown = shown[:playerPageLength]
+	}
+	clock := playerClock(p.history, shown, hidden)
+	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName).In(clock.named()), v))
+}
+
+// playerView is page of u's player page from what it read, leagues hidden from the viewer
+// left out.
+func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) templates.PlayerView {
 	leagues, ratings, history, games := p.leagues, p.ratings, p.history, p.games
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
 	base := "/players/" + url.PathEscape(u.Username)
@@ -78,22 +137,6 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if len(games) > playerPageLength {
 		games = games[:playerPageLength]
 		v.Older = pageURL(base, page+1)
-	}
-	// Every league the page would name, judged one by one: a withdrawn or replaced
-	// player's games and ledger lines are in leagues they no longer belong to.
-	var ids []int64
-	for _, l := range leagues {
-		ids = append(ids, l.ID)
-	}
-	for _, g := range games {
-		ids = append(ids, g.LeagueID)
-	}
-	for _, s := range history {
-		ids = append(ids, s.LeagueID)
-	}
-	hidden, err := h.hiddenLeaguesOf(c, ids)
-	if err != nil {
-		return err
 	}
 	clock := playerClock(history, games, hidden)
 	for _, l := range leagues {
@@ -156,7 +199,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 		}
 		v.Games = append(v.Games, pg)
 	}
-	return h.render(c, http.StatusOK, templates.Player(h.page(c, u.DisplayName).In(clock.named()), v))
+	return v
 }
 
 // playerClock is a player's page's clock: the zones of the leagues of the dated games it

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -15,35 +18,12 @@ import (
 const deskTableLength = 20
 
 // tableDesk gathers the desk's players-at-the-table part: the proposals the viewer is asked
-// to confirm and their own (mine, the proposals of the games they sit at), the proposals
-// and answers of the games the viewer runs (organised), and the viewer's next dated games
-// to answer for; its times are shown by the desk's clock.
+// to confirm and their own, the proposals and answers of the games the viewer runs
+// (organised), and the viewer's next dated games to answer for; its times are shown by the
+// desk's clock.
 func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []store.Proposal,
 	clock pageClock) (templates.TableDeskView, error) {
-	ctx := c.Request().Context()
 	var v templates.TableDeskView
-	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
-		pv := proposalView(p, user, true, canRecord, clock)
-		rg, err := h.store.ResultGame(ctx, p.GameID)
-		if err != nil {
-			return pv, err
-		}
-		pv.Lines = proposedLines(rg, p)
-		return pv, nil
-	}
-	for _, p := range mine {
-		pv, err := withLines(p, false)
-		if err != nil {
-			return v, err
-		}
-		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
-		switch {
-		case pv.CanAnswer && !pv.Disputed:
-			v.ToConfirm = append(v.ToConfirm, t)
-		case pv.IsProposer:
-			v.Mine = append(v.Mine, t)
-		}
-	}
 	// The games the viewer runs: each proposal, and the answers of the dated ones.
 	var ids, dated []int64
 	byID := map[int64]store.QueuedGame{}
@@ -59,13 +39,37 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 			dated = append(dated, g.GameID)
 		}
 	}
-	proposals, err := h.store.Proposals(ctx, ids)
+	// The viewer's own part, kept under their id and the games it covers until the next
+	// write (web/cache_parts.go).
+	var seated []int64
+	for _, p := range mine {
+		seated = append(seated, p.GameID)
+	}
+	key := partKey("table desk", user.ID) + "\x00" + fmt.Sprint(ids, dated, seated)
+	read, err := part(h.cache, key, func() (tableDeskShared, error) {
+		return h.readTableDesk(c.Request().Context(), mine, ids, dated)
+	})
 	if err != nil {
 		return v, err
 	}
-	answers, err := h.store.GamesAttendance(ctx, dated)
-	if err != nil {
-		return v, err
+	proposals, answers := read.proposals, read.answers
+	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
+		pv := proposalView(p, user, true, canRecord, clock)
+		pv.Lines = proposedLines(read.games[p.GameID], p)
+		return pv, nil
+	}
+	for _, p := range mine {
+		pv, err := withLines(p, false)
+		if err != nil {
+			return v, err
+		}
+		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
+		switch {
+		case pv.CanAnswer && !pv.Disputed:
+			v.ToConfirm = append(v.ToConfirm, t)
+		case pv.IsProposer:
+			v.Mine = append(v.Mine, t)
+		}
 	}
 	for _, id := range ids {
 		g := byID[id]
@@ -94,6 +98,37 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		v.Next = append(v.Next, t)
 	}
 	return v, nil
+}
+
+// tableDeskShared is what the desk's players-at-the-table part reads from the database.
+type tableDeskShared struct {
+	// proposals are those of the games the viewer runs, by game id.
+	proposals map[int64]store.Proposal
+	// games are the games of every proposal, by id, for the proposed lines.
+	games map[int64]store.ResultGame
+	// answers are the attendance answers of the dated games, by game id.
+	answers map[int64][]store.AttendanceAnswer
+}
+
+// readTableDesk reads the players-at-the-table part of a desk: the proposals of the games
+// ids the viewer runs, the games of those and of mine (the proposals of the games the
+// viewer sits at, read with the desk), and the answers of the games dated.
+func (h *Handler) readTableDesk(ctx context.Context, mine []store.Proposal, ids, dated []int64) (tableDeskShared, error) {
+	r := tableDeskShared{games: map[int64]store.ResultGame{}}
+	var err error
+	if r.proposals, err = h.store.Proposals(ctx, ids); err != nil {
+		return r, err
+	}
+	for _, p := range slices.Concat(mine, slices.Collect(maps.Values(r.proposals))) {
+		if _, ok := r.games[p.GameID]; ok {
+			continue
+		}
+		if r.games[p.GameID], err = h.store.ResultGame(ctx, p.GameID); err != nil {
+			return r, err
+		}
+	}
+	r.answers, err = h.store.GamesAttendance(ctx, dated)
+	return r, err
 }
 
 // answered reports whether any seated player has answered.

@@ -14,13 +14,30 @@ import (
 // render writes a templ component as the HTML response. It renders into a buffer first,
 // so a component that fails sends an error page, not half a page.
 func (h *Handler) render(c echo.Context, status int, component templ.Component) error {
-	var buf bytes.Buffer
-	if err := component.Render(c.Request().Context(), &buf); err != nil {
+	var buf *bytes.Buffer
+	if h.buffers != nil {
+		buf, _ = h.buffers.Get().(*bytes.Buffer)
+	}
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	defer func() {
+		// A buffer grown by an unusually long page is left to the collector.
+		if h.buffers != nil && buf.Cap() <= maxPooledRenderBuffer {
+			buf.Reset()
+			h.buffers.Put(buf)
+		}
+	}()
+	if err := component.Render(c.Request().Context(), buf); err != nil {
 		return fmt.Errorf("web: render: %w", err)
 	}
 	c.Response().Header().Set("Cache-Control", pageCacheControl(c))
 	return c.HTMLBlob(status, buf.Bytes())
 }
+
+// maxPooledRenderBuffer bounds the buffers Handler.buffers keeps (the longest pages, a
+// league's or a player's, are some 150 KB).
+const maxPooledRenderBuffer = 1 << 20
 
 // page gathers what the Layout needs for this request: title, path, viewer, CSRF token.
 func (h *Handler) page(c echo.Context, title string) templates.Page {

@@ -30,7 +30,18 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	}
 	user, _ := currentUser(c)
 	proposing := !g.MayRecord(user.ID)
-	if p, err := h.store.Proposal(c.Request().Context(), g.ID); err == nil && (p.ProposerID == user.ID || !proposing) {
+	// The game's proposal, read once until the next write (web/cache_parts.go).
+	p, err := part(h.cache, partKey("proposal", g.ID), func() (*store.Proposal, error) {
+		p, err := h.store.Proposal(c.Request().Context(), g.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, nil
+		}
+		return &p, err
+	})
+	if err != nil {
+		return err
+	}
+	if p != nil && (p.ProposerID == user.ID || !proposing) {
 		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
 	}
 	if g.Input == nil && g.Game.System == scoring.Armada {
@@ -148,7 +159,9 @@ func (h *Handler) submitResult(c echo.Context) error {
 // play, a randomly-selected power will be chosen to be unplayed" (ARMADA 4.1). With two or
 // more away the missing man cannot stand in; the form is left as it is.
 func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error {
-	answers, err := h.store.Attendance(c.Request().Context(), f.game.ID)
+	answers, err := part(h.cache, partKey("attendance", f.game.ID), func() ([]store.AttendanceAnswer, error) {
+		return h.store.Attendance(c.Request().Context(), f.game.ID)
+	})
 	if err != nil {
 		return err
 	}
@@ -247,7 +260,15 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	if err != nil {
 		return store.ResultGame{}, err
 	}
-	g, err := h.store.ResultGame(c.Request().Context(), id)
+	read := func() (store.ResultGame, error) { return h.store.ResultGame(c.Request().Context(), id) }
+	var g store.ResultGame
+	if c.Request().Method == http.MethodGet {
+		// The form's read, kept until the next write (web/cache_parts.go); a save reads the
+		// game afresh, and the results service again under the game's lock.
+		g, err = part(h.cache, partKey("result game", id), read)
+	} else {
+		g, err = read()
+	}
 	if err != nil {
 		return store.ResultGame{}, err
 	}
