@@ -14,11 +14,12 @@ import (
 // by one key in fixed windows of a period, in Postgres so that every serve process on the
 // database shares it. The count reported is the sliding-window estimate: the hits of the
 // current window plus those of the previous window weighted by how much of it still
-// overlaps the last period.
+// overlaps the last period. The time of a hit or a count is the caller's (at): every server
+// passes its own clock, and the counts stay in the database they share.
 
 const rateHitSQL = `
 WITH w AS (
-    SELECT to_timestamp(floor(extract(epoch FROM now()) / $3) * $3) AS start
+    SELECT to_timestamp(floor(extract(epoch FROM $4::timestamptz) / $3) * $3) AS start
 ), hit AS (
     INSERT INTO rate_counters (kind, key, window_start, hits, expires_at)
     SELECT $1, $2, w.start, 1, w.start + 2 * make_interval(secs => $3) FROM w
@@ -26,17 +27,17 @@ WITH w AS (
     RETURNING hits
 )
 SELECT (SELECT hits FROM hit) + coalesce((
-    SELECT p.hits * (1 - extract(epoch FROM now() - w.start) / $3)
+    SELECT p.hits * (1 - extract(epoch FROM $4::timestamptz - w.start) / $3)
     FROM rate_counters p
     WHERE p.kind = $1 AND p.key = $2 AND p.window_start = w.start - make_interval(secs => $3)
 ), 0)::float8
 FROM w`
 
-// RateHit counts one hit of kind by key over period and returns the hits in the last
-// period, this one included.
-func (s *Store) RateHit(ctx context.Context, kind, key string, period time.Duration) (float64, error) {
+// RateHit counts one hit of kind by key at the time at over period and returns the hits in
+// the period up to at, this one included.
+func (s *Store) RateHit(ctx context.Context, kind, key string, period time.Duration, at time.Time) (float64, error) {
 	var n float64
-	if err := s.pool.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds()).Scan(&n); err != nil {
+	if err := s.pool.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: rate hit %s: %w", kind, err)
 	}
 	return n, nil
@@ -44,18 +45,19 @@ func (s *Store) RateHit(ctx context.Context, kind, key string, period time.Durat
 
 const rateCountSQL = `
 WITH w AS (
-    SELECT to_timestamp(floor(extract(epoch FROM now()) / $3) * $3) AS start
+    SELECT to_timestamp(floor(extract(epoch FROM $4::timestamptz) / $3) * $3) AS start
 )
 SELECT coalesce(sum(CASE WHEN c.window_start = w.start THEN c.hits
-                         ELSE c.hits * (1 - extract(epoch FROM now() - w.start) / $3) END), 0)::float8
+                         ELSE c.hits * (1 - extract(epoch FROM $4::timestamptz - w.start) / $3) END), 0)::float8
 FROM w JOIN rate_counters c
   ON c.kind = $1 AND c.key = $2
  AND c.window_start IN (w.start, w.start - make_interval(secs => $3))`
 
-// RateCount returns the hits of kind by key in the last period, without counting one.
-func (s *Store) RateCount(ctx context.Context, kind, key string, period time.Duration) (float64, error) {
+// RateCount returns the hits of kind by key in the period up to the time at, without
+// counting one.
+func (s *Store) RateCount(ctx context.Context, kind, key string, period time.Duration, at time.Time) (float64, error) {
 	var n float64
-	if err := s.pool.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds()).Scan(&n); err != nil {
+	if err := s.pool.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: rate count %s: %w", kind, err)
 	}
 	return n, nil
@@ -90,25 +92,25 @@ func rateKey(key string) string {
 	return key
 }
 
-// RateTake counts one hit of kind by key over period only while the hits in the last
-// period are fewer than limit, and reports whether it counted it: a refused attempt does
+// RateTake counts one hit of kind by key at the time at over period only while the hits in
+// the period up to at are fewer than limit, and reports whether it counted it: a refused attempt does
 // not count, so retrying never lengthens the wait. Concurrent takers of one key (on any
 // server) are serialised by a transaction-scoped advisory lock on it.
-func (s *Store) RateTake(ctx context.Context, kind, key string, period time.Duration, limit int) (bool, error) {
+func (s *Store) RateTake(ctx context.Context, kind, key string, period time.Duration, limit int, at time.Time) (bool, error) {
 	taken := false
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1 || ' ' || $2, 0))`, kind, rateKey(key)); err != nil {
 			return err
 		}
 		var n float64
-		if err := tx.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds()).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
 			return err
 		}
 		if n >= float64(limit) {
 			return nil
 		}
 		taken = true
-		return tx.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds()).Scan(&n)
+		return tx.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n)
 	})
 	if err != nil {
 		return false, fmt.Errorf("store: rate take %s: %w", kind, err)

@@ -116,7 +116,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		form.Errors = templates.FieldErrors{"email": msg}
 		return h.render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.page(c, "Forgot your password?"), form))
 	}
-	n, err := h.store.RateHit(ctx, kindResetRequest, clientKey(c), resetLimitPeriod)
+	n, err := h.store.RateHit(ctx, kindResetRequest, clientKey(c), resetLimitPeriod, h.config.LimitClock())
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		return refused("too many password-reset requests from your address; try again later", Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
 	}
 	form.Sent = true
-	sent, err := h.store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod)
+	sent, err := h.store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod, h.config.LimitClock())
 	if err != nil {
 		return err
 	}

@@ -101,8 +101,10 @@ func (h *Handler) authenticate(c echo.Context, username, password string) (store
 	ip, user := clientKey(c), usernameKey(username)
 	pair := ip + " " + user
 	cfg := h.config
+	// One time for the whole attempt: its checks and its counts fall in the same windows.
+	now := cfg.LimitClock()
 
-	attempts, err := h.store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per)
+	attempts, err := h.store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, now)
 	if err != nil {
 		return store.User{}, err
 	}
@@ -116,7 +118,7 @@ func (h *Handler) authenticate(c echo.Context, username, password string) (store
 		{kindLoginFailIP, ip, cfg.LoginPerIP},
 		{kindLoginFailPair, pair, cfg.LoginPerUser},
 	} {
-		n, err := h.store.RateCount(ctx, lim.kind, lim.key, lim.limit.Per)
+		n, err := h.store.RateCount(ctx, lim.kind, lim.key, lim.limit.Per, now)
 		if err != nil {
 			return store.User{}, err
 		}
@@ -124,11 +126,11 @@ func (h *Handler) authenticate(c echo.Context, username, password string) (store
 			return store.User{}, h.refuseLogin(ctx, lim.kind, ip, username, msgTooManyLogins, lim.limit)
 		}
 	}
-	capped, err := h.store.RateCount(ctx, kindLoginFailAccount, user, cfg.LoginPerAccount.Per)
+	capped, err := h.store.RateCount(ctx, kindLoginFailAccount, user, cfg.LoginPerAccount.Per, now)
 	if err != nil {
 		return store.User{}, err
 	}
-	failed, err := h.store.RateCount(ctx, kindLoginFailUser, user, cfg.LoginSlowdown.Per)
+	failed, err := h.store.RateCount(ctx, kindLoginFailUser, user, cfg.LoginSlowdown.Per, now)
 	if err != nil {
 		return store.User{}, err
 	}
@@ -168,7 +170,7 @@ func (h *Handler) authenticate(c echo.Context, username, password string) (store
 		{kindLoginFailUser, user, cfg.LoginSlowdown.Per},
 		{kindLoginFailAccount, user, cfg.LoginPerAccount.Per},
 	} {
-		if _, err := h.store.RateHit(ctx, f.kind, f.key, f.per); err != nil {
+		if _, err := h.store.RateHit(ctx, f.kind, f.key, f.per, now); err != nil {
 			return store.User{}, err
 		}
 	}
@@ -203,7 +205,8 @@ func (h *Handler) refuseLogin(ctx context.Context, why, ip, username, msg string
 // venue waits no longer for retrying (trust review 3, finding 5); the caller answers a
 // refusal with errTooManySignups.
 func (h *Handler) allowSignup(c echo.Context) (bool, error) {
-	ok, err := h.store.RateTake(c.Request().Context(), kindSignup, clientKey(c), h.config.SignupPerIP.Per, h.config.SignupPerIP.Attempts)
+	ok, err := h.store.RateTake(c.Request().Context(), kindSignup, clientKey(c), h.config.SignupPerIP.Per, h.config.SignupPerIP.Attempts,
+		h.config.LimitClock())
 	if err != nil {
 		return false, err
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -91,23 +92,11 @@ func createUsers(t *testing.T, st *store.Store, password string, usernames ...st
 	}
 }
 
-// awayFromMinuteEdge waits for the next minute when less than 20 s of the current one is
-// left. The log-in limits count hits in windows of a minute aligned to the clock
-// (store/ratelimits.go), and a count that straddles two windows is the sliding estimate,
-// which weighs the earlier window's hits down: a test that expects the exact hit on which a
-// limit refuses must fall within one window, however slowly a loaded machine runs it.
-func awayFromMinuteEdge() {
-	if left := time.Minute - time.Duration(time.Now().UnixNano()%int64(time.Minute)); left < 20*time.Second {
-		time.Sleep(left + 100*time.Millisecond)
-	}
-}
-
 func TestWrongPasswordsFromElsewhereDoNotLockTheOwnerOut(t *testing.T) {
 	t.Parallel()
 	const delay = 300 * time.Millisecond
 	app := proxiedApp(t, web.Config{LoginDelay: delay})
 	createUsers(t, app.store, "analytical-engine", "ada")
-	awayFromMinuteEdge()
 
 	// Five wrong passwords a minute from one address used to keep ada out everywhere.
 	for i := range 5 {
@@ -145,7 +134,6 @@ func TestAClubNightBehindOneAddressSignsIn(t *testing.T) {
 		names = append(names, fmt.Sprintf("player%02d", i+1))
 	}
 	createUsers(t, app.store, "club-night-pass", names...)
-	awayFromMinuteEdge()
 	for _, name := range names { // 25 people within a minute, one address
 		assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "192.0.2.50", name, "club-night-pass"), name)
 	}
@@ -201,11 +189,41 @@ func TestSignupIsRateLimitedPerAddress(t *testing.T) {
 	assert.ErrorIs(t, err, store.ErrNotFound)
 }
 
+// The log-in limits count by the configured clock, not the database's: five failures at
+// one username from one address in a minute are refused there, and a minute and a half
+// later half of them still count (the sliding window), two minutes later none.
+func TestLoginLimitsCountByTheLimitClock(t *testing.T) {
+	t.Parallel()
+	var now atomic.Pointer[time.Time]
+	clock := func() time.Time { return *now.Load() }
+	start := limitTime.Truncate(time.Minute)
+	now.Store(&start)
+	app := proxiedApp(t, web.Config{LimitClock: clock, LoginPerIP: web.Limit{Attempts: 5, Per: time.Minute}})
+	createUsers(t, app.store, "analytical-engine", "ada")
+
+	for i := range 5 {
+		assert.Equal(t, http.StatusUnauthorized, loginFrom(t, app.srv, "203.0.113.9", fmt.Sprintf("user%d", i), "wrong-password"), i)
+	}
+	assert.Equal(t, http.StatusTooManyRequests, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"))
+	for _, c := range []struct {
+		after time.Duration
+		want  int
+	}{
+		{59 * time.Second, http.StatusTooManyRequests},
+		{60 * time.Second, http.StatusTooManyRequests}, // the whole last minute is the earlier window
+		{90 * time.Second, http.StatusOK},              // 2.5 of 5 failures still count
+	} {
+		at := start.Add(c.after)
+		now.Store(&at)
+		assert.Equal(t, c.want, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"), "after %s", c.after)
+	}
+}
+
 func TestLoginLimitsAreSharedByServersOnOneDatabase(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{LoginPerUser: web.Limit{Attempts: 3, Per: time.Hour}})
 	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	second := httptest.NewServer(web.New(app.store, logger, web.Config{LoginPerUser: web.Limit{Attempts: 3, Per: time.Hour}}).Routes())
+	second := httptest.NewServer(web.New(app.store, logger, web.Config{LoginPerUser: web.Limit{Attempts: 3, Per: time.Hour}, LimitClock: stoppedLimitClock}).Routes())
 	t.Cleanup(second.Close)
 	createUsers(t, app.store, "analytical-engine", "ada")
 
@@ -218,7 +236,7 @@ func TestLoginLimitsAreSharedByServersOnOneDatabase(t *testing.T) {
 
 	// Sign-ups too.
 	app2 := newTestApp(t, web.Config{SignupPerIP: web.Limit{Attempts: 2, Per: time.Hour}})
-	other := httptest.NewServer(web.New(app2.store, logger, web.Config{SignupPerIP: web.Limit{Attempts: 2, Per: time.Hour}}).Routes())
+	other := httptest.NewServer(web.New(app2.store, logger, web.Config{SignupPerIP: web.Limit{Attempts: 2, Per: time.Hour}, LimitClock: stoppedLimitClock}).Routes())
 	t.Cleanup(other.Close)
 	for i, srv := range []*httptest.Server{app2.srv, other, app2.srv} {
 		req, err := http.NewRequest(http.MethodPost, srv.URL+"/api/v1/signup",

@@ -31,6 +31,15 @@ type testApp struct {
 	handler *web.Handler
 }
 
+// limitTime is the time every test app's rate limits count at unless its test gives them a
+// clock: stopped, so that no limit's window (aligned to the clock, store/ratelimits.go)
+// ends in the middle of a test however slowly a loaded machine runs it, and halfway
+// through a minute and an hour.
+var limitTime = time.Date(2031, time.May, 6, 19, 30, 30, 0, time.UTC)
+
+// stoppedLimitClock is the rate limits' clock of the test apps: always limitTime.
+func stoppedLimitClock() time.Time { return limitTime }
+
 // newTestApp starts the web app on a fresh database with the given configuration.
 func newTestApp(t *testing.T, cfg web.Config) *testApp {
 	t.Helper()
@@ -47,6 +56,9 @@ func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config, setups ...func(
 		// A loaded machine running the race detector can take longer than a server's
 		// default for one request; only the test of the timeout itself sets one.
 		cfg.RequestTimeout = 5 * time.Minute
+	}
+	if cfg.LimitClock == nil {
+		cfg.LimitClock = stoppedLimitClock
 	}
 	h := web.New(st, logger, cfg)
 	for _, setup := range setups {

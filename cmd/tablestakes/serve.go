@@ -45,6 +45,10 @@ type serveConfig struct {
 	Notify notify.Config
 	// LogJSON writes the logs as JSON lines instead of logfmt (TABLESTAKES_LOG_FORMAT=json).
 	LogJSON bool
+	// LogLevel is the least severe level logged (TABLESTAKES_LOG_LEVEL: debug, info, warn
+	// or error; default info). Debug adds each connection starting a request and the moment
+	// a shutdown has stopped listening.
+	LogLevel slog.Level
 	// ShutdownTimeout bounds how long SIGTERM waits for in-flight requests.
 	ShutdownTimeout time.Duration
 }
@@ -159,6 +163,13 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 	default:
 		return cfg, badInput(fmt.Errorf("TABLESTAKES_LOG_FORMAT: want text or json, got %q", v))
 	}
+	levels := map[string]slog.Level{"": slog.LevelInfo, "debug": slog.LevelDebug, "info": slog.LevelInfo,
+		"warn": slog.LevelWarn, "error": slog.LevelError}
+	level, ok := levels[getenv("TABLESTAKES_LOG_LEVEL")]
+	if !ok {
+		return cfg, badInput(fmt.Errorf("TABLESTAKES_LOG_LEVEL: want debug, info, warn or error, got %q", getenv("TABLESTAKES_LOG_LEVEL")))
+	}
+	cfg.LogLevel = level
 	return cfg, nil
 }
 
@@ -178,10 +189,11 @@ func parseLimit(v string) (web.Limit, error) {
 
 // newLogger returns the structured logger the configuration asks for, writing to w.
 func (cfg serveConfig) newLogger(w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
 	if cfg.LogJSON {
-		return slog.New(slog.NewJSONHandler(w, nil))
+		return slog.New(slog.NewJSONHandler(w, opts))
 	}
-	return slog.New(slog.NewTextHandler(w, nil))
+	return slog.New(slog.NewTextHandler(w, opts))
 }
 
 // runServe serves the web app and the JSON API (CONTRACT section 0) until ctx ends
@@ -249,7 +261,15 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		// From here on a shutdown waits for the connection's request (http.StateActive).
+		ConnState: func(conn net.Conn, state http.ConnState) {
+			if state == http.StateActive {
+				logger.Debug("request started", "remote", conn.RemoteAddr().String())
+			}
+		},
 	}
+	// Shutdown runs this once it has closed the listener, as it starts waiting.
+	srv.RegisterOnShutdown(func() { logger.Debug("stopped listening; waiting for requests in flight") })
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

@@ -5,7 +5,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
+	"net/http/httptrace"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,6 +75,8 @@ type server struct {
 	waitErr error
 	mu      sync.Mutex
 	logs    strings.Builder
+	// logged is closed, and replaced, at every line the server logs.
+	logged chan struct{}
 }
 
 var servingRE = regexp.MustCompile(`msg=serving addr=(http://\S+)`)
@@ -79,12 +84,19 @@ var servingRE = regexp.MustCompile(`msg=serving addr=(http://\S+)`)
 // startServer runs `tablestakes serve` on a free port and waits until it listens.
 func startServer(t *testing.T, databaseURL string, args ...string) *server {
 	t.Helper()
+	return startServerWithEnv(t, nil, databaseURL, args...)
+}
+
+// startServerWithEnv is startServer with the variables env (KEY=value) added to the
+// server's environment.
+func startServerWithEnv(t *testing.T, env []string, databaseURL string, args ...string) *server {
+	t.Helper()
 	cmd := exec.Command(tablestakesBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+databaseURL, "TABLESTAKES_LOG_FORMAT=text")
+	cmd.Env = append(append(os.Environ(), "DATABASE_URL="+databaseURL, "TABLESTAKES_LOG_FORMAT=text"), env...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	s := &server{cmd: cmd, done: make(chan struct{})}
+	s := &server{cmd: cmd, done: make(chan struct{}), logged: make(chan struct{})}
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -92,6 +104,8 @@ func startServer(t *testing.T, databaseURL string, args ...string) *server {
 			line := sc.Text()
 			s.mu.Lock()
 			s.logs.WriteString(line + "\n")
+			close(s.logged)
+			s.logged = make(chan struct{})
 			s.mu.Unlock()
 			if m := servingRE.FindStringSubmatch(line); m != nil {
 				found <- m[1]
@@ -129,24 +143,54 @@ func (s *server) log() string {
 	return s.logs.String()
 }
 
+// awaitLog waits until the server has logged a line matching re and returns the match. It
+// fails the test when the server exits first (or after 30 s, a bound on a stuck server,
+// never a measure of the test).
+func (s *server) awaitLog(t *testing.T, re *regexp.Regexp) string {
+	t.Helper()
+	stuck := time.After(30 * time.Second)
+	for {
+		s.mu.Lock()
+		logs, logged := s.logs.String(), s.logged
+		s.mu.Unlock()
+		if m := re.FindString(logs); m != "" {
+			return m
+		}
+		select {
+		case <-logged:
+		case <-s.done:
+			if m := re.FindString(s.log()); m != "" {
+				return m
+			}
+			t.Fatalf("server exited (%v) before logging %s", s.waitErr, re)
+		case <-stuck:
+			t.Fatalf("server did not log %s", re)
+		}
+	}
+}
+
 func TestServeAnswersHealthzAndDrainsOnSIGTERM(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, storetest.NewDatabase(t))
+	srv := startServerWithEnv(t, []string{"TABLESTAKES_LOG_LEVEL=debug"}, storetest.NewDatabase(t))
 
 	res, err := http.Get(srv.url + "/healthz")
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 
-	// A request still arriving when SIGTERM comes: its body is sent in two halves.
+	// A request still arriving when SIGTERM comes: its body is sent in two halves, on a
+	// connection of its own whose address the server's log names.
 	body, feed := io.Pipe()
-	req, err := http.NewRequest(http.MethodPost, srv.url+"/api/v1/signup", body)
+	connected := make(chan string, 1)
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), &httptrace.ClientTrace{
+		GotConn: func(info httptrace.GotConnInfo) { connected <- info.Conn.LocalAddr().String() },
+	}), http.MethodPost, srv.url+"/api/v1/signup", body)
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
 	answered := make(chan *http.Response, 1)
 	failed := make(chan error, 1)
 	go func() {
-		res, err := http.DefaultClient.Do(req)
+		res, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
 		if err != nil {
 			failed <- err
 			return
@@ -155,14 +199,28 @@ func TestServeAnswersHealthzAndDrainsOnSIGTERM(t *testing.T) {
 	}()
 	_, err = io.WriteString(feed, `{"username":"late","display_name":"Late Arrival",`)
 	require.NoError(t, err)
-	time.Sleep(300 * time.Millisecond) // let the server start on the request
+	// The server has read the request's head: from here on a shutdown waits for it.
+	var client string
+	select {
+	case client = <-connected:
+	case err := <-failed:
+		t.Fatalf("request failed: %v", err)
+	}
+	srv.awaitLog(t, regexp.MustCompile(`msg="request started" remote=`+regexp.QuoteMeta(client)+`\n`))
 
 	require.NoError(t, srv.cmd.Process.Signal(syscall.SIGTERM))
+	// The server has stopped listening and is draining: it must not exit with the request
+	// in flight.
+	srv.awaitLog(t, regexp.MustCompile(`msg="stopped listening; waiting for requests in flight"`))
 	select {
 	case <-srv.done:
 		t.Fatalf("server exited with a request in flight: %v", srv.waitErr)
-	case <-time.After(500 * time.Millisecond):
+	case err := <-failed:
+		t.Fatalf("in-flight request failed at shutdown: %v", err)
+	default:
 	}
+	_, err = net.Dial("tcp", strings.TrimPrefix(srv.url, "http://"))
+	require.Error(t, err, "a new connection is refused while draining")
 
 	_, err = io.WriteString(feed, `"password":"finally-here"}`)
 	require.NoError(t, err)
@@ -245,6 +303,7 @@ func TestServeConfig(t *testing.T) {
 	assert.Equal(t, store.DefaultDatabaseURL, cfg.DatabaseURL)
 	assert.False(t, cfg.Demo)
 	assert.False(t, cfg.Web.SecureCookies)
+	assert.Equal(t, slog.LevelInfo, cfg.LogLevel)
 
 	cfg, err = loadServeConfig("serve", []string{"--addr", ":9000", "--demo"}, env(
 		"DATABASE_URL", "postgres://db.example/ts",
@@ -257,6 +316,7 @@ func TestServeConfig(t *testing.T) {
 		"TABLESTAKES_LIMIT_LOGIN_VENUE", "500/1m",
 		"TABLESTAKES_SESSION_IDLE_TIMEOUT", "30m",
 		"TABLESTAKES_REQUEST_TIMEOUT", "4s",
+		"TABLESTAKES_LOG_LEVEL", "debug",
 	))
 	require.NoError(t, err)
 	assert.Equal(t, web.Limit{Attempts: 60, Per: 2 * time.Hour}, cfg.Web.SignupPerIP)
@@ -271,6 +331,7 @@ func TestServeConfig(t *testing.T) {
 	assert.True(t, cfg.Web.SecureCookies)
 	assert.True(t, cfg.Web.TrustProxy)
 	assert.True(t, cfg.LogJSON)
+	assert.Equal(t, slog.LevelDebug, cfg.LogLevel)
 
 	// The notification worker is deployed with the web side's mail, address and webhook
 	// addresses, read once.
@@ -300,6 +361,7 @@ func TestServeConfig(t *testing.T) {
 		{"bad limit period", nil, env("TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "100/hour"), `TABLESTAKES_LIMIT_LOGIN_ACCOUNT: want a period of at least 1s such as 1h or 10m after the slash, got "100/hour"`},
 		{"bad idle timeout", nil, env("TABLESTAKES_SESSION_IDLE_TIMEOUT", "forever"), `TABLESTAKES_SESSION_IDLE_TIMEOUT: want a duration of at least 1m such as 12h, got "forever"`},
 		{"bad log format", nil, env("TABLESTAKES_LOG_FORMAT", "xml"), `TABLESTAKES_LOG_FORMAT: want text or json, got "xml"`},
+		{"bad log level", nil, env("TABLESTAKES_LOG_LEVEL", "DEBUG+1"), `TABLESTAKES_LOG_LEVEL: want debug, info, warn or error, got "DEBUG+1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := loadServeConfig("serve", tc.args, tc.env)
