@@ -4,7 +4,10 @@ import (
 	"errors"
 	"math/big"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ErrStaleResult refuses a write built from a version of the game's result that is no
@@ -53,7 +56,28 @@ var (
 	ErrAbsentSeat = errors.New("proposal: an absent seat does not answer it")
 	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal.
 	ErrProposalDisputed = errors.New("proposal: disputed")
+	// ErrSeatsChanged refuses a result checked against seats that are no longer the game's
+	// (a player was replaced or withdrew between the check and the write).
+	ErrSeatsChanged = errors.New("result: the game's seats changed since it was checked")
+	// ErrProposalOutdated refuses the recording of a proposal that no longer fits the game:
+	// its body no longer checks against the seats, or its seats changed.
+	ErrProposalOutdated = errors.New("proposal: no longer fits the game's seats")
 )
+
+// SameSeats refuses (ErrSeatsChanged) a result whose lines, checked against the game's
+// seats when it was entered, are not the game's seats now: one line per seat, in seat
+// order, each the same position and player (usernames compared without case).
+func SameSeats(lines []scoring.SeatedLine, seats []scoring.Seat) error {
+	if len(lines) != len(seats) {
+		return ErrSeatsChanged
+	}
+	for i, l := range lines {
+		if l.Position != seats[i].Position || !strings.EqualFold(l.Player, seats[i].Player) {
+			return ErrSeatsChanged
+		}
+	}
+	return nil
+}
 
 // League statuses whose standings are frozen: they take no more results.
 const (
@@ -240,6 +264,19 @@ func (p Proposal) Completes(userID int64) bool {
 // disputed, and the game still takes its result.
 func (t ResultTable) RecordsAtClose(p Proposal, now time.Time) bool {
 	return !p.Disputed && !p.ClosesAt.After(now) && len(p.ConfirmerIDs) > 0 && t.TakesResult(false) == nil
+}
+
+// RecordsProposal refuses the recording of the table's proposal once its table has
+// confirmed it (or its window closed), under the game's lock: a proposal that no longer
+// fits the game (fits false: its body no longer checks against the seats, or the seats it
+// was checked against changed) is outdated (ErrProposalOutdated) and waits for its
+// proposer; otherwise the table's confirmations stand in for the organisers' say, so only
+// the game's state is asked (TakesResult).
+func (t ResultTable) RecordsProposal(fits bool) error {
+	if !fits {
+		return ErrProposalOutdated
+	}
+	return t.TakesResult(false)
 }
 
 // SeatOutcome is what one seat's line of a result says, as a correction compares it: the

@@ -8,6 +8,18 @@ import "github.com/tablestakes/tablestakes/scoring"
 // an absent seat does neither.
 func GamePlayed(absent bool) bool { return !absent }
 
+// GamesPlayed counts the games played among a player's recorded seats, given whether each
+// was absent (GamePlayed): what a withdrawal's or a replacement's line says they played.
+func GamesPlayed(absent []bool) int {
+	n := 0
+	for _, a := range absent {
+		if GamePlayed(a) {
+			n++
+		}
+	}
+	return n
+}
+
 // RecordedLine is one player's line of one recorded league game, as stored: the
 // standings' line and whether the seat was absent.
 type RecordedLine struct {

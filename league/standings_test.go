@@ -28,6 +28,24 @@ func TestGamePlayed(t *testing.T) {
 	}
 }
 
+func TestGamesPlayed(t *testing.T) {
+	tests := []struct {
+		name   string
+		absent []bool
+		want   int
+	}{
+		// ARMADA 4.1: the missing man's seat was not its player's game.
+		{name: "an absent seat is not counted", absent: []bool{false, true, false}, want: 2},
+		{name: "only absent seats count none", absent: []bool{true}, want: 0},
+		{name: "no recorded seat", absent: nil, want: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.GamesPlayed(tt.absent))
+		})
+	}
+}
+
 // An absent seat neither counts as a game nor gives its place for countback: greta, absent
 // from the first game with a first place her power took, stays level with hugo on games
 // and countback, and ada and bruno are ranked by their own places.

@@ -136,15 +136,15 @@ func TestKilledWorkerLosesAndDoublesNothing(t *testing.T) {
 	silent := newSilentSMTP(t)
 	accepted := silent.accepted
 
-	orgA := app.newPlayers("orga", 1)[0]
+	orgA := app.NewPlayers("orga", 1)[0]
 	slow := app.newLeague(orgA, "cartagena", 4, 0)
-	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.token,
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.Token,
 		map[string]any{"url": tarpit.URL, "format": "json"})
 	require.Equal(t, http.StatusCreated, status, body)
-	app.join(slow, app.newPlayers("slowplayer", 8))
+	app.join(slow, app.NewPlayers("slowplayer", 8))
 	var members []player
 	for _, prefix := range []string{"tuesday", "friday"} {
-		org := app.newPlayers(prefix+"org", 1)[0]
+		org := app.NewPlayers(prefix+"org", 1)[0]
 		ps := app.verifiedPlayers(prefix, 8)
 		app.join(app.newLeague(org, "gonzaga", 4, 0), ps)
 		members = append(members, ps...)

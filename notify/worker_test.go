@@ -21,6 +21,7 @@ import (
 	"github.com/tablestakes/tablestakes/email/emailtest"
 	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/web/webtest"
 	"github.com/tablestakes/tablestakes/webhook"
 )
 
@@ -32,20 +33,20 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	smtp := emailtest.NewServer(t)
 	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example", WebhooksToPrivateAddresses: true}
 	app := newTestApp(t, cfg)
-	org := app.newPlayers("org", 1)[0]
+	org := app.NewPlayers("org", 1)[0]
 	members := app.verifiedPlayers("player", 8)
 	l := app.newLeague(org, "cartagena", 4, 0)
 	hook := newHookReceiver(t)
 
 	// Only the league's organisers manage its webhooks.
 	path := fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID)
-	status, _ := app.api(http.MethodPost, path, members[0].token, map[string]any{"url": hook.URL})
+	status, _ := app.API(http.MethodPost, path, members[0].Token, map[string]any{"url": hook.URL})
 	assert.Equal(t, http.StatusForbidden, status)
-	status, body := app.api(http.MethodPost, path, org.token, map[string]any{"url": "ftp://club.example", "format": "xml"})
+	status, body := app.API(http.MethodPost, path, org.Token, map[string]any{"url": "ftp://club.example", "format": "xml"})
 	assert.Equal(t, http.StatusUnprocessableEntity, status)
 	assert.Contains(t, body["error"], "url: must be an http or https address")
 	assert.Contains(t, body["error"], "format: must be json, discord or slack")
-	status, body = app.api(http.MethodPost, path, org.token, map[string]any{"url": hook.URL, "format": "json"})
+	status, body = app.API(http.MethodPost, path, org.Token, map[string]any{"url": hook.URL, "format": "json"})
 	require.Equal(t, http.StatusCreated, status, body)
 	secret := body["secret"].(string)
 	assert.GreaterOrEqual(t, len(secret), 32)
@@ -95,9 +96,9 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	}
 
 	// A result: the league hears of it (its recorder, the organiser, has no address anyway).
-	games := mustLeagueGames(t, app, l)
+	games := app.LeagueGames(l)
 	g := games[0]
-	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 30, 10))
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.Token, webtest.ScoresFor(g, 40, 30, 30, 10))
 	require.Equal(t, http.StatusCreated, status, body)
 	sent, err := a.RunOnce(ctx)
 	require.NoError(t, err)
@@ -134,12 +135,12 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	busy := newHookReceiver(t, http.StatusServiceUnavailable)
 	gone := newHookReceiver(t, http.StatusGone)
 	for _, h := range []*hookReceiver{busy, gone} {
-		status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+		status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
 			map[string]any{"url": h.URL, "format": "discord"})
 		require.Equal(t, http.StatusCreated, status, body)
 	}
-	games := mustLeagueGames(t, app, l)
-	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	games := app.LeagueGames(l)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
 
 	_, err := newWorker(t, app, cfg).RunOnce(ctx)
@@ -149,7 +150,7 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	require.NoError(t, json.Unmarshal(req.body, &discord))
 	assert.Contains(t, discord["content"], "**Result recorded: game ")
 	<-gone.got
-	status, hooks := app.apiAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	status, hooks := app.APIAny(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token, nil)
 	require.Equal(t, http.StatusOK, status)
 	list := hooks.([]any)
 	require.Len(t, list, 2)
@@ -159,8 +160,8 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	assert.Equal(t, "failed", goneHook["last_status"], "410: given up")
 
 	// The same league's deliveries from a server that keeps webhooks off private addresses.
-	games = mustLeagueGames(t, app, l)
-	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[1].ID), org.token, scoresFor(games[1], 4, 3, 2, 1))
+	games = app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[1].ID), org.Token, webtest.ScoresFor(games[1], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
 	_, err = newWorker(t, app, notify.Config{}).RunOnce(ctx)
 	require.NoError(t, err)
@@ -176,10 +177,10 @@ func TestWebhookFailuresAreRetriedOrGivenUp(t *testing.T) {
 	}
 
 	// The manage page shows each webhook's last delivery.
-	c := app.logIn(org)
-	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	c := app.LogIn(org.User)
+	_, doc := app.Get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
 	assert.Equal(t, 2, doc.Find("#webhooks .webhook-list li").Length())
-	assert.Contains(t, text(doc.Find("#webhooks")), "failed: webhook address is not public")
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks")), "failed: webhook address is not public")
 }
 
 // A game starting within a day reminds its players once, by mail, in the league's zone.
@@ -189,7 +190,7 @@ func TestGameReminderMail(t *testing.T) {
 	smtp := emailtest.NewServer(t)
 	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
 	app := newTestApp(t, cfg)
-	org := app.newPlayers("org", 1)[0]
+	org := app.NewPlayers("org", 1)[0]
 	members := app.verifiedPlayers("player", 8)
 	l := app.join(app.newLeague(org, "gonzaga", 4, 0), members)
 	n := newWorker(t, app, cfg)
@@ -197,10 +198,10 @@ func TestGameReminderMail(t *testing.T) {
 	require.NoError(t, err)
 	mails(t, smtp, 300*time.Millisecond) // the schedule
 
-	games := mustLeagueGames(t, app, l)
+	games := app.LeagueGames(l)
 	g := games[0]
 	start := time.Now().Add(3 * time.Hour).Truncate(time.Minute).UTC()
-	status, body := app.api(http.MethodPut, "/api/v1/games/"+strconv.FormatInt(g.ID, 10)+"/schedule", org.token,
+	status, body := app.API(http.MethodPut, "/api/v1/games/"+strconv.FormatInt(g.ID, 10)+"/schedule", org.Token,
 		map[string]any{"starts_at": start.Format(time.RFC3339), "place": "The Meeple Café"})
 	require.Equal(t, http.StatusOK, status, body)
 	for range 2 {
@@ -228,13 +229,13 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 	closed.Close() // nothing listens there any more: the delivery fails with a network error
 	hookURL := closed.URL + "/api/webhooks/123/the-channel-key"
 	host := strings.TrimPrefix(closed.URL, "http://")
-	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token,
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
 		map[string]any{"url": hookURL, "format": "discord"})
 	require.Equal(t, http.StatusCreated, status, body)
 	assert.Equal(t, hookURL, body["url"], "the answer to adding it holds the address typed")
 	hookID := int64(body["id"].(float64))
-	games := mustLeagueGames(t, app, l)
-	status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 4, 3, 2, 1))
+	games := app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
 	require.Equal(t, http.StatusCreated, status, body)
 	_, err := newWorker(t, app, cfg).RunOnce(ctx)
 	require.NoError(t, err)
@@ -244,14 +245,14 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 		assert.NotContains(t, s, "the-channel-key", where)
 		assert.NotContains(t, s, "/api/webhooks/", where)
 	}
-	c := app.logIn(org)
-	_, doc := app.get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
-	manage := text(doc.Find("main"))
+	c := app.LogIn(org.User)
+	_, doc := app.Get(c, fmt.Sprintf("/leagues/%d/manage", l.ID))
+	manage := webtest.Text(doc.Find("main"))
 	noKey("manage page", manage)
-	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), host)
-	assert.Contains(t, text(doc.Find("#webhooks .webhook-url")), fmt.Sprintf("webhook %d", hookID))
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks .webhook-url")), host)
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks .webhook-url")), fmt.Sprintf("webhook %d", hookID))
 	assert.Contains(t, manage, "POST to "+host, "the delivery's error names the host")
-	res := app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.token, nil)
+	res := app.Send(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token, nil)
 	listed, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
 	res.Body.Close()
@@ -263,15 +264,15 @@ func TestWebhookURLIsShownNowhere(t *testing.T) {
 		noKey("outbox error", r.LastError)
 	}
 
-	res = app.apiSend(http.MethodDelete, fmt.Sprintf("/api/v1/leagues/%d/webhooks/%d", l.ID, hookID), org.token, nil)
+	res = app.Send(http.MethodDelete, fmt.Sprintf("/api/v1/leagues/%d/webhooks/%d", l.ID, hookID), org.Token, nil)
 	res.Body.Close()
 	require.Equal(t, http.StatusNoContent, res.StatusCode)
-	anon := app.browser()
-	_, doc = app.get(anon, fmt.Sprintf("/leagues/%d", l.ID))
+	anon := app.Browser()
+	_, doc = app.Get(anon, fmt.Sprintf("/leagues/%d", l.ID))
 	page := doc.Text()
 	noKey("league page", page)
 	assert.Contains(t, page, fmt.Sprintf("removed the webhook to %s (webhook %d)", host, hookID))
-	res = app.apiSend(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/history", l.ID), "", nil)
+	res = app.Send(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%d/history", l.ID), "", nil)
 	history, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
 	res.Body.Close()
@@ -302,13 +303,13 @@ func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
 	t.Cleanup(func() { once.Do(func() { close(release) }) })
 
 	// The slow league fills first, so its webhook is the older delivery.
-	orgA := app.newPlayers("orga", 1)[0]
+	orgA := app.NewPlayers("orga", 1)[0]
 	slow := app.newLeague(orgA, "cartagena", 4, 0)
-	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.token,
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.Token,
 		map[string]any{"url": tarpit.URL, "format": "json"})
 	require.Equal(t, http.StatusCreated, status, body)
-	app.join(slow, app.newPlayers("slowplayer", 8))
-	orgB := app.newPlayers("orgb", 1)[0]
+	app.join(slow, app.NewPlayers("slowplayer", 8))
+	orgB := app.NewPlayers("orgb", 1)[0]
 	members := app.verifiedPlayers("mailplayer", 8)
 	app.join(app.newLeague(orgB, "gonzaga", 4, 0), members)
 
@@ -353,7 +354,7 @@ func TestStoppedWorkerGivesBackWhatItDidNotStart(t *testing.T) {
 	silent := newSilentSMTP(t)
 	cfg := notify.Config{Mail: email.Config{Addr: silent.addr, From: "league@club.example"}, BaseURL: "https://club.example"}
 	app := newTestApp(t, cfg)
-	org := app.newPlayers("org", 1)[0]
+	org := app.NewPlayers("org", 1)[0]
 	app.join(app.newLeague(org, "gonzaga", 4, 0), app.verifiedPlayers("player", 8))
 
 	ctx, stop := context.WithCancel(context.Background())

@@ -165,7 +165,7 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 		// The seed's Cartagena example, cut to two players.
 		rg, err := st.ResultGame(ctx, g.ID)
 		require.NoError(t, err)
-		assert.ErrorIs(t, rg.Writable(org.ID, false), store.ErrTableNotReady, "a table with free seats has no result yet")
+		assert.ErrorIs(t, service.Writable(rg, org.ID, false), store.ErrTableNotReady, "a table with free seats has no result yet")
 		g = openTable(t, st, org, "cartagena", 2, ann, bob)
 		_, err = storetest.RecordResult(ctx, st, g.ID, ann.ID, storetest.PlacementInput([]string{"player2", "player3"}, []int{1000, 970}))
 		assert.ErrorIs(t, err, store.ErrNotTableOrganiser, "a seated player is not the table's organiser")

@@ -91,17 +91,23 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 
 // open starts an organiser's result write inside tx, the opening a record and a correction
 // share: it locks the game's league and the game, asks league whether the writer may record
-// or correct it now (store.ResultGame.Writable) and whether the write was built from the
-// result as it stands (league.CurrentVersion), and lays the write out for its rows.
+// or correct it now (Writable), whether the write was built from the result as it stands
+// (league.CurrentVersion) and for the seats as they stand (league.SameSeats), and lays the
+// write out for its rows.
 func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, correction bool) (store.ResultRows, store.ResultGame, error) {
 	g, err := s.store.LockResultGame(ctx, tx, w.GameID)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
-	if err := g.Writable(w.ByUserID, correction); err != nil {
+	if err := Writable(g, w.ByUserID, correction); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	if err := league.CurrentVersion(g.Version, w.Version); err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	// The seats can change between the check and the write: a replacement or a withdrawal
+	// (under the league's row lock, which this write now holds) reseated the game.
+	if err := sameSeats(g, w.Seated); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	rw, err := s.store.ResultRows(ctx, tx, g, w)

@@ -30,13 +30,13 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		if err != nil {
 			return err
 		}
-		if err := g.MayPropose(w.ByUserID); err != nil {
+		if err := MayPropose(g, w.ByUserID); err != nil {
 			return err
 		}
-		if err := g.SameSeats(w.Seated); err != nil {
+		if err := sameSeats(g, w.Seated); err != nil {
 			return err
 		}
-		if err := g.ProposesAbsent(w.ByUserID, w.Seated); err != nil {
+		if err := proposesAbsent(g, w.ByUserID, w.Seated); err != nil {
 			return err
 		}
 		switch proposerID, err := s.store.ProposerOf(ctx, tx, g.ID); {
@@ -70,7 +70,7 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 }
 
 // answerable finds the proposal a answers (confirms or disputes) inside tx: it locks the
-// game, reads the proposal, and asks league (store.ResultGame.MayAnswer, Answers).
+// game, reads the proposal, and asks league (mayAnswer, answers).
 // Refusals: store.ErrNotSeated, a game that takes no result (ErrResultRecorded, ...), no
 // proposal (ErrNotFound), ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed,
 // ErrAbsentSeat and ErrProposalDisputed.
@@ -79,21 +79,21 @@ func (s *Results) answerable(ctx context.Context, tx pgx.Tx, gameID int64, a lea
 	if err != nil {
 		return store.ResultGame{}, store.Proposal{}, err
 	}
-	if err := g.MayAnswer(a.UserID); err != nil {
+	if err := mayAnswer(g, a.UserID); err != nil {
 		return store.ResultGame{}, store.Proposal{}, err
 	}
 	p, err := s.store.LockedProposal(ctx, tx, gameID)
 	if err != nil {
 		return store.ResultGame{}, store.Proposal{}, err
 	}
-	if err := g.Answers(p, a); err != nil {
+	if err := answers(g, p, a); err != nil {
 		return store.ResultGame{}, store.Proposal{}, err
 	}
 	return g, p, nil
 }
 
 // Confirm is a seated player's confirmation of the game's proposal (revision 0: the current
-// one). The last confirmation (store.ResultGame.Completes) records the result exactly as
+// one). The last confirmation (league.Proposal.Completes) records the result exactly as
 // the organiser's record would (standings, ratings, outbox), audited as proposed and
 // confirmed; recorded says whether it did. Refusals are answerable's.
 func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
@@ -105,14 +105,18 @@ func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision in
 		if err := s.store.InsertConfirmation(ctx, tx, gameID, userID); err != nil {
 			return err
 		}
-		if !g.Completes(p, userID) {
+		if !g.LeagueProposal(p).Completes(userID) {
 			return nil
 		}
 		// Every other seated player has confirmed.
 		confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
 		names := append(slices.Clone(p.Confirmed), g.Username(userID))
+		w, err := tableResult(g, p)
+		if err != nil {
+			return err
+		}
 		recorded = true
-		return s.store.InsertTableResult(ctx, tx, g, p, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+		return s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
 			ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
 	})
 	if err != nil {
@@ -204,15 +208,19 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 			if err != nil {
 				return err
 			}
-			if !g.RecordsAtClose(p, now) {
+			if !recordsAtClose(g, p, now) {
 				return nil
 			}
-			err = s.store.InsertTableResult(ctx, tx, g, p, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
-				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
-					p.Proposer, scoring.ListAnd(p.Confirmed))})
+			w, err := tableResult(g, p)
 			if errors.Is(err, store.ErrProposalOutdated) {
 				return nil
 			}
+			if err != nil {
+				return err
+			}
+			err = s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
+				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
+					p.Proposer, scoring.ListAnd(p.Confirmed))})
 			done = err == nil
 			return err
 		})

@@ -234,18 +234,8 @@ func readProposal(ctx context.Context, q querier, gameID int64) (Proposal, error
 	return r.proposal(), nil
 }
 
-// seated reports whether the user sits at the game.
-func (g ResultGame) seated(userID int64) bool { return g.table().Seated(userID) }
-
 // PlayersReport reports whether the game's seated players propose its result.
 func (g ResultGame) PlayersReport() bool { return g.ResultsBy == ResultsByPlayers }
-
-// MayPropose refuses a proposal by userID before its body is judged
-// (league.ResultTable.MayPropose): where only the organisers enter results
-// (ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and on a game that takes no
-// result (recorded, a table not full, a frozen league). The results service asks it again
-// under the game's lock.
-func (g ResultGame) MayPropose(userID int64) error { return g.refusal(g.table().MayPropose(userID)) }
 
 const lockProposalSQL = `SELECT proposer_id FROM result_proposals WHERE game_id = $1`
 
@@ -261,22 +251,6 @@ UPDATE result_proposals SET input = $2, revision = revision + 1, proposed_at = n
 WHERE game_id = $1`
 
 const deleteConfirmationsSQL = `DELETE FROM result_confirmations WHERE game_id = $1`
-
-// ProposesAbsent refuses a proposal seated by userID in which their own seat is absent
-// (ErrAbsentSeat; league.ProposesAbsent).
-func (g ResultGame) ProposesAbsent(userID int64, seated scoring.SeatedResult) error {
-	var absentIDs []int64
-	for i, l := range seated.Lines {
-		if l.Absent && i < len(g.Seats) {
-			absentIDs = append(absentIDs, g.Seats[i].UserID)
-		}
-	}
-	return g.refusal(league.ProposesAbsent(userID, absentIDs))
-}
-
-// SameSeats refuses a checked result whose seat lines are not the game's seats now
-// (ErrSeatsChanged): they changed between the check and the lock.
-func (g ResultGame) SameSeats(seated scoring.SeatedResult) error { return g.sameSeats(seated) }
 
 // ProposalStands refuses a proposal while another player's, proposer's, stands (*Conflict).
 func ProposalStands(proposer string) error { return proposalStands(proposer) }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -10,38 +9,11 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
-	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// MayAnswer refuses, before a proposal is read, an answer (a confirmation or a dispute) by
-// anyone not seated (ErrNotSeated) or on a game that takes no result (ErrResultRecorded,
-// ...): they learn it before whether a proposal stands.
-func (g ResultGame) MayAnswer(userID int64) error {
-	if !g.seated(userID) {
-		return ErrNotSeated
-	}
-	return g.takesResult(false)
-}
-
-// Answers refuses answer a to the proposal p (league.ResultTable.MayAnswer):
-// ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and
-// ErrProposalDisputed.
-func (g ResultGame) Answers(p Proposal, a league.Answer) error {
-	return g.refusal(g.table().MayAnswer(g.proposal(p), a))
-}
-
-// Completes reports whether userID's confirmation of p is the last one it waits for
-// (league.Proposal.Completes).
-func (g ResultGame) Completes(p Proposal, userID int64) bool { return g.proposal(p).Completes(userID) }
-
-// RecordsAtClose reports whether p is recorded as the game's result now that its window
-// has closed (league.ResultTable.RecordsAtClose).
-func (g ResultGame) RecordsAtClose(p Proposal, now time.Time) bool {
-	return g.table().RecordsAtClose(g.proposal(p), now)
-}
-
-// proposal is p as league reads it: who is asked to confirm it by account.
-func (g ResultGame) proposal(p Proposal) league.Proposal {
+// LeagueProposal is p as league reads it (league.Proposal): who is asked to confirm it by
+// account.
+func (g ResultGame) LeagueProposal(p Proposal) league.Proposal {
 	lp := league.Proposal{ProposerID: p.ProposerID, Revision: p.Revision, ConfirmerIDs: p.ConfirmerIDs,
 		Disputed: p.Disputed(), ClosesAt: p.ClosesAt}
 	for _, s := range g.Seats {
@@ -72,27 +44,11 @@ func (s *Store) InsertConfirmation(ctx context.Context, tx pgx.Tx, gameID, userI
 	return nil
 }
 
-// InsertTableResult records the proposal p as the table's result, inside tx holding the
-// game's lock: checked again against the game's seats now (ErrProposalOutdated when it no
-// longer fits them) and stored as an organiser's record is (InsertResult), audited as
-// table says.
-func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, p Proposal, table TableRecord) error {
-	w, err := g.Check(p.ProposerID, p.Input)
-	if err != nil {
-		var fe *scoring.FieldError
-		if errors.As(err, &fe) {
-			return ErrProposalOutdated
-		}
-		return err
-	}
-	if err := g.sameSeats(w.Seated); err != nil {
-		return ErrProposalOutdated
-	}
-	// The table's confirmations stand in for the organisers' say: only the game's state is
-	// asked (league.ResultTable.TakesResult).
-	if err := g.takesResult(false); err != nil {
-		return err
-	}
+// InsertTableResult stores w, the table's proposal checked again under the game's lock
+// (service.Results decides it still fits and the game takes it:
+// league.ResultTable.RecordsProposal), as an organiser's record is (InsertResult), audited
+// as table says.
+func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, table TableRecord) error {
 	rw, err := resultRows(ctx, tx, g, w)
 	if err != nil {
 		return err

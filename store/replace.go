@@ -23,8 +23,9 @@ type Replacement struct {
 	At   time.Time `db:"replaced_at"`
 	// SeatsTaken is how many unplayed games the substitute took over.
 	SeatsTaken int `db:"seats_taken"`
-	// Played is how many games the member who left had recorded in the league.
-	Played int `db:"played"`
+	// Played is how many games the member who left played in the league
+	// (league.GamesPlayed: not the seats the missing man played for them).
+	Played int `db:"-"`
 }
 
 const memberSlotSQL = `SELECT slot FROM memberships WHERE league_id = $1 AND user_id = $2`
@@ -108,16 +109,28 @@ func (s *Store) InsertReplacement(ctx context.Context, tx pgx.Tx, leagueID, byUs
 
 const replacementsSQL = `
 SELECT f.username AS from_username, t.username AS to_username, r.from_id, r.slot, r.replaced_at, r.seats_taken,
-       (SELECT count(*)::int FROM result_points rp WHERE rp.league_id = r.league_id AND rp.user_id = r.from_id) AS played
+       ARRAY(SELECT rp.absent FROM result_points rp WHERE rp.league_id = r.league_id AND rp.user_id = r.from_id) AS absent
 FROM league_replacements r JOIN users f ON f.id = r.from_id JOIN users t ON t.id = r.to_id
 WHERE r.league_id = $1
 ORDER BY r.replaced_at, r.slot`
 
+// replacementRow is a replacement as read, with whether each recorded seat of the member
+// who left was absent.
+type replacementRow struct {
+	Replacement
+	Absent []bool `db:"absent"`
+}
+
 // Replacements returns the league's replacements in the order they happened.
 func (s *Store) Replacements(ctx context.Context, leagueID int64) ([]Replacement, error) {
-	rs, err := collect[Replacement](ctx, s.pool, replacementsSQL, leagueID)
+	rows, err := collect[replacementRow](ctx, s.pool, replacementsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: replacements of league %d: %w", leagueID, err)
+	}
+	rs := make([]Replacement, len(rows))
+	for i, r := range rows {
+		rs[i] = r.Replacement
+		rs[i].Played = league.GamesPlayed(r.Absent)
 	}
 	return rs, nil
 }

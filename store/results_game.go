@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -138,8 +136,8 @@ func (g ResultGame) LeagueSeats() []scoring.Seat {
 	return out
 }
 
-// table is the game as league decides who writes its result.
-func (g ResultGame) table() league.ResultTable {
+// Table is the game as league decides who writes its result (league.ResultTable).
+func (g ResultGame) Table() league.ResultTable {
 	t := league.ResultTable{InLeague: g.LeagueID != 0, LeagueStatus: g.LeagueStatus, SeatsFree: g.Status == GameOpen,
 		Recorded: g.Status == GameFinished, OrganiserID: g.OrganiserID, CoOrganiserIDs: g.CoOrganiserIDs,
 		SeatIDs: make([]int64, len(g.Seats)), PlayersReport: g.PlayersReport()}
@@ -152,58 +150,7 @@ func (g ResultGame) table() league.ResultTable {
 // MayRecord reports whether the user records and corrects the game's results
 // (league.ResultTable.MayRecord): the league's organiser or one of its co-organisers, or
 // the organiser of a normal game.
-func (g ResultGame) MayRecord(userID int64) bool { return g.table().MayRecord(userID) }
-
-// Writable refuses a result write on the game by anyone but the league's organiser or a
-// co-organiser (ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result in a
-// league whose standings are frozen, a record of a recorded game (ErrResultRecorded) and a
-// correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides. The
-// results service asks it again under the league's and the game's row locks.
-func (g ResultGame) Writable(byUserID int64, correction bool) error {
-	return g.refusal(g.table().Writable(byUserID, correction))
-}
-
-// takesResult refuses a result write the game's state does not allow, whoever writes it
-// (league.ResultTable.TakesResult).
-func (g ResultGame) takesResult(correction bool) error {
-	return g.refusal(g.table().TakesResult(correction))
-}
-
-// refusal gives a refusal of package league the store's error for it, which its callers
-// see (and the HTTP layer maps to a status); nil stays nil.
-func (g ResultGame) refusal(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, league.ErrNotOrganiser):
-		return ErrNotOrganiser
-	case errors.Is(err, league.ErrNotTableOrganiser):
-		return ErrNotTableOrganiser
-	case errors.Is(err, league.ErrTableNotReady):
-		return ErrTableNotReady
-	case errors.Is(err, league.ErrStandingsFrozen):
-		return &Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
-	case errors.Is(err, league.ErrRecorded):
-		return ErrResultRecorded
-	case errors.Is(err, league.ErrNotRecorded):
-		return ErrNoResult
-	case errors.Is(err, league.ErrOrganisersOnly):
-		return ErrOrganisersOnly
-	case errors.Is(err, league.ErrNotSeated):
-		return ErrNotSeated
-	case errors.Is(err, league.ErrProposalChanged):
-		return ErrProposalChanged
-	case errors.Is(err, league.ErrOwnProposal):
-		return ErrOwnProposal
-	case errors.Is(err, league.ErrAlreadyConfirmed):
-		return ErrAlreadyConfirmed
-	case errors.Is(err, league.ErrAbsentSeat):
-		return ErrAbsentSeat
-	case errors.Is(err, league.ErrProposalDisputed):
-		return ErrProposalDisputed
-	}
-	return err
-}
+func (g ResultGame) MayRecord(userID int64) bool { return g.Table().MayRecord(userID) }
 
 // ResultWrite is a result checked against its game's seats (scoring.ScoreSeated), ready to
 // be stored.
@@ -243,20 +190,6 @@ func (g ResultGame) Check(byUserID int64, body []byte) (ResultWrite, error) {
 // (a player replaced or withdrawn meanwhile).
 var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
 	"open the game again and enter the result for the players seated now"}
-
-// sameSeats refuses a checked result whose seat lines are not the game's seats now
-// (ErrSeatsChanged): they changed between the check and the lock.
-func (g ResultGame) sameSeats(seated scoring.SeatedResult) error {
-	if len(seated.Lines) != len(g.Seats) {
-		return ErrSeatsChanged
-	}
-	for i, l := range seated.Lines {
-		if l.Position != g.Seats[i].Position || !strings.EqualFold(l.Player, g.Seats[i].Username) {
-			return ErrSeatsChanged
-		}
-	}
-	return nil
-}
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
 

@@ -37,8 +37,9 @@ func lockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, e
 	return loadResultGame(ctx, tx, gameID, lockResultGameSQL)
 }
 
-// ResultRows lays w out for its rows on g, locked by LockResultGame: it refuses a write
-// checked against seats that have changed since (ErrSeatsChanged), matches the checked lines to the stored seats
+// ResultRows lays w out for its rows on g, locked by LockResultGame, once the caller has
+// refused a write checked against seats that have changed since (league.SameSeats): it
+// matches the checked lines to the stored seats
 // and resolves the substitutes to accounts (an unknown one is a *scoring.FieldError on
 // "replaced.<seated username>").
 func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
@@ -46,10 +47,8 @@ func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w Resul
 }
 
 func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
-	// The seats can change between the check and the write: a replacement or a withdrawal
-	// (under the league's row lock, which this write now holds) reseated the game.
-	if err := g.sameSeats(w.Seated); err != nil {
-		return ResultRows{}, err
+	if len(w.Seated.Lines) != len(g.Seats) {
+		return ResultRows{}, fmt.Errorf("store: result of game %d has %d lines for %d seats", g.ID, len(w.Seated.Lines), len(g.Seats))
 	}
 	rows := ResultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
 	var names []string

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -28,8 +29,9 @@ type Withdrawal struct {
 	Cancelled int `db:"cancelled"`
 	// Balance is the schedule's balance before and after.
 	Balance WithdrawalBalance `db:"balance"`
-	// Played is how many games they had recorded in the league.
-	Played int `db:"played"`
+	// Played is how many games they played in the league (league.GamesPlayed: not the
+	// seats the missing man played for them).
+	Played int `db:"-"`
 	// Detail is the history's line of the withdrawal (empty when read back from the store).
 	Detail string `db:"-"`
 }
@@ -256,16 +258,28 @@ func span(lo, hi int, one, many string) string {
 
 const withdrawalsSQL = `
 SELECT u.username, w.user_id, w.slot, w.withdrawn_at, w.shortened, w.reseated, w.cancelled, w.balance,
-       (SELECT count(*)::int FROM result_points rp WHERE rp.league_id = w.league_id AND rp.user_id = w.user_id) AS played
+       ARRAY(SELECT rp.absent FROM result_points rp WHERE rp.league_id = w.league_id AND rp.user_id = w.user_id) AS absent
 FROM league_withdrawals w JOIN users u ON u.id = w.user_id
 WHERE w.league_id = $1
 ORDER BY w.withdrawn_at, w.slot`
 
+// withdrawalRow is a withdrawal as read, with whether each recorded seat of the member who
+// withdrew was absent.
+type withdrawalRow struct {
+	Withdrawal
+	Absent []bool `db:"absent"`
+}
+
 // Withdrawals returns the league's withdrawals in the order they happened.
 func (s *Store) Withdrawals(ctx context.Context, leagueID int64) ([]Withdrawal, error) {
-	ws, err := collect[Withdrawal](ctx, s.pool, withdrawalsSQL, leagueID)
+	rows, err := collect[withdrawalRow](ctx, s.pool, withdrawalsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: withdrawals of league %d: %w", leagueID, err)
+	}
+	ws := make([]Withdrawal, len(rows))
+	for i, r := range rows {
+		ws[i] = r.Withdrawal
+		ws[i].Played = league.GamesPlayed(r.Absent)
 	}
 	return ws, nil
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -22,53 +21,37 @@ type player struct {
 	token string
 }
 
-// newPlayers creates n accounts prefix1..prefixN (password "password-1") with API tokens.
+// newPlayers creates n accounts prefix1..prefixN (password "password-1") with API tokens
+// (webtest.App.NewPlayers).
 func (a *testApp) newPlayers(prefix string, n int) []player {
 	a.t.Helper()
-	ctx := context.Background()
-	out := make([]player, n)
-	for i := range out {
-		u, err := a.store.CreateUser(ctx, store.NewUser{
-			Username: fmt.Sprintf("%s%d", prefix, i+1), DisplayName: fmt.Sprintf("Player %d", i+1), Password: "password-1",
-		})
-		require.NoError(a.t, err)
-		token, err := service.NewAccounts(a.store).CreateAPIToken(ctx, u.ID)
-		require.NoError(a.t, err)
-		out[i] = player{User: u, token: token}
+	ps := a.NewPlayers(prefix, n)
+	out := make([]player, len(ps))
+	for i, p := range ps {
+		out[i] = player{User: p.User, token: p.Token}
 	}
 	return out
 }
 
-// newLeague creates an open league through the store.
+// newLeague creates an open league (webtest.App.NewLeague).
 func (a *testApp) newLeague(organiser player, game string, perGame, minRecent int) store.League {
 	a.t.Helper()
-	l, err := service.NewLeagues(a.store).Create(context.Background(), store.NewLeague{
-		Name: "The " + game + " league", Game: game, PlayersPerGame: perGame,
-		MinRecentGames: minRecent, RecentDays: store.DefaultRecentDays, OrganiserID: organiser.ID,
-	})
-	require.NoError(a.t, err)
-	return l
+	return a.NewLeague(organiser.User, game, perGame, minRecent)
 }
 
-// join adds the players to the league through the store.
+// join adds the players to the league (webtest.App.Join).
 func (a *testApp) join(l store.League, players []player) store.League {
 	a.t.Helper()
 	for _, p := range players {
-		var err error
-		l, err = service.NewLeagues(a.store).Join(context.Background(), l.ID, p.ID)
-		require.NoError(a.t, err)
+		l = a.Join(l, p.User)
 	}
 	return l
 }
 
-// apiAny sends a JSON request and decodes whatever JSON comes back (object or array).
+// apiAny sends a JSON request and decodes whatever JSON comes back (webtest.App.APIAny).
 func (a *testApp) apiAny(method, path, token string, body any) (int, any) {
 	a.t.Helper()
-	res := a.apiSend(method, path, token, body)
-	defer res.Body.Close()
-	var out any
-	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
-	return res.StatusCode, out
+	return a.APIAny(method, path, token, body)
 }
 
 func TestAPICreateLeague(t *testing.T) {

@@ -273,13 +273,10 @@ func TestGamePageShowsSeatsAndSides(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 }
 
-// mustLeagueGames returns the league's stored games.
+// mustLeagueGames returns the league's stored games (webtest.App.LeagueGames).
 func mustLeagueGames(t *testing.T, app *testApp, l store.League) []store.Game {
 	t.Helper()
-	games, err := app.store.Games(t.Context(), l.ID)
-	require.NoError(t, err)
-	require.NotEmpty(t, games)
-	return games
+	return app.LeagueGames(l)
 }
 
 func TestFaceToFaceLeagueGroupsItsGamesByRound(t *testing.T) {

@@ -59,13 +59,9 @@ func newHookReceiver(t *testing.T, statuses ...int) *hookReceiver {
 // verifiedPlayers are n new players (prefix1..) with verified addresses <username>@club.example.
 func (a *testApp) verifiedPlayers(prefix string, n int) []player {
 	a.t.Helper()
-	ctx := context.Background()
 	ps := a.newPlayers(prefix, n)
 	for _, p := range ps {
-		token, err := service.NewAccounts(a.store).SetEmail(ctx, p.ID, p.Username+"@club.example")
-		require.NoError(a.t, err)
-		_, err = service.NewAccounts(a.store).VerifyEmail(ctx, token)
-		require.NoError(a.t, err)
+		a.VerifyEmails(p.User)
 	}
 	return ps
 }

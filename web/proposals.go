@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -115,7 +116,7 @@ func (h *Handler) propose(c echo.Context, gameID, userID int64, body []byte) (st
 	}
 	// Refuse the wrong person or state before judging the body; the store asks again
 	// under the game's lock.
-	if err := g.MayPropose(userID); err != nil {
+	if err := service.MayPropose(g, userID); err != nil {
 		return store.Proposal{}, err
 	}
 	w, err := g.Check(userID, body)

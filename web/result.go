@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -83,7 +84,7 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	}
 	// Refuse the wrong person or state before judging the body, as the results service does
 	// again under the game's lock.
-	if err := g.Writable(user.ID, correct); err != nil {
+	if err := service.Writable(g, user.ID, correct); err != nil {
 		return err
 	}
 	w, err := g.Check(user.ID, body)

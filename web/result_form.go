@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -275,7 +276,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	user, _ := currentUser(c)
 	if !g.MayRecord(user.ID) {
 		// A seated player of a game whose players report proposes its result on this form.
-		if err := g.MayPropose(user.ID); err != nil {
+		if err := service.MayPropose(g, user.ID); err != nil {
 			if g.LeagueID == 0 && !g.PlayersReport() {
 				return store.ResultGame{}, store.ErrNotTableOrganiser
 			}

@@ -20,6 +20,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
+	"github.com/tablestakes/tablestakes/web/webtest"
 )
 
 // runningLeague makes a running league of game with perGame players per game: an organiser
@@ -34,14 +35,8 @@ func runningLeague(t *testing.T, app *testApp, game string, perGame int) (store.
 	return l, org, members, outsider
 }
 
-// scoresFor is a placement body for the game's seats: seat 1 scores highest.
-func scoresFor(g store.Game, scores ...int) map[string]any {
-	var players []map[string]any
-	for i, s := range g.Seats {
-		players = append(players, map[string]any{"id": s.Username, "score": scores[i]})
-	}
-	return map[string]any{"players": players}
-}
+// scoresFor is a placement body for the game's seats: seat 1 scores highest (webtest.ScoresFor).
+func scoresFor(g store.Game, scores ...int) map[string]any { return webtest.ScoresFor(g, scores...) }
 
 func TestAPIResultAuthorisationAndRefusals(t *testing.T) {
 	t.Parallel()

@@ -1,16 +1,9 @@
 package web_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,10 +13,13 @@ import (
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/web"
+	"github.com/tablestakes/tablestakes/web/webtest"
 )
 
-// testApp is a TableStakes server on a fresh database, for one test.
+// testApp is a TableStakes server on a fresh database, for one test (webtest.App, which the
+// notification worker's tests share), with the page helpers of these tests.
 type testApp struct {
+	*webtest.App
 	t     *testing.T
 	srv   *httptest.Server
 	store *store.Store
@@ -47,59 +43,25 @@ func newTestApp(t *testing.T, cfg web.Config) *testApp {
 }
 
 // newTestAppOn starts the web app on st, as one server of those sharing its database, and
-// waits until its cache hears the other servers' writes.
+// waits until its cache hears the other servers' writes (webtest.Start).
 // Each setup adjusts the Handler before its routes are built.
 func newTestAppOn(t *testing.T, st *store.Store, cfg web.Config, setups ...func(*web.Handler)) *testApp {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if cfg.RequestTimeout == 0 {
-		// A loaded machine running the race detector can take longer than a server's
-		// default for one request; only the test of the timeout itself sets one.
-		cfg.RequestTimeout = 5 * time.Minute
-	}
 	if cfg.LimitClock == nil {
 		cfg.LimitClock = stoppedLimitClock
 	}
-	h := web.New(st, logger, cfg)
-	for _, setup := range setups {
-		setup(h)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	listened := make(chan struct{})
-	go func() {
-		defer close(listened)
-		h.ListenForWrites(ctx)
-	}()
-	srv := httptest.NewServer(h.Routes())
-	t.Cleanup(func() {
-		srv.Close()
-		cancel()
-		<-listened
-	})
-	require.Eventually(t, h.CacheListening, 10*time.Second, 5*time.Millisecond, "the cache listener connects")
-	return &testApp{t: t, srv: srv, store: st, handler: h}
+	app := webtest.Start(t, st, cfg, setups...)
+	return &testApp{App: app, t: t, srv: app.Server, store: st, handler: app.Handler}
 }
 
-// browser is an HTTP client with its own cookies that does not follow redirects, so
-// tests see each response as it is.
-func (a *testApp) browser() *http.Client {
-	a.t.Helper()
-	jar, err := cookiejar.New(nil)
-	require.NoError(a.t, err)
-	return &http.Client{
-		Jar: jar,
-		CheckRedirect: func(*http.Request, []*http.Request) error {
-			return http.ErrUseLastResponse
-		},
-	}
-}
+// browser is an HTTP client with its own cookies that does not follow redirects
+// (webtest.App.Browser).
+func (a *testApp) browser() *http.Client { return a.Browser() }
 
-// get fetches path and returns the response and its parsed HTML.
+// get fetches path and returns the response and its parsed HTML (webtest.App.Get).
 func (a *testApp) get(c *http.Client, path string) (*http.Response, *goquery.Document) {
 	a.t.Helper()
-	res, err := c.Get(a.srv.URL + path)
-	require.NoError(a.t, err)
-	return res, parse(a.t, res)
+	return a.Get(c, path)
 }
 
 // csrfOf returns the CSRF token of the first form on the page.
@@ -148,55 +110,27 @@ func (a *testApp) signUp(username, displayName, password string) *http.Client {
 	return c
 }
 
-// api sends a JSON request (as apiSend) and decodes the JSON answer into a map.
+// api sends a JSON request and decodes the JSON answer into a map (webtest.App.API).
 func (a *testApp) api(method, path, token string, body any) (int, map[string]any) {
 	a.t.Helper()
-	res := a.apiSend(method, path, token, body)
-	defer res.Body.Close()
-	require.Equal(a.t, "application/json", strings.Split(res.Header.Get("Content-Type"), ";")[0])
-	var out map[string]any
-	require.NoError(a.t, json.NewDecoder(res.Body).Decode(&out))
-	return res.StatusCode, out
+	return a.API(method, path, token, body)
 }
 
 // apiSend sends a JSON request (body marshalled, or sent as it is when it is []byte),
-// authorised by token when there is one, and returns the answer for the caller to close.
+// authorised by token when there is one (webtest.App.Send).
 func (a *testApp) apiSend(method, path, token string, body any) *http.Response {
 	a.t.Helper()
-	var r io.Reader
-	switch b := body.(type) {
-	case nil:
-	case []byte:
-		r = bytes.NewReader(b)
-	default:
-		j, err := json.Marshal(b)
-		require.NoError(a.t, err)
-		r = bytes.NewReader(j)
-	}
-	req, err := http.NewRequest(method, a.srv.URL+path, r)
-	require.NoError(a.t, err)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	require.NoError(a.t, err)
-	return res
+	return a.Send(method, path, token, body)
 }
 
-// parse reads an HTML response body.
+// parse reads an HTML response body (webtest.Parse).
 func parse(t *testing.T, res *http.Response) *goquery.Document {
 	t.Helper()
-	defer res.Body.Close()
-	doc, err := goquery.NewDocumentFromReader(res.Body)
-	require.NoError(t, err)
-	return doc
+	return webtest.Parse(t, res)
 }
 
-// text is the whitespace-normalised text of the selection.
-func text(s *goquery.Selection) string {
-	return strings.Join(strings.Fields(s.Text()), " ")
-}
+// text is the whitespace-normalised text of the selection (webtest.Text).
+func text(s *goquery.Selection) string { return webtest.Text(s) }
 
 // formOf fills values into the page's first form, with its CSRF token.
 func formOf(doc *goquery.Document, values map[string]string) url.Values {

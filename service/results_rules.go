@@ -1,0 +1,133 @@
+package service
+
+import (
+	"errors"
+	"time"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// The results service asks package league about a game read by the store
+// (store.ResultGame.Table) and gives each refusal the store's error, which the HTTP layer
+// maps to a status. These are the only places that ask; the pages ask through them too.
+
+// Writable refuses a result write on the game by anyone but the league's organiser or a
+// co-organiser (store.ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result
+// in a league whose standings are frozen, a record of a recorded game (ErrResultRecorded)
+// and a correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides.
+// The results service asks it again under the league's and the game's row locks.
+func Writable(g store.ResultGame, byUserID int64, correction bool) error {
+	return refusal(g, g.Table().Writable(byUserID, correction))
+}
+
+// MayPropose refuses a proposal by userID before its body is judged
+// (league.ResultTable.MayPropose): where only the organisers enter results
+// (store.ErrOrganisersOnly), by anyone not seated (ErrNotSeated), and on a game that takes
+// no result (recorded, a table not full, a frozen league). The results service asks it
+// again under the game's lock.
+func MayPropose(g store.ResultGame, userID int64) error {
+	return refusal(g, g.Table().MayPropose(userID))
+}
+
+// sameSeats refuses a checked result whose seat lines are not the game's seats now
+// (store.ErrSeatsChanged; league.SameSeats): a replacement or a withdrawal reseated the game
+// between the check and the lock.
+func sameSeats(g store.ResultGame, seated scoring.SeatedResult) error {
+	return refusal(g, league.SameSeats(seated.Lines, g.LeagueSeats()))
+}
+
+// proposesAbsent refuses a proposal seated by userID in which their own seat is absent
+// (store.ErrAbsentSeat; league.ProposesAbsent).
+func proposesAbsent(g store.ResultGame, userID int64, seated scoring.SeatedResult) error {
+	var absentIDs []int64
+	for i, l := range seated.Lines {
+		if l.Absent && i < len(g.Seats) {
+			absentIDs = append(absentIDs, g.Seats[i].UserID)
+		}
+	}
+	return refusal(g, league.ProposesAbsent(userID, absentIDs))
+}
+
+// mayAnswer refuses, before a proposal is read, an answer (a confirmation or a dispute) by
+// anyone not seated (store.ErrNotSeated) or on a game that takes no result
+// (ErrResultRecorded, ...): they learn it before whether a proposal stands.
+func mayAnswer(g store.ResultGame, userID int64) error {
+	t := g.Table()
+	if !t.Seated(userID) {
+		return store.ErrNotSeated
+	}
+	return refusal(g, t.TakesResult(false))
+}
+
+// answers refuses answer a to the proposal p (league.ResultTable.MayAnswer):
+// store.ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and
+// ErrProposalDisputed.
+func answers(g store.ResultGame, p store.Proposal, a league.Answer) error {
+	return refusal(g, g.Table().MayAnswer(g.LeagueProposal(p), a))
+}
+
+// recordsAtClose reports whether p is recorded as the game's result now that its window
+// has closed (league.ResultTable.RecordsAtClose).
+func recordsAtClose(g store.ResultGame, p store.Proposal, now time.Time) bool {
+	return g.Table().RecordsAtClose(g.LeagueProposal(p), now)
+}
+
+// tableResult checks the proposal p again under the game's lock, as its proposer's write,
+// and refuses its recording (league.ResultTable.RecordsProposal): one whose body no longer
+// checks against the seats (a *scoring.FieldError) or whose seats changed
+// (league.SameSeats) is store.ErrProposalOutdated; a game that takes no result now refuses
+// it as any write.
+func tableResult(g store.ResultGame, p store.Proposal) (store.ResultWrite, error) {
+	w, err := g.Check(p.ProposerID, p.Input)
+	var fe *scoring.FieldError
+	if err != nil && !errors.As(err, &fe) {
+		return store.ResultWrite{}, err
+	}
+	fits := err == nil && league.SameSeats(w.Seated.Lines, g.LeagueSeats()) == nil
+	if err := refusal(g, g.Table().RecordsProposal(fits)); err != nil {
+		return store.ResultWrite{}, err
+	}
+	return w, nil
+}
+
+// refusal gives a refusal of package league the store's error for it, which its callers
+// see (and the HTTP layer maps to a status); nil stays nil.
+func refusal(g store.ResultGame, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, league.ErrNotOrganiser):
+		return store.ErrNotOrganiser
+	case errors.Is(err, league.ErrNotTableOrganiser):
+		return store.ErrNotTableOrganiser
+	case errors.Is(err, league.ErrTableNotReady):
+		return store.ErrTableNotReady
+	case errors.Is(err, league.ErrStandingsFrozen):
+		return &store.Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
+	case errors.Is(err, league.ErrRecorded):
+		return store.ErrResultRecorded
+	case errors.Is(err, league.ErrNotRecorded):
+		return store.ErrNoResult
+	case errors.Is(err, league.ErrOrganisersOnly):
+		return store.ErrOrganisersOnly
+	case errors.Is(err, league.ErrNotSeated):
+		return store.ErrNotSeated
+	case errors.Is(err, league.ErrProposalChanged):
+		return store.ErrProposalChanged
+	case errors.Is(err, league.ErrOwnProposal):
+		return store.ErrOwnProposal
+	case errors.Is(err, league.ErrAlreadyConfirmed):
+		return store.ErrAlreadyConfirmed
+	case errors.Is(err, league.ErrAbsentSeat):
+		return store.ErrAbsentSeat
+	case errors.Is(err, league.ErrProposalDisputed):
+		return store.ErrProposalDisputed
+	case errors.Is(err, league.ErrSeatsChanged):
+		return store.ErrSeatsChanged
+	case errors.Is(err, league.ErrProposalOutdated):
+		return store.ErrProposalOutdated
+	}
+	return err
+}
