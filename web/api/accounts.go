@@ -1,13 +1,16 @@
 package api
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -65,7 +68,7 @@ func (h *Handler) apiLogin(c echo.Context) error {
 	ctx := c.Request().Context()
 	user, err := h.Authenticate(c, body.Username, body.Password)
 	if err != nil {
-		return err // ErrBadCredentials is 401 through the error handler, a *rateLimited 429
+		return err // ErrBadCredentials is 401 through the error handler, a *RateLimited 429
 	}
 	token, err := h.Accounts.CreateAPIToken(ctx, user.ID)
 	if err != nil {
@@ -76,7 +79,7 @@ func (h *Handler) apiLogin(c echo.Context) error {
 
 // apiMe returns the caller's account: GET /api/v1/me.
 func (h *Handler) apiMe(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	return c.JSON(http.StatusOK, apiUser{ID: user.ID, Username: user.Username, DisplayName: user.DisplayName})
 }
 
@@ -172,4 +175,50 @@ func (h *Handler) apiDeleteMe(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// apiNotifications answers the caller's notification choices: GET /api/v1/me/notifications
+// → 200 {"schedule_drawn": true, "result_recorded": true, ...}, every kind.
+func (h *Handler) apiNotifications(c echo.Context) error {
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
+	prefs, err := h.Store.NotificationPrefs(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, prefs)
+}
+
+// apiSetNotifications changes some of the caller's choices: PUT /api/v1/me/notifications
+// {"game_soon": false} → 200 with every kind. An unknown kind is 422 and changes nothing.
+func (h *Handler) apiSetNotifications(c echo.Context) error {
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
+	var raw map[string]json.RawMessage
+	if err := httpx.DecodeJSON(c, &raw); err != nil {
+		return err
+	}
+	prefs := make(map[string]bool, len(raw))
+	for k, v := range raw {
+		switch string(v) {
+		case "true", "false":
+			prefs[k] = string(v) == "true"
+		default:
+			return echo.NewHTTPError(http.StatusBadRequest, k+": must be true or false")
+		}
+	}
+	if err := h.Store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+		return err
+	}
+	return h.apiNotifications(c)
+}
+
+// fieldErrorsText renders every failing field as "field: message", in form order joined by
+// "; ", for the API's {"error": ...}: a sign-up learns all its problems at once.
+func fieldErrorsText(errs templates.FieldErrors) string {
+	var parts []string
+	for _, f := range []string{"username", "display_name", "password"} { // form order
+		if msg, ok := errs[f]; ok {
+			parts = append(parts, f+": "+msg)
+		}
+	}
+	return strings.Join(parts, "; ")
 }

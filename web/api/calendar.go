@@ -12,7 +12,7 @@ import (
 // POST /api/v1/me/calendar/renew replaces the secret, so the old URL stops working.
 func (h *Handler) apiCalendarFeed(renew bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+		user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 		token, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, renew)
 		if err != nil {
 			return err

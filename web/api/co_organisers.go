@@ -17,7 +17,7 @@ func (h *Handler) apiAddCoOrganiser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, username, true); err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (h *Handler) apiRemoveCoOrganiser(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, c.Param("username"), false); err != nil {
 		return err
 	}

@@ -66,7 +66,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 			return err
 		}
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.ScheduleGame(ctx, id, user.ID, gs); err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (h *Handler) apiSetRhythm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every); err != nil {
 		return err
 	}

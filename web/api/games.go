@@ -29,7 +29,7 @@ func (h *Handler) apiGameRead(c echo.Context) error {
 // ["normal"|"hard"], which take the first seats). The caller is its organiser and is not seated unless they
 // join. A bad field is 422 naming it; a field of the wrong JSON type is 400 naming it.
 func (h *Handler) apiCreateNormalGame(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	var body struct {
 		Game    string   `json:"game"`
 		Version string   `json:"version"`
@@ -63,7 +63,7 @@ func (h *Handler) apiJoinNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	g, err := h.Games.Join(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err

@@ -41,7 +41,7 @@ func (h *Handler) apiEditLeague(c echo.Context) error {
 	if len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstEditError(errs))
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.Edit(c.Request().Context(), l.ID, user.ID, e); err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ func (h *Handler) apiEndLeague(action string) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+		user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 		if err := h.Leagues.End(c.Request().Context(), id, user.ID, action); err != nil {
 			return err
 		}
@@ -32,7 +32,7 @@ func (h *Handler) apiDeleteLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if _, err := h.RemoveLeague(c, id, user); err != nil {
 		return err
 	}

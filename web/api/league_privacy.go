@@ -44,7 +44,7 @@ func (h *Handler) apiSetPrivacy(c echo.Context) error {
 	if body.Private == nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "private: required (true or false)")
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	token, err := h.Leagues.SetPrivate(c.Request().Context(), id, user.ID, *body.Private)
 	if err != nil {
 		return err
@@ -59,7 +59,7 @@ func (h *Handler) apiInvite(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	token, err := h.Store.InviteToken(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
@@ -75,7 +75,7 @@ func (h *Handler) apiRenewInvite(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	token, err := h.Leagues.RenewInvite(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err

@@ -103,7 +103,7 @@ func apiGameOf(g store.Game) apiGame {
 // schedule in rounds in which nobody plays twice. A bad field is 422 naming it; a field of
 // the wrong JSON type is 400 naming it.
 func (h *Handler) apiCreateLeague(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	var body struct {
 		Name           string `json:"name"`
 		Game           string `json:"game"`
@@ -160,7 +160,7 @@ func (h *Handler) apiJoinLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	ctx := c.Request().Context()
 	l, err := h.Leagues.JoinInvited(ctx, id, user.ID, invite)
 	if err != nil {

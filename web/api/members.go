@@ -16,7 +16,7 @@ func (h *Handler) apiLeaveLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.Leave(c.Request().Context(), id, user.ID); err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (h *Handler) apiRemoveMember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Leagues.RemoveMember(c.Request().Context(), id, user.ID, username); err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func (h *Handler) apiReplaceMember(c echo.Context) error {
 	case to == "":
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "to: required")
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if _, err := h.Leagues.Replace(c.Request().Context(), id, user.ID, from, to); err != nil {
 		return err
 	}

@@ -86,7 +86,7 @@ func (h *Handler) apiPropose(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	p, err := h.Propose(c, id, user.ID, body)
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (h *Handler) apiWithdrawProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
@@ -151,7 +151,7 @@ func (h *Handler) apiConfirmProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	recorded, err := h.Results.Confirm(c.Request().Context(), id, user.ID, a.Revision)
 	if err != nil {
 		return httpx.ProposalError(err)
@@ -171,7 +171,7 @@ func (h *Handler) apiDisputeProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	ctx := c.Request().Context()
 	if err := h.Results.Dispute(ctx, id, user.ID, a.Reason, a.Revision); err != nil {
 		return httpx.ProposalError(err)

@@ -49,7 +49,7 @@ func (h *Handler) apiSetAttendance(c echo.Context) error {
 	if body.Coming == nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "coming: required, true (I'll be there) or false (I can't come)")
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, *body.Coming); err != nil {
 		return err
 	}

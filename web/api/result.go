@@ -54,7 +54,7 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	ctx := c.Request().Context()
 	g, err := h.Store.ResultGame(ctx, id)
 	if err != nil {

@@ -32,7 +32,7 @@ func (h *Handler) apiWithdrawMember(c echo.Context) error {
 	if username == "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
 	}
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	if body.DryRun {
 		w, err := h.Leagues.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
 		if err != nil {

@@ -40,7 +40,7 @@ const entryOverhead = 256
 // does not hear the others (its listener is down) the cache does not answer at all.
 //
 // Entries are keyed by the route and its parameters, so the cache holds one entry per page
-// and not one per spelling of its address: handlers refuse non-canonical ids (pathID), and
+// and not one per spelling of its address: handlers refuse non-canonical ids (PathID), and
 // only 200 answers are kept.
 type publicCache struct {
 	generation atomic.Uint64
@@ -53,9 +53,9 @@ type publicCache struct {
 	mu        sync.RWMutex
 	entries   map[string]cachedResponse
 	// parts holds what signed-in pages read that is the same for every viewer
-	// (web/cache_parts.go); it is emptied with the entries.
+	// (web/httpx/cache_parts.go); it is emptied with the entries.
 	parts map[string]cachedPart
-	// sessions holds the web sessions read (web/sessions.go); it is emptied with the
+	// sessions holds the web sessions read (web/httpx/sessions.go); it is emptied with the
 	// entries, and sessionGen counts its flushes and forgotten sessions.
 	sessions   map[string]cachedSession
 	sessionGen uint64

@@ -30,7 +30,7 @@ type cachedPart struct {
 // others, every part is computed afresh. The value is shared by every request that gets
 // it: callers must not change it (copy before marking the viewer in it).
 //
-// part runs after the middleware's privacy checks (hiddenLeagues), so a private league's
+// part runs after the middleware's privacy checks (HiddenLeagues), so a private league's
 // part is only ever read for a viewer who may see the league; keys never depend on the
 // viewer unless they name the viewer.
 func Part[T any](pc *publicCache, key string, compute func() (T, error)) (T, error) {

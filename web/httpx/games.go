@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -65,4 +66,14 @@ func validateBots(in store.NewNormalGame, errs templates.FieldErrors) {
 	case in.Seats > 0 && len(in.Bots) >= in.Seats:
 		errs["bots"] = fmt.Sprintf("%d bots leave no seat for a person at a table of %d", len(in.Bots), in.Seats)
 	}
+}
+
+// SeatNames names n seats of the game with the given slug (scoring.Game.SeatNames); a slug
+// the registry does not know gets "Seat 1", "Seat 2", ….
+func SeatNames(slug string, n int) []string {
+	game, err := scoring.GameBySlug(slug)
+	if err != nil {
+		return scoring.Game{}.SeatNames(n)
+	}
+	return game.SeatNames(n)
 }

@@ -112,7 +112,7 @@ func (h *Server) LoadSession(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // RequestDeadline gives each request RequestTimeout for its work: every query runs under
-// the request's context, so a database that hangs turns into a 503 (classify:
+// the request's context, so a database that hangs turns into a 503 (Classify:
 // context.DeadlineExceeded) once the deadline passes, not a request waiting as long as
 // the database does (trust review 3, finding 6).
 func (h *Server) RequestDeadline(next echo.HandlerFunc) echo.HandlerFunc {
@@ -205,7 +205,7 @@ const userKey = "web.user"
 const SessionUserID = "user_id"
 
 // Identify finds who is calling: from the bearer token on API routes, from the web session
-// elsewhere. Anonymous callers pass through; requireLogin and requireAPIUser refuse them.
+// elsewhere. Anonymous callers pass through; RequireLogin and RequireAPIUser refuse them.
 func (h *Server) Identify(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ctx := c.Request().Context()
@@ -235,7 +235,7 @@ func (h *Server) Identify(next echo.HandlerFunc) echo.HandlerFunc {
 		if id == 0 {
 			return next(c)
 		}
-		// The account is read once until the next write (web/cache_parts.go): a password
+		// The account is read once until the next write (web/httpx/cache_parts.go): a password
 		// change or deletion is a write, and empties every server's parts.
 		user, err := Part(h.Cache, PartKey("user", id), func() (store.User, error) { return h.Store.User(ctx, id) })
 		if errors.Is(err, store.ErrNotFound) {
@@ -321,7 +321,7 @@ func HeadAsGet(next http.Handler) http.Handler {
 	})
 }
 
-// secretShownKey marks a request whose page shows a secret (showsSecret).
+// secretShownKey marks a request whose page shows a secret (ShowsSecret).
 const secretShownKey = "web.secret_shown"
 
 // ShowsSecret marks the page being answered as showing a secret (a new API token, a

@@ -60,7 +60,7 @@ func (e *RateLimited) RetryAfter() string {
 	return strconv.Itoa(max(1, int((e.retry+time.Second-1)/time.Second)))
 }
 
-// Refused is the rateLimited error of lim: trying again after about one attempt's share
+// Refused is the RateLimited error of lim: trying again after about one attempt's share
 // of its period finds room for one more (the counts are sliding windows).
 func Refused(msg string, lim Limit) *RateLimited {
 	return &RateLimited{Msg: msg, retry: lim.Per / time.Duration(max(1, lim.Attempts))}
@@ -90,7 +90,7 @@ func ClientKey(c echo.Context) string {
 const deviceCookie = "tablestakes_device"
 
 // Authenticate checks a log-in against the rate limits and then the password, for the
-// form and the API alike. It answers a *rateLimited refusal when the address has made too many
+// form and the API alike. It answers a *RateLimited refusal when the address has made too many
 // attempts in all (LoginPerVenue), too many failed ones (LoginPerIP), or too many failed
 // ones at this username (LoginPerUser). A username failed too often from anywhere is
 // slowed down (LoginSlowdown, LoginDelay); one failed LoginPerAccount times (100 an hour)
@@ -203,7 +203,7 @@ func (h *Server) refuseLogin(ctx context.Context, why, ip, username, msg string,
 // AllowSignup reports whether the caller's address is still within SignupPerIP, counting
 // this sign-up if it is. Refused sign-ups are not counted, so a club signing up at one
 // venue waits no longer for retrying (trust review 3, finding 5); the caller answers a
-// refusal with errTooManySignups.
+// refusal with ErrTooManySignups.
 func (h *Server) AllowSignup(c echo.Context) (bool, error) {
 	ok, err := h.Store.RateTake(c.Request().Context(), kindSignup, ClientKey(c), h.Config.SignupPerIP.Per, h.Config.SignupPerIP.Attempts,
 		h.Config.LimitClock())

@@ -35,7 +35,7 @@ func (h *Server) Render(c echo.Context, status int, component templ.Component) e
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// maxPooledRenderBuffer bounds the buffers Handler.buffers keeps (the longest pages, a
+// maxPooledRenderBuffer bounds the buffers Server.buffers keeps (the longest pages, a
 // league's or a player's, are some 150 KB).
 const maxPooledRenderBuffer = 1 << 20
 

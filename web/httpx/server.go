@@ -116,7 +116,7 @@ type Server struct {
 	buffers *sync.Pool
 }
 
-// NewServer returns a Handler on the store. Sessions live in the store's sessions table; the
+// NewServer returns a Server on the store. Sessions live in the store's sessions table; the
 // server removes expired ones with store.DeleteExpiredSessions.
 func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 	for _, l := range []struct {
@@ -155,8 +155,8 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 	cache.listening = signal.Listening
 	cache.broadcast = signal.Broadcast
 	sessions := scs.New()
-	// The sessions table, read through the cache (web/sessions.go); no sweeper goroutine:
-	// the server sweeps (see serve), and the Handler owns no background work.
+	// The sessions table, read through the cache (web/httpx/sessions.go); no sweeper goroutine:
+	// the server sweeps (see serve), and the Server owns no background work.
 	sessions.Store = &sessionStore{store: st, cache: cache, forget: signal.Forget}
 	sessions.Codec = &sessionCodec{}
 	sessions.Lifetime = cfg.SessionLifetime

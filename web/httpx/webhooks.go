@@ -48,7 +48,7 @@ func (h *Server) WebhookOp(c echo.Context, op func(ctx context.Context, leagueID
 			return id, ErrNoSuchPage
 		}
 	}
-	user, _ := CurrentUser(c) // requireLogin and requireAPIUser guarantee it
+	user, _ := CurrentUser(c) // RequireLogin and RequireAPIUser guarantee it
 	return id, op(c.Request().Context(), id, hookID, user.ID)
 }
 

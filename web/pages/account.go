@@ -28,7 +28,7 @@ var accountNotices = map[string]string{
 
 // accountPage shows the signed-in user's account: display name, password, deletion.
 func (h *Handler) accountPage(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	v := templates.AccountView{
 		Username:    user.Username,
 		DisplayName: user.DisplayName,

@@ -30,7 +30,7 @@ func (h *Handler) coOrganiser(c echo.Context) error {
 	if op == "remove" && !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/remove-co-organiser?username=%s", id, url.QueryEscape(name)))
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Leagues.SetCoOrganiser(c.Request().Context(), id, user.ID, name, op == "add")
 	return h.afterManageAction(c, id, err)
 }

@@ -86,7 +86,7 @@ func (h *Handler) reopenLeague(c echo.Context) error {
 	if !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/reopen", id))
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	return h.afterManageAction(c, id, h.Leagues.Reopen(c.Request().Context(), id, user.ID))
 }
 

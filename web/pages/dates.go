@@ -71,7 +71,7 @@ func (h *Handler) setRhythm(c echo.Context) error {
 	}
 	first, every, err := httpx.RhythmOf(l, c.FormValue("first_round"), c.FormValue("every_days"))
 	if err == nil {
-		user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 		err = h.Leagues.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every)
 	}
 	return h.afterManageAction(c, l.ID, formRefusal(err))
@@ -85,7 +85,7 @@ func (h *Handler) moveGames(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	gs := store.GameSchedule{Place: strings.TrimSpace(c.FormValue("place"))}
 	err = httpx.PlaceProblem(gs.Place)
 	if when := strings.TrimSpace(c.FormValue("starts_at")); err == nil && when != "" {

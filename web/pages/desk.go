@@ -148,7 +148,7 @@ func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
 
 // renewCalendarFeed gives the viewer a new secret feed address (POST /me/calendar/renew).
 func (h *Handler) renewCalendarFeed(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if _, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
 		return err
 	}

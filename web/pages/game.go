@@ -83,7 +83,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		v.RulesNote = game.RulesNote
 		v.Version = versionView(game, g.Version, g.Edition)
 	}
-	// The result section: scored lines, rating ledger, audit trail (web/result.go). A league's
+	// The result section: scored lines, rating ledger, audit trail (web/pages/result.go). A league's
 	// organiser and co-organisers record while the league takes results; a normal game's
 	// organiser once every seat is taken.
 	canRecord := false

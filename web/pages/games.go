@@ -66,7 +66,7 @@ func (h *Handler) newNormalGamePage(c echo.Context) error {
 // organiser and is not seated until they take a seat. A refused form shows again with a
 // message under each wrong field.
 func (h *Handler) createNormalGame(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	game, version := splitGameChoice(c.FormValue("game"), c.FormValue("version"))
 	form := templates.NormalGameForm{
 		Game: selectedChoice(game, version), Seats: strings.TrimSpace(c.FormValue("seats")), Edition: c.FormValue("edition"),
@@ -101,7 +101,7 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	_, err = h.Games.Join(c.Request().Context(), id, user.ID)
 	if err == nil {
 		h.Flash(c, "You took a seat at this table.")

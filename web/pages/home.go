@@ -9,7 +9,7 @@ import (
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
-// home shows the front page: the desk for a signed-in viewer (web/desk.go), what
+// home shows the front page: the desk for a signed-in viewer (web/pages/desk.go), what
 // TableStakes is for anyone else.
 func (h *Handler) home(c echo.Context) error {
 	if user, ok := httpx.CurrentUser(c); ok {

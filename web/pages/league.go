@@ -42,7 +42,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	// A private league's join comes from its invite link, with the link's token.
 	invite := c.FormValue("invite")
 	_, err = h.Leagues.JoinInvited(c.Request().Context(), id, user.ID, invite)
@@ -65,7 +65,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 
 // leagueShared is what a league's page reads from the database that is the same for every
 // viewer: the league, its members and games, the activity states, the replacements and
-// withdrawals, and the standings. It is cached as one part (web/cache_parts.go) until the
+// withdrawals, and the standings. It is cached as one part (web/httpx/cache_parts.go) until the
 // next write; the viewer's own parts (their marks, the join and manage sections) are worked
 // out per request from it.
 type leagueShared struct {
@@ -184,7 +184,7 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	}
 	v.Replacements = append(replacementNotes(shared.replaced), withdrawalNotes(shared.withdrawn)...)
 	v.Fairness = shared.fairness
-	// The standings section (web/standings.go).
+	// The standings section (web/pages/standings.go).
 	st := standingsSection(c, l, members, games, shared.standings)
 	v.Standings = &st
 	return v, nil

@@ -38,7 +38,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 		form.Edition = l.Edition // a form without the field leaves the edition as it is
 	}
 	e, errs := httpx.ValidateEdit(l, in)
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if len(errs) == 0 {
 		err = h.Leagues.Edit(ctx, id, user.ID, e)
 		if err == nil {

@@ -27,7 +27,7 @@ func (h *Handler) endLeague(c echo.Context) error {
 	if action != "archive" && !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/%s", id, action))
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Leagues.End(c.Request().Context(), id, user.ID, action)
 	return h.afterManageAction(c, id, err)
 }
@@ -45,7 +45,7 @@ func (h *Handler) deleteLeague(c echo.Context) error {
 	if !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, page)
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	name, err := h.RemoveLeague(c, id, user)
 	if err != nil {
 		if !isRefusal(err) {

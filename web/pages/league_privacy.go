@@ -74,7 +74,7 @@ func (h *Handler) setPrivacy(c echo.Context) error {
 	if private != "yes" && private != "no" {
 		return h.afterManageAction(c, id, &store.Invalid{Reason: "private: must be yes or no"})
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	_, err = h.Leagues.SetPrivate(c.Request().Context(), id, user.ID, private == "yes")
 	return h.afterManageAction(c, id, err)
 }
@@ -85,7 +85,7 @@ func (h *Handler) renewInvite(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	_, err = h.Leagues.RenewInvite(c.Request().Context(), id, user.ID)
 	return h.afterManageAction(c, id, err)
 }
@@ -97,7 +97,7 @@ func (h *Handler) privacyView(c echo.Context, l store.League, v *templates.Manag
 	if !l.Private {
 		return nil
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	token, err := h.Store.InviteToken(c.Request().Context(), l.ID, user.ID)
 	if err != nil {
 		return err

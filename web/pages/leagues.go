@@ -142,7 +142,7 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 // createLeague creates a league from the form and goes to its page; the creator is its
 // organiser. A refused creation shows the form again with a message under each wrong field.
 func (h *Handler) createLeague(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	game, version := splitGameChoice(c.FormValue("game"), c.FormValue("version"))
 	form := templates.LeagueForm{
 		Name:           c.FormValue("name"),

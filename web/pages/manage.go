@@ -38,7 +38,7 @@ func (h *Handler) manageLeaguePage(c echo.Context) error {
 // manageView gathers the manage page; only the organiser and co-organisers may see it.
 func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, error) {
 	ctx := c.Request().Context()
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	l, err := h.Store.League(ctx, id)
 	if err != nil {
 		return templates.ManageView{}, err

@@ -21,7 +21,7 @@ func (h *Handler) leaveLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	l, err := h.Store.League(c.Request().Context(), id)
 	if err != nil {
 		return err
@@ -61,7 +61,7 @@ func (h *Handler) removeMember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Leagues.RemoveMember(c.Request().Context(), id, user.ID, c.FormValue("username"))
 	return h.afterManageAction(c, id, err)
 }
@@ -80,7 +80,7 @@ func (h *Handler) replaceMember(c echo.Context) error {
 	case to == "":
 		err = &store.Invalid{Reason: "to: required; the username of the substitute"}
 	default:
-		user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 		_, err = h.Leagues.Replace(c.Request().Context(), id, user.ID, from, to)
 	}
 	return h.afterManageAction(c, id, err)

@@ -19,7 +19,7 @@ import (
 
 // playerShared is what a page of a player's page reads from the database, before the
 // viewer's hidden leagues are taken out: the same for every viewer, so cached as one part
-// (web/cache_parts.go).
+// (web/httpx/cache_parts.go).
 type playerShared struct {
 	leagues []store.League
 	ratings []store.PlayerRating

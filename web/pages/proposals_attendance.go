@@ -94,7 +94,7 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 	default:
 		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		}
 	}
 	// The viewer's own part, kept under their id and the games it covers until the next
-	// write (web/cache_parts.go).
+	// write (web/httpx/cache_parts.go).
 	var seated []int64
 	for _, p := range mine {
 		seated = append(seated, p.GameID)

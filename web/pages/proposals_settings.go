@@ -42,7 +42,7 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 	if by == "" {
 		errs["results_by"] = httpx.ResultsByProblem
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if len(errs) == 0 {
 		err := h.Leagues.Edit(c.Request().Context(), id, user.ID, store.LeagueEdit{ResultsBy: &by, ConfirmHours: &hours})
 		if err != nil {

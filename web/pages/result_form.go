@@ -31,7 +31,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	}
 	user, _ := httpx.CurrentUser(c)
 	proposing := !g.MayRecord(user.ID)
-	// The game's proposal, read once until the next write (web/cache_parts.go).
+	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
 	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
 		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
 		if errors.Is(err, store.ErrNotFound) {
@@ -72,7 +72,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	f.bind(form)
 	page := h.Page(c, formTitle(g))
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	proposing := !g.MayRecord(user.ID)
 	view := func(errs map[string]string) templates.ResultFormView {
 		v := f.view(errs)
@@ -264,7 +264,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	read := func() (store.ResultGame, error) { return h.Store.ResultGame(c.Request().Context(), id) }
 	var g store.ResultGame
 	if c.Request().Method == http.MethodGet {
-		// The form's read, kept until the next write (web/cache_parts.go); a save reads the
+		// The form's read, kept until the next write (web/httpx/cache_parts.go); a save reads the
 		// game afresh, and the results service again under the game's lock.
 		g, err = httpx.Part(h.Cache, httpx.PartKey("result game", id), read)
 	} else {

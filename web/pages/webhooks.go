@@ -16,7 +16,7 @@ import (
 // webhooksView adds league l's webhooks to its manage page, their times in the league's
 // zone like the rest of the page.
 func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.ManageView) error {
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	hooks, err := h.Leagues.Webhooks(c.Request().Context(), l.ID, user.ID)
 	if err != nil {
 		return err

@@ -24,7 +24,7 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 	}
 	username := strings.TrimSpace(c.FormValue("username"))
 	preview := c.FormValue("step") == "preview"
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	switch {
 	case username == "":
 		err = &store.Invalid{Reason: "username: choose the player who withdraws"}

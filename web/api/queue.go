@@ -29,7 +29,7 @@ type apiQueuedGame struct {
 // apiQueue returns the unrecorded games of the leagues the caller organises or
 // co-organises, oldest scheduled first (undated games last): GET /api/v1/me/queue.
 func (h *Handler) apiQueue(c echo.Context) error {
-	user, _ := httpx.CurrentUser(c) // requireAPIUser guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	queue, err := h.Store.Queue(c.Request().Context(), user.ID)
 	if err != nil {
 		return err

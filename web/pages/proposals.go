@@ -49,7 +49,7 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if _, err := h.Results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
 		return httpx.ProposalError(err)
 	}
@@ -66,7 +66,7 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if err := h.Results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
 		return httpx.ProposalError(err)
 	}
@@ -79,7 +79,7 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	user, _ := httpx.CurrentUser(c) // requireLogin guarantees it
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
