@@ -231,7 +231,7 @@ type LeagueView struct {
 	Replacements []string
 	// Withdrawn are the members who withdrew without a substitute.
 	Withdrawn []string
-	// Parts are sections rendered before, kept until the next write (web/cache_parts.go).
+	// Parts are sections rendered before, kept until the next write (web/httpx/cache_parts.go).
 	Parts LeagueParts
 }
 
@@ -270,7 +270,7 @@ type GameView struct {
 	// Result is the result section (results.templ).
 	Result *ResultView
 	// ResultPart is the result section rendered before, kept until the next write
-	// (web/cache_parts.go); nil renders it from Result.
+	// (web/httpx/cache_parts.go); nil renders it from Result.
 	ResultPart templ.Component
 	// Normal marks a normal game, outside any league: no League; its own GameName,
 	// Organiser (who opened the table) and SeatCount.

@@ -16,7 +16,7 @@ import (
 
 // Player is a player's page: ratings with their history chart and the "why" of every move,
 // leagues, and games with results. Its content, the same for every viewer who sees the same
-// leagues, is v.Content when rendered before (web/cache_parts.go).
+// leagues, is v.Content when rendered before (web/httpx/cache_parts.go).
 func Player(p Page, v PlayerView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

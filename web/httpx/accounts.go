@@ -1,0 +1,96 @@
+package httpx
+
+import (
+	"context"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
+)
+
+// Account field limits. They match the CHECK constraints of migration 00001.
+const (
+	usernameMin    = 3
+	usernameMax    = 32
+	displayNameMax = 64
+	passwordMin    = 8
+	passwordMax    = 72 // bcrypt uses only the first 72 bytes
+)
+
+// ValidateSignup normalises a sign-up (trimmed names) and returns one message per field
+// that is wrong; an empty result means the sign-up may be stored.
+func ValidateSignup(u *store.NewUser) templates.FieldErrors {
+	u.Username = strings.TrimSpace(u.Username)
+	u.DisplayName = strings.TrimSpace(u.DisplayName)
+	errs := templates.FieldErrors{}
+	if msg := usernameProblem(u.Username); msg != "" {
+		errs["username"] = msg
+	}
+	switch {
+	case u.DisplayName == "":
+		errs["display_name"] = "required"
+	default:
+		if msg := TextProblem(u.DisplayName, displayNameMax, true); msg != "" {
+			errs["display_name"] = msg
+		}
+	}
+	if msg := PasswordProblem(u.Password, u.Username, u.DisplayName); msg != "" {
+		errs["password"] = msg
+	}
+	return errs
+}
+
+// usernameProblem says what is wrong with a username, or "" when it is acceptable:
+// 3 to 32 ASCII letters, digits, '-' or '_', starting with a letter or digit.
+func usernameProblem(name string) string {
+	if name == "" {
+		return "required"
+	}
+	if len(name) < usernameMin || len(name) > usernameMax {
+		return "must be 3 to 32 characters"
+	}
+	if strings.HasPrefix(strings.ToLower(name), store.FormerPlayerPrefix) {
+		return "must not start with " + store.FormerPlayerPrefix + " (kept for deleted accounts)"
+	}
+	for i, r := range name {
+		alnum := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		if i == 0 && !alnum {
+			return "must start with a letter or digit"
+		}
+		if !alnum && r != '-' && r != '_' {
+			return "may contain only letters, digits, - and _"
+		}
+	}
+	return ""
+}
+
+// Invisible reports whether r is an invisible formatting character that names and titles
+// must not hold (text.Invisible: bidi controls, zero-width spaces, ...).
+func Invisible(r rune) bool { return text.Invisible(r) }
+
+// RenameAccount gives the user the display name as typed, trimmed and checked as at
+// sign-up, for the account page and the API alike; a bad name is a *store.Invalid naming
+// display_name.
+func (h *Server) RenameAccount(ctx context.Context, user store.User, typed string) (store.User, error) {
+	name := strings.TrimSpace(typed)
+	if msg := TextProblem(name, displayNameMax, true); msg != "" {
+		return store.User{}, &store.Invalid{Reason: "display_name: " + msg}
+	}
+	return h.Store.UpdateDisplayName(ctx, user.ID, name)
+}
+
+// ReplacePassword changes the user's password, for the account page and the API alike:
+// the current one is required and the new one checked (PasswordProblem). A refusal is a
+// *store.Invalid naming its field; a wrong current password is store.ErrWrongPassword.
+func (h *Server) ReplacePassword(ctx context.Context, user store.User, current, next string) (store.User, error) {
+	if current == "" {
+		return store.User{}, &store.Invalid{Reason: "current_password: required"}
+	}
+	if msg := PasswordProblem(next, user.Username, user.DisplayName); msg != "" {
+		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}
+	}
+	return h.Accounts.ChangePassword(ctx, user.ID, current, next)
+}

@@ -1,0 +1,25 @@
+package httpx
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Ladder finds the registry game of the :game route parameter (an unknown slug is a 404)
+// and its ladder's ratings, highest first.
+func (h *Server) Ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
+	g, err := scoring.GameBySlug(c.Param("game"))
+	if err != nil {
+		return scoring.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
+	}
+	ctx := c.Request().Context()
+	rs, err := Part(h.Cache, "ladder\x00"+g.Slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, g.Slug) })
+	if err != nil {
+		return scoring.Game{}, nil, err
+	}
+	return g, rs, nil
+}

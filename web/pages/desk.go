@@ -1,0 +1,157 @@
+package pages
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// deskListLength is how many next games and recent results the desk shows.
+const deskListLength = 10
+
+// desk is the signed-in front page (GET / for a signed-in viewer): my next games, the games
+// waiting for a result in the leagues I run and at the normal tables I opened, the leagues waiting for players and the
+// latest results.
+func (h *Handler) desk(c echo.Context, user store.User) error {
+	// The desk is the viewer's own: its part is stored under the viewer's id, and emptied
+	// with every other part at the next write.
+	own, err := httpx.Part(h.Cache, httpx.PartKey("desk", user.ID), func() (deskShared, error) {
+		return h.readDesk(c.Request().Context(), user.ID)
+	})
+	if err != nil {
+		return err
+	}
+	queue, tables, next, waiting, recent, mine := own.queue, own.tables, own.next, own.waiting, own.recent, own.mine
+	clock := deskClock(own, mine)
+	v := templates.DeskView{Waiting: summariseAll(waiting)}
+	now := time.Now()
+	for _, g := range queue {
+		d := deskGame(g, clock)
+		v.Queue = append(v.Queue, d)
+		switch {
+		case g.StartsAt == nil:
+			v.Undated = append(v.Undated, d)
+		case g.StartsAt.Before(now):
+			v.Overdue = append(v.Overdue, d)
+		case g.StartsAt.Before(now.Add(7 * 24 * time.Hour)):
+			v.ThisWeek = append(v.ThisWeek, d)
+		default:
+			v.Later = append(v.Later, d)
+		}
+	}
+	// The normal games the viewer opened wait for their result too, after the leagues'.
+	for _, g := range tables {
+		d := deskGame(g, clock)
+		d.GameName = gameName(g.Game)
+		v.Queue = append(v.Queue, d)
+		v.Undated = append(v.Undated, d)
+	}
+	for _, g := range next {
+		v.Next = append(v.Next, deskGame(g, clock))
+	}
+	for _, r := range recent {
+		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
+			When: clock.show(r.FinishedAt, r.TimeZone, dateLayout), Winners: strings.Join(r.Winners, ", ")})
+	}
+	// A new slice: the cached queue is shared and must not grow in place.
+	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next, mine, clock); err != nil {
+		return err
+	}
+	if own.feedToken != "" {
+		v.FeedURL = h.FeedURL(own.feedToken)
+		httpx.ShowsSecret(c)
+	}
+	return h.Render(c, http.StatusOK, templates.Desk(h.Page(c, "Your desk").In(clock.named()), v))
+}
+
+// deskClock is the desk's clock: the zones of the leagues of every game it lists (a normal
+// game's is UTC), so a desk across leagues in several zones gives each time its zone.
+func deskClock(own deskShared, mine []store.Proposal) pageClock {
+	var zones []string
+	for _, gs := range [][]store.QueuedGame{own.queue, own.tables, own.next} {
+		for _, g := range gs {
+			zones = append(zones, g.TimeZone)
+		}
+	}
+	for _, r := range own.recent {
+		zones = append(zones, r.TimeZone)
+	}
+	for _, p := range mine {
+		zones = append(zones, p.TimeZone)
+	}
+	return clockFor(zones...)
+}
+
+// deskShared is what a viewer's desk reads from the database: their queue, ready tables,
+// next games, leagues waiting for players and recent results, and their calendar feed's
+// token when they have next games.
+type deskShared struct {
+	queue, tables, next []store.QueuedGame
+	waiting             []store.League
+	recent              []store.RecentResult
+	// mine are the proposals of the games the viewer sits at.
+	mine      []store.Proposal
+	feedToken string
+}
+
+// readDesk reads user id's desk from the database.
+func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
+	var (
+		d   deskShared
+		err error
+	)
+	if d.queue, err = h.Store.Queue(ctx, id); err != nil {
+		return d, err
+	}
+	if d.tables, err = h.Store.ReadyTables(ctx, id); err != nil {
+		return d, err
+	}
+	if d.next, err = h.Store.NextGames(ctx, id, deskListLength); err != nil {
+		return d, err
+	}
+	if d.waiting, err = h.Store.WaitingLeagues(ctx, id); err != nil {
+		return d, err
+	}
+	if d.recent, err = h.Store.RecentResults(ctx, id, deskListLength); err != nil {
+		return d, err
+	}
+	if d.mine, err = h.Store.SeatedProposals(ctx, id); err != nil {
+		return d, err
+	}
+	if len(d.next) > 0 {
+		d.feedToken, err = h.Store.CalendarFeedToken(ctx, id, false)
+	}
+	return d, err
+}
+
+// deskGame is a queued game as the desk shows it, its date in its league's zone.
+func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
+	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
+		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
+	if g.StartsAt != nil {
+		d.When = clock.show(*g.StartsAt, g.TimeZone, gameDateFormat)
+	}
+	if g.Position > 0 && g.Position <= len(g.Seats) {
+		d.SeatName = httpx.SeatNames(g.Game, len(g.Seats))[g.Position-1]
+	}
+	return d
+}
+
+// renewCalendarFeed gives the viewer a new secret feed address (POST /me/calendar/renew).
+func (h *Handler) renewCalendarFeed(c echo.Context) error {
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	if _, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
+		return err
+	}
+	h.Flash(c, "Your calendar has a new secret address; the old one no longer works.")
+	return c.Redirect(http.StatusSeeOther, "/#next")
+}

@@ -1,0 +1,414 @@
+package pages
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scheduler"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// leaguePage shows a league: members, join button, games and the schedule's fairness.
+func (h *Handler) leaguePage(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.leagueView(c, id)
+	if err != nil {
+		return err
+	}
+	if err := h.renderLeagueParts(c, &v); err != nil {
+		return err
+	}
+	return h.Render(c, http.StatusOK, templates.League(h.Page(c, v.League.Name), v))
+}
+
+// joinLeague signs the viewer up to the league (POST /leagues/{id}/join) and goes back to
+// its page, where the schedule shows once the 8th player has joined. A refusal shows the
+// league page with the reason: 409 (running, full, already joined) or 403 (activity rule).
+func (h *Handler) joinLeague(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	// A private league's join comes from its invite link, with the link's token.
+	invite := c.FormValue("invite")
+	_, err = h.Leagues.JoinInvited(c.Request().Context(), id, user.ID, invite)
+	if err == nil {
+		h.Flash(c, "You joined the league.")
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
+	}
+	status, message, ok := httpx.JoinRefusal(err)
+	if !ok {
+		return err
+	}
+	v, verr := h.leagueView(c, id)
+	if verr != nil {
+		return verr
+	}
+	v.Join.Error = httpx.Sentence(message)
+	v.Join.Invite = invite
+	return h.Render(c, status, templates.League(h.Page(c, v.League.Name), v))
+}
+
+// leagueShared is what a league's page reads from the database that is the same for every
+// viewer: the league, its members and games, the activity states, the replacements and
+// withdrawals, and the standings. It is cached as one part (web/httpx/cache_parts.go) until the
+// next write; the viewer's own parts (their marks, the join and manage sections) are worked
+// out per request from it.
+type leagueShared struct {
+	league    store.League
+	members   []store.Member
+	games     []store.Game
+	activity  map[int64]store.ActivityState
+	replaced  []store.Replacement
+	withdrawn []store.Withdrawal
+	standings []scoring.Standing
+	// fairness is the schedule's report; nil before the schedule is built.
+	fairness *templates.FairnessView
+}
+
+// leagueShared returns league id's shared part, from the cache when it holds it.
+func (h *Handler) leagueShared(ctx context.Context, id int64) (leagueShared, error) {
+	return httpx.Part(h.Cache, httpx.PartKey("league", id), func() (leagueShared, error) {
+		return h.readLeagueShared(ctx, id)
+	})
+}
+
+// readLeagueShared reads league id's shared part from the database.
+func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared, error) {
+	var (
+		s   leagueShared
+		err error
+	)
+	if s.league, err = h.Store.League(ctx, id); err != nil {
+		return s, err
+	}
+	if s.members, err = h.Store.Members(ctx, id); err != nil {
+		return s, err
+	}
+	if s.games, err = h.Store.Games(ctx, id); err != nil {
+		return s, err
+	}
+	s.activity = map[int64]store.ActivityState{}
+	if (league.Activity{MinRecentGames: s.league.MinRecentGames, RecentDays: s.league.RecentDays}).On() {
+		states, err := h.Store.LeagueActivity(ctx, id)
+		if err != nil {
+			return s, err
+		}
+		for _, a := range states {
+			s.activity[a.UserID] = a
+		}
+	}
+	if len(s.games) == 0 {
+		return s, nil
+	}
+	if s.replaced, err = h.Store.Replacements(ctx, id); err != nil {
+		return s, err
+	}
+	if s.withdrawn, err = h.Store.Withdrawals(ctx, id); err != nil {
+		return s, err
+	}
+	if s.standings, err = h.Store.Standings(ctx, id); err != nil {
+		return s, err
+	}
+	f := fairness(s.league, s.members, s.replaced, s.games)
+	f.Withdrawals = withdrawalReports(s.withdrawn, s.league.TimeZone)
+	s.fairness = &f
+	return s, nil
+}
+
+// leagueView gathers everything the league page shows: the shared part, marked for the
+// viewer, and the viewer's own sections.
+func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
+	ctx := c.Request().Context()
+	shared, err := h.leagueShared(ctx, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	l, members, games, activity := shared.league, shared.members, shared.games, shared.activity
+	viewer, signedIn := httpx.CurrentUser(c)
+	v := templates.LeagueView{League: summarise(l)}
+	for _, m := range members {
+		mv := templates.MemberView{
+			Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName, IsViewer: signedIn && m.UserID == viewer.ID,
+		}
+		if a, ok := activity[m.UserID]; ok {
+			mv.Activity, mv.Inactive = activityLabel(a), !a.Active()
+		}
+		v.Members = append(v.Members, mv)
+		if signedIn && m.UserID == viewer.ID {
+			v.Join.IsMember = true
+		}
+	}
+	if v.Join, err = h.joinView(ctx, l, v.Join.IsMember, viewer, signedIn); err != nil {
+		return templates.LeagueView{}, err
+	}
+	if err := h.operationsView(c, l, &v); err != nil {
+		return templates.LeagueView{}, err
+	}
+	// The games' rows are built once for every viewer until the next write; the viewer's
+	// seats are marked in a copy.
+	rows, err := httpx.Part(h.Cache, httpx.PartKey("league rows", l.ID), func() ([]templates.GameRow, error) {
+		return gameRows(l, games), nil
+	})
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	v.Games = markViewer(l, rows, games, viewer, signedIn)
+	for _, row := range v.Games {
+		v.Dated = v.Dated || row.When != ""
+	}
+	if l.FaceToFace {
+		v.Rounds = rounds(v.Games, v.Members)
+	}
+	if len(games) == 0 {
+		return v, nil
+	}
+	// A withdrawal may have cancelled games: the header counts the games there are.
+	v.League.TotalGames = len(games)
+	for _, w := range shared.withdrawn {
+		v.Withdrawn = append(v.Withdrawn, w.Username)
+	}
+	v.Replacements = append(replacementNotes(shared.replaced), withdrawalNotes(shared.withdrawn)...)
+	v.Fairness = shared.fairness
+	// The standings section (web/pages/standings.go).
+	st := standingsSection(c, l, members, games, shared.standings)
+	v.Standings = &st
+	return v, nil
+}
+
+// renderLeagueParts renders the league page's big sections once until the next write:
+// the standings and the games, which mark the viewer, are kept under the viewer's id; the
+// fairness report and the history are kept for every viewer.
+func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) error {
+	ctx := c.Request().Context()
+	viewer, _ := httpx.CurrentUser(c) // the zero id for anonymous visitors, who are marked nowhere
+	key := httpx.PartKey("league page", v.League.ID)
+	marked := key + "\x00" + strconv.FormatInt(viewer.ID, 10)
+	var err error
+	if v.Parts.Standings, err = httpx.RenderedPart(ctx, h.Cache, marked+"\x00standings", templates.LeagueStandings(*v)); err != nil {
+		return err
+	}
+	if v.Parts.Games, err = httpx.RenderedPart(ctx, h.Cache, marked+"\x00games", templates.LeagueGames(*v)); err != nil {
+		return err
+	}
+	v.Parts.Tail, err = httpx.RenderedPart(ctx, h.Cache, key+"\x00tail", templates.LeagueTail(*v))
+	return err
+}
+
+// leagueRole is the viewer's role in the league, cached under the league and the viewer
+// until the next write.
+func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (store.Role, error) {
+	return httpx.Part(h.Cache, httpx.PartKey("role", leagueID)+"\x00"+strconv.FormatInt(viewerID, 10), func() (store.Role, error) {
+		return h.Store.LeagueRole(ctx, leagueID, viewerID)
+	})
+}
+
+// activityLabel says where a member stands under the league's activity rule, in the words
+// of the seed ("at least 5 games in the last 90 days"): "active: 7 games in 90 days" or
+// "inactive: 2 of 5 games in 90 days".
+func activityLabel(a store.ActivityState) string {
+	games := "games"
+	if a.Recent == 1 && a.Active() {
+		games = "game"
+	}
+	if a.Active() {
+		return fmt.Sprintf("active: %d %s in %d days", a.Recent, games, a.Days)
+	}
+	return fmt.Sprintf("inactive: %d of %d games in %d days", a.Recent, a.Need, a.Days)
+}
+
+// rounds groups a face-to-face league's game rows by round, in round order (games in
+// number order within a round), each with the members who have no seat in it.
+func rounds(rows []templates.GameRow, members []templates.MemberView) []templates.RoundView {
+	var out []templates.RoundView
+	index := map[int]int{} // round number → its place in out
+	for _, row := range rows {
+		i, ok := index[row.Round]
+		if !ok {
+			i = len(out)
+			index[row.Round] = i
+			out = append(out, templates.RoundView{Number: row.Round})
+		}
+		out[i].Games = append(out[i].Games, row)
+	}
+	slices.SortFunc(out, func(a, b templates.RoundView) int { return cmp.Compare(a.Number, b.Number) })
+	for i, r := range out {
+		seated := map[string]bool{}
+		for _, g := range r.Games {
+			for _, s := range g.Seats {
+				seated[s.Username] = true
+			}
+		}
+		for _, m := range members {
+			if !seated[m.Username] {
+				out[i].SittingOut = append(out[i].SittingOut, m)
+			}
+		}
+	}
+	return out
+}
+
+// joinView decides what the join section offers the viewer: it asks league.Join, as the
+// join itself does, so the page offers exactly the joins the league would take.
+func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
+	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
+	joining := league.Joining{Status: l.Status, Members: l.Members, Member: isMember}
+	if _, err := league.Join(joining); err != nil {
+		return j, nil // a member already, or a league that takes nobody now
+	}
+	if !signedIn {
+		j.NeedsLogin = true
+		return j, nil
+	}
+	joining.Activity = league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}
+	if joining.Activity.On() {
+		var err error
+		if joining.Recent, err = h.Store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays); err != nil {
+			return j, err
+		}
+	}
+	// Only the activity rule is left to refuse the viewer.
+	if _, err := league.Join(joining); err != nil {
+		j.Inactive = httpx.Sentence(err.Error())
+		return j, nil
+	}
+	j.CanJoin = true
+	return j, nil
+}
+
+// gameRows are the rows of the league's games, marking no viewer.
+func gameRows(l store.League, games []store.Game) []templates.GameRow {
+	game, gameErr := scoring.GameBySlug(l.Game)
+	rows := make([]templates.GameRow, 0, len(games))
+	for _, g := range games {
+		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
+		if g.StartsAt != nil {
+			row.When = g.StartsAt.In(httpx.LeagueLocation(l)).Format(gameDateFormat)
+		}
+		row.Seats = seatViews(game, g.Seats, store.User{}, false)
+		if gameErr == nil {
+			row.Sides = sideViews(game, row.Seats)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// markViewer returns rows (the rows of games, shared by every viewer and left as they are)
+// with the viewer's seats and games marked.
+func markViewer(l store.League, rows []templates.GameRow, games []store.Game, viewer store.User, signedIn bool) []templates.GameRow {
+	out := slices.Clone(rows)
+	if !signedIn {
+		return out
+	}
+	game, gameErr := scoring.GameBySlug(l.Game)
+	for i, g := range games {
+		for j, s := range g.Seats {
+			if s.UserID != viewer.ID {
+				continue
+			}
+			if !out[i].HasViewer {
+				out[i].Seats = slices.Clone(out[i].Seats)
+				out[i].HasViewer = true
+			}
+			out[i].Seats[j].IsViewer = true
+		}
+		if out[i].HasViewer && gameErr == nil {
+			out[i].Sides = sideViews(game, out[i].Seats)
+		}
+	}
+	return out
+}
+
+// seatViews are a game's seats as the pages show them, each with its power when the game
+// names its seats (Diplomacy's powers, Vortex's corners: scoring.Game.Powers).
+func seatViews(g scoring.Game, seats []store.Seat, viewer store.User, signedIn bool) []templates.SeatView {
+	out := make([]templates.SeatView, len(seats))
+	for i, s := range seats {
+		out[i] = templates.SeatView{Position: s.Position, Username: s.Username, DisplayName: s.DisplayName,
+			Power: power(g, s.Position), IsViewer: signedIn && s.UserID == viewer.ID}
+	}
+	return out
+}
+
+// power is the game's own name for seat position (1 first), or "" when it has none there.
+func power(g scoring.Game, position int) string {
+	if position < 1 || position > len(g.Powers) {
+		return ""
+	}
+	return g.Powers[position-1]
+}
+
+// sideViews groups a team game's seats into its two sides (scoring.Game.Sides); nil for
+// games that are not team games.
+func sideViews(g scoring.Game, seats []templates.SeatView) []templates.SideView {
+	sides := g.Sides(len(seats))
+	if sides == nil {
+		return nil
+	}
+	out := make([]templates.SideView, len(sides))
+	for i, positions := range sides {
+		name := fmt.Sprintf("Side %d", i+1)
+		if i < len(g.SideNames) {
+			name = g.SideNames[i]
+		}
+		out[i].Name = name
+		for _, pos := range positions {
+			if pos >= 1 && pos <= len(seats) {
+				out[i].Seats = append(out[i].Seats, seats[pos-1])
+			}
+		}
+	}
+	return out
+}
+
+// fairness measures the stored schedule with the scheduler's report: player p is the p-th
+// member in slot order, together with whoever held the slot before a replacement. A member
+// who withdrew counts as nobody: the report is of the players who stay, though the games
+// they played with the withdrawn member count for them.
+func fairness(l store.League, members []store.Member, replaced []store.Replacement, games []store.Game) templates.FairnessView {
+	slot := make(map[int64]int, len(members))
+	names := make([]string, len(members))
+	index := make(map[int]int, len(members)) // slot → player number in the report
+	for i, m := range members {
+		index[m.Slot] = i + 1
+		names[i] = m.Username
+	}
+	for _, m := range members {
+		slot[m.UserID] = index[m.Slot]
+	}
+	for _, r := range replaced {
+		slot[r.FromID] = index[r.Slot]
+	}
+	s := scheduler.Schedule{Players: len(members), PerGame: l.PlayersPerGame}
+	for _, g := range games {
+		sg := scheduler.Game{Number: g.Number, Round: g.Round}
+		for _, seat := range g.Seats {
+			sg.Seats = append(sg.Seats, slot[seat.UserID])
+		}
+		s.Games = append(s.Games, sg)
+	}
+	r := scheduler.Fairness(s)
+	v := templates.FairnessView{
+		Players: names, Matchups: r.Matchups, MatchupMin: r.MatchupMin, MatchupMax: r.MatchupMax,
+		Seats: r.Seats, PerGame: l.PlayersPerGame, GamesPerPlayer: r.PlayerGames,
+	}
+	if game, err := scoring.GameBySlug(l.Game); err == nil && len(game.Powers) > 0 {
+		v.Powers = game.SeatNames(l.PlayersPerGame)
+	}
+	return v
+}

@@ -1,0 +1,230 @@
+package pages
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// manageLeaguePage is the organiser's page for a league (GET /leagues/{id}/manage): edit,
+// members, co-organisers, ending the league, and its history.
+func (h *Handler) manageLeaguePage(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	v, err := h.manageView(c, id)
+	if err != nil {
+		return err
+	}
+	if r, ok := h.PopRefusal(c); ok {
+		v.Error, v.ErrorForm, v.Typed = r.Message, r.Form, map[string]string{}
+		for k := range r.Values {
+			v.Typed[k] = r.Values.Get(k)
+		}
+	}
+	return h.Render(c, http.StatusOK, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+}
+
+// manageView gathers the manage page; only the organiser and co-organisers may see it.
+func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, error) {
+	ctx := c.Request().Context()
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	l, err := h.Store.League(ctx, id)
+	if err != nil {
+		return templates.ManageView{}, err
+	}
+	role, err := h.Store.LeagueRole(ctx, id, user.ID)
+	if err != nil {
+		return templates.ManageView{}, err
+	}
+	if role < store.RoleCoOrganiser {
+		return templates.ManageView{}, store.ErrNotManager
+	}
+	members, err := h.Store.Members(ctx, id)
+	if err != nil {
+		return templates.ManageView{}, err
+	}
+	co, err := h.Store.CoOrganisers(ctx, id)
+	if err != nil {
+		return templates.ManageView{}, err
+	}
+	events, err := h.Store.LeagueEvents(ctx, id)
+	if err != nil {
+		return templates.ManageView{}, err
+	}
+	v := templates.ManageView{
+		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
+		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
+			Errors: templates.FieldErrors{}},
+		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
+		Results:    resultsSettingView(l.ResultsBy, l.ConfirmHours),
+		Reopenable: role == store.RoleOrganiser && reopenable(l, events, time.Now()),
+	}
+	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
+		v.FirstRound = l.FirstRoundAt.In(httpx.LeagueLocation(l)).Format(httpx.LocalDateTime)
+		v.EveryDays = strconv.Itoa(*l.RoundEveryDays)
+	}
+	for _, m := range members {
+		v.Members = append(v.Members, templates.MemberView{Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName,
+			IsViewer: m.UserID == user.ID})
+	}
+	if v.Recorded, err = h.Store.RecordedResults(ctx, l.ID); err != nil {
+		return templates.ManageView{}, err
+	}
+	if err := h.privacyView(c, l, &v); err != nil {
+		return templates.ManageView{}, err
+	}
+	if err := h.webhooksView(c, l, &v); err != nil {
+		return templates.ManageView{}, err
+	}
+	if v.InviteURL != "" || len(v.Webhooks) > 0 {
+		httpx.ShowsSecret(c) // whichever page shows the view: the manage page, a refused form
+	}
+	return v, nil
+}
+
+// afterManageAction goes back to the manage page after a form's action (Post/Redirect/Get,
+// issue #24): on success with the change confirmed at the top of the page (the league
+// history's newest line, which every action writes); on a refusal to the section of the
+// form, with the refusal beside it and the values typed kept, so a reload never posts again
+// nor lands on a POST-only address. Role refusals and failures go to the error page.
+func (h *Handler) afterManageAction(c echo.Context, id int64, err error) error {
+	section := manageSection(c.Request().URL.Path)
+	manage := "/leagues/" + strconv.FormatInt(id, 10) + "/manage"
+	if err == nil {
+		h.Flash(c, h.lastChange(c, id))
+		return c.Redirect(http.StatusSeeOther, manage)
+	}
+	if !isRefusal(err) {
+		return err
+	}
+	field, msg := splitField(refusalMessage(err))
+	if label, ok := manageFieldLabels[field]; ok && label != "" {
+		msg = label + ": " + msg
+	}
+	values, _ := c.FormParams()
+	msg = h.inPeoplesWords(c, msg, values.Get("to"), values.Get("username"), values.Get("from"))
+	kept := url.Values{}
+	for k, v := range values {
+		if k != "_csrf" && k != "password" {
+			kept[k] = v
+		}
+	}
+	h.KeepRefusal(c, httpx.KeptRefusal{Form: section, Field: field, Message: httpx.Sentence(msg), Values: kept})
+	return c.Redirect(http.StatusSeeOther, manage+"#"+section)
+}
+
+// manageSection is the id of the manage page's section holding the form that posts to path
+// (/leagues/{id}/replace → "replace").
+func manageSection(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	// /leagues/{id}/{action}[/...]: the action names the form.
+	if len(parts) < 3 {
+		return "manage"
+	}
+	switch parts[2] {
+	case "remove":
+		return "members"
+	case "rhythm", "move":
+		return "dates"
+	case "invite":
+		return "privacy"
+	}
+	return parts[2]
+}
+
+// manageFieldLabels name the manage page's fields in a refusal shown beside its form; a
+// form of one field (a username, a box to tick) needs no name.
+var manageFieldLabels = map[string]string{
+	"first_round": "First round", "every_days": "Every (days)", "number": "Game or round number",
+	"starts_at": "Date", "place": "Place", "to": "", "from": "", "username": "", "confirm": "",
+	"private": "", "url": "Address", "format": "Format",
+}
+
+// lastChange is the league history's newest line by the signed-in user, to confirm the
+// action that wrote it; "Saved." when there is none.
+func (h *Handler) lastChange(c echo.Context, id int64) string {
+	user, ok := httpx.CurrentUser(c)
+	if !ok {
+		return ""
+	}
+	es, err := h.Store.LeagueEvents(c.Request().Context(), id)
+	if err != nil || len(es) == 0 || es[0].Username != user.Username {
+		return "Saved."
+	}
+	return "Done: " + es[0].Detail
+}
+
+// isRefusal reports whether err is a refusal to show the user (a clash or a bad name)
+// rather than a failure.
+func isRefusal(err error) bool {
+	var invalid *store.Invalid
+	return errors.Is(err, store.ErrConflict) || errors.As(err, &invalid)
+}
+
+// refusalMessage is the user-facing message of a refusal.
+func refusalMessage(err error) string {
+	_, msg := httpx.Classify(err)
+	return msg
+}
+
+// splitField splits a refusal "to: bruno already plays in this league" into the field it
+// concerns and what is wrong; a message without a field path comes back whole.
+func splitField(msg string) (string, string) {
+	field, rest, ok := strings.Cut(msg, ": ")
+	if !ok || field == "" || strings.ContainsAny(field, " ,") {
+		return "", msg
+	}
+	return field, rest
+}
+
+// inPeoplesWords names people in a refusal as the pages do: a username typed in the form
+// ("bruno already plays in this league") becomes its display name ("Bruno Faidutti
+// already plays in this league").
+func (h *Handler) inPeoplesWords(c echo.Context, msg string, usernames ...string) string {
+	for _, name := range usernames {
+		name = strings.TrimSpace(name)
+		if name == "" || !strings.Contains(msg, name) {
+			continue
+		}
+		u, err := h.Store.UserByUsername(c.Request().Context(), name)
+		if err != nil {
+			continue
+		}
+		msg = replaceWord(msg, name, u.DisplayName)
+	}
+	return msg
+}
+
+// replaceWord replaces word in s where it stands alone (not inside another word or a quoted
+// name), so "ada" in "adam" stays.
+func replaceWord(s, word, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, word)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		before, after := s[:i], s[i+len(word):]
+		alone := (before == "" || strings.HasSuffix(before, " ")) &&
+			(after == "" || strings.HasPrefix(after, " ") || strings.HasPrefix(after, ",") || strings.HasPrefix(after, ";"))
+		b.WriteString(before)
+		if alone {
+			b.WriteString(with)
+		} else {
+			b.WriteString(word)
+		}
+		s = after
+	}
+}

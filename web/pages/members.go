@@ -1,0 +1,98 @@
+package pages
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// leaveLeague takes the viewer out of an open league (POST /leagues/{id}/leave) and goes
+// back to its page; a refusal shows the league page with the reason.
+func (h *Handler) leaveLeague(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	l, err := h.Store.League(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := h.Leagues.Leave(c.Request().Context(), id, user.ID); err != nil {
+		return h.afterLeagueAction(c, id, err, "")
+	}
+	// A private league is hidden from those who left it: its page would be a 404.
+	h.Flash(c, "You left "+l.Name+".")
+	if l.Private {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
+}
+
+// afterLeagueAction goes back to the league page after a member's action, or shows it with
+// the refusal in the join section.
+func (h *Handler) afterLeagueAction(c echo.Context, id int64, err error, anchor string) error {
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+anchor)
+	}
+	if !isRefusal(err) {
+		return err
+	}
+	v, verr := h.leagueView(c, id)
+	if verr != nil {
+		return verr
+	}
+	v.Join.Error = httpx.Sentence(refusalMessage(err))
+	status, _ := httpx.Classify(err)
+	return h.Render(c, status, templates.League(h.Page(c, v.League.Name), v))
+}
+
+// removeMember is the manage page's remove button (POST /leagues/{id}/remove, field username).
+func (h *Handler) removeMember(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	err = h.Leagues.RemoveMember(c.Request().Context(), id, user.ID, c.FormValue("username"))
+	return h.afterManageAction(c, id, err)
+}
+
+// replaceMember is the manage page's replace form (POST /leagues/{id}/replace, fields from
+// and to).
+func (h *Handler) replaceMember(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	from, to := strings.TrimSpace(c.FormValue("from")), strings.TrimSpace(c.FormValue("to"))
+	switch {
+	case from == "":
+		err = &store.Invalid{Reason: "from: choose the player who leaves"}
+	case to == "":
+		err = &store.Invalid{Reason: "to: required; the username of the substitute"}
+	default:
+		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+		_, err = h.Leagues.Replace(c.Request().Context(), id, user.ID, from, to)
+	}
+	return h.afterManageAction(c, id, err)
+}
+
+// replacementNotes say who replaced whom, for the standings: "rp10 replaced rp2 after 3
+// games played; rp2 keeps those games' points".
+func replacementNotes(rs []store.Replacement) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = fmt.Sprintf("%s replaced %s after %d %s; %s keeps the points of the games played, %s plays the %d left.",
+			r.To, r.From, r.Played, scoring.Plural(r.Played, "game", "games"), r.From, r.To, r.SeatsTaken)
+	}
+	return out
+}

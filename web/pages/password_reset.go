@@ -1,0 +1,197 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// Rate-limit kinds of the forgotten-password form: requests by address, and mails to
+// one e-mail address, so that nobody can flood an inbox through TableStakes.
+const (
+	kindResetRequest = "reset-request"
+	kindResetMail    = "reset-mail"
+)
+
+// Limits of the forgotten-password form, each an hour: requests from one address,
+// mails to one inbox.
+const (
+	resetRequestsPerIP = 10
+	resetMailsPerInbox = 3
+	resetLimitPeriod   = time.Hour
+)
+
+// emailProblem says what is wrong with an e-mail address typed in a form, or "".
+func emailProblem(addr string) string {
+	switch {
+	case addr == "":
+		return "required"
+	case !email.ValidAddress(addr):
+		return "must be an e-mail address such as ada@example.org"
+	}
+	return ""
+}
+
+// link is the absolute address of path with its query, for e-mails and the CLI.
+func (h *Handler) link(path string, query url.Values) string {
+	return h.Config.BaseURL + path + "?" + query.Encode()
+}
+
+// sendMail sends m in the background and logs a failure: the answer does not wait for
+// the SMTP server, nor reveal by its timing whether a mail was sent at all.
+func (h *Handler) sendMail(m email.Message) {
+	if !h.Mail.Configured() {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := h.Mail.Send(ctx, m); err != nil {
+			h.Logger.Error("send mail", "subject", m.Subject, "error", err.Error())
+		}
+	}()
+}
+
+// setEmail saves the signed-in user's e-mail address, unverified, and mails it a link
+// that verifies it (POST /account/email); an empty address removes it.
+func (h *Handler) setEmail(c echo.Context) error {
+	user, _ := httpx.CurrentUser(c)
+	addr := strings.TrimSpace(c.FormValue("email"))
+	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName, Email: addr}
+	if addr != "" {
+		if msg := emailProblem(addr); msg != "" {
+			return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "email", msg)
+		}
+	}
+	token, err := h.Accounts.SetEmail(c.Request().Context(), user.ID, addr)
+	if err != nil {
+		return err
+	}
+	if addr == "" {
+		return c.Redirect(http.StatusSeeOther, "/account?done=no-email")
+	}
+	h.sendMail(email.Message{
+		To:      addr,
+		Subject: "Verify your e-mail address for TableStakes",
+		Body: "Hello " + user.DisplayName + ",\n\n" +
+			"to confirm that this is your address on TableStakes (account @" + user.Username + "), open this link within a day:\n\n" +
+			h.link("/account/verify-email", url.Values{"token": {token}}) + "\n\n" +
+			"If you did not ask for this, ignore this message.\n",
+	})
+	return c.Redirect(http.StatusSeeOther, "/account?done=email")
+}
+
+// verifyEmail spends an address-verification link (GET /account/verify-email?token=).
+func (h *Handler) verifyEmail(c echo.Context) error {
+	if _, err := h.Accounts.VerifyEmail(c.Request().Context(), c.QueryParam("token")); err != nil {
+		return err // ErrLinkInvalid is 422, ErrEmailTaken 409, each with its message
+	}
+	if _, ok := httpx.CurrentUser(c); ok {
+		return c.Redirect(http.StatusSeeOther, "/account?done=verified")
+	}
+	return c.Redirect(http.StatusSeeOther, "/login?verified=1")
+}
+
+// forgotPasswordPage asks for the account's e-mail address (GET /password/forgot).
+func (h *Handler) forgotPasswordPage(c echo.Context) error {
+	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), templates.ForgotForm{}))
+}
+
+// forgotPassword mails a password-reset link to the account with the verified address
+// (POST /password/forgot). The answer is the same whether or not such an account exists.
+func (h *Handler) forgotPassword(c echo.Context) error {
+	ctx := c.Request().Context()
+	addr := strings.TrimSpace(c.FormValue("email"))
+	form := templates.ForgotForm{Email: addr}
+	if msg := emailProblem(addr); msg != "" {
+		form.Errors = templates.FieldErrors{"email": msg}
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+	}
+	n, err := h.Store.RateHit(ctx, kindResetRequest, httpx.ClientKey(c), resetLimitPeriod, h.Config.LimitClock())
+	if err != nil {
+		return err
+	}
+	if n > resetRequestsPerIP {
+		return httpx.Refused("too many password-reset requests from your address; try again later", httpx.Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
+	}
+	form.Sent = true
+	sent, err := h.Store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod, h.Config.LimitClock())
+	if err != nil {
+		return err
+	}
+	if sent > resetMailsPerInbox {
+		h.Logger.WarnContext(ctx, "password-reset mail limited", "ip", c.RealIP())
+		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+	}
+	user, token, err := h.Accounts.CreateResetLinkByEmail(ctx, addr)
+	if errors.Is(err, store.ErrNotFound) {
+		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+	}
+	if err != nil {
+		return err
+	}
+	h.sendMail(email.Message{
+		To:      addr,
+		Subject: "Choose a new TableStakes password",
+		Body: "Hello " + user.DisplayName + ",\n\n" +
+			"someone (we hope you) asked to reset the password of your TableStakes account @" + user.Username + ".\n" +
+			"This link works once, within an hour:\n\n" +
+			h.link("/password/reset", url.Values{"token": {token}}) + "\n\n" +
+			"If you did not ask for it, ignore this message: your password stays as it is.\n",
+	})
+	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+}
+
+// resetPasswordPage shows the form a reset link opens (GET /password/reset?token=).
+func (h *Handler) resetPasswordPage(c echo.Context) error {
+	token := c.QueryParam("token")
+	ok, err := h.Store.ResetLinkValid(c.Request().Context(), token)
+	if err != nil {
+		return err
+	}
+	form := templates.ResetForm{Token: token, Invalid: !ok}
+	status := http.StatusOK
+	if !ok {
+		status = http.StatusUnprocessableEntity
+	}
+	return h.Render(c, status, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+}
+
+// resetPassword spends a reset link and sets the new password (POST /password/reset);
+// every session and API token of the account ends, and the visitor logs in afresh.
+func (h *Handler) resetPassword(c echo.Context) error {
+	form := templates.ResetForm{Token: c.FormValue("token")}
+	password := c.FormValue("new_password")
+	if msg := httpx.PasswordProblem(password); msg != "" {
+		form.Errors = templates.FieldErrors{"new_password": msg}
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+	}
+	user, err := h.Accounts.ResetPassword(c.Request().Context(), form.Token, password)
+	if errors.Is(err, store.ErrLinkInvalid) {
+		form.Invalid = true
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+	}
+	if err != nil {
+		return err
+	}
+	// The owner has proved who they are by mail: the account's failed log-ins are
+	// forgotten and this browser becomes one of theirs, so the cap on guesses at the
+	// account never keeps its owner out.
+	if err := h.Store.RateForget(c.Request().Context(), httpx.KindLoginFailAccount, httpx.UsernameKey(user.Username)); err != nil {
+		return err
+	}
+	if err := h.RememberDevice(c, user.ID); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/login?reset=1")
+}

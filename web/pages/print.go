@@ -1,0 +1,113 @@
+package pages
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// roundSheets is a league's printable round sheets (GET /leagues/{id}/print/rounds): one
+// page per round with a game still to play, each table's seats with their names and an
+// empty box per player for each result field the game's form asks (sheetFields). Print CSS does the paging; no PDF is made.
+func (h *Handler) roundSheets(c echo.Context) error {
+	l, err := h.PathLeague(c)
+	if err != nil {
+		return err
+	}
+	games, err := h.Store.Games(c.Request().Context(), l.ID)
+	if err != nil {
+		return err
+	}
+	loc := httpx.LeagueLocation(l)
+	v := templates.RoundSheetsView{League: summarise(l)}
+	index := map[int]int{} // round → its place in v.Rounds
+	for _, g := range games {
+		if g.Status != store.GameScheduled {
+			continue
+		}
+		i, ok := index[g.Round]
+		if !ok {
+			i = len(v.Rounds)
+			index[g.Round] = i
+			v.Rounds = append(v.Rounds, templates.RoundSheet{Round: g.Round})
+		}
+		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(g.Game)}
+		if g.StartsAt != nil {
+			t.When = g.StartsAt.In(loc).Format(gameDateFormat)
+			if v.Rounds[i].When == "" {
+				v.Rounds[i].When = t.When
+			}
+		}
+		names := httpx.SeatNames(g.Game, len(g.Seats))
+		for i, s := range g.Seats {
+			t.Seats = append(t.Seats, templates.SeatSheet{Name: names[i], Username: s.Username, DisplayName: s.DisplayName})
+		}
+		v.Rounds[i].Tables = append(v.Rounds[i].Tables, t)
+	}
+	return h.Render(c, http.StatusOK, templates.RoundSheets(h.Page(c, l.Name+": round sheets"), v))
+}
+
+// standingsSheet is a league's printable standings (GET /leagues/{id}/print/standings).
+func (h *Handler) standingsSheet(c echo.Context) error {
+	l, err := h.PathLeague(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	members, err := h.Store.Members(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	games, err := h.Store.Games(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	st, err := h.standingsView(c, l, members, games)
+	if err != nil {
+		return err
+	}
+	replaced, err := h.Store.Replacements(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	withdrawn, err := h.Store.Withdrawals(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	v := templates.StandingsSheetView{League: summarise(l), Standings: st,
+		Notes:   append(replacementNotes(replaced), withdrawalNotes(withdrawn)...),
+		Printed: time.Now().In(httpx.LeagueLocation(l)).Format(gameDateFormat)}
+	return h.Render(c, http.StatusOK, templates.StandingsSheet(h.Page(c, l.Name+": standings"), v))
+}
+
+// sheetFields are the headers of the result fields a round sheet leaves empty for each seat
+// of a game of slug: the numbers its result form asks (scoring.FormOf), so what is written
+// at the table is what is typed in later. A Vortex sheet asks the board's token distances
+// (the start corner is the seat's own); a form's names and tick boxes are not written down.
+func sheetFields(slug string) []string {
+	game, err := scoring.GameBySlug(slug)
+	if err != nil {
+		return []string{"Score"}
+	}
+	form := scoring.FormOf(game)
+	fields := form.Seat
+	if form.Kind == scoring.FormVortex {
+		fields = form.Board
+	}
+	var headers []string
+	for _, f := range fields {
+		if f.Input == scoring.InputNumber && f.Header != "" {
+			headers = append(headers, f.Header)
+		}
+	}
+	if len(headers) == 0 {
+		return []string{"Score"}
+	}
+	return headers
+}

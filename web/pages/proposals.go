@@ -1,0 +1,175 @@
+package pages
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// tableBack is where a table form goes after its write: the desk, or the game page.
+func tableBack(c echo.Context, gameID int64) error {
+	if c.FormValue("from") == "desk" {
+		return c.Redirect(http.StatusSeeOther, "/#table")
+	}
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10)+"#table")
+}
+
+// formRevision is a form's revision field (0 when absent).
+func formRevision(c echo.Context) (int, error) {
+	raw := c.FormValue("revision")
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 {
+		return 0, echo.NewHTTPError(http.StatusBadRequest, "revision: must be the proposal's revision")
+	}
+	return n, nil
+}
+
+// confirmProposal is the Confirm button (POST /games/{id}/proposal/confirm).
+func (h *Handler) confirmProposal(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	revision, err := formRevision(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	if _, err := h.Results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
+		return httpx.ProposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).
+func (h *Handler) disputeProposal(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	revision, err := formRevision(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	if err := h.Results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
+		return httpx.ProposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// withdrawProposal is the proposer's Withdraw button (POST /games/{id}/proposal/withdraw).
+func (h *Handler) withdrawProposal(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+		return httpx.ProposalError(err)
+	}
+	return tableBack(c, id)
+}
+
+// tableView is the game page's part for the players at the table, nil once the result is
+// recorded or while a normal game's table still has free seats.
+func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User, signedIn, canRecord bool,
+	clock pageClock) (*templates.TableView, error) {
+	if g.Status == store.GameFinished || g.Status == store.GameOpen {
+		return nil, nil
+	}
+	seated := false
+	for _, s := range g.Seats {
+		seated = seated || (signedIn && s.UserID == viewer.ID)
+	}
+	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers, CanAnswer: seated}
+	p, err := h.Store.Proposal(ctx, g.ID)
+	switch {
+	case err == nil:
+		rg, err := h.Store.ResultGame(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		pv := proposalView(p, viewer, signedIn, canRecord, clock)
+		pv.Lines = proposedLines(rg, p)
+		v.Proposal = &pv
+	case errors.Is(err, store.ErrNotFound):
+		v.CanPropose = seated && v.PlayersReport
+	default:
+		return nil, err
+	}
+	answers, err := h.Store.Attendance(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	v.Attendance, v.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers, viewer.ID)
+	return v, nil
+}
+
+// proposalView is a proposal as the viewer sees it, its closing time shown by the page's clock.
+func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock) templates.ProposalView {
+	v := templates.ProposalView{Proposer: p.Proposer, Confirmed: p.Confirmed, Waiting: p.Waiting, Revision: p.Revision,
+		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
+		Reason: p.DisputeReason, CanRecord: canRecord}
+	if signedIn {
+		v.IsProposer = p.ProposerID == viewer.ID
+		for _, w := range p.Waiting {
+			v.CanAnswer = v.CanAnswer || w == viewer.Username
+		}
+	}
+	// Without a confirmation, the window's end records nothing: it waits for the organiser.
+	if len(p.Confirmed) == 0 {
+		v.ClosesAt = ""
+	}
+	return v
+}
+
+// proposedLines are a proposal's lines by place, scored as the result would be: "1st ada
+// (90) — 20 points"; what was entered alone when it no longer scores against the seats. A
+// seat played by the missing man is the Seventh Player's line, last and without a place
+// (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points".
+func proposedLines(g store.ResultGame, p store.Proposal) []string {
+	scores := scoresOf(p.Input)
+	w, err := g.Check(p.ProposerID, p.Input)
+	if err != nil {
+		var out []string
+		for _, s := range g.Seats {
+			out = append(out, s.Username+" "+scores[strings.ToLower(s.Username)])
+		}
+		return out
+	}
+	lines := slices.Clone(w.Seated.Lines)
+	slices.SortStableFunc(lines, func(a, b scoring.SeatedLine) int {
+		if a.Absent != b.Absent {
+			return cmp.Compare(boolRank(a.Absent), boolRank(b.Absent))
+		}
+		return cmp.Compare(a.Place, b.Place)
+	})
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		s := scoring.Ordinal(l.Place) + " " + l.Player
+		if l.Absent {
+			s = rating.SeventhPlayerName + ", no place, in " + l.Player + "'s seat (absent)"
+		}
+		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
+			s += " (" + sc + ")"
+		}
+		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + scoring.PointsWord(l.Points)
+	}
+	return out
+}

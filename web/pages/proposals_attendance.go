@@ -1,0 +1,132 @@
+package pages
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// attendPage is a reminder e-mail's one-tap link (GET /attend/{token}): a page with the
+// two answers as buttons. A GET changes nothing; the buttons POST with the page's CSRF
+// field, bound to the link's game and player.
+func (h *Handler) attendPage(c echo.Context) error {
+	v, err := h.attendView(c)
+	if err != nil {
+		return err
+	}
+	return h.Render(c, http.StatusOK, templates.AttendPage(h.Page(c, "Are you coming?"), v))
+}
+
+// attendByLink answers for the link's player (POST /attend/{token}, coming=yes|no) and
+// shows the page again with the answer.
+func (h *Handler) attendByLink(c echo.Context) error {
+	link, err := h.Store.AttendanceLinkOf(c.Request().Context(), c.Param("token"))
+	if err != nil {
+		return err
+	}
+	var coming bool
+	switch c.FormValue("coming") {
+	case "yes":
+		coming = true
+	case "no":
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
+	}
+	if err := h.Results.SetAttendance(c.Request().Context(), link.GameID, link.UserID, coming); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/attend/"+c.Param("token"))
+}
+
+// attendView gathers the one-tap page of the path's token (404 for an unknown one).
+func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
+	ctx := c.Request().Context()
+	link, err := h.Store.AttendanceLinkOf(ctx, c.Param("token"))
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	g, err := h.Store.Game(ctx, link.GameID)
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	v := templates.AttendView{Token: c.Param("token"), Username: link.Username,
+		GameURL: "/games/" + strconv.FormatInt(g.ID, 10), Title: gameName(g.Game) + " table " + strconv.FormatInt(g.ID, 10)}
+	if g.LeagueID != 0 {
+		l, err := h.Store.League(ctx, g.LeagueID)
+		if err != nil {
+			return templates.AttendView{}, err
+		}
+		v.Title = l.Name + ", game " + strconv.Itoa(g.Number)
+		if g.StartsAt != nil {
+			v.When, v.TimeZone = g.StartsAt.In(httpx.LeagueLocation(l)).Format(gameDateFormat), httpx.LeagueLocation(l).String()
+		}
+	}
+	answers, err := h.Store.Attendance(ctx, g.ID)
+	if err != nil {
+		return templates.AttendView{}, err
+	}
+	for _, a := range answers {
+		if a.UserID == link.UserID && a.Coming != nil {
+			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
+		}
+	}
+	return v, nil
+}
+
+// answerAttendance is the "I'll be there" / "I can't come" form (POST /games/{id}/attendance,
+// coming=yes|no).
+func (h *Handler) answerAttendance(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	var coming bool
+	switch c.FormValue("coming") {
+	case "yes":
+		coming = true
+	case "no":
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
+		return err
+	}
+	return tableBack(c, id)
+}
+
+// attendanceViews are the seated players' answers with what an absence means, and the
+// viewer's own answer ("yes", "no" or ""). "I can't come" on a Diplomacy seat means the
+// missing man plays its power (ARMADA 4.1: "Should only six players be available to play,
+// a randomly-selected power will be chosen to be unplayed"); at other games the organiser
+// finds a substitute who finishes the seat (ARMADA 4.2, "replaced").
+func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, viewerID int64) ([]templates.AttendanceView, string) {
+	game, gameErr := scoring.GameBySlug(slug)
+	names := httpx.SeatNames(slug, seats)
+	var out []templates.AttendanceView
+	mine := ""
+	for _, a := range answers {
+		v := templates.AttendanceView{Username: a.Username, Answer: "no answer"}
+		if a.Coming != nil {
+			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
+			if a.UserID == viewerID {
+				mine = map[bool]string{true: "yes", false: "no"}[*a.Coming]
+			}
+			if !*a.Coming {
+				if gameErr == nil && game.System == scoring.Armada && a.Position >= 1 && a.Position <= len(names) {
+					v.Note = "the missing man plays " + names[a.Position-1] + " (ARMADA 4.1)"
+				} else {
+					v.Note = "the organiser finds a substitute, who finishes the seat (ARMADA 4.2)"
+				}
+			}
+		}
+		out = append(out, v)
+	}
+	return out, mine
+}

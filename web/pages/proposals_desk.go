@@ -1,0 +1,154 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// deskTableLength bounds each list of the desk's players-at-the-table part.
+const deskTableLength = 20
+
+// tableDesk gathers the desk's players-at-the-table part: the proposals the viewer is asked
+// to confirm and their own, the proposals and answers of the games the viewer runs
+// (organised), and the viewer's next dated games to answer for; its times are shown by the
+// desk's clock.
+func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []store.Proposal,
+	clock pageClock) (templates.TableDeskView, error) {
+	var v templates.TableDeskView
+	// The games the viewer runs: each proposal, and the answers of the dated ones.
+	var ids, dated []int64
+	byID := map[int64]store.QueuedGame{}
+	for _, g := range organised {
+		ids = append(ids, g.GameID)
+		byID[g.GameID] = g
+		if g.StartsAt != nil && g.StartsAt.After(time.Now()) {
+			dated = append(dated, g.GameID)
+		}
+	}
+	for _, g := range next {
+		if g.StartsAt != nil {
+			dated = append(dated, g.GameID)
+		}
+	}
+	// The viewer's own part, kept under their id and the games it covers until the next
+	// write (web/httpx/cache_parts.go).
+	var seated []int64
+	for _, p := range mine {
+		seated = append(seated, p.GameID)
+	}
+	key := httpx.PartKey("table desk", user.ID) + "\x00" + fmt.Sprint(ids, dated, seated)
+	read, err := httpx.Part(h.Cache, key, func() (tableDeskShared, error) {
+		return h.readTableDesk(c.Request().Context(), mine, ids, dated)
+	})
+	if err != nil {
+		return v, err
+	}
+	proposals, answers := read.proposals, read.answers
+	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
+		pv := proposalView(p, user, true, canRecord, clock)
+		pv.Lines = proposedLines(read.games[p.GameID], p)
+		return pv, nil
+	}
+	for _, p := range mine {
+		pv, err := withLines(p, false)
+		if err != nil {
+			return v, err
+		}
+		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
+		switch {
+		case pv.CanAnswer && !pv.Disputed:
+			v.ToConfirm = append(v.ToConfirm, t)
+		case pv.IsProposer:
+			v.Mine = append(v.Mine, t)
+		}
+	}
+	for _, id := range ids {
+		g := byID[id]
+		t := templates.TableView{GameID: id, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk"}
+		if p, ok := proposals[id]; ok {
+			pv, err := withLines(p, true)
+			if err != nil {
+				return v, err
+			}
+			pv.CanAnswer, pv.IsProposer = false, false // the organiser's view: settle it on the result form
+			t.Proposal = &pv
+		}
+		if as, ok := answers[id]; ok && g.StartsAt != nil && g.StartsAt.After(time.Now()) && answered(as) {
+			t.Attendance, _ = attendanceViews(g.Game, len(g.Seats), as, 0)
+		}
+		if (t.Proposal != nil || t.Attendance != nil) && len(v.Organised) < deskTableLength {
+			v.Organised = append(v.Organised, t)
+		}
+	}
+	for _, g := range next {
+		if g.StartsAt == nil || len(v.Next) >= 5 {
+			continue
+		}
+		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk", CanAnswer: true}
+		t.Attendance, t.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers[g.GameID], user.ID)
+		v.Next = append(v.Next, t)
+	}
+	return v, nil
+}
+
+// tableDeskShared is what the desk's players-at-the-table part reads from the database.
+type tableDeskShared struct {
+	// proposals are those of the games the viewer runs, by game id.
+	proposals map[int64]store.Proposal
+	// games are the games of every proposal, by id, for the proposed lines.
+	games map[int64]store.ResultGame
+	// answers are the attendance answers of the dated games, by game id.
+	answers map[int64][]store.AttendanceAnswer
+}
+
+// readTableDesk reads the players-at-the-table part of a desk: the proposals of the games
+// ids the viewer runs, the games of those and of mine (the proposals of the games the
+// viewer sits at, read with the desk), and the answers of the games dated.
+func (h *Handler) readTableDesk(ctx context.Context, mine []store.Proposal, ids, dated []int64) (tableDeskShared, error) {
+	r := tableDeskShared{games: map[int64]store.ResultGame{}}
+	var err error
+	if r.proposals, err = h.Store.Proposals(ctx, ids); err != nil {
+		return r, err
+	}
+	for _, p := range slices.Concat(mine, slices.Collect(maps.Values(r.proposals))) {
+		if _, ok := r.games[p.GameID]; ok {
+			continue
+		}
+		if r.games[p.GameID], err = h.Store.ResultGame(ctx, p.GameID); err != nil {
+			return r, err
+		}
+	}
+	r.answers, err = h.Store.GamesAttendance(ctx, dated)
+	return r, err
+}
+
+// answered reports whether any seated player has answered.
+func answered(as []store.AttendanceAnswer) bool {
+	return slices.ContainsFunc(as, func(a store.AttendanceAnswer) bool { return a.Coming != nil })
+}
+
+// proposalTitle names a proposal's game: "Tuesday league, game 3" or "Arcs table 12".
+func proposalTitle(p store.Proposal) string {
+	if p.LeagueID == 0 {
+		return gameName(p.Game) + " table " + strconv.FormatInt(p.GameID, 10)
+	}
+	return p.LeagueName + ", game " + strconv.Itoa(p.Number)
+}
+
+// queuedTitle names a desk game as proposalTitle does.
+func queuedTitle(g store.QueuedGame) string {
+	if g.LeagueID == 0 {
+		return gameName(g.Game) + " table " + strconv.FormatInt(g.GameID, 10)
+	}
+	return g.LeagueName + ", game " + strconv.Itoa(g.Number)
+}

@@ -1,0 +1,118 @@
+package pages
+
+import (
+	"math/big"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+)
+
+// resultView gathers a game's result section: the scored lines, the rating ledger and the
+// audit trail with each correction's diff. canRecord says whether the viewer may record
+// or correct (the organiser or a co-organiser, while the league takes results). Its times
+// are in zone, the game's league's ("" for a normal game: UTC), shown by the page's clock.
+func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, status string, clock pageClock, zone string) (templates.ResultView, error) {
+	v := templates.ResultView{GameID: gameID, CanRecord: canRecord}
+	if status != store.GameFinished {
+		return v, nil
+	}
+	ctx := c.Request().Context()
+	r, err := h.Store.Result(ctx, gameID)
+	if err != nil {
+		return v, err
+	}
+	audit, err := h.Store.ResultAudit(ctx, gameID)
+	if err != nil {
+		return v, err
+	}
+	v.Recorded = true
+	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
+	// By place, best first, each with what was entered for it.
+	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Lines), r.Input))
+	v.Ladder = r.Ladder
+	v.RecordedBy, v.RecordedAt = r.RecordedBy, clock.show(r.RecordedAt, zone, timeLayout)
+	if r.CorrectedAt != nil {
+		v.CorrectedBy, v.CorrectedAt = r.CorrectedBy, clock.show(*r.CorrectedAt, zone, timeLayout)
+	}
+	var pot rating.Micros
+	for _, l := range r.Ledger {
+		pot += l.Ante
+		v.Ledger = append(v.Ledger, templates.LedgerView{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
+			Before: showMicros(l.Before), Ante: showMicros(l.Ante), Award: showMicros(l.Award), Delta: signedMicros(l.Delta),
+			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
+	}
+	v.PotNote = potNote(r.Result.System, len(r.Ledger), pot)
+	for _, a := range audit {
+		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: clock.show(a.At, zone, timeLayout), Reason: a.Reason}
+		if a.Action == "correct" {
+			av.Action = "corrected"
+		}
+		for _, p := range a.Changes.Points {
+			d := p.Delta()
+			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: scoring.Mixed(p.Before),
+				After: scoring.Mixed(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
+		}
+		for _, rc := range a.Changes.Ratings {
+			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
+				After: showMicros(rc.After), Delta: signedMicros(rc.After - rc.Before), Trend: trend(int64(rc.After - rc.Before))})
+		}
+		v.Audit = append(v.Audit, av)
+	}
+	return v, nil
+}
+
+// timeLayout is how pages show when something happened, in the page's zone (pageClock).
+const timeLayout = "2 Jan 2006 15:04"
+
+// trend names the direction of a change for its colour: "up", "down" or "flat".
+func trend(sign int64) string {
+	switch {
+	case sign > 0:
+		return "up"
+	case sign < 0:
+		return "down"
+	}
+	return "flat"
+}
+
+// signedMicros writes a rating change for a page with its sign, to one decimal: "+12.5",
+// "−3.0", "0.0".
+func signedMicros(m rating.Micros) string {
+	if m > 0 {
+		return "+" + showMicros(m)
+	}
+	return showMicros(m)
+}
+
+// signedRat writes a points change with its sign: "+12", "−4 1/2", "0".
+func signedRat(r *big.Rat) string {
+	switch r.Sign() {
+	case 1:
+		return "+" + scoring.Mixed(r)
+	case -1:
+		return scoring.Mixed(r)
+	}
+	return "0"
+}
+
+// showMicros writes a rating amount for a page to one decimal, rounded half away from
+// zero, with a true minus sign: "219.1", "84.0", "−3.5". The API keeps millionths.
+func showMicros(m rating.Micros) string {
+	const tenth = rating.PerPoint / 10
+	neg := m < 0
+	mag := uint64(m)
+	if neg {
+		mag = -mag
+	}
+	tenths := (mag + uint64(tenth)/2) / uint64(tenth)
+	s := strconv.FormatUint(tenths/10, 10) + "." + strconv.FormatUint(tenths%10, 10)
+	if neg && tenths != 0 {
+		return "−" + s
+	}
+	return s
+}

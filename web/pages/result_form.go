@@ -1,0 +1,356 @@
+package pages
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// resultFormPage shows the result form of a game to its league's organiser: empty for a
+// new result, filled in with the recorded one for a correction.
+func (h *Handler) resultFormPage(c echo.Context) error {
+	g, err := h.resultGame(c)
+	if err != nil {
+		return err
+	}
+	f := newResultForm(g)
+	if g.Input != nil {
+		f.fill(g.Input)
+	}
+	user, _ := httpx.CurrentUser(c)
+	proposing := !g.MayRecord(user.ID)
+	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
+	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
+		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, nil
+		}
+		return &p, err
+	})
+	if err != nil {
+		return err
+	}
+	if p != nil && (p.ProposerID == user.ID || !proposing) {
+		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
+	}
+	if g.Input == nil && g.Game.System == scoring.Armada {
+		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
+		if err := h.missingManFromAttendance(c, f); err != nil {
+			return err
+		}
+	}
+	v := f.view(nil)
+	v.Proposing = proposing
+	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(g)), v))
+}
+
+// submitResult handles the result form: "preview" scores the values and shows them with
+// their explanations; "save" records the result (or corrects it) and goes to the game page;
+// "save-next" records it and opens the next game of the desk's queue.
+// A refusal shows the form again with every problem on its field, changing nothing.
+func (h *Handler) submitResult(c echo.Context) error {
+	g, err := h.resultGame(c)
+	if err != nil {
+		return err
+	}
+	f := newResultForm(g)
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "form: "+err.Error())
+	}
+	f.bind(form)
+	page := h.Page(c, formTitle(g))
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	proposing := !g.MayRecord(user.ID)
+	view := func(errs map[string]string) templates.ResultFormView {
+		v := f.view(errs)
+		v.Proposing = proposing
+		return v
+	}
+	version, err := strconv.Atoi(form.Get("version"))
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "version: must be the version the form was built from")
+	}
+	if version != g.Version {
+		return h.staleResultForm(c, g)
+	}
+	body, problems := f.input()
+	if len(problems) > 0 {
+		f.scorerProblems(func(body []byte) error {
+			_, err := g.Check(user.ID, body)
+			return err
+		}, problems)
+		v := view(problems)
+		v.Error = "Some values need fixing; see the marked fields:"
+		v.Problems = f.problemList(problems)
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
+	}
+	w, err := g.Check(user.ID, body)
+	if err == nil {
+		// The preview answers a reason the save would refuse (the service asks the same rule).
+		err = league.ResultReason(w.Reason)
+	}
+	if err == nil && proposing && c.FormValue("action") == "save" {
+		// A seated player proposes; the table confirms (CONTRACT section 8).
+		if _, err = h.Propose(c, g.ID, user.ID, body); err == nil {
+			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#table", g.ID))
+		}
+	} else if err == nil {
+		if action := c.FormValue("action"); action == "save" || action == "save-next" {
+			err = h.saveResult(c, w, version > 0)
+			switch {
+			case err == nil:
+				if action == "save-next" {
+					return h.recordNext(c, user, g)
+				}
+				h.Flash(c, "Saved the result of "+savedLabel(g)+".")
+				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#result", g.ID))
+			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
+				// Another save came first, between this request's read and its write.
+				if g, err = h.resultGame(c); err != nil {
+					return err
+				}
+				return h.staleResultForm(c, g)
+			}
+		} else {
+			v := view(nil)
+			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), body)}
+			return h.Render(c, http.StatusOK, templates.ResultForm(page, v))
+		}
+	}
+	status, message := httpx.Classify(httpx.ResultError(err))
+	if status >= http.StatusInternalServerError {
+		return err
+	}
+	errs := map[string]string{}
+	var unplaced []string
+	for _, fe := range scoring.AllFieldErrors(err) {
+		if name, ok := f.inputOf(fe.Field); ok && errs[name] == "" {
+			errs[name] = httpx.Sentence(fe.Problem)
+		} else if !ok {
+			unplaced = append(unplaced, httpx.Sentence(fe.Problem))
+		}
+	}
+	v := view(errs)
+	// In people's words: the fields' problems seat by seat, never a body path such as
+	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
+	_, whole := splitField(message)
+	v.Error = httpx.Sentence(whole)
+	if problems := append(f.problemList(errs), unplaced...); len(problems) > 0 {
+		v.Error, v.Problems = "Some values need fixing; see the marked fields:", problems
+	}
+	return h.Render(c, status, templates.ResultForm(page, v))
+}
+
+// missingManFromAttendance marks absent, on a Diplomacy result form not filled in yet, the
+// one seated player who said they cannot come: "Should only six players be available to
+// play, a randomly-selected power will be chosen to be unplayed" (ARMADA 4.1). With two or
+// more away the missing man cannot stand in; the form is left as it is.
+func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error {
+	answers, err := httpx.Part(h.Cache, httpx.PartKey("attendance", f.game.ID), func() ([]store.AttendanceAnswer, error) {
+		return h.Store.Attendance(c.Request().Context(), f.game.ID)
+	})
+	if err != nil {
+		return err
+	}
+	var away []string
+	for _, a := range answers {
+		if a.Coming != nil && !*a.Coming {
+			away = append(away, a.Username)
+		}
+	}
+	if len(away) != 1 {
+		return nil
+	}
+	for _, s := range f.seats {
+		if s.values["absent"] != "" {
+			return nil // the proposal or the form already says who was absent
+		}
+	}
+	if s := f.seat(away[0]); s != nil {
+		s.values["absent"] = "1"
+	}
+	return nil
+}
+
+// staleResultForm refuses a save built from an older version of the game's result (two
+// tabs, a double click): it shows the form again holding the current result, and that
+// result scored, with 409 and nothing changed.
+func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
+	f := newResultForm(g)
+	v := f.view(nil)
+	if g.Input != nil {
+		f.fill(g.Input)
+		v = f.view(nil)
+		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
+			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input)}
+		}
+	}
+	v.Stale = true
+	v.Error = httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))
+	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(g)), v))
+}
+
+// recordNext goes on from a saved result to the next game of the same league in the
+// organiser's queue (the desk's "waiting for a result", oldest first), saying what was
+// saved; back to the desk when none of that league is left (issue #24: never a game of
+// another league, and a normal table has no next game).
+func (h *Handler) recordNext(c echo.Context, user store.User, saved store.ResultGame) error {
+	queue, err := h.Store.Queue(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	for _, q := range queue {
+		if saved.LeagueID != 0 && q.LeagueID == saved.LeagueID && q.GameID != saved.ID {
+			h.Flash(c, fmt.Sprintf("Saved the result of %s. Next: game %d.", savedLabel(saved), q.Number))
+			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/result", q.GameID))
+		}
+	}
+	if saved.LeagueID == 0 {
+		h.Flash(c, "Saved the result of "+savedLabel(saved)+".")
+	} else {
+		h.Flash(c, "Saved the result of "+savedLabel(saved)+". No other game of this league waits for a result.")
+	}
+	return c.Redirect(http.StatusSeeOther, "/#queue")
+}
+
+// savedLabel names a game in a confirmation: "Spring Cartagena game 25", "the Blue Max
+// table 90".
+func savedLabel(g store.ResultGame) string {
+	if g.LeagueID == 0 {
+		return fmt.Sprintf("the %s table %d", g.Game.Name, g.ID)
+	}
+	return fmt.Sprintf("%s game %d", g.LeagueName, g.Number)
+}
+
+// saveResult stores a checked result: a record, or a correction of the recorded one.
+func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction bool) error {
+	ctx := c.Request().Context()
+	var err error
+	if correction {
+		_, err = h.Results.Correct(ctx, w)
+	} else {
+		_, err = h.Results.Record(ctx, w)
+	}
+	return err
+}
+
+// formTitle is the form page's title.
+func formTitle(g store.ResultGame) string {
+	return fmt.Sprintf("Result of %s game %d", g.Game.Name, g.Number)
+}
+
+// resultGame loads the game of the path, in one round trip, and checks that the viewer is
+// its league's organiser or a co-organiser (403 otherwise).
+func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return store.ResultGame{}, err
+	}
+	read := func() (store.ResultGame, error) { return h.Store.ResultGame(c.Request().Context(), id) }
+	var g store.ResultGame
+	if c.Request().Method == http.MethodGet {
+		// The form's read, kept until the next write (web/httpx/cache_parts.go); a save reads the
+		// game afresh, and the results service again under the game's lock.
+		g, err = httpx.Part(h.Cache, httpx.PartKey("result game", id), read)
+	} else {
+		g, err = read()
+	}
+	if err != nil {
+		return store.ResultGame{}, err
+	}
+	user, _ := httpx.CurrentUser(c)
+	if !g.MayRecord(user.ID) {
+		// A seated player of a game whose players report proposes its result on this form.
+		if err := service.MayPropose(g, user.ID); err != nil {
+			if g.LeagueID == 0 && !g.PlayersReport() {
+				return store.ResultGame{}, store.ErrNotTableOrganiser
+			}
+			if errors.Is(err, store.ErrOrganisersOnly) || errors.Is(err, store.ErrNotSeated) {
+				return store.ResultGame{}, store.ErrNotOrganiser
+			}
+			return store.ResultGame{}, err
+		}
+	}
+	return g, nil
+}
+
+// seatedLineViews renders checked lines (a preview) for a page, with the seats' names.
+func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates.ResultLineView {
+	out := make([]store.ResultLine, len(lines))
+	for i, l := range lines {
+		out[i] = store.ResultLine{Position: l.Position, Username: l.Player, Points: l.Points, Place: l.Place,
+			Winner: l.Winner, Side: l.Side, Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		for _, s := range g.Seats {
+			if s.Position == l.Position {
+				out[i].UserID, out[i].DisplayName = s.UserID, s.DisplayName
+			}
+		}
+	}
+	return resultLineViews(out)
+}
+
+// withScores sets each line's Score from the result body.
+func withScores(lines []templates.ResultLineView, body []byte) []templates.ResultLineView {
+	scores := scoresOf(body)
+	for i := range lines {
+		lines[i].Score = scores[strings.ToLower(lines[i].Username)]
+	}
+	return lines
+}
+
+// resultLineViews renders scored lines for a page, in the order given. A seat played by the
+// missing man is the Seventh Player's line (ARMADA 4.1): the ARMADA points its power scored
+// and no place among the players.
+func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
+	out := make([]templates.ResultLineView, len(lines))
+	for i, l := range lines {
+		name := l.DisplayName
+		if name == "" {
+			name = l.Username
+		}
+		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
+			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		if l.Absent {
+			out[i].Points = scoring.Mixed(l.Points)
+			out[i].Place = 0
+		}
+	}
+	return out
+}
+
+// inPlaceOrder orders a result's lines by place, best first (seat order among equals), the
+// Seventh Player's line, which has no place, last.
+func inPlaceOrder(lines []templates.ResultLineView) []templates.ResultLineView {
+	slices.SortStableFunc(lines, func(a, b templates.ResultLineView) int {
+		if a.Absent != b.Absent {
+			return cmp.Compare(boolRank(a.Absent), boolRank(b.Absent))
+		}
+		return cmp.Compare(a.Place, b.Place)
+	})
+	return lines
+}
+
+// boolRank orders false before true.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,127 @@
+package pages
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// view renders the form for its page; errs are the problems by input name.
+func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
+	g := f.game
+	v := templates.ResultFormView{
+		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
+		LeagueURL: leagueURL(g.LeagueID), ScoreLabel: g.Game.ScoreLabel,
+		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Form: f.form,
+		SideNames:           f.sides,
+		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
+		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
+		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
+		GameVersion: versionView(g.Game, g.GameVersion.Slug, ""),
+		Reason:      f.reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
+	}
+	for name, problem := range errs {
+		v.Errors[name] = problem
+	}
+	for _, a := range g.Inactive() {
+		v.ActivityRule = fmt.Sprintf("This league's activity rule asks for %d finished %s in the last %d days. "+
+			"These players have fallen short:", a.Need, scoring.Plural(a.Need, "game", "games"), a.Days)
+		v.ActivityWarnings = append(v.ActivityWarnings, fmt.Sprintf("@%s: %d finished %s", a.Username, a.Recent,
+			scoring.Plural(a.Recent, "game", "games")))
+	}
+	powers := g.Game.SeatNames(len(g.Seats))
+	for _, s := range f.seats {
+		val := s.values
+		power := ""
+		if v.HasPowers && s.seat.Position >= 1 && s.seat.Position <= len(powers) {
+			power = powers[s.seat.Position-1]
+		}
+		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
+			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Values: maps.Clone(val)})
+	}
+	return v
+}
+
+// leagueURL is the page of a game's league, or the normal games' list for a normal game
+// (league 0).
+func leagueURL(leagueID int64) string {
+	if leagueID == 0 {
+		return "/games"
+	}
+	return "/leagues/" + strconv.FormatInt(leagueID, 10)
+}
+
+// leagueLabelOr is a game's league name, or fallback for a normal game, which has none.
+func leagueLabelOr(name, fallback string) string {
+	if name == "" {
+		return fallback
+	}
+	return name
+}
+
+// problemList is every problem of the form in people's words, in the form's order (seat by
+// seat, then the fields of the whole game): "Seat 2 (Chloé Martin): the score is missing",
+// "France (Hugo Moreau): not a number: x" (issue #24: never "players[1].score", counted
+// from 0). errs are the problems by input name.
+func (f *resultForm) problemList(errs map[string]string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range f.seats {
+		who := "Seat " + strconv.Itoa(s.seat.Position)
+		if powers := f.game.Game.Powers; s.seat.Position-1 < len(powers) && s.seat.Position > 0 && len(powers) > 0 {
+			who = powers[s.seat.Position-1]
+		}
+		who += " (" + s.seat.DisplayName + ")"
+		for _, field := range append(f.fields(), "substitute", "absent") {
+			name := s.name(field)
+			if p, ok := errs[name]; ok && !seen[name] {
+				seen[name] = true
+				out = append(out, who+": "+inWords(p))
+			}
+		}
+	}
+	var rest []string
+	for name := range errs {
+		if !seen[name] {
+			rest = append(rest, name)
+		}
+	}
+	sort.Strings(rest)
+	for _, name := range rest {
+		label := formFieldNames[name]
+		if label == "" {
+			out = append(out, httpx.Sentence(errs[name]))
+			continue
+		}
+		out = append(out, label+": "+inWords(errs[name]))
+	}
+	return out
+}
+
+// formFieldNames name the result form's inputs that belong to no seat.
+var formFieldNames = map[string]string{
+	"outcome": "How the game ended", "conceded_to": "Conceded to", "die": "Die", "reason": "Reason",
+	"absent": "Absent", "lower_is_better": "Lower is better",
+}
+
+// inWords turns a field's message into the tail of a problem line: "Enter the score" →
+// "the score is missing"; anything else starts in lower case.
+func inWords(p string) string {
+	if rest, ok := strings.CutPrefix(p, "Enter "); ok {
+		return strings.TrimSuffix(rest, ".") + " is missing"
+	}
+	r, n := utf8.DecodeRuneInString(p)
+	if n == 0 {
+		return p
+	}
+	return string(unicode.ToLower(r)) + p[n:]
+}

@@ -1,0 +1,52 @@
+package pages
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// standingsView gathers a league's standings section from the members and games the
+// caller has already read; it adds one query, the standings.
+func (h *Handler) standingsView(c echo.Context, l store.League, members []store.Member, games []store.Game) (templates.StandingsView, error) {
+	st, err := h.Store.Standings(c.Request().Context(), l.ID)
+	if err != nil {
+		return templates.StandingsView{}, err
+	}
+	return standingsSection(c, l, members, games, st), nil
+}
+
+// standingsSection is a league's standings section from the members, games and standings
+// read for it, with the viewer's line marked.
+func standingsSection(c echo.Context, l store.League, members []store.Member, games []store.Game, st []scoring.Standing) templates.StandingsView {
+	names := make(map[string]string, len(members))
+	for _, m := range members {
+		names[m.Username] = m.DisplayName
+	}
+	viewer, signedIn := httpx.CurrentUser(c)
+	v := templates.StandingsView{LeagueID: l.ID, Rule: scoring.CountbackRule, TieBreaks: scoring.TieBreaks(st),
+		Total: len(games), Finished: l.Status == store.LeagueFinished}
+	for _, g := range games {
+		if g.Status == store.GameFinished {
+			v.Recorded++
+		}
+	}
+	places := l.PlayersPerGame
+	for _, s := range st {
+		name := names[s.Player]
+		if name == "" {
+			name = s.Player
+		}
+		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: scoring.Mixed(s.Points),
+			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), scoring.MaxPlaces)]...),
+			IsViewer: signedIn && viewer.Username == s.Player}
+		v.Rows = append(v.Rows, row)
+		if v.Finished && s.Rank == 1 {
+			v.Winners = append(v.Winners, row)
+		}
+	}
+	return v
+}

@@ -1,0 +1,94 @@
+package pages
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// webhooksView adds league l's webhooks to its manage page, their times in the league's
+// zone like the rest of the page.
+func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.ManageView) error {
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	hooks, err := h.Leagues.Webhooks(c.Request().Context(), l.ID, user.ID)
+	if err != nil {
+		return err
+	}
+	v.MaxWebhooks = store.MaxWebhooks
+	if v.WebhookForm.Format == "" {
+		v.WebhookForm.Format = "json"
+	}
+	for _, w := range hooks {
+		last := ""
+		switch w.LastStatus {
+		case "sent":
+			last = "delivered"
+		case "pending":
+			if w.LastError != "" {
+				last = "failed, will be retried: " + w.LastError
+			} else {
+				last = "waiting to be sent"
+			}
+		case "sending":
+			last = "being sent"
+		case "failed":
+			last = "failed: " + w.LastError
+		}
+		if w.PausedUntil != nil {
+			last += "; paused after failing again and again, until " + w.PausedUntil.In(httpx.LeagueLocation(l)).Format("2 Jan 15:04 MST")
+		}
+		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
+	}
+	return nil
+}
+
+// addWebhook is the manage page's add form (POST /leagues/{id}/webhooks: url, format). A
+// bad field shows the page again with the message under it.
+func (h *Handler) addWebhook(c echo.Context) error {
+	form := templates.WebhookForm{URL: c.FormValue("url"), Format: c.FormValue("format")}
+	id, err := h.WebhookOp(c, func(ctx context.Context, leagueID, _, userID int64) error {
+		var err error
+		_, form.Errors, err = h.AddWebhookChecked(ctx, leagueID, userID, form.URL, form.Format)
+		return err
+	})
+	if id == 0 || (err != nil && !isRefusal(err)) {
+		return err
+	}
+	if err == nil && len(form.Errors) == 0 {
+		h.Flash(c, "The webhook is added: every league event is posted to it.")
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#webhooks")
+	}
+	if err != nil {
+		form.Errors = templates.FieldErrors{"url": fieldMessage(err, "url")}
+	}
+	v, verr := h.manageView(c, id)
+	if verr != nil {
+		return verr
+	}
+	v.WebhookForm = form
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+}
+
+// fieldMessage is a refusal's message without its "field: " prefix.
+func fieldMessage(err error, field string) string {
+	msg := refusalMessage(err)
+	return strings.TrimPrefix(msg, field+": ")
+}
+
+// deleteWebhook is the manage page's remove button (POST /leagues/{id}/webhooks/{hook}/delete).
+func (h *Handler) deleteWebhook(c echo.Context) error {
+	id, err := h.WebhookOp(c, func(ctx context.Context, leagueID, hookID, userID int64) error {
+		return h.Leagues.DeleteWebhook(ctx, leagueID, hookID, userID)
+	})
+	if id == 0 {
+		return err
+	}
+	return h.afterManageAction(c, id, err)
+}

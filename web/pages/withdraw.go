@@ -1,0 +1,102 @@
+package pages
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/web/httpx"
+)
+
+// withdrawMember is the manage page's withdraw form (POST /leagues/{id}/withdraw, fields
+// username and confirm=yes). Its "See what happens" button (step=preview) shows the
+// manage page with what the withdrawal would do, changing nothing.
+func (h *Handler) withdrawMember(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	username := strings.TrimSpace(c.FormValue("username"))
+	preview := c.FormValue("step") == "preview"
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	switch {
+	case username == "":
+		err = &store.Invalid{Reason: "username: choose the player who withdraws"}
+	case preview:
+		w, err := h.Leagues.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
+		if err != nil {
+			return h.afterManageAction(c, id, err)
+		}
+		v, err := h.manageView(c, id)
+		if err != nil {
+			return err
+		}
+		wv := templates.WithdrawView{League: v.League, Members: v.Members, User: w.Username, Preview: w.Detail}
+		return h.Render(c, http.StatusOK, templates.Withdraw(h.Page(c, "Withdraw "+w.Username+"?"), wv))
+	case c.FormValue("confirm") != "yes":
+		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
+	default:
+		_, err = h.Leagues.Withdraw(c.Request().Context(), id, user.ID, username)
+	}
+	return h.afterManageAction(c, id, err)
+}
+
+// withdrawalNotes say who withdrew, for the standings: "wd4 withdrew after 1 game played,
+// whose points stay; of the 15 games left, 15 go on one player short."
+func withdrawalNotes(ws []store.Withdrawal) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		left := w.Shortened + 2*w.Reseated + w.Cancelled
+		var parts []string
+		if w.Shortened > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s on one player short", w.Shortened, scoring.Plural(w.Shortened, "goes", "go")))
+		}
+		if w.Reseated > 0 {
+			parts = append(parts, fmt.Sprintf("%d became %d with another player in the empty seat", 2*w.Reseated, w.Reseated))
+		}
+		if w.Cancelled > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s cancelled", w.Cancelled, scoring.Plural(w.Cancelled, "was", "were")))
+		}
+		rest := "."
+		if left > 0 {
+			rest = fmt.Sprintf("; of the %d %s left, %s.", left, scoring.Plural(left, "game", "games"), strings.Join(parts, ", "))
+		}
+		played := "before playing any game"
+		if w.Played > 0 {
+			played = fmt.Sprintf("after %d %s played, whose points stay", w.Played, scoring.Plural(w.Played, "game", "games"))
+		}
+		out[i] = fmt.Sprintf("%s withdrew without a substitute %s%s", w.Username, played, rest)
+	}
+	return out
+}
+
+// withdrawalReports say how each withdrawal moved the schedule's balance, for the fairness
+// report: the pair spread and games per player before and after.
+func withdrawalReports(ws []store.Withdrawal, zone string) []string {
+	loc := httpx.ZoneOf(zone)
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),
+			store.BalanceChange(w.Balance.Before, w.Balance.After))
+		if w.Shortened > 0 {
+			line += fmt.Sprintf(" Each player who stays has %s of the games played one player short.",
+				spanWords(w.Balance.ShortMin, w.Balance.ShortMax))
+		}
+		out[i] = line
+	}
+	return out
+}
+
+// spanWords is "2" or "1 to 3".
+func spanWords(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
