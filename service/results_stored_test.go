@@ -86,4 +86,4 @@ func TestStoredResultBodies(t *testing.T) {
 }
 
 // storedBody is the body a checked write hands the store.
-func storedBody(rw store.ResultWrite) []byte { return rw.Input }
+func storedBody(rw store.ResultWrite) []byte { return rw.Input.Body }

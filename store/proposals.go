@@ -269,7 +269,7 @@ func (s *Store) ProposerOf(ctx context.Context, tx pgx.Tx, gameID int64) (int64,
 // InsertProposal stores w as the game's proposal, its window open for the game's
 // confirmation hours.
 func (s *Store) InsertProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
-	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input, g.ConfirmHours); err != nil {
+	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input.Body, g.ConfirmHours); err != nil {
 		return fmt.Errorf("insert proposal: %w", err)
 	}
 	return nil
@@ -281,7 +281,7 @@ func (s *Store) UpdateProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w R
 	if _, err := tx.Exec(ctx, deleteConfirmationsSQL, g.ID); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input, g.ConfirmHours); err != nil {
+	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input.Body, g.ConfirmHours); err != nil {
 		return fmt.Errorf("change proposal: %w", err)
 	}
 	return nil

@@ -172,9 +172,9 @@ func queueEnding(batch *pgx.Batch, rw ResultRows, w ResultWrite, changes Changes
 	}
 	g, actor := rw.game, w.ByUserID
 	if e.table == nil {
-		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input, text, e.reason)
+		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input.Body, text, e.reason)
 	} else {
-		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input, text, e.table.Reason, e.table.ConfirmerIDs)
+		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input.Body, text, e.table.Reason, e.table.ConfirmerIDs)
 		actor = e.table.ActorID
 	}
 	return queueNotice(batch, e.key, resultNotice(e.notice, g, rw.lines, e.reason), resultAudience(g), actor)

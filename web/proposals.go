@@ -119,7 +119,11 @@ func (h *Handler) propose(c echo.Context, gameID, userID int64, body []byte) (st
 	if err := service.MayPropose(g, userID); err != nil {
 		return store.Proposal{}, err
 	}
-	w, err := g.Check(userID, body)
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return store.Proposal{}, resultError(err)
+	}
+	w, err := g.Check(userID, in)
 	if err != nil {
 		return store.Proposal{}, resultError(err)
 	}

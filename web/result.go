@@ -87,7 +87,11 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err := service.Writable(g, user.ID, correct); err != nil {
 		return err
 	}
-	w, err := g.Check(user.ID, body)
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return resultError(err)
+	}
+	w, err := g.Check(user.ID, in)
 	if err != nil {
 		return resultError(err)
 	}

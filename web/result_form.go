@@ -26,8 +26,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 		return err
 	}
 	f := newResultForm(g)
-	if g.Input != nil {
-		f.fill(g.Input)
+	if g.Input.Body != nil {
+		f.fill(g.Input.Body)
 	}
 	user, _ := currentUser(c)
 	proposing := !g.MayRecord(user.ID)
@@ -45,7 +45,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if p != nil && (p.ProposerID == user.ID || !proposing) {
 		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
 	}
-	if g.Input == nil && g.Game.System == scoring.Armada {
+	if g.Input.Body == nil && g.Game.System == scoring.Armada {
 		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
 		if err := h.missingManFromAttendance(c, f); err != nil {
 			return err
@@ -89,7 +89,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 	body, problems := f.input()
 	if len(problems) > 0 {
 		f.scorerProblems(func(body []byte) error {
-			_, err := g.Check(user.ID, body)
+			in, err := g.DecodeResult(body)
+			if err == nil {
+				_, err = g.Check(user.ID, in)
+			}
 			return err
 		}, problems)
 		v := view(problems)
@@ -97,7 +100,11 @@ func (h *Handler) submitResult(c echo.Context) error {
 		v.Problems = f.problemList(problems)
 		return h.render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
-	w, err := g.Check(user.ID, body)
+	in, err := g.DecodeResult(body)
+	var w store.ResultWrite
+	if err == nil {
+		w, err = g.Check(user.ID, in)
+	}
 	if err == nil {
 		// The preview answers a reason the save would refuse (the service asks the same rule).
 		err = league.ResultReason(w.Reason)
@@ -192,12 +199,12 @@ func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error 
 func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	f := newResultForm(g)
 	v := f.view(nil)
-	if g.Input != nil {
-		f.fill(g.Input)
+	if g.Input.Body != nil {
+		f.fill(g.Input.Body)
 		v = f.view(nil)
 		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Body)}
 		}
 	}
 	v.Stale = true
