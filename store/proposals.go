@@ -314,7 +314,7 @@ func proposalEventKey(kind string, p Proposal) string {
 func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.SeatedResult) Notice {
 	lines := make([]ResultLine, len(seated.Lines))
 	for i, l := range seated.Lines {
-		lines[i] = ResultLine{Username: l.Player, Points: l.Points, Place: l.Place, Absent: l.Absent}
+		lines[i] = ResultLine{SeatedLine: l}
 	}
 	n := resultNotice(kind, g, lines, "")
 	n.Proposer, n.DisputedBy = p.Proposer, p.DisputedBy

@@ -95,7 +95,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 			return err
 		}
 		for _, l := range rw.lines {
-			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.LeaguePoints()})
+			changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: new(big.Rat), After: l.LeaguePoints()})
 		}
 		out.Changes = changes
 		out.Ledger = ledgerLines(entries)

@@ -186,7 +186,7 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	replaced := map[string]string{}
 	for _, l := range r.Lines {
 		if l.Substitute != "" {
-			replaced[l.Username] = l.Substitute
+			replaced[l.Player] = l.Substitute
 		}
 	}
 	ledger := make([]apiLedgerLine, len(r.Ledger))

@@ -300,8 +300,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates.ResultLineView {
 	out := make([]store.ResultLine, len(lines))
 	for i, l := range lines {
-		out[i] = store.ResultLine{Position: l.Position, Username: l.Player, Points: l.Points, Place: l.Place,
-			Winner: l.Winner, Side: l.Side, Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		out[i] = store.ResultLine{SeatedLine: l}
 		for _, s := range g.Seats {
 			if s.Position == l.Position {
 				out[i].UserID, out[i].DisplayName = s.UserID, s.DisplayName
@@ -328,9 +327,9 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 	for i, l := range lines {
 		name := l.DisplayName
 		if name == "" {
-			name = l.Username
+			name = l.Player
 		}
-		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
+		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Player, DisplayName: name,
 			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
 		if l.Absent {
