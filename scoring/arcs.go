@@ -185,61 +185,70 @@ func checkArcs(in ArcsInput) error {
 
 // scoreArcsAmbitionJSON decodes CONTRACT section 1's Arcs ambition input and scores it.
 func scoreArcsAmbitionJSON(input []byte, o scoreOptions) (Result, error) {
-	doc, err := o.decodeDocument(input, "markers", "players", "neutral")
+	in, err := decodeArcsAmbitionJSON(input, o)
 	if err != nil {
 		return Result{}, err
+	}
+	return ScoreArcsAmbition(in)
+}
+
+// decodeArcsAmbitionJSON decodes CONTRACT section 1's Arcs ambition input.
+func decodeArcsAmbitionJSON(input []byte, o scoreOptions) (ArcsInput, error) {
+	doc, err := o.decodeDocument(input, "markers", "players", "neutral")
+	if err != nil {
+		return ArcsInput{}, err
 	}
 	var in ArcsInput
 	markers, err := doc.array("markers")
 	if err != nil {
-		return Result{}, err
+		return ArcsInput{}, err
 	}
 	if len(markers) > maxPlayers {
-		return Result{}, fieldErr("markers", "%d markers, at most %d", len(markers), maxPlayers)
+		return ArcsInput{}, fieldErr("markers", "%d markers, at most %d", len(markers), maxPlayers)
 	}
 	for i, raw := range markers {
 		values, err := decodeArray(raw, index("markers", i))
 		if err != nil {
-			return Result{}, err
+			return ArcsInput{}, err
 		}
 		if len(values) != 2 && len(values) != 3 {
-			return Result{}, fieldErr(index("markers", i), "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(values))
+			return ArcsInput{}, fieldErr(index("markers", i), "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(values))
 		}
 		marker := make([]int64, len(values))
 		for j, v := range values {
 			if marker[j], err = parseCount(v, index(index("markers", i), j), 0); err != nil {
-				return Result{}, err
+				return ArcsInput{}, err
 			}
 		}
 		in.Markers = append(in.Markers, marker)
 	}
 	players, err := doc.array("players")
 	if err != nil {
-		return Result{}, err
+		return ArcsInput{}, err
 	}
 	if len(players) > maxPlayers {
-		return Result{}, fieldErr("players", "%d players, at most 5", len(players))
+		return ArcsInput{}, fieldErr("players", "%d players, at most 5", len(players))
 	}
 	zero := int64(0)
 	for i, raw := range players {
 		obj, err := decodeObject(raw, index("players", i), "id", "count", "bonus")
 		if err != nil {
-			return Result{}, err
+			return ArcsInput{}, err
 		}
 		var p ArcsPlayer
 		if p.ID, err = obj.id("id"); err != nil {
-			return Result{}, err
+			return ArcsInput{}, err
 		}
 		if p.Count, err = obj.count("count", 0, nil); err != nil {
-			return Result{}, err
+			return ArcsInput{}, err
 		}
 		if p.Bonus, err = obj.count("bonus", 0, &zero); err != nil {
-			return Result{}, err
+			return ArcsInput{}, err
 		}
 		in.Players = append(in.Players, p)
 	}
 	if in.Neutral, err = doc.count("neutral", 0, &zero); err != nil {
-		return Result{}, err
+		return ArcsInput{}, err
 	}
-	return ScoreArcsAmbition(in)
+	return in, nil
 }

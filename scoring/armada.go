@@ -336,58 +336,67 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 
 // scoreArmadaJSON decodes CONTRACT section 1's ARMADA input and scores it.
 func scoreArmadaJSON(input []byte, o scoreOptions) (Result, error) {
-	doc, err := o.decodeDocument(input, "outcome", "players", "winners")
+	in, err := decodeArmadaJSON(input, o)
 	if err != nil {
 		return Result{}, err
+	}
+	return ScoreArmada(in)
+}
+
+// decodeArmadaJSON decodes CONTRACT section 1's ARMADA input.
+func decodeArmadaJSON(input []byte, o scoreOptions) (ArmadaInput, error) {
+	doc, err := o.decodeDocument(input, "outcome", "players", "winners")
+	if err != nil {
+		return ArmadaInput{}, err
 	}
 	var in ArmadaInput
 	outcome, err := doc.id("outcome")
 	if err != nil {
-		return Result{}, err
+		return ArmadaInput{}, err
 	}
 	in.Outcome = ArmadaOutcome(outcome)
 	items, err := doc.array("players")
 	if err != nil {
-		return Result{}, err
+		return ArmadaInput{}, err
 	}
 	if len(items) > maxPlayers {
-		return Result{}, fieldErr("players", "%d players, at most 7", len(items))
+		return ArmadaInput{}, fieldErr("players", "%d players, at most 7", len(items))
 	}
 	for i, raw := range items {
 		obj, err := decodeObject(raw, index("players", i), "id", "centers", "years", "eliminated")
 		if err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		var p ArmadaPlayer
 		if p.ID, err = obj.id("id"); err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		if p.Centers, err = obj.count("centers", 0, nil); err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		if p.Years, err = obj.count("years", 0, nil); err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		none := int64(0)
 		if p.Eliminated, err = obj.count("eliminated", 1, &none); err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		in.Players = append(in.Players, p)
 	}
 	winners, err := doc.array("winners")
 	if err != nil {
-		return Result{}, err
+		return ArmadaInput{}, err
 	}
 	if len(winners) > maxPlayers {
-		return Result{}, fieldErr("winners", "%d winners, at most 7", len(winners))
+		return ArmadaInput{}, fieldErr("winners", "%d winners, at most 7", len(winners))
 	}
 	for i, raw := range winners {
 		path := index("winners", i)
 		w, err := parseID(raw, path)
 		if err != nil {
-			return Result{}, err
+			return ArmadaInput{}, err
 		}
 		in.Winners = append(in.Winners, w)
 	}
-	return ScoreArmada(in)
+	return in, nil
 }

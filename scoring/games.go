@@ -1,9 +1,7 @@
 package scoring
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/big"
 	"strings"
 )
 
@@ -137,21 +135,11 @@ func (g Game) AcceptsPlayers(perGame int) error {
 // numbers ≥ 0 where they are counts); the error is a *FieldError, or FieldErrors holding
 // every problem found at once (a form marks each field).
 func (g Game) Score(input []byte) (Result, error) {
-	res, err := scoreAll(g.System, input)
-	if err != nil {
+	in := ResultInput{Body: input, Scorer: input}
+	if err := in.decodeScorer(g.System); err != nil {
 		return Result{}, err
 	}
-	if err := g.checkScores(input); err != nil {
-		return Result{}, err
-	}
-	if n := len(res.Results); n < g.MinPlayers || n > g.MaxPlayers {
-		field := "players"
-		if g.IsTeamGame() {
-			field = "sides"
-		}
-		return Result{}, fieldErr(field, "%s takes %d to %d players per game, got %d", g.Name, g.MinPlayers, g.MaxPlayers, n)
-	}
-	return res, nil
+	return g.scoreDecoded(in)
 }
 
 // Sides says how the seats of a team game form its two sides for a game of perGame
@@ -174,40 +162,6 @@ func (g Game) Sides(perGame int) [][]int {
 		sides[side] = append(sides[side], seat)
 	}
 	return sides
-}
-
-// checkScores refuses a placement or Vortex score that g does not allow: a fraction where
-// FractionalScores is false, a negative score where NegativeScores is false. The input has
-// already been scored, so it is well formed.
-func (g Game) checkScores(input []byte) error {
-	if g.System != Placement && g.System != Vortex {
-		return nil
-	}
-	var doc struct {
-		Players []struct {
-			Score json.Number `json:"score"`
-		} `json:"players"`
-	}
-	if err := json.Unmarshal(input, &doc); err != nil {
-		return fieldErr("input", "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
-	}
-	var problems FieldErrors
-	for i, p := range doc.Players {
-		score, ok := new(big.Rat).SetString(p.Score.String())
-		if !ok {
-			continue // the scorer has read it; nothing more to check
-		}
-		field := index("players", i) + ".score"
-		switch {
-		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
-			problems = append(problems, fieldErr(field, "%s scores are whole numbers of 0 or more, got %s", g.Name, p.Score))
-		case !g.FractionalScores && !score.IsInt():
-			problems = append(problems, fieldErr(field, "%s scores are whole numbers, got %s", g.Name, p.Score))
-		case !g.NegativeScores && score.Sign() < 0:
-			problems = append(problems, fieldErr(field, "%s scores are 0 or more, got %s", g.Name, p.Score))
-		}
-	}
-	return problems.errorOrNil()
 }
 
 // SeatNames names the seats of a game of perGame players in seat order (CONTRACT section 7):

@@ -113,16 +113,25 @@ func placementExplanation(players []ScoredPlayer, group []int, i, first, last, n
 
 // scorePlacementJSON decodes CONTRACT section 1's placement input and scores it.
 func scorePlacementJSON(input []byte, o scoreOptions) (Result, error) {
-	doc, err := o.decodeDocument(input, "players", "lower_is_better")
+	in, err := decodePlacementJSON(input, o)
 	if err != nil {
 		return Result{}, err
 	}
+	return scorePlacement(in, o.explain)
+}
+
+// decodePlacementJSON decodes CONTRACT section 1's placement input.
+func decodePlacementJSON(input []byte, o scoreOptions) (PlacementInput, error) {
+	doc, err := o.decodeDocument(input, "players", "lower_is_better")
+	if err != nil {
+		return PlacementInput{}, err
+	}
 	var in PlacementInput
 	if in.Players, err = decodeScoredPlayers(doc); err != nil {
-		return Result{}, err
+		return PlacementInput{}, err
 	}
 	if in.LowerIsBetter, err = doc.boolean("lower_is_better"); err != nil {
-		return Result{}, err
+		return PlacementInput{}, err
 	}
-	return scorePlacement(in, o.explain)
+	return in, nil
 }

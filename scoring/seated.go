@@ -1,9 +1,7 @@
 package scoring
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -96,119 +94,21 @@ func (e FieldErrors) errorOrNil() error {
 	return e
 }
 
-// ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
-// with usernames as ids, and the app's optional fields around it.
-type ResultInput struct {
-	// Scorer is the scorer's own input: the body without the app's fields.
-	Scorer []byte
-	// Replaced maps a seated username to the username of the substitute who finished the
-	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
-	// human replacement").
-	Replaced map[string]string
-	// Absent lists the seated usernames whose powers were played by the missing-man rules
-	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
-	// will be chosen to be unplayed"): at most one, Diplomacy only.
-	Absent []string
-	// Reason says why a correction was made (the optional "reason" string); what it may
-	// hold is league.ResultReason's to say.
-	Reason string
-}
-
-// DecodeResultInput takes the app's fields, "replaced", "absent" and "reason", out of a result
-// body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
-// untouched, which names the problem.
-func DecodeResultInput(body []byte) (ResultInput, error) {
-	doc := trimSpace(body)
-	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(body) {
-		return ResultInput{Scorer: body}, nil
-	}
-	// The scorer's members are copied as they are written, a repeated one included, so
-	// that the scorer refuses it as it would without the app's fields.
-	var replaced, absent, reason json.RawMessage
-	rest := append(make([]byte, 0, len(doc)), '{')
-	for m := (members{b: doc}); m.next(); {
-		var dst *json.RawMessage
-		key := m.decodedKey()
-		switch key {
-		case "replaced":
-			dst = &replaced
-		case "absent":
-			dst = &absent
-		case "reason":
-			dst = &reason
-		default:
-			if len(rest) > 1 {
-				rest = append(rest, ',')
-			}
-			rest = append(append(append(append(rest, '"'), m.key...), '"', ':'), m.value...)
-			continue
-		}
-		if *dst != nil {
-			return ResultInput{}, fieldErr(key, "given twice")
-		}
-		*dst = m.value
-	}
-	if replaced == nil && absent == nil && reason == nil {
-		return ResultInput{Scorer: body}, nil
-	}
-	in := ResultInput{Scorer: append(rest, '}')}
-	if replaced != nil && !isNull(replaced) {
-		if kind(replaced) != "an object" {
-			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
-		}
-		in.Replaced = map[string]string{}
-		for m := (members{b: trimSpace(replaced)}); m.next(); {
-			seat := m.decodedKey()
-			path := "replaced." + keyName(seat)
-			if _, dup := in.Replaced[seat]; dup {
-				return ResultInput{}, fieldErr(path, "given twice")
-			}
-			if isNull(m.value) {
-				in.Replaced[seat] = "" // as no substitute: the seat check says it is missing
-				continue
-			}
-			if kind(m.value) != "a string" {
-				return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
-			}
-			sub, err := parseString(m.value, path)
-			if err != nil {
-				return ResultInput{}, err
-			}
-			in.Replaced[seat] = sub
-		}
-	}
-	if absent != nil && !isNull(absent) {
-		if err := json.Unmarshal(absent, &in.Absent); err != nil {
-			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
-		}
-	}
-	if reason != nil && !isNull(reason) {
-		if kind(reason) != "a string" {
-			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
-		}
-		if err := json.Unmarshal(reason, &in.Reason); err != nil {
-			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
-		}
-	}
-	return in, nil
-}
-
-// ScoreSeated scores a league game's result body with the game's scorer and checks it
-// against the seats: every id a seated player (usernames match regardless of letter case),
+// ScoreSeated scores a league game's result, decoded once (Game.DecodeResult), with the
+// game's scorer and checks it against the seats: every id a seated player (usernames match regardless of letter case),
 // every seated player reported once, and each replaced seat a seated player finished by
 // someone holding no seat of the game and replacing no other seat (seed 4.2). Scorer
 // problems come back as the scorer names them; seat problems all at once, as FieldErrors.
 // Whether a substitute has an account is the store's to say.
-func ScoreSeated(game Game, body []byte, seats []Seat) (SeatedResult, error) {
-	in, err := DecodeResultInput(body)
+func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) {
+	if err := in.decodeScorer(game.System); err != nil { // decoded already unless built by DecodeResultInput
+		return SeatedResult{}, err
+	}
+	res, err := game.scoreDecoded(in) // the scorer, and what the game allows its scores to be
 	if err != nil {
 		return SeatedResult{}, err
 	}
-	res, err := game.Score(in.Scorer) // the scorer, and what the game allows its scores to be
-	if err != nil {
-		return SeatedResult{}, err
-	}
-	paths := idPaths(game.System, in.Scorer, len(res.Results))
+	paths := idPaths(in, len(res.Results))
 	seatOf := make(map[string]int, len(seats))
 	seated := make([]string, len(seats))
 	for i, s := range seats {
@@ -344,32 +244,4 @@ func absentSeats(game Game, absent []string, seats []Seat, lines []SeatedLine) F
 	}
 	lines[si].Absent = true
 	return nil
-}
-
-// idPaths names the id field of each scored player, in the scorer's result order:
-// "players[i].id", or "sides[s].players[i].id" for team games.
-func idPaths(system System, input []byte, n int) []string {
-	paths := make([]string, 0, n)
-	if system.IsTeamGame() {
-		var doc struct {
-			Sides []struct {
-				Players []json.RawMessage `json:"players"`
-			} `json:"sides"`
-		}
-		if json.Unmarshal(input, &doc) == nil {
-			for s, side := range doc.Sides {
-				for i := range side.Players {
-					paths = append(paths, fmt.Sprintf("sides[%d].players[%d].id", s, i))
-				}
-			}
-		}
-	} else {
-		for i := range n {
-			paths = append(paths, fmt.Sprintf("players[%d].id", i))
-		}
-	}
-	for len(paths) < n {
-		paths = append(paths, "players")
-	}
-	return paths
 }

@@ -75,7 +75,7 @@ func TestScoreSeated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ScoreSeated(tt.game, []byte(tt.body), tt.seats)
+			got, _, err := ScoreSeatedVersion(tt.game, Version{}, []byte(tt.body), tt.seats)
 			if len(tt.want) > 0 {
 				require.Error(t, err)
 				var msgs []string

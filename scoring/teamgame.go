@@ -293,16 +293,25 @@ func checkTeamGame(in TeamGameInput) error {
 
 // scoreTeamGameJSON decodes CONTRACT section 1's team-game input and scores it.
 func scoreTeamGameJSON(system System, input []byte, o scoreOptions) (Result, error) {
-	doc, err := o.decodeDocument(input, "sides")
+	in, err := decodeTeamGameJSON(input, o)
 	if err != nil {
 		return Result{}, err
+	}
+	return ScoreTeamGame(system, in)
+}
+
+// decodeTeamGameJSON decodes CONTRACT section 1's team-game input.
+func decodeTeamGameJSON(input []byte, o scoreOptions) (TeamGameInput, error) {
+	doc, err := o.decodeDocument(input, "sides")
+	if err != nil {
+		return TeamGameInput{}, err
 	}
 	items, err := doc.array("sides")
 	if err != nil {
-		return Result{}, err
+		return TeamGameInput{}, err
 	}
 	if len(items) != 2 {
-		return Result{}, fieldErr("sides", "%d side(s), need exactly 2", len(items))
+		return TeamGameInput{}, fieldErr("sides", "%d side(s), need exactly 2", len(items))
 	}
 	var in TeamGameInput
 	one, zero := int64(1), int64(0)
@@ -310,46 +319,46 @@ func scoreTeamGameJSON(system System, input []byte, o scoreOptions) (Result, err
 		sp := index("sides", s)
 		obj, err := decodeObject(raw, sp, "name", "players")
 		if err != nil {
-			return Result{}, err
+			return TeamGameInput{}, err
 		}
 		var side Side
 		if side.Name, err = obj.id("name"); err != nil {
-			return Result{}, err
+			return TeamGameInput{}, err
 		}
 		players, err := obj.array("players")
 		if err != nil {
-			return Result{}, err
+			return TeamGameInput{}, err
 		}
 		if len(players) > maxPlayers {
-			return Result{}, fieldErr(sp+".players", "%d players, at most %d", len(players), maxPlayers)
+			return TeamGameInput{}, fieldErr(sp+".players", "%d players, at most %d", len(players), maxPlayers)
 		}
 		for i, praw := range players {
 			po, err := decodeObject(praw, index(sp+".players", i), "id", "units", "lost", "destroyed", "points")
 			if err != nil {
-				return Result{}, err
+				return TeamGameInput{}, err
 			}
 			var p TeamPlayer
 			if p.ID, err = po.id("id"); err != nil {
-				return Result{}, err
+				return TeamGameInput{}, err
 			}
 			if p.Units, err = po.count("units", 1, &one); err != nil {
-				return Result{}, err
+				return TeamGameInput{}, err
 			}
 			if p.Lost, err = po.count("lost", 0, &zero); err != nil {
-				return Result{}, err
+				return TeamGameInput{}, err
 			}
 			if p.Destroyed, err = po.count("destroyed", 0, &zero); err != nil {
-				return Result{}, err
+				return TeamGameInput{}, err
 			}
 			p.Points = new(big.Rat)
 			if _, ok := po.field("points"); ok {
 				if p.Points, err = po.number("points"); err != nil {
-					return Result{}, err
+					return TeamGameInput{}, err
 				}
 			}
 			side.Players = append(side.Players, p)
 		}
 		in.Sides = append(in.Sides, side)
 	}
-	return ScoreTeamGame(system, in)
+	return in, nil
 }

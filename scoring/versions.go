@@ -191,14 +191,14 @@ func (v Version) ApplyDie(scorer []byte) ([]byte, error) {
 	return scorer, nil
 }
 
-// ScoreSeatedVersion is ScoreSeated for a game played in version v: a Vortex board takes
-// the version's die first (ApplyDie). It returns the body as scored, die included, which is
-// what the store keeps.
+// ScoreSeatedVersion decodes body, a result of game played in version v (Game.DecodeResult),
+// and scores it against the seats (ScoreSeated), for a caller holding the body as bytes. It
+// returns the body as kept, die included.
 func ScoreSeatedVersion(game Game, v Version, body []byte, seats []Seat) (SeatedResult, []byte, error) {
-	body, err := v.ApplyDie(body)
+	in, err := game.DecodeResult(v, body)
 	if err != nil {
 		return SeatedResult{}, nil, err
 	}
-	res, err := ScoreSeated(game, body, seats)
-	return res, body, err
+	res, err := ScoreSeated(game, in, seats)
+	return res, in.Body, err
 }

@@ -86,25 +86,40 @@ func without(ids []string, id string) []string {
 // players with "start" and "tokens" instead of "score"), scores each player's position with
 // the seed's algorithm (ScoreVortexPosition) and the game from those scores.
 func scoreVortexJSON(input []byte, o scoreOptions) (Result, error) {
-	doc, err := o.decodeDocument(input, "players", "die")
+	in, err := decodeVortexJSON(input, o)
 	if err != nil {
 		return Result{}, err
+	}
+	return in.score(o.explain)
+}
+
+// vortexDecoded is a Vortex input decoded: final scores, or a board when board is set.
+type vortexDecoded struct {
+	scores VortexInput
+	board  *VortexBoard
+}
+
+// decodeVortexJSON decodes CONTRACT section 1's Vortex input: final scores or a board.
+func decodeVortexJSON(input []byte, o scoreOptions) (vortexDecoded, error) {
+	doc, err := o.decodeDocument(input, "players", "die")
+	if err != nil {
+		return vortexDecoded{}, err
 	}
 	if vortexBoardInput(doc) {
 		board, err := decodeVortexBoard(doc)
 		if err != nil {
-			return Result{}, err
+			return vortexDecoded{}, err
 		}
-		return ScoreVortexBoard(board)
+		return vortexDecoded{board: &board}, nil
 	}
 	if _, ok := doc.field("die"); ok {
-		return Result{}, fieldErr("die", "only with a board (players with start and tokens instead of score)")
+		return vortexDecoded{}, fieldErr("die", "only with a board (players with start and tokens instead of score)")
 	}
 	var in VortexInput
 	if in.Players, err = decodeScoredPlayers(doc); err != nil {
-		return Result{}, err
+		return vortexDecoded{}, err
 	}
-	return ScoreVortex(in)
+	return vortexDecoded{scores: in}, nil
 }
 
 // vortexBoardInput reports whether doc's players describe a board: any player with

@@ -138,9 +138,9 @@ func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, comin
 }
 
 // FinishSupercat finishes ownerID's SUPERCAT companion game as a rated solo Arcs game, in
-// one transaction: store.Store.InsertSupercatRated opens the rated game and checks its
-// result, which the player records as an organiser records any result (Record's path), and
-// the companion game is linked to it. A finished game is a *store.Conflict; bad Power a
+// one transaction: store.Store.InsertSupercatRated opens the rated game with its result,
+// which is decoded and checked here and which the player records as an organiser records any
+// result (Record's path), and the companion game is linked to it. A finished game is a *store.Conflict; bad Power a
 // *scoring.FieldError, bad ambition results scoring.FieldErrors. Returns the rated game's id.
 func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, final store.SupercatFinal) (int64, error) {
 	var rated store.SupercatRated
@@ -149,11 +149,19 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if rated, err = s.store.InsertSupercatRated(ctx, tx, gameID, ownerID, final); err != nil {
 			return err
 		}
-		rw, _, err := s.open(ctx, tx, rated.Write, false)
+		in, err := rated.Game.DecodeResult(rated.Body)
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.InsertResult(ctx, tx, rw, rated.Write); err != nil {
+		w, err := rated.Game.Check(ownerID, in)
+		if err != nil {
+			return err
+		}
+		rw, _, err := s.open(ctx, tx, w, false)
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.InsertResult(ctx, tx, rw, w); err != nil {
 			return err
 		}
 		return s.store.UpdateSupercatRated(ctx, tx, gameID, rated)

@@ -148,7 +148,7 @@ func (s *Results) Dispute(ctx context.Context, gameID, userID int64, reason stri
 		if err != nil {
 			return err
 		}
-		w, err := g.Check(p.ProposerID, p.Input)
+		w, err := checkProposal(g, p)
 		if err != nil {
 			return store.ErrProposalOutdated
 		}

@@ -80,7 +80,7 @@ func recordsAtClose(g store.ResultGame, p store.Proposal, now time.Time) bool {
 // (league.SameSeats) is store.ErrProposalOutdated; a game that takes no result now refuses
 // it as any write.
 func tableResult(g store.ResultGame, p store.Proposal) (store.ResultWrite, error) {
-	w, err := g.Check(p.ProposerID, p.Input)
+	w, err := checkProposal(g, p)
 	var fe *scoring.FieldError
 	if err != nil && !errors.As(err, &fe) {
 		return store.ResultWrite{}, err
@@ -90,6 +90,16 @@ func tableResult(g store.ResultGame, p store.Proposal) (store.ResultWrite, error
 		return store.ResultWrite{}, err
 	}
 	return w, nil
+}
+
+// checkProposal decodes the stored body of p once, as read from the database, and checks
+// it against the game's seats as its proposer's write (store.ResultGame.Check).
+func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, error) {
+	in, err := g.DecodeResult(p.Input)
+	if err != nil {
+		return store.ResultWrite{}, err
+	}
+	return g.Check(p.ProposerID, in)
 }
 
 // refusal gives a refusal of package league the store's error for it, which its callers

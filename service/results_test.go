@@ -33,7 +33,7 @@ func TestRecordResultSeedExample(t *testing.T) {
 		points int64
 		place  int
 	}{{20, 1}, {9, 2}, {9, 2}, {2, 4}, {0, 5}} {
-		assert.Equal(t, names[i], r.Lines[i].Username)
+		assert.Equal(t, names[i], r.Lines[i].Player)
 		assert.Equal(t, 0, r.Lines[i].Points.Cmp(big.NewRat(want.points, 1)), "%s: %s", names[i], r.Lines[i].Points)
 		assert.Equal(t, want.place, r.Lines[i].Place)
 	}

@@ -156,7 +156,7 @@ func resultNotice(kind string, g ResultGame, lines []ResultLine, reason string) 
 	for place := 1; place <= len(lines); place++ {
 		for _, l := range lines {
 			if l.Place == place && !l.Absent {
-				n.Results = append(n.Results, NoticeResult{Username: l.Username, Place: l.Place, Points: l.Points.RatString()})
+				n.Results = append(n.Results, NoticeResult{Username: l.Player, Place: l.Place, Points: l.Points.RatString()})
 			}
 		}
 	}

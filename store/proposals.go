@@ -269,7 +269,7 @@ func (s *Store) ProposerOf(ctx context.Context, tx pgx.Tx, gameID int64) (int64,
 // InsertProposal stores w as the game's proposal, its window open for the game's
 // confirmation hours.
 func (s *Store) InsertProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
-	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input, g.ConfirmHours); err != nil {
+	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input.Body, g.ConfirmHours); err != nil {
 		return fmt.Errorf("insert proposal: %w", err)
 	}
 	return nil
@@ -281,7 +281,7 @@ func (s *Store) UpdateProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w R
 	if _, err := tx.Exec(ctx, deleteConfirmationsSQL, g.ID); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input, g.ConfirmHours); err != nil {
+	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input.Body, g.ConfirmHours); err != nil {
 		return fmt.Errorf("change proposal: %w", err)
 	}
 	return nil
@@ -314,7 +314,7 @@ func proposalEventKey(kind string, p Proposal) string {
 func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.SeatedResult) Notice {
 	lines := make([]ResultLine, len(seated.Lines))
 	for i, l := range seated.Lines {
-		lines[i] = ResultLine{Username: l.Player, Points: l.Points, Place: l.Place, Absent: l.Absent}
+		lines[i] = ResultLine{SeatedLine: l}
 	}
 	n := resultNotice(kind, g, lines, "")
 	n.Proposer, n.DisputedBy = p.Proposer, p.DisputedBy

@@ -32,29 +32,14 @@ var (
 	ErrNoChange = &Conflict{Reason: "result: the correction changes nothing"}
 )
 
-// ResultLine is one seat's line of a scored game, in seat order.
+// ResultLine is one seat's line of a scored game, in seat order: the seat's checked line
+// (scoring.SeatedLine: its Player is the seated player's username, who takes the league
+// points) and what the store knows of the seat besides.
 type ResultLine struct {
-	// Position is the seat, 1 first (the starting player).
-	Position int
-	// UserID and Username name the seated player, who takes the league points.
+	scoring.SeatedLine
+	// UserID and DisplayName name the seated player's account.
 	UserID      int64
-	Username    string
 	DisplayName string
-	// Points are the player's league points for the game, exact.
-	Points *big.Rat
-	// Place is the player's place in the game, for countback (scoring.Places).
-	Place int
-	// Winner reports a winner of the game (scoring.PlayerResult.Winner).
-	Winner bool
-	// Side is the player's side in a team game; empty otherwise.
-	Side string
-	// Explanation is the scorer's breakdown of Points.
-	Explanation string
-	// Substitute is the username of who finished the seat (seed 4.2), or empty.
-	Substitute string
-	// Absent marks a Diplomacy seat played by the missing-man rules (seed 4.1): Points are
-	// what its power scored, the Seventh Player's award; its player gets none of them.
-	Absent bool
 	// Member and MemberID name the ladder member rated for an absent seat (the ladder's
 	// Seventh Player); empty otherwise.
 	Member   string
@@ -67,7 +52,7 @@ func (l ResultLine) rated() (string, int64) {
 	if l.Absent && l.Member != "" {
 		return l.Member, l.MemberID
 	}
-	return l.Username, l.UserID
+	return l.Player, l.UserID
 }
 
 // LeaguePoints are the league points the seat's player takes (league.LeaguePoints): none

@@ -141,12 +141,12 @@ func readBefore(ctx context.Context, tx pgx.Tx, gameID int64, ladder string) (st
 func (b standingBefore) diff(lines []ResultLine, standings []rating.Standing) Changes {
 	var changes Changes
 	for _, l := range lines {
-		before := b.points[l.Username]
+		before := b.points[l.Player]
 		if before == nil {
 			before = new(big.Rat)
 		}
 		if after := l.LeaguePoints(); before.Cmp(after) != 0 {
-			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: before, After: after})
+			changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: before, After: after})
 		}
 	}
 	seen := map[string]bool{}

@@ -54,7 +54,7 @@ func (s *Store) UpdateResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w Re
 	if err != nil {
 		return Changes{}, err
 	}
-	if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input, rw.output, w.ByUserID); err != nil {
+	if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input.Body, rw.output, w.ByUserID); err != nil {
 		return Changes{}, fmt.Errorf("update result: %w", err)
 	}
 	if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -32,8 +31,10 @@ type ResultGame struct {
 	// Number is the game's number in its league; LeagueName the league's name.
 	Number     int
 	LeagueName string
-	// Input is the recorded result's body as submitted; nil until a result is recorded.
-	Input json.RawMessage
+	// Input is the recorded result as submitted, decoded once as it is read
+	// (scoring.Game.DecodeResult); its Body is nil until a result is recorded. A stored body
+	// the scorer now refuses keeps only its Body, and ScoreSeated names the problem.
+	Input scoring.ResultInput
 	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
 	// recorded, one more per correction. A write names the version it was built from.
 	Version int
@@ -88,11 +89,12 @@ func (s *Store) ResultGame(ctx context.Context, gameID int64) (ResultGame, error
 func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (ResultGame, error) {
 	var g ResultGame
 	var slug, version string
+	var input []byte
 	var rule league.Activity
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
-		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &g.Input,
+		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &input,
 			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours,
 			&rule.MinRecentGames, &rule.RecentDays},
 			func() error { found = true; return nil })
@@ -123,6 +125,11 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	}
 	if g.GameVersion, err = g.Game.Version(version); err != nil {
 		return ResultGame{}, fmt.Errorf("game %d plays %w", g.ID, err)
+	}
+	if input != nil {
+		if g.Input, err = g.DecodeResult(input); err != nil {
+			g.Input = scoring.ResultInput{Body: input}
+		}
 	}
 	return g, nil
 }
@@ -157,9 +164,9 @@ func (g ResultGame) MayRecord(userID int64) bool { return g.Table().MayRecord(us
 type ResultWrite struct {
 	GameID   int64
 	ByUserID int64
-	// Input is the body as submitted (the scorer input and "replaced"), kept with the result
-	// and in the audit trail.
-	Input json.RawMessage
+	// Input is the result as submitted, decoded once (ResultGame.DecodeResult); its Body is
+	// kept with the result and in the audit trail.
+	Input scoring.ResultInput
 	// Seated is the checked result.
 	Seated scoring.SeatedResult
 	// Version is the ResultGame.Version the write was built from; the store refuses the
@@ -170,20 +177,23 @@ type ResultWrite struct {
 	Reason string
 }
 
-// Check checks body, a result of the game, against its seats (scoring.ScoreSeated: the
-// rules live there) and returns it checked, as byUserID's write; it stores nothing.
-// Problems are *scoring.FieldError, or scoring.FieldErrors when the seats have several.
-func (g ResultGame) Check(byUserID int64, body []byte) (ResultWrite, error) {
-	seated, body, err := scoring.ScoreSeatedVersion(g.Game, g.GameVersion, body, g.LeagueSeats())
+// DecodeResult decodes body, a result of the game as the API or the result form submits it,
+// once (scoring.Game.DecodeResult, in the game's version: a Vortex board takes its die).
+// Problems are *scoring.FieldError, or scoring.FieldErrors for every field of a list.
+func (g ResultGame) DecodeResult(body []byte) (scoring.ResultInput, error) {
+	return g.Game.DecodeResult(g.GameVersion, body)
+}
+
+// Check checks in, a result of the game decoded by DecodeResult, against its seats
+// (scoring.ScoreSeated: the rules live there) and returns it checked, as byUserID's write;
+// it stores nothing. Problems are *scoring.FieldError, or scoring.FieldErrors when the
+// seats have several.
+func (g ResultGame) Check(byUserID int64, in scoring.ResultInput) (ResultWrite, error) {
+	seated, err := scoring.ScoreSeated(g.Game, in, g.LeagueSeats())
 	if err != nil {
 		return ResultWrite{}, err
 	}
-	in, err := scoring.DecodeResultInput(body)
-	if err != nil {
-		return ResultWrite{}, err
-	}
-	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: json.RawMessage(body), Seated: seated,
-		Version: g.Version, Reason: in.Reason}, nil
+	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, Version: g.Version, Reason: in.Reason}, nil
 }
 
 // ErrSeatsChanged refuses a result checked against seats that changed before it was stored

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 const resultSQL = `
@@ -78,11 +80,10 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 		sides[pr.ID] = pr.Side
 	}
 	for _, l := range lines {
-		r.Lines = append(r.Lines, ResultLine{
-			Position: l.Position, UserID: l.UserID, Username: l.Username, DisplayName: l.DisplayName,
-			Points: big.NewRat(l.ScoredNum, l.ScoredDen), Place: l.Place, Winner: l.Winner,
-			Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
-		})
+		r.Lines = append(r.Lines, ResultLine{SeatedLine: scoring.SeatedLine{
+			Position: l.Position, Player: l.Username, Points: big.NewRat(l.ScoredNum, l.ScoredDen), Place: l.Place,
+			Winner: l.Winner, Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
+		}, UserID: l.UserID, DisplayName: l.DisplayName})
 	}
 	ledger, err := collect[LedgerLine](ctx, s.pool, gameLedgerSQL, gameID)
 	if err != nil {

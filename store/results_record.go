@@ -65,13 +65,13 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 	var out GameResult
 	err := func() error {
 		g := rw.game
-		out = GameResult{ScoredResult: ScoredResult{Input: w.Input, Result: w.Seated.Result, Lines: rw.lines},
+		out = GameResult{ScoredResult: ScoredResult{Input: w.Input.Body, Result: w.Seated.Result, Lines: rw.lines},
 			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser, Inactive: g.Inactive()}
 
 		ids := seatIDs(rw.lines, rw.subs)
 		var held []heldRating
 		batch := &pgx.Batch{}
-		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), w.Input, rw.output, w.ByUserID).
+		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), w.Input.Body, rw.output, w.ByUserID).
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
 		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
@@ -95,7 +95,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 			return err
 		}
 		for _, l := range rw.lines {
-			changes.Points = append(changes.Points, PointsChange{Username: l.Username, Before: new(big.Rat), After: l.LeaguePoints()})
+			changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: new(big.Rat), After: l.LeaguePoints()})
 		}
 		out.Changes = changes
 		out.Ledger = ledgerLines(entries)

@@ -54,9 +54,8 @@ func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (Re
 	var names []string
 	for i, l := range w.Seated.Lines {
 		seat := g.Seats[i]
-		rows.lines[i] = ResultLine{Position: seat.Position, UserID: seat.UserID, Username: seat.Username,
-			DisplayName: seat.DisplayName, Points: l.Points, Place: l.Place, Winner: l.Winner, Side: l.Side,
-			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName}
+		rows.lines[i].Position, rows.lines[i].Player = seat.Position, seat.Username
 		if l.Absent {
 			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
 			if err != nil {
@@ -86,7 +85,7 @@ func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (Re
 	var unknown scoring.FieldErrors
 	for _, l := range rows.lines {
 		if _, ok := rows.subs[l.Substitute]; l.Substitute != "" && !ok {
-			unknown = append(unknown, &scoring.FieldError{Field: "replaced." + l.Username, Problem: fmt.Sprintf("no player %q", l.Substitute)})
+			unknown = append(unknown, &scoring.FieldError{Field: "replaced." + l.Player, Problem: fmt.Sprintf("no player %q", l.Substitute)})
 		}
 	}
 	if len(unknown) > 0 {
@@ -172,9 +171,9 @@ func queueEnding(batch *pgx.Batch, rw ResultRows, w ResultWrite, changes Changes
 	}
 	g, actor := rw.game, w.ByUserID
 	if e.table == nil {
-		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input, text, e.reason)
+		batch.Queue(insertAuditSQL, g.ID, w.ByUserID, e.action, w.Input.Body, text, e.reason)
 	} else {
-		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input, text, e.table.Reason, e.table.ConfirmerIDs)
+		batch.Queue(insertTableAuditSQL, g.ID, e.table.ProposerID, w.Input.Body, text, e.table.Reason, e.table.ConfirmerIDs)
 		actor = e.table.ActorID
 	}
 	return queueNotice(batch, e.key, resultNotice(e.notice, g, rw.lines, e.reason), resultAudience(g), actor)

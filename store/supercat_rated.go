@@ -32,20 +32,22 @@ WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
 const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, player_power = ARRAY[$3::int] WHERE id = $1`
 
 // SupercatRated is a companion game's rated game as InsertSupercatRated opens it: its id,
-// the result the player records on it (checked, not stored) and the player's final Power.
+// the game as its result is recorded, the result the player records on it (its body, not
+// checked nor stored) and the player's final Power.
 type SupercatRated struct {
 	GameID      int64
-	Write       ResultWrite
+	Game        ResultGame
+	Body        []byte
 	PlayerPower int
 }
 
 // InsertSupercatRated opens ownerID's companion game's rated solo Arcs game inside tx: an
 // Arcs normal game with the SUPERCAT bots in the first seats (each a ladder member of the
 // game's difficulty, as the open-a-table form seats them) and the player last ("seat the
-// player last in turn order"), with its result checked by the Arcs scorer (placement on
-// final Power, or on the Power the ambition results bring) for the player to record. A
-// finished game is a Conflict; bad Power a *scoring.FieldError, bad ambition results
-// scoring.FieldErrors (every field at once).
+// player last in turn order"), with its result for the player to record: placement on
+// final Power, or on the Power the ambition results bring, which the service checks with
+// the Arcs scorer. A finished game is a Conflict; bad Power a *scoring.FieldError, bad
+// ambition results scoring.FieldErrors (every field at once).
 func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, ownerID int64, final SupercatFinal) (SupercatRated, error) {
 	var difficulty, owner, version string
 	var finished bool
@@ -106,11 +108,7 @@ func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, owne
 	if err != nil {
 		return SupercatRated{}, err
 	}
-	w, err := g.Check(ownerID, body)
-	if err != nil {
-		return SupercatRated{}, err
-	}
-	return SupercatRated{GameID: rated, Write: w, PlayerPower: final.PlayerPower}, nil
+	return SupercatRated{GameID: rated, Game: g, Body: body, PlayerPower: final.PlayerPower}, nil
 }
 
 // UpdateSupercatRated links the companion game to its rated game, keeping the player's

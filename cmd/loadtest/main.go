@@ -235,7 +235,11 @@ func record(ctx context.Context, st *store.Store, organiserID, gameID int64, inp
 	if err != nil {
 		return err
 	}
-	w, err := g.Check(organiserID, input)
+	in, err := g.DecodeResult(input)
+	if err != nil {
+		return err
+	}
+	w, err := g.Check(organiserID, in)
 	if err != nil {
 		return err
 	}

@@ -66,7 +66,11 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err := service.Writable(g, user.ID, correct); err != nil {
 		return err
 	}
-	w, err := g.Check(user.ID, body)
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return httpx.ResultError(err)
+	}
+	w, err := g.Check(user.ID, in)
 	if err != nil {
 		return httpx.ResultError(err)
 	}
@@ -161,7 +165,7 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	replaced := map[string]string{}
 	for _, l := range r.Lines {
 		if l.Substitute != "" {
-			replaced[l.Username] = l.Substitute
+			replaced[l.Player] = l.Substitute
 		}
 	}
 	ledger := make([]apiLedgerLine, len(r.Ledger))

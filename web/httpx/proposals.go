@@ -36,7 +36,11 @@ func (h *Server) Propose(c echo.Context, gameID, userID int64, body []byte) (sto
 	if err := service.MayPropose(g, userID); err != nil {
 		return store.Proposal{}, err
 	}
-	w, err := g.Check(userID, body)
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return store.Proposal{}, ResultError(err)
+	}
+	w, err := g.Check(userID, in)
 	if err != nil {
 		return store.Proposal{}, ResultError(err)
 	}

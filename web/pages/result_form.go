@@ -27,8 +27,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 		return err
 	}
 	f := newResultForm(g)
-	if g.Input != nil {
-		f.fill(g.Input)
+	if g.Input.Body != nil {
+		f.fill(g.Input.Body)
 	}
 	user, _ := httpx.CurrentUser(c)
 	proposing := !g.MayRecord(user.ID)
@@ -46,7 +46,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if p != nil && (p.ProposerID == user.ID || !proposing) {
 		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
 	}
-	if g.Input == nil && g.Game.System == scoring.Armada {
+	if g.Input.Body == nil && g.Game.System == scoring.Armada {
 		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
 		if err := h.missingManFromAttendance(c, f); err != nil {
 			return err
@@ -90,7 +90,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 	body, problems := f.input()
 	if len(problems) > 0 {
 		f.scorerProblems(func(body []byte) error {
-			_, err := g.Check(user.ID, body)
+			in, err := g.DecodeResult(body)
+			if err == nil {
+				_, err = g.Check(user.ID, in)
+			}
 			return err
 		}, problems)
 		v := view(problems)
@@ -98,7 +101,11 @@ func (h *Handler) submitResult(c echo.Context) error {
 		v.Problems = f.problemList(problems)
 		return h.Render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
-	w, err := g.Check(user.ID, body)
+	in, err := g.DecodeResult(body)
+	var w store.ResultWrite
+	if err == nil {
+		w, err = g.Check(user.ID, in)
+	}
 	if err == nil {
 		// The preview answers a reason the save would refuse (the service asks the same rule).
 		err = league.ResultReason(w.Reason)
@@ -193,12 +200,12 @@ func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error 
 func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	f := newResultForm(g)
 	v := f.view(nil)
-	if g.Input != nil {
-		f.fill(g.Input)
+	if g.Input.Body != nil {
+		f.fill(g.Input.Body)
 		v = f.view(nil)
 		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Body)}
 		}
 	}
 	v.Stale = true
@@ -294,8 +301,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates.ResultLineView {
 	out := make([]store.ResultLine, len(lines))
 	for i, l := range lines {
-		out[i] = store.ResultLine{Position: l.Position, Username: l.Player, Points: l.Points, Place: l.Place,
-			Winner: l.Winner, Side: l.Side, Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+		out[i] = store.ResultLine{SeatedLine: l}
 		for _, s := range g.Seats {
 			if s.Position == l.Position {
 				out[i].UserID, out[i].DisplayName = s.UserID, s.DisplayName
@@ -322,9 +328,9 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 	for i, l := range lines {
 		name := l.DisplayName
 		if name == "" {
-			name = l.Username
+			name = l.Player
 		}
-		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Username, DisplayName: name,
+		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Player, DisplayName: name,
 			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
 		if l.Absent {

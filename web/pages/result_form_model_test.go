@@ -62,7 +62,9 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 			body, problems := f.input()
 			require.Empty(t, problems)
 			assert.JSONEq(t, tt.want, string(body))
-			_, err := tt.game.Check(1, body)
+			in, err := tt.game.DecodeResult(body)
+			require.NoError(t, err)
+			_, err = tt.game.Check(1, in)
 			assert.NoError(t, err, "the body passes the seat check")
 		})
 	}

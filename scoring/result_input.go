@@ -1,0 +1,294 @@
+package scoring
+
+import (
+	"encoding/json"
+)
+
+// ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
+// with usernames as ids, and the app's optional fields around it. Game.DecodeResult decodes
+// a body into one once, at the edge (the API, the result form, a stored result read back),
+// and the value travels to the scorer (ScoreSeated) and the store, which keeps Body.
+type ResultInput struct {
+	// Body is the body as the store keeps it: as submitted, and for a Vortex board of a
+	// version with a die, given that die (Version.ApplyDie).
+	Body []byte
+	// Scorer is the scorer's own input: the body without the app's fields.
+	Scorer []byte
+	// Replaced maps a seated username to the username of the substitute who finished the
+	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
+	// human replacement").
+	Replaced map[string]string
+	// Absent lists the seated usernames whose powers were played by the missing-man rules
+	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
+	// will be chosen to be unplayed"): at most one, Diplomacy only.
+	Absent []string
+	// Reason says why a correction was made (the optional "reason" string); what it may
+	// hold is league.ResultReason's to say.
+	Reason string
+	// scorer is Scorer decoded by the game's scorer (Game.DecodeResult), nil until then;
+	// system is that scorer's.
+	scorer scorerInput
+	system System
+}
+
+// DecodeResultInput takes the app's fields, "replaced", "absent" and "reason", out of a result
+// body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
+// untouched, which names the problem.
+func DecodeResultInput(body []byte) (ResultInput, error) {
+	doc := trimSpace(body)
+	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(body) {
+		return ResultInput{Body: body, Scorer: body}, nil
+	}
+	// The scorer's members are copied as they are written, a repeated one included, so
+	// that the scorer refuses it as it would without the app's fields.
+	var replaced, absent, reason json.RawMessage
+	rest := append(make([]byte, 0, len(doc)), '{')
+	for m := (members{b: doc}); m.next(); {
+		var dst *json.RawMessage
+		key := m.decodedKey()
+		switch key {
+		case "replaced":
+			dst = &replaced
+		case "absent":
+			dst = &absent
+		case "reason":
+			dst = &reason
+		default:
+			if len(rest) > 1 {
+				rest = append(rest, ',')
+			}
+			rest = append(append(append(append(rest, '"'), m.key...), '"', ':'), m.value...)
+			continue
+		}
+		if *dst != nil {
+			return ResultInput{}, fieldErr(key, "given twice")
+		}
+		*dst = m.value
+	}
+	if replaced == nil && absent == nil && reason == nil {
+		return ResultInput{Body: body, Scorer: body}, nil
+	}
+	in := ResultInput{Body: body, Scorer: append(rest, '}')}
+	if replaced != nil && !isNull(replaced) {
+		if kind(replaced) != "an object" {
+			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+		}
+		in.Replaced = map[string]string{}
+		for m := (members{b: trimSpace(replaced)}); m.next(); {
+			seat := m.decodedKey()
+			path := "replaced." + keyName(seat)
+			if _, dup := in.Replaced[seat]; dup {
+				return ResultInput{}, fieldErr(path, "given twice")
+			}
+			if isNull(m.value) {
+				in.Replaced[seat] = "" // as no substitute: the seat check says it is missing
+				continue
+			}
+			if kind(m.value) != "a string" {
+				return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+			}
+			sub, err := parseString(m.value, path)
+			if err != nil {
+				return ResultInput{}, err
+			}
+			in.Replaced[seat] = sub
+		}
+	}
+	if absent != nil && !isNull(absent) {
+		if err := json.Unmarshal(absent, &in.Absent); err != nil {
+			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
+		}
+	}
+	if reason != nil && !isNull(reason) {
+		if kind(reason) != "a string" {
+			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
+		}
+		if err := json.Unmarshal(reason, &in.Reason); err != nil {
+			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
+		}
+	}
+	return in, nil
+}
+
+// DecodeResult decodes a result body of g, played in version v, once, at the edge: a Vortex
+// board takes the version's die first (Version.ApplyDie rewrites the body, so it runs
+// before the decode and the kept Body is the board with its die), the app's fields come out
+// (DecodeResultInput), and the scorer decodes the rest. Problems are named as the scorer
+// names them (a *FieldError, or FieldErrors for every field of a list at once), in the order
+// ScoreSeated met them when it took bytes: the die, the app's fields, the scorer's input.
+func (g Game) DecodeResult(v Version, body []byte) (ResultInput, error) {
+	body, err := v.ApplyDie(body)
+	if err != nil {
+		return ResultInput{}, err
+	}
+	in, err := DecodeResultInput(body)
+	if err != nil {
+		return ResultInput{}, err
+	}
+	if err := in.decodeScorer(g.System); err != nil {
+		return ResultInput{}, err
+	}
+	return in, nil
+}
+
+// decodeScorer decodes in.Scorer with system's scorer, unless it is decoded already.
+func (in *ResultInput) decodeScorer(system System) error {
+	if in.scorer != nil && in.system == system {
+		return nil
+	}
+	s, err := decodeScorerInput(system, in.Scorer)
+	if err != nil {
+		return err
+	}
+	in.scorer, in.system = s, system
+	return nil
+}
+
+// scorerInput is one scorer's input, decoded: it scores itself.
+type scorerInput interface {
+	score(explain bool) (Result, error)
+}
+
+// teamGameDecoded is a team game's input with its system.
+type teamGameDecoded struct {
+	system System
+	in     TeamGameInput
+}
+
+func (in PlacementInput) score(explain bool) (Result, error) { return scorePlacement(in, explain) }
+func (d teamGameDecoded) score(bool) (Result, error)         { return ScoreTeamGame(d.system, d.in) }
+func (in ArmadaInput) score(bool) (Result, error)            { return ScoreArmada(in) }
+func (in ArcsInput) score(bool) (Result, error)              { return ScoreArcsAmbition(in) }
+
+func (d vortexDecoded) score(bool) (Result, error) {
+	if d.board != nil {
+		return ScoreVortexBoard(*d.board)
+	}
+	return ScoreVortex(d.scores)
+}
+
+// decodeScorerInput decodes input (CONTRACT section 1 JSON) with system's scorer; the
+// problems are scoreAll's, found before it scores.
+func decodeScorerInput(system System, input []byte) (scorerInput, error) {
+	o := scoreOptions{explain: true}
+	switch system {
+	case Placement:
+		return orNil(decodePlacementJSON(input, o))
+	case BlueMax, WoodenShips:
+		in, err := decodeTeamGameJSON(input, o)
+		if err != nil {
+			return nil, err
+		}
+		return teamGameDecoded{system: system, in: in}, nil
+	case Vortex:
+		return orNil(decodeVortexJSON(input, o))
+	case Armada:
+		return orNil(decodeArmadaJSON(input, o))
+	case ArcsAmbition:
+		return orNil(decodeArcsAmbitionJSON(input, o))
+	}
+	_, err := ParseSystem(string(system))
+	return nil, err
+}
+
+// orNil returns a decoded input as a scorerInput, nil with its error.
+func orNil[T scorerInput](in T, err error) (scorerInput, error) {
+	if err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// scoreDecoded scores in, decoded by g's scorer, as Game.Score scores its bytes: the scorer,
+// what g allows its scores to be, and g's number of players.
+func (g Game) scoreDecoded(in ResultInput) (Result, error) {
+	res, err := in.scorer.score(true)
+	if err != nil {
+		return Result{}, err
+	}
+	res.System = g.System
+	if err := g.checkScores(in); err != nil {
+		return Result{}, err
+	}
+	if n := len(res.Results); n < g.MinPlayers || n > g.MaxPlayers {
+		field := "players"
+		if g.IsTeamGame() {
+			field = "sides"
+		}
+		return Result{}, fieldErr(field, "%s takes %d to %d players per game, got %d", g.Name, g.MinPlayers, g.MaxPlayers, n)
+	}
+	return res, nil
+}
+
+// checkScores checks that the final scores of a placement or Vortex game are what g allows
+// (whole numbers, 0 or more, unless g says otherwise), every problem at once. Each problem
+// quotes the score as written, which only a refused input reads from its text again.
+func (g Game) checkScores(in ResultInput) error {
+	var players []ScoredPlayer
+	switch s := in.scorer.(type) {
+	case PlacementInput:
+		players = s.Players
+	case vortexDecoded:
+		if s.board == nil {
+			players = s.scores.Players
+		}
+	}
+	var problems FieldErrors
+	var written []json.Number
+	for i, p := range players {
+		score := p.Score
+		var problem string
+		switch {
+		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
+			problem = "%s scores are whole numbers of 0 or more, got %s"
+		case !g.FractionalScores && !score.IsInt():
+			problem = "%s scores are whole numbers, got %s"
+		case !g.NegativeScores && score.Sign() < 0:
+			problem = "%s scores are 0 or more, got %s"
+		default:
+			continue
+		}
+		if written == nil {
+			written = writtenScores(in.Scorer, len(players))
+		}
+		problems = append(problems, fieldErr(index("players", i)+".score", problem, g.Name, written[i]))
+	}
+	return problems.errorOrNil()
+}
+
+// writtenScores returns each player's "score" as the input writes it ("2.50", "-0"), n of
+// them (empty where it cannot say).
+func writtenScores(input []byte, n int) []json.Number {
+	var doc struct {
+		Players []struct {
+			Score json.Number `json:"score"`
+		} `json:"players"`
+	}
+	_ = json.Unmarshal(input, &doc) // the scorer has read it
+	out := make([]json.Number, n)
+	for i := range min(n, len(doc.Players)) {
+		out[i] = doc.Players[i].Score
+	}
+	return out
+}
+
+// idPaths names the id field of each scored player, in the scorer's result order:
+// "players[i].id", or "sides[s].players[i].id" for team games.
+func idPaths(in ResultInput, n int) []string {
+	paths := make([]string, 0, n)
+	if team, ok := in.scorer.(teamGameDecoded); ok {
+		for s, side := range team.in.Sides {
+			for i := range side.Players {
+				paths = append(paths, index(index("sides", s)+".players", i)+".id")
+			}
+		}
+	} else {
+		for i := range n {
+			paths = append(paths, index("players", i)+".id")
+		}
+	}
+	for len(paths) < n {
+		paths = append(paths, "players")
+	}
+	return paths
+}
