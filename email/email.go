@@ -66,7 +66,9 @@ func ValidAddress(addr string) bool {
 }
 
 // Send delivers m: it connects to the server, says STARTTLS when the server offers it,
-// authenticates when configured, and sends the message.
+// authenticates when configured, and sends the message. It gives up as soon as ctx ends
+// (cancelled, or past its deadline), even while the server stays silent, and then returns
+// ctx's error.
 func (s *Sender) Send(ctx context.Context, m Message) error {
 	if !s.Configured() {
 		return ErrNotConfigured
@@ -89,14 +91,26 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	d := net.Dialer{Timeout: 30 * time.Second}
 	conn, err := d.DialContext(ctx, "tcp", s.cfg.Addr)
 	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return fmt.Errorf("email: connect: %w", ctxErr)
+		}
 		return fmt.Errorf("email: connect: %w", err)
 	}
-	if deadline, ok := ctx.Deadline(); ok {
-		if err := conn.SetDeadline(deadline); err != nil {
-			conn.Close()
-			return fmt.Errorf("email: %w", err)
+	// When ctx ends, every read and write on the connection fails at once: a server that
+	// does not answer holds nobody up past it.
+	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Now()) })
+	defer stop()
+	if err := converse(conn, host, s.cfg, from.Address, m.To, msg); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return fmt.Errorf("email: %w", ctxErr)
 		}
+		return err
 	}
+	return nil
+}
+
+// converse sends msg over conn, a connection to the SMTP server at host, and closes conn.
+func converse(conn net.Conn, host string, cfg Config, from, to string, msg []byte) error {
 	c, err := smtp.NewClient(conn, host)
 	if err != nil {
 		conn.Close()
@@ -108,15 +122,15 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 			return fmt.Errorf("email: starttls: %w", err)
 		}
 	}
-	if s.cfg.Username != "" {
-		if err := c.Auth(smtp.PlainAuth("", s.cfg.Username, s.cfg.Password, host)); err != nil {
+	if cfg.Username != "" {
+		if err := c.Auth(smtp.PlainAuth("", cfg.Username, cfg.Password, host)); err != nil {
 			return fmt.Errorf("email: auth: %w", err)
 		}
 	}
-	if err := c.Mail(from.Address); err != nil {
+	if err := c.Mail(from); err != nil {
 		return fmt.Errorf("email: MAIL FROM: %w", err)
 	}
-	if err := c.Rcpt(m.To); err != nil {
+	if err := c.Rcpt(to); err != nil {
 		return fmt.Errorf("email: RCPT TO: %w", err)
 	}
 	w, err := c.Data()

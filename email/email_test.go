@@ -1,10 +1,13 @@
 package email_test
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"mime"
 	"mime/quotedprintable"
+	"net"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,6 +55,66 @@ func TestSendRefusesWhatCannotBeSent(t *testing.T) {
 	}
 	_, ok := srv.Next(200 * time.Millisecond)
 	assert.False(t, ok, "nothing was sent")
+}
+
+// A server stopping (its context cancelled) while the SMTP server greeted it and then
+// never answers does not wait on it: the send gives up at once with ctx's error.
+func TestSendGivesUpWhenItsContextIsCancelled(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	// asked receives the client's first command (EHLO), which it sends once connected and
+	// greeted: from then on, only its context can end the send.
+	asked := make(chan string, 1)
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, conn)
+			mu.Unlock()
+			go func() {
+				if _, err := io.WriteString(conn, "220 localhost ESMTP\r\n"); err != nil {
+					return
+				}
+				line, err := bufio.NewReader(conn).ReadString('\n')
+				if err == nil {
+					asked <- line
+				}
+			}()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+
+	sender := email.NewSender(email.Config{Addr: ln.Addr().String(), From: "league@club.example"})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- sender.Send(ctx, email.Message{To: "ada@club.example", Subject: "x", Body: "x"}) }()
+	select {
+	case cmd := <-asked:
+		require.Contains(t, cmd, "EHLO")
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the send never greeted the server")
+	}
+	cancel()
+	select {
+	case err := <-done:
+		assert.ErrorIs(t, err, context.Canceled)
+	case <-time.After(time.Minute): // a generous deadline for "at once"; the server never answers
+		t.Fatal("the send still waits on the silent server after its context was cancelled")
+	}
 }
 
 func TestValidAddress(t *testing.T) {

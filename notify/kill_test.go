@@ -62,7 +62,7 @@ func runWorker(dbURL string) int {
 }
 
 // silentSMTP is an SMTP server that accepts connections and never says a word: a send to
-// it hangs until the connection is dropped.
+// it hangs until the connection is dropped or its context ends.
 type silentSMTP struct {
 	addr string
 	// accepted receives once for every connection accepted.
