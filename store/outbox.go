@@ -55,17 +55,24 @@ type Delivery struct {
 
 // takeBackSQL takes back the deliveries whose worker stopped (their lease ran out, judged
 // $1 ahead of now): one it had not started goes back to the queue as it was, the one it was
-// sending is given up (it may have gone out). Their webhooks are free again.
+// sending is given up (it may have gone out). Their webhooks are free again. Servers taking
+// back at the same moment never deadlock: each locks the rows in id order, skipping those
+// another is taking back (SKIP LOCKED), and then their webhooks in id order.
 const takeBackSQL = `
-WITH back AS (
-    UPDATE outbox SET lease_until = NULL,
-        status = CASE WHEN started_at IS NULL THEN 'pending' ELSE 'failed' END,
-        attempts = CASE WHEN started_at IS NULL THEN attempts - 1 ELSE attempts END,
-        last_error = CASE WHEN started_at IS NULL THEN last_error
+WITH expired AS (
+    SELECT id FROM outbox WHERE status = 'sending' AND lease_until < now() + $1::interval
+    ORDER BY id FOR UPDATE SKIP LOCKED),
+back AS (
+    UPDATE outbox o SET lease_until = NULL,
+        status = CASE WHEN o.started_at IS NULL THEN 'pending' ELSE 'failed' END,
+        attempts = CASE WHEN o.started_at IS NULL THEN o.attempts - 1 ELSE o.attempts END,
+        last_error = CASE WHEN o.started_at IS NULL THEN o.last_error
                           ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
-    WHERE status = 'sending' AND lease_until < now() + $1::interval
-    RETURNING webhook_id)
-UPDATE league_webhooks w SET busy_until = NULL FROM back WHERE w.id = back.webhook_id`
+    FROM expired WHERE o.id = expired.id
+    RETURNING o.webhook_id),
+hooks AS (
+    SELECT id FROM league_webhooks WHERE id IN (SELECT webhook_id FROM back) ORDER BY id FOR UPDATE)
+UPDATE league_webhooks w SET busy_until = NULL FROM hooks WHERE w.id = hooks.id`
 
 // claimColumns are what a claimed delivery carries, from the claimed rows c.
 const claimColumns = `

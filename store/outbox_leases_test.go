@@ -178,3 +178,60 @@ func TestDeliveryLeasesAreRenewedAndGivenBack(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, next, "one delivery in flight per webhook")
 }
+
+// Servers taking back a dead worker's deliveries at the same moment never wait on each
+// other (and so never deadlock): a row another server is taking back (locked by its open
+// transaction) is skipped, left for that server, and the rest are taken back at once.
+func TestTakingBackSkipsTheDeliveriesAnotherServerIsTakingBack(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:8]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	claimed, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
+	require.NoError(t, err)
+	require.Len(t, claimed, 8)
+	// The worker dies and its leases run out; another server is in the middle of taking
+	// back one of its rows.
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second'`)
+	require.NoError(t, err)
+	held := claimed[3]
+	other, err := w.Pool.Begin(ctx)
+	require.NoError(t, err)
+	defer func() { _ = other.Rollback(ctx) }() // when a check fails first; a no-op after the rollback below
+	_, err = other.Exec(ctx, `SELECT 1 FROM outbox WHERE id = $1 FOR UPDATE`, held.ID)
+	require.NoError(t, err)
+
+	type result struct {
+		ds  []store.Delivery
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
+		done <- result{ds, err}
+	}()
+	var again result
+	select {
+	case again = <-done:
+	case <-time.After(time.Minute): // a generous deadline for "without waiting"
+		require.NoError(t, other.Rollback(ctx))
+		<-done
+		t.Fatal("taking back waited on the row another server holds")
+	}
+	require.NoError(t, again.err)
+	require.Len(t, again.ds, 7, "every row but the held one is taken back and claimed again")
+	for _, d := range again.ds {
+		assert.NotEqual(t, held.ID, d.ID)
+	}
+	require.NoError(t, other.Rollback(ctx))
+
+	ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
+	require.NoError(t, err)
+	require.Len(t, ds, 1, "once free, the held row is taken back too")
+	assert.Equal(t, held.ID, ds[0].ID)
+	assert.Equal(t, 1, ds[0].Attempts, "the dead worker's claim was no attempt")
+}
