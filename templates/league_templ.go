@@ -1225,7 +1225,7 @@ func gamesSection(l LeagueSummary, games []GameRow, rounds []RoundView, dated bo
 				return templ_7745c5c3_Err
 			}
 			for _, g := range games {
-				var templ_7745c5c3_Var59 = []any{templ.KV("is-viewer", g.HasViewer)}
+				var templ_7745c5c3_Var59 = []any{gameViewerClass(ctx, g)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var59...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1395,7 +1395,7 @@ func roundsTable(rounds []RoundView, dated bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for i, g := range r.Games {
-				var templ_7745c5c3_Var67 = []any{templ.KV("is-viewer", g.HasViewer)}
+				var templ_7745c5c3_Var67 = []any{gameViewerClass(ctx, g)}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var67...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1487,7 +1487,7 @@ func roundsTable(rounds []RoundView, dated bool) templ.Component {
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
 							}
-							var templ_7745c5c3_Var73 = []any{"sitter", templ.KV("is-viewer", m.IsViewer)}
+							var templ_7745c5c3_Var73 = []any{"sitter", viewerClass(ctx, m.IsViewer, m.Username)}
 							templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var73...)
 							if templ_7745c5c3_Err != nil {
 								return templ_7745c5c3_Err
@@ -1512,7 +1512,7 @@ func roundsTable(rounds []RoundView, dated bool) templ.Component {
 							var templ_7745c5c3_Var75 string
 							templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(m.Username)
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 261, Col: 84}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 261, Col: 91}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var75))
 							if templ_7745c5c3_Err != nil {
@@ -1783,7 +1783,7 @@ func seatNames(seats []SeatView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var85 = []any{"seat", templ.KV("is-viewer", s.IsViewer)}
+			var templ_7745c5c3_Var85 = []any{"seat", viewerClass(ctx, s.IsViewer, s.Username)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var85...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1808,7 +1808,7 @@ func seatNames(seats []SeatView) templ.Component {
 			var templ_7745c5c3_Var87 string
 			templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(s.Position))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 100}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 107}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var87))
 			if templ_7745c5c3_Err != nil {
@@ -1821,7 +1821,7 @@ func seatNames(seats []SeatView) templ.Component {
 			var templ_7745c5c3_Var88 string
 			templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(s.Power)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 118}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 125}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var88))
 			if templ_7745c5c3_Err != nil {
@@ -1834,7 +1834,7 @@ func seatNames(seats []SeatView) templ.Component {
 			var templ_7745c5c3_Var89 string
 			templ_7745c5c3_Var89, templ_7745c5c3_Err = templ.JoinStringErrs(PersonName(s.Username))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 145}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/league.templ`, Line: 317, Col: 152}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var89))
 			if templ_7745c5c3_Err != nil {

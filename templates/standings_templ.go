@@ -129,7 +129,7 @@ func StandingsSection(v StandingsView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, r := range v.Rows {
-			var templ_7745c5c3_Var6 = []any{templ.KV("is-viewer", r.IsViewer), templ.KV("is-leader", r.Rank == 1 && r.Games > 0)}
+			var templ_7745c5c3_Var6 = []any{viewerClass(ctx, r.IsViewer, r.Username), templ.KV("is-leader", r.Rank == 1 && r.Games > 0)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var6...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

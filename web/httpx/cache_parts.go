@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // maxCachedParts bounds how many parts the cache holds (a league's part of 100 games is
@@ -88,4 +90,17 @@ func RenderedPart(ctx context.Context, pc *publicCache, key string, component te
 		return nil, err
 	}
 	return templ.Raw(html), nil
+}
+
+// MarkedPart is component, a section that marks the viewer, rendered once for every
+// viewer and kept under key until the next write (templates.RenderMarked); the viewer's
+// marks are spliced in per request. The key does not name the viewer.
+func MarkedPart(ctx context.Context, pc *publicCache, key string, component templ.Component, viewer string) (templ.Component, error) {
+	marked, err := Part(pc, key, func() (templates.Marked, error) {
+		return templates.RenderMarked(ctx, component)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return marked.For(viewer), nil
 }

@@ -1,12 +1,18 @@
 package httpx
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 
+	"github.com/a-h/templ"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // part keeps a value until the next flush, never keeps one read while a write landed or
@@ -71,4 +77,38 @@ func TestPartsAreKeptPerKeyAndBounded(t *testing.T) {
 	v, err := Part(pc, PartKey("league", maxCachedParts+9), func() (string, error) { return "read again", nil })
 	require.NoError(t, err)
 	assert.Equal(t, fmt.Sprint("league ", maxCachedParts+9), v, "the newest part is kept")
+}
+
+// A section that marks the viewer is rendered once for every viewer until the next write,
+// and each viewer finds their own line marked in it.
+func TestMarkedPartIsRenderedOnceForEveryViewer(t *testing.T) {
+	t.Parallel()
+	pc := newPublicCache(nil)
+	st := templates.StandingsView{LeagueID: 1, Rows: []templates.StandingRow{
+		{Rank: 1, Username: "ann", DisplayName: "Ann", Points: "3", Games: 1},
+		{Rank: 2, Username: "bob", DisplayName: "Bob", Points: "1", Games: 1},
+	}}
+	renders := 0
+	section := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		renders++
+		return templates.LeagueStandings(templates.LeagueView{Standings: &st}).Render(ctx, w)
+	})
+	marked := func(viewer string) string {
+		c, err := MarkedPart(context.Background(), pc, PartKey("league page", 1)+"\x00standings", section, viewer)
+		require.NoError(t, err)
+		var b strings.Builder
+		require.NoError(t, c.Render(context.Background(), &b))
+		return b.String()
+	}
+	for range 2 {
+		assert.Contains(t, marked("ann"), `<tr class="is-viewer is-leader">`)
+		bob := marked("bob")
+		assert.Contains(t, bob, `<tr class="is-leader">`)
+		assert.Contains(t, bob, `<tr class="is-viewer">`)
+		assert.NotContains(t, marked(""), "is-viewer")
+	}
+	assert.Equal(t, 1, renders, "rendered once for ann, bob and an anonymous visitor")
+	pc.flush()
+	marked("ann")
+	assert.Equal(t, 2, renders, "a write empties it")
 }

@@ -190,19 +190,19 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	return v, nil
 }
 
-// renderLeagueParts renders the league page's big sections once until the next write:
-// the standings and the games, which mark the viewer, are kept under the viewer's id; the
-// fairness report and the history are kept for every viewer.
+// renderLeagueParts renders the league page's big sections once for every viewer until
+// the next write: the standings and the games, which mark the viewer, with the viewer's
+// marks spliced in per request (templates.Marked); the fairness report and the history
+// as they are.
 func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) error {
 	ctx := c.Request().Context()
-	viewer, _ := httpx.CurrentUser(c) // the zero id for anonymous visitors, who are marked nowhere
+	viewer, _ := httpx.CurrentUser(c) // no username for anonymous visitors, who are marked nowhere
 	key := httpx.PartKey("league page", v.League.ID)
-	marked := key + "\x00" + strconv.FormatInt(viewer.ID, 10)
 	var err error
-	if v.Parts.Standings, err = httpx.RenderedPart(ctx, h.Cache, marked+"\x00standings", templates.LeagueStandings(*v)); err != nil {
+	if v.Parts.Standings, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00standings", templates.LeagueStandings(*v), viewer.Username); err != nil {
 		return err
 	}
-	if v.Parts.Games, err = httpx.RenderedPart(ctx, h.Cache, marked+"\x00games", templates.LeagueGames(*v)); err != nil {
+	if v.Parts.Games, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00games", templates.LeagueGames(*v), viewer.Username); err != nil {
 		return err
 	}
 	v.Parts.Tail, err = httpx.RenderedPart(ctx, h.Cache, key+"\x00tail", templates.LeagueTail(*v))
