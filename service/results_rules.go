@@ -95,11 +95,7 @@ func tableResult(g store.ResultGame, p store.Proposal) (store.ResultWrite, error
 // checkProposal decodes the stored body of p once, as read from the database, and checks
 // it against the game's seats as its proposer's write (store.ResultGame.Check).
 func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, error) {
-	in, err := g.DecodeResult(p.Input)
-	if err != nil {
-		return store.ResultWrite{}, err
-	}
-	return g.Check(p.ProposerID, in)
+	return g.CheckBody(p.ProposerID, p.Input)
 }
 
 // refusal gives a refusal of package league the store's error for it, which its callers

@@ -196,6 +196,16 @@ func (g ResultGame) Check(byUserID int64, in scoring.ResultInput) (ResultWrite, 
 	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, Version: g.Version, Reason: in.Reason}, nil
 }
 
+// CheckBody decodes body once (DecodeResult) and checks it (Check): what the API, the result
+// form and a stored proposal hand over as text.
+func (g ResultGame) CheckBody(byUserID int64, body []byte) (ResultWrite, error) {
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return ResultWrite{}, err
+	}
+	return g.Check(byUserID, in)
+}
+
 // ErrSeatsChanged refuses a result checked against seats that changed before it was stored
 // (a player replaced or withdrawn meanwhile).
 var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +

@@ -235,11 +235,7 @@ func record(ctx context.Context, st *store.Store, organiserID, gameID int64, inp
 	if err != nil {
 		return err
 	}
-	in, err := g.DecodeResult(input)
-	if err != nil {
-		return err
-	}
-	w, err := g.Check(organiserID, in)
+	w, err := g.CheckBody(organiserID, input)
 	if err != nil {
 		return err
 	}

@@ -93,7 +93,7 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
-			w, err := check(rg, dip.OrganiserID, fixed)
+			w, err := rg.CheckBody(dip.OrganiserID, fixed)
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
@@ -110,7 +110,7 @@ func record(ctx context.Context, st *store.Store, organiser, gameID int64, input
 	g, err := st.ResultGame(ctx, gameID)
 	if err == nil {
 		var w store.ResultWrite
-		if w, err = check(g, organiser, input); err == nil {
+		if w, err = g.CheckBody(organiser, input); err == nil {
 			_, err = service.NewResults(st).Record(ctx, w)
 		}
 	}
@@ -201,14 +201,4 @@ func encode(v any) ([]byte, error) {
 		return nil, fmt.Errorf("seed results: encode: %w", err)
 	}
 	return b, nil
-}
-
-// check decodes a demo result body once and checks it against the game's seats, as the API
-// does.
-func check(g store.ResultGame, by int64, body []byte) (store.ResultWrite, error) {
-	in, err := g.DecodeResult(body)
-	if err != nil {
-		return store.ResultWrite{}, err
-	}
-	return g.Check(by, in)
 }

@@ -140,11 +140,7 @@ func CheckResult(ctx context.Context, st *store.Store, gameID, by int64, input [
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
-	in, err := g.DecodeResult(input)
-	if err != nil {
-		return store.ResultWrite{}, err
-	}
-	return g.Check(by, in)
+	return g.CheckBody(by, input)
 }
 
 // RecordResult checks input and records it, as POST /api/v1/games/{id}/result does.

@@ -66,11 +66,7 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err := service.Writable(g, user.ID, correct); err != nil {
 		return err
 	}
-	in, err := g.DecodeResult(body)
-	if err != nil {
-		return httpx.ResultError(err)
-	}
-	w, err := g.Check(user.ID, in)
+	w, err := g.CheckBody(user.ID, body)
 	if err != nil {
 		return httpx.ResultError(err)
 	}

@@ -36,11 +36,7 @@ func (h *Server) Propose(c echo.Context, gameID, userID int64, body []byte) (sto
 	if err := service.MayPropose(g, userID); err != nil {
 		return store.Proposal{}, err
 	}
-	in, err := g.DecodeResult(body)
-	if err != nil {
-		return store.Proposal{}, ResultError(err)
-	}
-	w, err := g.Check(userID, in)
+	w, err := g.CheckBody(userID, body)
 	if err != nil {
 		return store.Proposal{}, ResultError(err)
 	}

@@ -145,11 +145,7 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
-	in, err := g.DecodeResult(p.Input)
-	var w store.ResultWrite
-	if err == nil {
-		w, err = g.Check(p.ProposerID, in)
-	}
+	w, err := g.CheckBody(p.ProposerID, p.Input)
 	if err != nil {
 		var out []string
 		for _, s := range g.Seats {

@@ -90,10 +90,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	body, problems := f.input()
 	if len(problems) > 0 {
 		f.scorerProblems(func(body []byte) error {
-			in, err := g.DecodeResult(body)
-			if err == nil {
-				_, err = g.Check(user.ID, in)
-			}
+			_, err := g.CheckBody(user.ID, body)
 			return err
 		}, problems)
 		v := view(problems)
@@ -101,11 +98,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		v.Problems = f.problemList(problems)
 		return h.Render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
 	}
-	in, err := g.DecodeResult(body)
-	var w store.ResultWrite
-	if err == nil {
-		w, err = g.Check(user.ID, in)
-	}
+	w, err := g.CheckBody(user.ID, body)
 	if err == nil {
 		// The preview answers a reason the save would refuse (the service asks the same rule).
 		err = league.ResultReason(w.Reason)
