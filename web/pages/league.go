@@ -28,9 +28,6 @@ func (h *Handler) leaguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.renderLeagueParts(c, &v); err != nil {
-		return err
-	}
 	return h.Render(c, http.StatusOK, templates.League(h.Page(c, v.League.Name), v))
 }
 
@@ -130,9 +127,21 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	return s, nil
 }
 
-// leagueView gathers everything the league page shows: the shared part, marked for the
-// viewer, and the viewer's own sections.
+// leagueView gathers everything the league page shows: the shared part, its big sections
+// rendered once for every viewer with the viewer's marks spliced in (renderLeagueParts),
+// and the viewer's own sections.
 func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
+	v, err := h.buildLeagueView(c, id)
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
+	return v, h.renderLeagueParts(c, &v)
+}
+
+// buildLeagueView is the league page's view before its big sections are rendered: the
+// games' rows and the standings as every viewer has them (nobody marked), and the viewer's
+// own sections.
+func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueView, error) {
 	ctx := c.Request().Context()
 	shared, err := h.leagueShared(ctx, id)
 	if err != nil {
@@ -159,15 +168,13 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	if err := h.operationsView(c, l, &v); err != nil {
 		return templates.LeagueView{}, err
 	}
-	// The games' rows are built once for every viewer until the next write; the viewer's
-	// seats are marked in a copy.
-	rows, err := httpx.Part(h.Cache, httpx.PartKey("league rows", l.ID), func() ([]templates.GameRow, error) {
+	// The games' rows are built once for every viewer until the next write and only read
+	// from then on: the viewer's seats are marked where the section is spliced.
+	if v.Games, err = httpx.Part(h.Cache, httpx.PartKey("league rows", l.ID), func() ([]templates.GameRow, error) {
 		return gameRows(l, games), nil
-	})
-	if err != nil {
+	}); err != nil {
 		return templates.LeagueView{}, err
 	}
-	v.Games = markViewer(l, rows, games, viewer, signedIn)
 	for _, row := range v.Games {
 		v.Dated = v.Dated || row.When != ""
 	}
@@ -184,8 +191,13 @@ func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, er
 	}
 	v.Replacements = append(replacementNotes(shared.replaced), withdrawalNotes(shared.withdrawn)...)
 	v.Fairness = shared.fairness
-	// The standings section (web/pages/standings.go).
-	st := standingsSection(c, l, members, games, shared.standings)
+	// The standings section (web/pages/standings.go), as every viewer has it.
+	st, err := httpx.Part(h.Cache, httpx.PartKey("league standings", l.ID), func() (templates.StandingsView, error) {
+		return standingsSection(l, members, games, shared.standings, ""), nil
+	})
+	if err != nil {
+		return templates.LeagueView{}, err
+	}
 	v.Standings = &st
 	return v, nil
 }
@@ -306,32 +318,6 @@ func gameRows(l store.League, games []store.Game) []templates.GameRow {
 		rows = append(rows, row)
 	}
 	return rows
-}
-
-// markViewer returns rows (the rows of games, shared by every viewer and left as they are)
-// with the viewer's seats and games marked.
-func markViewer(l store.League, rows []templates.GameRow, games []store.Game, viewer store.User, signedIn bool) []templates.GameRow {
-	out := slices.Clone(rows)
-	if !signedIn {
-		return out
-	}
-	game, gameErr := scoring.GameBySlug(l.Game)
-	for i, g := range games {
-		for j, s := range g.Seats {
-			if s.UserID != viewer.ID {
-				continue
-			}
-			if !out[i].HasViewer {
-				out[i].Seats = slices.Clone(out[i].Seats)
-				out[i].HasViewer = true
-			}
-			out[i].Seats[j].IsViewer = true
-		}
-		if out[i].HasViewer && gameErr == nil {
-			out[i].Sides = sideViews(game, out[i].Seats)
-		}
-	}
-	return out
 }
 
 // seatViews are a game's seats as the pages show them, each with its power when the game

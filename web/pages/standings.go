@@ -16,17 +16,17 @@ func (h *Handler) standingsView(c echo.Context, l store.League, members []store.
 	if err != nil {
 		return templates.StandingsView{}, err
 	}
-	return standingsSection(c, l, members, games, st), nil
+	viewer, _ := httpx.CurrentUser(c)
+	return standingsSection(l, members, games, st, viewer.Username), nil
 }
 
 // standingsSection is a league's standings section from the members, games and standings
-// read for it, with the viewer's line marked.
-func standingsSection(c echo.Context, l store.League, members []store.Member, games []store.Game, st []scoring.Standing) templates.StandingsView {
+// read for it, with viewer's line marked (no line for "", as every viewer has it).
+func standingsSection(l store.League, members []store.Member, games []store.Game, st []scoring.Standing, viewer string) templates.StandingsView {
 	names := make(map[string]string, len(members))
 	for _, m := range members {
 		names[m.Username] = m.DisplayName
 	}
-	viewer, signedIn := httpx.CurrentUser(c)
 	v := templates.StandingsView{LeagueID: l.ID, Rule: scoring.CountbackRule, TieBreaks: scoring.TieBreaks(st),
 		Total: len(games), Finished: l.Status == store.LeagueFinished}
 	for _, g := range games {
@@ -42,7 +42,7 @@ func standingsSection(c echo.Context, l store.League, members []store.Member, ga
 		}
 		row := templates.StandingRow{Rank: s.Rank, Username: s.Player, DisplayName: name, Points: scoring.Mixed(s.Points),
 			Games: s.Games, Places: append([]int{}, s.PlaceCounts[:min(max(places, 1), scoring.MaxPlaces)]...),
-			IsViewer: signedIn && viewer.Username == s.Player}
+			IsViewer: viewer != "" && viewer == s.Player}
 		v.Rows = append(v.Rows, row)
 		if v.Finished && s.Rank == 1 {
 			v.Winners = append(v.Winners, row)
