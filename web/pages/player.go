@@ -117,29 +117,28 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if v.Content, err = httpx.RenderedPart(ctx, h.Cache, key, content); err != nil {
 		return err
 	}
-	// The page names its zone once when every date it shows is in one league's zone.
-	shown := p.games
-	if len(shown) > playerPageLength {
-		shown = shown[:playerPageLength]
+	// The page names its zone once when every date it shows is in one league's zone; kept
+	// with the content, since working it out walks the same history.
+	zone, err := httpx.Part(h.Cache, key+"\x00zone", func() (string, error) { return playerClock(p, hidden).named(), nil })
+	if err != nil {
+		return err
 	}
-	clock := playerClock(p.history, shown, hidden)
-	return h.Render(c, http.StatusOK, templates.Player(h.Page(c, u.DisplayName).In(clock.named()), v))
+	return h.Render(c, http.StatusOK, templates.Player(h.Page(c, u.DisplayName).In(zone), v))
 }
 
 // playerView is page of u's player page from what it read, leagues hidden from the viewer
 // left out.
 func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) templates.PlayerView {
-	leagues, ratings, history, games := p.leagues, p.ratings, p.history, p.games
+	leagues, ratings, history, games := p.leagues, p.ratings, p.history, p.pageGames()
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
 	base := "/players/" + url.PathEscape(u.Username)
 	if page > 1 {
 		v.Newer = pageURL(base, page-1)
 	}
-	if len(games) > playerPageLength {
-		games = games[:playerPageLength]
+	if len(p.games) > playerPageLength {
 		v.Older = pageURL(base, page+1)
 	}
-	clock := playerClock(history, games, hidden)
+	clock := playerClock(p, hidden)
 	for _, l := range leagues {
 		if hidden[l.ID] {
 			continue
@@ -206,19 +205,25 @@ func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) t
 // playerClock is a player's page's clock: the zones of the leagues of the dated games it
 // shows (a normal game's is UTC), so a page across leagues in several zones gives each
 // date its zone.
-func playerClock(history []store.RatingStep, games []store.PlayerGame, hidden map[int64]bool) pageClock {
+func playerClock(p playerShared, hidden map[int64]bool) pageClock {
 	var zones []string
-	for _, s := range history {
+	for _, s := range p.history {
 		if !hidden[s.LeagueID] {
 			zones = append(zones, s.TimeZone)
 		}
 	}
-	for _, g := range games {
+	for _, g := range p.pageGames() {
 		if !hidden[g.LeagueID] && g.FinishedAt != nil {
 			zones = append(zones, g.TimeZone)
 		}
 	}
 	return clockFor(zones...)
+}
+
+// pageGames are the games the page lists: it reads one more than a page, to know whether
+// an older page follows.
+func (p playerShared) pageGames() []store.PlayerGame {
+	return p.games[:min(len(p.games), playerPageLength)]
 }
 
 // playerPageLength is how many games, and how many rating moves of each ladder, one page
