@@ -263,7 +263,8 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 		// From here on a shutdown waits for the connection's request (http.StateActive).
 		ConnState: func(conn net.Conn, state http.ConnState) {
-			if state == http.StateActive {
+			// Asked first, so that a server not at debug level formats nothing per request.
+			if state == http.StateActive && logger.Enabled(context.Background(), slog.LevelDebug) {
 				logger.Debug("request started", "remote", conn.RemoteAddr().String())
 			}
 		},
