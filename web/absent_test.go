@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -81,20 +82,38 @@ func TestAPIAbsentSeatAndSubstituteInAPlacementGame(t *testing.T) {
 	assert.Equal(t, [2]float64{0, 0}, standings[seated[2].Username], "an absent seat is not a game played")
 	_, inStandings := standings[outsider.Username]
 	assert.False(t, inStandings, "the substitute is no member")
+
+	res, err := http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	require.NoError(t, err)
+	csvBody, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	require.NoError(t, err)
+	places := map[string]string{}
+	for i, name := range csvColumn(t, csvBody, "username") {
+		places[name] = csvColumn(t, csvBody, "place")[i]
+	}
+	assert.Equal(t, "", places[seated[2].Username], "the results export gives an absent seat no place")
+	assert.Equal(t, "1", places[seated[0].Username])
 }
 
-// CONTRACT section 12 in a team game, recorded by the organiser: Blue Max, 2 v 2 seats, the
-// fourth seat absent; the game is scored 2 v 1 among those present.
+// CONTRACT section 12 in a team game, proposed by a player and recorded by the organiser:
+// Blue Max, 2 v 2 seats, the fourth seat absent; the game is scored 2 v 1 among those present.
 func TestAPIAbsentSeatInATeamGame(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
-	l, org, _, outsider := runningLeague(t, app, "blue-max", 4)
+	l, org, members, outsider := runningLeague(t, app, "blue-max", 4)
 	g := mustLeagueGames(t, app, l)[0]
 	seat := func(i int) string { return g.Seats[i].Username }
 	body := map[string]any{"sides": []map[string]any{
 		{"name": "Allies", "players": []map[string]any{{"id": seat(0), "destroyed": 1}, {"id": seat(1)}}},
 		{"name": "Central Powers", "players": []map[string]any{{"id": seat(2), "lost": 1}}}},
 		"absent": []string{seat(3)}, "replaced": map[string]string{seat(0): outsider.Username}}
+	// Proposed by the first seat: the absent fourth is not asked, the other two are.
+	seated, _ := seatedPlayers(g, members)
+	status, proposal := app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[0].token, body)
+	require.Equal(t, http.StatusCreated, status, proposal)
+	assert.Equal(t, []any{seat(1), seat(2)}, proposal["waiting"])
+	// The organiser's record wins over the standing proposal.
 	status, recorded := app.api(http.MethodPost, gamePath(g.ID, "/result"), org.token, body)
 	require.Equal(t, http.StatusCreated, status, recorded)
 	assert.Equal(t, "strategic", recorded["victory"])
