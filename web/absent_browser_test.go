@@ -54,6 +54,18 @@ func TestBrowserJourneyNoShowWithASubstitute(t *testing.T) {
 	assert.Contains(t, table, "finished by "+outsider.Username)
 	screenshot(t, ctx, "no-show-game-390.png")
 
+	// The next game's form on a desktop screen: every seat's no-show pair fits beside its score.
+	next := mustLeagueGames(t, app, l)[1]
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(fmt.Sprintf("%s/games/%d/result", app.srv.URL, next.ID)),
+		chromedp.WaitVisible(css(`input[name="absent-4"]`)),
+	), "a form at 1280 px")
+	problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](formLayoutProblems))
+	require.NoError(t, err)
+	assert.Empty(t, problems)
+	screenshot(t, ctx, "no-show-form-1280.png")
+
 	status, recorded := app.api(http.MethodGet, gamePath(g.ID, "/result"), "", nil)
 	require.Equal(t, http.StatusOK, status)
 	assert.Equal(t, []any{seated[2].Username}, recorded["absent"])
