@@ -48,7 +48,9 @@ func TestAPIAbsentSeatAndSubstituteInAPlacementGame(t *testing.T) {
 		"replaced": map[string]string{seated[1].Username: outsider.Username},
 	}
 
-	status, proposal := app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[0].token, body)
+	status, proposal := app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[2].token, body)
+	assert.Equal(t, http.StatusForbidden, status, "an absent player does not propose: %v", proposal)
+	status, proposal = app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[0].token, body)
 	require.Equal(t, http.StatusCreated, status, proposal)
 	assert.Equal(t, []any{seated[1].Username, seated[3].Username}, proposal["waiting"], "the absent seat is not asked")
 	status, refused := app.api(http.MethodPost, gamePath(g.ID, "/proposal/confirm"), seated[2].token, nil)
