@@ -224,3 +224,56 @@ func TestResultFormRecordsANoShowAndASubstitute(t *testing.T) {
 	assert.Contains(t, table, "finished by "+outsider.Username)
 	assert.Contains(t, text(doc.Find("#result .table-order")), "Scored among the players present")
 }
+
+// The form maps the scorer's problems back to the right seat when a seat before it is
+// absent (players[1] is seat 3 once seat 2 did not come), and a team game's and a Vortex
+// board's forms leave the absent seat out of their sides and players.
+func TestResultFormNoShowInEveryFormShape(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	c := app.logIn(org)
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	res, doc := app.submit(c, formPath, formPath, url.Values{"action": {"preview"},
+		"score-1": {"9"}, "absent-2": {"1"}, "score-3": {"-5"}, "score-4": {"1"}})
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Contains(t, text(doc.Find("#e-score-3")), "0 or more", "the problem lands on seat 3's score")
+	assert.Empty(t, text(doc.Find("#e-score-4")))
+	assert.Empty(t, text(doc.Find("#e-score-2")), "nothing is asked of the absent seat")
+
+	bm := newTestApp(t, web.Config{})
+	l, org, _, _ = runningLeague(t, bm, "blue-max", 4)
+	g = mustLeagueGames(t, bm, l)[0]
+	c = bm.logIn(org)
+	formPath = fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"preview"}, "absent-4": {"1"}}
+	for pos := 1; pos <= 3; pos++ {
+		for _, f := range []string{"units", "lost", "destroyed", "points"} {
+			values.Set(fmt.Sprintf("%s-%d", f, pos), "0")
+		}
+		values.Set(fmt.Sprintf("units-%d", pos), "1")
+	}
+	values.Set("lost-3", "1")
+	values.Set("destroyed-1", "1")
+	res, doc = bm.submit(c, formPath, formPath, values)
+	require.Equal(t, http.StatusOK, res.StatusCode, text(doc.Find(".alert")))
+	assert.Contains(t, text(doc.Find("#preview .victory")), "Allies — strategic victory")
+	var points []string
+	doc.Find("#preview tbody tr .points").Each(func(_ int, s *goquery.Selection) { points = append(points, text(s)) })
+	assert.Equal(t, []string{"5", "4", "−1", "0"}, points, "2 v 1 among those present; the absent seat none")
+
+	vx := newTestApp(t, web.Config{})
+	l, org, _, _ = runningLeague(t, vx, "vortex", 4)
+	g = mustLeagueGames(t, vx, l)[0]
+	c = vx.logIn(org)
+	formPath = fmt.Sprintf("/games/%d/result", g.ID)
+	res, doc = vx.submit(c, formPath, formPath, url.Values{"action": {"save"},
+		"score-1": {"90"}, "score-2": {"70"}, "score-3": {"40"}, "absent-4": {"1"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find(".alert")))
+	status, recorded := vx.api(http.MethodGet, gamePath(g.ID, "/result"), "", nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, []any{g.Seats[3].Username}, recorded["absent"])
+	winner := recorded["results"].([]any)[0].(map[string]any)
+	assert.Equal(t, 700.0, winner["points"], "vortex-mechanics.txt among the three present: 10 × (20 + 50)")
+}
