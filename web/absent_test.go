@@ -53,6 +53,10 @@ func TestAPIAbsentSeatAndSubstituteInAPlacementGame(t *testing.T) {
 	status, proposal = app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[0].token, body)
 	require.Equal(t, http.StatusCreated, status, proposal)
 	assert.Equal(t, []any{seated[1].Username, seated[3].Username}, proposal["waiting"], "the absent seat is not asked")
+	_, desk := app.get(app.logIn(seated[2]), "/")
+	assert.NotContains(t, text(desk.Find("#table")), "Results to confirm", "the absent player's desk asks nothing")
+	_, desk = app.get(app.logIn(seated[1]), "/")
+	assert.Contains(t, text(desk.Find("#table")), "Results to confirm", "a player present is asked")
 	status, refused := app.api(http.MethodPost, gamePath(g.ID, "/proposal/confirm"), seated[2].token, nil)
 	assert.Equal(t, http.StatusForbidden, status, "an absent seat does not confirm: %v", refused)
 	for i, p := range []player{seated[1], seated[3]} {
