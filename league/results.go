@@ -169,9 +169,9 @@ func (t ResultTable) MayPropose(userID int64) error {
 	return t.TakesResult(false)
 }
 
-// ProposesAbsent refuses a proposal by userID that says the missing man played their own
-// seat (absentIDs, ARMADA 4.1): an absent player was not at the table, so neither proposes
-// nor confirms its result.
+// ProposesAbsent refuses a proposal by userID that says their own seat was absent
+// (absentIDs: CONTRACT section 12; in Diplomacy the missing man played it, ARMADA 4.1): an
+// absent player was not at the table, so neither proposes nor confirms its result.
 func ProposesAbsent(userID int64, absentIDs []int64) error {
 	if slices.Contains(absentIDs, userID) {
 		return ErrAbsentSeat

@@ -3,9 +3,10 @@ package league
 import "github.com/tablestakes/tablestakes/scoring"
 
 // GamePlayed reports whether a recorded seat is a game its player played: not an absent
-// seat, whose power the missing man played (ARMADA 4.1) while its player was not at the
-// table. A game played counts in the standings' games and its place in their countback;
-// an absent seat does neither.
+// seat, whose player did not come (CONTRACT section 12: "not a game played"; in Diplomacy
+// the missing man played the power, ARMADA 4.1). A game played counts in the standings'
+// games and its place in their countback, and for the activity rule (store's activity
+// counts leave absent seats out); an absent seat does none of these.
 func GamePlayed(absent bool) bool { return !absent }
 
 // GamesPlayed counts the games played among a player's recorded seats, given whether each

@@ -96,9 +96,9 @@ func FormOf(g Game) ResultForm {
 		}
 		seat = append(seat, FormField{Key: "points", Header: "Personal points", Label: "the personal points",
 			Aria: "personal points", Required: true, Default: "0"})
-		return ResultForm{Kind: FormTeam, Seat: numbers(seat), Help: []string{
+		return ResultForm{Kind: FormTeam, Seat: append(numbers(seat), noShowFields...), Help: []string{
 			"Units: what the player started with. Lost: units lost (a unit retired with honour is not lost). " +
-				"Enemy destroyed: a unit shot down by two enemies in one turn counts for both."}}
+				"Enemy destroyed: a unit shot down by two enemies in one turn counts for both.", noShowHelp}}
 	case g.System == Armada:
 		return ResultForm{Kind: FormArmada, Seat: numbers([]FormField{
 			{Key: "centers", Header: "Centres", Label: "the supply centres (0 if none)", Aria: "supply centres", Required: true},
@@ -121,10 +121,24 @@ func FormOf(g Game) ResultForm {
 			board = append(board, FormField{Key: "t" + n, Header: "Token " + n, Label: "the distance of token " + n, Aria: "token " + n,
 				Default: "0"})
 		}
-		return ResultForm{Kind: FormVortex, Seat: []FormField{scoreField(g)}, Board: numbers(board)}
+		return ResultForm{Kind: FormVortex, Seat: append([]FormField{scoreField(g)}, noShowFields...), Board: numbers(board),
+			Help: []string{noShowHelp}}
 	}
-	return ResultForm{Kind: FormPlacement, Seat: []FormField{scoreField(g)}}
+	return ResultForm{Kind: FormPlacement, Seat: append([]FormField{scoreField(g)}, noShowFields...), Help: []string{noShowHelp}}
 }
+
+// noShowFields ask, in every game but Diplomacy (whose absent power the missing man plays),
+// who played a seat for its player and whether its player did not come (CONTRACT section 12).
+var noShowFields = []FormField{
+	{Key: "substitute", Header: "Played by", Label: "who played the seat", Aria: "seat played by (username)", Input: InputUsername},
+	{Key: "absent", Header: "Did not come", Label: "whether the player did not come", Aria: "did not come", Input: InputCheck},
+}
+
+// noShowHelp says what the no-show fields do (CONTRACT section 12).
+const noShowHelp = `"Did not come": the seat was not played; leave its numbers empty. It takes no place, no league points and ` +
+	`no rating change, and the game is scored among the players present as a game of that many players. ` +
+	`"Played by" names who played a seat for its player: the league points go to the seated player, and the rating ` +
+	`as the ARMADA's replaced seat (rule 4.2).`
 
 // scoreField asks a seat's final score, in the game's words (Game.ScoreLabel).
 func scoreField(g Game) FormField {

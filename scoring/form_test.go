@@ -31,15 +31,16 @@ func TestFormOf(t *testing.T) {
 		board string
 		help  int
 	}{
-		{"cartagena", scoring.FormPlacement, "score*", "", 0},
-		{"arcs", scoring.FormPlacement, "score*", "", 0},
-		{"blue-max", scoring.FormTeam, "units* lost* destroyed* points*", "", 1},
+		// Every game asks who played a seat and who did not come (CONTRACT section 12).
+		{"cartagena", scoring.FormPlacement, "score* substitute:username absent:check", "", 1},
+		{"arcs", scoring.FormPlacement, "score* substitute:username absent:check", "", 1},
+		{"blue-max", scoring.FormTeam, "units* lost* destroyed* points* substitute:username absent:check", "", 2},
 		// Wooden Ships does not count enemy units destroyed.
-		{"wooden-ships-and-iron-men", scoring.FormTeam, "units* lost* points*", "", 1},
+		{"wooden-ships-and-iron-men", scoring.FormTeam, "units* lost* points* substitute:username absent:check", "", 2},
 		// A survivor leaves "Eliminated in" empty.
 		{"diplomacy", scoring.FormArmada, "centers* years* eliminated substitute:username absent:check", "", 2},
 		// A Vortex token left blank is at start.
-		{"vortex", scoring.FormVortex, "score*", "start*:corner t1 t2 t3 t4", 0},
+		{"vortex", scoring.FormVortex, "score* substitute:username absent:check", "start*:corner t1 t2 t3 t4", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {

@@ -18,9 +18,11 @@ type ResultInput struct {
 	// seat (seed 4.2: "A player wishing to leave a game early ... may be replaced by a
 	// human replacement").
 	Replaced map[string]string
-	// Absent lists the seated usernames whose powers were played by the missing-man rules
-	// (seed 4.1: "Should only six players be available to play, a randomly-selected power
-	// will be chosen to be unplayed"): at most one, Diplomacy only.
+	// Absent lists the seated usernames whose players did not come (CONTRACT section 12).
+	// Outside Diplomacy their seats are left out of the scorer's input; in Diplomacy the
+	// power stays in it, played by the missing-man rules (seed 4.1: "Should only six players
+	// be available to play, a randomly-selected power will be chosen to be unplayed"), at
+	// most one.
 	Absent []string
 	// Reason says why a correction was made (the optional "reason" string); what it may
 	// hold is league.ResultReason's to say.
@@ -96,7 +98,7 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 	}
 	if absent != nil && !isNull(absent) {
 		if err := json.Unmarshal(absent, &in.Absent); err != nil {
-			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames whose powers the missing man played"}
+			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
 		}
 	}
 	if reason != nil && !isNull(reason) {

@@ -36,9 +36,11 @@ type SeatedLine struct {
 	// Substitute is the username of the human replacement who finished the seat (seed 4.2),
 	// as submitted; the store resolves it to an account.
 	Substitute string
-	// Absent marks a Diplomacy seat whose player was missing, its power played by the
-	// missing-man rules (seed 4.1): the ladder's Seventh Player antes for it and takes its
-	// award; its player gets no league points and no rating change.
+	// Absent marks a seat whose player did not come (CONTRACT section 12). In Diplomacy its
+	// power is played by the missing-man rules (seed 4.1): the line keeps what the power
+	// scored and its place, and the ladder's Seventh Player antes for it and takes its award.
+	// In every other game the seat is not played: Points 0, Place 0 (no place), not rated.
+	// Either way its player gets no league points and no game played (league.GamePlayed).
 	Absent bool
 }
 
@@ -96,8 +98,10 @@ func (e FieldErrors) errorOrNil() error {
 
 // ScoreSeated scores a league game's result, decoded once (Game.DecodeResult), with the
 // game's scorer and checks it against the seats: every id a seated player (usernames match regardless of letter case),
-// every seated player reported once, and each replaced seat a seated player finished by
-// someone holding no seat of the game and replacing no other seat (seed 4.2). Scorer
+// every seated player reported once or absent, and each replaced seat a seated player finished by
+// someone holding no seat of the game and replacing no other seat (seed 4.2), and each
+// absent seat (CONTRACT section 12) left out of the players outside Diplomacy, whose
+// absent power stays in them, played by the missing man (seed 4.1). Scorer
 // problems come back as the scorer names them; seat problems all at once, as FieldErrors.
 // Whether a substitute has an account is the store's to say.
 func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) {
@@ -118,6 +122,12 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 	var problems FieldErrors
 	lines := make([]SeatedLine, len(seats))
 	reported := make([]int, len(seats)) // result index + 1 per seat
+	notPlayed := map[int]string{}       // seat index → the "absent[i]" naming it, outside Diplomacy
+	if !game.System.PlaysAbsentSeat() {
+		if notPlayed, problems = absentSeatsNotPlayed(in.Absent, seats); len(problems) > 0 {
+			return SeatedResult{}, problems
+		}
+	}
 	places := Places(res.Results)
 	for i, r := range res.Results {
 		si, ok := seatOf[strings.ToLower(r.ID)]
@@ -127,6 +137,10 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 			continue
 		case reported[si] != 0:
 			problems = append(problems, fieldErr(paths[i], "%q is already reported at %s", r.ID, paths[reported[si]-1]))
+			continue
+		case notPlayed[si] != "":
+			problems = append(problems, fieldErr(notPlayed[si], "%q is reported at %s; a seat is either played or absent, not both",
+				seats[si].Player, paths[i]))
 			continue
 		case !r.Points.Num().IsInt64() || !r.Points.Denom().IsInt64():
 			problems = append(problems, fieldErr(paths[i], "league points too large to store"))
@@ -140,7 +154,13 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 	}
 	var missing []string
 	for si, n := range reported {
-		if n == 0 {
+		switch {
+		case notPlayed[si] != "":
+			// CONTRACT section 12: an absent seat takes no place and no points, and the game
+			// is scored among the players present (the scorer saw only them).
+			lines[si] = SeatedLine{Position: seats[si].Position, Player: seats[si].Player, Points: new(big.Rat),
+				Absent: true, Explanation: AbsentNote}
+		case n == 0:
 			missing = append(missing, seats[si].Player)
 		}
 	}
@@ -156,7 +176,15 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 		problems = append(problems, fieldErr(field, "missing seated %s %s", word, strings.Join(missing, ", ")))
 	}
 	problems = append(problems, replaceSeats(in.Replaced, seats, lines)...)
-	problems = append(problems, absentSeats(game, in.Absent, seats, lines)...)
+	if game.System.PlaysAbsentSeat() {
+		problems = append(problems, missingManSeats(in.Absent, seats, lines)...)
+	}
+	for si := range seats {
+		if notPlayed[si] != "" && lines[si].Substitute != "" {
+			problems = append(problems, fieldErr(notPlayed[si], "%q is replaced by %q; a seat a substitute played is not absent",
+				seats[si].Player, lines[si].Substitute))
+		}
+	}
 	if err := problems.errorOrNil(); err != nil {
 		return SeatedResult{}, err
 	}
@@ -214,18 +242,59 @@ func replaceSeats(replaced map[string]string, seats []Seat, lines []SeatedLine) 
 	return problems
 }
 
-// absentSeats checks the seats played by the missing man (seed 4.1) and marks their lines:
-// Diplomacy only (ARMADA's rule), at most one ("Should only six players be available"), a
-// seated player, and not also replaced by a substitute (seed 4.2 is the other way to finish
-// a seat). The line keeps the points its power scored: they are the seat's share of the
-// ARMADA pot, which the Seventh Player takes; the store leaves them out of the absent
-// player's standings (issue: "the absent player gets no league points").
-func absentSeats(game Game, absent []string, seats []Seat, lines []SeatedLine) FieldErrors {
+// AbsentNote is the explanation of a seat whose player did not come, outside Diplomacy
+// (CONTRACT section 12).
+const AbsentNote = "absent: did not come; the game was scored among the players present, " +
+	"and the seat takes no place, no league points and no rating change"
+
+// MinPresent is how many players must be present at a game with absent seats (CONTRACT
+// section 12: "At least 2 players must be present").
+const MinPresent = 2
+
+// PlaysAbsentSeat reports whether an absent seat of s is still played: in Diplomacy by the
+// missing man (ARMADA 4.1, "a randomly-selected power will be chosen to be unplayed" and the
+// Seventh Player antes for it). In every other system an absent seat is not played at all.
+func (s System) PlaysAbsentSeat() bool { return s == Armada }
+
+// SeatRated reports whether a recorded seat of a game of system s is rated on the ladder:
+// every seat played, the missing man's included (seed 4.1); an absent seat outside Diplomacy
+// did not play and is not rated (CONTRACT section 12).
+func SeatRated(s System, absent bool) bool { return !absent || s.PlaysAbsentSeat() }
+
+// absentSeatsNotPlayed checks the absent seats of a game whose absent seats are not played
+// (every system but Diplomacy, CONTRACT section 12) and returns them by seat index, each
+// with the field naming it: every name a seated player, listed once, and at least
+// MinPresent players left at the table.
+func absentSeatsNotPlayed(absent []string, seats []Seat) (map[int]string, FieldErrors) {
+	out := map[int]string{}
+	var problems FieldErrors
+	for i, name := range absent {
+		field := index("absent", i)
+		si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, strings.TrimSpace(name)) })
+		switch {
+		case si < 0:
+			problems = append(problems, fieldErr(field, "%q is not seated in this game", name))
+		case out[si] != "":
+			problems = append(problems, fieldErr(field, "%q is already listed at %s", name, out[si]))
+		default:
+			out[si] = field
+		}
+	}
+	if len(problems) == 0 && len(seats)-len(out) < MinPresent {
+		problems = append(problems, fieldErr("absent", "at least %d players must be present; %d of the %d seated are absent",
+			MinPresent, len(out), len(seats)))
+	}
+	return out, problems
+}
+
+// missingManSeats checks the seats played by the missing man (seed 4.1) and marks their
+// lines: at most one ("Should only six players be available"), a seated player, and not also
+// replaced by a substitute (seed 4.2 is the other way to finish a seat). The line keeps the
+// points its power scored: they are the seat's share of the ARMADA pot, which the Seventh
+// Player takes; its player takes none (league.LeaguePoints).
+func missingManSeats(absent []string, seats []Seat, lines []SeatedLine) FieldErrors {
 	if len(absent) == 0 {
 		return nil
-	}
-	if game.System != Armada {
-		return FieldErrors{fieldErr("absent", "only a Diplomacy game has a missing man (ARMADA rule 4.1)")}
 	}
 	if len(absent) > 1 {
 		return FieldErrors{fieldErr("absent", "at most one power is played by the missing man (ARMADA rule 4.1: "+

@@ -169,3 +169,137 @@ func TestGameScoreReportsEveryProblemAtOnce(t *testing.T) {
 	}
 	assert.Equal(t, []string{"players[0].centers", "players[1].years"}, fields)
 }
+
+// CONTRACT section 12: in every game but Diplomacy an absent seat is left out of players (or
+// the sides), takes no place and no points, and the game is scored among the players present
+// by the seed's rules for that many players.
+func TestScoreSeatedAbsentSeats(t *testing.T) {
+	t.Parallel()
+	game := func(slug string) Game {
+		g, err := GameBySlug(slug)
+		require.NoError(t, err)
+		return g
+	}
+	five := []Seat{{1, "ada"}, {2, "bruno"}, {3, "chloe"}, {4, "dmitri"}, {5, "elena"}}
+	four := five[:4]
+	tests := []struct {
+		name  string
+		game  Game
+		seats []Seat
+		body  string
+		// points, places and subs are the lines' in seat order; absent the seats marked absent.
+		points []string
+		places []int
+		subs   []string
+		absent []bool
+	}{
+		{name: "seed: a five-seat Cartagena game with one absent is scored by the 4-player table", game: game("cartagena"), seats: five,
+			body:   `{"players":[{"id":"ada","score":1000},{"id":"bruno","score":970},{"id":"dmitri","score":800},{"id":"elena","score":770}],"absent":["chloe"]}`,
+			points: []string{"12", "6", "0", "2", "0"}, places: []int{1, 2, 0, 3, 4},
+			subs: []string{"", "", "", "", ""}, absent: []bool{false, false, true, false, false}},
+		{name: "seed: the Vampiring example with a fifth seat absent, ties averaged", game: game("vampiring"), seats: five,
+			body:   `{"players":[{"id":"ada","score":32},{"id":"bruno","score":28},{"id":"chloe","score":28},{"id":"dmitri","score":10}],"absent":["ELENA"]}`,
+			points: []string{"12", "4", "4", "0", "0"}, places: []int{1, 2, 2, 4, 0},
+			subs: []string{"", "", "", "", ""}, absent: []bool{false, false, false, false, true}},
+		{name: "a substitute plays one seat while another is absent", game: game("gonzaga"), seats: four,
+			body:   `{"players":[{"id":"ada","score":5},{"id":"bruno","score":9},{"id":"dmitri","score":1}],"absent":["chloe"],"replaced":{"bruno":"farid"}}`,
+			points: []string{"2", "6", "0", "0"}, places: []int{2, 1, 0, 3},
+			subs: []string{"", "farid", "", ""}, absent: []bool{false, false, true, false}},
+		{name: "two present of four is a 2-player game", game: game("king-me"), seats: four,
+			body:   `{"players":[{"id":"bruno","score":3},{"id":"dmitri","score":4}],"absent":["ada","chloe"]}`,
+			points: []string{"0", "0", "0", "2"}, places: []int{0, 2, 0, 1},
+			subs: []string{"", "", "", ""}, absent: []bool{true, false, true, false}},
+		// Blue Max seed example 3 (1 vs. 1, strategic victory): a 3-seat game whose third did not come.
+		{name: "seed: Blue Max 1 vs. 1 with the third seat absent", game: game("blue-max"), seats: five[:3],
+			body: `{"sides":[{"name":"Allies","players":[{"id":"ada","destroyed":1}]},
+				{"name":"Central Powers","players":[{"id":"chloe","lost":1}]}],"absent":["bruno"]}`,
+			points: []string{"5", "0", "-1"}, places: []int{1, 0, 2},
+			subs: []string{"", "", ""}, absent: []bool{false, true, false}},
+		{name: "Wooden Ships: the side present plays on, no destroyed point", game: game("wooden-ships-and-iron-men"), seats: four,
+			body: `{"sides":[{"name":"First fleet","players":[{"id":"ada","destroyed":1},{"id":"bruno"}]},
+				{"name":"Second fleet","players":[{"id":"dmitri","lost":1}]}],"absent":["chloe"],"replaced":{"ada":"elena"}}`,
+			points: []string{"4", "4", "0", "-1"}, places: []int{1, 1, 0, 3},
+			subs: []string{"elena", "", "", ""}, absent: []bool{false, false, true, false}},
+		// vortex-mechanics.txt's example without its fourth player: 90, 70, 40 → 10 × (20 + 50).
+		{name: "seed: Vortex among the three present", game: game("vortex"), seats: four,
+			body:   `{"players":[{"id":"ada","score":90},{"id":"bruno","score":70},{"id":"chloe","score":40}],"absent":["dmitri"]}`,
+			points: []string{"700", "0", "0", "0"}, places: []int{1, 2, 3, 0},
+			subs: []string{"", "", "", ""}, absent: []bool{false, false, false, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := ScoreSeatedVersion(tt.game, Version{}, []byte(tt.body), tt.seats)
+			require.NoError(t, err)
+			require.Len(t, got.Lines, len(tt.seats))
+			present := 0
+			for i, l := range got.Lines {
+				assert.Equal(t, tt.seats[i], Seat{l.Position, l.Player})
+				assert.Equal(t, tt.points[i], l.Points.RatString(), l.Player)
+				assert.Equal(t, tt.places[i], l.Place, l.Player)
+				assert.Equal(t, tt.subs[i], l.Substitute, l.Player)
+				assert.Equal(t, tt.absent[i], l.Absent, l.Player)
+				assert.Equal(t, !tt.absent[i], SeatRated(tt.game.System, l.Absent), "an absent seat is not rated")
+				if !l.Absent {
+					present++
+				}
+			}
+			assert.Len(t, got.Result.Results, present, "the scorer scored only the players present")
+		})
+	}
+}
+
+// Absent seats that do not add up are refused, each problem naming its field.
+func TestScoreSeatedAbsentRefusals(t *testing.T) {
+	t.Parallel()
+	cartagena, err := GameBySlug("cartagena")
+	require.NoError(t, err)
+	blueMax, err := GameBySlug("blue-max")
+	require.NoError(t, err)
+	four := []Seat{{1, "ada"}, {2, "bruno"}, {3, "chloe"}, {4, "dmitri"}}
+	tests := []struct {
+		name string
+		game Game
+		body string
+		want []string
+	}{
+		{name: "someone not seated", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},{"id":"chloe","score":1}],"absent":["zed"]}`,
+			want: []string{`absent[0]: "zed" is not seated in this game`}},
+		{name: "the same seat twice", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2}],"absent":["chloe","CHLOE"]}`,
+			want: []string{`absent[1]: "CHLOE" is already listed at absent[0]`}},
+		{name: "present and absent at once", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},{"id":"chloe","score":1},{"id":"dmitri","score":0}],"absent":["dmitri"]}`,
+			want: []string{`absent[0]: "dmitri" is reported at players[3].id; a seat is either played or absent, not both`}},
+		{name: "absent and replaced at once", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},{"id":"chloe","score":1}],"absent":["dmitri"],"replaced":{"dmitri":"elena"}}`,
+			want: []string{`absent[0]: "dmitri" is replaced by "elena"; a seat a substitute played is not absent`}},
+		{name: "a substitute who holds a seat, if absent", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},{"id":"chloe","score":1}],"absent":["dmitri"],"replaced":{"ada":"dmitri"}}`,
+			want: []string{`replaced.ada: substitute "dmitri" holds a seat in this game`}},
+		{name: "one player present: the scorer needs two", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3}],"absent":["bruno","chloe","dmitri"]}`,
+			want: []string{"players: 1 player(s), need at least 2"}},
+		{name: "fewer than two present however the players read", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"zed","score":2}],"absent":["bruno","chloe","dmitri"]}`,
+			want: []string{"absent: at least 2 players must be present; 3 of the 4 seated are absent"}},
+		{name: "a seat neither played nor absent", game: cartagena,
+			body: `{"players":[{"id":"ada","score":3},{"id":"bruno","score":2}],"absent":["chloe"]}`,
+			want: []string{"players: missing seated player dmitri"}},
+		{name: "a team game's side", game: blueMax,
+			body: `{"sides":[{"name":"A","players":[{"id":"ada"},{"id":"bruno"}]},{"name":"B","players":[{"id":"chloe"}]}],"absent":["chloe"]}`,
+			want: []string{`absent[0]: "chloe" is reported at sides[1].players[0].id; a seat is either played or absent, not both`,
+				"sides: missing seated player dmitri"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := ScoreSeatedVersion(tt.game, Version{}, []byte(tt.body), four)
+			require.Error(t, err)
+			var msgs []string
+			for _, fe := range AllFieldErrors(err) {
+				msgs = append(msgs, fe.Error())
+			}
+			assert.Equal(t, tt.want, msgs)
+		})
+	}
+}

@@ -4,11 +4,14 @@ import (
 	"context"
 	"math/big"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -57,4 +60,88 @@ func TestAbsentSeatStoresNoLeaguePointsAndKeepsItsAward(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.True(t, slices.ContainsFunc(got, func(r store.Rating) bool { return r.Username == seventh }))
+}
+
+// CONTRACT section 12 outside Diplomacy: a five-seat Cartagena game whose third seat did not
+// come is scored as a four-player game (the seed's 4-player table 12, 6, 2, 0); the absent
+// player takes no place and no points, plays no game (standings, activity rule) and is not
+// rated, while a substitute's seat earns its seated player the league points. A correction
+// that moves the absence to another seat re-rates the game among the new four.
+func TestAbsentSeatOutsideDiplomacyIsNotPlayed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3, 4}, {0, 1, 2, 3, 4}})
+	result := func(absent string) []byte {
+		var players []string
+		score := 1000
+		for _, p := range []string{"ada", "bruno", "chloe", "dmitri", "elena"} {
+			if p != absent {
+				players = append(players, `{"id":"`+p+`","score":`+strconv.Itoa(score)+`}`)
+				score -= 100
+			}
+		}
+		return []byte(`{"players":[` + strings.Join(players, ",") + `],"absent":["` + absent + `"],"replaced":{"bruno":"xavier"}}`)
+	}
+	r, err := w.Record(ctx, games[0], w.Organiser.ID, result("chloe"))
+	require.NoError(t, err)
+	points := func(lines []store.ResultLine) []string {
+		var out []string
+		for _, l := range lines {
+			out = append(out, l.LeaguePoints().RatString())
+		}
+		return out
+	}
+	assert.Equal(t, []string{"12", "6", "0", "2", "0"}, points(r.Lines), "the seed's 4-player table among the four present")
+	assert.True(t, r.Lines[2].Absent)
+	assert.Equal(t, "xavier", r.Lines[1].Substitute)
+	var place int
+	var absent bool
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT place, absent FROM result_points WHERE game_id = $1 AND position = 3`,
+		games[0]).Scan(&place, &absent))
+	assert.Equal(t, 0, place, "an absent seat takes no place")
+	assert.True(t, absent)
+
+	standings, err := w.Store.Standings(ctx, leagueID)
+	require.NoError(t, err)
+	for _, s := range standings {
+		switch s.Player {
+		case "chloe", "farid", "greta", "hugo":
+			assert.Zero(t, s.Games, s.Player)
+			assert.Zero(t, s.Points.Sign(), s.Player)
+		default:
+			assert.Equal(t, 1, s.Games, s.Player)
+		}
+		if s.Player == "bruno" {
+			assert.Equal(t, "6", s.Points.RatString(), "the substitute's seat earns its seated player the points")
+		}
+	}
+	for name, want := range map[string]int{"chloe": 0, "ada": 1, "bruno": 1} {
+		n, err := w.Store.RecentFinishedGames(ctx, w.player(name).ID, 90)
+		require.NoError(t, err)
+		assert.Equal(t, want, n, "%s's games for the activity rule", name)
+	}
+
+	ledger := func() []string {
+		res, err := w.Store.Result(ctx, games[0])
+		require.NoError(t, err)
+		var rated []string
+		var antes rating.Micros
+		for _, l := range res.Ledger {
+			rated = append(rated, l.Player)
+			antes += l.Ante
+		}
+		assert.Equal(t, rating.Micros(4*60*1_000_000), antes, "the pot is 60 a seat played")
+		return rated
+	}
+	assert.Equal(t, []string{"ada", "bruno", "dmitri", "elena"}, ledger(), "chloe is not rated")
+	_, err = w.Correct(ctx, games[0], w.Organiser.ID, result("elena"))
+	require.NoError(t, err)
+	assert.NotContains(t, ledger(), "elena", "the correction rates the new four")
+	assert.Contains(t, ledger(), "chloe")
+	ratings, err := w.Store.Ratings(ctx, "cartagena")
+	require.NoError(t, err)
+	for _, rt := range ratings {
+		assert.NotEqual(t, "elena", rt.Username, "elena played no rated game")
+	}
 }

@@ -41,9 +41,9 @@ func (a ActivityState) Warning() string {
 // without the game $1 itself (the game being recorded does not make its own players active).
 const gameActivitySQL = `
 SELECT u.id AS user_id, u.username,
-       (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
-        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.id <> $1
-          AND rg.finished_at > $2)::int AS recent,
+       (SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE s.user_id = u.id AND g.status = 'finished' AND g.id <> $1
+          AND g.finished_at > $2` + notAbsentSQL + `)::int AS recent,
        l.min_recent_games AS need, l.recent_days AS days
 FROM seats s JOIN games g ON g.id = s.game_id JOIN leagues l ON l.id = g.league_id
 JOIN users u ON u.id = s.user_id
@@ -56,8 +56,8 @@ const activityRuleSQL = `SELECT min_recent_games, recent_days FROM leagues WHERE
 // window (league.Activity.Since).
 const leagueActivitySQL = `
 SELECT u.id AS user_id, u.username,
-       (SELECT count(*) FROM seats rs JOIN games rg ON rg.id = rs.game_id
-        WHERE rs.user_id = u.id AND rg.status = 'finished' AND rg.finished_at > $2)::int AS recent,
+       (SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE s.user_id = u.id AND g.status = 'finished' AND g.finished_at > $2` + notAbsentSQL + `)::int AS recent,
        l.min_recent_games AS need, l.recent_days AS days
 FROM memberships m JOIN users u ON u.id = m.user_id JOIN leagues l ON l.id = m.league_id
 WHERE m.league_id = $1

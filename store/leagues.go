@@ -242,14 +242,20 @@ func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
 	return ms, nil
 }
 
-// recentFinishedGamesSQL counts the finished games the user held a seat in since $2, the
-// start of the activity rule's window (league.Activity.Since).
+// recentFinishedGamesSQL counts the finished games the user played in since $2, the
+// start of the activity rule's window (league.Activity.Since): a seat recorded absent is not
+// a game played (league.GamePlayed, CONTRACT section 12).
 const recentFinishedGamesSQL = `
 SELECT count(*)::int
 FROM seats s JOIN games g ON g.id = s.game_id
 WHERE s.user_id = $1
   AND g.status = 'finished'
-  AND g.finished_at > $2`
+  AND g.finished_at > $2` + notAbsentSQL
+
+// notAbsentSQL leaves out of an activity count the seat s (of game g) recorded absent:
+// its player did not play that game (league.GamePlayed).
+const notAbsentSQL = `
+  AND NOT EXISTS (SELECT 1 FROM result_points ab WHERE ab.game_id = g.id AND ab.user_id = s.user_id AND ab.absent)`
 
 // RecentFinishedGames counts the games the user held a seat in that finished within the
 // last days days: the measure of the seed's activity rule ("at least 5 games in the last

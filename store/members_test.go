@@ -130,13 +130,14 @@ func TestMissingManRefusals(t *testing.T) {
 		assert.Equal(t, tc.field, fe.Field, tc.extra)
 		assert.Contains(t, fe.Problem, tc.problem, tc.extra)
 	}
+	// Outside Diplomacy an absent seat is left out of the players (CONTRACT section 12).
 	_, cartagena := w.League("cartagena", [][]int{{0, 1, 2, 3}})
 	_, err := w.Check(ctx, cartagena[0], w.Organiser.ID, []byte(`{"players":[{"id":"ada","score":3},{"id":"bruno","score":2},
 		{"id":"chloe","score":1},{"id":"dmitri","score":0}],"absent":["ada"]}`))
 	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "absent", fe.Field)
-	assert.Contains(t, fe.Problem, "only a Diplomacy game")
+	assert.Equal(t, "absent[0]", fe.Field)
+	assert.Contains(t, fe.Problem, "either played or absent")
 }
 
 // Two results recorded at once, each with a missing man, make one Seventh Player.

@@ -50,8 +50,9 @@ var (
 	ErrOrganisersOnly = &Forbidden{Reason: "result: here only the organisers enter results; players do not propose them"}
 	// ErrNotSeated refuses anyone but a player seated at the game.
 	ErrNotSeated = &Forbidden{Reason: "only a player seated at this game proposes, confirms or disputes its result"}
-	// ErrAbsentSeat refuses a seat played by the missing man (seed 4.1): its player was not at the table.
-	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its power played by the missing man) neither proposes nor confirms the result"}
+	// ErrAbsentSeat refuses a seat the result says was absent (CONTRACT section 12; in
+	// Diplomacy, played by the missing man, seed 4.1): its player was not at the table.
+	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its player did not come) neither proposes nor confirms the result"}
 	// ErrOwnProposal refuses the proposer's confirmation or dispute of their own proposal.
 	ErrOwnProposal = &Forbidden{Reason: "proposal: you proposed it; change it or withdraw it instead"}
 	// ErrNotProposer refuses a withdrawal by anyone but the proposer.

@@ -255,13 +255,15 @@ WHERE re.ladder = $1 AND re.ladder_seq < $2
 ORDER BY re.ladder_seq, re.position`
 
 const ladderTailSQL = `
-SELECT r.game_id, r.ladder_seq, r.system, u.id, u.username, COALESCE(rp.substitute_id, 0) AS substitute_id,
+SELECT r.game_id, r.ladder_seq, r.system, COALESCE(u.id, 0), COALESCE(u.username, ''), rp.absent,
+       COALESCE(rp.substitute_id, 0) AS substitute_id,
        COALESCE(sub.username, '') AS substitute, rp.scored_num, rp.scored_den, rp.winner
 FROM results r
 JOIN result_points rp ON rp.game_id = r.game_id
--- An absent seat is rated as the ladder's Seventh Player (seed 4.1).
+-- An absent Diplomacy seat is rated as the ladder's Seventh Player (seed 4.1); an absent
+-- seat of another game is not rated (scoring.SeatRated), and has no Seventh Player.
 LEFT JOIN users sp ON rp.absent AND sp.member_kind = 'seventh-player' AND sp.member_of = r.ladder
-JOIN users u ON u.id = CASE WHEN rp.absent THEN sp.id ELSE rp.user_id END
+LEFT JOIN users u ON u.id = CASE WHEN rp.absent THEN sp.id ELSE rp.user_id END
 LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.ladder = $1 AND r.ladder_seq >= $2
 ORDER BY r.ladder_seq, rp.position`
@@ -286,7 +288,7 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 		userID                             int64
 		username                           string
 		pointsNum, pointsDen               int64
-		winner                             bool
+		winner, absent                     bool
 	)
 	rows, err := tx.Query(ctx, ladderPrefixSQL, ladder, fromSeq)
 	if err != nil {
@@ -319,13 +321,19 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	if err != nil {
 		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
 	}
-	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &substituteID, &substitute,
+	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &absent, &substituteID, &substitute,
 		&pointsNum, &pointsDen, &winner}, func() error {
+		sys := scoring.System(system)
 		if len(gameIDs) == 0 || gameIDs[len(gameIDs)-1] != gameID {
-			sys := scoring.System(system)
 			games = append(games, rating.Game{ID: strconv.FormatInt(gameID, 10), PointsArePot: sys.PointsArePot()})
 			gameIDs = append(gameIDs, gameID)
 			seqs = append(seqs, seq)
+		}
+		if !scoring.SeatRated(sys, absent) {
+			return nil // the seat was not played (CONTRACT section 12)
+		}
+		if userID == 0 {
+			return fmt.Errorf("game %d: no Seventh Player for its missing man", gameID)
 		}
 		ids[username] = userID
 		if substitute != "" {

@@ -70,6 +70,30 @@ type ScoredResult struct {
 	Lines []ResultLine
 }
 
+// Replaced maps each seat a substitute played to the substitute, as a result's "replaced"
+// says it (seed 4.2); empty when none was.
+func (r ScoredResult) Replaced() map[string]string {
+	out := map[string]string{}
+	for _, l := range r.Lines {
+		if l.Substitute != "" {
+			out[l.Player] = l.Substitute
+		}
+	}
+	return out
+}
+
+// Absent lists, in seat order, the seated players who did not come, as a result's "absent"
+// says it (CONTRACT section 12); empty when everyone came.
+func (r ScoredResult) Absent() []string {
+	out := []string{}
+	for _, l := range r.Lines {
+		if l.Absent {
+			out = append(out, l.Player)
+		}
+	}
+	return out
+}
+
 // LedgerLine is one seat's line of a game's rating ledger, in seat order: why a rating
 // moved (Before + Award − Ante = After).
 type LedgerLine struct {

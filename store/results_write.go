@@ -56,7 +56,7 @@ func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (Re
 		seat := g.Seats[i]
 		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName}
 		rows.lines[i].Position, rows.lines[i].Player = seat.Position, seat.Username
-		if l.Absent {
+		if l.Absent && g.Game.System.PlaysAbsentSeat() {
 			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
 			if err != nil {
 				return ResultRows{}, err
@@ -189,12 +189,17 @@ func ledgerLines(entries []rating.Entry) []LedgerLine {
 	return out
 }
 
-// ratingGame is the rating package's view of a scored game: its seats in seat order.
+// ratingGame is the rating package's view of a scored game: its rated seats
+// (scoring.SeatRated) in seat order.
 func ratingGame(id string, system scoring.System, lines []ResultLine) rating.Game {
 	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
-	for i, l := range lines {
+	g.Seats = g.Seats[:0]
+	for _, l := range lines {
+		if !scoring.SeatRated(system, l.Absent) {
+			continue // the seat was not played (CONTRACT section 12)
+		}
 		player, _ := l.rated()
-		g.Seats[i] = rating.Seat{Player: player, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner}
+		g.Seats = append(g.Seats, rating.Seat{Player: player, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner})
 	}
 	return g
 }

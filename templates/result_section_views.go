@@ -48,10 +48,11 @@ type ResultLineView struct {
 	Side        string
 	Explanation string
 	Substitute  string
-	// Absent marks a seat played by the missing man (ARMADA 4.1): the line is the Seventh
-	// Player's, with no place (Place 0) and the ARMADA points the power scored as Points;
-	// Username and DisplayName are the absent player's, who gets none of them.
-	Absent bool
+	// Absent marks a seat whose player did not come: no place (Place 0). With MissingMan
+	// (Diplomacy, ARMADA 4.1) the line is the Seventh Player's, who played the power, with
+	// the ARMADA points it scored as Points; Username and DisplayName are the absent
+	// player's, who gets none of them. Without, the seat was not played (CONTRACT section 12).
+	Absent, MissingMan bool
 	// Score is what was entered for the seat: the final score, a team game's personal
 	// points, a Diplomacy power's centres.
 	Score string
@@ -111,10 +112,21 @@ func handle(username string) string {
 	return "@" + username
 }
 
-// hasAbsent reports whether a result's lines hold a seat played by the missing man.
-func hasAbsent(lines []ResultLineView) bool {
+// hasMissingMan reports whether a result's lines hold a seat played by the missing man.
+func hasMissingMan(lines []ResultLineView) bool {
 	for _, l := range lines {
-		if l.Absent {
+		if l.MissingMan {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNoShow reports whether a result's lines hold a seat that was not played (CONTRACT
+// section 12).
+func hasNoShow(lines []ResultLineView) bool {
+	for _, l := range lines {
+		if l.Absent && !l.MissingMan {
 			return true
 		}
 	}

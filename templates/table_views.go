@@ -55,7 +55,7 @@ type AttendanceView struct {
 	// Answer is "coming", "not coming" or "no answer".
 	Answer string
 	// Note says what an absence means for the game: the missing man plays a Diplomacy
-	// power (seed 4.1), or the organiser finds a substitute (seed 4.2).
+	// power (seed 4.1); elsewhere the seat is absent unless a substitute plays it (CONTRACT 12).
 	Note string
 }
 

@@ -120,7 +120,7 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 		chromedp.WaitVisible(css(sel+" .attendance-no")),
 	), "the organiser's desk")
 	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), away+": not coming")
-	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), "the organiser finds a substitute")
+	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), "unless a substitute plays the seat")
 	screenshot(t, ctx, "players-report-organiser-desk-390.png")
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/leagues/%d/manage", app.srv.URL, l.ID)),

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -11,17 +12,29 @@ import (
 )
 
 // apiGameRead returns one game: GET /api/v1/games/{id} → {"id","game","league_id","status",
-// "seats","seat_names",...} (CONTRACT section 7); league_id is null for a normal game.
+// "seats","seat_names",...} (CONTRACT section 7); league_id is null for a normal game. A
+// finished game also shows "absent" and "replaced" (CONTRACT section 12) when it has any.
 func (h *Handler) apiGameRead(c echo.Context) error {
 	id, err := httpx.PathID(c)
 	if err != nil {
 		return err
 	}
-	g, err := h.Store.Game(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	g, err := h.Store.Game(ctx, id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, apiGameOf(g))
+	out := apiGameOf(g)
+	if g.Status == store.GameFinished {
+		r, err := h.Store.Result(ctx, id)
+		switch {
+		case err == nil:
+			out.Absent, out.Replaced = r.Absent(), r.Replaced()
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // apiCreateNormalGame opens a table: POST /api/v1/games {"game","version"?,"edition"?,"seats","bots"?} → 201 with

@@ -76,6 +76,11 @@ type apiGame struct {
 	// the league's, or a normal game's own (CONTRACT section 8).
 	ResultsBy    string `json:"results_by"`
 	ConfirmHours int    `json:"confirm_hours"`
+	// Absent and Replaced are, once a single game's result is recorded (GET
+	// /api/v1/games/{id}), its seats whose players did not come and its substitutes
+	// (CONTRACT section 12); left out elsewhere.
+	Absent   []string          `json:"absent,omitempty"`
+	Replaced map[string]string `json:"replaced,omitempty"`
 }
 
 // apiGameOf is a stored game as the API shows it.

@@ -148,7 +148,7 @@ type apiActivityWarning struct {
 
 // apiResultOf renders a stored result as CONTRACT section 1's scored output ("system",
 // "results", team games' "victory" and "winner") plus "game_id", "league_id", "ladder",
-// "replaced", "ledger" and, after a write, "changes".
+// "replaced", "absent" (CONTRACT section 12), "ledger" and, after a write, "changes".
 func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	scored, err := json.Marshal(r.Result)
 	if err != nil {
@@ -158,12 +158,7 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	if err := json.Unmarshal(scored, &out); err != nil {
 		return nil, fmt.Errorf("web: encode result: %w", err)
 	}
-	replaced := map[string]string{}
-	for _, l := range r.Lines {
-		if l.Substitute != "" {
-			replaced[l.Player] = l.Substitute
-		}
-	}
+	replaced, absent := r.Replaced(), r.Absent()
 	ledger := make([]apiLedgerLine, len(r.Ledger))
 	for i, l := range r.Ledger {
 		ledger[i] = apiLedgerLine{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
@@ -175,7 +170,7 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 	}
 	extra := map[string]any{
 		"game_id": r.GameID, "league_id": leagueID, "ladder": r.Ladder,
-		"replaced": replaced, "ledger": ledger, "recorded_by": r.RecordedBy, "recorded_at": r.RecordedAt,
+		"replaced": replaced, "absent": absent, "ledger": ledger, "recorded_by": r.RecordedBy, "recorded_at": r.RecordedAt,
 	}
 	if r.CorrectedAt != nil {
 		extra["corrected_by"], extra["corrected_at"] = r.CorrectedBy, r.CorrectedAt

@@ -58,10 +58,19 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation", "game", "version", "points_decimal"}}
 	for _, l := range lines {
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
-			strconv.Itoa(l.Position), l.Username, scoring.Exact(l.Points()), strconv.Itoa(l.Place),
+			strconv.Itoa(l.Position), l.Username, scoring.Exact(l.Points()), placeCell(l.Place),
 			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation, lg.Game, lg.Version, scoring.SixPlaces(l.Points())})
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)
+}
+
+// placeCell is a place in a CSV cell: empty for an absent seat, which takes no place
+// (CONTRACT section 12).
+func placeCell(place int) string {
+	if place == 0 {
+		return ""
+	}
+	return strconv.Itoa(place)
 }
 
 // writeCSV sends rows as a CSV download named filename.

@@ -142,7 +142,8 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 // proposedLines are a proposal's lines by place, scored as the result would be: "1st ada
 // (90) — 20 points"; what was entered alone when it no longer scores against the seats. A
 // seat played by the missing man is the Seventh Player's line, last and without a place
-// (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points".
+// (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points";
+// in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
 	w, err := g.CheckBody(p.ProposerID, p.Input)
@@ -163,8 +164,13 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		s := scoring.Ordinal(l.Place) + " " + l.Player
-		if l.Absent {
+		switch {
+		case l.Absent && g.Game.System.PlaysAbsentSeat():
 			s = rating.SeventhPlayerName + ", no place, in " + l.Player + "'s seat (absent)"
+		case l.Absent:
+			s = l.Player + ", no place (did not come)"
+		case l.Substitute != "":
+			s += " (played by " + l.Substitute + ")"
 		}
 		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
 			s += " (" + sc + ")"

@@ -104,8 +104,9 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 // attendanceViews are the seated players' answers with what an absence means, and the
 // viewer's own answer ("yes", "no" or ""). "I can't come" on a Diplomacy seat means the
 // missing man plays its power (ARMADA 4.1: "Should only six players be available to play,
-// a randomly-selected power will be chosen to be unplayed"); at other games the organiser
-// finds a substitute who finishes the seat (ARMADA 4.2, "replaced").
+// a randomly-selected power will be chosen to be unplayed"); at other games the seat is
+// absent, the game scored among those who come, unless a substitute plays it (CONTRACT
+// section 12; ARMADA 4.2, "replaced"): what the result form, which marks it, records.
 func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, viewerID int64) ([]templates.AttendanceView, string) {
 	game, gameErr := scoring.GameBySlug(slug)
 	names := httpx.SeatNames(slug, seats)
@@ -119,10 +120,10 @@ func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, v
 				mine = map[bool]string{true: "yes", false: "no"}[*a.Coming]
 			}
 			if !*a.Coming {
-				if gameErr == nil && game.System == scoring.Armada && a.Position >= 1 && a.Position <= len(names) {
+				if gameErr == nil && game.System.PlaysAbsentSeat() && a.Position >= 1 && a.Position <= len(names) {
 					v.Note = "the missing man plays " + names[a.Position-1] + " (ARMADA 4.1)"
 				} else {
-					v.Note = "the organiser finds a substitute, who finishes the seat (ARMADA 4.2)"
+					v.Note = "absent: the game is scored among those who come, unless a substitute plays the seat"
 				}
 			}
 		}

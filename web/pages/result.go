@@ -33,7 +33,7 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	v.Recorded = true
 	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
 	// By place, best first, each with what was entered for it.
-	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Lines), r.Input))
+	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Result.System, r.Lines), r.Input))
 	v.Ladder = r.Ladder
 	v.RecordedBy, v.RecordedAt = r.RecordedBy, clock.show(r.RecordedAt, zone, timeLayout)
 	if r.CorrectedAt != nil {

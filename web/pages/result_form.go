@@ -43,12 +43,14 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if p != nil && (p.ProposerID == user.ID || !proposing) {
+	proposed := p != nil && (p.ProposerID == user.ID || !proposing)
+	if proposed {
 		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
 	}
-	if g.Input.Body == nil && g.Game.System == scoring.Armada {
-		// "I can't come" on a Diplomacy seat proposes the missing man for it (ARMADA 4.1).
-		if err := h.missingManFromAttendance(c, f); err != nil {
+	if g.Input.Body == nil {
+		// "I can't come" marks the seat absent (CONTRACT section 12; in Diplomacy the
+		// missing man plays it, ARMADA 4.1).
+		if err := h.absentFromAttendance(c, f, proposed); err != nil {
 			return err
 		}
 	}
@@ -156,11 +158,15 @@ func (h *Handler) submitResult(c echo.Context) error {
 	return h.Render(c, status, templates.ResultForm(page, v))
 }
 
-// missingManFromAttendance marks absent, on a Diplomacy result form not filled in yet, the
-// one seated player who said they cannot come: "Should only six players be available to
-// play, a randomly-selected power will be chosen to be unplayed" (ARMADA 4.1). With two or
-// more away the missing man cannot stand in; the form is left as it is.
-func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error {
+// absentFromAttendance marks absent, on a result form of a game not recorded yet, the
+// seated players who said they cannot come (PUT .../attendance {"coming": false}), so that
+// the form records what the desk and the attendance answers say. In Diplomacy that is the
+// one player whose power the missing man plays: "Should only six players be available to
+// play, a randomly-selected power will be chosen to be unplayed" (ARMADA 4.1); with two or
+// more away the missing man cannot stand in and the form is left as it is. In every other
+// game each of them is absent (CONTRACT section 12), unless fewer than scoring.MinPresent
+// would be left or the form holds a proposal (proposed), which says who played.
+func (h *Handler) absentFromAttendance(c echo.Context, f *resultForm, proposed bool) error {
 	answers, err := httpx.Part(h.Cache, httpx.PartKey("attendance", f.game.ID), func() ([]store.AttendanceAnswer, error) {
 		return h.Store.Attendance(c.Request().Context(), f.game.ID)
 	})
@@ -173,7 +179,13 @@ func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error 
 			away = append(away, a.Username)
 		}
 	}
-	if len(away) != 1 {
+	missingMan := f.game.Game.System.PlaysAbsentSeat()
+	switch {
+	case len(away) == 0:
+		return nil
+	case missingMan && len(away) != 1:
+		return nil
+	case !missingMan && (proposed || len(f.seats)-len(away) < scoring.MinPresent):
 		return nil
 	}
 	for _, s := range f.seats {
@@ -181,8 +193,10 @@ func (h *Handler) missingManFromAttendance(c echo.Context, f *resultForm) error 
 			return nil // the proposal or the form already says who was absent
 		}
 	}
-	if s := f.seat(away[0]); s != nil {
-		s.values["absent"] = "1"
+	for _, name := range away {
+		if s := f.seat(name); s != nil {
+			s.values["absent"] = "1"
+		}
 	}
 	return nil
 }
@@ -301,7 +315,7 @@ func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates
 			}
 		}
 	}
-	return resultLineViews(out)
+	return resultLineViews(g.Game.System, out)
 }
 
 // withScores sets each line's Score from the result body.
@@ -313,10 +327,11 @@ func withScores(lines []templates.ResultLineView, body []byte) []templates.Resul
 	return lines
 }
 
-// resultLineViews renders scored lines for a page, in the order given. A seat played by the
-// missing man is the Seventh Player's line (ARMADA 4.1): the ARMADA points its power scored
-// and no place among the players.
-func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
+// resultLineViews renders scored lines of a game of system for a page, in the order given. A
+// seat played by the missing man is the Seventh Player's line (ARMADA 4.1): the ARMADA points
+// its power scored and no place among the players. An absent seat of another game is its
+// player's line, marked as not come, with no place and no points (CONTRACT section 12).
+func resultLineViews(system scoring.System, lines []store.ResultLine) []templates.ResultLineView {
 	out := make([]templates.ResultLineView, len(lines))
 	for i, l := range lines {
 		name := l.DisplayName
@@ -325,7 +340,8 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 		}
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Player, DisplayName: name,
 			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
-			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent}
+			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
+			MissingMan: l.Absent && system.PlaysAbsentSeat()}
 		if l.Absent {
 			out[i].Points = scoring.Mixed(l.Points)
 			out[i].Place = 0
@@ -335,7 +351,7 @@ func resultLineViews(lines []store.ResultLine) []templates.ResultLineView {
 }
 
 // inPlaceOrder orders a result's lines by place, best first (seat order among equals), the
-// Seventh Player's line, which has no place, last.
+// absent seats' lines (the Seventh Player's), which have no place, last.
 func inPlaceOrder(lines []templates.ResultLineView) []templates.ResultLineView {
 	slices.SortStableFunc(lines, func(a, b templates.ResultLineView) int {
 		if a.Absent != b.Absent {

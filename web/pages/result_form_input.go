@@ -69,6 +69,23 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 		return nil
 	}
 	doc := map[string]any{}
+	// Who did not come and who played a seat for its player, in every game (CONTRACT
+	// section 12). Outside Diplomacy an absent seat is left out of the players or sides,
+	// and nothing is asked of it; in Diplomacy its power stays, played by the missing man.
+	replaced := map[string]string{}
+	var absent []string
+	f.inputs["absent"] = "absent"
+	for _, s := range f.seats {
+		f.inputs["replaced."+s.seat.Username] = s.name("substitute")
+		if sub := s.values["substitute"]; sub != "" {
+			replaced[s.seat.Username] = sub
+		}
+		if s.values["absent"] != "" {
+			f.inputs["absent["+strconv.Itoa(len(absent))+"]"] = s.name("absent")
+			absent = append(absent, s.seat.Username)
+		}
+	}
+	played := func(s seatValues) bool { return f.kind == "armada" || s.values["absent"] == "" }
 	kind := f.kind
 	if kind == "vortex" && f.vortexBoard {
 		kind = "vortex board"
@@ -79,7 +96,7 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 		for si, name := range f.sides {
 			sd := formSide{Name: name, Players: []formPlayer{}}
 			for _, s := range f.seats {
-				if s.side != name {
+				if s.side != name || !played(s) {
 					continue
 				}
 				path := "sides[" + strconv.Itoa(si) + "].players[" + strconv.Itoa(len(sd.Players)) + "]"
@@ -97,16 +114,10 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 	case "armada":
 		var players []formPlayer
 		var armada []scoring.ArmadaPlayer
-		replaced := map[string]string{}
-		var absent []string
-		f.inputs["absent"], f.inputs["absent[0]"] = "absent", "absent"
+		f.inputs["absent[0]"] = "absent" // the one missing man: its problem is the game's
 		for i, s := range f.seats {
 			path := "players[" + strconv.Itoa(i) + "]"
 			f.inputs[path+".id"] = s.name("centers")
-			f.inputs["replaced."+s.seat.Username] = s.name("substitute")
-			if s.values["absent"] != "" {
-				absent = append(absent, s.seat.Username)
-			}
 			players = append(players, formPlayer{ID: s.seat.Username, Centers: number(s, "centers", path),
 				Years: number(s, "years", path), Eliminated: number(s, "eliminated", path)})
 			centers, _ := strconv.ParseInt(s.values["centers"], 10, 64)
@@ -115,9 +126,6 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 				eliminated = -1 // typed but not a year: not a survivor either way
 			}
 			armada = append(armada, scoring.ArmadaPlayer{ID: s.seat.Username, Centers: centers, Eliminated: eliminated})
-			if sub := s.values["substitute"]; sub != "" {
-				replaced[s.seat.Username] = sub
-			}
 		}
 		if f.outcome == string(scoring.OutcomeConcession) {
 			// The only winner named on the form is the player the game was conceded to.
@@ -131,17 +139,14 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 			}
 		}
 		doc["outcome"], doc["players"], doc["winners"] = f.outcome, players, winners
-		if len(replaced) > 0 {
-			doc["replaced"] = replaced
-		}
-		if len(absent) > 0 {
-			doc["absent"] = absent
-		}
 	case "vortex board":
 		var players []formPlayer
 		f.inputs["die"] = "die"
-		for i, s := range f.seats {
-			path := "players[" + strconv.Itoa(i) + "]"
+		for _, s := range f.seats {
+			if !played(s) {
+				continue
+			}
+			path := "players[" + strconv.Itoa(len(players)) + "]"
 			f.inputs[path+".id"] = s.name("t1")
 			f.inputs[path+".tokens"] = s.name("t1")
 			p := formPlayer{ID: s.seat.Username, Start: number(s, "start", path)}
@@ -166,8 +171,11 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 		}
 	default:
 		var players []formPlayer
-		for i, s := range f.seats {
-			path := "players[" + strconv.Itoa(i) + "]"
+		for _, s := range f.seats {
+			if !played(s) {
+				continue
+			}
+			path := "players[" + strconv.Itoa(len(players)) + "]"
 			f.inputs[path+".id"] = s.name("score")
 			players = append(players, formPlayer{ID: s.seat.Username, Score: number(s, "score", path)})
 		}
@@ -175,6 +183,12 @@ func (f *resultForm) inputWith(placeholder string) (body []byte, problems map[st
 		if f.kind == "placement" && f.lowerIsBetter {
 			doc["lower_is_better"] = true
 		}
+	}
+	if len(replaced) > 0 {
+		doc["replaced"] = replaced
+	}
+	if len(absent) > 0 {
+		doc["absent"] = absent
 	}
 	if f.game.Status == store.GameFinished {
 		f.inputs["reason"] = "reason"
