@@ -82,6 +82,9 @@ func TestCreateLeagueFormOfTwelve(t *testing.T) {
 	assert.Equal(t, "12 of 12 places left.", text(doc.Find("#join .muted")))
 	assert.Equal(t, "The games are drawn when the 12th player joins: 12 games of 4 players.", text(doc.Find("#games .muted")))
 
+	_, doc = app.get(c, "/leagues")
+	assert.Equal(t, "0/12", text(doc.Find(`td[data-label="Players"]`).First()), "the list says 12, not 8")
+
 	// Joined through this server, so its page cache hears each join at once.
 	players := app.newPlayers("player", 12)
 	join := func(p player) map[string]any {
