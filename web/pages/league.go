@@ -32,7 +32,7 @@ func (h *Handler) leaguePage(c echo.Context) error {
 }
 
 // joinLeague signs the viewer up to the league (POST /leagues/{id}/join) and goes back to
-// its page, where the schedule shows once the 8th player has joined. A refusal shows the
+// its page, where the schedule shows once its last player (the N-th) has joined. A refusal shows the
 // league page with the reason: 409 (running, full, already joined) or 403 (activity rule).
 func (h *Handler) joinLeague(c echo.Context) error {
 	id, err := httpx.PathID(c)
@@ -278,7 +278,7 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 // join itself does, so the page offers exactly the joins the league would take.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
 	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
-	joining := league.Joining{Status: l.Status, Members: l.Members, Member: isMember}
+	joining := league.Joining{Status: l.Status, Members: l.Members, Size: l.Players, Member: isMember}
 	if _, err := league.Join(joining); err != nil {
 		return j, nil // a member already, or a league that takes nobody now
 	}
