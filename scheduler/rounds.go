@@ -42,6 +42,31 @@ func (d *design) proposeSwap(rng *rand.Rand) (g, x, h, y int, ok bool) {
 	return g, pickBit(xs, rng), h, pickBit(ys, rng), true
 }
 
+// step draws a swap (proposeSwap) and makes it by the Metropolis rule at temperature
+// temp: always when it lowers the price (Σ w(c) plus designDupWeight per pair of games
+// with the same set of players), else with probability e^(−Δ/temp). It reports
+// whether the design changed.
+func (d *design) step(rng *rand.Rand, temp float64) bool {
+	g, x, h, y, ok := d.proposeSwap(rng)
+	if !ok {
+		return false
+	}
+	dp := d.swapDelta(g, x, h, y)
+	oldG, oldH := d.games[g], d.games[h]
+	newG := oldG&^(1<<x) | 1<<y
+	newH := oldH&^(1<<y) | 1<<x
+	dd := d.sets.moveDelta(oldG, oldH, newG, newH)
+	delta := dp + designDupWeight*dd
+	if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/temp) {
+		return false
+	}
+	d.applySwap(g, x, h, y)
+	d.sets.move(oldG, oldH, newG, newH)
+	d.pairCost += dp
+	d.dupCost += dd
+	return true
+}
+
 // Annealing temperatures of the rounds search: from roundsHot down to roundsCold,
 // geometrically over the budget, against a change of 8 in Σ w(c) for moving one meeting
 // from one pair to another.
@@ -82,23 +107,9 @@ func (d *design) anneal(rng *rand.Rand, iters, want int) bool {
 	temp := roundsHot
 	for range iters {
 		temp *= cool
-		g, x, h, y, ok := d.proposeSwap(rng)
-		if !ok {
+		if !d.step(rng, temp) {
 			continue
 		}
-		dp := d.swapDelta(g, x, h, y)
-		oldG, oldH := d.games[g], d.games[h]
-		newG := oldG&^(1<<x) | 1<<y
-		newH := oldH&^(1<<y) | 1<<x
-		dd := d.sets.moveDelta(oldG, oldH, newG, newH)
-		delta := dp + designDupWeight*dd
-		if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/temp) {
-			continue
-		}
-		d.applySwap(g, x, h, y)
-		d.sets.move(oldG, oldH, newG, newH)
-		d.pairCost += dp
-		d.dupCost += dd
 		if r := rank(); slices.Compare(r[:], best[:]) < 0 {
 			best = r
 			copy(bestGames, d.games)
