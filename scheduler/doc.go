@@ -128,10 +128,11 @@
 //     in which every two games share players, so no round could hold two;
 //   - counting: of the k players of one table, at least k minus those sitting out
 //     play in any other round, and when they outnumber its tables some share a table
-//     again; when these repeats outnumber what counts q and q+1 allow (Σ C(c,2)),
-//     spread 1 is out of reach (12 players at three tables of 4 for 4 rounds);
-//   - exhaustive search, for two tables a round: 10 players 5 a game and 14 players
-//     7 a game cannot go below 3 (re-proved by the tests and `make sweep`).
+//     again; when these repeats outnumber the most Σ C(c,2) that counts within a
+//     range of width s allow, spread s is out of reach (12 players at three tables of
+//     4 for 4 rounds: 2; 14 at two tables of 7 and 16 at two tables of 8: 3);
+//   - exhaustive search, for two tables a round: 10 players 5 a game cannot go below 3
+//     (re-proved by the tests and `make sweep`).
 //
 // On top of today's constructions, rounds of several tables get an annealing search
 // (rounds.go): the same swaps (two tables of one round, or a seated player for one

@@ -35,37 +35,71 @@ func SpreadFloor(opts Options) (Floor, error) {
 	return p.spreadFloor(), nil
 }
 
-// spreadFloor is SpreadFloor for a valid plan.
+// spreadFloor is SpreadFloor for a valid plan: the highest of the bounds that apply,
+// named after the first argument that reaches it.
 func (p plan) spreadFloor() Floor {
 	f := Floor{Spread: p.spreadLowerBound, Reason: FloorArithmetic}
 	if !p.rounds || p.perRound < 2 {
 		return f
 	}
-	if s, ok := exhaustiveFloors[[3]int{p.n, p.k, p.r}]; ok {
-		return Floor{Spread: s, Reason: FloorExhaustive}
+	raise := func(spread int, reason string) {
+		if spread > f.Spread {
+			f = Floor{Spread: spread, Reason: reason}
+		}
 	}
 	if p.n == 2*p.k && !twoTableSpreadFits(p) {
-		return Floor{Spread: 2, Reason: FloorParity}
+		raise(2, FloorParity)
 	}
 	if p.spreadLowerBound == 0 && p.games == p.n {
 		// Spread 0 is a 2-(n,k,λ) design with as many games as players: a symmetric
 		// design, in which every two games share λ ≥ 1 players, so no round could
 		// hold two of them. Spread 1 cannot occur with λ whole, so 2 is the floor.
-		return Floor{Spread: 2, Reason: FloorSymmetric}
+		raise(2, FloorSymmetric)
 	}
-	if p.spreadLowerBound <= 1 && p.evenSharedPairs() < p.repeatedMeetings() {
-		return Floor{Spread: 2, Reason: FloorCounting}
+	raise(p.countingFloor(), FloorCounting)
+	if s, ok := exhaustiveFloors[[3]int{p.n, p.k, p.r}]; ok {
+		raise(s, FloorExhaustive)
 	}
 	return f
 }
 
-// evenSharedPairs is Σ C(c(a,b), 2) over pairs when the meeting counts are as even as
-// the total allows (q and q+1): the least that sum can be, C(c,2) being convex.
-func (p plan) evenSharedPairs() int {
+// countingFloor is the least spread s for which some range of counts lo..lo+s can hold
+// the schedule's meetings and at least repeatedMeetings repeats: Σ C(c,2) over pairs,
+// C(c,2) being convex, is greatest with as many counts as the total allows at the two
+// ends of the range (sharedPairsAtMost), and a range where even that falls short of
+// the repeats the rounds force is out of reach. For spread 1 this is the even counts q
+// and q+1. For 16 players at two tables of 8 for 8 rounds, no range of width 2 holds
+// the 672 repeats, so the floor is 3.
+func (p plan) countingFloor() int {
 	pairs := p.n * (p.n - 1) / 2
 	total := p.games * p.k * (p.k - 1) / 2
-	q := total / pairs
-	return pairs*q*(q-1)/2 + (total-q*pairs)*q
+	repeats := p.repeatedMeetings()
+	for s := 0; ; s++ {
+		for lo := max(0, total/pairs-s); lo <= total/pairs; lo++ {
+			if shared, ok := sharedPairsAtMost(pairs, total, lo, lo+s); ok && shared >= repeats {
+				return s
+			}
+		}
+	}
+}
+
+// sharedPairsAtMost is the greatest Σ C(c,2) over pairs for meeting counts c in lo..hi
+// summing to total, and false when no such counts sum to total.
+func sharedPairsAtMost(pairs, total, lo, hi int) (int, bool) {
+	if total < lo*pairs || total > hi*pairs {
+		return 0, false
+	}
+	c2 := func(c int) int { return c * (c - 1) / 2 }
+	if hi == lo {
+		return pairs * c2(lo), true
+	}
+	extra := total - lo*pairs
+	top, rest := extra/(hi-lo), extra%(hi-lo)
+	sum := top*c2(hi) + (pairs-top)*c2(lo)
+	if rest > 0 {
+		sum += c2(lo+rest) - c2(lo)
+	}
+	return sum, true
 }
 
 // repeatedMeetings is a lower bound on Σ C(c(a,b), 2) over pairs, the number of
@@ -74,9 +108,9 @@ func (p plan) evenSharedPairs() int {
 // sitting out play in another round, at t tables, so some of them share a table again
 // (m players at t tables: at least b·C(a+1,2) + (t−b)·C(a,2) pairs, m = a·t + b).
 // Each such pair and two rounds is counted once, from the tables of the earlier round.
-// When the even counts give a smaller sum, spread 1 (and 0) is out of reach. For 12
-// players at three tables of 4 for 4 rounds: every two rounds repeat at least 3 pairs,
-// 18 in all, while counts 1 and 2 (6 pairs meeting twice) give 6.
+// For 12 players at three tables of 4 for 4 rounds: every two rounds repeat at least
+// 3 pairs, 18 in all, while counts 1 and 2 (6 pairs meeting twice) give 6, so spread 1
+// is out of reach, and with spread 2 (counts 0..2) at least 12 pairs never meet.
 func (p plan) repeatedMeetings() int {
 	tables := func(rd int) int { return min(p.perRound, p.games-rd*p.perRound) }
 	bound := 0
@@ -126,7 +160,7 @@ func twoTableSpreadFits(p plan) bool {
 // player is the list of its tables round by round, and no 2k such lists with player 1
 // always at the first table and every round split k and k have all their meeting counts
 // within a window of width spread − 1.
+// (14 players at two tables of 7 cannot go below 3 either; counting shows it.)
 var exhaustiveFloors = map[[3]int]int{
 	{10, 5, 5}: 3,
-	{14, 7, 7}: 3,
 }

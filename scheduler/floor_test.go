@@ -23,9 +23,9 @@ func TestSpreadFloor(t *testing.T) {
 		{8, 7, 0, true, Floor{0, FloorArithmetic}}, // one table a round: as plain
 		{6, 3, 0, true, Floor{2, FloorParity}},
 		{12, 6, 0, true, Floor{2, FloorParity}},
-		{16, 8, 0, true, Floor{2, FloorParity}},
+		{16, 8, 0, true, Floor{3, FloorCounting}},
 		{10, 5, 0, true, Floor{3, FloorExhaustive}},
-		{14, 7, 0, true, Floor{3, FloorExhaustive}},
+		{14, 7, 0, true, Floor{3, FloorCounting}},
 		{7, 3, 0, true, Floor{2, FloorSymmetric}}, // the Fano plane: every two lines meet
 		{11, 5, 0, true, Floor{2, FloorSymmetric}},
 		{13, 4, 0, true, Floor{2, FloorSymmetric}},
@@ -73,12 +73,23 @@ func TestCountingFloor(t *testing.T) {
 	t.Parallel()
 	p := mustPlan(t, Options{Players: 12, PerGame: 4, Rounds: true})
 	assert.Equal(t, 18, p.repeatedMeetings())
-	assert.Equal(t, 6, p.evenSharedPairs())
+	even, ok := sharedPairsAtMost(66, 72, 1, 2)
+	require.True(t, ok)
+	assert.Equal(t, 6, even)
 	assert.Equal(t, Floor{2, FloorCounting}, p.spreadFloor())
+	// Spread 2 fits only as counts 0..2: counts 1..3 repeat at most 9 pairs.
+	most, ok := sharedPairsAtMost(66, 72, 1, 3)
+	require.True(t, ok)
+	assert.Equal(t, 9, most)
+	most, ok = sharedPairsAtMost(66, 72, 0, 2)
+	require.True(t, ok)
+	assert.GreaterOrEqual(t, most, 18)
 	// 9 players at two tables of 4 (one sitting out) for 4 rounds and a round of one
 	// table: 6·2 + 4·1 = 16 at least, 18 with even counts: no floor raised.
 	p = mustPlan(t, Options{Players: 9, PerGame: 4, Rounds: true})
 	assert.Equal(t, 16, p.repeatedMeetings())
-	assert.Equal(t, 18, p.evenSharedPairs())
+	even, ok = sharedPairsAtMost(36, 54, 1, 2)
+	require.True(t, ok)
+	assert.Equal(t, 18, even)
 	assert.Equal(t, Floor{1, FloorArithmetic}, p.spreadFloor())
 }

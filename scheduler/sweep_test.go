@@ -275,9 +275,14 @@ func TestExhaustiveFloors(t *testing.T) {
 	assert.False(t, twoTableSpreadFits(mustPlan(t, Options{Players: 6, PerGame: 3, Rounds: true})))
 }
 
-// BenchmarkSweepExhaustiveFloors re-proves every entry of exhaustiveFloors.
+// BenchmarkSweepExhaustiveFloors re-proves every entry of exhaustiveFloors, and 14
+// players at two tables of 7 (floor 3 by counting) by the exhaustive search as well.
 func BenchmarkSweepExhaustiveFloors(b *testing.B) {
+	shapes := map[[3]int]int{{14, 7, 7}: 3}
 	for shape, floor := range exhaustiveFloors {
+		shapes[shape] = floor
+	}
+	for shape, floor := range shapes {
 		b.Run(fmt.Sprintf("N=%d/k=%d/r=%d", shape[0], shape[1], shape[2]), func(b *testing.B) {
 			for b.Loop() {
 				proveExhaustiveFloor(b, shape[0], shape[1], shape[2], floor)
