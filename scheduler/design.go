@@ -240,7 +240,6 @@ func (d *design) search(rng *rand.Rand, iters, want int) bool {
 	}
 	bestGames := append([]uint32(nil), d.games...)
 
-	sameRound := p.rounds && p.perRound > 1
 	// A search that has not improved its best for a fifth of its budget (at least
 	// 50 000 swaps) has settled; a fresh start does better than more of the same.
 	patience := max(50_000, iters/5)
@@ -249,51 +248,9 @@ func (d *design) search(rng *rand.Rand, iters, want int) bool {
 		if it-lastBest > patience {
 			break
 		}
-		var g, h int
-		if sameRound && rng.IntN(2) == 0 {
-			// Two games of one round: every exchange between them is valid.
-			rd := rng.IntN(p.numRounds)
-			first, size := rd*p.perRound, min(p.perRound, p.games-rd*p.perRound)
-			if size < 2 {
-				continue
-			}
-			g = first + rng.IntN(size)
-			h = first + rng.IntN(size-1)
-			if h >= g {
-				h++
-			}
-		} else {
-			g = rng.IntN(p.games)
-			h = rng.IntN(p.games - 1)
-			if h >= g {
-				h++
-			}
-		}
-		var xs, ys uint32
-		if d.round[g] == d.round[h] {
-			xs, ys = d.games[g], d.games[h]
-		} else {
-			// x must be free in h's round and y free in g's round.
-			xs = d.games[g] &^ d.roundMask[d.round[h]]
-			ys = d.games[h] &^ d.roundMask[d.round[g]]
-		}
-		if xs == 0 || ys == 0 {
+		if !d.step(rng, designTemperature) {
 			continue
 		}
-		x, y := pickBit(xs, rng), pickBit(ys, rng)
-		dp := d.swapDelta(g, x, h, y)
-		oldG, oldH := d.games[g], d.games[h]
-		newG := oldG&^(1<<x) | 1<<y
-		newH := oldH&^(1<<y) | 1<<x
-		dd := d.sets.moveDelta(oldG, oldH, newG, newH)
-		delta := dp + designDupWeight*dd
-		if delta > 0 && rng.Float64() >= math.Exp(-float64(delta)/designTemperature) {
-			continue
-		}
-		d.applySwap(g, x, h, y)
-		d.sets.move(oldG, oldH, newG, newH)
-		d.pairCost += dp
-		d.dupCost += dd
 		if r := rank(); less(r, best) {
 			best, lastBest = r, it
 			copy(bestGames, d.games)

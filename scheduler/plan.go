@@ -114,6 +114,11 @@ func newPlan(opts Options) (plan, error) {
 	}
 	p.setsAvailable = binomialCapped(n, k, MaxGames+1)
 	p.distinctSets = games <= p.setsAvailable
+	if p.rounds && p.perRound > 1 {
+		// Rounds of several tables: aim no lower than what is known to be reachable
+		// at best (floor.go), so that the searches stop there.
+		p.aimSpread = max(p.aimSpread, p.spreadFloor().Spread)
+	}
 	return p, nil
 }
 

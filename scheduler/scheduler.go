@@ -72,6 +72,12 @@ func Build(opts Options) (Schedule, error) {
 			games, spread = g, s
 		}
 	}
+	if games != nil && p.rounds && p.perRound > 1 {
+		// Rounds of several tables: the annealing search of rounds.go, from the
+		// best design found, towards the floor and nobody left unmet.
+		games = p.roundsSearch(rng, games)
+		spread = p.roundsRank(games)[0]
+	}
 	if games == nil || spread > p.requiredSpread {
 		return Schedule{}, fmt.Errorf("schedule %d players, %d per game, %d games each: no design reached opponent spread %d",
 			p.n, p.k, p.r, p.requiredSpread)

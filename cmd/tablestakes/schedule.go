@@ -15,18 +15,21 @@ import (
 
 const scheduleUsage = `usage: tablestakes schedule --players N --per-game K [--seed S] [--rounds] [--games-per-player R]`
 
-// scheduleOutput is CONTRACT section 2's output, extended with the fairness report.
+// scheduleOutput is CONTRACT section 2's output, extended with the fairness report and
+// the least spread the shape can reach as far as it is known (and why).
 type scheduleOutput struct {
 	Players int              `json:"players"`
 	PerGame int              `json:"per_game"`
 	Games   []scheduler.Game `json:"games"`
 	Report  scheduler.Report `json:"report"`
+	Floor   scheduler.Floor  `json:"floor"`
 }
 
 // runSchedule prints a balanced league schedule (CONTRACT section 2):
 // `tablestakes schedule --players N --per-game K [--seed S] [--rounds] [--games-per-player R]`.
 // The output is the contract's JSON, one game per line, extended with "report" (the
-// fairness figures of scheduler.Report). Without --rounds every game is its own round
+// fairness figures of scheduler.Report) and "floor" (scheduler.SpreadFloor: the least
+// opponent spread the shape can reach as far as it is known, and the reason). Without --rounds every game is its own round
 // (round = number). Bad flags exit with status 2 and one line naming the flag.
 func runSchedule(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("schedule", flag.ContinueOnError)
@@ -83,11 +86,16 @@ func runSchedule(args []string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("schedule: %w", err)
 	}
+	floor, err := scheduler.SpreadFloor(opts)
+	if err != nil {
+		return fmt.Errorf("schedule: %w", err)
+	}
 	out, err := encodeSchedule(scheduleOutput{
 		Players: s.Players,
 		PerGame: s.PerGame,
 		Games:   s.Games,
 		Report:  scheduler.Fairness(s),
+		Floor:   floor,
 	})
 	if err != nil {
 		return fmt.Errorf("schedule: encode: %w", err)
@@ -108,7 +116,7 @@ func wholeNumber(field, text string) (int, error) {
 }
 
 // encodeSchedule writes the schedule as JSON with one game per line, so that a league
-// reads (and diffs) game by game; the report follows on one line.
+// reads (and diffs) game by game; the report and the floor follow on a line each.
 func encodeSchedule(o scheduleOutput) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"players\": %d,\n  \"per_game\": %d,\n  \"games\": [", o.Players, o.PerGame)
@@ -127,8 +135,14 @@ func encodeSchedule(o scheduleOutput) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	floor, err := json.Marshal(o.Floor)
+	if err != nil {
+		return nil, err
+	}
 	b.WriteString("\n  ],\n  \"report\": ")
 	b.Write(report)
+	b.WriteString(",\n  \"floor\": ")
+	b.Write(floor)
 	b.WriteString("\n}\n")
 	return b.Bytes(), nil
 }

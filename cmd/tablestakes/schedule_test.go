@@ -35,6 +35,7 @@ type contractSchedule struct {
 		Seats  []int `json:"seats"`
 	} `json:"games"`
 	Report scheduler.Report `json:"report"`
+	Floor  scheduler.Floor  `json:"floor"`
 }
 
 // TestScheduleCommandLeagueTable runs the seed's table through the command: game counts
@@ -55,14 +56,14 @@ func TestScheduleCommandLeagueTable(t *testing.T) {
 				out, err := runScheduleText(t, args...)
 				require.NoError(t, err)
 
-				// The top level holds exactly the contract's keys plus "report".
+				// The top level holds exactly the contract's keys plus "report" and "floor".
 				var top map[string]json.RawMessage
 				require.NoError(t, json.Unmarshal([]byte(out), &top))
 				keys := make([]string, 0, len(top))
 				for k := range top {
 					keys = append(keys, k)
 				}
-				assert.ElementsMatch(t, []string{"players", "per_game", "games", "report"}, keys)
+				assert.ElementsMatch(t, []string{"players", "per_game", "games", "report", "floor"}, keys)
 				var games []map[string]json.RawMessage
 				require.NoError(t, json.Unmarshal(top["games"], &games))
 				for _, g := range games {
@@ -112,6 +113,37 @@ func TestScheduleCommandIsByteIdentical(t *testing.T) {
 	d, err := runScheduleText(t, "--players", "8", "--per-game", "5", "--seed", "2027", "--rounds")
 	require.NoError(t, err)
 	assert.NotEqual(t, a, d)
+}
+
+// TestScheduleCommandFloor checks the floor the command prints beside the report, and
+// that rounds of several tables, which go through the annealing search, come out
+// byte-identical for the same flags.
+func TestScheduleCommandFloor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args   []string
+		floor  scheduler.Floor
+		spread int
+	}{
+		{[]string{"--players", "8", "--per-game", "4"}, scheduler.Floor{Spread: 1, Reason: scheduler.FloorArithmetic}, 1},
+		{[]string{"--players", "8", "--per-game", "4", "--rounds"}, scheduler.Floor{Spread: 2, Reason: scheduler.FloorParity}, 2},
+		{[]string{"--players", "10", "--per-game", "5", "--rounds"}, scheduler.Floor{Spread: 3, Reason: scheduler.FloorExhaustive}, 3},
+		{[]string{"--players", "12", "--per-game", "6", "--rounds", "--seed", "4"}, scheduler.Floor{Spread: 2, Reason: scheduler.FloorParity}, 2},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			out, err := runScheduleText(t, tc.args...)
+			require.NoError(t, err)
+			var s contractSchedule
+			dec := json.NewDecoder(strings.NewReader(out))
+			dec.DisallowUnknownFields()
+			require.NoError(t, dec.Decode(&s))
+			assert.Equal(t, tc.floor, s.Floor)
+			assert.Equal(t, tc.spread, s.Report.Spread)
+			again, err := runScheduleText(t, tc.args...)
+			require.NoError(t, err)
+			assert.Equal(t, out, again)
+		})
+	}
 }
 
 func TestScheduleCommandGamesPerPlayer(t *testing.T) {
