@@ -116,5 +116,6 @@ func TestAPIPageRendersTheDocument(t *testing.T) {
 	assert.Contains(t, text(create), "players_per_game")
 	assert.Contains(t, text(create), "Needs a bearer token.")
 	assert.Contains(t, text(page.Find("article#registry")), "Open to anyone.")
+	assert.Contains(t, text(page.Find("article#login")), "Open to anyone.")
 	assert.Equal(t, "/api/v1/openapi.json", page.Find(`a[href="/api/v1/openapi.json"]`).AttrOr("href", ""))
 }

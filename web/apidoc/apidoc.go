@@ -139,7 +139,7 @@ func (op Operation) Public() bool {
 	if op.Security == nil {
 		return false // the document's default: a bearer token
 	}
-	return slices.ContainsFunc(*op.Security, func(req map[string][]string) bool { return len(req) == 0 })
+	return len(*op.Security) == 0 || slices.ContainsFunc(*op.Security, func(req map[string][]string) bool { return len(req) == 0 })
 }
 
 // Field is one field of a body, as the page lists it.
