@@ -78,4 +78,7 @@ func Routes(api *echo.Group, s *httpx.Server) {
 	// Ratings and the registry of scoring systems.
 	api.GET("/ratings/:game", h.apiRatings, h.Cache.Public)
 	api.GET("/registry", h.apiRegistry)
+
+	// The API's own description (OpenAPI 3.1), rendered for people at /api.
+	api.GET("/openapi.json", h.apiOpenAPI)
 }

@@ -82,6 +82,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 
 	// Ratings, ladders and players.
 	e.GET("/ratings", h.ratings)
+	e.GET("/api", h.apiDocs)
 	e.GET("/ratings/:game", h.ladderPage, h.Cache.Public)
 	e.GET("/players/:username", h.playerPage)
 
