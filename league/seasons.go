@@ -297,3 +297,45 @@ func overflows(divs [][]Entrant, sizes []int) bool {
 	}
 	return held > room
 }
+
+// ErrNotSeasonOrganiser refuses what only the season's organiser may do.
+var ErrNotSeasonOrganiser = &Forbidden{Reason: "only the season's organiser may do this"}
+
+// MayChangeSignUp decides whether a player may sign up for, or withdraw from, a season of
+// status: only while it is open. Leaving a running season is withdrawing from the
+// division's league (ARMADA 4.2, league.Withdraw).
+func MayChangeSignUp(status string) error {
+	if status != SeasonOpen {
+		return &Conflict{Reason: "season: " + status + "; sign-up is closed (leaving a running season is withdrawing from your division's league)"}
+	}
+	return nil
+}
+
+// MayStart decides whether a season of status may start, by its organiser only, once.
+func MayStart(status string, organiser bool) error {
+	if !organiser {
+		return ErrNotSeasonOrganiser
+	}
+	if status != SeasonOpen {
+		return ErrSeasonStarted
+	}
+	return nil
+}
+
+// MayOpenNext decides whether the next season may open after one of status: by its
+// organiser, once every division has finished.
+func MayOpenNext(status string, organiser bool) error {
+	if !organiser {
+		return ErrNotSeasonOrganiser
+	}
+	return Over(status)
+}
+
+// Over refuses a season that has not finished: its movements and its next season wait
+// for every division's league to finish.
+func Over(status string) error {
+	if status != SeasonFinished {
+		return &Conflict{Reason: "season: " + status + "; it finishes when every division has finished"}
+	}
+	return nil
+}

@@ -319,3 +319,16 @@ func TestSplit(t *testing.T) {
 		})
 	}
 }
+
+func TestSeasonSteps(t *testing.T) {
+	assert.NoError(t, MayChangeSignUp(SeasonOpen))
+	assert.ErrorIs(t, MayChangeSignUp(SeasonRunning), ErrConflict)
+	assert.ErrorIs(t, MayChangeSignUp(SeasonFinished), ErrConflict)
+	assert.NoError(t, MayStart(SeasonOpen, true))
+	assert.Equal(t, ErrNotSeasonOrganiser, MayStart(SeasonOpen, false))
+	assert.Equal(t, ErrSeasonStarted, MayStart(SeasonRunning, true))
+	assert.NoError(t, MayOpenNext(SeasonFinished, true))
+	assert.Equal(t, ErrNotSeasonOrganiser, MayOpenNext(SeasonFinished, false))
+	assert.EqualError(t, MayOpenNext(SeasonRunning, true), "season: running; it finishes when every division has finished")
+	assert.ErrorIs(t, Over(SeasonOpen), ErrConflict)
+}
