@@ -51,19 +51,32 @@ var (
 // game: three, and never fewer than a game's table.
 func MinDivision(perGame int) int { return max(3, perGame) }
 
-// CheckSeason checks a season's settings, every field at once: a division of divisionSize
-// players must hold a game of perGame (MinDivision) and at most MaxDivisionSize, and
-// promote players going up and as many going down must be under half a division, so that
-// nobody is both. The refusal is an *Invalid naming each field.
-func CheckSeason(perGame, divisionSize, promote int) error {
-	var reasons []string
+// SeasonProblems checks a season's settings, every field at once, and returns a message per
+// wrong field (none when all is well): a division of divisionSize players must hold a game
+// of perGame (MinDivision) and at most MaxDivisionSize, and promote players going up and as
+// many going down must be under half a division, so that nobody is both.
+func SeasonProblems(perGame, divisionSize, promote int) map[string]string {
+	problems := map[string]string{}
 	if least := MinDivision(perGame); divisionSize < least || divisionSize > MaxDivisionSize {
-		reasons = append(reasons, fmt.Sprintf("division_size: from %d (max(3, players_per_game)) to %d", least, MaxDivisionSize))
+		problems["division_size"] = fmt.Sprintf("from %d (max(3, players_per_game)) to %d", least, MaxDivisionSize)
 	}
 	if promote < 0 {
-		reasons = append(reasons, "promote: 0 or more")
+		problems["promote"] = "0 or more"
 	} else if 2*promote >= divisionSize {
-		reasons = append(reasons, fmt.Sprintf("promote: must be under half a division (%d of %d)", promote, divisionSize))
+		problems["promote"] = fmt.Sprintf("must be under half a division (%d of %d)", promote, divisionSize)
+	}
+	return problems
+}
+
+// CheckSeason is SeasonProblems as a refusal: an *Invalid naming each wrong field, in the
+// order division_size, promote.
+func CheckSeason(perGame, divisionSize, promote int) error {
+	problems := SeasonProblems(perGame, divisionSize, promote)
+	var reasons []string
+	for _, f := range []string{"division_size", "promote"} {
+		if msg, ok := problems[f]; ok {
+			reasons = append(reasons, f+": "+msg)
+		}
 	}
 	if len(reasons) == 0 {
 		return nil
