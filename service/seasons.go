@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -189,6 +190,25 @@ func (s *Seasons) split(ctx context.Context, se store.Season, ups []store.SignUp
 	return league.Split(entrants, se.DivisionSize, se.PlayersPerGame)
 }
 
+// DivisionLine is one player's line of a season's division: their standing in its league
+// and where the standings as they are would send them (their movement; final once the
+// season has finished).
+type DivisionLine struct {
+	league.Movement
+	Standing scoring.Standing
+}
+
+// Table returns every division's lines, division 1 first, each in the order of its
+// movements: the promotion and relegation places as the standings stand (league.Movements).
+// An open season has none.
+func (s *Seasons) Table(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
+	lines, err := s.lines(ctx, se)
+	if err != nil {
+		return nil, fmt.Errorf("service: table of season %d: %w", se.ID, err)
+	}
+	return lines, nil
+}
+
 // Movements returns where a finished season (league.Over) sends every player of its
 // divisions (league.Movements): by their division league's standings, a tie at the line
 // going to the higher rating on the game's ladder, then the earlier sign-up.
@@ -207,8 +227,24 @@ func (s *Seasons) Movements(ctx context.Context, seasonID int64) ([]league.Movem
 	return ms, nil
 }
 
-// finish reads the season's divisions' standings and asks league.Movements.
+// finish is the season's movements, division 1 first.
 func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movement, error) {
+	lines, err := s.lines(ctx, se)
+	if err != nil {
+		return nil, err
+	}
+	var ms []league.Movement
+	for _, div := range lines {
+		for _, l := range div {
+			ms = append(ms, l.Movement)
+		}
+	}
+	return ms, nil
+}
+
+// lines reads the season's divisions' standings and asks league.Movements where they send
+// each player.
+func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
 	divs, err := s.store.Divisions(ctx, se.ID)
 	if err != nil {
 		return nil, err
@@ -222,6 +258,7 @@ func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movemen
 		seq[u.Username] = i
 	}
 	finishers := make([][]league.Finisher, len(divs))
+	standing := map[string]scoring.Standing{}
 	var names []string
 	for d, div := range divs {
 		st, err := s.store.Standings(ctx, div.LeagueID)
@@ -229,6 +266,7 @@ func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movemen
 			return nil, err
 		}
 		for _, line := range st {
+			standing[line.Player] = line
 			// A substitute who took a place during the season signed up last of all.
 			signedUp, ok := seq[line.Player]
 			if !ok {
@@ -247,7 +285,11 @@ func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movemen
 			fs[i].Ladder = ladder[fs[i].Player]
 		}
 	}
-	return league.Movements(finishers, se.Promote), nil
+	out := make([][]DivisionLine, len(divs))
+	for _, m := range league.Movements(finishers, se.Promote) {
+		out[m.From-1] = append(out[m.From-1], DivisionLine{Movement: m, Standing: standing[m.Player]})
+	}
+	return out, nil
 }
 
 // Next is the organiser opening the season that follows a finished one (league.MayOpenNext),

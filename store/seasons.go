@@ -163,13 +163,14 @@ func (s *Store) SeasonsOf(ctx context.Context, userID int64) ([]PlayerSeason, er
 
 // SignUp is one player signed up for a season: Seq orders the sign-ups (smaller is earlier).
 type SignUp struct {
-	UserID   int64  `db:"user_id"`
-	Username string `db:"username"`
-	Seq      int64  `db:"seq"`
+	UserID      int64  `db:"user_id"`
+	Username    string `db:"username"`
+	DisplayName string `db:"display_name"`
+	Seq         int64  `db:"seq"`
 }
 
 const signUpsSQL = `
-SELECT g.user_id, u.username, g.seq
+SELECT g.user_id, u.username, u.display_name, g.seq
 FROM season_signups g JOIN users u ON u.id = g.user_id
 WHERE g.season_id = $1
 ORDER BY g.seq`
