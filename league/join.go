@@ -10,10 +10,10 @@ import (
 var (
 	// ErrAlreadyMember refuses a player who already holds a place in the league.
 	ErrAlreadyMember = &Conflict{Reason: "league: you have already joined this league"}
-	// ErrLeagueFull refuses a join once the league has its 8 members.
-	ErrLeagueFull = &Conflict{Reason: "league: full (8 of 8 players)"}
+	// ErrLeagueFull refuses a join once the league has all its members.
+	ErrLeagueFull = &Conflict{Reason: "league: full; every place is taken"}
 	// ErrLeagueRunning refuses a join once the league's games are scheduled.
-	ErrLeagueRunning = &Conflict{Reason: "league: already running; its 8 players are set and its games scheduled"}
+	ErrLeagueRunning = &Conflict{Reason: "league: already running; its players are set and its games scheduled"}
 	// ErrLeagueFinished refuses a join to a league that is over.
 	ErrLeagueFinished = &Conflict{Reason: "league: finished"}
 )
@@ -23,8 +23,9 @@ var (
 type Joining struct {
 	// Status is the league's status.
 	Status string
-	// Members is how many members the league has before this join.
+	// Members is how many members the league has before this join, of Size (its N).
 	Members int
+	Size    int
 	// Member says the player already holds a place in the league.
 	Member bool
 	// Activity is the league's activity rule and Recent the player's finished games in its
@@ -35,7 +36,8 @@ type Joining struct {
 
 // Joined is a join accepted and what it causes.
 type Joined struct {
-	// Starts says the join is the 8th: "When the 8th player subscribe to the league, the
+	// Starts says the join is the N-th, the league's last place (the seed's league has
+	// 8: "When the 8th player subscribe to the league, the
 	// system automatically creates all the games that are part of the league and
 	// automatically subscribe all the players to those games" (league-scoring-system.txt).
 	// The league starts running with the schedule Draw builds.
@@ -59,28 +61,30 @@ func Join(j Joining) (Joined, error) {
 	default:
 		return Joined{}, &Conflict{Reason: "league: " + j.Status + "; it takes no new players"}
 	}
-	if Full(j.Members) {
+	if Full(j.Members, j.Size) {
 		return Joined{}, ErrLeagueFull
 	}
 	if err := j.Activity.Check(j.Recent); err != nil {
 		return Joined{}, err
 	}
-	return Joined{Starts: Full(j.Members + 1)}, nil
+	return Joined{Starts: Full(j.Members+1, j.Size)}, nil
 }
 
-// Full reports whether a league of members members has all its players (Size).
-func Full(members int) bool { return members >= Size }
+// Full reports whether a league of size places with members members has all its players.
+func Full(members, size int) bool { return members >= size }
 
-// Draw builds the schedule of a league that has just filled, members in slot order: a
-// balanced schedule in which "You will play against all other 7 players an equal number of
-// times" (league-scoring-system.txt), from seed so it can be rebuilt and audited. Schedule
-// player p is the member in slot p. A face-to-face league's games are grouped into rounds
-// in which nobody plays twice; otherwise every game is a round of its own.
-func Draw(members, perGame int, faceToFace bool, seed uint64) (scheduler.Schedule, error) {
-	if members != Size {
-		return scheduler.Schedule{}, fmt.Errorf("league: draw the schedule: %d members, want %d", members, Size)
+// Draw builds the schedule of a league of format f that has just filled with members
+// members, in slot order: a balanced schedule in which "You will play against all other 7
+// players an equal number of times" (league-scoring-system.txt, for 8; as evenly as the
+// scheduler can for any N), from seed so it can be rebuilt and audited. Schedule player p
+// is the member in slot p. A face-to-face league's games are grouped into rounds in which
+// nobody plays twice; otherwise every game is a round of its own.
+func Draw(f Format, members int, faceToFace bool, seed uint64) (scheduler.Schedule, error) {
+	if members != f.Players {
+		return scheduler.Schedule{}, fmt.Errorf("league: draw the schedule: %d members, want %d", members, f.Players)
 	}
-	s, err := scheduler.Build(scheduler.Options{Players: Size, PerGame: perGame, Seed: seed, Rounds: faceToFace})
+	s, err := scheduler.Build(scheduler.Options{Players: f.Players, PerGame: f.PlayersPerGame, GamesPerPlayer: f.GamesPerPlayer,
+		Seed: seed, Rounds: faceToFace})
 	if err != nil {
 		return scheduler.Schedule{}, fmt.Errorf("league: draw the schedule: %w", err)
 	}

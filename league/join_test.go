@@ -18,23 +18,27 @@ func TestJoin(t *testing.T) {
 	}{
 		// "When the 8th player subscribe to the league, the system automatically creates all
 		// the games" (league-scoring-system.txt): the 8th join starts the league.
-		{"seed: the 8th player starts the league", Joining{Status: Open, Members: 7, Activity: off}, Joined{Starts: true}, nil},
-		{"seed: the 7th does not", Joining{Status: Open, Members: 6, Activity: off}, Joined{}, nil},
-		{"seed: the first does not", Joining{Status: Open, Members: 0, Activity: off}, Joined{}, nil},
+		{"seed: the 8th player starts the league", Joining{Status: Open, Members: 7, Size: 8, Activity: off}, Joined{Starts: true}, nil},
+		{"seed: the 7th does not", Joining{Status: Open, Members: 6, Size: 8, Activity: off}, Joined{}, nil},
+		{"seed: the first does not", Joining{Status: Open, Members: 0, Size: 8, Activity: off}, Joined{}, nil},
+		// CONTRACT section 10: a league of N starts at the N-th join and is full at N.
+		{"the 5th of 5 starts the league", Joining{Status: Open, Members: 4, Size: 5, Activity: off}, Joined{Starts: true}, nil},
+		{"the 8th of 12 does not", Joining{Status: Open, Members: 7, Size: 12, Activity: off}, Joined{}, nil},
+		{"full at 5", Joining{Status: Open, Members: 5, Size: 5, Activity: off}, Joined{}, ErrLeagueFull},
 		// "In order to play a league game you have to be an Active player."
-		{"seed: active with 5 games", Joining{Status: Open, Members: 3, Activity: seed, Recent: 5}, Joined{}, nil},
-		{"seed: inactive with 4 games", Joining{Status: Open, Members: 3, Activity: seed, Recent: 4}, Joined{},
+		{"seed: active with 5 games", Joining{Status: Open, Members: 3, Size: 8, Activity: seed, Recent: 5}, Joined{}, nil},
+		{"seed: inactive with 4 games", Joining{Status: Open, Members: 3, Size: 8, Activity: seed, Recent: 4}, Joined{},
 			&InactiveError{Have: 4, Need: 5, Days: 90}},
-		{"full", Joining{Status: Open, Members: 8, Activity: off}, Joined{}, ErrLeagueFull},
-		{"full before inactive", Joining{Status: Open, Members: 8, Activity: seed}, Joined{}, ErrLeagueFull},
-		{"already a member", Joining{Status: Open, Members: 3, Member: true}, Joined{}, ErrAlreadyMember},
-		{"a member of a running league hears they joined", Joining{Status: Running, Members: 8, Member: true}, Joined{}, ErrAlreadyMember},
-		{"running", Joining{Status: Running, Members: 8}, Joined{}, ErrLeagueRunning},
-		{"finished", Joining{Status: Finished, Members: 8}, Joined{}, ErrLeagueFinished},
-		{"cancelled", Joining{Status: Cancelled, Members: 3}, Joined{},
+		{"full", Joining{Status: Open, Members: 8, Size: 8, Activity: off}, Joined{}, ErrLeagueFull},
+		{"full before inactive", Joining{Status: Open, Members: 8, Size: 8, Activity: seed}, Joined{}, ErrLeagueFull},
+		{"already a member", Joining{Status: Open, Members: 3, Size: 8, Member: true}, Joined{}, ErrAlreadyMember},
+		{"a member of a running league hears they joined", Joining{Status: Running, Members: 8, Size: 8, Member: true}, Joined{}, ErrAlreadyMember},
+		{"running", Joining{Status: Running, Members: 8, Size: 8}, Joined{}, ErrLeagueRunning},
+		{"finished", Joining{Status: Finished, Members: 8, Size: 8}, Joined{}, ErrLeagueFinished},
+		{"cancelled", Joining{Status: Cancelled, Members: 3, Size: 8}, Joined{},
 			&Conflict{Reason: "league: cancelled; it takes no new players"}},
-		{"closed", Joining{Status: Closed, Members: 8}, Joined{}, &Conflict{Reason: "league: closed; it takes no new players"}},
-		{"archived", Joining{Status: Archived, Members: 8}, Joined{}, &Conflict{Reason: "league: archived; it takes no new players"}},
+		{"closed", Joining{Status: Closed, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: closed; it takes no new players"}},
+		{"archived", Joining{Status: Archived, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: archived; it takes no new players"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Join(tc.in)
@@ -54,7 +58,11 @@ func TestJoinRefusalsAreConflicts(t *testing.T) {
 func TestFull(t *testing.T) {
 	// "8 players who subscribed to the league" (league-scoring-system.txt).
 	for members, want := range map[int]bool{0: false, 7: false, 8: true, 9: true} {
-		assert.Equal(t, want, Full(members), "%d members", members)
+		assert.Equal(t, want, Full(members, DefaultSize), "%d members", members)
+	}
+	// A league of N is full at N (CONTRACT section 10).
+	for members, want := range map[int]bool{4: false, 5: true} {
+		assert.Equal(t, want, Full(members, 5), "%d members of 5", members)
 	}
 }
 
@@ -66,7 +74,7 @@ func TestDraw(t *testing.T) {
 	}{
 		{5, 40, 25}, {2, 56, 14}, {3, 24, 9}, {4, 32, 16}, {6, 24, 18}, {7, 24, 21}, {8, 16, 16},
 	} {
-		s, err := Draw(Size, tc.perGame, false, 7)
+		s, err := Draw(Format{Players: DefaultSize, PlayersPerGame: tc.perGame}, DefaultSize, false, 7)
 		require.NoError(t, err, "%d per game", tc.perGame)
 		assert.Len(t, s.Games, tc.games, "%d per game", tc.perGame)
 		played := map[int]int{}
@@ -75,15 +83,15 @@ func TestDraw(t *testing.T) {
 				played[p]++
 			}
 		}
-		for p := 1; p <= Size; p++ {
+		for p := 1; p <= DefaultSize; p++ {
 			assert.Equal(t, tc.each, played[p], "player %d of a %d-player league", p, tc.perGame)
 		}
 	}
-	_, err := Draw(7, 4, false, 7)
+	_, err := Draw(Format{Players: DefaultSize, PlayersPerGame: 4}, 7, false, 7)
 	assert.EqualError(t, err, "league: draw the schedule: 7 members, want 8")
-	a, err := Draw(Size, 4, true, 11)
+	a, err := Draw(Format{Players: DefaultSize, PlayersPerGame: 4}, DefaultSize, true, 11)
 	require.NoError(t, err)
-	b, err := Draw(Size, 4, true, 11)
+	b, err := Draw(Format{Players: DefaultSize, PlayersPerGame: 4}, DefaultSize, true, 11)
 	require.NoError(t, err)
 	assert.Equal(t, a, b, "the same seed draws the same schedule")
 	rounds := map[int]map[int]bool{}

@@ -1,16 +1,11 @@
 package league
 
-// Size is the number of members of every league: "A league is composed by a variable number
-// of games played among 8 players who subscribed to the league" (league-scoring-system.txt).
-// The join of the 8th member starts the league (Join).
-const Size = 8
-
-// The statuses a league moves through: open until its 8th member joins, then running, then
+// The statuses a league moves through: open until its N-th member joins (Format.Players), then running, then
 // finished when every game has a result. The organiser may end it otherwise: cancel an open
 // league, close a running one early, archive one that is over (End), and take a cancel or
 // an early close back within ReopenWindow (Reopen).
 const (
-	// Open is a league still gathering its 8 members.
+	// Open is a league still gathering its members.
 	Open = "open"
 	// Running is a full league whose games are scheduled.
 	Running = "running"

@@ -119,6 +119,8 @@ func Reopenable(endedAt *time.Time, now time.Time) bool {
 // the players per game and face to face decide the schedule.
 type ScheduleShape struct {
 	Game, Version, PlayersPerGame, FaceToFace bool
+	// Players and GamesPerPlayer are the league's size and games each (CONTRACT section 10).
+	Players, GamesPerPlayer bool
 }
 
 // Reshape decides whether an edit that changes shape may apply to a league of status: only
@@ -133,6 +135,10 @@ func Reshape(status string, shape ScheduleShape) error {
 		field = "game"
 	case shape.PlayersPerGame:
 		field = "players_per_game"
+	case shape.Players:
+		field = "players"
+	case shape.GamesPerPlayer:
+		field = "games_per_player"
 	case shape.FaceToFace:
 		field = "face_to_face"
 	case shape.Version:

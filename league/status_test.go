@@ -108,6 +108,9 @@ func TestReshape(t *testing.T) {
 		{"running: players per game", Running, ScheduleShape{PlayersPerGame: true}, "players_per_game: cannot change once the schedule exists"},
 		{"finished: face to face", Finished, ScheduleShape{FaceToFace: true}, "face_to_face: cannot change once the schedule exists"},
 		{"closed: the version", Closed, ScheduleShape{Version: true}, "version: cannot change once the schedule exists"},
+		{"running: the league's size", Running, ScheduleShape{Players: true}, "players: cannot change once the schedule exists"},
+		{"running: games per player", Running, ScheduleShape{GamesPerPlayer: true}, "games_per_player: cannot change once the schedule exists"},
+		{"open: the size", Open, ScheduleShape{Players: true, GamesPerPlayer: true}, ""},
 		{"the game is named first", Running, ScheduleShape{Version: true, Game: true}, "game: cannot change once the schedule exists"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -131,3 +131,10 @@ func binomialCapped(n, k, limit int) int {
 	}
 	return c
 }
+
+// Check says whether Build accepts opts without building anything: nil, or the
+// *OptionError Build would return (the rule `tablestakes schedule` applies to its flags).
+func Check(opts Options) error {
+	_, err := newPlan(opts)
+	return err
+}

@@ -42,21 +42,58 @@ func (s *Leagues) manage(ctx context.Context, tx pgx.Tx, leagueID, userID int64,
 	return l, league.Require(role, need)
 }
 
-// Create stores a new open league organised by nl.OrganiserID, who need not play. Whether
-// it meets face to face (nl.FaceToFace) is fixed here, before anyone joins. No version is
-// the game's default one. Validate nl first (web does, naming each field, against the game
-// registry); Postgres' checks are the last line.
+// Create stores a new open league of nl.Players members (default 8) organised by
+// nl.OrganiserID, who need not play. Whether it meets face to face (nl.FaceToFace) is fixed
+// here, before anyone joins. No version is the game's default one. Validate nl first (web
+// does, naming each field, against the game registry and league.Format.Check); Postgres'
+// checks are the last line.
+//
+// nl.Members, when given, take the league's places at once in that order, without the
+// activity rule (a season places its players in their divisions); when they fill it, the
+// same transaction draws the schedule and the league is returned running.
 func (s *Leagues) Create(ctx context.Context, nl store.NewLeague) (store.League, error) {
 	var l store.League
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		var err error
-		l, err = s.store.InsertLeague(ctx, tx, nl)
+		l, err = s.create(ctx, tx, nl)
 		return err
 	})
 	if err != nil {
 		return store.League{}, err
 	}
-	return l, nil
+	if len(nl.Members) == 0 {
+		return l, nil
+	}
+	return s.store.League(ctx, l.ID)
+}
+
+// create is Create inside tx, for a service that creates several leagues in one
+// transaction (a season's divisions). The league it returns is as inserted, before any
+// member joined.
+func (s *Leagues) create(ctx context.Context, tx pgx.Tx, nl store.NewLeague) (store.League, error) {
+	l, err := s.store.InsertLeague(ctx, tx, nl)
+	if err != nil {
+		return store.League{}, err
+	}
+	if len(nl.Members) == 0 {
+		return l, nil
+	}
+	if len(nl.Members) > l.Players {
+		return store.League{}, &store.Invalid{Reason: fmt.Sprintf("members: %d players for a league of %d", len(nl.Members), l.Players)}
+	}
+	for _, id := range nl.Members {
+		if err := s.store.InsertMembership(ctx, tx, l.ID, id); err != nil {
+			return store.League{}, err
+		}
+	}
+	if !league.Full(len(nl.Members), l.Players) {
+		return l, nil
+	}
+	locked, err := s.store.LockLeague(ctx, tx, l.ID)
+	if err != nil {
+		return store.League{}, err
+	}
+	return l, s.start(ctx, tx, l.ID, locked)
 }
 
 // Join makes the user the league's next member and returns the league as it stands
@@ -67,7 +104,7 @@ func (s *Leagues) Create(ctx context.Context, nl store.NewLeague) (store.League,
 // The league row is locked for the whole transaction, so joins to one league happen one at
 // a time: the member count, the slot and the player's recent games are read under the
 // lock, and the unique (league, slot) and (league, user) keys back it up. When the join is
-// the 8th (league.Joined.Starts), the same transaction draws the schedule (league.Draw),
+// the N-th, the league's last place (league.Joined.Starts), the same transaction draws the schedule (league.Draw),
 // stores every game and seat, and sets the league running.
 func (s *Leagues) Join(ctx context.Context, leagueID, userID int64) (store.League, error) {
 	return s.JoinInvited(ctx, leagueID, userID, "")
@@ -82,7 +119,7 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 		if err != nil {
 			return err
 		}
-		j := league.Joining{Status: l.Status, Activity: l.Activity}
+		j := league.Joining{Status: l.Status, Size: l.Players, Activity: l.Activity}
 		if j.Member, err = s.store.Membership(ctx, tx, leagueID, userID); err != nil {
 			return err
 		}
@@ -125,7 +162,7 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 }
 
 // start stores the full league's schedule, drawn by league.Draw from a fresh seed, and sets
-// it running, inside the transaction of the 8th member's join: schedule player p is the
+// it running, inside the transaction of the N-th member's join: schedule player p is the
 // member in slot p. The league hears its schedule is drawn.
 func (s *Leagues) start(ctx context.Context, tx pgx.Tx, leagueID int64, l store.LockedLeague) error {
 	ms, err := s.store.LeagueMembers(ctx, tx, leagueID)
@@ -136,7 +173,7 @@ func (s *Leagues) start(ctx context.Context, tx pgx.Tx, leagueID int64, l store.
 	if err != nil {
 		return err
 	}
-	sched, err := league.Draw(len(ms), l.PlayersPerGame, l.FaceToFace, uint64(seed))
+	sched, err := league.Draw(l.Format(), len(ms), l.FaceToFace, uint64(seed))
 	if err != nil {
 		return fmt.Errorf("start league: %w", err)
 	}

@@ -13,12 +13,13 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// LeagueSize is the number of members of every league (league.Size).
-const LeagueSize = league.Size
+// DefaultLeagueSize is a league's number of members when its organiser names none
+// (league.DefaultSize, the seed's 8).
+const DefaultLeagueSize = league.DefaultSize
 
 // League statuses, as the league's rules name them (league.Open, ...).
 const (
-	// LeagueOpen is a league still gathering its 8 members.
+	// LeagueOpen is a league still gathering its members.
 	LeagueOpen = league.Open
 	// LeagueRunning is a full league whose games are scheduled.
 	LeagueRunning = league.Running
@@ -44,7 +45,7 @@ const (
 var (
 	// ErrAlreadyMember refuses a player who already holds a place in the league.
 	ErrAlreadyMember = league.ErrAlreadyMember
-	// ErrLeagueFull refuses a join once the league has its 8 members.
+	// ErrLeagueFull refuses a join once the league has all its members.
 	ErrLeagueFull = league.ErrLeagueFull
 	// ErrLeagueRunning refuses a join once the league's games are scheduled.
 	ErrLeagueRunning = league.ErrLeagueRunning
@@ -67,8 +68,13 @@ type League struct {
 	Version        string `db:"version"`
 	Edition        string `db:"edition"`
 	PlayersPerGame int    `db:"players_per_game"`
-	MinRecentGames int    `db:"min_recent_games"`
-	RecentDays     int    `db:"recent_days"`
+	// Players is the league's size N, the members it starts with (CONTRACT section 10);
+	// GamesPerPlayer the games each plays as the organiser chose it, 0 for the
+	// scheduler's default (Format).
+	Players        int `db:"players"`
+	GamesPerPlayer int `db:"games_per_player"`
+	MinRecentGames int `db:"min_recent_games"`
+	RecentDays     int `db:"recent_days"`
 	// FaceToFace says the league meets face to face: its schedule groups the games into
 	// rounds in which nobody plays twice. Otherwise every game is a round of its own.
 	FaceToFace bool `db:"face_to_face"`
@@ -98,12 +104,17 @@ type League struct {
 	CreatedAt    time.Time  `db:"created_at"`
 	StartedAt    *time.Time `db:"started_at"`
 	FinishedAt   *time.Time `db:"finished_at"`
-	// Members is how many players have joined (0..8).
+	// Members is how many players have joined (0..Players).
 	Members int `db:"members"`
 	// ResultsBy is who enters results (ResultsByOrganisers or ResultsByPlayers) and
 	// ConfirmHours the table's confirmation window (CONTRACT section 8).
 	ResultsBy    string `db:"results_by"`
 	ConfirmHours int    `db:"confirm_hours"`
+}
+
+// Format is the league's size, players per game and games each (league.Format).
+func (l League) Format() league.Format {
+	return league.Format{Players: l.Players, PlayersPerGame: l.PlayersPerGame, GamesPerPlayer: l.GamesPerPlayer}
 }
 
 // NewLeague is what a league's creation supplies. Validate it first (web does, naming each
@@ -116,6 +127,10 @@ type NewLeague struct {
 	// Edition is a free-text note on the edition played (at most 80 characters).
 	Edition        string
 	PlayersPerGame int
+	// Players is the league's size N (0: DefaultLeagueSize); GamesPerPlayer the games each
+	// plays (0: the scheduler's default for N and the players per game).
+	Players        int
+	GamesPerPlayer int
 	MinRecentGames int
 	RecentDays     int
 	// FaceToFace asks for a schedule in rounds in which nobody plays twice.
@@ -125,9 +140,21 @@ type NewLeague struct {
 	// say who enters results and how long the table has to confirm a proposal.
 	ResultsBy    string
 	ConfirmHours int
+	// Members, when given, join at once in this order (a division of a season); as many as
+	// Players start the league in the same transaction (service.Leagues.Create).
+	Members []int64
 }
 
-// Member is one player of a league. Slot is the join order, 1..8, and the player's number
+// Format is the new league's size, players per game and games each, Players defaulted.
+func (nl NewLeague) Format() league.Format {
+	n := nl.Players
+	if n == 0 {
+		n = DefaultLeagueSize
+	}
+	return league.Format{Players: n, PlayersPerGame: nl.PlayersPerGame, GamesPerPlayer: nl.GamesPerPlayer}
+}
+
+// Member is one player of a league. Slot is the join order, 1..N, and the player's number
 // in the league's schedule.
 type Member struct {
 	UserID      int64     `db:"user_id"`
@@ -143,13 +170,13 @@ l.face_to_face, l.status, l.description, l.venue, l.time_zone, l.first_round_at,
 l.closed_early, l.private, l.organiser_id, o.username AS organiser, l.schedule_seed, l.created_at,
 l.started_at, l.finished_at,
 (SELECT count(*) FROM memberships m WHERE m.league_id = l.id)::int AS members,
-l.results_by, l.confirm_hours`
+l.results_by, l.confirm_hours, l.players, coalesce(l.games_per_player, 0) AS games_per_player`
 
 const createLeagueSQL = `
 WITH l AS (
     INSERT INTO leagues (name, game, version, players_per_game, min_recent_games, recent_days, face_to_face, organiser_id, edition,
-                         results_by, confirm_hours)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                         results_by, confirm_hours, players, games_per_player)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, nullif($13, 0))
     RETURNING *
 )
 SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
@@ -159,8 +186,9 @@ SELECT ` + leagueColumns + ` FROM l JOIN users o ON o.id = l.organiser_id`
 // version is the game's default one.
 func (s *Store) InsertLeague(ctx context.Context, tx pgx.Tx, nl NewLeague) (League, error) {
 	resultsBy, hours := tableSetting(nl.ResultsBy, nl.ConfirmHours)
+	f := nl.Format()
 	l, err := collectOne[League](ctx, tx, createLeagueSQL, nl.Name, nl.Game, versionOrDefault(nl.Game, nl.Version), nl.PlayersPerGame,
-		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition, resultsBy, hours)
+		nl.MinRecentGames, nl.RecentDays, nl.FaceToFace, nl.OrganiserID, nl.Edition, resultsBy, hours, f.Players, f.GamesPerPlayer)
 	if err != nil {
 		return League{}, fmt.Errorf("store: create league %q: %w", nl.Name, err)
 	}
@@ -306,10 +334,11 @@ func (s *Store) MemberCount(ctx context.Context, tx pgx.Tx, leagueID int64) (int
 	return n, nil
 }
 
-// freeSlotSQL picks the first free slot: a member who left an open league freed theirs.
+// freeSlotSQL picks the first free slot of the league's players: a member who left an open
+// league freed theirs.
 const freeSlotSQL = `
-SELECT min(s)::int FROM generate_series(1, 8) AS s
-WHERE s NOT IN (SELECT slot FROM memberships WHERE league_id = $1)`
+SELECT min(s)::int FROM leagues l, generate_series(1, l.players) AS s
+WHERE l.id = $1 AND s NOT IN (SELECT slot FROM memberships WHERE league_id = $1)`
 
 const insertMembershipSQL = `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`
 

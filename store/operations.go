@@ -74,6 +74,9 @@ func require(have, need Role) error { return league.Require(have, need) }
 type LockedLeague struct {
 	Status         string
 	PlayersPerGame int
+	// Players is the league's size N and GamesPerPlayer the games each (0: the default).
+	Players        int
+	GamesPerPlayer int
 	FaceToFace     bool
 	// Activity is the league's activity rule.
 	Activity league.Activity
@@ -82,14 +85,15 @@ type LockedLeague struct {
 }
 
 const lockLeagueSQL = `
-SELECT l.status, l.players_per_game, l.face_to_face, l.min_recent_games, l.recent_days, o.username
+SELECT l.status, l.players_per_game, l.players, coalesce(l.games_per_player, 0), l.face_to_face,
+       l.min_recent_games, l.recent_days, o.username
 FROM leagues l JOIN users o ON o.id = l.organiser_id WHERE l.id = $1 FOR UPDATE OF l`
 
 // LockLeague locks the league's row for the rest of the transaction, so every operation on
 // one league, joins included, happens one at a time, and reads it. ErrNotFound when none.
 func (s *Store) LockLeague(ctx context.Context, tx pgx.Tx, leagueID int64) (LockedLeague, error) {
 	var l LockedLeague
-	err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&l.Status, &l.PlayersPerGame, &l.FaceToFace,
+	err := tx.QueryRow(ctx, lockLeagueSQL, leagueID).Scan(&l.Status, &l.PlayersPerGame, &l.Players, &l.GamesPerPlayer, &l.FaceToFace,
 		&l.Activity.MinRecentGames, &l.Activity.RecentDays, &l.Organiser)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return LockedLeague{}, ErrNotFound
@@ -98,6 +102,11 @@ func (s *Store) LockLeague(ctx context.Context, tx pgx.Tx, leagueID int64) (Lock
 		return LockedLeague{}, fmt.Errorf("store: lock league %d: %w", leagueID, err)
 	}
 	return l, nil
+}
+
+// Format is the locked league's size, players per game and games each (league.Format).
+func (l LockedLeague) Format() league.Format {
+	return league.Format{Players: l.Players, PlayersPerGame: l.PlayersPerGame, GamesPerPlayer: l.GamesPerPlayer}
 }
 
 // Role returns the user's role in the league inside the transaction (RoleNone for anyone).
@@ -239,6 +248,10 @@ type LeagueEdit struct {
 	TimeZone       *string
 	Game           *string
 	PlayersPerGame *int
+	// Players is the league's size N and GamesPerPlayer the games each (0: back to the
+	// scheduler's default); like the players per game they change only while open.
+	Players        *int
+	GamesPerPlayer *int
 	FaceToFace     *bool
 	// Version is the slug of the version played (it changes with the schedule's other
 	// shapers, only while open); Edition the free-text note, which may change any time.
@@ -256,13 +269,16 @@ UPDATE leagues SET
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
     players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
     version = coalesce($9, version), edition = coalesce($10, edition),
-    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours)
+    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours),
+    players = coalesce($13, players),
+    games_per_player = CASE WHEN $14::int IS NULL THEN games_per_player ELSE nullif($14::int, 0) END
 WHERE id = $1`
 
 // UpdateLeague applies the organiser's edit.
 func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e LeagueEdit) error {
 	if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
+		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours,
+		e.Players, e.GamesPerPlayer); err != nil {
 		return fmt.Errorf("store: edit league %d: %w", leagueID, err)
 	}
 	return nil
@@ -271,7 +287,8 @@ func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e L
 // Shape names what the edit changes of the league's schedule (league.Reshape decides).
 func (e LeagueEdit) Shape() league.ScheduleShape {
 	return league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
-		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil}
+		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil,
+		Players: e.Players != nil, GamesPerPlayer: e.GamesPerPlayer != nil}
 }
 
 // Fields names the edit's changed fields for the history ("name, venue").
@@ -283,6 +300,7 @@ func (e LeagueEdit) Fields() string {
 	}{
 		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
+		{"players", e.Players != nil}, {"games per player", e.GamesPerPlayer != nil},
 		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
 		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
 	} {

@@ -47,7 +47,7 @@ type WithdrawalBalance struct {
 }
 
 const leagueShapeSQL = `
-SELECT game, players_per_game, face_to_face, first_round_at, round_every_days, time_zone
+SELECT game, players, players_per_game, face_to_face, first_round_at, round_every_days, time_zone
 FROM leagues WHERE id = $1`
 
 // leagueSlotsSQL maps every player who ever held a place in the league to the slot: the
@@ -133,12 +133,12 @@ func (s *Store) WithdrawalPlan(ctx context.Context, tx pgx.Tx, leagueID int64, l
 func withdrawalPlan(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) (WithdrawalPlan, error) {
 	p := WithdrawalPlan{gameID: map[int]int64{}, user: map[int]int64{}}
 	var slug string
-	var perGame int
+	var players, perGame int
 	var faceToFace bool
 	var first *time.Time
 	var every *int
 	var zone string
-	if err := tx.QueryRow(ctx, leagueShapeSQL, leagueID).Scan(&slug, &perGame, &faceToFace, &first, &every, &zone); err != nil {
+	if err := tx.QueryRow(ctx, leagueShapeSQL, leagueID).Scan(&slug, &players, &perGame, &faceToFace, &first, &every, &zone); err != nil {
 		return p, err
 	}
 	game, err := scoring.GameBySlug(slug)
@@ -187,7 +187,7 @@ func withdrawalPlan(ctx context.Context, tx pgx.Tx, leagueID int64, leaver int) 
 	if err != nil {
 		return p, err
 	}
-	p.Schedule = scheduler.Schedule{Players: LeagueSize, PerGame: perGame}
+	p.Schedule = scheduler.Schedule{Players: players, PerGame: perGame}
 	played := map[int]bool{}
 	for _, r := range rows {
 		g := scheduler.Game{Number: r.Number, Round: r.Round, Seats: make([]int, len(r.Seats))}

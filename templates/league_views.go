@@ -36,9 +36,12 @@ type LeagueSummary struct {
 	Private bool
 	// Organiser is the organiser's username.
 	Organiser string
-	// Members is how many of the 8 places are taken.
-	Members int
-	// TotalGames is the number of games of the league's schedule (the seed's table).
+	// Members is how many of the Players places are taken; Players is the league's size N
+	// (CONTRACT section 10) and GamesEach the games each member plays.
+	Members   int
+	Players   int
+	GamesEach int
+	// TotalGames is the number of games of the league's schedule (the seed's table for 8).
 	TotalGames int
 	// TotalRounds is the number of rounds of the league's schedule: TotalGames unless
 	// the league meets face to face.

@@ -69,6 +69,8 @@ func TestAPICreateLeague(t *testing.T) {
 	delete(body, "created_at")
 	assert.Equal(t, map[string]any{
 		"name": "Tuesday Diplomacy", "game": "diplomacy", "version": "standard", "edition": "", "players_per_game": float64(7),
+		// Eight players by default, playing the seed's table: 21 games each (CONTRACT 10).
+		"players": float64(8), "games_per_player": float64(21),
 		"min_recent_games": float64(5), "recent_days": float64(90), "face_to_face": false, "status": "open",
 		"organiser": "organiser1", "members": []any{}, "started_at": nil,
 		"co_organisers": []any{}, "description": "", "venue": "", "time_zone": "UTC", "closed_early": false,
@@ -221,7 +223,7 @@ func TestAPIJoinLeagueUntilItRuns(t *testing.T) {
 	assert.Equal(t, "league: you have already joined this league", body["error"])
 	status, body = app.api(http.MethodPost, path+"/join", players[8].token, nil)
 	assert.Equal(t, http.StatusConflict, status)
-	assert.Equal(t, "league: already running; its 8 players are set and its games scheduled", body["error"])
+	assert.Equal(t, "league: already running; its players are set and its games scheduled", body["error"])
 	status, _ = app.api(http.MethodPost, path+"/join", "", nil)
 	assert.Equal(t, http.StatusUnauthorized, status)
 	status, body = app.api(http.MethodPost, "/api/v1/leagues/999999/join", players[8].token, nil)

@@ -189,7 +189,7 @@ func TestLeaguePageJoinUntilTheScheduleAppears(t *testing.T) {
 	_, doc = app.get(ninth, path)
 	res, doc = app.post(ninth, path+"/join", url.Values{"_csrf": {csrfOf(t, doc)}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
-	assert.Equal(t, "League: already running; its 8 players are set and its games scheduled", text(doc.Find("#join .alert")))
+	assert.Equal(t, "League: already running; its players are set and its games scheduled", text(doc.Find("#join .alert")))
 	assert.Equal(t, 24, doc.Find("#games tbody tr").Length())
 }
 
@@ -218,7 +218,7 @@ func TestLeaguePageExplainsRefusals(t *testing.T) {
 	_, doc = app.get(c, leaguePath(running))
 	res, doc = app.post(c, leaguePath(running)+"/join", url.Values{"_csrf": {csrfOf(t, doc)}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
-	assert.Equal(t, "League: already running; its 8 players are set and its games scheduled", text(doc.Find("#join .alert")))
+	assert.Equal(t, "League: already running; its players are set and its games scheduled", text(doc.Find("#join .alert")))
 
 	res, _ = app.get(c, "/leagues/999999")
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)

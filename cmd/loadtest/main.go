@@ -95,8 +95,8 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		for k := range store.LeagueSize {
-			if _, err := service.NewLeagues(st).Join(ctx, l.ID, users[(i*store.LeagueSize+k*7)%len(users)].ID); err != nil {
+		for k := range store.DefaultLeagueSize {
+			if _, err := service.NewLeagues(st).Join(ctx, l.ID, users[(i*store.DefaultLeagueSize+k*7)%len(users)].ID); err != nil {
 				return err
 			}
 		}

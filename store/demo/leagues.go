@@ -22,8 +22,8 @@ const (
 // must be able to be the 8th), and one running league with all 8, its schedule built by the
 // 8th join.
 func seedLeagues(ctx context.Context, st *store.Store, users []store.User) error {
-	if len(users) < store.LeagueSize {
-		return fmt.Errorf("seed leagues: need %d demo players, have %d", store.LeagueSize, len(users))
+	if len(users) < store.DefaultLeagueSize {
+		return fmt.Errorf("seed leagues: need %d demo players, have %d", store.DefaultLeagueSize, len(users))
 	}
 	leagues := []struct {
 		league  store.NewLeague

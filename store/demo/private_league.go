@@ -28,7 +28,7 @@ func seedPrivateLeague(ctx context.Context, st *store.Store, users []store.User)
 	if err != nil {
 		return fmt.Errorf("seed private league: %w", err)
 	}
-	for _, u := range users[:store.LeagueSize] {
+	for _, u := range users[:store.DefaultLeagueSize] {
 		if _, err := service.NewLeagues(st).JoinInvited(ctx, l.ID, u.ID, token); err != nil {
 			return fmt.Errorf("seed private league: %s joins: %w", u.Username, err)
 		}

@@ -57,7 +57,7 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 	if err != nil {
 		return fmt.Errorf("seed results: %w", err)
 	}
-	for _, u := range users[:store.LeagueSize] {
+	for _, u := range users[:store.DefaultLeagueSize] {
 		if _, err := service.NewLeagues(st).Join(ctx, dip.ID, u.ID); err != nil {
 			return fmt.Errorf("seed results: %s joins %q: %w", u.Username, FinishedLeagueName, err)
 		}
@@ -66,8 +66,8 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 	if err != nil {
 		return fmt.Errorf("seed results: %w", err)
 	}
-	members := make([]string, 0, store.LeagueSize)
-	for _, u := range users[:store.LeagueSize] {
+	members := make([]string, 0, store.DefaultLeagueSize)
+	for _, u := range users[:store.DefaultLeagueSize] {
 		members = append(members, u.Username)
 	}
 	for i, g := range games {

@@ -27,7 +27,7 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 	if err != nil {
 		return fmt.Errorf("seed table: %w", err)
 	}
-	for _, u := range users[:store.LeagueSize] {
+	for _, u := range users[:store.DefaultLeagueSize] {
 		if _, err := service.NewLeagues(st).Join(ctx, l.ID, u.ID); err != nil {
 			return fmt.Errorf("seed table: %s joins %q: %w", u.Username, TableLeagueName, err)
 		}

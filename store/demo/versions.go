@@ -29,7 +29,7 @@ func seedVersions(ctx context.Context, st *store.Store, users []store.User) erro
 	if err != nil {
 		return fmt.Errorf("seed versions: %w", err)
 	}
-	for _, u := range users[:store.LeagueSize] {
+	for _, u := range users[:store.DefaultLeagueSize] {
 		if _, err := service.NewLeagues(st).Join(ctx, l.ID, u.ID); err != nil {
 			return fmt.Errorf("seed versions: %s joins %q: %w", u.Username, VaultsLeagueName, err)
 		}

@@ -82,7 +82,7 @@ func Schedule(t testing.TB, st *store.Store, l store.League) scheduler.Schedule 
 	}
 	games, err := st.Games(ctx, l.ID)
 	require.NoError(t, err)
-	s := scheduler.Schedule{Players: store.LeagueSize, PerGame: l.PlayersPerGame}
+	s := scheduler.Schedule{Players: l.Players, PerGame: l.PlayersPerGame}
 	for _, g := range games {
 		sg := scheduler.Game{Number: g.Number, Round: g.Round}
 		for i, seat := range g.Seats {

@@ -11,8 +11,8 @@ import (
 )
 
 // editFields are the edit's fields in the order they are reported.
-var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "face_to_face",
-	"results_by", "confirm_hours"}
+var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "players",
+	"games_per_player", "face_to_face", "results_by", "confirm_hours"}
 
 // firstEditError renders the first failing field as "field: message", for the API.
 func firstEditError(errs templates.FieldErrors) string {
@@ -26,7 +26,8 @@ func firstEditError(errs templates.FieldErrors) string {
 
 // apiEditLeague edits a league: PATCH /api/v1/leagues/{id} with any of "name",
 // "description", "venue", "time_zone", "game", "version", "edition", "players_per_game",
-// "face_to_face" → 200 with the league. Organiser only; the game, its version, its size and
+// "players", "games_per_player", "face_to_face" → 200 with the league. Organiser only; the
+// game, its version, its players per game, the league's size, its games each and
 // face_to_face only while open. A new game without a version plays its default one.
 func (h *Handler) apiEditLeague(c echo.Context) error {
 	l, err := h.PathLeague(c)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -20,9 +21,13 @@ type apiLeague struct {
 	Game string `json:"game"`
 	// Version is the slug of the version played (CONTRACT section 9); Edition the free-text
 	// note that "version" held before it.
-	Version        string   `json:"version"`
-	Edition        string   `json:"edition"`
-	PlayersPerGame int      `json:"players_per_game"`
+	Version        string `json:"version"`
+	Edition        string `json:"edition"`
+	PlayersPerGame int    `json:"players_per_game"`
+	// Players is the league's size N and GamesPerPlayer the games each member plays
+	// (CONTRACT section 10): the organiser's choice or the scheduler's default.
+	Players        int      `json:"players"`
+	GamesPerPlayer int      `json:"games_per_player"`
 	MinRecentGames int      `json:"min_recent_games"`
 	RecentDays     int      `json:"recent_days"`
 	FaceToFace     bool     `json:"face_to_face"`
@@ -96,8 +101,10 @@ func apiGameOf(g store.Game) apiGame {
 }
 
 // apiCreateLeague creates a league: POST /api/v1/leagues {"name","game","version"?,
-// "edition"?,"players_per_game","min_recent_games"?,"recent_days"?,"face_to_face"?} → 201
-// with the league. "version" is a slug of the game's versions (default its first) and
+// "edition"?,"players_per_game","players"?,"games_per_player"?,"min_recent_games"?,
+// "recent_days"?,"face_to_face"?} → 201 with the league. "players" is its size N, from
+// max(3, players_per_game) to 32 (default 8); "games_per_player" a positive multiple of
+// players_per_game (default what `tablestakes schedule` plays for N; CONTRACT section 10). "version" is a slug of the game's versions (default its first) and
 // players_per_game must lie within its range (CONTRACT section 9); free text once sent as
 // "version" ("2nd edition") is a 422 saying it goes in "edition". The caller becomes its organiser. "face_to_face" (default false) asks for a
 // schedule in rounds in which nobody plays twice. A bad field is 422 naming it; a field of
@@ -110,6 +117,8 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		Version        string `json:"version"`
 		Edition        string `json:"edition"`
 		PlayersPerGame int    `json:"players_per_game"`
+		Players        *int   `json:"players"`
+		GamesPerPlayer *int   `json:"games_per_player"`
 		MinRecentGames *int   `json:"min_recent_games"`
 		RecentDays     *int   `json:"recent_days"`
 		FaceToFace     bool   `json:"face_to_face"`
@@ -122,7 +131,16 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 	in := store.NewLeague{
 		Name: body.Name, Game: body.Game, Version: body.Version, Edition: body.Edition, PlayersPerGame: body.PlayersPerGame,
 		MinRecentGames: store.DefaultMinRecentGames, RecentDays: store.DefaultRecentDays,
-		FaceToFace: body.FaceToFace, OrganiserID: user.ID,
+		FaceToFace: body.FaceToFace, OrganiserID: user.ID, Players: store.DefaultLeagueSize,
+	}
+	if body.Players != nil {
+		in.Players = *body.Players
+	}
+	if body.GamesPerPlayer != nil {
+		// 0 is no choice in the store; sent, it is a wrong number.
+		if in.GamesPerPlayer = *body.GamesPerPlayer; in.GamesPerPlayer <= 0 {
+			errs["games_per_player"] = fmt.Sprintf("must be positive, got %d", in.GamesPerPlayer)
+		}
 	}
 	if body.MinRecentGames != nil {
 		in.MinRecentGames = *body.MinRecentGames
@@ -147,7 +165,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 }
 
 // apiJoinLeague signs the caller up: POST /api/v1/leagues/{id}/join → 200 with the league
-// (status "running" once the caller was the 8th); 409 when full, running or already
+// (status "running" once the caller took its last place, the N-th); 409 when full, running or already
 // joined; 403 when the activity rule refuses. A private league takes the invite link's token
 // as {"invite": "..."} (league-operations issue): without it the league is a 404, with an
 // old or wrong one a 403.
@@ -236,6 +254,7 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,
 		Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, ClosedEarly: l.ClosedEarly,
 		ResultsBy: l.ResultsBy, ConfirmHours: l.ConfirmHours,
+		Players: l.Players, GamesPerPlayer: l.Format().GamesEach(),
 	}, nil
 }
 
@@ -254,7 +273,7 @@ func (h *Handler) apiLeagueAnswer(c echo.Context, id int64) error {
 }
 
 // leagueFields are the create-league fields in the order they are shown and reported.
-var leagueFields = []string{"name", "game", "version", "edition", "players_per_game", "min_recent_games", "recent_days", "face_to_face",
+var leagueFields = []string{"name", "game", "version", "edition", "players_per_game", "players", "games_per_player", "min_recent_games", "recent_days", "face_to_face",
 	"results_by", "confirm_hours"}
 
 // firstLeagueError renders the first failing field as "field: message", for the API.

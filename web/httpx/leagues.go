@@ -3,6 +3,7 @@ package httpx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -17,6 +18,8 @@ import (
 
 // League field limits. They match the CHECK constraints of migration 00002.
 const (
+	// maxPlayersPerGame is the most seats a game has (a seat's position is 1..8).
+	maxPlayersPerGame = 8
 	leagueNameMax     = 80
 	leagueEditionMax  = 80
 	minRecentGamesMax = 1000
@@ -25,8 +28,9 @@ const (
 
 // ValidateLeague normalises a league creation (trimmed text, the version's slug) and adds one
 // message per wrong field to errs. The game must be in the registry, the version one of the
-// game's (CONTRACT section 9; none is the default) and players per game within the
-// version's range (scoring.Version.AcceptsPlayers).
+// game's (CONTRACT section 9; none is the default), players per game within the version's
+// range (scoring.Version.AcceptsPlayers), and the league's size and games per player what
+// league.Format.Check accepts (CONTRACT section 10).
 func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 	in.Name = strings.TrimSpace(in.Name)
 	in.Edition = strings.TrimSpace(in.Edition)
@@ -41,7 +45,7 @@ func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 		switch {
 		case in.PlayersPerGame == 0:
 			errs["players_per_game"] = "required (2 to 8)"
-		case in.PlayersPerGame < 2 || in.PlayersPerGame > store.LeagueSize:
+		case in.PlayersPerGame < 2 || in.PlayersPerGame > maxPlayersPerGame:
 			errs["players_per_game"] = "must be between 2 and 8"
 		case version != nil:
 			if perr := version.AcceptsPlayers(game, in.PlayersPerGame); perr != nil {
@@ -51,6 +55,15 @@ func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 			if perr := game.AcceptsPlayers(in.PlayersPerGame); perr != nil {
 				errs["players_per_game"] = FieldProblem(perr)
 			}
+		}
+	}
+	if _, bad := errs["players_per_game"]; !bad {
+		// The caller sets the size (store.DefaultLeagueSize when none is asked), so a 0
+		// sent is refused rather than taken for the default.
+		f := in.Format()
+		f.Players = in.Players
+		if field, problem := f.Check(); field != "" {
+			errs[field] = problem
 		}
 	}
 	if _, bad := errs["min_recent_games"]; !bad && (in.MinRecentGames < 0 || in.MinRecentGames > minRecentGamesMax) {
@@ -142,6 +155,8 @@ type LeagueEditInput struct {
 	TimeZone       *string `json:"time_zone"`
 	Game           *string `json:"game"`
 	PlayersPerGame *int    `json:"players_per_game"`
+	Players        *int    `json:"players"`
+	GamesPerPlayer *int    `json:"games_per_player"`
 	FaceToFace     *bool   `json:"face_to_face"`
 	Version        *string `json:"version"`
 	Edition        *string `json:"edition"`
@@ -225,11 +240,37 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 			e.PlayersPerGame = in.PlayersPerGame
 		}
 		switch {
-		case size < 2 || size > store.LeagueSize:
+		case size < 2 || size > maxPlayersPerGame:
 			errs["players_per_game"] = "must be between 2 and 8"
 		case err == nil:
 			if perr := v.AcceptsPlayers(game, size); perr != nil {
 				errs["players_per_game"] = FieldProblem(perr)
+			}
+		}
+	}
+	// The size and games each, as they will stand after the edit (CONTRACT section 10):
+	// checked whenever the edit touches what they depend on.
+	if in.Players != nil || in.GamesPerPlayer != nil || e.PlayersPerGame != nil {
+		f := l.Format()
+		if in.Players != nil {
+			f.Players = *in.Players
+			e.Players = in.Players
+		}
+		if in.GamesPerPlayer != nil {
+			f.GamesPerPlayer = *in.GamesPerPlayer
+			e.GamesPerPlayer = in.GamesPerPlayer
+			if *in.GamesPerPlayer <= 0 {
+				errs["games_per_player"] = fmt.Sprintf("must be positive, got %d", *in.GamesPerPlayer)
+			}
+		}
+		if e.PlayersPerGame != nil {
+			f.PlayersPerGame = *e.PlayersPerGame
+		}
+		if _, bad := errs["players_per_game"]; !bad {
+			if field, problem := f.Check(); field != "" {
+				if _, seen := errs[field]; !seen {
+					errs[field] = problem
+				}
 			}
 		}
 	}

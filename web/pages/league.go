@@ -278,7 +278,7 @@ func rounds(rows []templates.GameRow, members []templates.MemberView) []template
 // join itself does, so the page offers exactly the joins the league would take.
 func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, viewer store.User, signedIn bool) (templates.JoinView, error) {
 	j := templates.JoinView{IsMember: isMember, CanLeave: isMember && league.MayChange(l.Status, league.Leave, l.Organiser) == nil}
-	joining := league.Joining{Status: l.Status, Members: l.Members, Member: isMember}
+	joining := league.Joining{Status: l.Status, Members: l.Members, Size: l.Players, Member: isMember}
 	if _, err := league.Join(joining); err != nil {
 		return j, nil // a member already, or a league that takes nobody now
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -32,21 +31,13 @@ func summarise(l store.League) templates.LeagueSummary {
 	if g, err := scoring.GameBySlug(l.Game); err == nil {
 		name = g.Name
 	}
-	games := store.LeagueSize * scheduler.DefaultGamesPerPlayer(store.LeagueSize, l.PlayersPerGame) / l.PlayersPerGame
-	rounds := games
-	if l.FaceToFace {
-		// A round seats everyone at most once, so it holds 8/k games; every 8-player
-		// schedule in rounds has its rounds full (k=2: 14 rounds, 3: 12, 4: 16, 5: 40,
-		// 6: 24, 7: 24, 8: 16).
-		perRound := store.LeagueSize / l.PlayersPerGame
-		rounds = (games + perRound - 1) / perRound
-	}
+	f := l.Format()
 	return templates.LeagueSummary{
 		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version, Edition: l.Edition,
 		VersionName:    versionName(l.Game, l.Version),
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
-		TotalGames: games, TotalRounds: rounds, Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
+		Players: f.Players, GamesEach: f.GamesEach(), TotalGames: f.Games(), TotalRounds: f.Rounds(l.FaceToFace), Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
 		Private: l.Private, TimeZone: httpx.LeagueLocation(l).String(),
 	}
 }
@@ -159,6 +150,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	in := store.NewLeague{Name: form.Name, Game: game, Version: version, Edition: form.Edition, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
 	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
+	in.Players = formInt(strings.TrimSpace(c.FormValue("players")), "players", store.DefaultLeagueSize, form.Errors)
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
 	if httpx.ValidateLeague(&in, form.Errors); len(form.Errors) > 0 {
@@ -169,6 +161,6 @@ func (h *Handler) createLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	h.Flash(c, "Your league is created; it starts when its 8th player joins.")
+	h.Flash(c, "Your league is created; it starts when its "+scoring.Ordinal(l.Players)+" player joins.")
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
 }
