@@ -22,8 +22,8 @@ const (
 	DefaultDivisionSize = 8
 	// DefaultPromote is how many go up and down between two divisions by default.
 	DefaultPromote = 2
-	// MaxDivisionSize is the most players a division's league may have.
-	MaxDivisionSize = 32
+	// MaxDivisionSize is the most players a division's league may have (MaxSize).
+	MaxDivisionSize = MaxSize
 )
 
 // Season statuses: open for sign-up, running once its divisions are drawn, finished when
@@ -48,8 +48,8 @@ var (
 )
 
 // MinDivision is the fewest players a division's league may have for perGame players a
-// game: three, and never fewer than a game's table.
-func MinDivision(perGame int) int { return max(3, perGame) }
+// game: a league's MinSize, and never fewer than a game's table.
+func MinDivision(perGame int) int { return max(MinSize, perGame) }
 
 // SeasonProblems checks a season's settings, every field at once, and returns a message per
 // wrong field (none when all is well): a division of divisionSize players must hold a game

@@ -137,26 +137,24 @@ func (s *Seasons) Start(ctx context.Context, seasonID, byUserID int64) error {
 	return nil
 }
 
-// startDivision stores division number of the season: its league, its members in order and
-// its schedule.
+// startDivision stores division number of the season: a league of as many players as the
+// division has, its members in the split's order, its schedule drawn in the same
+// transaction (Leagues.create), the activity rule off.
 func (s *Seasons) startDivision(ctx context.Context, tx pgx.Tx, se store.Season, number int, players []string, ids map[string]int64) error {
-	l, err := s.store.InsertLeague(ctx, tx, store.NewLeague{
+	members := make([]int64, len(players))
+	for i, p := range players {
+		members[i] = ids[p]
+	}
+	l, err := s.leagues.create(ctx, tx, store.NewLeague{
 		Name: league.DivisionName(se.Name, number), Game: se.Game, Version: se.Version,
-		PlayersPerGame: se.PlayersPerGame, RecentDays: league.DefaultRecentDays, FaceToFace: se.FaceToFace,
-		OrganiserID: se.OrganiserID, ResultsBy: se.ResultsBy, ConfirmHours: se.ConfirmHours,
+		PlayersPerGame: se.PlayersPerGame, Players: len(players), RecentDays: league.DefaultRecentDays,
+		FaceToFace: se.FaceToFace, OrganiserID: se.OrganiserID, ResultsBy: se.ResultsBy, ConfirmHours: se.ConfirmHours,
+		Members: members,
 	})
 	if err != nil {
 		return err
 	}
-	for _, p := range players {
-		if err := s.store.InsertMembership(ctx, tx, l.ID, ids[p]); err != nil {
-			return err
-		}
-	}
-	if err := s.store.InsertDivision(ctx, tx, se.ID, number, l.ID); err != nil {
-		return err
-	}
-	return s.leagues.start(ctx, tx, l.ID, store.LockedLeague{Status: l.Status, PlayersPerGame: l.PlayersPerGame, FaceToFace: l.FaceToFace})
+	return s.store.InsertDivision(ctx, tx, se.ID, number, l.ID)
 }
 
 // split asks league.Split for the divisions of the season's sign-ups: each player's ladder

@@ -12,20 +12,20 @@ import (
 	"github.com/tablestakes/tablestakes/web"
 )
 
-// On a phone, a club's season: the last player signs up from the season page, the organiser
+// On a phone, a club's season of 11 in divisions of 6: the last player signs up from the season page, the organiser
 // starts it after the confirmation page, the divisions show their promotion and relegation
 // places, and once every division is over the organiser opens the next season.
 func TestBrowserJourneySeason(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
-	ps := app.newPlayers("player", 16)
+	ps := app.newPlayers("player", 11)
 	org := ps[0]
-	id := app.newSeason(org, nil)
-	app.seasonSignUp(id, ps[:15])
+	id := app.newSeason(org, map[string]any{"division_size": 6, "promote": 2})
+	app.seasonSignUp(id, ps[:10])
 	page := fmt.Sprintf("%s/seasons/%d", app.srv.URL, id)
 
 	ctx := newBrowser(t)
-	browserLogIn(t, ctx, app, ps[15].Username, 390, 844)
+	browserLogIn(t, ctx, app, ps[10].Username, 390, 844)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(page),
 		chromedp.Click(css(`#signup form button[type="submit"]`)),
@@ -41,13 +41,13 @@ func TestBrowserJourneySeason(t *testing.T) {
 		chromedp.Click(css(`#signup a.button`)),
 		chromedp.WaitVisible(css(".confirm-page h1")),
 	), "the organiser asks to start")
-	assert.Equal(t, "16 players, 2 divisions of 8: start?", visibleText(t, ctx, ".confirm-page h1"))
+	assert.Equal(t, "11 players, 2 divisions of 6 and 5: start?", visibleText(t, ctx, ".confirm-page h1"))
 	screenshot(t, ctx, "season-start-390.png")
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(css(`.confirm-page button[type="submit"]`)),
 		chromedp.WaitVisible(css("#division-2")),
 	), "start")
-	assert.Equal(t, "The season has started in 2 divisions of 8; each division's games are drawn.", visibleText(t, ctx, ".flash"))
+	assert.Equal(t, "The season has started in 2 divisions of 6 and 5; each division's games are drawn.", visibleText(t, ctx, ".flash"))
 	assert.Contains(t, visibleText(t, ctx, "#division-1 tr.zone-down"), "relegation place")
 	assert.Contains(t, visibleText(t, ctx, "#division-2 tr.zone-up"), "promotion place")
 	screenshot(t, ctx, "season-running-390.png")
@@ -81,6 +81,6 @@ func TestBrowserJourneySeason(t *testing.T) {
 		chromedp.WaitVisible(css("#seasons")),
 	), "open the next season")
 	assert.Contains(t, visibleText(t, ctx, ".flash"), "Summer is open for sign-up")
-	assert.Contains(t, visibleText(t, ctx, "#signup h2"), "Signed up (16)")
+	assert.Contains(t, visibleText(t, ctx, "#signup h2"), "Signed up (11)")
 	screenshot(t, ctx, "season-next-390.png")
 }

@@ -300,3 +300,39 @@ func TestAPISeasonMovementsAndNext(t *testing.T) {
 	assert.Len(t, top, 8)
 	assert.Len(t, bottom, 8)
 }
+
+func TestAPISeasonStartSplitsIntoDivisionsOfAnySize(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("player", 11)
+	id := app.newSeason(ps[0], map[string]any{"division_size": 6, "promote": 2})
+	app.seasonSignUp(id, ps)
+
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/seasons/%d/start", id), ps[0].token, nil)
+	require.Equal(t, http.StatusOK, status, "%v", body)
+	divs := body["divisions"].([]any)
+	require.Len(t, divs, 2, "round-half-up(11 / 6) = 2 divisions")
+	for d, want := range []int{6, 5} {
+		div := divs[d].(map[string]any)
+		assert.Len(t, div["members"], want, "the larger on top")
+		status, l := app.api(http.MethodGet, fmt.Sprintf("/api/v1/leagues/%v", div["league_id"]), "", nil)
+		require.Equal(t, http.StatusOK, status)
+		assert.Equal(t, float64(want), l["players"], "a league of the division's size")
+		assert.Equal(t, "running", l["status"])
+	}
+}
+
+func TestAPISeasonStartRefusesADivisionOverThirtyTwo(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("player", 47)
+	id := app.newSeason(ps[0], map[string]any{"division_size": 32})
+	app.seasonSignUp(id, ps)
+
+	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/seasons/%d/start", id), ps[0].token, nil)
+	assert.Equal(t, http.StatusUnprocessableEntity, status, "47 in divisions of 32 make one division of 47")
+	assert.Equal(t, "signed_up: 47 players make 1 division of 47; a division holds at most 32 players", body["error"])
+	status, body = app.api(http.MethodGet, fmt.Sprintf("/api/v1/seasons/%d", id), "", nil)
+	require.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "open", body["status"], "nothing written")
+}
