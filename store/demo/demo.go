@@ -64,6 +64,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedVersions,
 		seedTable,
 		seedReadyTables,
+		seedSeasons,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {
