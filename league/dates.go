@@ -11,7 +11,7 @@ import (
 var ErrNotTableScheduler = &Forbidden{Reason: "only the organiser of this table may set its date and place"}
 
 // SetRhythm decides whether a league of status may take a rhythm (round 1 on a date, then a
-// round every few days): while it is open (its schedule is dated when the 8th member
+// round every few days): while it is open (its schedule is dated when its last member
 // joins) or running. A league that is over is a *Conflict.
 func SetRhythm(status string) error {
 	if status != Open && status != Running {

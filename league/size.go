@@ -101,3 +101,22 @@ func (f Format) Rounds(faceToFace bool) int {
 	perRound := max(1, f.Players/f.PlayersPerGame)
 	return (games + perRound - 1) / perRound
 }
+
+// Resize decides whether an open league with members members may become a league of
+// players: only while a place stays free for the join that fills it, since that join draws
+// the schedule (Join). The refusal is a *Conflict naming the field.
+func Resize(members, players int) error {
+	if players > members {
+		return nil
+	}
+	return &Conflict{Reason: fmt.Sprintf("players: %d %s joined already; a league of %d would have no place left for the join that draws its games",
+		members, pluralHave(members), players)}
+}
+
+// pluralHave is "player has" or "players have".
+func pluralHave(n int) string {
+	if n == 1 {
+		return "player has"
+	}
+	return "players have"
+}

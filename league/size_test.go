@@ -52,3 +52,11 @@ func TestFormat(t *testing.T) {
 		})
 	}
 }
+
+func TestResize(t *testing.T) {
+	assert.NoError(t, Resize(0, 3))
+	assert.NoError(t, Resize(4, 5), "one place left for the join that fills it")
+	assert.EqualError(t, Resize(5, 5), "players: 5 players have joined already; a league of 5 would have no place left for the join that draws its games")
+	assert.EqualError(t, Resize(1, 1), "players: 1 player has joined already; a league of 1 would have no place left for the join that draws its games")
+	assert.ErrorIs(t, Resize(6, 4), ErrConflict)
+}

@@ -323,7 +323,8 @@ func (s *Leagues) Reopen(ctx context.Context, leagueID, byUserID int64) error {
 // Edit applies the organiser's edit in one transaction and notes it in the history.
 // Validate the values first (web does, against the game registry); a change to the
 // schedule's shape once the schedule exists is a *store.Conflict naming the field
-// (league.Reshape).
+// (league.Reshape), and so is a size leaving no place for the join that fills the league
+// (league.Resize).
 func (s *Leagues) Edit(ctx context.Context, leagueID, byUserID int64, e store.LeagueEdit) error {
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		l, err := s.manage(ctx, tx, leagueID, byUserID, league.RoleOrganiser)
@@ -332,6 +333,15 @@ func (s *Leagues) Edit(ctx context.Context, leagueID, byUserID int64, e store.Le
 		}
 		if err := league.Reshape(l.Status, e.Shape()); err != nil {
 			return err
+		}
+		if e.Players != nil {
+			members, err := s.store.MemberCount(ctx, tx, leagueID)
+			if err != nil {
+				return err
+			}
+			if err := league.Resize(members, *e.Players); err != nil {
+				return err
+			}
 		}
 		if err := s.store.UpdateLeague(ctx, tx, leagueID, e); err != nil {
 			return err

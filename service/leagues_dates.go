@@ -102,7 +102,7 @@ func (s *Leagues) ScheduleRound(ctx context.Context, leagueID int64, round int, 
 // SetRhythm sets the league's rhythm — round 1 at first, then a round every everyDays
 // days at the same local time — and dates every unplayed game by its round, while the
 // league is open or running (league.SetRhythm). A league still open keeps the rhythm for
-// its schedule, dated when the 8th member joins. Organiser or co-organiser; every moved
+// its schedule, dated when its last member joins. Organiser or co-organiser; every moved
 // game's sequence goes up.
 func (s *Leagues) SetRhythm(ctx context.Context, leagueID, byUserID int64, first time.Time, everyDays int) error {
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {

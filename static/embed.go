@@ -1,5 +1,5 @@
-// Package static holds TableStakes' hand-written assets (the stylesheet), embedded into the
-// binary and served under /static/.
+// Package static holds TableStakes' hand-written assets (the stylesheet, the create-league
+// form's preview script), embedded into the binary and served under /static/.
 package static
 
 import (
@@ -11,7 +11,7 @@ import (
 
 // FS holds the static assets, served under /static/ by the web package.
 //
-//go:embed *.css *.svg
+//go:embed *.css *.svg *.js
 var FS embed.FS
 
 // hashes maps each asset's name to the first 12 hex digits of its SHA-256, computed once

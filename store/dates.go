@@ -124,7 +124,7 @@ WHERE league_id = $1 AND round = $2 AND status = 'scheduled' AND starts_at IS DI
 
 // UpdateLeagueRhythm sets the league's rhythm inside tx — round 1 at first, then a round
 // every everyDays days at the same local time — and dates every unplayed game by its
-// round. A league still open keeps the rhythm for its schedule, dated when the 8th member
+// round. A league still open keeps the rhythm for its schedule, dated when its last member
 // joins. Every moved game's sequence goes up.
 func (s *Store) UpdateLeagueRhythm(ctx context.Context, tx pgx.Tx, leagueID int64, first time.Time, everyDays int) error {
 	if _, err := tx.Exec(ctx, setRhythmSQL, leagueID, first, everyDays); err != nil {
@@ -155,7 +155,7 @@ func dateRounds(ctx context.Context, tx pgx.Tx, leagueID int64, first time.Time,
 
 const leagueRhythmSQL = `SELECT first_round_at, round_every_days, time_zone FROM leagues WHERE id = $1`
 
-// dateNewSchedule dates a schedule just drawn by the 8th join when the league has a rhythm.
+// dateNewSchedule dates a schedule just drawn by the last (N-th) join when the league has a rhythm.
 func dateNewSchedule(ctx context.Context, tx pgx.Tx, leagueID int64) error {
 	var first *time.Time
 	var every *int

@@ -41,6 +41,8 @@ type LeagueSummary struct {
 	Members   int
 	Players   int
 	GamesEach int
+	// Meetings is how often two members meet, least and most (league.Format.Meetings).
+	Meetings [2]int
 	// TotalGames is the number of games of the league's schedule (the seed's table for 8).
 	TotalGames int
 	// TotalRounds is the number of rounds of the league's schedule: TotalGames unless
@@ -62,6 +64,37 @@ func (l LeagueSummary) ScheduleSize() string {
 		s += fmt.Sprintf(", in %d rounds", l.TotalRounds)
 	}
 	return s
+}
+
+// LastPlace names the join that fills the league and draws its games: "8th", "12th".
+func (l LeagueSummary) LastPlace() string { return scoring.Ordinal(l.Players) }
+
+// GamesEachText says how many games each member plays and how often each pair meets:
+// "each plays 9 games; every two players meet 2 or 3 times".
+func (l LeagueSummary) GamesEachText() string {
+	return GamesAndMeetings(l.GamesEach, l.Meetings[0], l.Meetings[1])
+}
+
+// GamesAndMeetings says how many games each member plays and how often two members meet,
+// least and most: "each plays 9 games; every two players meet 2 or 3 times".
+func GamesAndMeetings(each, least, most int) string {
+	meet := fmt.Sprintf("%d %s", least, scoring.Plural(least, "time", "times"))
+	if most != least {
+		meet = fmt.Sprintf("%d or %d times", least, most)
+	}
+	return fmt.Sprintf("each plays %d %s; every two players meet %s", each, scoring.Plural(each, "game", "games"), meet)
+}
+
+// LeaguePreview says what a league of players, perGame a game will play: "12 players, 4 a
+// game: 12 games; each plays 4 games; every two players meet 1 or 2 times", with its rounds
+// when it meets face to face. static/league-form.js writes the same sentence as the form
+// changes.
+func LeaguePreview(players, perGame, games, rounds int, faceToFace bool, each, least, most int) string {
+	s := fmt.Sprintf("%d players, %d a game: %d %s", players, perGame, games, scoring.Plural(games, "game", "games"))
+	if faceToFace {
+		s += fmt.Sprintf(" in %d %s", rounds, scoring.Plural(rounds, "round", "rounds"))
+	}
+	return s + "; " + GamesAndMeetings(each, least, most) + "."
 }
 
 // ActivityRule says the league's activity rule in words.
@@ -111,8 +144,17 @@ type LeagueForm struct {
 	// Edition is the free-text note on the edition played.
 	Edition        string
 	PlayersPerGame string
+	// Players is "How many players" (the league's size, "8" at first) and GamesPerPlayer
+	// the optional games each (CONTRACT section 10).
+	Players        string
+	GamesPerPlayer string
 	MinRecentGames string
 	RecentDays     string
+	// Preview says what the league will play ("12 players, 4 a game: 12 games; ..."),
+	// filled by the server when the size is right; the page's script keeps it live.
+	Preview string
+	// DefaultGames maps "N,K" to the scheduler's default games each, for the script.
+	DefaultGames string
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
 	// Results is who enters results and the confirmation window.

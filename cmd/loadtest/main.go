@@ -8,7 +8,7 @@
 // then serve that database and point wrk at it (scripts/loadtest/run.sh does both).
 //
 // The seed's schedules have at most 56 games a league; to reach 100 games a league the tool
-// extends each league's real schedule (built by the 8th join) by repeating its games' seat
+// extends each league's real schedule (built by the last, N-th, join; -size sets N, 8 by default) by repeating its games' seat
 // sets under new numbers. Those extra games are load-test data only: this tool inserts them
 // with plain SQL, the one thing here that does not go through the store.
 package main
@@ -45,6 +45,7 @@ func run() error {
 	gamesPer := flag.Int("games", 100, "recorded games per league")
 	players := flag.Int("players", 2000, "player accounts")
 	workers := flag.Int("workers", 4, "concurrent recorders")
+	size := flag.Int("size", store.DefaultLeagueSize, "members of each league (3..32)")
 	flag.Parse()
 	ctx := context.Background()
 
@@ -91,12 +92,12 @@ func run() error {
 			perGame = 7
 		}
 		l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
-			PlayersPerGame: perGame, MinRecentGames: 0, RecentDays: 90, OrganiserID: org.ID})
+			PlayersPerGame: perGame, Players: max(*size, perGame), MinRecentGames: 0, RecentDays: 90, OrganiserID: org.ID})
 		if err != nil {
 			return err
 		}
-		for k := range store.DefaultLeagueSize {
-			if _, err := service.NewLeagues(st).Join(ctx, l.ID, users[(i*store.DefaultLeagueSize+k*7)%len(users)].ID); err != nil {
+		for k := range l.Players {
+			if _, err := service.NewLeagues(st).Join(ctx, l.ID, users[(i*l.Players+k*7)%len(users)].ID); err != nil {
 				return err
 			}
 		}

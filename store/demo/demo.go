@@ -14,7 +14,8 @@ import (
 // Password is the password of every demo account.
 const Password = "tablestakes"
 
-// Users returns the demo accounts: eight players, enough for one full league.
+// Users returns the demo accounts: twelve players, the first eight enough for a league of
+// the seed's size and all twelve for the demo's league of twelve (LargeLeagueName).
 func Users() []store.NewUser {
 	return []store.NewUser{
 		{Username: "ada", DisplayName: "Ada Lovelace", Password: Password},
@@ -25,6 +26,10 @@ func Users() []store.NewUser {
 		{Username: "farid", DisplayName: "Farid Haddad", Password: Password},
 		{Username: "greta", DisplayName: "Greta Lindqvist", Password: Password},
 		{Username: "hugo", DisplayName: "Hugo Moreau", Password: Password},
+		{Username: "ines", DisplayName: "Inês Duarte", Password: Password},
+		{Username: "jonas", DisplayName: "Jonas Weber", Password: Password},
+		{Username: "kenji", DisplayName: "Kenji Sato", Password: Password},
+		{Username: "lea", DisplayName: "Léa Fontaine", Password: Password},
 	}
 }
 
@@ -64,6 +69,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedVersions,
 		seedTable,
 		seedReadyTables,
+		seedLargeLeague,
 		seedSeasons,
 	}
 	for _, step := range steps {

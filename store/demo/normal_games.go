@@ -31,10 +31,10 @@ func seedNormalGames(ctx context.Context, st *store.Store, users []store.User) e
 	rng := rand.New(rand.NewPCG(2026, 7))
 	ada := users[0]
 	for i := range NormalFinished {
-		// Each table seats four players in turn, so every demo player has played.
+		// Each table seats four of the first eight in turn, so each of them has played.
 		var seated []store.User
 		for j := range normalVortexSeats {
-			seated = append(seated, users[(i*3+j)%len(users)])
+			seated = append(seated, users[(i*3+j)%store.DefaultLeagueSize])
 		}
 		g, err := table(ctx, st, ada, "vortex", normalVortexSeats, seated)
 		if err != nil {

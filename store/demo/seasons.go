@@ -10,22 +10,22 @@ import (
 )
 
 // The demo's seasons (CONTRACT section 10): a finished one whose movements placed the
-// players of the running one, each in two divisions of four.
+// players of the running one, each in two divisions of six.
 const (
 	// FinishedSeasonName is the season played out; RunningSeasonName the one it led to.
 	FinishedSeasonName = "Autumn Cartagena"
 	RunningSeasonName  = "Winter Cartagena"
 )
 
-// seedSeasons plays a season of the eight demo players out (elena organises; divisions of
-// four, one up and one down), opens the next one with everyone signed up, starts it and
+// seedSeasons plays a season of the twelve demo players out (elena organises; divisions of
+// six, two up and two down), opens the next one with everyone signed up, starts it and
 // records a game in each division, so /seasons shows a running season whose page marks the
 // promotion and relegation places and links the finished one with its movements.
 func seedSeasons(ctx context.Context, st *store.Store, users []store.User) error {
 	elena := users[4]
 	seasons := service.NewSeasons(st)
 	autumn, err := seasons.Create(ctx, store.NewSeason{Name: FinishedSeasonName, Game: "cartagena", PlayersPerGame: 4,
-		DivisionSize: 4, Promote: 1, ResultsBy: store.ResultsByOrganisers, OrganiserID: elena.ID})
+		DivisionSize: 6, Promote: 2, ResultsBy: store.ResultsByOrganisers, OrganiserID: elena.ID})
 	if err != nil {
 		return fmt.Errorf("seed seasons: %w", err)
 	}

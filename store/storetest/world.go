@@ -44,7 +44,8 @@ func NewWorld(t testing.TB) *World {
 	return w
 }
 
-// League creates a running league of the first eight players playing slug, with one game
+// League creates a running league of the first eight players (a league of the default
+// size, store.DefaultLeagueSize) playing slug, with one game
 // per entry of seats (player indices in seat order), and returns its id and game ids.
 func (w *World) League(slug string, seats [][]int) (int64, []int64) {
 	w.TB.Helper()
@@ -54,7 +55,7 @@ func (w *World) League(slug string, seats [][]int) (int64, []int64) {
 		INSERT INTO leagues (name, game, players_per_game, min_recent_games, organiser_id, status, started_at)
 		VALUES ($1, $2, $3, 0, $4, 'running', now()) RETURNING id`,
 		slug+" league", slug, len(seats[0]), w.Organiser.ID).Scan(&leagueID))
-	for i := range 8 {
+	for i := range store.DefaultLeagueSize {
 		_, err := w.Pool.Exec(ctx, `INSERT INTO memberships (league_id, user_id, slot) VALUES ($1, $2, $3)`,
 			leagueID, w.Players[i].ID, i+1)
 		require.NoError(w.TB, err)

@@ -56,7 +56,7 @@ func (h *Handler) confirmLeagueAction(c echo.Context) error {
 	case "reopen":
 		cv.Title = "Reopen " + l.Name + "?"
 		if l.Status == store.LeagueCancelled {
-			cv.What = []string{"The league is open again: players can join, and the 8th to join draws its games."}
+			cv.What = []string{"The league is open again: players can join, and the " + l.LastPlace() + " to join draws its games."}
 		} else {
 			cv.What = []string{"The league runs again: its games still to play take results, and the standings move again."}
 		}

@@ -32,7 +32,7 @@ func (h *Handler) leaguePage(c echo.Context) error {
 }
 
 // joinLeague signs the viewer up to the league (POST /leagues/{id}/join) and goes back to
-// its page, where the schedule shows once the 8th player has joined. A refusal shows the
+// its page, where the schedule shows once its last player (the N-th) has joined. A refusal shows the
 // league page with the reason: 409 (running, full, already joined) or 403 (activity rule).
 func (h *Handler) joinLeague(c echo.Context) error {
 	id, err := httpx.PathID(c)

@@ -119,7 +119,7 @@ func deletionWhat(v templates.ManageView, games int) []string {
 			scoring.Plural(len(v.CoOrganisers), "co-organises", "co-organise")))
 	}
 	if games == 0 {
-		what = append(what, "No game has been drawn yet: the games are drawn when the 8th player joins.")
+		what = append(what, "No game has been drawn yet: the games are drawn when the "+l.LastPlace()+" player joins.")
 	} else {
 		what = append(what, fmt.Sprintf("Its %d %s, none played, go with their dates and places.", games,
 			scoring.Plural(games, "game", "games")))

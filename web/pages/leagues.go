@@ -2,6 +2,8 @@ package pages
 
 import (
 	"cmp"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -32,12 +35,13 @@ func summarise(l store.League) templates.LeagueSummary {
 		name = g.Name
 	}
 	f := l.Format()
+	least, most := f.Meetings()
 	return templates.LeagueSummary{
 		ID: l.ID, Name: l.Name, GameName: name, GameSlug: l.Game, Version: l.Version, Edition: l.Edition,
 		VersionName:    versionName(l.Game, l.Version),
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
-		Players: f.Players, GamesEach: f.GamesEach(), TotalGames: f.Games(), TotalRounds: f.Rounds(l.FaceToFace), Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
+		Players: f.Players, GamesEach: f.GamesEach(), Meetings: [2]int{least, most}, TotalGames: f.Games(), TotalRounds: f.Rounds(l.FaceToFace), Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
 		Private: l.Private, TimeZone: httpx.LeagueLocation(l).String(),
 	}
 }
@@ -118,17 +122,50 @@ func selectedChoice(game, version string) string {
 	return game
 }
 
-// newLeaguePage shows the create-league form with the seed's default activity rule.
+// newLeaguePage shows the create-league form: 8 players, 4 a game, the seed's default
+// activity rule, and what such a league plays.
 func (h *Handler) newLeaguePage(c echo.Context) error {
 	form := templates.LeagueForm{
+		Players:        strconv.Itoa(store.DefaultLeagueSize),
 		PlayersPerGame: "4",
 		MinRecentGames: strconv.Itoa(store.DefaultMinRecentGames),
 		RecentDays:     strconv.Itoa(store.DefaultRecentDays),
 		Games:          gameChoices(),
 		Results:        resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours),
+		DefaultGames:   defaultGamesJSON,
 	}
+	form.Preview = leaguePreview(league.Format{Players: store.DefaultLeagueSize, PlayersPerGame: 4}, false)
 	return h.Render(c, http.StatusOK, templates.NewLeague(h.Page(c, "Create a league"), form))
 }
+
+// leaguePreview says what a league of format f plays (templates.LeaguePreview), or
+// nothing when the format is wrong.
+func leaguePreview(f league.Format, faceToFace bool) string {
+	if f.PlayersPerGame < 2 || f.PlayersPerGame > f.Players {
+		return ""
+	}
+	if field, _ := f.Check(); field != "" {
+		return ""
+	}
+	least, most := f.Meetings()
+	return templates.LeaguePreview(f.Players, f.PlayersPerGame, f.Games(), f.Rounds(faceToFace), faceToFace, f.GamesEach(), least, most)
+}
+
+// defaultGamesJSON maps "N,K" to the games each a league of N plays with K a game when its
+// organiser chooses none (league.Format.GamesEach), for the create form's live preview.
+var defaultGamesJSON = func() string {
+	m := map[string]int{}
+	for n := league.MinSize; n <= league.MaxSize; n++ {
+		for k := 2; k <= min(n, 8); k++ {
+			m[fmt.Sprintf("%d,%d", n, k)] = league.Format{Players: n, PlayersPerGame: k}.GamesEach()
+		}
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		panic("pages: default games: " + err.Error()) // a map of ints always marshals
+	}
+	return string(b)
+}()
 
 // createLeague creates a league from the form and goes to its page; the creator is its
 // organiser. A refused creation shows the form again with a message under each wrong field.
@@ -140,6 +177,9 @@ func (h *Handler) createLeague(c echo.Context) error {
 		Game:           selectedChoice(game, version),
 		Edition:        c.FormValue("edition"),
 		PlayersPerGame: strings.TrimSpace(c.FormValue("players_per_game")),
+		Players:        strings.TrimSpace(c.FormValue("players")),
+		GamesPerPlayer: strings.TrimSpace(c.FormValue("games_per_player")),
+		DefaultGames:   defaultGamesJSON,
 		MinRecentGames: strings.TrimSpace(c.FormValue("min_recent_games")),
 		RecentDays:     strings.TrimSpace(c.FormValue("recent_days")),
 		Games:          gameChoices(),
@@ -150,11 +190,34 @@ func (h *Handler) createLeague(c echo.Context) error {
 	in := store.NewLeague{Name: form.Name, Game: game, Version: version, Edition: form.Edition, FaceToFace: form.FaceToFace, OrganiserID: user.ID}
 	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
-	in.Players = formInt(strings.TrimSpace(c.FormValue("players")), "players", store.DefaultLeagueSize, form.Errors)
+	in.Players = formInt(form.Players, "players", store.DefaultLeagueSize, form.Errors)
+	if in.GamesPerPlayer = formInt(form.GamesPerPlayer, "games_per_player", 0, form.Errors); form.GamesPerPlayer != "" && in.GamesPerPlayer <= 0 {
+		form.Errors["games_per_player"] = "must be positive; leave it empty for the default"
+	}
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
-	if httpx.ValidateLeague(&in, form.Errors); len(form.Errors) > 0 {
-		form.Name, form.Edition = in.Name, in.Edition
+	httpx.ValidateLeague(&in, form.Errors)
+	form.Name, form.Edition = in.Name, in.Edition
+	sizeWrong := form.Errors["players"] != "" || form.Errors["players_per_game"] != "" || form.Errors["games_per_player"] != ""
+	if !sizeWrong {
+		form.Preview = leaguePreview(in.Format(), in.FaceToFace)
+	}
+	// "Preview the games" (the form without JavaScript): the same form again, saying what
+	// the league will play, and nothing stored; only the fields the preview reads are
+	// checked, so a name can come later.
+	if c.FormValue("preview") != "" {
+		status := http.StatusOK
+		for field := range form.Errors {
+			switch field {
+			case "players", "players_per_game", "games_per_player", "game", "version":
+				status = http.StatusUnprocessableEntity
+			default:
+				delete(form.Errors, field)
+			}
+		}
+		return h.Render(c, status, templates.NewLeague(h.Page(c, "Create a league"), form))
+	}
+	if len(form.Errors) > 0 {
 		return h.Render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.Page(c, "Create a league"), form))
 	}
 	l, err := h.Leagues.Create(c.Request().Context(), in)
