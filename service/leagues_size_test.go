@@ -57,3 +57,42 @@ func TestCreateLeagueWithItsMembers(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, after, len(before), "nothing written")
 }
+
+// Replacing and withdrawing work on a league of any size: a league of 12 takes a
+// substitute into slot 12, and a withdrawal reshapes its schedule as a schedule of 12.
+func TestReplaceAndWithdrawInALeagueOfTwelve(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	st := storetest.NewStore(t)
+	players := storetest.Players(t, st, "player", 14)
+	org := players[0]
+	members := make([]int64, 12)
+	for i, u := range players[1:13] {
+		members[i] = u.ID
+	}
+	leagues := service.NewLeagues(st)
+	l, err := leagues.Create(ctx, store.NewLeague{Name: "Twelve", Game: "king-me", PlayersPerGame: 4, Players: 12,
+		RecentDays: store.DefaultRecentDays, OrganiserID: org.ID, Members: members})
+	require.NoError(t, err)
+	require.Equal(t, store.LeagueRunning, l.Status)
+
+	_, err = leagues.Replace(ctx, l.ID, org.ID, players[12].Username, players[13].Username)
+	require.NoError(t, err, "the member in slot 12 is replaced")
+	ms, err := st.Members(ctx, l.ID)
+	require.NoError(t, err)
+	require.Len(t, ms, 12)
+	assert.Equal(t, players[13].ID, ms[11].UserID)
+	assert.Equal(t, 12, ms[11].Slot)
+
+	w, err := leagues.Withdraw(ctx, l.ID, org.ID, players[5].Username)
+	require.NoError(t, err, "a member of a league of 12 withdraws")
+	assert.Equal(t, players[5].Username, w.Username)
+	ms, err = st.Members(ctx, l.ID)
+	require.NoError(t, err)
+	assert.Len(t, ms, 11)
+	for _, g := range storetest.Games(t, st, l.ID) {
+		for _, s := range g.Seats {
+			assert.NotEqual(t, players[5].ID, s.UserID, "game %d keeps no seat for the withdrawn member", g.Number)
+		}
+	}
+}
