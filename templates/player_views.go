@@ -14,8 +14,10 @@ type PlayerView struct {
 	// SUPERCAT bot); empty for a person.
 	MemberNote string
 	Leagues    []PlayerLeague
-	Ladders    []PlayerLadder
-	Games      []PlayerGame
+	// Seasons are the seasons the player signed up for, with their division once drawn.
+	Seasons []SeasonSummary
+	Ladders []PlayerLadder
+	Games   []PlayerGame
 	// Newer and Older link the neighbouring pages of games and rating moves ("" when
 	// there is none).
 	Newer, Older string

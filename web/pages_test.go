@@ -23,7 +23,7 @@ func TestHomePageExplainsTableStakes(t *testing.T) {
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 	assert.Equal(t, "TableStakes", doc.Find("title").Text())
 	assert.Equal(t, "♜ TableStakes", text(doc.Find("header .brand")))
-	assert.Equal(t, []string{"/leagues", "/games", "/ratings"}, doc.Find("header nav a").Map(func(_ int, a *goquery.Selection) string {
+	assert.Equal(t, []string{"/leagues", "/seasons", "/games", "/ratings"}, doc.Find("header nav a").Map(func(_ int, a *goquery.Selection) string {
 		return a.AttrOr("href", "")
 	}))
 	assert.Contains(t, text(doc.Find("main")), "runs leagues for multiplayer board games")

@@ -70,6 +70,7 @@ func Seed(ctx context.Context, st *store.Store) (bool, error) {
 		seedTable,
 		seedReadyTables,
 		seedLargeLeague,
+		seedSeasons,
 	}
 	for _, step := range steps {
 		if err := step(ctx, st, users); err != nil {

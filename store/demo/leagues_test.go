@@ -27,7 +27,7 @@ func TestSeedLeaguesOneOpenForANewcomerAndOneRunning(t *testing.T) {
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	require.Len(t, running, 4, "Spring Cartagena, the Lost Vaults league, Cartagena at the table and the league of twelve")
+	require.Len(t, running, 6, "Spring Cartagena, the Lost Vaults league, Cartagena at the table, the league of twelve and the two divisions of Winter Cartagena")
 	spring := leagueNamed(t, running, demo.RunningLeagueName)
 	assert.Equal(t, 8, spring.Members)
 	games, err := st.Games(ctx, spring.ID)

@@ -29,8 +29,8 @@ func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
 
 	finished, err := st.LeaguesByStatus(ctx, store.LeagueFinished)
 	require.NoError(t, err)
-	require.Len(t, finished, 1)
-	assert.Equal(t, demo.FinishedLeagueName, finished[0].Name)
+	require.Len(t, finished, 3, "the finished league and the two divisions of Autumn Cartagena")
+	diplomacy := leagueNamed(t, finished, demo.FinishedLeagueName)
 
 	for _, ladder := range []string{"cartagena", "diplomacy"} {
 		rs, err := st.Ratings(ctx, ladder)
@@ -44,7 +44,7 @@ func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
 	}
 	// Someone finished a seat for another player in one Diplomacy game, and one result was
 	// corrected.
-	dip, err := st.Games(ctx, finished[0].ID)
+	dip, err := st.Games(ctx, diplomacy.ID)
 	require.NoError(t, err)
 	substitutes, corrections := 0, 0
 	for _, g := range dip {

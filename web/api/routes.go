@@ -57,6 +57,16 @@ func Routes(api *echo.Group, s *httpx.Server) {
 	api.POST("/leagues/:id/webhooks", h.apiAddWebhook, h.RequireAPIUser)
 	api.DELETE("/leagues/:id/webhooks/:hook", h.apiDeleteWebhook, h.RequireAPIUser)
 
+	// Seasons (CONTRACT section 10): sign-up, the start into divisions, the movements at
+	// the end and the next season.
+	api.POST("/seasons", h.apiCreateSeason, h.RequireAPIUser)
+	api.GET("/seasons/:id", h.apiSeasonRead)
+	api.POST("/seasons/:id/signup", h.apiSeasonSignUp, h.RequireAPIUser)
+	api.DELETE("/seasons/:id/signup", h.apiSeasonWithdraw, h.RequireAPIUser)
+	api.POST("/seasons/:id/start", h.apiSeasonStart, h.RequireAPIUser)
+	api.GET("/seasons/:id/movements", h.apiSeasonMovements)
+	api.POST("/seasons/:id/next", h.apiSeasonNext, h.RequireAPIUser)
+
 	// Games: normal games, schedules, results, and players at the table (CONTRACT section
 	// 8): a seated player proposes a result, the others confirm or dispute it, and everyone
 	// says whether they are coming.

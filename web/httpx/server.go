@@ -96,6 +96,8 @@ type Server struct {
 	Leagues *service.Leagues
 	// Results owns the results area's writes, for a page and its API twin alike.
 	Results *service.Results
+	// Seasons owns the seasons area's writes: sign-ups, starts and next seasons.
+	Seasons *service.Seasons
 	// Games owns the games area's writes (normal games' tables and seats).
 	Games *service.Games
 	// Accounts owns the accounts area\'s writes (e-mail, passwords, links, API tokens).
@@ -171,6 +173,7 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 		Leagues:  service.NewLeagues(st),
 		Results:  service.NewResults(st),
 		Games:    service.NewGames(st),
+		Seasons:  service.NewSeasons(st),
 		Accounts: service.NewAccounts(st),
 		Sessions: sessions,
 		Logger:   logger,

@@ -26,6 +26,8 @@ type playerShared struct {
 	history []store.RatingStep
 	// games is the page's games and one more when there is an older page.
 	games []store.PlayerGame
+	// seasons are the seasons the player signed up for, with their division.
+	seasons []store.PlayerSeason
 	// private are the private leagues among those the page would name: the only ones a
 	// viewer may be kept from (hiddenLeaguesOf), asked of the database on every view.
 	private []int64
@@ -41,6 +43,9 @@ func (h *Handler) readPlayerShared(ctx context.Context, id int64, page int) (pla
 		return p, err
 	}
 	if p.ratings, err = h.Store.PlayerRatings(ctx, id); err != nil {
+		return p, err
+	}
+	if p.seasons, err = h.Store.SeasonsOf(ctx, id); err != nil {
 		return p, err
 	}
 	if p.history, err = h.Store.RatingHistory(ctx, id); err != nil {
@@ -145,6 +150,11 @@ func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) t
 		}
 		v.Leagues = append(v.Leagues, templates.PlayerLeague{ID: l.ID, Name: l.Name, GameName: gameName(l.Game),
 			Status: l.Status, Organiser: l.OrganiserID == u.ID})
+	}
+	for _, s := range p.seasons {
+		sum := summariseSeason(s.Season)
+		sum.Division = s.Division
+		v.Seasons = append(v.Seasons, sum)
 	}
 	for _, r := range ratings {
 		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: showMicros(r.Rating), Games: r.Games,

@@ -32,6 +32,18 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.GET("/leagues/:id/print/rounds", h.roundSheets)
 	e.GET("/leagues/:id/print/standings", h.standingsSheet)
 
+	// Seasons (CONTRACT section 10): the list, a new season, a season's page, signing up
+	// and withdrawing, the start (asked first) and the next season.
+	e.GET("/seasons", h.seasonList)
+	e.GET("/seasons/new", h.newSeasonPage, h.RequireLogin)
+	e.POST("/seasons", h.createSeason, h.RequireLogin)
+	e.GET("/seasons/:id", h.seasonPage)
+	e.POST("/seasons/:id/signup", h.seasonSignUp, h.RequireLogin)
+	e.POST("/seasons/:id/withdraw", h.seasonWithdraw, h.RequireLogin)
+	e.GET("/seasons/:id/start", h.confirmSeasonStart, h.RequireLogin)
+	e.POST("/seasons/:id/start", h.startSeason, h.RequireLogin)
+	e.POST("/seasons/:id/next", h.nextSeason, h.RequireLogin)
+
 	// Running a league day to day (CONTRACT section 7): the manage page and its forms. Drastic
 	// actions ask first on a confirmation page whose form posts back with confirm=yes.
 	e.GET("/leagues/:id/manage", h.manageLeaguePage, h.RequireLogin)
