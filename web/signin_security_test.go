@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -417,4 +418,66 @@ func TestNamesRefuseBlankLookingAndMixedScripts(t *testing.T) {
 		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q", name)
 		assert.Contains(t, text(doc.Find("main")), "Give the game a name", "%q", name)
 	}
+}
+
+// concurrentLogins sends n log-ins at once through the API, the i-th from the address
+// from(i), and counts the answers by status.
+func concurrentLogins(t *testing.T, srv *httptest.Server, n int, from func(i int) string, username, password string) map[int]int {
+	t.Helper()
+	statuses := make(chan int, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			statuses <- loginFrom(t, srv, from(i), username, password)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(statuses)
+	counts := map[int]int{}
+	for s := range statuses {
+		counts[s]++
+	}
+	return counts
+}
+
+// Trust review 4, finding 1: the limits were checked before the guess and counted after
+// it, so 60 wrong guesses in flight at once all had their password checked (limit 5 a
+// minute), and 40 from 40 addresses passed an account cap of 10. Each limit's slot is now
+// taken before the password is checked; a 401 is a password checked.
+func TestLoginLimitsHoldUnderConcurrentGuesses(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{LoginDelay: time.Millisecond})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	got := concurrentLogins(t, app.srv, 60, func(int) string { return "203.0.113.9" }, "ada", "wrong-password")
+	assert.Equal(t, map[int]int{http.StatusUnauthorized: 5, http.StatusTooManyRequests: 55}, got,
+		"5 failed log-ins a minute from one address at one username")
+
+	capped := proxiedApp(t, web.Config{LoginDelay: time.Millisecond, LoginPerAccount: web.Limit{Attempts: 10, Per: time.Hour}})
+	createUsers(t, capped.store, "analytical-engine", "ada")
+	got = concurrentLogins(t, capped.srv, 40, func(i int) string { return fmt.Sprintf("198.51.100.%d", i+1) }, "ada", "wrong-password")
+	assert.Equal(t, map[int]int{http.StatusUnauthorized: 10, http.StatusTooManyRequests: 30}, got,
+		"the account cap of 10 failures an hour holds across 40 addresses at once")
+}
+
+// A right password is no failure: it gives back the slots it took, so right log-ins
+// from one address at once never use up its failure limits.
+func TestRightPasswordsGiveTheirFailureSlotsBack(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{LoginPerIP: web.Limit{Attempts: 3, Per: time.Hour}})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	got := concurrentLogins(t, app.srv, 12, func(int) string { return "203.0.113.9" }, "ada", "analytical-engine")
+	assert.LessOrEqual(t, got[http.StatusTooManyRequests], 9, "at most the slots in use at once are refused")
+	for _, kind := range []string{"login-fail-ip", "login-fail-pair", "login-fail-user", "login-fail-account"} {
+		n, err := app.store.RateCount(context.Background(), kind, map[string]string{
+			"login-fail-ip": "203.0.113.9", "login-fail-pair": "203.0.113.9 ada",
+		}[kind]+map[bool]string{true: "ada"}[kind == "login-fail-user" || kind == "login-fail-account"], time.Hour, limitTime)
+		require.NoError(t, err)
+		assert.Zero(t, n, "%s counts no failure after right passwords", kind)
+	}
+	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"))
 }
