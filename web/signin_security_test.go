@@ -408,12 +408,15 @@ func TestNamesRefuseBlankLookingAndMixedScripts(t *testing.T) {
 		"username": "ada", "display_name": "Ада Lovelace", "password": "analytical-engine"})
 	assert.Equal(t, http.StatusCreated, status, "each word in one script is fine")
 
-	// A SUPERCAT game's name: invalid UTF-8 is a 422, not a 500; bidi controls and
-	// look-alikes are refused too.
+	// A SUPERCAT game's name: invalid UTF-8 is a 400 naming the field, checked at the edge
+	// (trust review 4, finding 2), not a 500; bidi controls and look-alikes are refused too.
 	c := app.browser()
 	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	for _, name := range []string{"\xff", "Tuesday \u202esolo", "\u3164", "T\u0443esday"} {
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"\xff"}, "bots": {"1"}, "difficulty": {"normal"}})
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	assert.Contains(t, text(doc.Find("main")), "Name: must be valid UTF-8 text without NUL bytes")
+	for _, name := range []string{"Tuesday \u202esolo", "\u3164", "T\u0443esday"} {
 		res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {name}, "bots": {"1"}, "difficulty": {"normal"}})
 		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q", name)
 		assert.Contains(t, text(doc.Find("main")), "Give the game a name", "%q", name)
