@@ -92,7 +92,8 @@ const deviceCookie = "tablestakes_device"
 // Authenticate checks a log-in against the rate limits and then the password, for the
 // form and the API alike. It answers a *RateLimited refusal when the address has made too many
 // attempts in all (LoginPerVenue), too many failed ones (LoginPerIP), or too many failed
-// ones at this username (LoginPerUser). A username failed too often from anywhere is
+// ones at this username (LoginPerUser), unless the browser has logged in to the account
+// before (its device cookie). A username failed too often from anywhere is
 // slowed down (LoginSlowdown, LoginDelay); one failed LoginPerAccount times (100 an hour)
 // has its password checked only for a browser that logged in to it before, after the
 // delay, so guessing stops while the owner still logs in (trust review 3, finding 4).
@@ -128,30 +129,14 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (_ stor
 		return store.User{}, err
 	}
 
-	attempts, err := h.Store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, now)
-	if err != nil {
+	// A browser that has logged in to this account before is not held by the address's
+	// limits: at a club night behind one address, others' typos must not lock its owner
+	// out (trust review 4, finding 5). The account's own limits still hold it.
+	if err := h.takeAddressSlots(ctx, slots, known, ip, username, pair); err != nil {
 		return store.User{}, err
 	}
-	if attempts > float64(cfg.LoginPerVenue.Attempts) {
-		return store.User{}, h.refuseLogin(ctx, "address", ip, username, msgTooManyLogins, cfg.LoginPerVenue)
-	}
-	for _, lim := range []struct {
-		kind, key string
-		limit     Limit
-	}{
-		{kindLoginFailIP, ip, cfg.LoginPerIP},
-		{kindLoginFailPair, pair, cfg.LoginPerUser},
-	} {
-		took, err := slots.take(ctx, lim.kind, lim.key, lim.limit)
-		if err != nil {
-			return store.User{}, err
-		}
-		if !took {
-			return store.User{}, h.refuseLogin(ctx, lim.kind, ip, username, msgTooManyLogins, lim.limit)
-		}
-	}
-	// The slowdown and a known browser's attempts beyond the account cap are counted, never
-	// refused; an unknown browser takes a slot of the cap or is refused.
+	// The account's limits: the slowdown and a known browser's attempts beyond the cap are
+	// counted, never refused; an unknown browser takes a slot of the cap or is refused.
 	failed, err := slots.hit(ctx, kindLoginFailUser, user, cfg.LoginSlowdown)
 	if err != nil {
 		return store.User{}, err
@@ -186,6 +171,39 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (_ stor
 		return store.User{}, err
 	}
 	return u, h.RememberDevice(c, u.ID)
+}
+
+// takeAddressSlots counts a log-in attempt from the address ip against the address's
+// limits (LoginPerVenue, LoginPerIP, LoginPerUser), taking the failure slots into slots,
+// and answers a *RateLimited refusal when one is full; a known browser is not counted.
+func (h *Server) takeAddressSlots(ctx context.Context, slots *loginSlots, known bool, ip, username, pair string) error {
+	if known {
+		return nil
+	}
+	cfg := h.Config
+	attempts, err := h.Store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, slots.at)
+	if err != nil {
+		return err
+	}
+	if attempts > float64(cfg.LoginPerVenue.Attempts) {
+		return h.refuseLogin(ctx, "address", ip, username, msgTooManyLogins, cfg.LoginPerVenue)
+	}
+	for _, lim := range []struct {
+		kind, key string
+		limit     Limit
+	}{
+		{kindLoginFailIP, ip, cfg.LoginPerIP},
+		{kindLoginFailPair, pair, cfg.LoginPerUser},
+	} {
+		took, err := slots.take(ctx, lim.kind, lim.key, lim.limit)
+		if err != nil {
+			return err
+		}
+		if !took {
+			return h.refuseLogin(ctx, lim.kind, ip, username, msgTooManyLogins, lim.limit)
+		}
+	}
+	return nil
 }
 
 // loginSlots are the failure-limit slots one log-in attempt has taken, to give back when it
