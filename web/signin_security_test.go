@@ -484,3 +484,39 @@ func TestRightPasswordsGiveTheirFailureSlotsBack(t *testing.T) {
 	}
 	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"))
 }
+
+// Trust review 4, finding 8: full-width (ＡＤＡ) and mathematical (𝕬𝖉𝖆) names were stored as
+// typed. Display names and league names are NFKC-normalised before the checks, so they are
+// kept as the letters they stand for; a webhook's path refuses invisible characters.
+func TestLookAlikeNamesAreNormalised(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	for username, typed := range map[string]string{"fullwidth": "ＡＤＡ", "fraktur": "𝕬𝖉𝖆"} {
+		status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": username, "display_name": typed, "password": "analytical-engine"})
+		require.Equal(t, http.StatusCreated, status, body)
+		u, err := app.store.UserByUsername(context.Background(), username)
+		require.NoError(t, err)
+		assert.Equal(t, map[string]string{"fullwidth": "ADA", "fraktur": "Ada"}[username], u.DisplayName, typed)
+	}
+	org := app.newPlayers("org", 1)[0]
+	status, body := app.api(http.MethodPatch, "/api/v1/me", org.token, map[string]string{"display_name": "𝐁𝐫𝐮𝐧𝐨"})
+	require.Equal(t, http.StatusOK, status, body)
+	assert.Equal(t, "Bruno", body["display_name"])
+
+	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "Ｔｈｅ Ｃｌｕｂ", "game": "gonzaga", "players_per_game": 4})
+	require.Equal(t, http.StatusCreated, status, body)
+	assert.Equal(t, "The Club", body["name"])
+	id := int64(body["id"].(float64))
+	status, body = app.api(http.MethodPatch, fmt.Sprintf("/api/v1/leagues/%d", id), org.token, map[string]any{"name": "Ｔｕｅｓｄａｙｓ"})
+	require.Equal(t, http.StatusOK, status, body)
+	assert.Equal(t, "Tuesdays", body["name"])
+
+	for _, hidden := range []string{"\u200b", "%E2%80%8B", "\u202e", "%E2%80%AE", "\u2800"} {
+		status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", id), org.token,
+			map[string]any{"url": "https://discord.com/api/webhooks/1234/to" + hidden + "ken", "format": "discord"})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, "%q", hidden)
+		assert.Equal(t, "url: the path must not contain invisible, text-direction, blank-looking or control characters", body["error"], "%q", hidden)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
@@ -28,7 +29,7 @@ const (
 // game's (CONTRACT section 9; none is the default) and players per game within the
 // version's range (scoring.Version.AcceptsPlayers).
 func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = text.Name(in.Name)
 	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := TextProblem(in.Name, leagueNameMax, true); msg != "" {
 		errs["name"] = msg
@@ -155,11 +156,14 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 	errs := templates.FieldErrors{}
 	// A description may have several lines; the other texts are one line.
 	lineBreaks := strings.NewReplacer("\r\n", " ", "\n", " ")
-	text := func(field string, v *string, maxLen int, required bool) *string {
+	typed := func(field string, v *string, maxLen int, required bool) *string {
 		if v == nil {
 			return nil
 		}
 		s := strings.TrimSpace(*v)
+		if field == "name" {
+			s = text.Name(s)
+		}
 		checked := s
 		if field == "description" {
 			checked = lineBreaks.Replace(s)
@@ -170,10 +174,10 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 		return &s
 	}
 	e := store.LeagueEdit{
-		Name:        text("name", in.Name, leagueNameMax, true),
-		Description: text("description", in.Description, leagueDescriptionMax, false),
-		Venue:       text("venue", in.Venue, leagueVenueMax, false),
-		Edition:     text("edition", in.Edition, leagueEditionMax, false),
+		Name:        typed("name", in.Name, leagueNameMax, true),
+		Description: typed("description", in.Description, leagueDescriptionMax, false),
+		Venue:       typed("venue", in.Venue, leagueVenueMax, false),
+		Edition:     typed("edition", in.Edition, leagueEditionMax, false),
 		FaceToFace:  in.FaceToFace,
 	}
 	if in.ResultsBy != nil || in.ConfirmHours != nil {
