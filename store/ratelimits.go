@@ -118,6 +118,48 @@ func (s *Store) RateTake(ctx context.Context, kind, key string, period time.Dura
 	return taken, nil
 }
 
+// A counter holds at least one hit (its table's check), so giving back the last one deletes
+// the row. Each statement sees the row as committed when it starts: a hit counted between
+// the two is found by the next round.
+const (
+	rateGiveBackSQL = `
+UPDATE rate_counters SET hits = hits - 1
+WHERE kind = $1 AND key = $2 AND hits > 1
+  AND window_start = to_timestamp(floor(extract(epoch FROM $4::timestamptz) / $3) * $3)`
+	rateGiveBackLastSQL = `
+DELETE FROM rate_counters
+WHERE kind = $1 AND key = $2 AND hits = 1
+  AND window_start = to_timestamp(floor(extract(epoch FROM $4::timestamptz) / $3) * $3)`
+	rateWindowExistsSQL = `
+SELECT EXISTS (SELECT 1 FROM rate_counters WHERE kind = $1 AND key = $2
+  AND window_start = to_timestamp(floor(extract(epoch FROM $4::timestamptz) / $3) * $3))`
+)
+
+// RateGiveBack uncounts one hit of kind by key taken (RateTake, RateHit) at the time at over
+// period: a log-in takes its slot of each failure limit before the password is checked, and
+// gives it back when the password was right, since only failures count there.
+func (s *Store) RateGiveBack(ctx context.Context, kind, key string, period time.Duration, at time.Time) error {
+	args := []any{kind, rateKey(key), period.Seconds(), at}
+	for {
+		for _, q := range []string{rateGiveBackSQL, rateGiveBackLastSQL} {
+			tag, err := s.pool.Exec(ctx, q, args...)
+			if err != nil {
+				return fmt.Errorf("store: rate give back %s: %w", kind, err)
+			}
+			if tag.RowsAffected() == 1 {
+				return nil
+			}
+		}
+		var exists bool
+		if err := s.pool.QueryRow(ctx, rateWindowExistsSQL, args...).Scan(&exists); err != nil {
+			return fmt.Errorf("store: rate give back %s: %w", kind, err)
+		}
+		if !exists {
+			return nil
+		}
+	}
+}
+
 // RateForget drops every count of kind by key: a password reset clears the account's
 // failed log-ins, since its owner has just proved who they are.
 func (s *Store) RateForget(ctx context.Context, kind, key string) error {

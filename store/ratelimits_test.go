@@ -94,3 +94,22 @@ func TestRateCountersCountAtTheTimeGiven(t *testing.T) {
 		assert.Equal(t, want, took, "take %d", i)
 	}
 }
+
+// A hit given back is uncounted, the last one of a window too, and giving back a window
+// with nothing in it changes nothing.
+func TestRateGiveBackUncountsOneHit(t *testing.T) {
+	t.Parallel()
+	st := storetest.NewStore(t)
+	ctx := context.Background()
+	at := time.Date(2026, 3, 1, 12, 0, 30, 0, time.UTC)
+	for range 2 {
+		_, err := st.RateHit(ctx, "login-fail-ip", "192.0.2.1", time.Minute, at)
+		require.NoError(t, err)
+	}
+	for _, want := range []float64{1, 0, 0} {
+		require.NoError(t, st.RateGiveBack(ctx, "login-fail-ip", "192.0.2.1", time.Minute, at))
+		n, err := st.RateCount(ctx, "login-fail-ip", "192.0.2.1", time.Minute, at)
+		require.NoError(t, err)
+		assert.InDelta(t, want, n, 1e-9)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,6 +47,27 @@ type Store struct {
 	leaseClockAhead time.Duration
 	// dummyHash is compared against for a log-in without an account (unknownUserHash).
 	dummyHash []byte
+	// sessions is how Open sets up the pool's connections (WithSessions).
+	sessions Sessions
+	// health is the connection the health check pings on, outside the pool (PingAlone).
+	health *healthConn
+}
+
+// Sessions is how the app's connections to the database are set up: a database that hangs
+// (a table locked, a query stuck) must fail a request before the request's own deadline and
+// hold no more than the pool (trust review 4, finding 4).
+type Sessions struct {
+	// MaxConns is the pool's size; 0 keeps pgx's default (the larger of 4 and the CPUs).
+	MaxConns int32
+	// StatementTimeout and LockTimeout are every session's statement_timeout and
+	// lock_timeout; 0 sets none.
+	StatementTimeout, LockTimeout time.Duration
+}
+
+// WithSessions sets up the connections Open makes (the migrations run without its timeouts:
+// a migration may rightly take longer than a request).
+func WithSessions(sessions Sessions) Option {
+	return func(s *Store) { s.sessions = sessions }
 }
 
 // Option adjusts a Store when it is made.
@@ -59,7 +81,7 @@ func WithPasswordCost(cost int) Option {
 
 // New returns a Store on an open pool. The caller keeps ownership of the pool.
 func New(pool *pgxpool.Pool, opts ...Option) *Store {
-	s := &Store{pool: pool, passwordCost: bcrypt.DefaultCost}
+	s := &Store{pool: pool, passwordCost: bcrypt.DefaultCost, health: &healthConn{turn: make(chan struct{}, 1)}}
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -74,20 +96,56 @@ func Open(ctx context.Context, databaseURL string, opts ...Option) (*Store, erro
 	if err := EnsureDatabase(ctx, databaseURL); err != nil {
 		return nil, err
 	}
-	pool, err := Connect(ctx, databaseURL)
-	if err != nil {
+	var settings Store
+	for _, opt := range opts {
+		opt(&settings)
+	}
+	if err := migrateAlone(ctx, databaseURL); err != nil {
 		return nil, err
 	}
-	if _, err := Migrate(ctx, pool); err != nil {
-		pool.Close()
+	pool, err := ConnectWith(ctx, databaseURL, settings.sessions)
+	if err != nil {
 		return nil, err
 	}
 	return New(pool, opts...), nil
 }
 
+// migrateAlone applies the migrations on a pool of its own, closed after, whose sessions
+// have no timeouts.
+func migrateAlone(ctx context.Context, databaseURL string) error {
+	pool, err := Connect(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	_, err = Migrate(ctx, pool)
+	return err
+}
+
 // Connect opens a connection pool on databaseURL and checks that the database answers.
 func Connect(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
-	pool, err := pgxpool.New(ctx, databaseURL)
+	return ConnectWith(ctx, databaseURL, Sessions{})
+}
+
+// ConnectWith opens a connection pool on databaseURL whose connections are set up as
+// sessions says, and checks that the database answers.
+func ConnectWith(ctx context.Context, databaseURL string, sessions Sessions) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	if sessions.MaxConns > 0 {
+		cfg.MaxConns = sessions.MaxConns
+	}
+	for name, d := range map[string]time.Duration{
+		"statement_timeout": sessions.StatementTimeout,
+		"lock_timeout":      sessions.LockTimeout,
+	} {
+		if d > 0 {
+			cfg.ConnConfig.RuntimeParams[name] = strconv.FormatInt(max(1, d.Milliseconds()), 10)
+		}
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
@@ -98,8 +156,18 @@ func Connect(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 	return pool, nil
 }
 
-// Close releases the Store's connections.
-func (s *Store) Close() { s.pool.Close() }
+// Close releases the Store's connections, the health check's too.
+func (s *Store) Close() {
+	s.pool.Close()
+	s.health.turn <- struct{}{}
+	if s.health.conn != nil {
+		// Close only says goodbye to the server, which ends the session either way when the
+		// connection goes; there is nothing to do about a failure.
+		s.health.conn.Close(context.Background()) //nolint:errcheck // see above
+		s.health.conn = nil
+	}
+	<-s.health.turn
+}
 
 // Pool is the Store's connection pool, for the services' transactions.
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
@@ -110,6 +178,46 @@ func (s *Store) Ping(ctx context.Context) error {
 		return fmt.Errorf("store: ping: %w", err)
 	}
 	return nil
+}
+
+// healthConn is one connection kept outside the pool for the health check, so a pool held
+// by requests waiting on a lock does not make the database look down. One ping at a time
+// uses it (turn).
+type healthConn struct {
+	turn chan struct{}
+	conn *pgx.Conn
+}
+
+// PingAlone checks that the database answers on a connection of its own, outside the pool,
+// made on first use and made again after a failure.
+func (s *Store) PingAlone(ctx context.Context) error {
+	select {
+	case s.health.turn <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("store: ping: %w", ctx.Err())
+	}
+	defer func() { <-s.health.turn }()
+	if s.health.conn == nil {
+		conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+		if err != nil {
+			return fmt.Errorf("store: ping: %w", err)
+		}
+		s.health.conn = conn
+	}
+	if err := s.health.conn.Ping(ctx); err != nil {
+		// A connection that failed once is not trusted again: the next ping makes a new one.
+		closeErr := s.health.conn.Close(context.WithoutCancel(ctx))
+		s.health.conn = nil
+		return fmt.Errorf("store: ping: %w", errors.Join(err, closeErr))
+	}
+	return nil
+}
+
+// TimedOut reports whether err is a query the session's limits stopped: its
+// statement_timeout (SQLSTATE 57014, query_canceled) or its lock_timeout (55P03,
+// lock_not_available). The database is up but busy; the request may be tried again.
+func TimedOut(err error) bool {
+	return isCode(err, "57014") || isCode(err, "55P03")
 }
 
 // EnsureDatabase creates the database named in databaseURL when it does not exist, by

@@ -7,7 +7,17 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
+
+// Name is a typed name as it is checked and kept: trimmed, and in Unicode's compatibility
+// composition (NFKC), so full-width letters (ＡＤＡ), mathematical ones (𝕬𝖉𝖆) and other
+// compatibility forms become the ordinary characters they stand for (ADA, Ada) before the
+// checks below judge them (trust review 4, finding 8).
+func Name(s string) string {
+	return strings.TrimSpace(norm.NFKC.String(strings.TrimSpace(s)))
+}
 
 // Invisible reports whether r is an invisible formatting character that typed text must
 // not hold: the bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),

@@ -28,3 +28,21 @@ func TestBlankLookingAndInvisible(t *testing.T) {
 	}
 	assert.False(t, Invisible('\u200d'), "the zero-width joiner stays")
 }
+
+// Trust review 4, finding 8: full-width and mathematical letters were stored as look-alike
+// names. Name gives the ordinary characters they stand for; ordinary text is untouched.
+func TestNameIsNFKC(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"ＡＤＡ", "ADA"}, // the reported full-width name
+		{"𝕬𝖉𝖆", "Ada"}, // the reported mathematical fraktur
+		{"𝐀𝐝𝐚 𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮", "Ada Lovelace"}, // bold, script
+		{"  ｆｉ ", "fi"}, // trimmed after, as well as before
+		{"ﬁnn", "finn"}, // a ligature
+		{"Ⓐda", "Ada"},  // circled
+		{"Ada Lovelace", "Ada Lovelace"},
+		{"Zoë", "Zoë"}, {"Zoe\u0308", "Zoë"}, // composed either way
+		{"Ада", "Ада"}, {"東京", "東京"}, {"", ""},
+	} {
+		assert.Equal(t, tc.want, Name(tc.in), tc.in)
+	}
+}

@@ -168,7 +168,8 @@ func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
 		{valid(map[string]any{"game": "diplomacy", "players_per_game": 8}), 422, "players_per_game: Diplomacy takes 2 to 7 players per game, got 8"},
 		{valid(map[string]any{"min_recent_games": -1}), 422, "min_recent_games: must be between 0 and 1000"},
 		{valid(map[string]any{"recent_days": 0}), 422, "recent_days: must be between 1 and 3650 days"},
-		{valid(map[string]any{"edition": "a\x00b"}), 422, "edition: must not contain control characters"},
+		// A NUL is refused at the edge, before any field's own check (trust review 4, finding 2).
+		{valid(map[string]any{"edition": "a\x00b"}), 400, "edition: must be valid UTF-8 text without NUL bytes"},
 		{valid(map[string]any{"edition": strings.Repeat("é", 81)}), 422, "edition: must be at most 80 characters"},
 		// The free text "version" held before CONTRACT section 9 gets a clear answer.
 		{valid(map[string]any{"version": "2nd edition"}), 422, `version: Gonzaga has no version "2nd edition" (want one of standard; free text such as "2nd edition" goes in "edition")`},

@@ -15,6 +15,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -26,6 +27,12 @@ type Config = httpx.Config
 // Limit is a number of attempts allowed in any period of the given length (a sliding
 // window, counted in Postgres).
 type Limit = httpx.Limit
+
+// DatabaseSessions is how the app's connections to the database are set up for requests
+// bounded by requestTimeout (httpx.DatabaseSessions documents it).
+func DatabaseSessions(poolSize int32, requestTimeout time.Duration) store.Sessions {
+	return httpx.DatabaseSessions(poolSize, requestTimeout)
+}
 
 // Handler serves every TableStakes page and API route (Routes).
 type Handler struct {

@@ -86,7 +86,7 @@ func TestAPIEditLeagueAndCoOrganisers(t *testing.T) {
 	}{
 		{map[string]any{"name": " "}, 422, "name: required"},
 		{map[string]any{"time_zone": "Mars/Olympus"}, 422, "time_zone: not a time zone name; use one like Europe/Paris or America/New_York"},
-		{map[string]any{"venue": "bar\x00"}, 422, "venue: must not contain control characters"},
+		{map[string]any{"venue": "bar\x00"}, 400, "venue: must be valid UTF-8 text without NUL bytes"}, // at the edge
 		{map[string]any{"players_per_game": 9}, 422, "players_per_game: must be between 2 and 8"},
 		{map[string]any{"players_per_game": 3}, 409, "players_per_game: cannot change once the schedule exists"},
 		{map[string]any{"game": "cartagena"}, 409, "game: cannot change once the schedule exists"},

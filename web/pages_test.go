@@ -148,3 +148,21 @@ func TestHungDatabaseAnswers503(t *testing.T) {
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode, "the database is back")
 }
+
+// Trust review 4, finding 4: with the pool's connections all held (requests waiting on a
+// locked table), /healthz answered 503 while the database was up, and a load balancer would
+// pull every server. It now asks on a connection of its own.
+func TestHealthzAnswersWhileThePoolIsHeld(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	app := newTestApp(t, web.Config{})
+	for range app.store.Pool().Config().MaxConns {
+		conn, err := app.store.Pool().Acquire(ctx)
+		require.NoError(t, err)
+		t.Cleanup(conn.Release)
+	}
+	res, err := http.Get(app.srv.URL + "/healthz")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+}

@@ -160,3 +160,27 @@ func TestSignupsAtOneVenue(t *testing.T) {
 	assert.Equal(t, http.StatusTooManyRequests, res.StatusCode)
 	assert.NotEmpty(t, res.Header.Get("Retry-After"))
 }
+
+// Trust review 4, finding 5: after 20 failed log-ins from one address (a club night's
+// typos), correct passwords from it got 429. A browser that has logged in to the account
+// before is not held by the address's limits; a new browser there still is.
+func TestAKnownBrowserIsNotHeldByTheAddressLimits(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{})
+	createUsers(t, app.store, "analytical-engine", "ada", "bruno")
+	const venue = "192.0.2.50"
+	ada := app.browser()
+	status, _ := apiFrom(t, app, ada, venue, "/api/v1/login", map[string]string{"username": "ada", "password": "analytical-engine"})
+	require.Equal(t, http.StatusOK, status, "ada's browser logs in once")
+
+	for i := range 20 { // others' typos at the venue, one each
+		status, _ := apiFrom(t, app, http.DefaultClient, venue, "/api/v1/login", map[string]string{"username": fmt.Sprintf("player%02d", i), "password": "typo-typo-typo"})
+		require.Equal(t, http.StatusUnauthorized, status, i)
+	}
+	status, _ = apiFrom(t, app, http.DefaultClient, venue, "/api/v1/login", map[string]string{"username": "bruno", "password": "analytical-engine"})
+	assert.Equal(t, http.StatusTooManyRequests, status, "a browser new to bruno's account is held by the address's limit")
+	status, _ = apiFrom(t, app, ada, venue, "/api/v1/login", map[string]string{"username": "ada", "password": "analytical-engine"})
+	assert.Equal(t, http.StatusOK, status, "ada's own browser is not")
+	status, _ = apiFrom(t, app, ada, venue, "/api/v1/login", map[string]string{"username": "bruno", "password": "analytical-engine"})
+	assert.Equal(t, http.StatusTooManyRequests, status, "the browser is known to ada's account only")
+}

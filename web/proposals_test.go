@@ -429,3 +429,68 @@ func TestLeagueFormsChooseWhoEntersResults(t *testing.T) {
 	res, _ = app.post(app.logIn(p), "/leagues/"+id+"/results-setting", url.Values{"results_by": {"organisers"}})
 	assert.Equal(t, http.StatusForbidden, res.StatusCode)
 }
+
+// Trust review 4, finding 6: one-tap attendance links never ended, worked for a replaced
+// player's seat (the page still named the league and the game) and changed answers days
+// after the game. A link is for one seat and ends with the game's result or a day after
+// its date; used late, it says so (410) and changes nothing.
+func TestAttendanceLinksEnd(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	app.newPlayers("sub", 1)
+	games := mustLeagueGames(t, app, l)
+	g := games[0]
+	link := func(game store.Game, seat int) string {
+		token := fmt.Sprintf("%064d", game.ID*10+int64(seat))
+		_, err := app.store.Pool().Exec(ctx, `INSERT INTO attendance_links (token, game_id, user_id) VALUES ($1, $2, $3)`,
+			token, game.ID, game.Seats[seat].UserID)
+		require.NoError(t, err)
+		return "/attend/" + token
+	}
+	setDate := func(game store.Game, at time.Time) {
+		_, err := app.store.Pool().Exec(ctx, `UPDATE games SET starts_at = $2 WHERE id = $1`, game.ID, at)
+		require.NoError(t, err)
+	}
+	c := app.browser()
+	_, doc := app.get(c, "/login")
+	csrf := csrfOf(t, doc)
+	answers := func(game store.Game) []any {
+		_, list := app.apiAny(http.MethodGet, gamePath(game.ID, "/attendance"), "", nil)
+		return list.([]any)
+	}
+	ended := func(path, why string) {
+		t.Helper()
+		res, doc := app.get(c, path)
+		assert.Equal(t, http.StatusGone, res.StatusCode, path)
+		assert.Contains(t, text(doc.Find("main")), why, path)
+		assert.NotContains(t, text(doc.Find("main")), l.Name, "an ended link names no league")
+		res, _ = app.post(c, path, url.Values{"_csrf": {csrf}, "coming": {"yes"}})
+		assert.Equal(t, http.StatusGone, res.StatusCode, "POST %s", path)
+	}
+
+	// A day after the game's date the link has ended; before, it answers.
+	setDate(g, time.Now().Add(-72*time.Hour))
+	ended(link(g, 0), "more than a day ago")
+	assert.Nil(t, answers(g)[0].(map[string]any)["coming"], "a late link changes nothing")
+	setDate(g, time.Now().Add(-2*time.Hour))
+	res, _ := app.post(c, link(g, 1), url.Values{"_csrf": {csrf}, "coming": {"no"}})
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode, "on the evening itself the link still answers")
+	assert.Equal(t, false, answers(g)[1].(map[string]any)["coming"])
+
+	// Once the game is recorded, its links have ended.
+	path := link(g, 2)
+	status, out := app.api(http.MethodPost, gamePath(g.ID, "/result"), org.token, scoresFor(g, 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, out)
+	ended(path, "result recorded")
+
+	// A replaced player's link is for a seat no longer theirs.
+	later := games[len(games)-1]
+	replacedSeat := 0
+	path = link(later, replacedSeat)
+	status, out = app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/replace", l.ID), org.token,
+		map[string]string{"from": later.Seats[replacedSeat].Username, "to": "sub1"})
+	require.Equal(t, http.StatusOK, status, out)
+	ended(path, "no longer yours")
+}

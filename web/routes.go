@@ -57,6 +57,8 @@ func router(s *httpx.Server) *echo.Echo {
 		cache.Early(s.Sessions.Cookie.Name),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 		middleware.BodyLimit("1M"),
+		// Every text of the path, the query and a form is storable before any query.
+		s.CheckText,
 		s.LoadSession,
 		s.CSRF(),
 		s.Identify,
@@ -69,4 +71,10 @@ func router(s *httpx.Server) *echo.Echo {
 	pages.Routes(e, s)
 	api.Routes(e.Group("/api/v1"), s)
 	return e
+}
+
+// RouteTable lists every route the app serves, method and path pattern ("/leagues/:id"),
+// for the tests that walk them all.
+func (h *Handler) RouteTable() []*echo.Route {
+	return router(h.server).Routes()
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -407,14 +408,115 @@ func TestNamesRefuseBlankLookingAndMixedScripts(t *testing.T) {
 		"username": "ada", "display_name": "Ада Lovelace", "password": "analytical-engine"})
 	assert.Equal(t, http.StatusCreated, status, "each word in one script is fine")
 
-	// A SUPERCAT game's name: invalid UTF-8 is a 422, not a 500; bidi controls and
-	// look-alikes are refused too.
+	// A SUPERCAT game's name: invalid UTF-8 is a 400 naming the field, checked at the edge
+	// (trust review 4, finding 2), not a 500; bidi controls and look-alikes are refused too.
 	c := app.browser()
 	res, _ := app.submit(c, "/login", "/login", url.Values{"username": {"ada"}, "password": {"analytical-engine"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	for _, name := range []string{"\xff", "Tuesday \u202esolo", "\u3164", "T\u0443esday"} {
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"\xff"}, "bots": {"1"}, "difficulty": {"normal"}})
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	assert.Contains(t, text(doc.Find("main")), "Name: must be valid UTF-8 text without NUL bytes")
+	for _, name := range []string{"Tuesday \u202esolo", "\u3164", "T\u0443esday"} {
 		res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {name}, "bots": {"1"}, "difficulty": {"normal"}})
 		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q", name)
 		assert.Contains(t, text(doc.Find("main")), "Give the game a name", "%q", name)
+	}
+}
+
+// concurrentLogins sends n log-ins at once through the API, the i-th from the address
+// from(i), and counts the answers by status.
+func concurrentLogins(t *testing.T, srv *httptest.Server, n int, from func(i int) string, username, password string) map[int]int {
+	t.Helper()
+	statuses := make(chan int, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			statuses <- loginFrom(t, srv, from(i), username, password)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(statuses)
+	counts := map[int]int{}
+	for s := range statuses {
+		counts[s]++
+	}
+	return counts
+}
+
+// Trust review 4, finding 1: the limits were checked before the guess and counted after
+// it, so 60 wrong guesses in flight at once all had their password checked (limit 5 a
+// minute), and 40 from 40 addresses passed an account cap of 10. Each limit's slot is now
+// taken before the password is checked; a 401 is a password checked.
+func TestLoginLimitsHoldUnderConcurrentGuesses(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{LoginDelay: time.Millisecond})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	got := concurrentLogins(t, app.srv, 60, func(int) string { return "203.0.113.9" }, "ada", "wrong-password")
+	assert.Equal(t, map[int]int{http.StatusUnauthorized: 5, http.StatusTooManyRequests: 55}, got,
+		"5 failed log-ins a minute from one address at one username")
+
+	capped := proxiedApp(t, web.Config{LoginDelay: time.Millisecond, LoginPerAccount: web.Limit{Attempts: 10, Per: time.Hour}})
+	createUsers(t, capped.store, "analytical-engine", "ada")
+	got = concurrentLogins(t, capped.srv, 40, func(i int) string { return fmt.Sprintf("198.51.100.%d", i+1) }, "ada", "wrong-password")
+	assert.Equal(t, map[int]int{http.StatusUnauthorized: 10, http.StatusTooManyRequests: 30}, got,
+		"the account cap of 10 failures an hour holds across 40 addresses at once")
+}
+
+// A right password is no failure: it gives back the slots it took, so right log-ins
+// from one address at once never use up its failure limits.
+func TestRightPasswordsGiveTheirFailureSlotsBack(t *testing.T) {
+	t.Parallel()
+	app := proxiedApp(t, web.Config{LoginPerIP: web.Limit{Attempts: 3, Per: time.Hour}})
+	createUsers(t, app.store, "analytical-engine", "ada")
+	got := concurrentLogins(t, app.srv, 12, func(int) string { return "203.0.113.9" }, "ada", "analytical-engine")
+	assert.LessOrEqual(t, got[http.StatusTooManyRequests], 9, "at most the slots in use at once are refused")
+	for _, kind := range []string{"login-fail-ip", "login-fail-pair", "login-fail-user", "login-fail-account"} {
+		n, err := app.store.RateCount(context.Background(), kind, map[string]string{
+			"login-fail-ip": "203.0.113.9", "login-fail-pair": "203.0.113.9 ada",
+		}[kind]+map[bool]string{true: "ada"}[kind == "login-fail-user" || kind == "login-fail-account"], time.Hour, limitTime)
+		require.NoError(t, err)
+		assert.Zero(t, n, "%s counts no failure after right passwords", kind)
+	}
+	assert.Equal(t, http.StatusOK, loginFrom(t, app.srv, "203.0.113.9", "ada", "analytical-engine"))
+}
+
+// Trust review 4, finding 8: full-width (ＡＤＡ) and mathematical (𝕬𝖉𝖆) names were stored as
+// typed. Display names and league names are NFKC-normalised before the checks, so they are
+// kept as the letters they stand for; a webhook's path refuses invisible characters.
+func TestLookAlikeNamesAreNormalised(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	for username, typed := range map[string]string{"fullwidth": "ＡＤＡ", "fraktur": "𝕬𝖉𝖆"} {
+		status, body := app.api(http.MethodPost, "/api/v1/signup", "", map[string]string{
+			"username": username, "display_name": typed, "password": "analytical-engine"})
+		require.Equal(t, http.StatusCreated, status, body)
+		u, err := app.store.UserByUsername(context.Background(), username)
+		require.NoError(t, err)
+		assert.Equal(t, map[string]string{"fullwidth": "ADA", "fraktur": "Ada"}[username], u.DisplayName, typed)
+	}
+	org := app.newPlayers("org", 1)[0]
+	status, body := app.api(http.MethodPatch, "/api/v1/me", org.token, map[string]string{"display_name": "𝐁𝐫𝐮𝐧𝐨"})
+	require.Equal(t, http.StatusOK, status, body)
+	assert.Equal(t, "Bruno", body["display_name"])
+
+	status, body = app.api(http.MethodPost, "/api/v1/leagues", org.token, map[string]any{
+		"name": "Ｔｈｅ Ｃｌｕｂ", "game": "gonzaga", "players_per_game": 4})
+	require.Equal(t, http.StatusCreated, status, body)
+	assert.Equal(t, "The Club", body["name"])
+	id := int64(body["id"].(float64))
+	status, body = app.api(http.MethodPatch, fmt.Sprintf("/api/v1/leagues/%d", id), org.token, map[string]any{"name": "Ｔｕｅｓｄａｙｓ"})
+	require.Equal(t, http.StatusOK, status, body)
+	assert.Equal(t, "Tuesdays", body["name"])
+
+	for _, hidden := range []string{"\u200b", "%E2%80%8B", "\u202e", "%E2%80%AE", "\u2800"} {
+		status, body = app.api(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", id), org.token,
+			map[string]any{"url": "https://discord.com/api/webhooks/1234/to" + hidden + "ken", "format": "discord"})
+		assert.Equal(t, http.StatusUnprocessableEntity, status, "%q", hidden)
+		assert.Equal(t, "url: the path must not contain invisible, text-direction, blank-looking or control characters", body["error"], "%q", hidden)
 	}
 }

@@ -268,18 +268,19 @@ func TestSupercatTurnFormReportsEveryFieldAtOnce(t *testing.T) {
 	assert.Equal(t, "6", text(doc.Find(".supercat-hand")), "nothing changed")
 }
 
-// A name that is not valid UTF-8 is refused, naming the field, never a 500.
+// A name that is not valid UTF-8 is refused, naming the field, never a 500: at the edge,
+// before any query (trust review 4, finding 2).
 func TestSupercatNamesMustBeUTF8(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	c := app.signUp("solo", "Solo", "long-enough-pw")
 	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"\xff"}, "bots": {"1"}, "difficulty": {"normal"}})
-	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, "Give the game a name of at most 100 characters, on one line.", text(doc.Find(".field-error")))
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
+	assert.Equal(t, "Name: must be valid UTF-8 text without NUL bytes", text(doc.Find("main h1")))
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo"}, "bots": {"1"}, "difficulty": {"normal"}})
 	game := res.Header.Get("Location")
 	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"\xff"}})
-	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode)
 }
 
 // Undo: the last answer of a turn can be taken back, and the one before it; a stale page is

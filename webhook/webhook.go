@@ -39,6 +39,9 @@ var specialUse = func() []netip.Prefix {
 		"192.175.48.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
 		"::/128", "::1/128", "::ffff:0:0/96", "::/96", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/23",
 		"2001:db8::/32", "2002::/16", "3fff::/20", "5f00::/16", "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
+		// Trust review 4, finding 7: IPv4-translated addresses (RFC 2765, ::ffff:0:a.b.c.d),
+		// the dummy prefix (RFC 9780) and AS112's IPv6 block (RFC 7534).
+		"::ffff:0:0:0/96", "100:0:0:1::/64", "2620:4f:8000::/48",
 	} {
 		out = append(out, netip.MustParsePrefix(s))
 	}

@@ -33,6 +33,9 @@ type serveConfig struct {
 	Demo bool
 	// DatabaseURL is the Postgres URL (DATABASE_URL, else the local default).
 	DatabaseURL string
+	// DatabasePoolSize is the most connections the server opens to the database
+	// (TABLESTAKES_DB_POOL_SIZE, default defaultPoolSize).
+	DatabasePoolSize int32
 	// DatabaseReadURL is an optional read-only copy of the database, such as a streaming
 	// replica, for anonymous reads (DATABASE_READ_URL).
 	DatabaseReadURL string
@@ -53,11 +56,17 @@ type serveConfig struct {
 	ShutdownTimeout time.Duration
 }
 
+// defaultPoolSize is the database connections a server opens by default: room for requests
+// beside the notification worker, the sweeps and the cache's listener, well within
+// Postgres's default of 100 connections for a few servers.
+const defaultPoolSize = 10
+
 // loadServeConfig reads the flags in args and the environment through getenv.
 func loadServeConfig(cmd string, args []string, getenv func(string) string) (serveConfig, error) {
 	cfg := serveConfig{
-		DatabaseURL:     store.DefaultDatabaseURL,
-		ShutdownTimeout: 15 * time.Second,
+		DatabaseURL:      store.DefaultDatabaseURL,
+		DatabasePoolSize: defaultPoolSize,
+		ShutdownTimeout:  15 * time.Second,
 	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -80,6 +89,13 @@ func loadServeConfig(cmd string, args []string, getenv func(string) string) (ser
 		cfg.DatabaseURL = v
 	}
 	cfg.DatabaseReadURL = getenv("DATABASE_READ_URL")
+	if v := getenv("TABLESTAKES_DB_POOL_SIZE"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 32)
+		if err != nil || n < 2 || n > 1000 {
+			return cfg, badInput(fmt.Errorf("TABLESTAKES_DB_POOL_SIZE: want a number of connections from 2 to 1000, got %q", v))
+		}
+		cfg.DatabasePoolSize = int32(n)
+	}
 	for _, b := range []struct {
 		name string
 		dst  *bool
@@ -209,7 +225,10 @@ func runServe(ctx context.Context, args []string, _ io.Writer) error {
 
 // serve runs the server described by cfg until ctx ends.
 func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
-	st, err := store.Open(ctx, cfg.DatabaseURL)
+	// The sessions' timeouts sit below the request's, so a locked table fails a request
+	// with a 503 instead of holding the pool (trust review 4, finding 4).
+	sessions := web.DatabaseSessions(cfg.DatabasePoolSize, cfg.Web.RequestTimeout)
+	st, err := store.Open(ctx, cfg.DatabaseURL, store.WithSessions(sessions))
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -244,7 +263,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	handler := web.New(st, logger, cfg.Web)
 	if cfg.DatabaseReadURL != "" {
 		// A replica is read-only: nothing is created or migrated there.
-		readPool, err := store.Connect(ctx, cfg.DatabaseReadURL)
+		readPool, err := store.ConnectWith(ctx, cfg.DatabaseReadURL, sessions)
 		if err != nil {
 			return fmt.Errorf("serve: DATABASE_READ_URL: %w", err)
 		}

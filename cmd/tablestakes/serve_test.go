@@ -304,6 +304,7 @@ func TestServeConfig(t *testing.T) {
 	assert.False(t, cfg.Demo)
 	assert.False(t, cfg.Web.SecureCookies)
 	assert.Equal(t, slog.LevelInfo, cfg.LogLevel)
+	assert.Equal(t, int32(10), cfg.DatabasePoolSize, "the pool is sized by the configuration, not pgx's 4")
 
 	cfg, err = loadServeConfig("serve", []string{"--addr", ":9000", "--demo"}, env(
 		"DATABASE_URL", "postgres://db.example/ts",
@@ -317,8 +318,10 @@ func TestServeConfig(t *testing.T) {
 		"TABLESTAKES_SESSION_IDLE_TIMEOUT", "30m",
 		"TABLESTAKES_REQUEST_TIMEOUT", "4s",
 		"TABLESTAKES_LOG_LEVEL", "debug",
+		"TABLESTAKES_DB_POOL_SIZE", "25",
 	))
 	require.NoError(t, err)
+	assert.Equal(t, int32(25), cfg.DatabasePoolSize)
 	assert.Equal(t, web.Limit{Attempts: 60, Per: 2 * time.Hour}, cfg.Web.SignupPerIP)
 	assert.Equal(t, web.Limit{Attempts: 50, Per: time.Hour}, cfg.Web.LoginPerAccount)
 	assert.Equal(t, web.Limit{Attempts: 500, Per: time.Minute}, cfg.Web.LoginPerVenue)
@@ -361,6 +364,7 @@ func TestServeConfig(t *testing.T) {
 		{"bad limit period", nil, env("TABLESTAKES_LIMIT_LOGIN_ACCOUNT", "100/hour"), `TABLESTAKES_LIMIT_LOGIN_ACCOUNT: want a period of at least 1s such as 1h or 10m after the slash, got "100/hour"`},
 		{"bad idle timeout", nil, env("TABLESTAKES_SESSION_IDLE_TIMEOUT", "forever"), `TABLESTAKES_SESSION_IDLE_TIMEOUT: want a duration of at least 1m such as 12h, got "forever"`},
 		{"bad log format", nil, env("TABLESTAKES_LOG_FORMAT", "xml"), `TABLESTAKES_LOG_FORMAT: want text or json, got "xml"`},
+		{"bad pool size", nil, env("TABLESTAKES_DB_POOL_SIZE", "1"), `TABLESTAKES_DB_POOL_SIZE: want a number of connections from 2 to 1000, got "1"`},
 		{"bad log level", nil, env("TABLESTAKES_LOG_LEVEL", "DEBUG+1"), `TABLESTAKES_LOG_LEVEL: want debug, info, warn or error, got "DEBUG+1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

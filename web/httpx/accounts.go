@@ -20,11 +20,11 @@ const (
 	passwordMax    = 72 // bcrypt uses only the first 72 bytes
 )
 
-// ValidateSignup normalises a sign-up (trimmed names) and returns one message per field
+// ValidateSignup normalises a sign-up (trimmed names, the display name in NFKC: text.Name) and returns one message per field
 // that is wrong; an empty result means the sign-up may be stored.
 func ValidateSignup(u *store.NewUser) templates.FieldErrors {
 	u.Username = strings.TrimSpace(u.Username)
-	u.DisplayName = strings.TrimSpace(u.DisplayName)
+	u.DisplayName = text.Name(u.DisplayName)
 	errs := templates.FieldErrors{}
 	if msg := usernameProblem(u.Username); msg != "" {
 		errs["username"] = msg
@@ -71,11 +71,11 @@ func usernameProblem(name string) string {
 // must not hold (text.Invisible: bidi controls, zero-width spaces, ...).
 func Invisible(r rune) bool { return text.Invisible(r) }
 
-// RenameAccount gives the user the display name as typed, trimmed and checked as at
-// sign-up, for the account page and the API alike; a bad name is a *store.Invalid naming
+// RenameAccount gives the user the display name as typed, normalised (text.Name) and
+// checked as at sign-up, for the account page and the API alike; a bad name is a *store.Invalid naming
 // display_name.
 func (h *Server) RenameAccount(ctx context.Context, user store.User, typed string) (store.User, error) {
-	name := strings.TrimSpace(typed)
+	name := text.Name(typed)
 	if msg := TextProblem(name, displayNameMax, true); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "display_name: " + msg}
 	}

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,6 +37,8 @@ func TestClassify(t *testing.T) {
 			`to: no player named "zed"`},
 		{"http error", echo.NewHTTPError(422, "players[3].score: missing"), 422, "players[3].score: missing"},
 		{"http 5xx keeps its secret", echo.NewHTTPError(502, "upstream db-7 refused"), 502, "bad gateway"},
+		{"lock timeout", fmt.Errorf("store: league: %w", &pgconn.PgError{Code: "55P03"}), 503, "the server is busy; try again shortly"},
+		{"statement timeout", fmt.Errorf("store: league: %w", &pgconn.PgError{Code: "57014"}), 503, "the server is busy; try again shortly"},
 		{"unknown error", errors.New("pgx: connection to 10.0.0.7 refused"), 500, "internal server error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

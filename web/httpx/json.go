@@ -41,6 +41,11 @@ func DecodeJSON(c echo.Context, v any) error {
 	case len(bytes.Trim(body, " \t\r\n")) == 0: // JSON's whitespace only
 		return echo.NewHTTPError(http.StatusBadRequest, "body: empty; expected a JSON object")
 	}
+	if bytes.Contains(body, []byte(`\u0000`)) {
+		if field := nulField(body); field != "" {
+			return echo.NewHTTPError(http.StatusBadRequest, field+": "+msgBadText)
+		}
+	}
 	dec := jsontext.NewDecoder(bytes.NewReader(body))
 	if err := jsonv2.UnmarshalDecode(dec, v, jsonv2.RejectUnknownMembers(true)); err != nil {
 		return bodyError(err)
@@ -49,6 +54,22 @@ func DecodeJSON(c echo.Context, v any) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "body: expected a single JSON object")
 	}
 	return nil
+}
+
+// nulField names the first string of the JSON body, a member's name or a value, that
+// holds a NUL (escaped as \u0000, valid JSON but no text Postgres stores), or "" when none
+// does or the body is no JSON (the decoder then says why).
+func nulField(body []byte) string {
+	dec := jsontext.NewDecoder(bytes.NewReader(body))
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return ""
+		}
+		if tok.Kind() == '"' && strings.Contains(tok.String(), "\x00") {
+			return fieldPath(dec.StackPointer())
+		}
+	}
 }
 
 // bodyError turns the decoder's refusal of a body into a 400 naming the field:

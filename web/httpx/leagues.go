@@ -14,6 +14,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // League field limits. They match the CHECK constraints of migration 00002.
@@ -32,7 +33,7 @@ const (
 // range (scoring.Version.AcceptsPlayers), and the league's size and games per player what
 // league.Format.Check accepts (CONTRACT section 10).
 func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = text.Name(in.Name)
 	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := TextProblem(in.Name, leagueNameMax, true); msg != "" {
 		errs["name"] = msg
@@ -170,11 +171,14 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 	errs := templates.FieldErrors{}
 	// A description may have several lines; the other texts are one line.
 	lineBreaks := strings.NewReplacer("\r\n", " ", "\n", " ")
-	text := func(field string, v *string, maxLen int, required bool) *string {
+	typed := func(field string, v *string, maxLen int, required bool) *string {
 		if v == nil {
 			return nil
 		}
 		s := strings.TrimSpace(*v)
+		if field == "name" {
+			s = text.Name(s)
+		}
 		checked := s
 		if field == "description" {
 			checked = lineBreaks.Replace(s)
@@ -185,10 +189,10 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 		return &s
 	}
 	e := store.LeagueEdit{
-		Name:        text("name", in.Name, leagueNameMax, true),
-		Description: text("description", in.Description, leagueDescriptionMax, false),
-		Venue:       text("venue", in.Venue, leagueVenueMax, false),
-		Edition:     text("edition", in.Edition, leagueEditionMax, false),
+		Name:        typed("name", in.Name, leagueNameMax, true),
+		Description: typed("description", in.Description, leagueDescriptionMax, false),
+		Venue:       typed("venue", in.Venue, leagueVenueMax, false),
+		Edition:     typed("edition", in.Edition, leagueEditionMax, false),
 		FaceToFace:  in.FaceToFace,
 	}
 	if in.ResultsBy != nil || in.ConfirmHours != nil {

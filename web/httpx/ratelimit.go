@@ -92,24 +92,101 @@ const deviceCookie = "tablestakes_device"
 // Authenticate checks a log-in against the rate limits and then the password, for the
 // form and the API alike. It answers a *RateLimited refusal when the address has made too many
 // attempts in all (LoginPerVenue), too many failed ones (LoginPerIP), or too many failed
-// ones at this username (LoginPerUser). A username failed too often from anywhere is
+// ones at this username (LoginPerUser), unless the browser has logged in to the account
+// before (its device cookie). A username failed too often from anywhere is
 // slowed down (LoginSlowdown, LoginDelay); one failed LoginPerAccount times (100 an hour)
 // has its password checked only for a browser that logged in to it before, after the
 // delay, so guessing stops while the owner still logs in (trust review 3, finding 4).
-func (h *Server) Authenticate(c echo.Context, username, password string) (store.User, error) {
+//
+// Every failure limit is a slot taken, in one atomic step per limit, before the password
+// is checked, so requests in flight at once cannot all pass a limit checked before and
+// counted after (trust review 4, finding 1). A right password gives the failure slots back
+// (only failures count there); the venue's count of attempts, right or wrong, keeps it.
+func (h *Server) Authenticate(c echo.Context, username, password string) (_ store.User, err error) {
 	ctx := c.Request().Context()
 	ip, user := ClientKey(c), UsernameKey(username)
 	pair := ip + " " + user
 	cfg := h.Config
-	// One time for the whole attempt: its checks and its counts fall in the same windows.
+	// One time for the whole attempt: its checks, its counts and its give-backs fall in the
+	// same windows.
 	now := cfg.LimitClock()
+	slots := &loginSlots{store: h.Store, at: now}
+	// Only a wrong password is a failure: every other ending (a refusal, a right password,
+	// an attempt that never got an answer) gives the failure slots back.
+	wrong := false
+	defer func() {
+		if !wrong {
+			err = errors.Join(err, slots.giveBack(ctx))
+		}
+	}()
 
-	attempts, err := h.Store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, now)
+	var token string
+	if ck, err := c.Cookie(deviceCookie); err == nil {
+		token = ck.Value
+	}
+	known, err := h.Store.KnownDevice(ctx, username, token)
 	if err != nil {
 		return store.User{}, err
 	}
+
+	// A browser that has logged in to this account before is not held by the address's
+	// limits: at a club night behind one address, others' typos must not lock its owner
+	// out (trust review 4, finding 5). The account's own limits still hold it.
+	if err := h.takeAddressSlots(ctx, slots, known, ip, username, pair); err != nil {
+		return store.User{}, err
+	}
+	// The account's limits: the slowdown and a known browser's attempts beyond the cap are
+	// counted, never refused; an unknown browser takes a slot of the cap or is refused.
+	failed, err := slots.hit(ctx, kindLoginFailUser, user, cfg.LoginSlowdown)
+	if err != nil {
+		return store.User{}, err
+	}
+	beyondCap := false
+	if known {
+		n, err := slots.hit(ctx, KindLoginFailAccount, user, cfg.LoginPerAccount)
+		if err != nil {
+			return store.User{}, err
+		}
+		beyondCap = n > float64(cfg.LoginPerAccount.Attempts)
+	} else {
+		took, err := slots.take(ctx, KindLoginFailAccount, user, cfg.LoginPerAccount)
+		if err != nil {
+			return store.User{}, err
+		}
+		beyondCap = !took
+	}
+	if failed > float64(cfg.LoginSlowdown.Attempts) || beyondCap {
+		h.Logger.WarnContext(ctx, "log-in slowed down", "ip", ip, "username", username)
+		if err := wait(ctx, cfg.LoginDelay); err != nil {
+			return store.User{}, err
+		}
+	}
+	if beyondCap && !known {
+		return store.User{}, h.refuseLogin(ctx, KindLoginFailAccount, ip, username, msgAccountGuessed, cfg.LoginPerAccount)
+	}
+
+	u, err := h.Store.Authenticate(ctx, username, password)
+	if err != nil {
+		wrong = errors.Is(err, store.ErrBadCredentials)
+		return store.User{}, err
+	}
+	return u, h.RememberDevice(c, u.ID)
+}
+
+// takeAddressSlots counts a log-in attempt from the address ip against the address's
+// limits (LoginPerVenue, LoginPerIP, LoginPerUser), taking the failure slots into slots,
+// and answers a *RateLimited refusal when one is full; a known browser is not counted.
+func (h *Server) takeAddressSlots(ctx context.Context, slots *loginSlots, known bool, ip, username, pair string) error {
+	if known {
+		return nil
+	}
+	cfg := h.Config
+	attempts, err := h.Store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, slots.at)
+	if err != nil {
+		return err
+	}
 	if attempts > float64(cfg.LoginPerVenue.Attempts) {
-		return store.User{}, h.refuseLogin(ctx, "address", ip, username, msgTooManyLogins, cfg.LoginPerVenue)
+		return h.refuseLogin(ctx, "address", ip, username, msgTooManyLogins, cfg.LoginPerVenue)
 	}
 	for _, lim := range []struct {
 		kind, key string
@@ -118,63 +195,61 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (store.
 		{kindLoginFailIP, ip, cfg.LoginPerIP},
 		{kindLoginFailPair, pair, cfg.LoginPerUser},
 	} {
-		n, err := h.Store.RateCount(ctx, lim.kind, lim.key, lim.limit.Per, now)
+		took, err := slots.take(ctx, lim.kind, lim.key, lim.limit)
 		if err != nil {
-			return store.User{}, err
+			return err
 		}
-		if n >= float64(lim.limit.Attempts) {
-			return store.User{}, h.refuseLogin(ctx, lim.kind, ip, username, msgTooManyLogins, lim.limit)
-		}
-	}
-	capped, err := h.Store.RateCount(ctx, KindLoginFailAccount, user, cfg.LoginPerAccount.Per, now)
-	if err != nil {
-		return store.User{}, err
-	}
-	failed, err := h.Store.RateCount(ctx, kindLoginFailUser, user, cfg.LoginSlowdown.Per, now)
-	if err != nil {
-		return store.User{}, err
-	}
-	if failed >= float64(cfg.LoginSlowdown.Attempts) || capped >= float64(cfg.LoginPerAccount.Attempts) {
-		h.Logger.WarnContext(ctx, "log-in slowed down", "ip", ip, "username", username)
-		if err := wait(ctx, cfg.LoginDelay); err != nil {
-			return store.User{}, err
+		if !took {
+			return h.refuseLogin(ctx, lim.kind, ip, username, msgTooManyLogins, lim.limit)
 		}
 	}
-	if capped >= float64(cfg.LoginPerAccount.Attempts) {
-		var token string
-		if ck, err := c.Cookie(deviceCookie); err == nil {
-			token = ck.Value
-		}
-		known, err := h.Store.KnownDevice(ctx, username, token)
-		if err != nil {
-			return store.User{}, err
-		}
-		if !known {
-			return store.User{}, h.refuseLogin(ctx, KindLoginFailAccount, ip, username, msgAccountGuessed, cfg.LoginPerAccount)
-		}
-	}
+	return nil
+}
 
-	u, err := h.Store.Authenticate(ctx, username, password)
+// loginSlots are the failure-limit slots one log-in attempt has taken, to give back when it
+// turns out not to be a failure.
+type loginSlots struct {
+	store *store.Store
+	at    time.Time
+	taken []loginSlot
+}
+
+// loginSlot is one counted hit of a failure limit.
+type loginSlot struct {
+	kind, key string
+	per       time.Duration
+}
+
+// take takes a slot of lim for kind and key if the limit has room, and reports whether it did.
+func (s *loginSlots) take(ctx context.Context, kind, key string, lim Limit) (bool, error) {
+	took, err := s.store.RateTake(ctx, kind, key, lim.Per, lim.Attempts, s.at)
+	if took {
+		s.taken = append(s.taken, loginSlot{kind, key, lim.Per})
+	}
+	return took, err
+}
+
+// hit counts one hit of kind by key over lim's period whatever the count, and returns the
+// count with it.
+func (s *loginSlots) hit(ctx context.Context, kind, key string, lim Limit) (float64, error) {
+	n, err := s.store.RateHit(ctx, kind, key, lim.Per, s.at)
 	if err == nil {
-		return u, h.RememberDevice(c, u.ID)
+		s.taken = append(s.taken, loginSlot{kind, key, lim.Per})
 	}
-	if !errors.Is(err, store.ErrBadCredentials) {
-		return u, err
-	}
-	for _, f := range []struct {
-		kind, key string
-		per       time.Duration
-	}{
-		{kindLoginFailIP, ip, cfg.LoginPerIP.Per},
-		{kindLoginFailPair, pair, cfg.LoginPerUser.Per},
-		{kindLoginFailUser, user, cfg.LoginSlowdown.Per},
-		{KindLoginFailAccount, user, cfg.LoginPerAccount.Per},
-	} {
-		if _, err := h.Store.RateHit(ctx, f.kind, f.key, f.per, now); err != nil {
-			return store.User{}, err
+	return n, err
+}
+
+// giveBack uncounts every slot taken. It runs even when the request has been cancelled, so
+// a client hanging up does not leave failures counted that never happened.
+func (s *loginSlots) giveBack(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx)
+	for _, sl := range s.taken {
+		if err := s.store.RateGiveBack(ctx, sl.kind, sl.key, sl.per, s.at); err != nil {
+			return err
 		}
 	}
-	return store.User{}, store.ErrBadCredentials
+	s.taken = nil
+	return nil
 }
 
 // RememberDevice marks this browser as one that logged in to the account: its device

@@ -67,9 +67,25 @@ type Config struct {
 	// computer does not stay so for the whole lifetime.
 	SessionIdleTimeout time.Duration
 	// RequestTimeout bounds each request's work, its database queries and waits for a
-	// connection included (default 30 s, TABLESTAKES_REQUEST_TIMEOUT): when the database
-	// hangs, requests answer 503 with Retry-After instead of piling up on the pool.
+	// connection included (default DefaultRequestTimeout, TABLESTAKES_REQUEST_TIMEOUT): when
+	// the database hangs, requests answer 503 with Retry-After instead of piling up on the
+	// pool. The database sessions' own timeouts are set below it (DatabaseSessions).
 	RequestTimeout time.Duration
+}
+
+// DefaultRequestTimeout is the RequestTimeout when none is configured.
+const DefaultRequestTimeout = 10 * time.Second
+
+// DatabaseSessions is how the app's connections to the database are set up for requests
+// bounded by requestTimeout: a pool of poolSize, each session's statement_timeout at 80%
+// of the request's time and its lock_timeout at half of it, so a query stuck behind a
+// lock or running too long fails with an answer (503) while the request still has time
+// to give it, and gives its connection back.
+func DatabaseSessions(poolSize int32, requestTimeout time.Duration) store.Sessions {
+	if requestTimeout <= 0 {
+		requestTimeout = DefaultRequestTimeout
+	}
+	return store.Sessions{MaxConns: poolSize, StatementTimeout: requestTimeout * 8 / 10, LockTimeout: requestTimeout / 2}
 }
 
 // SiteURL is the configured BaseURL without a trailing slash, or the default.
@@ -144,7 +160,7 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 		cfg.SessionLifetime = 14 * 24 * time.Hour
 	}
 	if cfg.RequestTimeout <= 0 {
-		cfg.RequestTimeout = 30 * time.Second
+		cfg.RequestTimeout = DefaultRequestTimeout
 	}
 	if cfg.SessionIdleTimeout <= 0 {
 		cfg.SessionIdleTimeout = 12 * time.Hour

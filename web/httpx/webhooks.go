@@ -7,11 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 )
 
 // webhookProblems checks a webhook's address and format as typed, by field.
@@ -27,11 +29,33 @@ func webhookProblems(raw, format string) templates.FieldErrors {
 		errs["url"] = "must be an http or https address such as https://discord.com/api/webhooks/…"
 	case u.User != nil:
 		errs["url"] = "must not hold a user name or password"
+	case hiddenInPath(u):
+		// A path that reads like another's (a zero-width space in a Discord channel key, a
+		// text-direction control reordering it) hides where the league's news goes (trust
+		// review 4, finding 8).
+		errs["url"] = "the path must not contain invisible, text-direction, blank-looking or control characters"
 	}
 	if !slices.Contains(store.WebhookFormats, format) {
 		errs["format"] = "must be json, discord or slack"
 	}
 	return errs
+}
+
+// hiddenInPath reports whether u's path, query or fragment, as typed or percent-decoded,
+// holds a character that does not show (text.Invisible, text.BlankLooking) or a control
+// character.
+func hiddenInPath(u *url.URL) bool {
+	hidden := func(r rune) bool { return text.Invisible(r) || text.BlankLooking(r) || unicode.IsControl(r) }
+	query, err := url.QueryUnescape(u.RawQuery)
+	if err != nil {
+		query = u.RawQuery
+	}
+	for _, s := range []string{u.Path, u.RawPath, u.RawQuery, query, u.Fragment} {
+		if strings.ContainsFunc(s, hidden) {
+			return true
+		}
+	}
+	return false
 }
 
 // WebhookOp runs op on the league and webhook the path names, as the signed-in user: the

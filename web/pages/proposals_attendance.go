@@ -2,10 +2,13 @@ package pages
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -26,7 +29,7 @@ func (h *Handler) attendPage(c echo.Context) error {
 // attendByLink answers for the link's player (POST /attend/{token}, coming=yes|no) and
 // shows the page again with the answer.
 func (h *Handler) attendByLink(c echo.Context) error {
-	link, err := h.Store.AttendanceLinkOf(c.Request().Context(), c.Param("token"))
+	link, _, err := h.openAttendanceLink(c)
 	if err != nil {
 		return err
 	}
@@ -44,14 +47,31 @@ func (h *Handler) attendByLink(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/attend/"+c.Param("token"))
 }
 
-// attendView gathers the one-tap page of the path's token (404 for an unknown one).
-func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
+// openAttendanceLink loads the link of the path's token and its game while the link still
+// answers (league.AttendanceLinkEnd): an unknown token is a 404, a link that has ended a
+// 410 saying why, and naming neither the league nor the game.
+func (h *Handler) openAttendanceLink(c echo.Context) (store.AttendanceLink, store.Game, error) {
 	ctx := c.Request().Context()
 	link, err := h.Store.AttendanceLinkOf(ctx, c.Param("token"))
 	if err != nil {
-		return templates.AttendView{}, err
+		return store.AttendanceLink{}, store.Game{}, err
 	}
 	g, err := h.Store.Game(ctx, link.GameID)
+	if err != nil {
+		return store.AttendanceLink{}, store.Game{}, err
+	}
+	seated := slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.UserID == link.UserID })
+	if why := league.AttendanceLinkEnd(seated, g.Status == store.GameFinished, g.StartsAt, time.Now()); why != "" {
+		return store.AttendanceLink{}, store.Game{}, echo.NewHTTPError(http.StatusGone, why)
+	}
+	return link, g, nil
+}
+
+// attendView gathers the one-tap page of the path's token (404 for an unknown one, 410 for
+// one that has ended).
+func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
+	ctx := c.Request().Context()
+	link, g, err := h.openAttendanceLink(c)
 	if err != nil {
 		return templates.AttendView{}, err
 	}
