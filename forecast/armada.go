@@ -56,11 +56,25 @@ func (a *Armada) Games() int { return len(a.ends) }
 
 // Chances gives each seat exp(θ R / 100) over the table's total.
 func (a *Armada) Chances(t Table, win []float64) {
-	a.scores = a.scores[:0]
-	for _, r := range t.Ratings {
-		a.scores = append(a.scores, a.theta*points100(r))
+	a.scores = armadaChances(a.theta, t.Ratings, win, a.scores)
+}
+
+// ArmadaChances returns the chances the armada model with scale theta gives seats of these
+// ratings: exp(θ R / 100) over the table's total, in seat order.
+func ArmadaChances(theta float64, ratings []rating.Micros) []float64 {
+	win := make([]float64, len(ratings))
+	armadaChances(theta, ratings, win, nil)
+	return win
+}
+
+// armadaChances writes the chances into win, using scores as working space, and returns it.
+func armadaChances(theta float64, ratings []rating.Micros, win, scores []float64) []float64 {
+	scores = scores[:0]
+	for _, r := range ratings {
+		scores = append(scores, theta*points100(r))
 	}
-	softmax(a.scores, win)
+	softmax(scores, win)
+	return scores
 }
 
 // points100 is a rating in hundreds of points: the model's x.
