@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -126,4 +128,71 @@ func TestAPIGameForecastFollowsResults(t *testing.T) {
 	for _, s := range after {
 		assert.False(t, math.IsNaN(s.Win))
 	}
+}
+
+func TestGamePageShowsChancesBeforeAndTheResultAfter(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	games := mustLeagueGames(t, app, l)
+	strength := map[string]int{}
+	for i, m := range members {
+		strength[m.Username] = 10 * (i + 1)
+	}
+	left := playStrongestWins(t, app, org, games, len(games)-1, strength)
+
+	// Before: every seat's chance (as the API gives it) and ante.
+	api := gameForecast(t, app, left[0].ID)
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%d", left[0].ID))
+	rows := doc.Find("#forecast .forecast-table tbody tr")
+	require.Equal(t, len(api), rows.Length())
+	rows.Each(func(i int, row *goquery.Selection) {
+		assert.Contains(t, text(row.Find(`[data-label="Chance"]`)), templates.ShowChance(api[i].Win))
+		assert.NotEmpty(t, text(row.Find(`[data-label="Ante"]`)))
+	})
+	assert.Equal(t, "/ratings/cartagena/backtest", doc.Find("#forecast a[href$=backtest]").AttrOr("href", ""))
+
+	// After: the chances given beforehand beside the places, and a verdict.
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", games[len(games)-2].ID))
+	assert.Equal(t, "Forecast and result", text(doc.Find("#forecast h2")))
+	assert.Equal(t, 1, doc.Find("#forecast .forecast-won").Length(), "one winner")
+	assert.Contains(t, text(doc.Find("#forecast .forecast-won")), "1st")
+	assert.NotEmpty(t, text(doc.Find("#forecast .forecast-verdict")))
+}
+
+func TestBacktestPage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	_, doc := app.get(app.browser(), "/ratings/cartagena/backtest")
+	assert.Contains(t, text(doc.Find(".empty-state")), "No rated games yet")
+	res, _ := app.get(app.browser(), "/ratings/chess/backtest")
+	assert.Equal(t, http.StatusNotFound, res.StatusCode)
+
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	games := mustLeagueGames(t, app, l)
+	strength := map[string]int{}
+	for i, m := range members {
+		strength[m.Username] = 10 * (i + 1)
+	}
+	playStrongestWins(t, app, org, games, len(games), strength)
+
+	_, doc = app.get(app.browser(), "/ratings/cartagena")
+	assert.Equal(t, "/ratings/cartagena/backtest", doc.Find(".backtest-link a").AttrOr("href", ""), "linked from the ladder")
+
+	_, doc = app.get(app.browser(), "/ratings/cartagena/backtest")
+	assert.Zero(t, doc.Find(".empty-state").Length(), "the page follows the results (its cache emptied by each write)")
+	for _, model := range []string{"armada", "openskill", "uniform"} {
+		row := doc.Find(fmt.Sprintf(`.backtest-table tr[data-model=%q]`, model))
+		require.Equal(t, 1, row.Length(), model)
+		assert.Regexp(t, `^\d+\.\d{3}$`, text(row.Find(`[data-label="Log-loss"]`)))
+		assert.Regexp(t, `^\d+\.\d{3}$`, text(row.Find(`[data-label="Brier"]`)))
+		assert.Equal(t, 1, doc.Find(fmt.Sprintf(`svg.calibration-chart g[data-model]`)).Slice(0, 1).Length())
+	}
+	assert.Equal(t, 3, doc.Find("svg.calibration-chart g.calibration-series").Length())
+	assert.Positive(t, doc.Find("svg.calibration-chart circle").Length())
+	assert.Contains(t, text(doc.Find(".backtest-explained")), fmt.Sprintf("Before each of these %d games", len(games)))
+	assert.Contains(t, text(doc.Find(".backtest-explained")), "ARMADA ratings predict clearly better than chance",
+		"the stronger player always won, and the ratings learnt it")
+	// The figures are the back-test's: uniform's log-loss over 4-seat games with one winner is ln 4.
+	assert.Equal(t, fmt.Sprintf("%.3f", math.Log(4)), text(doc.Find(`.backtest-table tr[data-model="uniform"] [data-label="Log-loss"]`)))
 }
