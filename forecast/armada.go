@@ -108,14 +108,15 @@ func (a *Armada) fit() {
 		// locally convex, this is a gradient step the halving below keeps safe.
 		curv := min(h, -1/(ArmadaPriorSD*ArmadaPriorSD))
 		step := -g / curv
-		if math.Abs(step) < 1e-8 {
-			// Newton converges quadratically: one last step puts θ within about step² of
-			// the maximum, closer than rounding lets the likelihood tell apart.
+		// Newton converges quadratically: once the step, or the gain it promises
+		// (g × step / 2), is below what rounding lets the likelihood of a long ladder tell
+		// apart, one last step puts θ within about step² of the maximum.
+		if math.Abs(step) < 1e-8 || g*step/2 < 1e-9 {
 			theta += step
 			break
 		}
 		accepted := false
-		for range 40 {
+		for range 20 {
 			next := theta + step
 			nl, ng, nh := a.logPosterior(next)
 			if nl >= l {
