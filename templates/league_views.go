@@ -314,6 +314,9 @@ type GameView struct {
 	RulesNote string
 	// Result is the result section (results.templ).
 	Result *ResultView
+	// Forecast is each seat's chance to win before the game, or after it the chances
+	// beside the result; nil when the game has no rated seats to forecast.
+	Forecast *ForecastView
 	// ResultPart is the result section rendered before, kept until the next write
 	// (web/httpx/cache_parts.go); nil renders it from Result.
 	ResultPart templ.Component

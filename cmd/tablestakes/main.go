@@ -22,6 +22,7 @@ commands:
   schedule --players N --per-game K [--seed S] [--rounds] [--games-per-player R]
                              print a balanced league schedule as JSON
   rate                       replay a ladder of scored games read as JSON on stdin
+  backtest                   replay a ladder as rate does, forecasting each game from the ones before it
   vortex position            score a Vortex board read as JSON on stdin (distance minus vulnerability)
   supercat turn              the start of one SUPERCAT bot turn, its state read as JSON on stdin
   user reset-link USERNAME   print a single-use password-reset link (valid an hour) for the account
@@ -44,7 +45,7 @@ func main() {
 // run dispatches one command line to its subcommand.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 {
-		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, vortex, supercat, user; see tablestakes help)"))
+		return badInput(errors.New("missing command (one of serve, migrate, score, schedule, rate, backtest, vortex, supercat, user; see tablestakes help)"))
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -58,6 +59,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		return runSchedule(rest, stdout)
 	case "rate":
 		return runRate(rest, stdin, stdout)
+	case "backtest":
+		return runBacktest(rest, stdin, stdout)
 	case "vortex":
 		return runVortex(rest, stdin, stdout)
 	case "supercat":
@@ -68,7 +71,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) 
 		_, err := io.WriteString(stdout, usage)
 		return err
 	default:
-		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, vortex, supercat, user; see tablestakes help)", cmd))
+		return badInput(fmt.Errorf("unknown command %q (one of serve, migrate, score, schedule, rate, backtest, vortex, supercat, user; see tablestakes help)", cmd))
 	}
 }
 

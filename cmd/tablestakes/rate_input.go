@@ -60,6 +60,18 @@ func (p *rateReplay) apply(g scoredGame) error {
 // and is bad input (exit 2); the first in input order is the one returned.
 func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (int, error) {
 	p := &rateReplay{ladder: ladder, ledger: ledger}
+	if err := replayLadder(r, p.apply); err != nil {
+		return 0, err
+	}
+	return p.games, nil
+}
+
+// replayLadder reads a ladder, `tablestakes rate`'s input, from r and hands each game,
+// scored with its system (a batch at a time on every core, see inOrder), to apply in input
+// order. It stops at the first error, apply's or the input's: every error about the input
+// names its field and is bad input (exit 2); the first in input order is the one returned.
+// `rate` and `backtest` read their ladders through it, so both refuse the same input alike.
+func replayLadder(r io.Reader, apply func(scoredGame) error) error {
 	var (
 		read  error // what reading the input found, after every game it queued
 		first error // the first problem of a game
@@ -72,7 +84,7 @@ func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (
 		for i := range b.games {
 			g := &b.games[i]
 			if g.err == nil {
-				g.err = p.apply(g.game)
+				g.err = apply(g.game)
 			}
 			if g.err != nil {
 				first = g.err
@@ -81,13 +93,10 @@ func replayRateInput(r io.Reader, ladder *rating.Ladder, ledger *bufio.Writer) (
 		}
 		return true
 	})
-	switch {
-	case first != nil:
-		return 0, first
-	case read != nil:
-		return 0, read
+	if first != nil {
+		return first
 	}
-	return p.games, nil
+	return read
 }
 
 // readLadder reads the input from r and queues each of its games, in order. Other keys of

@@ -74,6 +74,7 @@ func Routes(api *echo.Group, s *httpx.Server) {
 	api.GET("/games/:id", h.apiGameRead)
 	api.POST("/games/:id/join", h.apiJoinNormalGame, h.RequireAPIUser)
 	api.PUT("/games/:id/schedule", h.apiScheduleGame, h.RequireAPIUser)
+	api.GET("/games/:id/forecast", h.apiGameForecast)
 	api.GET("/games/:id/result", h.apiGetResult)
 	api.POST("/games/:id/result", h.apiRecordResult, h.RequireAPIUser)
 	api.PUT("/games/:id/result", h.apiCorrectResult, h.RequireAPIUser)

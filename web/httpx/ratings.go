@@ -17,7 +17,7 @@ func (h *Server) Ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
 		return scoring.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}
 	ctx := c.Request().Context()
-	rs, err := Part(h.Cache, "ladder\x00"+g.Slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, g.Slug) })
+	rs, err := h.LadderRatings(ctx, g.Slug)
 	if err != nil {
 		return scoring.Game{}, nil, err
 	}

@@ -116,6 +116,11 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord, clock); err != nil {
 		return templates.GameView{}, err
 	}
+	if gameErr == nil {
+		if v.Forecast, err = h.forecastView(ctx, g); err != nil {
+			return templates.GameView{}, err
+		}
+	}
 	if v.When != "" || r.Recorded || (v.Table != nil && v.Table.Proposal != nil && v.Table.Proposal.ClosesAt != "") {
 		v.TimeZone = clock.named()
 	}

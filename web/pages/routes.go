@@ -96,6 +96,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.GET("/ratings", h.ratings)
 	e.GET("/api", h.apiDocs)
 	e.GET("/ratings/:game", h.ladderPage, h.Cache.Public)
+	e.GET("/ratings/:game/backtest", h.backtestPage, h.Cache.Public)
 	e.GET("/players/:username", h.playerPage)
 
 	// The seed systems' companions: the Vortex position calculator, open to anyone, and the
