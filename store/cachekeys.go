@@ -34,6 +34,15 @@ func PlayerKey(username string) CacheKey { return CacheKey("player:" + username)
 // GameKey is the key of a game outside any league (a normal game): its page.
 func GameKey(id int64) CacheKey { return CacheKey("game:" + strconv.FormatInt(id, 10)) }
 
+// GamePageKey is the key a game's page depends on: its league's (LeagueKey), or its own
+// outside any league (GameKey).
+func GamePageKey(leagueID, gameID int64) CacheKey {
+	if leagueID != 0 {
+		return LeagueKey(leagueID)
+	}
+	return GameKey(gameID)
+}
+
 // gameCacheKeysSQL reads what a write to game $1 changes: its league (0 for a normal
 // game), its ladder, and the players whose pages show it: the seated players, the league's
 // members and organisers (a league's status and games show on each member's pages).

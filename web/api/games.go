@@ -52,6 +52,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.GameChanged(c, g.ID)
 	return c.JSON(http.StatusCreated, apiGameOf(g))
 }
 
@@ -68,6 +69,7 @@ func (h *Handler) apiJoinNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.GameChanged(c, id)
 	return c.JSON(http.StatusOK, apiGameOf(g))
 }
 

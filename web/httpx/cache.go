@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -68,8 +67,8 @@ type publicCache struct {
 	// building holds, for each key whose answer a request is computing, a channel closed
 	// when it is done: a stampede of anonymous visitors waits for that one rebuild.
 	building map[string]chan struct{}
-	// flight makes one rebuild at a time of each part (cache_parts.go).
-	flight singleflight.Group
+	// waiting, when set (tests), is told the key of each rebuild a request waits for.
+	waiting func(key string)
 	// sessions holds the web sessions read (web/httpx/sessions.go); it is emptied with the
 	// entries, and sessionGen counts its flushes and forgotten sessions.
 	sessions   map[string]cachedSession
@@ -284,6 +283,9 @@ func (pc *publicCache) rebuild(ctx context.Context, key string) (leader bool, do
 			pc.mu.Unlock()
 			close(ch)
 		}
+	}
+	if pc.waiting != nil {
+		pc.waiting(key)
 	}
 	select {
 	case <-ch:

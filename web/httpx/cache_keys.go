@@ -94,3 +94,32 @@ func (pc *publicCache) dropKeyStrings(keys []string) {
 	}
 	pc.drop(ks)
 }
+
+// GameChanged names what a write to game id changed (store.GameCacheKeys: its league or
+// itself, its ladder, its players' pages) and extra, after the write: Changed. When the
+// keys cannot be read the write names nothing, and every cache is emptied.
+func (h *Server) GameChanged(c echo.Context, id int64, extra ...store.CacheKey) {
+	keys, err := h.Store.GameCacheKeys(c.Request().Context(), id)
+	if err != nil {
+		h.Logger.WarnContext(c.Request().Context(), "cache: keys of a write; every cache is emptied", "error", err.Error())
+		return
+	}
+	Changed(c, append(keys, extra...)...)
+}
+
+// CorrectionChanged names what a corrected result changed: its game's keys (GameChanged)
+// and what the ladder's replay moved (store.CorrectionCacheKeys).
+func (h *Server) CorrectionChanged(c echo.Context, r store.GameResult) {
+	h.GameChanged(c, r.GameID, store.CorrectionCacheKeys(nil, r)...)
+}
+
+// LeagueChanged names what a write to league id changed (store.LeagueCacheKeys: the league
+// and its members' and organisers' pages) and extra: Changed, or nothing as GameChanged.
+func (h *Server) LeagueChanged(c echo.Context, id int64, extra ...store.CacheKey) {
+	keys, err := h.Store.LeagueCacheKeys(c.Request().Context(), id)
+	if err != nil {
+		h.Logger.WarnContext(c.Request().Context(), "cache: keys of a write; every cache is emptied", "error", err.Error())
+		return
+	}
+	Changed(c, append(keys, extra...)...)
+}

@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -55,40 +54,36 @@ func KeyedPart[T any](pc *publicCache, key string, compute func() (T, []store.Ca
 		v, _, err := compute()
 		return v, err
 	}
+	if v, ok := keptPart[T](pc, key); ok {
+		return v, nil
+	}
+	// One rebuild at a time: requests that miss together wait for the first one's read,
+	// and read for themselves only when it could not be kept (it failed, or a write landed
+	// meanwhile). The part's own request's deadline bounds the wait.
+	leader, done := pc.rebuild(context.Background(), "part\x00"+key)
+	defer done()
+	if !leader {
+		if v, ok := keptPart[T](pc, key); ok {
+			return v, nil
+		}
+	}
 	seq := pc.seq.Load()
+	v, keys, err := compute()
+	if err != nil {
+		return v, err
+	}
+	pc.keepPart(key, seq, keys, v)
+	return v, nil
+}
+
+// keptPart returns the part stored under key while it is fresh.
+func keptPart[T any](pc *publicCache, key string) (T, bool) {
 	pc.mu.RLock()
 	hit, ok := pc.parts[key]
 	ok = ok && pc.fresh(hit.seq, hit.keys) && time.Since(hit.at) < publicCacheTTL
 	pc.mu.RUnlock()
-	if ok {
-		if v, ok := hit.value.(T); ok {
-			return v, nil
-		}
-	}
-	// One rebuild at a time: requests that miss together share one computation. The count
-	// of writes heard is in the flight's name, so a request that began after a write never
-	// gets a value read before it.
-	flight := key + "\x00" + strconv.FormatUint(seq, 10)
-	shared, err, _ := pc.flight.Do(flight, func() (any, error) {
-		v, keys, err := compute()
-		if err != nil {
-			return v, err
-		}
-		pc.keepPart(key, seq, keys, v)
-		return v, nil
-	})
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		// The computation may have failed for its own request only (a visitor who left):
-		// this one reads for itself.
-		v, _, err := compute()
-		return v, err
-	}
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	v, _ := shared.(T) // a nil interface holds no T
-	return v, nil
+	v, isT := hit.value.(T)
+	return v, ok && isT
 }
 
 // keepPart stores the part v read under key since seq, unless a write landed meanwhile.

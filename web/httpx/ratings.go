@@ -17,9 +17,12 @@ func (h *Server) Ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
 		return scoring.Game{}, nil, echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}
 	ctx := c.Request().Context()
-	rs, err := Part(h.Cache, "ladder\x00"+g.Slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, g.Slug) })
+	// The ladder shows its ratings only: results recorded on other ladders leave it cached.
+	rs, err := Part(h.Cache, "ladder\x00"+g.Slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, g.Slug) },
+		store.LadderKey(g.Slug))
 	if err != nil {
 		return scoring.Game{}, nil, err
 	}
+	DependsOn(c, store.LadderKey(g.Slug))
 	return g, rs, nil
 }

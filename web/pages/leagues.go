@@ -169,6 +169,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.LeagueChanged(c, l.ID)
 	h.Flash(c, "Your league is created; it starts when its 8th player joins.")
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
 }
