@@ -144,8 +144,9 @@ func (pc *publicCache) Invalidate(next echo.HandlerFunc) echo.HandlerFunc {
 		announced := false
 		res.Before(func() {
 			// A refused write changed nothing; only one that went through makes the cache
-			// stale (and anonymous junk posts cannot keep flushing it).
-			if res.Status >= http.StatusBadRequest {
+			// stale (and anonymous junk posts cannot keep flushing it). A handler that named
+			// what it changed wrote it, whatever went wrong after.
+			if _, named := c.Get(changedKey).([]store.CacheKey); !named && res.Status >= http.StatusBadRequest {
 				return
 			}
 			announced = true

@@ -186,3 +186,54 @@ func TestColdPartIsReadOnceForAStampede(t *testing.T) {
 		assert.Equal(t, "league 3", v)
 	}
 }
+
+// A write's keys are dropped when its response goes out: a refused write drops nothing,
+// one that named what it changed drops those keys whatever went wrong after it, and one
+// that named nothing drops everything.
+func TestWriteDropsWhatItNamedWhenItsResponseGoesOut(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		handler echo.HandlerFunc
+		// keptA and keptB say whether parts of leagues 1 and 2 survive.
+		keptA, keptB bool
+	}{
+		{name: "a refused write", handler: func(c echo.Context) error {
+			return echo.NewHTTPError(http.StatusConflict, "full")
+		}, keptA: true, keptB: true},
+		{name: "a write naming league 1", handler: func(c echo.Context) error {
+			Changed(c, store.LeagueKey(1))
+			return c.NoContent(http.StatusNoContent)
+		}, keptB: true},
+		{name: "a write naming league 1 that fails after", handler: func(c echo.Context) error {
+			Changed(c, store.LeagueKey(1))
+			return echo.NewHTTPError(http.StatusInternalServerError, "reading back")
+		}, keptB: true},
+		{name: "a write naming nothing", handler: func(c echo.Context) error {
+			return c.NoContent(http.StatusNoContent)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pc := newPublicCache(nil)
+			e := echo.New()
+			e.Use(pc.Invalidate)
+			e.POST("/write", tc.handler)
+			reads := map[int64]int{}
+			read := func(id int64) {
+				_, err := Part(pc, PartKey("league", id), func() (int64, error) {
+					reads[id]++
+					return id, nil
+				}, store.LeagueKey(id))
+				require.NoError(t, err)
+			}
+			read(1)
+			read(2)
+			e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/write", nil))
+			read(1)
+			read(2)
+			assert.Equal(t, map[bool]int{true: 1, false: 2}[tc.keptA], reads[1], "league 1")
+			assert.Equal(t, map[bool]int{true: 1, false: 2}[tc.keptB], reads[2], "league 2")
+		})
+	}
+}
