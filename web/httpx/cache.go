@@ -18,7 +18,7 @@ import (
 )
 
 // publicCacheTTL bounds how long a cached public response is served. Every server on the
-// database empties its cache at every write through any of them (store.CacheSignal), so the
+// database drops what a write through any of them changed (store.CacheSignal), so the
 // bound is a safety net, not the way writes show.
 const publicCacheTTL = 30 * time.Second
 
@@ -36,10 +36,12 @@ const entryOverhead = 256
 // pages, standings, ladders) as anonymous visitors get them, so that a busy league page
 // costs a map lookup instead of its queries and rendering. Signed-in viewers always get a
 // fresh page, since theirs marks them in tables and offers their own actions. Every request
-// that writes (a POST, PUT, PATCH or DELETE answered below 400) empties the cache of every
-// server on the database before its response goes out (store.CacheSignal), so results,
-// joins and corrections show at once wherever the next request lands. While this server
-// does not hear the others (its listener is down) the cache does not answer at all.
+// that writes (a POST, PUT, PATCH or DELETE answered below 400) drops what it changed
+// (Changed; everything when its handler names nothing) from the cache of every server on
+// the database before its response goes out (store.CacheSignal), so results, joins and
+// corrections show at once wherever the next request lands, and pages the write did not
+// touch stay cached. While this server does not hear the others (its listener is down) the
+// cache does not answer at all.
 //
 // Entries are keyed by the route and its parameters, so the cache holds one entry per page
 // and not one per spelling of its address: handlers refuse non-canonical ids (PathID), and
