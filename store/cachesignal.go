@@ -171,9 +171,9 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 			continue
 		}
 		// The payload is the writer's id, the flush's token, the keys to drop (comma
-		// separated; Drop and Forget only) and the WAL position after the write. Learn the position before answering: once
-		// the writer has every answer, its response goes out, and no server may then read a
-		// replica that lacks the write.
+		// separated; Drop and Forget only) and the WAL position after the write. Learn the
+		// position before answering: once the writer has every answer, its response goes
+		// out, and no server may then read a replica that lacks the write.
 		writer, rest, ok := strings.Cut(n.Payload, " ")
 		token, position, _ := strings.Cut(rest, " ")
 		key, keyed := "", false
