@@ -196,9 +196,10 @@ func (pc *publicCache) dropAll(ctx context.Context, keys []store.CacheKey) {
 		pc.drop(keys)
 		return
 	}
-	// The signal drops them here too.
+	// The signal drops them here too. Keys it cannot carry empty every cache instead.
 	if err := pc.dropKeys(ctx, keys); err != nil {
-		pc.logger.ErrorContext(ctx, "cache: announce the keys a write changed", "error", err.Error())
+		pc.logger.ErrorContext(ctx, "cache: announce the keys a write changed; emptying every cache", "error", err.Error())
+		pc.flushAll(ctx)
 	}
 }
 
