@@ -14,6 +14,10 @@ import (
 // organisers, or proposed and confirmed by its table, and the players' attendance.
 type Results struct {
 	store *store.Store
+	// Recorded, when set, is told each game whose closed proposal RecordClosedProposals
+	// recorded, once its transaction has committed: the sweep names what the result
+	// changed to every server's cache (issue #38).
+	Recorded func(ctx context.Context, gameID int64)
 }
 
 // NewResults returns the results service on st.

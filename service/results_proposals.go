@@ -229,6 +229,9 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 		}
 		if done {
 			recorded++
+			if s.Recorded != nil {
+				s.Recorded(ctx, id)
+			}
 		}
 	}
 	return recorded, nil

@@ -402,3 +402,37 @@ func TestConfirmationWindow(t *testing.T) {
 		assert.NoError(t, err, "its proposal still stands")
 	}
 }
+
+// A result the sweep records at a window's close is told to Recorded once its transaction
+// has committed, so that the sweep names its keys to every server's cache (issue #38):
+// the league, the game's ladder and its players' pages.
+func TestClosedProposalRecordedIsAnnounced(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	leagueID, games := w.League("arcs", [][]int{{0, 1, 2, 3}, {0, 1, 2, 3}})
+	_, err := w.Pool.Exec(ctx, `UPDATE leagues SET confirm_hours = 24 WHERE id = $1`, leagueID)
+	require.NoError(t, err)
+	for _, g := range games {
+		_, err := w.propose(ctx, g, w.player("ada").ID, fourPlayerInput)
+		require.NoError(t, err)
+	}
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], w.player("bruno").ID, 0)
+	require.NoError(t, err)
+
+	results := service.NewResults(w.Store)
+	var recorded []int64
+	results.Recorded = func(ctx context.Context, gameID int64) {
+		_, err := w.Store.Result(ctx, gameID)
+		assert.NoError(t, err, "the result is committed when it is announced")
+		recorded = append(recorded, gameID)
+	}
+	n, err := results.RecordClosedProposals(ctx, time.Now().Add(25*time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	assert.Equal(t, []int64{games[0]}, recorded, "only the game recorded is announced")
+	keys, err := w.Store.GameCacheKeys(ctx, games[0])
+	require.NoError(t, err)
+	for _, k := range []store.CacheKey{store.LeagueKey(leagueID), store.LadderKey("arcs"), store.PlayerKey("ada"), store.PlayerKey("bruno")} {
+		assert.Contains(t, keys, k)
+	}
+}

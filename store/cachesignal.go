@@ -15,12 +15,13 @@ import (
 )
 
 // The cache signal tells every TableStakes server on a database that a write went through,
-// so that each empties its cache of public pages (Postgres LISTEN/NOTIFY). A writer
-// notifies flushChannel and waits until every server that listens has answered on the
-// writer's own ack channel, so that no server serves a page older than a write whose
-// response has gone out. The notification also carries the primary's WAL position after
-// the write, so that every server knows how far a read replica must have replayed before
-// it may answer (Written).
+// so that each drops what the write changed from its cache of public pages, or empties it
+// (Postgres LISTEN/NOTIFY). A writer notifies flushChannel and waits until every other
+// server that listens has answered on the writer's own ack channel, so that no server
+// serves a page older than a write whose response has gone out; the writer's own server
+// applies its write at once. The notification also carries the primary's WAL position
+// after the write, so that every server knows how far a read replica must have replayed
+// before it may answer (Written).
 const (
 	flushChannel = "tablestakes_cache_flush"
 	// ackChannelPrefix + a server's id is where the servers answer that server's flushes.
@@ -42,9 +43,12 @@ type CacheSignal struct {
 	logger *slog.Logger
 	// flush empties this server's cache.
 	flush func()
-	// forget drops one entry of this server's cache (Forget), or is nil: then flush stands
-	// for it.
-	forget func(key string)
+	// drop drops what depends on keys from this server's cache (Drop, Forget), or is nil:
+	// then flush stands for it.
+	drop func(keys []string)
+	// pid is the backend process id of the listening connection, which a writer does not
+	// wait for: its own server applies its writes at once.
+	pid atomic.Uint32
 	// listening is true while the listener is connected and has flushed since connecting;
 	// while it is false the cache must not answer, since other servers' writes go unheard.
 	listening atomic.Bool
@@ -55,9 +59,9 @@ type CacheSignal struct {
 }
 
 // NewCacheSignal returns the cache signal of one server on the Store's database; flush
-// empties that server's cache and forget (nil: flush) drops one of its entries (Forget).
-// Run must be running for the server to use its cache.
-func (s *Store) NewCacheSignal(logger *slog.Logger, flush func(), forget func(key string)) *CacheSignal {
+// empties that server's cache and drop (nil: flush) drops what depends on some keys (Drop,
+// Forget). Run must be running for the server to use its cache.
+func (s *Store) NewCacheSignal(logger *slog.Logger, flush func(), drop func(keys []string)) *CacheSignal {
 	b := make([]byte, 8)
 	if _, err := rand.Read(b); err != nil {
 		panic(fmt.Sprintf("store: cache signal id: %v", err)) // crypto/rand never fails on Linux
@@ -67,7 +71,7 @@ func (s *Store) NewCacheSignal(logger *slog.Logger, flush func(), forget func(ke
 		id:      hex.EncodeToString(b),
 		logger:  logger,
 		flush:   flush,
-		forget:  forget,
+		drop:    drop,
 		waiting: map[string]chan struct{}{},
 	}
 }
@@ -153,6 +157,7 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 	if err := cs.heardNow(ctx, conn); err != nil {
 		return err
 	}
+	cs.pid.Store(conn.PgConn().PID())
 	cs.flush()
 	cs.listening.Store(true)
 	cs.logger.Debug("cache signal: listening")
@@ -165,10 +170,10 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 			cs.acked(n.Payload)
 			continue
 		}
-		// The payload is the writer's id, the flush's token, the key to forget (Forget only)
-		// and the WAL position after the write. Learn the position before answering: once
-		// the writer has every answer, its response goes out, and no server may then read a
-		// replica that lacks the write.
+		// The payload is the writer's id, the flush's token, the keys to drop (comma
+		// separated; Drop and Forget only) and the WAL position after the write. Learn the
+		// position before answering: once the writer has every answer, its response goes
+		// out, and no server may then read a replica that lacks the write.
 		writer, rest, ok := strings.Cut(n.Payload, " ")
 		token, position, _ := strings.Cut(rest, " ")
 		key, keyed := "", false
@@ -184,8 +189,12 @@ func (cs *CacheSignal) listen(ctx context.Context) error {
 				return err
 			}
 		}
-		if keyed && cs.forget != nil {
-			cs.forget(key)
+		if writer == cs.id {
+			// This server's own write, applied when it was announced.
+			continue
+		}
+		if keyed && cs.drop != nil {
+			cs.drop(strings.Split(key, ","))
 		} else {
 			cs.flush()
 		}
@@ -211,13 +220,17 @@ func (cs *CacheSignal) acked(token string) {
 	}
 }
 
-// notifyFlush sends a flush notification whose payload ($2, the writer's id and the
-// flush's token) ends with the primary's WAL position, read after the write has committed.
-const notifyFlush = `SELECT pg_notify($1, $2::text || ' ' || ` + currentWALPosition + `)`
-
-// countListeners counts the servers listening on this database (this one included).
-const countListeners = `SELECT count(*) FROM pg_stat_activity
-WHERE datname = current_database() AND application_name = $1`
+// notifyFlush sends a flush notification whose payload ($2, the writer's id, the flush's
+// token and its keys) ends with the primary's WAL position, read after the write has
+// committed, and returns that position and the number of other servers listening on this
+// database ($3: application_name; $4: this server's listener, which is not waited for), in
+// one round trip. Every server counted listened before the notification, which is sent at
+// the statement's commit, so each one hears it and answers.
+const notifyFlush = `WITH now AS (SELECT ` + currentWALPosition + ` AS position)
+SELECT pg_notify($1, $2::text || ' ' || now.position), now.position,
+       (SELECT count(*) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = $3 AND pid <> $4)::int
+FROM now`
 
 // Broadcast tells every server on the database, this one included, to empty its cache, and
 // returns once each has done so (or after flushAckTimeout, logging the servers that did not
@@ -227,29 +240,55 @@ func (cs *CacheSignal) Broadcast(ctx context.Context) error {
 	return cs.announce(ctx, "")
 }
 
+// maxKeysPayload bounds the keys one notification carries (Postgres takes payloads below
+// 8000 bytes); a write naming more empties every cache instead.
+const maxKeysPayload = 7000
+
 // Forget tells every server on the database, this one included, to drop the one entry of
 // its cache stored under key (a web session's, which only that session's own requests
-// change), and returns as Broadcast does. A server of an older version, which does not
-// know keyed notifications, empties its whole cache instead. key holds no space.
+// change), and returns as Broadcast does. key holds no space and no comma.
 func (cs *CacheSignal) Forget(ctx context.Context, key string) error {
-	if strings.ContainsRune(key, ' ') || key == "" {
-		return fmt.Errorf("store: forget cache entry: key %q is empty or holds a space", key)
-	}
-	if cs.forget != nil {
-		cs.forget(key)
-	} else {
-		cs.flush()
-	}
-	return cs.announce(ctx, " "+key)
+	return cs.Drop(ctx, []CacheKey{CacheKey(key)})
 }
 
-// announce notifies every server of a write, with the key to forget (" key") or without
-// one (a flush), and waits for their answers.
-func (cs *CacheSignal) announce(ctx context.Context, key string) error {
+// Drop tells every server on the database, this one included, to drop what depends on keys
+// from its cache (a write naming what it changed), and returns as Broadcast does.
+func (cs *CacheSignal) Drop(ctx context.Context, keys []CacheKey) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	for i, k := range keys {
+		if k == "" || strings.ContainsAny(string(k), " ,") {
+			return fmt.Errorf("store: drop cache keys: key %q is empty or holds a space or a comma", k)
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(string(k))
+	}
+	if b.Len() > maxKeysPayload {
+		return cs.Broadcast(ctx)
+	}
+	if cs.drop == nil {
+		cs.flush()
+	} else {
+		cs.drop(strings.Split(b.String(), ","))
+	}
+	return cs.announce(ctx, " "+b.String())
+}
+
+// announce notifies every server of a write, with the keys to drop (" key,key") or without
+// any (a flush), and waits for the other servers' answers.
+func (cs *CacheSignal) announce(ctx context.Context, keys string) error {
 	if !cs.Listening() {
 		// Without a listener this server cannot hear the answers; its own cache is off, and
-		// the notification still empties the others.
-		_, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" -"+key)
+		// the notification still reaches the others.
+		var (
+			position string
+			servers  int
+		)
+		err := cs.store.pool.QueryRow(ctx, notifyFlush, flushChannel, cs.id+" -"+keys, listenerName, 0).Scan(nil, &position, &servers)
 		if err != nil {
 			return fmt.Errorf("store: broadcast cache flush: %w", err)
 		}
@@ -270,15 +309,21 @@ func (cs *CacheSignal) announce(ctx context.Context, key string) error {
 		cs.mu.Unlock()
 	}()
 
-	// Count before notifying: every server counted listened before the notification, so
-	// each one hears it and answers.
-	var servers int
-	if err := cs.store.pool.QueryRow(ctx, countListeners, listenerName).Scan(&servers); err != nil {
-		return fmt.Errorf("store: broadcast cache flush: count servers: %w", err)
-	}
-	if _, err := cs.store.pool.Exec(ctx, notifyFlush, flushChannel, cs.id+" "+token+key); err != nil {
+	var (
+		position string
+		servers  int
+	)
+	err := cs.store.pool.QueryRow(ctx, notifyFlush, flushChannel, cs.id+" "+token+keys, listenerName, int64(cs.pid.Load())).
+		Scan(nil, &position, &servers)
+	if err != nil {
 		return fmt.Errorf("store: broadcast cache flush: %w", err)
 	}
+	// This server knows of its own write at once, for the replica's rule (Written).
+	p, err := ParseWALPosition(position)
+	if err != nil {
+		return fmt.Errorf("store: broadcast cache flush: %w", err)
+	}
+	cs.heard(p)
 	timeout := time.NewTimer(flushAckTimeout)
 	defer timeout.Stop()
 	for answered := 0; answered < servers; answered++ {

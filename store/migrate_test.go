@@ -84,3 +84,21 @@ func TestMigrateFromEmptyDatabase(t *testing.T) {
 	require.NoError(t, rows.Err())
 	assert.Subset(t, tables, []string{"api_tokens", "goose_db_version", "sessions", "users"})
 }
+
+// The app's sessions run without JIT compilation (issue #38); a URL that sets it keeps it.
+func TestConnectTurnsJITOff(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := storetest.NewDatabase(t)
+	for _, tc := range []struct{ url, want string }{
+		{url, "off"},
+		{url + " jit=on", "on"},
+	} {
+		pool, err := store.Connect(ctx, tc.url)
+		require.NoError(t, err)
+		var jit string
+		require.NoError(t, pool.QueryRow(ctx, "SHOW jit").Scan(&jit))
+		pool.Close()
+		assert.Equal(t, tc.want, jit, tc.url)
+	}
+}

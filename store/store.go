@@ -123,16 +123,23 @@ func migrateAlone(ctx context.Context, databaseURL string) error {
 }
 
 // Connect opens a connection pool on databaseURL and checks that the database answers.
+// Its sessions run with Postgres' JIT compilation off: the app's queries are short, and
+// on a database whose statistics are stale the planner's cost estimate can make Postgres
+// compile one for seconds (issue #38: 3.3 s for the player page's query).
 func Connect(ctx context.Context, databaseURL string) (*pgxpool.Pool, error) {
 	return ConnectWith(ctx, databaseURL, Sessions{})
 }
 
 // ConnectWith opens a connection pool on databaseURL whose connections are set up as
-// sessions says, and checks that the database answers.
+// sessions says (JIT off unless the URL sets it, as Connect), and checks that the database
+// answers.
 func ConnectWith(ctx context.Context, databaseURL string, sessions Sessions) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	if _, set := cfg.ConnConfig.RuntimeParams["jit"]; !set {
+		cfg.ConnConfig.RuntimeParams["jit"] = "off"
 	}
 	if sessions.MaxConns > 0 {
 		cfg.MaxConns = sessions.MaxConns

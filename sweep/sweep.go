@@ -42,8 +42,22 @@ const ClosedProposalsEvery = time.Minute
 // ClosedProposals records the proposed results whose confirmation window ended at now()
 // with a confirmation and no dispute (CONTRACT section 8). Every server runs it; each
 // game's lock makes each result recorded once (service.Results.RecordClosedProposals).
-func ClosedProposals(st *store.Store, now func() time.Time) Job {
+// Each result recorded is announced to every server's cache by changed
+// (web.Handler.Changed; nil: no server keeps a cache) with the keys of what it changed
+// (store.Store.GameCacheKeys), instead of waiting out the cache's 30-second bound.
+func ClosedProposals(st *store.Store, now func() time.Time, logger *slog.Logger, changed func(context.Context, []store.CacheKey) error) Job {
 	results := service.NewResults(st)
+	if changed != nil {
+		results.Recorded = func(ctx context.Context, gameID int64) {
+			keys, err := st.GameCacheKeys(ctx, gameID)
+			if err == nil {
+				err = changed(ctx, keys)
+			}
+			if err != nil {
+				logger.Error("announce a closed proposal's result to the caches", "game", gameID, "error", err.Error())
+			}
+		}
+	}
 	return Job{
 		What: "record closed proposals",
 		Done: "recorded proposals whose confirmation window closed",

@@ -27,6 +27,10 @@ import (
 type benchSite struct {
 	name  string
 	pages []benchPage
+	// handler serves the site; league is the league its pages show (BenchmarkRebuild).
+	handler *web.Handler
+	store   *store.Store
+	league  int64
 }
 
 // benchPage is one page read by one signed-in browser.
@@ -69,7 +73,7 @@ func BenchmarkSignedIn(b *testing.B) {
 }
 
 // serveBench serves st as one server of its database, listening for writes.
-func serveBench(b *testing.B, st *store.Store) string {
+func serveBench(b *testing.B, st *store.Store) (string, *web.Handler) {
 	b.Helper()
 	h := web.New(st, slog.New(slog.NewTextHandler(io.Discard, nil)), web.Config{RequestTimeout: time.Minute})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -91,7 +95,7 @@ func serveBench(b *testing.B, st *store.Store) string {
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
-	return srv.URL
+	return srv.URL, h
 }
 
 // csrfField finds a page's CSRF token.
@@ -154,7 +158,7 @@ func freshBenchSite(b *testing.B) benchSite {
 	b.Helper()
 	ctx := context.Background()
 	st := storetest.NewStore(b)
-	base := serveBench(b, st)
+	base, h := serveBench(b, st)
 	var users []store.User
 	for i := range 9 {
 		u, err := st.CreateUser(ctx, store.NewUser{Username: fmt.Sprintf("bench%d", i), DisplayName: fmt.Sprintf("Bench %d", i), Password: "password-1"})
@@ -204,7 +208,8 @@ func freshBenchSite(b *testing.B) benchSite {
 	}
 	organiser := benchLogIn(b, base, users[0].Username, "password-1")
 	member := benchLogIn(b, base, users[1].Username, "password-1")
-	return benchSite{name: "fresh", pages: sitePages(b, base, l.ID, games[0].ID, games[8].ID, organiser, member, users[1].Username)}
+	return benchSite{name: "fresh", pages: sitePages(b, base, l.ID, games[0].ID, games[8].ID, organiser, member, users[1].Username),
+		handler: h, store: st, league: l.ID}
 }
 
 // loadBenchSite serves the load-test database at db: its first league, as the load
@@ -232,8 +237,9 @@ func loadBenchSite(b *testing.B, db string) benchSite {
 	if err := q.Scan(&games, &league, &done, &open, &memberName); err != nil {
 		b.Fatal(err)
 	}
-	base := serveBench(b, st)
+	base, h := serveBench(b, st)
 	organiser := benchLogIn(b, base, "organiser", "tablestakes")
 	member := benchLogIn(b, base, memberName, "tablestakes")
-	return benchSite{name: fmt.Sprintf("load-%d-games", games), pages: sitePages(b, base, league, done, open, organiser, member, memberName)}
+	return benchSite{name: fmt.Sprintf("load-%d-games", games), pages: sitePages(b, base, league, done, open, organiser, member, memberName),
+		handler: h, store: st, league: league}
 }

@@ -50,6 +50,13 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Handler {
 // while this server cannot hear them the cache does not answer. Run it beside the server.
 func (h *Handler) ListenForWrites(ctx context.Context) { h.server.ListenForWrites(ctx) }
 
+// Changed tells every server on the database, this one included, that a write made
+// outside a request (a sweep) changed what keys name (store.CacheSignal.Drop): each drops
+// what its cache keeps that depends on them before Changed returns.
+func (h *Handler) Changed(ctx context.Context, keys []store.CacheKey) error {
+	return h.server.Signal.Drop(ctx, keys)
+}
+
 // CacheListening reports whether the cache hears the other servers' writes and so answers.
 func (h *Handler) CacheListening() bool { return h.server.CacheListening() }
 

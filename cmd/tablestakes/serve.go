@@ -252,15 +252,15 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	// Every server delivers notifications; the database hands each delivery to one of them.
 	stopNotifying := background(ctx, notify.New(st, logger, cfg.Notify).Run)
 	defer stopNotifying()
+	// The cache of public pages listens for every server's writes on this database.
+	handler := web.New(st, logger, cfg.Web)
 	// Every server records the proposals whose confirmation window ended; each game's lock
-	// makes each recorded once.
+	// makes each recorded once, and each is announced to every server's cache.
 	stopClosing := background(ctx, func(ctx context.Context) {
-		sweep.Run(ctx, logger, sweep.ClosedProposalsEvery, sweep.ClosedProposals(st, time.Now))
+		sweep.Run(ctx, logger, sweep.ClosedProposalsEvery, sweep.ClosedProposals(st, time.Now, logger, handler.Changed))
 	})
 	defer stopClosing()
 
-	// The cache of public pages listens for every server's writes on this database.
-	handler := web.New(st, logger, cfg.Web)
 	if cfg.DatabaseReadURL != "" {
 		// A replica is read-only: nothing is created or migrated there.
 		readPool, err := store.ConnectWith(ctx, cfg.DatabaseReadURL, sessions)

@@ -65,6 +65,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.GameChanged(c, g.ID)
 	return c.JSON(http.StatusCreated, apiGameOf(g))
 }
 
@@ -81,6 +82,7 @@ func (h *Handler) apiJoinNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.GameChanged(c, id)
 	return c.JSON(http.StatusOK, apiGameOf(g))
 }
 

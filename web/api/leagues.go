@@ -162,6 +162,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.LeagueChanged(c, l.ID)
 	out, err := h.apiLeagueOf(ctx, l)
 	if err != nil {
 		return err
@@ -192,6 +193,7 @@ func (h *Handler) apiJoinLeague(c echo.Context) error {
 		}
 		return err
 	}
+	h.LeagueChanged(c, id)
 	out, err := h.apiLeagueOf(ctx, l)
 	if err != nil {
 		return err

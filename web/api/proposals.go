@@ -105,6 +105,7 @@ func (h *Handler) apiWithdrawProposal(c echo.Context) error {
 	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	return c.NoContent(http.StatusNoContent)
 }
 
@@ -156,6 +157,7 @@ func (h *Handler) apiConfirmProposal(c echo.Context) error {
 	if err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	return c.JSON(http.StatusOK, map[string]bool{"recorded": recorded})
 }
 
@@ -176,6 +178,7 @@ func (h *Handler) apiDisputeProposal(c echo.Context) error {
 	if err := h.Results.Dispute(ctx, id, user.ID, a.Reason, a.Revision); err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	p, err := h.Store.Proposal(ctx, id)
 	if err != nil {
 		return httpx.ProposalError(err)

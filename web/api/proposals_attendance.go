@@ -53,5 +53,6 @@ func (h *Handler) apiSetAttendance(c echo.Context) error {
 	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, *body.Coming); err != nil {
 		return err
 	}
+	h.GameChanged(c, id)
 	return h.apiAttendance(c)
 }

@@ -79,6 +79,11 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err != nil {
 		return httpx.ResultError(err)
 	}
+	if correct {
+		h.CorrectionChanged(c, r)
+	} else {
+		h.GameChanged(c, id)
+	}
 	out, err := apiResultOf(r, true)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -31,6 +32,7 @@ func (h *Handler) apiStandings(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	httpx.DependsOn(c, store.LeagueKey(id))
 	st, err := h.Store.Standings(ctx, id)
 	if err != nil {
 		return err

@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/tablestakes/tablestakes/store"
 )
 
 // publicCacheTTL bounds how long a cached public response is served. Every server on the
-// database empties its cache at every write through any of them (store.CacheSignal), so the
+// database drops what a write through any of them changed (store.CacheSignal), so the
 // bound is a safety net, not the way writes show.
 const publicCacheTTL = 30 * time.Second
 
@@ -34,27 +36,41 @@ const entryOverhead = 256
 // pages, standings, ladders) as anonymous visitors get them, so that a busy league page
 // costs a map lookup instead of its queries and rendering. Signed-in viewers always get a
 // fresh page, since theirs marks them in tables and offers their own actions. Every request
-// that writes (a POST, PUT, PATCH or DELETE answered below 400) empties the cache of every
-// server on the database before its response goes out (store.CacheSignal), so results,
-// joins and corrections show at once wherever the next request lands. While this server
-// does not hear the others (its listener is down) the cache does not answer at all.
+// that writes (a POST, PUT, PATCH or DELETE answered below 400) drops what it changed
+// (Changed; everything when its handler names nothing) from the cache of every server on
+// the database before its response goes out (store.CacheSignal), so results, joins and
+// corrections show at once wherever the next request lands, and pages the write did not
+// touch stay cached. While this server does not hear the others (its listener is down) the
+// cache does not answer at all.
 //
 // Entries are keyed by the route and its parameters, so the cache holds one entry per page
 // and not one per spelling of its address: handlers refuse non-canonical ids (PathID), and
 // only 200 answers are kept.
 type publicCache struct {
-	generation atomic.Uint64
+	// seq counts the writes this server has heard of (cache_keys.go): an entry is stored
+	// with the count when its computation began, and is fresh while no write since then
+	// named one of its keys.
+	seq atomic.Uint64
 	// listening reports whether this server hears the other servers' writes.
 	listening func() bool
 	// broadcast empties every server's cache (this one's included) and returns once they
-	// have done so.
+	// have done so; dropKeys drops the entries depending on keys the same way.
 	broadcast func(context.Context) error
+	dropKeys  func(context.Context, []store.CacheKey) error
 	logger    *slog.Logger
 	mu        sync.RWMutex
 	entries   map[string]cachedResponse
 	// parts holds what signed-in pages read that is the same for every viewer
-	// (web/httpx/cache_parts.go); it is emptied with the entries.
+	// (web/httpx/cache_parts.go).
 	parts map[string]cachedPart
+	// written, flushed and dropped say which entries are fresh (cache_keys.go).
+	written, flushed uint64
+	dropped          map[store.CacheKey]uint64
+	// building holds, for each key whose answer a request is computing, a channel closed
+	// when it is done: a stampede of anonymous visitors waits for that one rebuild.
+	building map[string]chan struct{}
+	// waiting, when set (tests), is told the key of each rebuild a request waits for.
+	waiting func(key string)
 	// sessions holds the web sessions read (web/httpx/sessions.go); it is emptied with the
 	// entries, and sessionGen counts its flushes and forgotten sessions.
 	sessions   map[string]cachedSession
@@ -65,7 +81,9 @@ type publicCache struct {
 
 // cachedResponse is one stored answer.
 type cachedResponse struct {
-	generation  uint64
+	// seq and keys say whether the entry is fresh (publicCache.fresh).
+	seq         uint64
+	keys        []store.CacheKey
 	at          time.Time
 	contentType string
 	body        []byte
@@ -77,21 +95,28 @@ type cachedResponse struct {
 
 // entrySize is the memory an entry under key holds.
 func entrySize(key string, e cachedResponse) int {
-	return len(key) + cap(e.body) + cap(e.gzipped) + entryOverhead
+	n := len(key) + cap(e.body) + cap(e.gzipped) + entryOverhead
+	for _, k := range e.keys {
+		n += len(k) + 16
+	}
+	return n
 }
 
 // newPublicCache returns an empty cache that answers while listening reports true; a write
 // calls broadcast. Both may be nil for a single server without a cache signal (tests of
 // the cache alone): then it always answers and a write empties only its own entries.
 func newPublicCache(logger *slog.Logger) *publicCache {
-	return &publicCache{entries: map[string]cachedResponse{}, parts: map[string]cachedPart{}, logger: logger}
+	return &publicCache{entries: map[string]cachedResponse{}, parts: map[string]cachedPart{},
+		dropped: map[store.CacheKey]uint64{}, building: map[string]chan struct{}{}, logger: logger}
 }
 
-// flush empties the cache. The generation makes answers computed before the flush
-// unstorable; dropping the map frees what the entries held at once.
+// flush empties the cache: every entry stored before it is stale, and dropping the maps
+// frees what the entries held at once.
 func (pc *publicCache) flush() {
 	pc.mu.Lock()
-	pc.generation.Add(1)
+	seq := pc.seq.Add(1)
+	pc.written, pc.flushed = seq, seq
+	pc.dropped = map[store.CacheKey]uint64{}
 	pc.entries = map[string]cachedResponse{}
 	pc.parts = map[string]cachedPart{}
 	pc.sessions = map[string]cachedSession{}
@@ -105,8 +130,10 @@ func (pc *publicCache) answering() bool {
 	return pc.listening == nil || pc.listening()
 }
 
-// Invalidate is middleware for every route: once a request has written, every cached
-// answer on every server is stale. The flush is broadcast just before the response's
+// Invalidate is middleware for every route: once a request has written, the cached
+// answers showing what it changed are stale on every server. A handler names what its
+// write changed (Changed) and every server drops only the entries depending on it; a write
+// that names nothing empties every cache. Either is announced just before the response's
 // header goes out, so the writer's client never sees its response before the pages that
 // show its write are gone from every server.
 func (pc *publicCache) Invalidate(next echo.HandlerFunc) echo.HandlerFunc {
@@ -116,22 +143,35 @@ func (pc *publicCache) Invalidate(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		res := c.Response()
-		flushed := false
+		announced := false
 		res.Before(func() {
 			// A refused write changed nothing; only one that went through makes the cache
-			// stale (and anonymous junk posts cannot keep flushing it).
-			if res.Status >= http.StatusBadRequest {
+			// stale (and anonymous junk posts cannot keep flushing it). A handler that named
+			// what it changed wrote it, whatever went wrong after.
+			if _, named := c.Get(changedKey).([]store.CacheKey); !named && res.Status >= http.StatusBadRequest {
 				return
 			}
-			flushed = true
-			pc.flushAll(c.Request().Context())
+			announced = true
+			pc.announce(c)
 		})
 		err := next(c)
-		if err == nil && !res.Committed && !flushed {
-			pc.flushAll(c.Request().Context())
+		if err == nil && !res.Committed && !announced {
+			pc.announce(c)
 		}
 		return err
 	}
+}
+
+// announce drops, on every server, what the request's write changed: the keys its handler
+// named, or everything.
+func (pc *publicCache) announce(c echo.Context) {
+	ctx := c.Request().Context()
+	keys, named := c.Get(changedKey).([]store.CacheKey)
+	if !named {
+		pc.flushAll(ctx)
+		return
+	}
+	pc.dropAll(ctx, keys)
 }
 
 // flushAll empties this server's cache and every other server's.
@@ -144,6 +184,22 @@ func (pc *publicCache) flushAll(ctx context.Context) {
 		// The write itself went through; the other servers catch up at their listener's
 		// next reconnect or after publicCacheTTL.
 		pc.logger.ErrorContext(ctx, "cache: broadcast the flush", "error", err.Error())
+	}
+}
+
+// dropAll drops the entries depending on keys on this server and every other one.
+func (pc *publicCache) dropAll(ctx context.Context, keys []store.CacheKey) {
+	if len(keys) == 0 {
+		return
+	}
+	if pc.dropKeys == nil {
+		pc.drop(keys)
+		return
+	}
+	// The signal drops them here too. Keys it cannot carry empty every cache instead.
+	if err := pc.dropKeys(ctx, keys); err != nil {
+		pc.logger.ErrorContext(ctx, "cache: announce the keys a write changed; emptying every cache", "error", err.Error())
+		pc.flushAll(ctx)
 	}
 }
 
@@ -177,19 +233,20 @@ func (pc *publicCache) Early(sessionCookie string) echo.MiddlewareFunc {
 	}
 }
 
-// lookup returns the cached answer to key when it is still good: stored since the last
-// write, and either younger than publicCacheTTL or older while another request is already
-// computing its replacement (so an expiry never sends every visitor of a busy page to the
-// database at once). A miss makes the caller compute the answer.
+// lookup returns the cached answer to key when it is still good: fresh (no write since it
+// was computed named what it depends on), and either younger than publicCacheTTL or older
+// while another request is already computing its replacement (so an expiry never sends
+// every visitor of a busy page to the database at once). A miss makes the caller compute
+// the answer.
 func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
 	if !pc.answering() {
 		return cachedResponse{}, false
 	}
-	gen := pc.generation.Load()
 	pc.mu.RLock()
 	hit, ok := pc.entries[key]
+	ok = ok && pc.fresh(hit.seq, hit.keys)
 	pc.mu.RUnlock()
-	if !ok || hit.generation != gen {
+	if !ok {
 		return cachedResponse{}, false
 	}
 	if time.Since(hit.at) < publicCacheTTL {
@@ -198,7 +255,7 @@ func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	current, ok := pc.entries[key]
-	if !ok || current.generation != gen {
+	if !ok || !pc.fresh(current.seq, current.keys) {
 		return cachedResponse{}, false
 	}
 	if current.refreshing {
@@ -207,6 +264,38 @@ func (pc *publicCache) lookup(key string) (cachedResponse, bool) {
 	current.refreshing = true
 	pc.entries[key] = current
 	return cachedResponse{}, false
+}
+
+// rebuild makes the caller the one request computing key's answer, or waits until the one
+// computing it is done (or ctx ends) and reports false: the waiter then looks again, and
+// computes the answer itself only when the rebuild it waited for could not be kept. done
+// must be called once the leader's answer is stored or given up.
+func (pc *publicCache) rebuild(ctx context.Context, key string) (leader bool, done func()) {
+	pc.mu.Lock()
+	ch, building := pc.building[key]
+	if !building {
+		ch = make(chan struct{})
+		pc.building[key] = ch
+	}
+	pc.mu.Unlock()
+	if !building {
+		return true, func() {
+			pc.mu.Lock()
+			if pc.building[key] == ch {
+				delete(pc.building, key)
+			}
+			pc.mu.Unlock()
+			close(ch)
+		}
+	}
+	if pc.waiting != nil {
+		pc.waiting(key)
+	}
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
+	return false, func() {}
 }
 
 // serve sends a cached answer; gzipped when the client accepts it and the answer does not
@@ -238,7 +327,9 @@ func acceptsGzip(req *http.Request) bool {
 }
 
 // Public is middleware for a public GET route: it answers anonymous visitors from the
-// cache when it can, and stores the 200 answers it had to compute.
+// cache when it can, and stores the 200 answers it had to compute, under the keys the
+// handler said the answer depends on (DependsOn; none: every write makes it stale). One
+// request at a time computes a missing answer; the others wait for it.
 func (pc *publicCache) Public(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
@@ -246,12 +337,19 @@ func (pc *publicCache) Public(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		key := cacheKey(c)
-		gen := pc.generation.Load()
 		if !wantsFresh(req) {
 			if hit, ok := pc.lookup(key); ok {
 				return pc.serve(c, hit, false)
 			}
+			leader, done := pc.rebuild(req.Context(), key)
+			defer done()
+			if !leader {
+				if hit, ok := pc.lookup(key); ok {
+					return pc.serve(c, hit, false)
+				}
+			}
 		}
+		seq := pc.seq.Load()
 		res := c.Response()
 		rec := &recordingWriter{ResponseWriter: res.Writer}
 		res.Writer = rec
@@ -267,13 +365,14 @@ func (pc *publicCache) Public(next echo.HandlerFunc) echo.HandlerFunc {
 			pc.mu.Unlock()
 			return err
 		}
-		entry := cachedResponse{generation: gen, at: time.Now(),
+		keys, _ := c.Get(dependsKey).([]store.CacheKey)
+		entry := cachedResponse{seq: seq, keys: keys, at: time.Now(),
 			contentType: res.Header().Get(echo.HeaderContentType), body: bytes.Clone(rec.body.Bytes())}
 		entry.gzipped = gzipped(entry.body)
 		size := entrySize(key, entry)
 		pc.mu.Lock()
 		defer pc.mu.Unlock()
-		if pc.generation.Load() != gen {
+		if !pc.fresh(seq, keys) {
 			// A write landed while this answer was computed: it may not show it.
 			return nil
 		}

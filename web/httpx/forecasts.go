@@ -36,8 +36,8 @@ type PlayedForecast struct {
 }
 
 // LadderForecast back-tests the ladder of the registry game slug, replaying its rated
-// games; the answer is cached with the ladder (emptied at every write, like the ladder
-// page) and shared: callers must not change it.
+// games; the answer is cached with the ladder (dropped by a write that moves the ladder's
+// ratings or rewrites its history) and shared: callers must not change it.
 func (h *Server) LadderForecast(ctx context.Context, slug string) (LadderForecast, error) {
 	return Part(h.Cache, "backtest\x00"+slug, func() (LadderForecast, error) {
 		games, err := h.Store.LadderHistory(ctx, slug)
@@ -45,7 +45,7 @@ func (h *Server) LadderForecast(ctx context.Context, slug string) (LadderForecas
 			return LadderForecast{}, err
 		}
 		return backtestLadder(games), nil
-	})
+	}, store.LadderKey(slug), store.LadderHistoryKey(slug))
 }
 
 // backtestLadder replays a ladder's games through the models.
@@ -68,7 +68,9 @@ func backtestLadder(games []store.LadderGame) LadderForecast {
 // LadderRatings returns the ladder of the registry game slug, highest first, cached as
 // the ladder page caches it.
 func (h *Server) LadderRatings(ctx context.Context, slug string) ([]store.Rating, error) {
-	return Part(h.Cache, "ladder\x00"+slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, slug) })
+	// The ladder shows its ratings only: results recorded on other ladders leave it cached.
+	return Part(h.Cache, "ladder\x00"+slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, slug) },
+		store.LadderKey(slug))
 }
 
 // SeatForecast is one seat's outlook before a game: its player's rating now, the ante that

@@ -130,7 +130,7 @@ func JoinRefusal(err error) (int, string, bool) {
 func (h *Server) leagueVisible(ctx context.Context, leagueID, viewerID int64) (bool, error) {
 	l, err := Part(h.Cache, PartKey("league row", leagueID), func() (store.League, error) {
 		return h.Store.League(ctx, leagueID)
-	})
+	}, store.LeagueKey(leagueID))
 	if err == nil && !l.Private {
 		return true, nil
 	}
@@ -139,7 +139,11 @@ func (h *Server) leagueVisible(ctx context.Context, leagueID, viewerID int64) (b
 
 // gameLeagueID is store.GameLeagueID, cached until the next write.
 func (h *Server) gameLeagueID(ctx context.Context, gameID int64) (int64, error) {
-	return Part(h.Cache, PartKey("game league", gameID), func() (int64, error) { return h.Store.GameLeagueID(ctx, gameID) })
+	// A game stays in its league; a league deleted names itself.
+	return KeyedPart(h.Cache, PartKey("game league", gameID), func() (int64, []store.CacheKey, error) {
+		id, err := h.Store.GameLeagueID(ctx, gameID)
+		return id, []store.CacheKey{store.GamePageKey(id, gameID)}, err
+	})
 }
 
 // League text limits beyond the creation's, matching migration 00008's CHECKs.

@@ -237,7 +237,12 @@ func (h *Server) Identify(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		// The account is read once until the next write (web/httpx/cache_parts.go): a password
 		// change or deletion is a write, and empties every server's parts.
-		user, err := Part(h.Cache, PartKey("user", id), func() (store.User, error) { return h.Store.User(ctx, id) })
+		// An account's own writes (name, password, deletion) name no keys and so empty every
+		// cache; a result names its players, which drops it too, harmlessly.
+		user, err := KeyedPart(h.Cache, PartKey("user", id), func() (store.User, []store.CacheKey, error) {
+			u, err := h.Store.User(ctx, id)
+			return u, []store.CacheKey{store.PlayerKey(u.Username)}, err
+		})
 		if errors.Is(err, store.ErrNotFound) {
 			// The account is gone; forget it rather than fail every page.
 			h.Sessions.Remove(ctx, SessionUserID)

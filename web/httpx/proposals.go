@@ -44,6 +44,7 @@ func (h *Server) Propose(c echo.Context, gameID, userID int64, body []byte) (sto
 	if err != nil {
 		return store.Proposal{}, ResultError(err)
 	}
+	h.GameChanged(c, gameID)
 	return p, nil
 }
 

@@ -21,5 +21,6 @@ func (h *Server) Ladder(c echo.Context) (scoring.Game, []store.Rating, error) {
 	if err != nil {
 		return scoring.Game{}, nil, err
 	}
+	DependsOn(c, store.LadderKey(g.Slug))
 	return g, rs, nil
 }

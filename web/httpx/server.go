@@ -169,9 +169,10 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 		cfg.LimitClock = time.Now
 	}
 	cache := newPublicCache(logger)
-	signal := st.NewCacheSignal(logger, cache.flush, cache.forgetEntry)
+	signal := st.NewCacheSignal(logger, cache.flush, cache.dropKeyStrings)
 	cache.listening = signal.Listening
 	cache.broadcast = signal.Broadcast
+	cache.dropKeys = signal.Drop
 	sessions := scs.New()
 	// The sessions table, read through the cache (web/httpx/sessions.go); no sweeper goroutine:
 	// the server sweeps (see serve), and the Server owns no background work.

@@ -22,11 +22,11 @@ const deskListLength = 10
 // waiting for a result in the leagues I run and at the normal tables I opened, the leagues waiting for players and the
 // latest results.
 func (h *Handler) desk(c echo.Context, user store.User) error {
-	// The desk is the viewer's own: its part is stored under the viewer's id, and emptied
-	// with every other part at the next write.
+	// The desk is the viewer's own: its part is stored under the viewer's id, and dropped
+	// by every write naming the viewer (a result or a join in their leagues, their tables).
 	own, err := httpx.Part(h.Cache, httpx.PartKey("desk", user.ID), func() (deskShared, error) {
 		return h.readDesk(c.Request().Context(), user.ID)
-	})
+	}, store.PlayerKey(user.Username))
 	if err != nil {
 		return err
 	}

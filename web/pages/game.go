@@ -39,7 +39,10 @@ func gameTitle(v templates.GameView) string {
 // gameView gathers what the game page shows.
 func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error) {
 	ctx := c.Request().Context()
-	g, err := httpx.Part(h.Cache, httpx.PartKey("game", id), func() (store.Game, error) { return h.Store.Game(ctx, id) })
+	g, err := httpx.KeyedPart(h.Cache, httpx.PartKey("game", id), func() (store.Game, []store.CacheKey, error) {
+		g, err := h.Store.Game(ctx, id)
+		return g, []store.CacheKey{store.GamePageKey(g.LeagueID, id)}, err
+	})
 	if err != nil {
 		return templates.GameView{}, err
 	}
@@ -98,10 +101,12 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		}
 		canRecord = role >= store.RoleCoOrganiser
 	}
-	// The section is the same for every viewer but for the record and correct buttons.
+	// The section is the same for every viewer but for the record and correct buttons. Its
+	// rating ledger changes when a correction replays the ladder, in whatever league.
+	keys := []store.CacheKey{store.GamePageKey(g.LeagueID, g.ID), store.LadderHistoryKey(g.Game)}
 	r, err := httpx.Part(h.Cache, httpx.PartKey("result", g.ID), func() (templates.ResultView, error) {
 		return h.resultView(c, g.ID, false, g.Status, clock, l.TimeZone)
-	})
+	}, keys...)
 	if err != nil {
 		return templates.GameView{}, err
 	}
@@ -110,7 +115,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	v.Result = &r
 	// Rendered once for those who record and once for those who do not.
 	key := httpx.PartKey("result section", g.ID) + "\x00" + strconv.FormatBool(canRecord)
-	if v.ResultPart, err = httpx.RenderedPart(ctx, h.Cache, key, templates.ResultSection(r)); err != nil {
+	if v.ResultPart, err = httpx.RenderedPart(ctx, h.Cache, key, templates.ResultSection(r), keys...); err != nil {
 		return templates.GameView{}, err
 	}
 	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord, clock); err != nil {

@@ -90,6 +90,7 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.GameChanged(c, g.ID)
 	h.Flash(c, "Your table is open: players take its seats from this page.")
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(g.ID, 10))
 }
@@ -104,6 +105,7 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	_, err = h.Games.Join(c.Request().Context(), id, user.ID)
 	if err == nil {
+		h.GameChanged(c, id)
 		h.Flash(c, "You took a seat at this table.")
 		return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(id, 10))
 	}

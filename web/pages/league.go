@@ -44,6 +44,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	invite := c.FormValue("invite")
 	_, err = h.Leagues.JoinInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
+		h.LeagueChanged(c, id)
 		h.Flash(c, "You joined the league.")
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
 	}
@@ -75,12 +76,16 @@ type leagueShared struct {
 	standings []scoring.Standing
 	// fairness is the schedule's report; nil before the schedule is built.
 	fairness *templates.FairnessView
+	// keys are what the part shows (store.CacheKey): the league, and its members' pages
+	// when its activity rule counts their games in every league.
+	keys []store.CacheKey
 }
 
 // leagueShared returns league id's shared part, from the cache when it holds it.
 func (h *Handler) leagueShared(ctx context.Context, id int64) (leagueShared, error) {
-	return httpx.Part(h.Cache, httpx.PartKey("league", id), func() (leagueShared, error) {
-		return h.readLeagueShared(ctx, id)
+	return httpx.KeyedPart(h.Cache, httpx.PartKey("league", id), func() (leagueShared, []store.CacheKey, error) {
+		s, err := h.readLeagueShared(ctx, id)
+		return s, s.keys, err
 	})
 }
 
@@ -96,6 +101,7 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	if s.members, err = h.Store.Members(ctx, id); err != nil {
 		return s, err
 	}
+	s.keys = []store.CacheKey{store.LeagueKey(id)}
 	if s.games, err = h.Store.Games(ctx, id); err != nil {
 		return s, err
 	}
@@ -107,6 +113,10 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 		}
 		for _, a := range states {
 			s.activity[a.UserID] = a
+		}
+		// A member's games in any league move their activity here: the part shows them.
+		for _, m := range s.members {
+			s.keys = append(s.keys, store.PlayerKey(m.Username))
 		}
 	}
 	if len(s.games) == 0 {
@@ -131,22 +141,26 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 // rendered once for every viewer with the viewer's marks spliced in (renderLeagueParts),
 // and the viewer's own sections.
 func (h *Handler) leagueView(c echo.Context, id int64) (templates.LeagueView, error) {
-	v, err := h.buildLeagueView(c, id)
+	v, keys, err := h.buildLeagueView(c, id)
 	if err != nil {
 		return templates.LeagueView{}, err
 	}
-	return v, h.renderLeagueParts(c, &v)
+	// An anonymous visitor's page is cached whole (httpx.Public) with the keys of what it
+	// shows: results in other leagues leave it in place.
+	httpx.DependsOn(c, keys...)
+	return v, h.renderLeagueParts(c, &v, keys)
 }
 
 // buildLeagueView is the league page's view before its big sections are rendered: the
 // games' rows and the standings as every viewer has them (nobody marked), and the viewer's
 // own sections.
-func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueView, error) {
+func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueView, []store.CacheKey, error) {
 	ctx := c.Request().Context()
 	shared, err := h.leagueShared(ctx, id)
 	if err != nil {
-		return templates.LeagueView{}, err
+		return templates.LeagueView{}, nil, err
 	}
+	keys := shared.keys
 	l, members, games, activity := shared.league, shared.members, shared.games, shared.activity
 	viewer, signedIn := httpx.CurrentUser(c)
 	v := templates.LeagueView{League: summarise(l)}
@@ -163,17 +177,17 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 		}
 	}
 	if v.Join, err = h.joinView(ctx, l, v.Join.IsMember, viewer, signedIn); err != nil {
-		return templates.LeagueView{}, err
+		return templates.LeagueView{}, nil, err
 	}
 	if err := h.operationsView(c, l, &v); err != nil {
-		return templates.LeagueView{}, err
+		return templates.LeagueView{}, nil, err
 	}
 	// The games' rows are built once for every viewer until the next write and only read
 	// from then on: the viewer's seats are marked where the section is spliced.
 	if v.Games, err = httpx.Part(h.Cache, httpx.PartKey("league rows", l.ID), func() ([]templates.GameRow, error) {
 		return gameRows(l, games), nil
-	}); err != nil {
-		return templates.LeagueView{}, err
+	}, keys...); err != nil {
+		return templates.LeagueView{}, nil, err
 	}
 	for _, row := range v.Games {
 		v.Dated = v.Dated || row.When != ""
@@ -182,7 +196,7 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 		v.Rounds = rounds(v.Games, v.Members)
 	}
 	if len(games) == 0 {
-		return v, nil
+		return v, keys, nil
 	}
 	// A withdrawal may have cancelled games: the header counts the games there are.
 	v.League.TotalGames = len(games)
@@ -194,30 +208,30 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 	// The standings section (web/pages/standings.go), as every viewer has it.
 	st, err := httpx.Part(h.Cache, httpx.PartKey("league standings", l.ID), func() (templates.StandingsView, error) {
 		return standingsSection(l, members, games, shared.standings, ""), nil
-	})
+	}, keys...)
 	if err != nil {
-		return templates.LeagueView{}, err
+		return templates.LeagueView{}, nil, err
 	}
 	v.Standings = &st
-	return v, nil
+	return v, keys, nil
 }
 
 // renderLeagueParts renders the league page's big sections once for every viewer until
 // the next write: the standings and the games, which mark the viewer, with the viewer's
 // marks spliced in per request (templates.Marked); the fairness report and the history
 // as they are.
-func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) error {
+func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView, keys []store.CacheKey) error {
 	ctx := c.Request().Context()
 	viewer, _ := httpx.CurrentUser(c) // no username for anonymous visitors, who are marked nowhere
 	key := httpx.PartKey("league page", v.League.ID)
 	var err error
-	if v.Parts.Standings, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00standings", templates.LeagueStandings(*v), viewer.Username); err != nil {
+	if v.Parts.Standings, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00standings", templates.LeagueStandings(*v), viewer.Username, keys...); err != nil {
 		return err
 	}
-	if v.Parts.Games, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00games", templates.LeagueGames(*v), viewer.Username); err != nil {
+	if v.Parts.Games, err = httpx.MarkedPart(ctx, h.Cache, key+"\x00games", templates.LeagueGames(*v), viewer.Username, keys...); err != nil {
 		return err
 	}
-	v.Parts.Tail, err = httpx.RenderedPart(ctx, h.Cache, key+"\x00tail", templates.LeagueTail(*v))
+	v.Parts.Tail, err = httpx.RenderedPart(ctx, h.Cache, key+"\x00tail", templates.LeagueTail(*v), keys...)
 	return err
 }
 
@@ -226,7 +240,7 @@ func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView) err
 func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (store.Role, error) {
 	return httpx.Part(h.Cache, httpx.PartKey("role", leagueID)+"\x00"+strconv.FormatInt(viewerID, 10), func() (store.Role, error) {
 		return h.Store.LeagueRole(ctx, leagueID, viewerID)
-	})
+	}, store.LeagueKey(leagueID))
 }
 
 // activityLabel says where a member stands under the league's activity rule, in the words

@@ -22,12 +22,12 @@ func (h *Handler) operationsView(c echo.Context, l store.League, v *templates.Le
 	var err error
 	if v.CoOrganisers, err = httpx.Part(h.Cache, httpx.PartKey("co-organisers", l.ID), func() ([]string, error) {
 		return h.Store.CoOrganisers(ctx, l.ID)
-	}); err != nil {
+	}, store.LeagueKey(l.ID)); err != nil {
 		return err
 	}
 	events, err := httpx.Part(h.Cache, httpx.PartKey("history", l.ID), func() ([]store.LeagueEvent, error) {
 		return h.Store.LeagueEvents(ctx, l.ID)
-	})
+	}, store.LeagueKey(l.ID))
 	if err != nil {
 		return err
 	}

@@ -224,6 +224,7 @@ func (h *Handler) createLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.LeagueChanged(c, l.ID)
 	h.Flash(c, "Your league is created; it starts when its "+scoring.Ordinal(l.Players)+" player joins.")
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
 }

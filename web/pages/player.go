@@ -31,10 +31,13 @@ type playerShared struct {
 	// private are the private leagues among those the page would name: the only ones a
 	// viewer may be kept from (hiddenLeaguesOf), asked of the database on every view.
 	private []int64
+	// keys are what the page shows (store.CacheKey): the player's own pages, and the
+	// history of every ladder they are rated on, which a correction's replay rewrites.
+	keys []store.CacheKey
 }
 
 // readPlayerShared reads page of user id's player page from the database.
-func (h *Handler) readPlayerShared(ctx context.Context, id int64, page int) (playerShared, error) {
+func (h *Handler) readPlayerShared(ctx context.Context, id int64, username string, page int) (playerShared, error) {
 	var (
 		p   playerShared
 		err error
@@ -75,6 +78,10 @@ func (h *Handler) readPlayerShared(ctx context.Context, id int64, page int) (pla
 		name(s.LeagueID)
 	}
 	p.private, err = h.Store.PrivateLeagues(ctx, ids)
+	p.keys = []store.CacheKey{store.PlayerKey(username)}
+	for _, r := range p.ratings {
+		p.keys = append(p.keys, store.LadderHistoryKey(r.Game))
+	}
 	return p, err
 }
 
@@ -88,7 +95,8 @@ func (h *Handler) playerPage(c echo.Context) error {
 	// What the page reads is the same for every viewer; each viewer's private leagues are
 	// taken out of it below (hiddenLeaguesOf), never in the cached parts.
 	username := c.Param("username")
-	u, err := httpx.Part(h.Cache, "player\x00"+username, func() (store.User, error) { return h.Store.UserByUsername(ctx, username) })
+	u, err := httpx.Part(h.Cache, "player\x00"+username, func() (store.User, error) { return h.Store.UserByUsername(ctx, username) },
+		store.PlayerKey(username))
 	if err != nil {
 		return err
 	}
@@ -96,8 +104,9 @@ func (h *Handler) playerPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := httpx.Part(h.Cache, httpx.PartKey("player page", u.ID)+"\x00"+strconv.Itoa(page), func() (playerShared, error) {
-		return h.readPlayerShared(ctx, u.ID, page)
+	p, err := httpx.KeyedPart(h.Cache, httpx.PartKey("player page", u.ID)+"\x00"+strconv.Itoa(page), func() (playerShared, []store.CacheKey, error) {
+		p, err := h.readPlayerShared(ctx, u.ID, u.Username, page)
+		return p, p.keys, err
 	})
 	if err != nil {
 		return err
@@ -119,12 +128,12 @@ func (h *Handler) playerPage(c echo.Context) error {
 	content := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		return templates.PlayerContent(playerView(u, page, p, hidden)).Render(ctx, w)
 	})
-	if v.Content, err = httpx.RenderedPart(ctx, h.Cache, key, content); err != nil {
+	if v.Content, err = httpx.RenderedPart(ctx, h.Cache, key, content, p.keys...); err != nil {
 		return err
 	}
 	// The page names its zone once when every date it shows is in one league's zone; kept
 	// with the content, since working it out walks the same history.
-	zone, err := httpx.Part(h.Cache, key+"\x00zone", func() (string, error) { return playerClock(p, hidden).named(), nil })
+	zone, err := httpx.Part(h.Cache, key+"\x00zone", func() (string, error) { return playerClock(p, hidden).named(), nil }, p.keys...)
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,7 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 	if _, err := h.Results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	return tableBack(c, id)
 }
 
@@ -70,6 +71,7 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 	if err := h.Results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	return tableBack(c, id)
 }
 
@@ -83,6 +85,7 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
+	h.GameChanged(c, id)
 	return tableBack(c, id)
 }
 

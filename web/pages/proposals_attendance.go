@@ -44,6 +44,7 @@ func (h *Handler) attendByLink(c echo.Context) error {
 	if err := h.Results.SetAttendance(c.Request().Context(), link.GameID, link.UserID, coming); err != nil {
 		return err
 	}
+	h.GameChanged(c, link.GameID)
 	return c.Redirect(http.StatusSeeOther, "/attend/"+c.Param("token"))
 }
 
@@ -118,6 +119,7 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
 		return err
 	}
+	h.GameChanged(c, id)
 	return tableBack(c, id)
 }
 

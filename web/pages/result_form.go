@@ -255,13 +255,18 @@ func savedLabel(g store.ResultGame) string {
 // saveResult stores a checked result: a record, or a correction of the recorded one.
 func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction bool) error {
 	ctx := c.Request().Context()
-	var err error
 	if correction {
-		_, err = h.Results.Correct(ctx, w)
-	} else {
-		_, err = h.Results.Record(ctx, w)
+		r, err := h.Results.Correct(ctx, w)
+		if err == nil {
+			h.CorrectionChanged(c, r)
+		}
+		return err
 	}
-	return err
+	if _, err := h.Results.Record(ctx, w); err != nil {
+		return err
+	}
+	h.GameChanged(c, w.GameID)
+	return nil
 }
 
 // formTitle is the form page's title.

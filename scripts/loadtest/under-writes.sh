@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# under-writes.sh: each page quiet and while another server takes writes in other leagues
+# (issue #38). For each database given (filled by `go run ./cmd/loadtest`), it serves the
+# database with two servers, A and B, signs in on A as the load organiser and as a player of
+# the first league, and drives each page on A with wrk twice: quiet, then while an account of
+# its own creates leagues through B, RATE writers (default 15) each about once a second
+# (the load-test leagues have no game left to record, so the writes are league creations).
+# It prints each page's two rates and the share it keeps, and the writes a second reached.
+#   scripts/loadtest/under-writes.sh DATABASE_URL [DATABASE_URL ...]
+# DURATION (default 10s) and CONNECTIONS (default 16) set wrk's run; BIN serves instead of a
+# build of this tree (to compare with another version). wrk is Debian's package: installed
+# with apt when missing and we are root (only the load scripts need it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if [ $# -eq 0 ]; then
+  echo "usage: scripts/loadtest/under-writes.sh DATABASE_URL [DATABASE_URL ...]" >&2
+  exit 2
+fi
+if ! command -v wrk >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "under-writes.sh: installing Debian's wrk" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null ||
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+  else
+    echo "under-writes.sh: wrk is missing; run: sudo apt-get install -y wrk" >&2
+    exit 1
+  fi
+fi
+a=http://127.0.0.1:8096
+b=http://127.0.0.1:8097
+duration=${DURATION:-10s}
+connections=${CONNECTIONS:-16}
+rate=${RATE:-15}
+bin=${BIN:-/tmp/tablestakes-under-writes}
+[ -n "${BIN:-}" ] || go build -o "$bin" ./cmd/tablestakes
+work=$(mktemp -d)
+servers=()
+writers=()
+stop() {
+  for w in "${writers[@]}"; do kill "$w" 2>/dev/null; done
+  for s in "${servers[@]}"; do kill "$s" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap stop EXIT
+
+# signin USER JAR: a browser's sign-in on A; prints the Cookie header wrk sends.
+signin() {
+  local user=$1 jar=$2 token
+  token=$(curl -fs -c "$jar" -b "$jar" "$a/login" | sed -n 's/.*name="_csrf" value="\([^"]*\)".*/\1/p' | head -n 1)
+  curl -fs -o /dev/null -c "$jar" -b "$jar" --data-urlencode "_csrf=$token" \
+    --data-urlencode "username=$user" --data-urlencode "password=tablestakes" "$a/login"
+  awk '!/^#/ || /^#HttpOnly_/ { if (NF >= 7) printf "%s=%s; ", $6, $7 }' "$jar" | sed 's/; $//'
+}
+
+# rate PATH [COOKIE]: requests a second for PATH on A with wrk.
+rate() {
+  local path=$1 cookie=${2:-} args=()
+  [ -n "$cookie" ] && args=(-H "Cookie: $cookie")
+  wrk -t2 -c"$connections" -d"$duration" "${args[@]}" "$a$path" | awk '/Requests\/sec/ { print $2 }'
+}
+
+# write TOKEN: creates a league through B about once a second until killed, counting them
+# in $work/writes.
+write() {
+  local token=$1 n=0
+  while :; do
+    n=$((n + 1))
+    curl -fs -o /dev/null -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+      -d "{\"name\":\"Write load $n\",\"game\":\"gonzaga\",\"players_per_game\":4}" "$b/api/v1/leagues" &&
+      echo >>"$work/writes"
+    sleep 1
+  done
+}
+
+for db in "$@"; do
+  servers=()
+  for url in "$a" "$b"; do
+    DATABASE_URL=$db "$bin" serve --addr "${url#http://}" >>"$work/server.log" 2>&1 &
+    servers+=($!)
+  done
+  for url in "$a" "$b"; do
+    for _ in $(seq 1 100); do curl -fs "$url/healthz" >/dev/null && break; sleep 0.1; done
+  done
+  games=$(psql "$db" -Atc "select count(*) from games where status = 'finished'")
+  league=$(psql "$db" -Atc "select min(id) from leagues")
+  ladder=$(psql "$db" -Atc "select game from leagues where id = $league")
+  player=$(psql "$db" -Atc "select u.username from memberships m join users u on u.id = m.user_id where m.league_id = $league order by u.username limit 1")
+  organiser=$(signin organiser "$work/organiser.jar")
+  member=$(signin "$player" "$work/member.jar")
+  # The writer is an account of its own: its leagues name no page measured here.
+  name=writer$$$RANDOM
+  curl -fs -o /dev/null -H 'Content-Type: application/json' \
+    -d "{\"username\":\"$name\",\"display_name\":\"Load Writer\",\"password\":\"tablestakes-writer\"}" "$b/api/v1/signup"
+  token=$(curl -fs -H 'Content-Type: application/json' -d "{\"username\":\"$name\",\"password\":\"tablestakes-writer\"}" \
+    "$b/api/v1/login" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+  pages=(
+    "league page, anonymous|/leagues/$league|"
+    "standings API, anonymous|/api/v1/leagues/$league/standings|"
+    "ladder, anonymous|/ratings/$ladder|"
+    "desk (front page), organiser|/|$organiser"
+    "league page, organiser|/leagues/$league|$organiser"
+    "league page, member|/leagues/$league|$member"
+    "player page, member|/players/$player|$member"
+  )
+  quiet=()
+  for p in "${pages[@]}"; do
+    IFS='|' read -r _ path cookie <<<"$p"
+    curl -fs -o /dev/null ${cookie:+-H "Cookie: $cookie"} "$a$path" # the first view fills the cache
+    quiet+=("$(rate "$path" "$cookie")")
+  done
+  : >"$work/writes"
+  for _ in $(seq 1 "$rate"); do
+    write "$token" &
+    writers+=($!)
+  done
+  start=$(date +%s.%N)
+  echo "== $games recorded games; two servers; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$connections -d$duration"
+  printf '%-32s %10s %14s %7s\n' page quiet under-writes share
+  i=0
+  for p in "${pages[@]}"; do
+    IFS='|' read -r label path cookie <<<"$p"
+    busy=$(rate "$path" "$cookie")
+    share=$(awk -v a="$busy" -v b="${quiet[$i]}" 'BEGIN { printf "%.0f%%", 100 * a / b }')
+    printf '%-32s %10s %14s %7s\n' "$label" "${quiet[$i]}" "$busy" "$share"
+    i=$((i + 1))
+  done
+  for w in "${writers[@]}"; do kill "$w"; wait "$w" 2>/dev/null || true; done
+  writers=()
+  awk -v n="$(wc -l <"$work/writes")" -v s="$start" -v e="$(date +%s.%N)" \
+    'BEGIN { printf "writes through B: %d leagues created, %.1f a second\n", n, n / (e - s) }'
+  for s in "${servers[@]}"; do kill "$s"; wait "$s" 2>/dev/null || true; done
+  servers=()
+done
