@@ -153,5 +153,5 @@ func (h *Handler) renewCalendarFeed(c echo.Context) error {
 		return err
 	}
 	h.Flash(c, "Your calendar has a new secret address; the old one no longer works.")
-	return c.Redirect(http.StatusSeeOther, "/#next")
+	return c.Redirect(http.StatusSeeOther, "/")
 }

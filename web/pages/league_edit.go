@@ -57,5 +57,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 	}
 	form.Errors = errs
 	v.Edit = form
+	v.TimeZones = httpx.TimeZones(form.TimeZone)
+	v.Failed, v.FailedForm = notSaved, "edit"
 	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
 }

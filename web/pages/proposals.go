@@ -18,12 +18,16 @@ import (
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
-// tableBack is where a table form goes after its write: the desk, or the game page.
-func tableBack(c echo.Context, gameID int64) error {
+// tableBack is where a table form goes after its write, saying what happened (msg, shown
+// once at the top of the page): the desk, or the game page. No anchor: a jump to the table
+// section lands past the message on a phone (issue #34), and the page's first screen names
+// what changed.
+func (h *Handler) tableBack(c echo.Context, gameID int64, msg string) error {
+	h.Flash(c, msg)
 	if c.FormValue("from") == "desk" {
-		return c.Redirect(http.StatusSeeOther, "/#table")
+		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10)+"#table")
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10))
 }
 
 // formRevision is a form's revision field (0 when absent).
@@ -39,6 +43,17 @@ func formRevision(c echo.Context) (int, error) {
 	return n, nil
 }
 
+// proposalChanged answers a confirmation or dispute of a proposal its proposer changed
+// after the page was read: back on the game, which shows the new proposal, saying so
+// (issue #34: never a bare error page). Any other refusal goes to the error handler.
+func (h *Handler) proposalChanged(c echo.Context, gameID int64, err error) error {
+	if !errors.Is(err, store.ErrProposalChanged) {
+		return httpx.ProposalError(err)
+	}
+	h.Flash(c, "Not saved: the proposal changed since you read it. Here is the new one; confirm or dispute it again.")
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10))
+}
+
 // confirmProposal is the Confirm button (POST /games/{id}/proposal/confirm).
 func (h *Handler) confirmProposal(c echo.Context) error {
 	id, err := httpx.PathID(c)
@@ -50,10 +65,27 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if _, err := h.Results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
-		return httpx.ProposalError(err)
+	ctx := c.Request().Context()
+	recorded, err := h.Results.Confirm(ctx, id, user.ID, revision)
+	if err != nil {
+		return h.proposalChanged(c, id, err)
 	}
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	if recorded {
+		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded.")
+	}
+	p, err := h.Store.Proposal(ctx, id)
+	if err != nil {
+		return err
+	}
+	if len(p.Waiting) == 0 {
+		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded when its window closes.")
+	}
+	return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" now waits for "+
+		scoring.ListAnd(displayNames(g, p.Waiting))+".")
 }
 
 // disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).
@@ -67,10 +99,19 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if err := h.Results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
-		return httpx.ProposalError(err)
+	ctx := c.Request().Context()
+	if err := h.Results.Dispute(ctx, id, user.ID, c.FormValue("reason"), revision); err != nil {
+		return h.proposalChanged(c, id, err)
 	}
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	organiser, err := h.Store.User(ctx, g.OrganiserID)
+	if err != nil {
+		return err
+	}
+	return h.tableBack(c, id, "Disputed: "+organiser.DisplayName+" decides the result of "+savedLabel(g)+".")
 }
 
 // withdrawProposal is the proposer's Withdraw button (POST /games/{id}/proposal/withdraw).
@@ -80,10 +121,30 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+	ctx := c.Request().Context()
+	if err := h.Results.Withdraw(ctx, id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	return h.tableBack(c, id, "Withdrawn: your proposal for "+savedLabel(g)+" is gone; anyone at the table may propose the result again.")
+}
+
+// displayNames are the display names of the seated players usernames name (a username not
+// seated stays as it is), as people read them.
+func displayNames(g store.ResultGame, usernames []string) []string {
+	out := make([]string, len(usernames))
+	for i, u := range usernames {
+		out[i] = u
+		for _, s := range g.Seats {
+			if strings.EqualFold(s.Username, u) && s.DisplayName != "" {
+				out[i] = s.DisplayName
+			}
+		}
+	}
+	return out
 }
 
 // tableView is the game page's part for the players at the table, nil once the result is
