@@ -116,9 +116,11 @@ func Reopenable(endedAt *time.Time, now time.Time) bool {
 }
 
 // ScheduleShape names what an edit changes of the league's shape: the game, its version,
-// the players per game and face to face decide the schedule.
+// the players per game and face to face decide the schedule; the activity rule
+// (MinRecentGames within RecentDays) decides who may join.
 type ScheduleShape struct {
 	Game, Version, PlayersPerGame, FaceToFace bool
+	MinRecentGames, RecentDays                bool
 }
 
 // Reshape decides whether an edit that changes shape may apply to a league of status: only
@@ -137,6 +139,14 @@ func Reshape(status string, shape ScheduleShape) error {
 		field = "face_to_face"
 	case shape.Version:
 		field = "version"
+	case shape.MinRecentGames, shape.RecentDays:
+		// The activity rule decides who may join: once the league is full it has done its
+		// work (issue #34: the organiser changes it while the league is open).
+		field = "min_recent_games"
+		if !shape.MinRecentGames {
+			field = "recent_days"
+		}
+		return &Conflict{Reason: field + ": the activity rule changes only while the league is open for players to join"}
 	default:
 		return nil
 	}

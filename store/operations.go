@@ -248,6 +248,9 @@ type LeagueEdit struct {
 	// at any time (CONTRACT section 8); proposals standing keep their window.
 	ResultsBy    *string
 	ConfirmHours *int
+	// MinRecentGames and RecentDays change the activity rule, only while open.
+	MinRecentGames *int
+	RecentDays     *int
 }
 
 const editLeagueSQL = `
@@ -256,13 +259,15 @@ UPDATE leagues SET
     time_zone = coalesce($5, time_zone), game = coalesce($6, game),
     players_per_game = coalesce($7, players_per_game), face_to_face = coalesce($8, face_to_face),
     version = coalesce($9, version), edition = coalesce($10, edition),
-    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours)
+    results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours),
+    min_recent_games = coalesce($13, min_recent_games), recent_days = coalesce($14, recent_days)
 WHERE id = $1`
 
 // UpdateLeague applies the organiser's edit.
 func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e LeagueEdit) error {
 	if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
-		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours); err != nil {
+		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours,
+		e.MinRecentGames, e.RecentDays); err != nil {
 		return fmt.Errorf("store: edit league %d: %w", leagueID, err)
 	}
 	return nil
@@ -271,7 +276,8 @@ func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e L
 // Shape names what the edit changes of the league's schedule (league.Reshape decides).
 func (e LeagueEdit) Shape() league.ScheduleShape {
 	return league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
-		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil}
+		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil,
+		MinRecentGames: e.MinRecentGames != nil, RecentDays: e.RecentDays != nil}
 }
 
 // Fields names the edit's changed fields for the history ("name, venue").
@@ -285,6 +291,7 @@ func (e LeagueEdit) Fields() string {
 		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
 		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
 		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
+		{"activity rule", e.MinRecentGames != nil || e.RecentDays != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

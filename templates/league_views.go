@@ -110,6 +110,9 @@ type LeagueForm struct {
 	PlayersPerGame string
 	MinRecentGames string
 	RecentDays     string
+	// NewClub says the club has no finished game yet: nobody would pass an activity rule
+	// asking for some, so the form offers 0.
+	NewClub bool
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
 	// Results is who enters results and the confirmation window.

@@ -505,6 +505,12 @@ func NewLeague(p Page, f LeagueForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
+			if f.NewClub {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<p class=\"notice activity-new-club\">This club has no finished games yet, so the minimum is set to 0: with more, none of your members could join. You can change it on the league's manage page while it is open.</p>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
 			templ_7745c5c3_Err = Field("min_recent_games", "Minimum finished games", "number", f.MinRecentGames, "off", "Default 5; 0 lets anyone join.", f.Errors).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -513,7 +519,7 @@ func NewLeague(p Page, f LeagueForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "</fieldset><button type=\"submit\" class=\"button button-big\">Create the league</button></form></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "</fieldset><button type=\"submit\" class=\"button button-big\">Create the league</button></form></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

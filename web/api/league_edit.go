@@ -12,7 +12,7 @@ import (
 
 // editFields are the edit's fields in the order they are reported.
 var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "face_to_face",
-	"results_by", "confirm_hours"}
+	"results_by", "confirm_hours", "min_recent_games", "recent_days"}
 
 // firstEditError renders the first failing field as "field: message", for the API.
 func firstEditError(errs templates.FieldErrors) string {
@@ -26,8 +26,9 @@ func firstEditError(errs templates.FieldErrors) string {
 
 // apiEditLeague edits a league: PATCH /api/v1/leagues/{id} with any of "name",
 // "description", "venue", "time_zone", "game", "version", "edition", "players_per_game",
-// "face_to_face" → 200 with the league. Organiser only; the game, its version, its size and
-// face_to_face only while open. A new game without a version plays its default one.
+// "face_to_face", "results_by", "confirm_hours", "min_recent_games", "recent_days" → 200 with
+// the league. Organiser only; the game, its version, its size, face_to_face and the activity
+// rule only while open (409 after). A new game without a version plays its default one.
 func (h *Handler) apiEditLeague(c echo.Context) error {
 	l, err := h.PathLeague(c)
 	if err != nil {

@@ -145,6 +145,9 @@ type LeagueEditInput struct {
 	FaceToFace     *bool   `json:"face_to_face"`
 	Version        *string `json:"version"`
 	Edition        *string `json:"edition"`
+	// MinRecentGames and RecentDays are the activity rule, changed only while open.
+	MinRecentGames *int `json:"min_recent_games"`
+	RecentDays     *int `json:"recent_days"`
 	ResultsSetting
 }
 
@@ -184,6 +187,18 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 		if in.ConfirmHours != nil {
 			e.ConfirmHours = &hours
 		}
+	}
+	if in.MinRecentGames != nil {
+		if *in.MinRecentGames < 0 || *in.MinRecentGames > minRecentGamesMax {
+			errs["min_recent_games"] = "must be between 0 and 1000"
+		}
+		e.MinRecentGames = in.MinRecentGames
+	}
+	if in.RecentDays != nil {
+		if *in.RecentDays < 1 || *in.RecentDays > recentDaysMax {
+			errs["recent_days"] = "must be between 1 and 3650 days"
+		}
+		e.RecentDays = in.RecentDays
 	}
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)
