@@ -70,8 +70,17 @@ func TestBrowserJourneyTableMessagesInView(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Navigate(gameURL),
 		chromedp.WaitVisible(css("#table .confirm-button")),
-		chromedp.Click(css("#table .confirm-button")),
-	), "confirm")
+	), "the game page")
+	for _, sel := range []string{"#table .confirm-button", `#table .attendance-form button[value="yes"]`, `#table .dispute-form summary`} {
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`document.querySelector(%q).getBoundingClientRect().height`, sel)))
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, h, 44.0, "%s is a tap target of at least 44 px", sel)
+	}
+	unanswered, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`[...document.querySelectorAll("#table .attendance-form button")].every(b => b.getAttribute("aria-pressed") === "false")`))
+	require.NoError(t, err)
+	assert.True(t, unanswered, "an unanswered question shows no answer pressed")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(css("#table .confirm-button"))), "confirm")
 	flashInView(t, ctx, "Confirmed: the result of "+l.Name)
 	screenshot(t, ctx, "table-confirmed-390.png")
 	logOut()
