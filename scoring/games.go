@@ -91,7 +91,7 @@ func Games() []Game {
 				"off inside the Wooden Ships section; TableStakes scores Wooden Ships and Iron Men like Blue Max " +
 				"without the enemy-unit-destroyed point, as the Blue Max table notes for this game."},
 		{Slug: "vortex", Name: "Vortex", System: Vortex, MinPlayers: 2, MaxPlayers: 4,
-			Powers:     []string{"Red", "Cyan", "Blue", "Green"}, TwoPlayerPowers: []string{"Red", "Blue"},
+			Powers: []string{"Red", "Cyan", "Blue", "Green"}, TwoPlayerPowers: []string{"Red", "Blue"},
 			ScoreLabel: "final Vortex score", FractionalScores: true,
 			RulesNote: "The winner (every tied top scorer) gets 10 × the sum, over every other player, of the " +
 				"winner's score minus theirs; everyone else gets 0. Example: 90, 70, 40, 50 → 1100."},
