@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,26 @@ func TestTwoPlayerVortexSeatsOppositeCorners(t *testing.T) {
 	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%d", id))
 	assert.Contains(t, text(doc.Find("main")), "Blue")
 	assert.NotContains(t, text(doc.Find("main .seat-table")), "Cyan")
+}
+
+// A history line names only the fields that changed (issue #34), though the form sends
+// every field; a save that changes nothing writes no line.
+func TestLeagueHistoryNamesOnlyTheFieldsChanged(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	l := app.newLeague(org, "gonzaga", 3, 0)
+	c := app.logIn(org)
+	page := leaguePath(l)
+	form := url.Values{"name": {l.Name}, "description": {""}, "venue": {"The library"}, "time_zone": {"UTC"}, "edition": {""}}
+	res, _ := app.submit(c, page+"/manage", page+"/edit", form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc := app.get(c, page+"/manage")
+	assert.Contains(t, text(doc.Find("ol.history li").First()), "edited venue")
+	assert.NotContains(t, text(doc.Find("ol.history li").First()), "name")
+	lines := doc.Find("ol.history li").Length()
+	res, _ = app.submit(c, page+"/manage", page+"/edit", form)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, page+"/manage")
+	assert.Equal(t, lines, doc.Find("ol.history li").Length(), "nothing changed: no new line")
 }

@@ -248,6 +248,16 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 			}
 		}
 	}
+	// The history names only the fields that changed (issue #34): a form sends every text
+	// field, changed or not.
+	unchanged := func(v *string, current string) *string {
+		if v != nil && *v == current {
+			return nil
+		}
+		return v
+	}
+	e.Name, e.Description, e.Venue = unchanged(e.Name, l.Name), unchanged(e.Description, l.Description), unchanged(e.Venue, l.Venue)
+	e.TimeZone, e.Edition = unchanged(e.TimeZone, l.TimeZone), unchanged(e.Edition, l.Edition)
 	return e, errs
 }
 
