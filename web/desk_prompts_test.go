@@ -145,7 +145,7 @@ func TestDisputedNormalTableIsQueuedAndItsDisputeKept(t *testing.T) {
 	_, doc := app.get(c, "/")
 	assert.Equal(t, 1, doc.Find(fmt.Sprintf(`#organised #table-%d .dispute`, id)).Length(), "and on the desk")
 	_, doc = app.get(c, fmt.Sprintf("/games/%d/result", id))
-	assert.Equal(t, ps[2].Username+" disputed the result "+ps[1].Username+" proposed, filled in below: I won.",
+	assert.Equal(t, ps[2].DisplayName+" disputed the result "+ps[1].DisplayName+" proposed, filled in below: I won.",
 		text(doc.Find("main .dispute")), "the record form shows the reason, one full stop")
 
 	status, body = app.api(http.MethodPost, gamePath(id, "/result"), org.token, scoresFor(g, 20, 30, 10))

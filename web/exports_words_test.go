@@ -38,6 +38,8 @@ func TestResultsCSVNamesEachColumnOnceAndHasScores(t *testing.T) {
 	}
 	require.Len(t, records, 5)
 	var scores, points []string
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%d", g.ID))
+	assert.Contains(t, text(doc.Find("#result")), "antes from their Cartagena rating", "the game as the registry writes it")
 	for _, r := range records[1:] {
 		assert.Equal(t, fmt.Sprint(g.Number), r[0])
 		scores = append(scores, r[10])

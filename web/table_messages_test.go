@@ -61,6 +61,9 @@ func TestTableActionsSayWhatHappened(t *testing.T) {
 	assert.Equal(t, "Not saved: the proposal changed since you read it. Here is the new one; confirm or dispute it again.",
 		text(doc.Find("main .flash")))
 	assert.Contains(t, text(doc.Find("#table .proposal-lines")), "(40)", "the new proposal is shown")
+	assert.Equal(t, seated[0].DisplayName+" proposed this result:", text(doc.Find("#table .proposal-head")),
+		"display names, not usernames, where a person reads a name")
+	assert.Contains(t, text(doc.Find("#table .proposal-lines li").First()), "1st "+seated[0].DisplayName+" (40)")
 	assert.Equal(t, "2", doc.Find(`#table input[name="revision"]`).First().AttrOr("value", ""))
 
 	// Confirm, then the last confirmation records it.

@@ -132,6 +132,17 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 	return h.tableBack(c, id, "Withdrawn: your proposal for "+savedLabel(g)+" is gone; anyone at the table may propose the result again.")
 }
 
+// seatNamer names a seated username by its display name (issue #34: display names wherever a
+// person reads a name); any other name stays as it is.
+func seatNamer(g store.ResultGame) func(string) string {
+	return func(u string) string {
+		if names := displayNames(g, []string{u}); len(names) == 1 {
+			return names[0]
+		}
+		return u
+	}
+}
+
 // displayNames are the display names of the seated players usernames name (a username not
 // seated stays as it is), as people read them.
 func displayNames(g store.ResultGame, usernames []string) []string {
@@ -166,7 +177,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 		if err != nil {
 			return nil, err
 		}
-		pv := proposalView(p, viewer, signedIn, canRecord, clock)
+		pv := proposalView(p, viewer, signedIn, canRecord, clock, seatNamer(rg))
 		pv.Lines = proposedLines(rg, p)
 		v.Proposal = &pv
 	case errors.Is(err, store.ErrNotFound):
@@ -182,10 +193,19 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 	return v, nil
 }
 
-// proposalView is a proposal as the viewer sees it, its closing time shown by the page's clock.
-func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock) templates.ProposalView {
-	v := templates.ProposalView{Proposer: p.Proposer, Confirmed: p.Confirmed, Waiting: p.Waiting, Revision: p.Revision,
-		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
+// proposalView is a proposal as the viewer sees it, its closing time shown by the page's
+// clock, the players named as people know them (name: a seated username's display name).
+func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock,
+	name func(string) string) templates.ProposalView {
+	names := func(us []string) []string {
+		out := make([]string, len(us))
+		for i, u := range us {
+			out[i] = name(u)
+		}
+		return out
+	}
+	v := templates.ProposalView{Proposer: name(p.Proposer), Confirmed: names(p.Confirmed), Waiting: names(p.Waiting), Revision: p.Revision,
+		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: name(p.DisputedBy),
 		Reason: p.DisputeReason, CanRecord: canRecord}
 	if signedIn {
 		v.IsProposer = p.ProposerID == viewer.ID
@@ -206,11 +226,12 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
+	name := seatNamer(g)
 	w, err := g.CheckBody(p.ProposerID, p.Input)
 	if err != nil {
 		var out []string
 		for _, s := range g.Seats {
-			out = append(out, s.Username+" "+scores[strings.ToLower(s.Username)])
+			out = append(out, name(s.Username)+" "+scores[strings.ToLower(s.Username)])
 		}
 		return out
 	}
@@ -223,9 +244,9 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	})
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		s := scoring.Ordinal(l.Place) + " " + l.Player
+		s := scoring.Ordinal(l.Place) + " " + name(l.Player)
 		if l.Absent {
-			s = rating.SeventhPlayerName + ", no place, in " + l.Player + "'s seat (absent)"
+			s = rating.SeventhPlayerName + ", no place, in " + name(l.Player) + "'s seat (absent)"
 		}
 		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
 			s += " (" + sc + ")"

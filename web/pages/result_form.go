@@ -55,7 +55,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	v := f.view(nil)
 	v.Proposing = proposing
 	if p != nil && p.Disputed() && !proposing {
-		v.Dispute = fmt.Sprintf("%s disputed the result %s proposed, filled in below: %s", p.DisputedBy, p.Proposer,
+		name := seatNamer(g)
+		v.Dispute = fmt.Sprintf("%s disputed the result %s proposed, filled in below: %s", name(p.DisputedBy), name(p.Proposer),
 			sentenceEnd(p.DisputeReason))
 	}
 	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(g)), v))
