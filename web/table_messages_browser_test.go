@@ -124,3 +124,46 @@ func TestBrowserJourneyTableMessagesInView(t *testing.T) {
 	flashInView(t, ctx, "Saved the result of "+l.Name)
 	screenshot(t, ctx, "table-settled-390.png")
 }
+
+// The manage page on a phone and a desktop: the time zone is a select with the league's
+// zone chosen, "Remove…" asks on a page of its own, and a refused form says so within the
+// first screen.
+func TestBrowserManageAsksAndRefusesInView(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("pl", 3)
+	org := ps[0]
+	l := app.join(app.newLeague(org, "gonzaga", 3, 0), ps[1:])
+	manage := fmt.Sprintf("%s/leagues/%d/manage", app.srv.URL, l.ID)
+	ctx := newBrowser(t)
+	browserLogIn(t, ctx, app, org.Username, 390, phoneScreen)
+	for _, width := range []int64{390, 1280} {
+		require.NoError(t, chromedp.Do(ctx,
+			chromedp.EmulateViewport(width, phoneScreen),
+			chromedp.Navigate(manage),
+			chromedp.WaitVisible(css(`#edit select[name="time_zone"]`)),
+		), "manage at %d px", width)
+		zone, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#edit select[name="time_zone"]').value`))
+		require.NoError(t, err)
+		assert.Equal(t, "UTC", zone)
+		screenshot(t, ctx, fmt.Sprintf("manage-%d.png", width))
+		require.NoError(t, chromedp.Do(ctx,
+			chromedp.Click(css(`#members form[action$="/remove"] button`)),
+			chromedp.WaitVisible(css(".confirm-page h1")),
+		), "remove asks at %d px", width)
+		assert.Contains(t, visibleText(t, ctx, ".confirm-page h1"), "Remove Player 2 from")
+		screenshot(t, ctx, fmt.Sprintf("remove-question-%d.png", width))
+	}
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, phoneScreen),
+		chromedp.Navigate(manage),
+		chromedp.WaitVisible(css(`#activity input[name="min_recent_games"]`)),
+		chromedp.SetValue(css(`#activity input[name="min_recent_games"]`), "-3"),
+		chromedp.Click(css(`#activity button[type="submit"]`)),
+		chromedp.WaitVisible(css(".manage-failed")),
+	), "a refused activity rule")
+	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector(".manage-failed").getBoundingClientRect().top`))
+	require.NoError(t, err)
+	assert.Less(t, top, float64(phoneScreen), "the refusal's top line is within the first screen")
+	screenshot(t, ctx, "manage-refused-390.png")
+}
