@@ -116,11 +116,14 @@ func Reopenable(endedAt *time.Time, now time.Time) bool {
 }
 
 // ScheduleShape names what an edit changes of the league's shape: the game, its version,
-// the players per game and face to face decide the schedule.
+// the players per game and face to face decide the schedule; the activity rule
+// (MinRecentGames within RecentDays) decides who may join.
 type ScheduleShape struct {
 	Game, Version, PlayersPerGame, FaceToFace bool
 	// Players and GamesPerPlayer are the league's size and games each (CONTRACT section 10).
 	Players, GamesPerPlayer bool
+	// MinRecentGames and RecentDays are the activity rule, open to change while the league fills.
+	MinRecentGames, RecentDays bool
 }
 
 // Reshape decides whether an edit that changes shape may apply to a league of status: only
@@ -143,6 +146,14 @@ func Reshape(status string, shape ScheduleShape) error {
 		field = "face_to_face"
 	case shape.Version:
 		field = "version"
+	case shape.MinRecentGames, shape.RecentDays:
+		// The activity rule decides who may join: once the league is full it has done its
+		// work (issue #34: the organiser changes it while the league is open).
+		field = "min_recent_games"
+		if !shape.MinRecentGames {
+			field = "recent_days"
+		}
+		return &Conflict{Reason: field + ": the activity rule changes only while the league is open for players to join"}
 	default:
 		return nil
 	}

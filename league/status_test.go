@@ -112,6 +112,11 @@ func TestReshape(t *testing.T) {
 		{"running: games per player", Running, ScheduleShape{GamesPerPlayer: true}, "games_per_player: cannot change once the schedule exists"},
 		{"open: the size", Open, ScheduleShape{Players: true, GamesPerPlayer: true}, ""},
 		{"the game is named first", Running, ScheduleShape{Version: true, Game: true}, "game: cannot change once the schedule exists"},
+		{"open: the activity rule", Open, ScheduleShape{MinRecentGames: true, RecentDays: true}, ""},
+		{"running: the activity rule", Running, ScheduleShape{MinRecentGames: true},
+			"min_recent_games: the activity rule changes only while the league is open for players to join"},
+		{"running: its days", Running, ScheduleShape{RecentDays: true},
+			"recent_days: the activity rule changes only while the league is open for players to join"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := Reshape(tc.status, tc.shape)

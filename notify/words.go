@@ -58,7 +58,7 @@ func (w *Worker) words(no store.Notice) (subject, text string) {
 				no.Proposer, where, gameName)
 		} else {
 			subject = fmt.Sprintf("Result disputed: %s", where)
-			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser records it.\nReason: %s\n",
+			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser decides.\nReason: %s\n",
 				no.DisputedBy, no.Proposer, where, gameName, no.Reason)
 		}
 		b.WriteString("\n")

@@ -53,7 +53,7 @@ func TestWords(t *testing.T) {
 		{"result disputed", store.Notice{Kind: store.NoticeResultDisputed, LeagueID: 7, LeagueName: "L", Game: "cartagena",
 			GameID: 12, GameNumber: 5, Proposer: "ada", DisputedBy: "bo", Reason: "I won", Results: results[:1]},
 			"Result disputed: game 5 of L",
-			"bo disputed the result ada proposed for game 5 of L (Cartagena): the organiser records it.\nReason: I won\n\n" +
+			"bo disputed the result ada proposed for game 5 of L (Cartagena): the organiser decides.\nReason: I won\n\n" +
 				"1st  ada  17 1/2 points\n\nhttps://club.example/games/12\n"},
 		{"game soon", store.Notice{Kind: store.NoticeGameSoon, LeagueID: 7, LeagueName: "L", Game: "cartagena", GameID: 12,
 			GameNumber: 5, StartsAt: &start, Place: "The Meeple Café", TimeZone: "Europe/Amsterdam", AttendanceToken: "tok"},

@@ -22,6 +22,10 @@ type Game struct {
 	// Powers are the game's own names for its seats in seat order (Diplomacy's powers,
 	// Vortex's corners); nil when its seats have none (see SeatNames).
 	Powers []string
+	// TwoPlayerPowers name the seats of a two-player game where its set-up seats them
+	// apart rather than side by side (Vortex: "the players start at opposite corners",
+	// vortex-mechanics.txt); nil where two players take the first two Powers.
+	TwoPlayerPowers []string
 	// ScoreLabel says what the per-player input number is, for forms ("final score",
 	// "final Power", "supply centres"); empty for team games, whose players report units.
 	ScoreLabel string
@@ -87,7 +91,7 @@ func Games() []Game {
 				"off inside the Wooden Ships section; TableStakes scores Wooden Ships and Iron Men like Blue Max " +
 				"without the enemy-unit-destroyed point, as the Blue Max table notes for this game."},
 		{Slug: "vortex", Name: "Vortex", System: Vortex, MinPlayers: 2, MaxPlayers: 4,
-			Powers:     []string{"Red", "Cyan", "Blue", "Green"},
+			Powers: []string{"Red", "Cyan", "Blue", "Green"}, TwoPlayerPowers: []string{"Red", "Blue"},
 			ScoreLabel: "final Vortex score", FractionalScores: true,
 			RulesNote: "The winner (every tied top scorer) gets 10 × the sum, over every other player, of the " +
 				"winner's score minus theirs; everyone else gets 0. Example: 90, 70, 40, 50 → 1100."},
@@ -175,10 +179,14 @@ func (g Game) SeatNames(perGame int) []string {
 		perGame = 0
 	}
 	names := make([]string, perGame)
+	powers := g.Powers
+	if perGame == 2 && g.TwoPlayerPowers != nil {
+		powers = g.TwoPlayerPowers
+	}
 	for i := range names {
 		names[i] = fmt.Sprintf("Seat %d", i+1)
-		if i < len(g.Powers) {
-			names[i] = g.Powers[i]
+		if i < len(powers) {
+			names[i] = powers[i]
 		}
 	}
 	for s, seats := range g.Sides(perGame) {

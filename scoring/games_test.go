@@ -177,7 +177,7 @@ func TestSeatNames(t *testing.T) {
 		{"diplomacy", 7, []string{"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"}},
 		{"diplomacy", 3, []string{"Austria", "England", "France"}},
 		{"vortex", 4, []string{"Red", "Cyan", "Blue", "Green"}},
-		{"vortex", 2, []string{"Red", "Cyan"}},
+		{"vortex", 2, []string{"Red", "Blue"}}, // "the players start at opposite corners" (vortex-mechanics.txt)
 		{"cartagena", 4, []string{"Seat 1", "Seat 2", "Seat 3", "Seat 4"}},
 		{"king-me", 2, []string{"Seat 1", "Seat 2"}},
 		{"blue-max", 2, []string{"Allies", "Central Powers"}},

@@ -188,6 +188,7 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 	if err := problems.errorOrNil(); err != nil {
 		return SeatedResult{}, err
 	}
+	placeAmongPresent(lines)
 	return SeatedResult{Result: res, Lines: lines}, nil
 }
 
@@ -313,4 +314,35 @@ func missingManSeats(absent []string, seats []Seat, lines []SeatedLine) FieldErr
 	}
 	lines[si].Absent = true
 	return nil
+}
+
+// placeAmongPresent places the seats present among themselves when a seat was absent: each
+// 1 + the number of present seats placed better, so the six players of a Diplomacy game
+// with the missing man are placed 1 to 6, never "7th" behind the Seventh Player (issue #34).
+// The absent seat, which takes no place among the players, is stored last.
+func placeAmongPresent(lines []SeatedLine) {
+	if !slices.ContainsFunc(lines, func(l SeatedLine) bool { return l.Absent }) {
+		return
+	}
+	before := make([]int, len(lines))
+	present := 0
+	for i, l := range lines {
+		before[i] = l.Place
+		if !l.Absent {
+			present++
+		}
+	}
+	for i := range lines {
+		if lines[i].Absent {
+			lines[i].Place = present + 1
+			continue
+		}
+		place := 1
+		for j := range lines {
+			if !lines[j].Absent && before[j] < before[i] {
+				place++
+			}
+		}
+		lines[i].Place = place
+	}
 }

@@ -303,3 +303,32 @@ func TestScoreSeatedAbsentRefusals(t *testing.T) {
 		})
 	}
 }
+
+// With the missing man (ARMADA 4.1) the six players present are placed among themselves,
+// 1 to 6, whatever the absent power scored; the absent seat comes last (issue #34: no "7th").
+func TestMissingManPlacesTheSixPlayersOneToSix(t *testing.T) {
+	t.Parallel()
+	diplomacy, err := GameBySlug("diplomacy")
+	require.NoError(t, err)
+	seats := []Seat{{1, "aus"}, {2, "eng"}, {3, "fra"}, {4, "ger"}, {5, "ita"}, {6, "rus"}, {7, "tur"}}
+	// A draw of the first three; France, a winner, was absent, so its power outscores four
+	// of the players present.
+	body := `{"outcome":"draw","players":[
+		{"id":"aus","centers":10,"years":8},{"id":"eng","centers":12,"years":8},{"id":"fra","centers":12,"years":8},
+		{"id":"ger","centers":0,"years":3,"eliminated":1903},{"id":"ita","centers":0,"years":4,"eliminated":1904},
+		{"id":"rus","centers":0,"years":5,"eliminated":1905},{"id":"tur","centers":0,"years":5,"eliminated":1905}],
+		"winners":["aus","eng","fra"],"absent":["fra"]}`
+	in, err := diplomacy.DecodeResult(diplomacy.DefaultVersion(), []byte(body))
+	require.NoError(t, err)
+	got, err := ScoreSeated(diplomacy, in, seats)
+	require.NoError(t, err)
+	var places []int
+	for _, l := range got.Lines {
+		if l.Absent {
+			assert.Equal(t, 7, l.Place, "the absent seat last")
+			continue
+		}
+		places = append(places, l.Place)
+	}
+	assert.Equal(t, []int{1, 2, 6, 5, 3, 3}, places, "by ARMADA points: the later eliminated score more; Russia and Turkey share 3rd")
+}

@@ -346,6 +346,9 @@ func (s *Leagues) Edit(ctx context.Context, leagueID, byUserID int64, e store.Le
 		if err := s.store.UpdateLeague(ctx, tx, leagueID, e); err != nil {
 			return err
 		}
+		if e.Fields() == "nothing" {
+			return nil // nothing changed: no line in the history
+		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.Fields())
 	})
 	if err != nil {

@@ -69,13 +69,46 @@ func (s *Store) Queue(ctx context.Context, userID int64) ([]QueuedGame, error) {
 	return gs, nil
 }
 
+// nextGamesSQL is the unplayed games user $1 sits in that are still to come at $3 (dated
+// later, or not dated): a game whose date has passed is to report, not to come (issue #34).
 const nextGamesSQL = `
 SELECT ` + queuedGameColumns + `, me.position
 FROM seats me JOIN games g ON g.id = me.game_id AND g.status = 'scheduled'
 JOIN leagues l ON l.id = g.league_id AND l.status = 'running'
-WHERE me.user_id = $1
+WHERE me.user_id = $1 AND (g.starts_at IS NULL OR g.starts_at >= $3)
 ORDER BY g.starts_at NULLS LAST, l.id, g.number
 LIMIT $2`
+
+// unreportedSQL is the games user $1 sits in whose date passed before $2, where players
+// report (the league's or the table's setting), with no result and nobody's proposal yet,
+// and for which the user did not say they cannot come; oldest first.
+const unreportedSQL = `
+SELECT g.id AS game_id, COALESCE(l.id, 0) AS league_id, COALESCE(l.name, '') AS league_name,
+       COALESCE(l.game, g.game) AS game, COALESCE(l.version, g.version, '') AS version, g.number, g.round, g.starts_at,
+       g.place, COALESCE(l.venue, '') AS venue, COALESCE(l.time_zone, 'UTC') AS time_zone,
+       ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
+       me.position
+FROM seats me JOIN games g ON g.id = me.game_id AND g.status IN ('scheduled', 'ready')
+LEFT JOIN leagues l ON l.id = g.league_id
+WHERE me.user_id = $1 AND g.starts_at < $2
+  AND (g.league_id IS NULL OR l.status = 'running')
+  AND COALESCE(l.results_by, g.results_by) = 'players'
+  AND NOT EXISTS (SELECT 1 FROM result_proposals p WHERE p.game_id = g.id)
+  AND NOT EXISTS (SELECT 1 FROM attendance a WHERE a.game_id = g.id AND a.user_id = $1 AND NOT a.coming)
+ORDER BY g.starts_at, g.id
+LIMIT $3`
+
+// Unreported returns the games user userID played (their date passed before now) whose
+// result nobody has reported yet where players report, oldest first, at most limit: the
+// desk asks the player to report them (issue #34: "Game 6 was on Tuesday: report its
+// result").
+func (s *Store) Unreported(ctx context.Context, userID int64, now time.Time, limit int) ([]QueuedGame, error) {
+	gs, err := collect[QueuedGame](ctx, s.pool, unreportedSQL, userID, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: unreported games of user %d: %w", userID, err)
+	}
+	return gs, nil
+}
 
 // readyTablesSQL is the normal games the user opened whose seats are all taken and whose
 // result is not recorded yet: the tables waiting for their organiser's result.
@@ -100,10 +133,10 @@ func (s *Store) ReadyTables(ctx context.Context, userID int64) ([]QueuedGame, er
 	return gs, nil
 }
 
-// NextGames returns the unplayed games the user sits in, soonest first and undated ones
-// last, at most limit.
-func (s *Store) NextGames(ctx context.Context, userID int64, limit int) ([]QueuedGame, error) {
-	gs, err := collect[QueuedGame](ctx, s.pool, nextGamesSQL, userID, limit)
+// NextGames returns the unplayed games the user sits in that are still to come at now
+// (dated from now on, or not dated), soonest first and undated ones last, at most limit.
+func (s *Store) NextGames(ctx context.Context, userID int64, now time.Time, limit int) ([]QueuedGame, error) {
+	gs, err := collect[QueuedGame](ctx, s.pool, nextGamesSQL, userID, limit, now)
 	if err != nil {
 		return nil, fmt.Errorf("store: next games of user %d: %w", userID, err)
 	}

@@ -261,6 +261,9 @@ type LeagueEdit struct {
 	// at any time (CONTRACT section 8); proposals standing keep their window.
 	ResultsBy    *string
 	ConfirmHours *int
+	// MinRecentGames and RecentDays change the activity rule, only while open.
+	MinRecentGames *int
+	RecentDays     *int
 }
 
 const editLeagueSQL = `
@@ -271,14 +274,15 @@ UPDATE leagues SET
     version = coalesce($9, version), edition = coalesce($10, edition),
     results_by = coalesce($11, results_by), confirm_hours = coalesce($12, confirm_hours),
     players = coalesce($13, players),
-    games_per_player = CASE WHEN $14::int IS NULL THEN games_per_player ELSE nullif($14::int, 0) END
+    games_per_player = CASE WHEN $14::int IS NULL THEN games_per_player ELSE nullif($14::int, 0) END,
+    min_recent_games = coalesce($15, min_recent_games), recent_days = coalesce($16, recent_days)
 WHERE id = $1`
 
 // UpdateLeague applies the organiser's edit.
 func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e LeagueEdit) error {
 	if _, err := tx.Exec(ctx, editLeagueSQL, leagueID, e.Name, e.Description, e.Venue, e.TimeZone,
 		e.Game, e.PlayersPerGame, e.FaceToFace, e.Version, e.Edition, e.ResultsBy, e.ConfirmHours,
-		e.Players, e.GamesPerPlayer); err != nil {
+		e.Players, e.GamesPerPlayer, e.MinRecentGames, e.RecentDays); err != nil {
 		return fmt.Errorf("store: edit league %d: %w", leagueID, err)
 	}
 	return nil
@@ -288,7 +292,8 @@ func (s *Store) UpdateLeague(ctx context.Context, tx pgx.Tx, leagueID int64, e L
 func (e LeagueEdit) Shape() league.ScheduleShape {
 	return league.ScheduleShape{Game: e.Game != nil, Version: e.Version != nil,
 		PlayersPerGame: e.PlayersPerGame != nil, FaceToFace: e.FaceToFace != nil,
-		Players: e.Players != nil, GamesPerPlayer: e.GamesPerPlayer != nil}
+		Players: e.Players != nil, GamesPerPlayer: e.GamesPerPlayer != nil,
+		MinRecentGames: e.MinRecentGames != nil, RecentDays: e.RecentDays != nil}
 }
 
 // Fields names the edit's changed fields for the history ("name, venue").
@@ -303,6 +308,7 @@ func (e LeagueEdit) Fields() string {
 		{"players", e.Players != nil}, {"games per player", e.GamesPerPlayer != nil},
 		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
 		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
+		{"activity rule", e.MinRecentGames != nil || e.RecentDays != nil},
 	} {
 		if f.set {
 			fs = append(fs, f.name)

@@ -324,3 +324,35 @@ func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.Seated
 	}
 	return n
 }
+
+// SettledDispute is a disputed proposal the organiser settled by recording the result: the
+// proposal as it was entered, who proposed and who disputed it, and why.
+type SettledDispute struct {
+	Proposer   string          `db:"proposer"`
+	Input      json.RawMessage `db:"input"`
+	DisputedBy string          `db:"disputed_by"`
+	DisputedAt time.Time       `db:"disputed_at"`
+	Reason     string          `db:"dispute_reason"`
+}
+
+const settledDisputeSQL = `
+SELECT COALESCE(pu.username, '') AS proposer, d.input, COALESCE(du.username, '') AS disputed_by, d.disputed_at, d.dispute_reason
+FROM settled_disputes d LEFT JOIN users pu ON pu.id = d.proposer_id LEFT JOIN users du ON du.id = d.disputed_by
+WHERE d.game_id = $1`
+
+// SettledDispute returns the dispute settled by the game's recorded result, ErrNotFound when
+// none was.
+func (s *Store) SettledDispute(ctx context.Context, gameID int64) (SettledDispute, error) {
+	rows, err := s.pool.Query(ctx, settledDisputeSQL, gameID)
+	if err != nil {
+		return SettledDispute{}, fmt.Errorf("store: settled dispute of game %d: %w", gameID, err)
+	}
+	d, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByName[SettledDispute])
+	if errors.Is(err, pgx.ErrNoRows) {
+		return SettledDispute{}, fmt.Errorf("store: settled dispute of game %d: %w", gameID, ErrNotFound)
+	}
+	if err != nil {
+		return SettledDispute{}, fmt.Errorf("store: settled dispute of game %d: %w", gameID, err)
+	}
+	return d, nil
+}

@@ -227,6 +227,8 @@ type LeagueResultLine struct {
 	Winner      bool   `db:"winner"`
 	Substitute  string `db:"substitute"`
 	Explanation string `db:"explanation"`
+	// Input is the game's result as entered, from which the export takes each seat's score.
+	Input json.RawMessage `db:"input"`
 }
 
 // Points is the line's league points, exact.
@@ -234,9 +236,10 @@ func (l LeagueResultLine) Points() *big.Rat { return big.NewRat(l.PointsNum, l.P
 
 const leagueResultLinesSQL = `
 SELECT g.id AS game_id, g.number, g.round, g.finished_at, rp.position, u.username,
-       rp.points_num, rp.points_den, rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation
+       rp.points_num, rp.points_den, rp.place, rp.winner, COALESCE(sub.username, '') AS substitute, rp.explanation, r.input
 FROM result_points rp
 JOIN games g ON g.id = rp.game_id
+JOIN results r ON r.game_id = g.id
 JOIN users u ON u.id = rp.user_id
 LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE rp.league_id = $1

@@ -75,6 +75,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
 		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
+		batch.Queue(keepDisputeSQL, g.ID)
 		batch.Queue(closeProposalSQL, g.ID)
 		var leagueFinished bool
 		batch.Queue(finishLeagueSQL, g.LeagueID).Exec(func(tag pgconn.CommandTag) error {

@@ -121,6 +121,16 @@ INSERT INTO result_audit (game_id, user_id, action, input, changes, reason) VALU
 // closeProposalSQL closes the game's proposal, if one stands, when its result is recorded.
 const closeProposalSQL = `DELETE FROM result_proposals WHERE game_id = $1`
 
+// keepDisputeSQL keeps the game's disputed proposal, if one stands, in its history before
+// the recorded result closes it (issue #34: the reason stays after the organiser settles it).
+const keepDisputeSQL = `
+INSERT INTO settled_disputes (game_id, proposer_id, input, disputed_by, disputed_at, dispute_reason)
+SELECT game_id, proposer_id, input, disputed_by, disputed_at, dispute_reason
+FROM result_proposals WHERE game_id = $1 AND disputed_at IS NOT NULL
+ON CONFLICT (game_id) DO UPDATE SET proposer_id = EXCLUDED.proposer_id, input = EXCLUDED.input,
+    disputed_by = EXCLUDED.disputed_by, disputed_at = EXCLUDED.disputed_at,
+    dispute_reason = EXCLUDED.dispute_reason, settled_at = now()`
+
 // insertTableAuditSQL is the audit row of a result the table recorded: by its proposer,
 // naming the confirmers.
 const insertTableAuditSQL = `

@@ -179,3 +179,17 @@ func (s *Store) oneUser(ctx context.Context, what, sql string, arg any) (User, e
 // Postgres refuses anything else with an error (SQLSTATE 22021) instead of matching
 // nothing, so a lookup by such a name is answered "not found" without asking.
 func postgresText(s string) bool { return text.Storable(s) }
+
+// anyFinishedGameSQL asks whether the club has played a game to its end yet; a game's index
+// stops at the first one.
+const anyFinishedGameSQL = `SELECT EXISTS (SELECT 1 FROM games WHERE status = 'finished')`
+
+// AnyFinishedGame reports whether any game of the club is finished: without one, nobody
+// passes an activity rule that asks for finished games (issue #34).
+func (s *Store) AnyFinishedGame(ctx context.Context) (bool, error) {
+	var played bool
+	if err := s.pool.QueryRow(ctx, anyFinishedGameSQL).Scan(&played); err != nil {
+		return false, fmt.Errorf("store: any finished game: %w", err)
+	}
+	return played, nil
+}

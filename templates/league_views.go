@@ -155,6 +155,9 @@ type LeagueForm struct {
 	Preview string
 	// DefaultGames maps "N,K" to the scheduler's default games each, for the script.
 	DefaultGames string
+	// NewClub says the club has no finished game yet: nobody would pass an activity rule
+	// asking for some, so the form offers 0.
+	NewClub bool
 	// FaceToFace is the "meets face to face" checkbox.
 	FaceToFace bool
 	// Results is who enters results and the confirmation window.

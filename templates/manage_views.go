@@ -22,6 +22,14 @@ type ManageView struct {
 	History    []HistoryLine
 	// Error is the refusal of an action just attempted; empty otherwise.
 	Error string
+	// Failed says at the top of the page that the form of section FailedForm was not saved
+	// (its refusal shows beside its field); empty otherwise.
+	Failed     string
+	FailedForm string
+	// TimeZones are the IANA zones the edit form offers, the league's among them.
+	TimeZones []string
+	// Activity is the activity rule's form, offered while the league is open.
+	Activity ActivityForm
 	// ErrorForm is the id of the section whose form was refused (shown beside it), and
 	// Typed what was typed in it, to fill in again; ErrorForm "" shows Error at the top.
 	ErrorForm string
@@ -196,4 +204,12 @@ func (v ManageView) TypedIn(id, field string) string {
 		return ""
 	}
 	return v.Typed[field]
+}
+
+// ActivityForm is the manage page's activity rule (who may join: MinRecentGames finished
+// games within RecentDays days), as typed, with its per-field errors.
+type ActivityForm struct {
+	MinRecentGames string
+	RecentDays     string
+	Errors         FieldErrors
 }

@@ -52,6 +52,9 @@ type ResultFormView struct {
 	// Stale says a save was refused because the result changed meanwhile: the form holds
 	// the current result and Preview shows it.
 	Stale bool
+	// Dispute says, on the organiser's form of a disputed game, who disputed the players'
+	// proposal and why (issue #34); the form holds the proposal.
+	Dispute string
 	// VortexFromBoard says a Vortex result is entered as the end-of-game board (each seat's
 	// start and token distances, and Die) rather than final scores.
 	VortexFromBoard bool

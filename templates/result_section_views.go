@@ -17,6 +17,9 @@ type ResultView struct {
 	CanRecord bool
 	// Normal marks a normal game, whose table's organiser records the result.
 	Normal bool
+	// PlayersReport says a player at the table proposes the result and the others confirm
+	// it (CONTRACT section 8), rather than the organiser recording it.
+	PlayersReport bool
 	// Victory and WinningSide describe a team game's result.
 	Victory     string
 	WinningSide string
@@ -30,6 +33,15 @@ type ResultView struct {
 	CorrectedBy string
 	CorrectedAt string
 	Audit       []AuditView
+	// Dispute is the players' proposal disputed before the organiser recorded the result;
+	// nil when none was.
+	Dispute *DisputeView
+}
+
+// DisputeView is a settled dispute in a game's history: who disputed whose proposal, when
+// and why, and what the proposal said ("ada 30, bruno 20").
+type DisputeView struct {
+	DisputedBy, Proposer, At, Reason, Proposal string
 }
 
 // FormURL is the result form of the game.

@@ -69,11 +69,26 @@ type TableDeskView struct {
 	Organised []TableView
 	// Next are the viewer's next dated games, to answer for.
 	Next []TableView
+	// ToReport are the games the viewer played whose result nobody reported yet.
+	ToReport []DeskGame
 }
 
 // Empty reports whether the desk has nothing of this to show.
 func (v TableDeskView) Empty() bool {
-	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next) == 0
+	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next)+len(v.ToReport) == 0
+}
+
+// ReportLine asks for a played game's result: "Spring Cartagena, game 6 was on Tue 1 Dec
+// 19:30: report its result".
+func (g DeskGame) ReportLine() string {
+	name := g.LeagueName + ", game " + strconv.Itoa(g.Number)
+	if g.LeagueID == 0 {
+		name = g.GameName + " table " + strconv.FormatInt(g.ID, 10)
+	}
+	if g.When == "" {
+		return name + " was played: report its result"
+	}
+	return name + " was on " + g.When + ": report its result"
 }
 
 // AttendView is the one-tap answer page of a reminder e-mail.

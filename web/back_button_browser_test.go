@@ -77,7 +77,8 @@ func TestBrowserBackButtonKeepsTypedInput(t *testing.T) {
 	manageTyped := map[string]string{
 		`form[action$="/edit"] textarea[name="description"]`: "Tuesdays at the café, doors at seven",
 		`form[action$="/edit"] input[name="venue"]`:          "Café du Commerce",
-		`form[action$="/edit"] input[name="time_zone"]`:      "Europe/Atlantis",
+		// A name over its 80 characters is refused (the time zone is chosen from a list).
+		`form[action$="/edit"] input[name="name"]`: strings.Repeat("Tuesday night ", 7),
 	}
 	browserLogIn(t, ctx, app, org.Username, 390, 900)
 	for _, width := range []int64{390, 1280} {
@@ -85,8 +86,8 @@ func TestBrowserBackButtonKeepsTypedInput(t *testing.T) {
 		for _, form := range []struct {
 			name, path, ready string
 			typed             map[string]string
-			// refuse submits the form so that it is refused (a score missing, a time zone
-			// that does not exist); refused is on the page that says so.
+			// refuse submits the form so that it is refused (a score missing, a name too
+			// long); refused is on the page that says so.
 			refuse, refused string
 		}{
 			{"result form", resultPath, `form.result-form input[name="score-1"]`, resultTyped,

@@ -17,15 +17,19 @@ import (
 )
 
 // refusedTo checks that a refused form sent the browser back to a page it may reload
-// (303 to the manage page's section of the form) and returns that page and the refusal
-// shown beside the form.
+// (303 to the top of the manage page, no anchor to jump past the top line) and returns
+// that page and the refusal shown beside the form; the top of the page says that it was not
+// saved and links to the form (issue #34).
 func (a *testApp) refusedTo(c *http.Client, res *http.Response, section string) (*goquery.Document, string) {
 	a.t.Helper()
 	require.Equal(a.t, http.StatusSeeOther, res.StatusCode, "a refused form redirects (Post/Redirect/Get)")
 	loc := res.Header.Get("Location")
-	require.True(a.t, strings.HasSuffix(loc, "#"+section), "back to the form's section: %s", loc)
-	res, doc := a.get(c, strings.TrimSuffix(loc, "#"+section))
+	require.NotContains(a.t, loc, "#", "no jump past the top line: %s", loc)
+	res, doc := a.get(c, loc)
 	require.Equal(a.t, http.StatusOK, res.StatusCode)
+	top := doc.Find("#content > .manage-failed")
+	assert.Equal(a.t, "Not saved: a value needs fixing. Fix it below", text(top), "the top says it failed")
+	assert.Equal(a.t, "#"+section, top.Find("a").AttrOr("href", ""))
 	return doc, text(doc.Find("#" + section + " .form-refusal"))
 }
 
@@ -53,7 +57,7 @@ func TestManageActionsAnswerEveryTime(t *testing.T) {
 	doc, refusal := app.refusedTo(c, res, "replace")
 	assert.Equal(t, members[1].DisplayName+" already plays in this league", refusal)
 	assert.Equal(t, members[1].Username, doc.Find(`#replace input[name="to"]`).AttrOr("value", ""), "what was typed is kept")
-	assert.Zero(t, doc.Find("#content > .alert").Length(), "the refusal is beside its form, not at the top")
+	assert.Equal(t, 1, doc.Find("#content > .alert").Length(), "the top says only that it failed; the refusal is beside its form")
 	_, doc = app.get(c, page+"/manage")
 	assert.Zero(t, doc.Find(".form-refusal").Length(), "shown once: a reload is a clean page")
 
@@ -142,7 +146,7 @@ func TestSaveNextAfterANormalTableStaysOutOfLeagues(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("Record the result of table %d", id), text(doc.Find("h1")), "named as on its page")
 	res, _ := app.submit(c, form, form, url.Values{"action": {"save-next"}, "score-1": {"3"}, "score-2": {"2"}, "score-3": {"1"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, "/#queue", res.Header.Get("Location"))
+	assert.Equal(t, "/", res.Header.Get("Location"), "no jump past the message")
 	assert.Equal(t, fmt.Sprintf("Saved the result of the Viva il Re! / King Me table %d.", id), app.flashAfter(c, res))
 }
 

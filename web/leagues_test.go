@@ -72,7 +72,8 @@ func TestCreateLeagueForm(t *testing.T) {
 	assert.Equal(t, "Arcs: Lost Vaults & Fated Leaders (2–5 players)", text(doc.Find(`select[name="game"] option[value="arcs/lost-vaults"]`)))
 	assert.Equal(t, "Arcs: Base game (2–4 players)", text(doc.Find(`select[name="game"] optgroup[label="Arcs"] option`).First()))
 	assert.Equal(t, "Gonzaga (2–4 players)", text(doc.Find(`select[name="game"] option[value="gonzaga"]`)))
-	assert.Equal(t, "5", doc.Find(`input[name="min_recent_games"]`).AttrOr("value", ""))
+	assert.Equal(t, "0", doc.Find(`input[name="min_recent_games"]`).AttrOr("value", ""),
+		"a club without finished games is offered 0 (issue #34); the seed's 5 once it has some")
 	assert.Equal(t, "90", doc.Find(`input[name="recent_days"]`).AttrOr("value", ""))
 	assert.Contains(t, text(doc.Find(".rule-fieldset")), "New players have no finished games yet, so a club starts with a league whose minimum is 0")
 

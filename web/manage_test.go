@@ -145,8 +145,19 @@ func TestManagePageAndLeaveButton(t *testing.T) {
 	assert.Equal(t, 1, doc.Find(`a[href="`+page+`/manage"]`).Length())
 	_, doc = app.get(organiser, page+"/manage")
 	assert.Equal(t, 2, doc.Find(`form[action="`+page+`/remove"]`).Length(), "one remove button per member")
-	res, _ = app.submit(organiser, page+"/manage", page+"/remove", url.Values{"username": {"pl2"}})
+	// Remove asks on a page of its own (issue #34): a post without confirm=yes shows the
+	// question, naming the player as people know them, and removes nobody.
+	res, doc = app.submit(organiser, page+"/manage", page+"/remove", url.Values{"username": {"pl2"}})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "Remove Player 2 from "+l.Name+"?", text(doc.Find("main h1")))
+	assert.Equal(t, "yes", doc.Find(`form[action="`+page+`/remove"] input[name="confirm"]`).AttrOr("value", ""))
+	assert.Equal(t, "pl2", doc.Find(`form[action="`+page+`/remove"] input[name="username"]`).AttrOr("value", ""))
+	_, doc = app.get(organiser, page+"/manage")
+	assert.Equal(t, 2, doc.Find(`form[action="`+page+`/remove"]`).Length(), "nobody removed yet")
+	res, _ = app.submit(organiser, page+"/manage", page+"/remove", url.Values{"username": {"pl2"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(organiser, page+"/confirm/remove-member?username=pl1")
+	assert.Equal(t, "Remove Player 1 from "+l.Name+"?", text(doc.Find("main h1")), "the question has its own address too")
 
 	res, doc = app.submit(organiser, page+"/manage", page+"/edit", url.Values{
 		"name": {"Club night"}, "description": {"Bring a friend"}, "venue": {""}, "time_zone": {"Nowhere/Land"},

@@ -51,7 +51,7 @@ func TestMissingManReadsAsTheSeventhPlayer(t *testing.T) {
 	proposed := doc.Find(".proposal-lines li")
 	require.Equal(t, 7, proposed.Length())
 	last := text(proposed.Last())
-	assert.True(t, strings.HasPrefix(last, "Seventh Player (missing man), no place, in "+seat(2)+"'s seat (absent)"), last)
+	assert.True(t, strings.HasPrefix(last, "Seventh Player (missing man), no place, in "+g.Seats[2].DisplayName+"'s seat (absent)"), last)
 	assert.Regexp(t, `— \d+ points$`, last, "the power's ARMADA points")
 
 	// Recorded by the organiser, the result section.

@@ -77,8 +77,8 @@ func TestNormalGameJourney(t *testing.T) {
 		"seat order is join order, each seat with its power")
 	assert.Equal(t, 1, doc.Find(`#result a[href="`+gamePath+`/result"]`).Length(), "the table's organiser records the result")
 	_, doc = app.get(ann, gamePath)
-	assert.Equal(t, "No result yet: the table's organiser records it once the game is played.", text(doc.Find("#result p")),
-		"a normal game has no league organiser")
+	assert.Equal(t, "No result yet: once the game is played, a player at the table proposes it and the others confirm it.",
+		text(doc.Find("#result p")), "the table lets players report: no page says an organiser records it (issue #34)")
 	res, doc = app.get(ann, gamePath+"/result")
 	assert.Equal(t, http.StatusOK, res.StatusCode, "a seated player proposes the result instead (CONTRACT section 8)")
 	assert.Contains(t, text(doc.Find("main h1")), "Propose the result")

@@ -57,7 +57,7 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 		chromedp.WaitVisible(css("#table .proposal")),
 	), "propose")
 	assert.Contains(t, visibleText(t, ctx, "#table .proposal-status"),
-		"Waiting for "+seated[1].Username+" and "+seated[2].Username)
+		"Waiting for "+seated[1].DisplayName+" and "+seated[2].DisplayName)
 	screenshot(t, ctx, "players-report-proposed-390.png")
 	require.NoError(t, logOut())
 
@@ -79,7 +79,7 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 			chromedp.Navigate(app.srv.URL+"/"),
 			chromedp.WaitVisible(css("#table .confirm-button")),
 		), "desk of %s", p.Username)
-		assert.Contains(t, visibleText(t, ctx, "#table"), seated[0].Username+" proposed this result")
+		assert.Contains(t, visibleText(t, ctx, "#table"), seated[0].DisplayName+" proposed this result")
 		if i == 0 {
 			screenshot(t, ctx, "players-report-desk-390.png")
 		}

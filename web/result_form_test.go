@@ -68,7 +68,7 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	values.Set("action", "save")
 	res, _ = app.submit(c, formPath, formPath, values)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, fmt.Sprintf("/games/%d#result", g.ID), res.Header.Get("Location"))
+	assert.Equal(t, fmt.Sprintf("/games/%d", g.ID), res.Header.Get("Location"), "no jump past the message (issue #34)")
 
 	_, doc = app.get(c, fmt.Sprintf("/games/%d", g.ID))
 	assert.Equal(t, 4, doc.Find("#result .result-table tbody tr").Length())

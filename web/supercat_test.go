@@ -404,6 +404,8 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	assert.Regexp(t, `^/games/\d+$`, rated)
 
 	_, doc := app.get(c, rated)
+	assert.Equal(t, "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder.", text(doc.Find("main .flash")),
+		"Finish and rate says what it did (issue #34)")
 	assert.Equal(t, game, doc.Find(".supercat-companion-link a").AttrOr("href", ""), "the rated game links to the companion game")
 	assert.Contains(t, text(doc.Find("main")), "SUPERCAT (hard) bot 2")
 	_, doc = app.get(app.browser(), rated)

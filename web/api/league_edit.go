@@ -12,7 +12,7 @@ import (
 
 // editFields are the edit's fields in the order they are reported.
 var editFields = []string{"name", "description", "venue", "time_zone", "game", "version", "edition", "players_per_game", "players",
-	"games_per_player", "face_to_face", "results_by", "confirm_hours"}
+	"games_per_player", "face_to_face", "results_by", "confirm_hours", "min_recent_games", "recent_days"}
 
 // firstEditError renders the first failing field as "field: message", for the API.
 func firstEditError(errs templates.FieldErrors) string {
@@ -26,9 +26,10 @@ func firstEditError(errs templates.FieldErrors) string {
 
 // apiEditLeague edits a league: PATCH /api/v1/leagues/{id} with any of "name",
 // "description", "venue", "time_zone", "game", "version", "edition", "players_per_game",
-// "players", "games_per_player", "face_to_face" → 200 with the league. Organiser only; the
-// game, its version, its players per game, the league's size, its games each and
-// face_to_face only while open. A new game without a version plays its default one.
+// "players", "games_per_player", "face_to_face", "results_by", "confirm_hours",
+// "min_recent_games", "recent_days" → 200 with the league. Organiser only; the game, its
+// version, its players per game, the league's size, its games each, face_to_face and the
+// activity rule only while open (409 after). A new game without a version plays its default one.
 func (h *Handler) apiEditLeague(c echo.Context) error {
 	l, err := h.PathLeague(c)
 	if err != nil {

@@ -12,8 +12,9 @@ import (
 
 // apiQueuedGame is one game of GET /api/v1/me/queue (CONTRACT section 7).
 type apiQueuedGame struct {
-	GameID   int64      `json:"game_id"`
-	LeagueID int64      `json:"league_id"`
+	GameID int64 `json:"game_id"`
+	// LeagueID is null for a normal table the caller opened.
+	LeagueID *int64     `json:"league_id"`
 	Number   int        `json:"number"`
 	Round    int        `json:"round"`
 	StartsAt *time.Time `json:"starts_at"`
@@ -27,13 +28,20 @@ type apiQueuedGame struct {
 }
 
 // apiQueue returns the unrecorded games of the leagues the caller organises or
-// co-organises, oldest scheduled first (undated games last): GET /api/v1/me/queue.
+// co-organises, oldest scheduled first (undated games last), then the normal tables the
+// caller opened that wait for a result, a disputed one among them (issue #34, as the desk
+// lists them): GET /api/v1/me/queue.
 func (h *Handler) apiQueue(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
 	queue, err := h.Store.Queue(c.Request().Context(), user.ID)
 	if err != nil {
 		return err
 	}
+	tables, err := h.Store.ReadyTables(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	queue = append(queue, tables...)
 	ids := make([]int64, len(queue))
 	for i, g := range queue {
 		ids[i] = g.GameID
@@ -44,8 +52,11 @@ func (h *Handler) apiQueue(c echo.Context) error {
 	}
 	out := make([]apiQueuedGame, len(queue))
 	for i, g := range queue {
-		out[i] = apiQueuedGame{GameID: g.GameID, LeagueID: g.LeagueID, Number: g.Number, Round: g.Round,
+		out[i] = apiQueuedGame{GameID: g.GameID, Number: g.Number, Round: g.Round,
 			StartsAt: g.StartsAt, Seats: g.Seats, League: g.LeagueName, Place: cmp.Or(g.Place, g.Venue)}
+		if g.LeagueID != 0 {
+			out[i].LeagueID = &g.LeagueID
+		}
 		if p, ok := proposals[g.GameID]; ok {
 			view := apiProposalOf(p)
 			out[i].Proposal = &view

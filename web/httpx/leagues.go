@@ -165,6 +165,9 @@ type LeagueEditInput struct {
 	FaceToFace     *bool   `json:"face_to_face"`
 	Version        *string `json:"version"`
 	Edition        *string `json:"edition"`
+	// MinRecentGames and RecentDays are the activity rule, changed only while open.
+	MinRecentGames *int `json:"min_recent_games"`
+	RecentDays     *int `json:"recent_days"`
 	ResultsSetting
 }
 
@@ -207,6 +210,18 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 		if in.ConfirmHours != nil {
 			e.ConfirmHours = &hours
 		}
+	}
+	if in.MinRecentGames != nil {
+		if *in.MinRecentGames < 0 || *in.MinRecentGames > minRecentGamesMax {
+			errs["min_recent_games"] = "must be between 0 and 1000"
+		}
+		e.MinRecentGames = in.MinRecentGames
+	}
+	if in.RecentDays != nil {
+		if *in.RecentDays < 1 || *in.RecentDays > recentDaysMax {
+			errs["recent_days"] = "must be between 1 and 3650 days"
+		}
+		e.RecentDays = in.RecentDays
 	}
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)
@@ -282,6 +297,16 @@ func ValidateEdit(l store.League, in LeagueEditInput) (store.LeagueEdit, templat
 			}
 		}
 	}
+	// The history names only the fields that changed (issue #34): a form sends every text
+	// field, changed or not.
+	unchanged := func(v *string, current string) *string {
+		if v != nil && *v == current {
+			return nil
+		}
+		return v
+	}
+	e.Name, e.Description, e.Venue = unchanged(e.Name, l.Name), unchanged(e.Description, l.Description), unchanged(e.Venue, l.Venue)
+	e.TimeZone, e.Edition = unchanged(e.TimeZone, l.TimeZone), unchanged(e.Edition, l.Edition)
 	return e, errs
 }
 

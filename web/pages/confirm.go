@@ -61,6 +61,10 @@ func (h *Handler) confirmLeagueAction(c echo.Context) error {
 			cv.What = []string{"The league runs again: its games still to play take results, and the standings move again."}
 		}
 		cv.Action, cv.Button = l.URL()+"/reopen", "Reopen the league"
+	case "remove-member":
+		if err := h.removeQuestion(c, &cv, v, strings.TrimSpace(c.QueryParam("username"))); err != nil {
+			return err
+		}
 	case "remove-co-organiser":
 		name := strings.TrimSpace(c.QueryParam("username"))
 		if name == "" {
@@ -118,4 +122,27 @@ func (h *Handler) confirmRevokeToken(c echo.Context) error {
 		Action: fmt.Sprintf("/account/tokens/%d/revoke", id), Button: "Revoke the token", Back: "/account/tokens", Danger: true,
 	}
 	return h.Render(c, http.StatusOK, templates.Confirm(h.Page(c, cv.Title), cv))
+}
+
+// removeQuestion fills cv with the question before removing username from an open league
+// (issue #34: "Remove" asks on a page of its own, as delete and withdraw do), naming the
+// player as people know them. An unknown member is 422 naming username.
+func (h *Handler) removeQuestion(c echo.Context, cv *templates.ConfirmView, v templates.ManageView, username string) error {
+	l := v.League
+	for _, m := range v.Members {
+		if strings.EqualFold(m.Username, username) {
+			cv.Title = "Remove " + m.DisplayName + " from " + l.Name + "?"
+			cv.What = []string{
+				m.DisplayName + " (@" + m.Username + ") leaves the league, and their place is free for someone else to join.",
+				"Their account, their other leagues and their ratings stay. They can join again while the league is open.",
+			}
+			cv.Action, cv.Button, cv.Danger = l.URL()+"/remove", "Remove "+m.DisplayName, true
+			cv.Hidden["username"] = m.Username
+			return nil
+		}
+	}
+	if username == "" {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
+	}
+	return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: "+username+" is not a member of this league")
 }

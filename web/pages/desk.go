@@ -66,6 +66,13 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next, mine, clock); err != nil {
 		return err
 	}
+	for _, g := range own.unreported {
+		d := deskGame(g, clock)
+		if g.LeagueID == 0 {
+			d.GameName = gameName(g.Game)
+		}
+		v.Table.ToReport = append(v.Table.ToReport, d)
+	}
 	if own.feedToken != "" {
 		v.FeedURL = h.FeedURL(own.feedToken)
 		httpx.ShowsSecret(c)
@@ -77,7 +84,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 // game's is UTC), so a desk across leagues in several zones gives each time its zone.
 func deskClock(own deskShared, mine []store.Proposal) pageClock {
 	var zones []string
-	for _, gs := range [][]store.QueuedGame{own.queue, own.tables, own.next} {
+	for _, gs := range [][]store.QueuedGame{own.queue, own.tables, own.next, own.unreported} {
 		for _, g := range gs {
 			zones = append(zones, g.TimeZone)
 		}
@@ -96,8 +103,10 @@ func deskClock(own deskShared, mine []store.Proposal) pageClock {
 // token when they have next games.
 type deskShared struct {
 	queue, tables, next []store.QueuedGame
-	waiting             []store.League
-	recent              []store.RecentResult
+	// unreported are the games the viewer played whose result nobody reported yet.
+	unreported []store.QueuedGame
+	waiting    []store.League
+	recent     []store.RecentResult
 	// mine are the proposals of the games the viewer sits at.
 	mine      []store.Proposal
 	feedToken string
@@ -115,7 +124,11 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 	if d.tables, err = h.Store.ReadyTables(ctx, id); err != nil {
 		return d, err
 	}
-	if d.next, err = h.Store.NextGames(ctx, id, deskListLength); err != nil {
+	now := time.Now()
+	if d.next, err = h.Store.NextGames(ctx, id, now, deskListLength); err != nil {
+		return d, err
+	}
+	if d.unreported, err = h.Store.Unreported(ctx, id, now, deskListLength); err != nil {
 		return d, err
 	}
 	if d.waiting, err = h.Store.WaitingLeagues(ctx, id); err != nil {
@@ -153,5 +166,5 @@ func (h *Handler) renewCalendarFeed(c echo.Context) error {
 		return err
 	}
 	h.Flash(c, "Your calendar has a new secret address; the old one no longer works.")
-	return c.Redirect(http.StatusSeeOther, "/#next")
+	return c.Redirect(http.StatusSeeOther, "/")
 }

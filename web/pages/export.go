@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -45,7 +46,9 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 
 // resultsCSV exports a league's recorded results as CSV: /leagues/{id}/results.csv, one
 // row per seat of every recorded game, then the league's game and version, then
-// points_decimal (see standingsCSV).
+// points_decimal (see standingsCSV). Each column has its own name (issue #34: the game's
+// number is game_number, the registry's game is game) and "score" is what the seat entered
+// where the game has scores (a Diplomacy seat's centres), empty where it has none.
 func (h *Handler) resultsCSV(c echo.Context) error {
 	lg, err := h.PathLeague(c)
 	if err != nil {
@@ -55,11 +58,17 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rows := [][]string{{"game", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation", "game", "version", "points_decimal"}}
+	rows := [][]string{{"game_number", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation",
+		"score", "game", "version", "points_decimal"}}
+	scores := map[int64]map[string]string{}
 	for _, l := range lines {
+		if _, ok := scores[l.GameID]; !ok {
+			scores[l.GameID] = scoresOf(l.Input)
+		}
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
 			strconv.Itoa(l.Position), l.Username, scoring.Exact(l.Points()), placeCell(l.Place),
-			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation, lg.Game, lg.Version, scoring.SixPlaces(l.Points())})
+			strconv.FormatBool(l.Winner), l.Substitute, l.Explanation, scores[l.GameID][strings.ToLower(l.Username)],
+			lg.Game, lg.Version, scoring.SixPlaces(l.Points())})
 	}
 	return writeCSV(c, fmt.Sprintf("league-%d-results.csv", lg.ID), rows)
 }

@@ -112,6 +112,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	}
 	r.CanRecord = canRecord
 	r.Normal = v.Normal
+	r.PlayersReport = g.ResultsBy == store.ResultsByPlayers
 	v.Result = &r
 	// Rendered once for those who record and once for those who do not.
 	key := httpx.PartKey("result section", g.ID) + "\x00" + strconv.FormatBool(canRecord)

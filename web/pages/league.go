@@ -340,17 +340,18 @@ func seatViews(g scoring.Game, seats []store.Seat, viewer store.User, signedIn b
 	out := make([]templates.SeatView, len(seats))
 	for i, s := range seats {
 		out[i] = templates.SeatView{Position: s.Position, Username: s.Username, DisplayName: s.DisplayName,
-			Power: power(g, s.Position), IsViewer: signedIn && s.UserID == viewer.ID}
+			Power: power(g, s.Position, len(seats)), IsViewer: signedIn && s.UserID == viewer.ID}
 	}
 	return out
 }
 
-// power is the game's own name for seat position (1 first), or "" when it has none there.
-func power(g scoring.Game, position int) string {
-	if position < 1 || position > len(g.Powers) {
+// power is the game's own name for seat position (1 first) of a game of seats players, or
+// "" when it has none there (scoring.Game.SeatNames: a two-player Vortex seats Red and Blue).
+func power(g scoring.Game, position, seats int) string {
+	if len(g.Powers) == 0 || position < 1 || position > min(seats, len(g.Powers)) {
 		return ""
 	}
-	return g.Powers[position-1]
+	return g.SeatNames(seats)[position-1]
 }
 
 // sideViews groups a team game's seats into its two sides (scoring.Game.Sides); nil for

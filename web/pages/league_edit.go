@@ -1,13 +1,17 @@
 package pages
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	_ "time/tzdata"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -57,5 +61,59 @@ func (h *Handler) editLeague(c echo.Context) error {
 	}
 	form.Errors = errs
 	v.Edit = form
+	v.TimeZones = httpx.TimeZones(form.TimeZone)
+	v.Failed, v.FailedForm = notSaved, "edit"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+}
+
+// setActivityRule is the manage page's activity rule form (POST /leagues/{id}/activity:
+// min_recent_games, recent_days), the page twin of PATCH /api/v1/leagues/{id}; the rule
+// changes only while the league is open. A bad field shows the page again with the message
+// under it and, at the top, that nothing was saved.
+func (h *Handler) setActivityRule(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	l, err := h.Store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	form := templates.ActivityForm{MinRecentGames: strings.TrimSpace(c.FormValue("min_recent_games")),
+		RecentDays: strings.TrimSpace(c.FormValue("recent_days")), Errors: templates.FieldErrors{}}
+	games := formInt(form.MinRecentGames, "min_recent_games", l.MinRecentGames, form.Errors)
+	days := formInt(form.RecentDays, "recent_days", l.RecentDays, form.Errors)
+	e, errs := httpx.ValidateEdit(l, httpx.LeagueEditInput{MinRecentGames: &games, RecentDays: &days})
+	for k, msg := range errs {
+		if form.Errors[k] == "" {
+			form.Errors[k] = msg
+		}
+	}
+	if len(form.Errors) == 0 {
+		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+		err := h.Leagues.Edit(ctx, id, user.ID, e)
+		if err == nil {
+			if games == 0 {
+				h.Flash(c, "Saved: anyone may join, no finished games needed.")
+			} else {
+				h.Flash(c, fmt.Sprintf("Saved: players need %d finished %s in the last %d days to join.", games,
+					scoring.Plural(games, "game", "games"), days))
+			}
+			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
+		}
+		var forbidden *store.Forbidden
+		if errors.As(err, &forbidden) || !isRefusal(err) {
+			return err
+		}
+		field, msg := splitField(refusalMessage(err))
+		form.Errors[cmp.Or(field, "min_recent_games")] = msg
+	}
+	v, err := h.manageView(c, id)
+	if err != nil {
+		return err
+	}
+	v.Activity = form
+	v.Failed, v.FailedForm = notSaved, "activity"
 	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
 }

@@ -135,6 +135,14 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 		DefaultGames:   defaultGamesJSON,
 	}
 	form.Preview = leaguePreview(league.Format{Players: store.DefaultLeagueSize, PlayersPerGame: 4}, false)
+	// A new club's first league must be joinable by its own new members (issue #34).
+	played, err := h.Store.AnyFinishedGame(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	if !played {
+		form.NewClub, form.MinRecentGames = true, "0"
+	}
 	return h.Render(c, http.StatusOK, templates.NewLeague(h.Page(c, "Create a league"), form))
 }
 

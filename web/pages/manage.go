@@ -28,6 +28,9 @@ func (h *Handler) manageLeaguePage(c echo.Context) error {
 	}
 	if r, ok := h.PopRefusal(c); ok {
 		v.Error, v.ErrorForm, v.Typed = r.Message, r.Form, map[string]string{}
+		if r.Form != "" {
+			v.Failed, v.FailedForm = notSaved, r.Form
+		}
 		for k := range r.Values {
 			v.Typed[k] = r.Values.Get(k)
 		}
@@ -66,8 +69,10 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
 		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
 			Errors: templates.FieldErrors{}},
-		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone,
-		Results:    resultsSettingView(l.ResultsBy, l.ConfirmHours),
+		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone, TimeZones: httpx.TimeZones(l.TimeZone),
+		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
+		Activity: templates.ActivityForm{MinRecentGames: strconv.Itoa(l.MinRecentGames), RecentDays: strconv.Itoa(l.RecentDays),
+			Errors: templates.FieldErrors{}},
 		Reopenable: role == store.RoleOrganiser && reopenable(l, events, time.Now()),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
@@ -93,11 +98,17 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	return v, nil
 }
 
+// notSaved is the manage page's top line after a refused form, whose refusal shows beside
+// its field (issue #34: at the top that something failed, beside the field what).
+const notSaved = "Not saved: a value needs fixing."
+
 // afterManageAction goes back to the manage page after a form's action (Post/Redirect/Get,
 // issue #24): on success with the change confirmed at the top of the page (the league
-// history's newest line, which every action writes); on a refusal to the section of the
-// form, with the refusal beside it and the values typed kept, so a reload never posts again
-// nor lands on a POST-only address. Role refusals and failures go to the error page.
+// history's newest line, which every action writes); on a refusal to the top of the page,
+// which says the form was not saved, with the refusal beside the form and the values typed
+// kept, so a reload never posts again nor lands on a POST-only address (no anchor: a jump to
+// the form would hide the top line, issue #34). Role refusals and failures go to the error
+// page.
 func (h *Handler) afterManageAction(c echo.Context, id int64, err error) error {
 	section := manageSection(c.Request().URL.Path)
 	manage := "/leagues/" + strconv.FormatInt(id, 10) + "/manage"
@@ -121,7 +132,7 @@ func (h *Handler) afterManageAction(c echo.Context, id int64, err error) error {
 		}
 	}
 	h.KeepRefusal(c, httpx.KeptRefusal{Form: section, Field: field, Message: httpx.Sentence(msg), Values: kept})
-	return c.Redirect(http.StatusSeeOther, manage+"#"+section)
+	return c.Redirect(http.StatusSeeOther, manage)
 }
 
 // manageSection is the id of the manage page's section holding the form that posts to path

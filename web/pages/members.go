@@ -61,6 +61,18 @@ func (h *Handler) removeMember(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !confirmed(c) {
+		// A post without confirm=yes shows the question and removes nobody.
+		v, err := h.manageView(c, id)
+		if err != nil {
+			return err
+		}
+		cv := templates.ConfirmView{Back: v.League.URL() + "/manage", Hidden: map[string]string{}}
+		if err := h.removeQuestion(c, &cv, v, strings.TrimSpace(c.FormValue("username"))); err != nil {
+			return err
+		}
+		return h.Render(c, http.StatusOK, templates.Confirm(h.Page(c, cv.Title), cv))
+	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Leagues.RemoveMember(c.Request().Context(), id, user.ID, c.FormValue("username"))
 	return h.afterManageAction(c, id, err)

@@ -18,12 +18,16 @@ import (
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
-// tableBack is where a table form goes after its write: the desk, or the game page.
-func tableBack(c echo.Context, gameID int64) error {
+// tableBack is where a table form goes after its write, saying what happened (msg, shown
+// once at the top of the page): the desk, or the game page. No anchor: a jump to the table
+// section lands past the message on a phone (issue #34), and the page's first screen names
+// what changed.
+func (h *Handler) tableBack(c echo.Context, gameID int64, msg string) error {
+	h.Flash(c, msg)
 	if c.FormValue("from") == "desk" {
-		return c.Redirect(http.StatusSeeOther, "/#table")
+		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10)+"#table")
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10))
 }
 
 // formRevision is a form's revision field (0 when absent).
@@ -39,6 +43,17 @@ func formRevision(c echo.Context) (int, error) {
 	return n, nil
 }
 
+// proposalChanged answers a confirmation or dispute of a proposal its proposer changed
+// after the page was read: back on the game, which shows the new proposal, saying so
+// (issue #34: never a bare error page). Any other refusal goes to the error handler.
+func (h *Handler) proposalChanged(c echo.Context, gameID int64, err error) error {
+	if !errors.Is(err, store.ErrProposalChanged) {
+		return httpx.ProposalError(err)
+	}
+	h.Flash(c, "Not saved: the proposal changed since you read it. Here is the new one; confirm or dispute it again.")
+	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10))
+}
+
 // confirmProposal is the Confirm button (POST /games/{id}/proposal/confirm).
 func (h *Handler) confirmProposal(c echo.Context) error {
 	id, err := httpx.PathID(c)
@@ -50,11 +65,28 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if _, err := h.Results.Confirm(c.Request().Context(), id, user.ID, revision); err != nil {
-		return httpx.ProposalError(err)
+	ctx := c.Request().Context()
+	recorded, err := h.Results.Confirm(ctx, id, user.ID, revision)
+	if err != nil {
+		return h.proposalChanged(c, id, err)
 	}
 	h.GameChanged(c, id)
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	if recorded {
+		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded.")
+	}
+	p, err := h.Store.Proposal(ctx, id)
+	if err != nil {
+		return err
+	}
+	if len(p.Waiting) == 0 {
+		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded when its window closes.")
+	}
+	return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" now waits for "+
+		scoring.ListAnd(displayNames(g, p.Waiting))+".")
 }
 
 // disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).
@@ -68,11 +100,20 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if err := h.Results.Dispute(c.Request().Context(), id, user.ID, c.FormValue("reason"), revision); err != nil {
-		return httpx.ProposalError(err)
+	ctx := c.Request().Context()
+	if err := h.Results.Dispute(ctx, id, user.ID, c.FormValue("reason"), revision); err != nil {
+		return h.proposalChanged(c, id, err)
 	}
 	h.GameChanged(c, id)
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	organiser, err := h.Store.User(ctx, g.OrganiserID)
+	if err != nil {
+		return err
+	}
+	return h.tableBack(c, id, "Disputed: "+organiser.DisplayName+" decides the result of "+savedLabel(g)+".")
 }
 
 // withdrawProposal is the proposer's Withdraw button (POST /games/{id}/proposal/withdraw).
@@ -82,11 +123,42 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if err := h.Results.Withdraw(c.Request().Context(), id, user.ID); err != nil {
+	ctx := c.Request().Context()
+	if err := h.Results.Withdraw(ctx, id, user.ID); err != nil {
 		return httpx.ProposalError(err)
 	}
 	h.GameChanged(c, id)
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	return h.tableBack(c, id, "Withdrawn: your proposal for "+savedLabel(g)+" is gone; anyone at the table may propose the result again.")
+}
+
+// seatNamer names a seated username by its display name (issue #34: display names wherever a
+// person reads a name); any other name stays as it is.
+func seatNamer(g store.ResultGame) func(string) string {
+	return func(u string) string {
+		if names := displayNames(g, []string{u}); len(names) == 1 {
+			return names[0]
+		}
+		return u
+	}
+}
+
+// displayNames are the display names of the seated players usernames name (a username not
+// seated stays as it is), as people read them.
+func displayNames(g store.ResultGame, usernames []string) []string {
+	out := make([]string, len(usernames))
+	for i, u := range usernames {
+		out[i] = u
+		for _, s := range g.Seats {
+			if strings.EqualFold(s.Username, u) && s.DisplayName != "" {
+				out[i] = s.DisplayName
+			}
+		}
+	}
+	return out
 }
 
 // tableView is the game page's part for the players at the table, nil once the result is
@@ -108,7 +180,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 		if err != nil {
 			return nil, err
 		}
-		pv := proposalView(p, viewer, signedIn, canRecord, clock)
+		pv := proposalView(p, viewer, signedIn, canRecord, clock, seatNamer(rg))
 		pv.Lines = proposedLines(rg, p)
 		v.Proposal = &pv
 	case errors.Is(err, store.ErrNotFound):
@@ -124,10 +196,19 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 	return v, nil
 }
 
-// proposalView is a proposal as the viewer sees it, its closing time shown by the page's clock.
-func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock) templates.ProposalView {
-	v := templates.ProposalView{Proposer: p.Proposer, Confirmed: p.Confirmed, Waiting: p.Waiting, Revision: p.Revision,
-		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: p.DisputedBy,
+// proposalView is a proposal as the viewer sees it, its closing time shown by the page's
+// clock, the players named as people know them (name: a seated username's display name).
+func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock,
+	name func(string) string) templates.ProposalView {
+	names := func(us []string) []string {
+		out := make([]string, len(us))
+		for i, u := range us {
+			out[i] = name(u)
+		}
+		return out
+	}
+	v := templates.ProposalView{Proposer: name(p.Proposer), Confirmed: names(p.Confirmed), Waiting: names(p.Waiting), Revision: p.Revision,
+		ClosesAt: clock.show(p.ClosesAt, p.TimeZone, timeLayout), Disputed: p.Disputed(), DisputedBy: name(p.DisputedBy),
 		Reason: p.DisputeReason, CanRecord: canRecord}
 	if signedIn {
 		v.IsProposer = p.ProposerID == viewer.ID
@@ -149,11 +230,12 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 // in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	scores := scoresOf(p.Input)
+	name := seatNamer(g)
 	w, err := g.CheckBody(p.ProposerID, p.Input)
 	if err != nil {
 		var out []string
 		for _, s := range g.Seats {
-			out = append(out, s.Username+" "+scores[strings.ToLower(s.Username)])
+			out = append(out, name(s.Username)+" "+scores[strings.ToLower(s.Username)])
 		}
 		return out
 	}
@@ -166,12 +248,12 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 	})
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		s := scoring.Ordinal(l.Place) + " " + l.Player
+		s := scoring.Ordinal(l.Place) + " " + name(l.Player)
 		switch {
 		case l.Absent && g.Game.System.PlaysAbsentSeat():
-			s = rating.SeventhPlayerName + ", no place, in " + l.Player + "'s seat (absent)"
+			s = rating.SeventhPlayerName + ", no place, in " + name(l.Player) + "'s seat (absent)"
 		case l.Absent:
-			s = l.Player + ", no place (did not come)"
+			s = name(l.Player) + ", no place (did not come)"
 		case l.Substitute != "":
 			s += " (played by " + l.Substitute + ")"
 		}

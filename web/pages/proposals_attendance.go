@@ -116,11 +116,19 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "coming: must be yes or no")
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if err := h.Results.SetAttendance(c.Request().Context(), id, user.ID, coming); err != nil {
+	ctx := c.Request().Context()
+	if err := h.Results.SetAttendance(ctx, id, user.ID, coming); err != nil {
 		return err
 	}
 	h.GameChanged(c, id)
-	return tableBack(c, id)
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return err
+	}
+	if coming {
+		return h.tableBack(c, id, "You said you will be at "+savedLabel(g)+".")
+	}
+	return h.tableBack(c, id, "You said you can't come to "+savedLabel(g)+".")
 }
 
 // attendanceViews are the seated players' answers with what an absence means, and the

@@ -55,7 +55,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 	}
 	proposals, answers := read.proposals, read.answers
 	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
-		pv := proposalView(p, user, true, canRecord, clock)
+		pv := proposalView(p, user, true, canRecord, clock, seatNamer(read.games[p.GameID]))
 		pv.Lines = proposedLines(read.games[p.GameID], p)
 		return pv, nil
 	}
@@ -90,8 +90,14 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 			v.Organised = append(v.Organised, t)
 		}
 	}
+	proposed := map[int64]bool{}
+	for _, p := range mine {
+		proposed[p.GameID] = true
+	}
 	for _, g := range next {
-		if g.StartsAt == nil || len(v.Next) >= 5 {
+		// "Are you coming?" is asked of dated games to come that nobody has reported yet
+		// (issue #34: never of a past game, nor of one with a proposal).
+		if g.StartsAt == nil || !g.StartsAt.After(time.Now()) || proposed[g.GameID] || len(v.Next) >= 5 {
 			continue
 		}
 		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk", CanAnswer: true}

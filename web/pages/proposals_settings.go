@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -48,12 +49,18 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#results-setting")
+		if by == store.ResultsByPlayers {
+			h.Flash(c, fmt.Sprintf("Saved: players report their results; the table has %d hours to confirm.", hours))
+		} else {
+			h.Flash(c, "Saved: only the organisers enter results.")
+		}
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 	}
 	v, err := h.manageView(c, id)
 	if err != nil {
 		return err
 	}
 	v.Results = form
+	v.Failed, v.FailedForm = notSaved, "results-setting"
 	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
 }

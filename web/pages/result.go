@@ -1,8 +1,10 @@
 package pages
 
 import (
+	"errors"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -31,6 +33,13 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 		return v, err
 	}
 	v.Recorded = true
+	switch d, err := h.Store.SettledDispute(ctx, gameID); {
+	case err == nil:
+		v.Dispute = &templates.DisputeView{DisputedBy: d.DisputedBy, Proposer: d.Proposer,
+			At: clock.show(d.DisputedAt, zone, timeLayout), Reason: sentenceEnd(d.Reason), Proposal: proposalScores(r.Lines, d.Input)}
+	case !errors.Is(err, store.ErrNotFound):
+		return v, err
+	}
 	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
 	// By place, best first, each with what was entered for it.
 	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Result.System, r.Lines), r.Input))
@@ -115,4 +124,27 @@ func showMicros(m rating.Micros) string {
 		return "−" + s
 	}
 	return s
+}
+
+// proposalScores says what a proposal entered for each player of the recorded lines, in
+// their order ("ada 30, bruno 20"); "" when it entered no scores (a team game's sides).
+func proposalScores(lines []store.ResultLine, input []byte) string {
+	scores := scoresOf(input)
+	var out []string
+	for _, l := range lines {
+		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
+			out = append(out, l.Player+" "+sc)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// sentenceEnd ends s with one full stop (issue #34: never two), unless it ends with other
+// punctuation already.
+func sentenceEnd(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
 }

@@ -56,6 +56,11 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	}
 	v := f.view(nil)
 	v.Proposing = proposing
+	if p != nil && p.Disputed() && !proposing {
+		name := seatNamer(g)
+		v.Dispute = fmt.Sprintf("%s disputed the result %s proposed, filled in below: %s", name(p.DisputedBy), name(p.Proposer),
+			sentenceEnd(p.DisputeReason))
+	}
 	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(g)), v))
 }
 
@@ -107,8 +112,9 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	if err == nil && proposing && c.FormValue("action") == "save" {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
-		if _, err = h.Propose(c, g.ID, user.ID, body); err == nil {
-			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#table", g.ID))
+		var p store.Proposal
+		if p, err = h.Propose(c, g.ID, user.ID, body); err == nil {
+			return h.tableBack(c, g.ID, proposedMessage(g, p))
 		}
 	} else if err == nil {
 		if action := c.FormValue("action"); action == "save" || action == "save-next" {
@@ -118,8 +124,9 @@ func (h *Handler) submitResult(c echo.Context) error {
 				if action == "save-next" {
 					return h.recordNext(c, user, g)
 				}
+				// No anchor: the result section lies past the message on a phone (issue #34).
 				h.Flash(c, "Saved the result of "+savedLabel(g)+".")
-				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d#result", g.ID))
+				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
 			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
 				// Another save came first, between this request's read and its write.
 				if g, err = h.resultGame(c); err != nil {
@@ -240,7 +247,19 @@ func (h *Handler) recordNext(c echo.Context, user store.User, saved store.Result
 	} else {
 		h.Flash(c, "Saved the result of "+savedLabel(saved)+". No other game of this league waits for a result.")
 	}
-	return c.Redirect(http.StatusSeeOther, "/#queue")
+	return c.Redirect(http.StatusSeeOther, "/")
+}
+
+// proposedMessage says what a proposal did, and who confirms it now.
+func proposedMessage(g store.ResultGame, p store.Proposal) string {
+	msg := "Proposed: the result of " + savedLabel(g)
+	if p.Revision > 1 {
+		msg = "Changed: your proposal for " + savedLabel(g)
+	}
+	if len(p.Waiting) == 0 {
+		return msg + " waits for its organiser."
+	}
+	return msg + " waits for " + scoring.ListAnd(displayNames(g, p.Waiting)) + " to confirm it."
 }
 
 // savedLabel names a game in a confirmation: "Spring Cartagena game 25", "the Blue Max

@@ -77,7 +77,7 @@ func (f *resultForm) problemList(errs map[string]string) []string {
 	seen := map[string]bool{}
 	for _, s := range f.seats {
 		who := "Seat " + strconv.Itoa(s.seat.Position)
-		if powers := f.game.Game.Powers; s.seat.Position-1 < len(powers) && s.seat.Position > 0 && len(powers) > 0 {
+		if powers := f.game.Game.SeatNames(len(f.seats)); len(f.game.Game.Powers) > 0 && s.seat.Position > 0 && s.seat.Position <= len(powers) {
 			who = powers[s.seat.Position-1]
 		}
 		who += " (" + s.seat.DisplayName + ")"

@@ -49,6 +49,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.GET("/leagues/:id/manage", h.manageLeaguePage, h.RequireLogin)
 	e.GET("/leagues/:id/confirm/:action", h.confirmLeagueAction, h.RequireLogin)
 	e.POST("/leagues/:id/edit", h.editLeague, h.RequireLogin)
+	e.POST("/leagues/:id/activity", h.setActivityRule, h.RequireLogin)
 	e.POST("/leagues/:id/remove", h.removeMember, h.RequireLogin)
 	e.POST("/leagues/:id/replace", h.replaceMember, h.RequireLogin)
 	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.RequireLogin)

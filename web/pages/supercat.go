@@ -291,8 +291,12 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.Flash(c, supercatRated)
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 }
+
+// supercatRated confirms a SUPERCAT game finished and rated, on the rated game's page.
+const supercatRated = "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder."
 
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
@@ -389,6 +393,7 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 		} else if err != nil {
 			return err
 		} else {
+			h.Flash(c, supercatRated)
 			return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 		}
 	}

@@ -63,7 +63,7 @@ func (h *Handler) addWebhook(c echo.Context) error {
 	}
 	if err == nil && len(form.Errors) == 0 {
 		h.Flash(c, "The webhook is added: every league event is posted to it.")
-		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#webhooks")
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 	}
 	if err != nil {
 		form.Errors = templates.FieldErrors{"url": fieldMessage(err, "url")}
@@ -73,6 +73,7 @@ func (h *Handler) addWebhook(c echo.Context) error {
 		return verr
 	}
 	v.WebhookForm = form
+	v.Failed, v.FailedForm = notSaved, "webhooks"
 	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
 }
 
