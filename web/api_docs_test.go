@@ -96,6 +96,11 @@ func TestOpenAPIDescribesWhatTheServerAnswers(t *testing.T) {
 	call("GET", "/ratings/cartagena", nil, http.StatusOK)
 	call("GET", "/me/tokens", nil, http.StatusOK)
 	call("GET", "/me/queue", nil, http.StatusOK)
+	season := call("POST", "/seasons", map[string]any{"name": "Spring", "game": "cartagena", "players_per_game": 4}, http.StatusCreated)
+	sid := strconv.FormatInt(int64(season["id"].(float64)), 10)
+	call("POST", "/seasons/"+sid+"/signup", nil, http.StatusOK)
+	call("GET", "/seasons/"+sid, nil, http.StatusOK)
+	call("POST", "/seasons/"+sid+"/start", nil, http.StatusUnprocessableEntity)
 }
 
 // TestAPIPageRendersTheDocument checks the people's page of the API: every group and
