@@ -1,5 +1,6 @@
 // Package static holds TableStakes' hand-written assets (the stylesheet, the create-league
-// form's preview script), embedded into the binary and served under /static/.
+// form's preview script, the icons and the web app manifest that lets a phone install the
+// site to its home screen), embedded into the binary and served under /static/.
 package static
 
 import (
@@ -11,7 +12,7 @@ import (
 
 // FS holds the static assets, served under /static/ by the web package.
 //
-//go:embed *.css *.svg *.js
+//go:embed *.css *.svg *.js *.png *.json
 var FS embed.FS
 
 // hashes maps each asset's name to the first 12 hex digits of its SHA-256, computed once
