@@ -188,7 +188,11 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 	if err := problems.errorOrNil(); err != nil {
 		return SeatedResult{}, err
 	}
-	placeAmongPresent(lines)
+	if game.System.PlaysAbsentSeat() {
+		// Elsewhere the scorer saw only the players present and placed them among
+		// themselves already; the absent seat keeps no place (0).
+		placeAmongPresent(lines)
+	}
 	return SeatedResult{Result: res, Lines: lines}, nil
 }
 
@@ -319,7 +323,8 @@ func missingManSeats(absent []string, seats []Seat, lines []SeatedLine) FieldErr
 // placeAmongPresent places the seats present among themselves when a seat was absent: each
 // 1 + the number of present seats placed better, so the six players of a Diplomacy game
 // with the missing man are placed 1 to 6, never "7th" behind the Seventh Player (issue #34).
-// The absent seat, which takes no place among the players, is stored last.
+// The absent seat, which takes no place among the players, is stored last. Only Diplomacy
+// needs it: its absent power is scored with the others (ARMADA 4.1's missing man).
 func placeAmongPresent(lines []SeatedLine) {
 	if !slices.ContainsFunc(lines, func(l SeatedLine) bool { return l.Absent }) {
 		return
