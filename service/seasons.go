@@ -102,7 +102,8 @@ func (s *Seasons) Plan(ctx context.Context, seasonID int64) ([][]string, error) 
 // (league.Split), each a league named league.DivisionName, organised by the season's
 // organiser, its members in the split's order, running at once with its schedule drawn.
 // The activity rule does not apply to the players a season places: the division leagues
-// have it off.
+// have it off. Each player hears of their division and their first games (a
+// season_started notice) in the same transaction.
 func (s *Seasons) Start(ctx context.Context, seasonID, byUserID int64) error {
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		se, err := s.store.LockSeason(ctx, tx, seasonID)
@@ -154,8 +155,25 @@ func (s *Seasons) startDivision(ctx context.Context, tx pgx.Tx, se store.Season,
 	if err != nil {
 		return err
 	}
-	return s.store.InsertDivision(ctx, tx, se.ID, number, l.ID)
+	if err := s.store.InsertDivision(ctx, tx, se.ID, number, l.ID); err != nil {
+		return err
+	}
+	first, err := s.store.FirstGames(ctx, tx, l.ID, firstGamesTold)
+	if err != nil {
+		return err
+	}
+	for _, id := range members {
+		n := store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: l.ID, SeasonID: se.ID, SeasonName: se.Name,
+			Division: number, FirstGames: first[id]}
+		if err := s.store.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_started:season:%d", se.ID), n, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// firstGamesTold is how many of a player's first games the season's start tells them.
+const firstGamesTold = 3
 
 // split asks league.Split for the divisions of the season's sign-ups: each player's ladder
 // line and, for a player of the previous season, their movement in it.
@@ -293,7 +311,8 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 // Next is the organiser opening the season that follows a finished one (league.MayOpenNext),
 // in one transaction under its row lock: a new open season with the same settings, named
 // name, every player of this one signed up (in the order of its movements, division 1
-// first) and newcomers welcome. A season has one next season (store.ErrNextSeason).
+// first) and newcomers welcome. Each of them hears that its sign-up is open (a
+// season_open notice) in the same transaction; the organiser, who opened it, does not. A season has one next season (store.ErrNextSeason).
 func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name string) (store.Season, error) {
 	var next store.Season
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -328,7 +347,19 @@ func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name strin
 		if err != nil {
 			return err
 		}
-		return s.store.InsertSignUps(ctx, tx, next.ID, userIDs)
+		if err := s.store.InsertSignUps(ctx, tx, next.ID, userIDs); err != nil {
+			return err
+		}
+		for _, id := range userIDs {
+			if id == byUserID {
+				continue
+			}
+			n := store.Notice{Kind: store.NoticeSeasonOpen, Game: next.Game, SeasonID: next.ID, SeasonName: next.Name}
+			if err := s.store.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_open:season:%d", next.ID), n, id); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return store.Season{}, fmt.Errorf("service: next season of %d: %w", seasonID, err)

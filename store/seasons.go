@@ -318,3 +318,34 @@ func (s *Store) UserIDs(ctx context.Context, tx pgx.Tx, usernames []string) ([]i
 	}
 	return ids, nil
 }
+
+// firstGamesSQL lists the games of a league by number with the users seated at each.
+const firstGamesSQL = `
+SELECT s.user_id, g.number
+FROM games g JOIN seats s ON s.game_id = g.id
+WHERE g.league_id = $1 AND s.user_id IS NOT NULL
+ORDER BY g.number, s.user_id`
+
+// FirstGames returns, for each player seated in the league's games (read inside tx, where
+// the schedule was just drawn), the numbers of their first n games.
+func (s *Store) FirstGames(ctx context.Context, tx pgx.Tx, leagueID int64, n int) (map[int64][]int, error) {
+	rows, err := tx.Query(ctx, firstGamesSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: first games of league %d: %w", leagueID, err)
+	}
+	type seat struct {
+		UserID int64 `db:"user_id"`
+		Number int   `db:"number"`
+	}
+	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[seat])
+	if err != nil {
+		return nil, fmt.Errorf("store: first games of league %d: %w", leagueID, err)
+	}
+	out := map[int64][]int{}
+	for _, st := range seats {
+		if len(out[st.UserID]) < n {
+			out[st.UserID] = append(out[st.UserID], st.Number)
+		}
+	}
+	return out, nil
+}
