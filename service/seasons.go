@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -218,7 +219,12 @@ type DivisionLine struct {
 // movements: the promotion and relegation places as the standings stand (league.Movements).
 // An open season has none.
 func (s *Seasons) Table(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
-	lines, err := s.lines(ctx, se)
+	var lines [][]DivisionLine
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		lines, err = s.lines(ctx, tx, se)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("service: table of season %d: %w", se.ID, err)
 	}
@@ -236,7 +242,12 @@ func (s *Seasons) Movements(ctx context.Context, seasonID int64) ([]league.Movem
 	if err := league.Over(se.Status); err != nil {
 		return nil, fmt.Errorf("service: movements of season %d: %w", seasonID, err)
 	}
-	ms, err := s.finish(ctx, se)
+	var ms []league.Movement
+	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		ms, err = s.finish(ctx, tx, se)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("service: movements of season %d: %w", seasonID, err)
 	}
@@ -244,8 +255,8 @@ func (s *Seasons) Movements(ctx context.Context, seasonID int64) ([]league.Movem
 }
 
 // finish is the season's movements, division 1 first.
-func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movement, error) {
-	lines, err := s.lines(ctx, se)
+func (s *Seasons) finish(ctx context.Context, tx pgx.Tx, se store.Season) ([]league.Movement, error) {
+	lines, err := s.lines(ctx, tx, se)
 	if err != nil {
 		return nil, err
 	}
@@ -258,14 +269,14 @@ func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movemen
 	return ms, nil
 }
 
-// lines reads the season's divisions' standings and asks league.Movements where they send
-// each player.
-func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
-	divs, err := s.store.Divisions(ctx, se.ID)
+// lines reads the season's divisions' standings inside tx and asks league.Movements where
+// they send each player.
+func (s *Seasons) lines(ctx context.Context, tx pgx.Tx, se store.Season) ([][]DivisionLine, error) {
+	divs, err := s.store.DivisionsTx(ctx, tx, se.ID)
 	if err != nil {
 		return nil, err
 	}
-	ups, err := s.store.SignUps(ctx, se.ID)
+	ups, err := s.store.SignUpsTx(ctx, tx, se.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +288,7 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 	standing := map[string]scoring.Standing{}
 	var names []string
 	for d, div := range divs {
-		st, err := s.store.Standings(ctx, div.LeagueID)
+		st, err := s.store.StandingsTx(ctx, tx, div.LeagueID)
 		if err != nil {
 			return nil, err
 		}
@@ -292,7 +303,7 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 			names = append(names, line.Player)
 		}
 	}
-	ladder, err := s.store.LadderOf(ctx, se.Game, names)
+	ladder, err := s.store.LadderOfTx(ctx, tx, se.Game, names)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +337,7 @@ func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name strin
 		if se.NextID != nil {
 			return store.ErrNextSeason
 		}
-		ms, err := s.finish(ctx, se)
+		ms, err := s.finish(ctx, tx, se)
 		if err != nil {
 			return err
 		}
@@ -365,4 +376,54 @@ func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name strin
 		return store.Season{}, fmt.Errorf("service: next season of %d: %w", seasonID, err)
 	}
 	return s.store.Season(ctx, next.ID)
+}
+
+// noticeSeasonEnd is called in the transaction of every write that may finish a league (a
+// result, a withdrawal, closing or archiving it): when the league is a season's division and
+// that write finishes the season, each of its players hears where its movements send them
+// (a season_finished notice: up, down or stays), once. The season's row lock orders two
+// divisions finishing at once, so the later one sees the season finished.
+func noticeSeasonEnd(ctx context.Context, st *store.Store, tx pgx.Tx, leagueID int64) error {
+	// Only a write that ends its league can end a season: the others take no season lock.
+	seasonID, err := st.EndedDivisionSeason(ctx, tx, leagueID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := st.LockSeason(ctx, tx, seasonID); err != nil {
+		return err
+	}
+	se, err := st.SeasonTx(ctx, tx, seasonID)
+	if err != nil {
+		return err
+	}
+	if se.Status != league.SeasonFinished {
+		return nil
+	}
+	s := &Seasons{store: st}
+	ms, err := s.finish(ctx, tx, se)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Player
+	}
+	ids, err := st.UserIDs(ctx, tx, names)
+	if err != nil {
+		return err
+	}
+	if len(ids) != len(ms) {
+		return fmt.Errorf("season %d: %d of its %d players found", se.ID, len(ids), len(ms))
+	}
+	for i, m := range ms {
+		n := store.Notice{Kind: store.NoticeSeasonFinished, Game: se.Game, SeasonID: se.ID, SeasonName: se.Name,
+			Division: m.From, ToDivision: m.To}
+		if err := st.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_finished:season:%d", se.ID), n, ids[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -232,3 +232,41 @@ func TestSeasonStartAndNextQueueEachNoticeOnceWithTheirWrite(t *testing.T) {
 	assert.NotContains(t, open, "player1")
 	assert.Contains(t, open, "player16")
 }
+
+func TestSeasonEndTellsEachPlayerTheirMovementOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	seasons, se, players := signedUpSeason(t, st, 16)
+	verifyAll(t, st, players)
+	require.NoError(t, seasons.Start(ctx, se.ID, players[0].ID))
+	ds, err := st.Divisions(ctx, se.ID)
+	require.NoError(t, err)
+	leagues := service.NewLeagues(st)
+
+	first := storetest.Games(t, st, ds[1].LeagueID)[0]
+	seat := storetest.SeatNames(first)
+	_, err = storetest.RecordResult(ctx, st, first.ID, players[0].ID, storetest.PlacementInput(seat, []int{40, 30, 20, 10}))
+	require.NoError(t, err)
+	require.NoError(t, leagues.End(ctx, ds[0].LeagueID, players[0].ID, "close"))
+	assert.Empty(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), "division 2 still plays")
+
+	var forbidden *league.Forbidden
+	require.ErrorAs(t, leagues.End(ctx, ds[1].LeagueID, players[1].ID, "close"), &forbidden)
+	assert.Empty(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), "a refused close tells nobody")
+
+	require.NoError(t, leagues.End(ctx, ds[1].LeagueID, players[0].ID, "close"))
+	told := seasonNotices(t, st, store.NoticeSeasonFinished, se.ID)
+	ms, err := seasons.Movements(ctx, se.ID)
+	require.NoError(t, err)
+	want := make([]string, len(ms))
+	for i, m := range ms {
+		want[i] = fmt.Sprintf("%s %d %d", m.Player, m.From, m.To)
+	}
+	assert.ElementsMatch(t, want, told, "each player hears their movement once")
+	assert.Contains(t, told, fmt.Sprintf("%s 2 1", seat[0]), "the game's winner goes up")
+	assert.Contains(t, told, "player8 1 2")
+
+	require.Error(t, leagues.End(ctx, ds[1].LeagueID, players[0].ID, "close"))
+	assert.Len(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), 16, "still once")
+}

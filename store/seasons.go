@@ -109,6 +109,29 @@ func (s *Store) LockSeason(ctx context.Context, tx pgx.Tx, id int64) (Season, er
 	return season(ctx, tx, seasonSQL+` FOR UPDATE OF s`, id)
 }
 
+// SeasonTx is Season read inside tx: after LockSeason, a fresh read sees what the
+// transactions that held the lock before committed (a division finished meanwhile).
+func (s *Store) SeasonTx(ctx context.Context, tx pgx.Tx, id int64) (Season, error) {
+	return season(ctx, tx, seasonSQL, id)
+}
+
+// EndedDivisionSeason returns, for a league that is over (finished, closed early or
+// archived, read inside tx), the id of the season it is a division of; ErrNotFound for a
+// league still playing or that no season made.
+func (s *Store) EndedDivisionSeason(ctx context.Context, tx pgx.Tx, leagueID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRow(ctx, `
+		SELECT d.season_id FROM season_divisions d JOIN leagues l ON l.id = d.league_id
+		WHERE d.league_id = $1 AND l.status NOT IN ('open', 'running')`, leagueID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("store: season of league %d: %w", leagueID, ErrNotFound)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: season of league %d: %w", leagueID, err)
+	}
+	return id, nil
+}
+
 func season(ctx context.Context, q querier, sql string, id int64) (Season, error) {
 	se, err := collectOne[Season](ctx, q, sql, id)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -251,7 +274,16 @@ ORDER BY d.number`
 
 // Divisions returns the season's divisions, division 1 first; none while it is open.
 func (s *Store) Divisions(ctx context.Context, seasonID int64) ([]Division, error) {
-	ds, err := collect[Division](ctx, s.pool, divisionsSQL, seasonID)
+	return divisions(ctx, s.pool, seasonID)
+}
+
+// DivisionsTx is Divisions read inside tx.
+func (s *Store) DivisionsTx(ctx context.Context, tx pgx.Tx, seasonID int64) ([]Division, error) {
+	return divisions(ctx, tx, seasonID)
+}
+
+func divisions(ctx context.Context, q querier, seasonID int64) ([]Division, error) {
+	ds, err := collect[Division](ctx, q, divisionsSQL, seasonID)
 	if err != nil {
 		return nil, fmt.Errorf("store: divisions of season %d: %w", seasonID, err)
 	}
@@ -292,7 +324,16 @@ WHERE r.ladder = $1 AND u.username = ANY($2)`
 // LadderOf returns where each of the players stands on the game's ladder (league.Ladder);
 // an unrated player is not Rated.
 func (s *Store) LadderOf(ctx context.Context, game string, usernames []string) (map[string]league.Ladder, error) {
-	ls, err := collect[LadderLine](ctx, s.pool, ladderLinesSQL, game, usernames)
+	return ladderOf(ctx, s.pool, game, usernames)
+}
+
+// LadderOfTx is LadderOf read inside tx.
+func (s *Store) LadderOfTx(ctx context.Context, tx pgx.Tx, game string, usernames []string) (map[string]league.Ladder, error) {
+	return ladderOf(ctx, tx, game, usernames)
+}
+
+func ladderOf(ctx context.Context, q querier, game string, usernames []string) (map[string]league.Ladder, error) {
+	ls, err := collect[LadderLine](ctx, q, ladderLinesSQL, game, usernames)
 	if err != nil {
 		return nil, fmt.Errorf("store: ladder of %s: %w", game, err)
 	}
