@@ -390,3 +390,29 @@ func (s *Store) FirstGames(ctx context.Context, tx pgx.Tx, leagueID int64, n int
 	}
 	return out, nil
 }
+
+// DeskSeason is an open season on a user's desk: one they signed up for, or one they
+// organise (Organising), which they start once enough players signed up.
+type DeskSeason struct {
+	Season
+	// SignedUpMe says the user is signed up for it.
+	SignedUpMe bool `db:"signed_up_me"`
+}
+
+const deskSeasonsSQL = `
+SELECT ` + seasonColumns + `,
+    EXISTS (SELECT 1 FROM season_signups u WHERE u.season_id = s.id AND u.user_id = $1) AS signed_up_me
+FROM seasons s JOIN users o ON o.id = s.organiser_id
+WHERE s.status = 'open'
+  AND (s.organiser_id = $1 OR s.id IN (SELECT season_id FROM season_signups WHERE user_id = $1))
+ORDER BY s.id DESC
+LIMIT $2`
+
+// DeskSeasons returns the open seasons the user signed up for or organises, newest first.
+func (s *Store) DeskSeasons(ctx context.Context, userID int64) ([]DeskSeason, error) {
+	ss, err := collect[DeskSeason](ctx, s.pool, deskSeasonsSQL, userID, leagueListLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: desk seasons of user %d: %w", userID, err)
+	}
+	return ss, nil
+}

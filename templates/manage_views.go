@@ -105,7 +105,30 @@ type DeskView struct {
 	FeedURL string
 	// Table is players at the table: proposals to confirm, attendance to give and see.
 	Table TableDeskView
+	// Seasons are the open seasons the viewer signed up for or organises.
+	Seasons []DeskSeason
 }
+
+// DeskSeason is an open season on the desk: the viewer's sign-up, or, for its organiser,
+// how many signed up and whether it can start.
+type DeskSeason struct {
+	ID       int64
+	Name     string
+	SignedUp int
+	// SignedUpMe says the viewer is signed up; Organising that they organise it.
+	SignedUpMe, Organising bool
+	// Needed is how many players the season needs to start (its smallest division).
+	Needed int
+}
+
+// URL is the season's page.
+func (s DeskSeason) URL() string { return "/seasons/" + strconv.FormatInt(s.ID, 10) }
+
+// StartURL is the page that asks the organiser to confirm the start.
+func (s DeskSeason) StartURL() string { return s.URL() + "/start" }
+
+// Ready says enough players signed up to start.
+func (s DeskSeason) Ready() bool { return s.SignedUp >= s.Needed }
 
 // DeskGame is one game on the desk.
 type DeskGame struct {
