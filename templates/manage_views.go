@@ -30,6 +30,8 @@ type ManageView struct {
 	TimeZones []string
 	// Activity is the activity rule's form, offered while the league is open.
 	Activity ActivityForm
+	// Size is the league's size and games each, offered while the league is open.
+	Size SizeForm
 	// ErrorForm is the id of the section whose form was refused (shown beside it), and
 	// Typed what was typed in it, to fill in again; ErrorForm "" shows Error at the top.
 	ErrorForm string
@@ -227,6 +229,14 @@ func (v ManageView) TypedIn(id, field string) string {
 		return ""
 	}
 	return v.Typed[field]
+}
+
+// SizeForm is the manage page's league size (Players, the league's N) and games each
+// player plays, as typed, with its per-field errors.
+type SizeForm struct {
+	Players        string
+	GamesPerPlayer string
+	Errors         FieldErrors
 }
 
 // ActivityForm is the manage page's activity rule (who may join: MinRecentGames finished
