@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
@@ -9,74 +8,98 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web"
 )
 
-// The manage page of an open league changes its size and games each (CONTRACT section 10),
-// checked as PATCH /api/v1/leagues/{id} checks them: a bad value is named beside its field
-// and nothing is written; once the league runs the form is gone.
-func TestManagePageChangesAnOpenLeaguesSize(t *testing.T) {
+// The create form asks how many players (8 at first) and says what the league plays: on
+// the page, and after "Preview the games" without JavaScript, storing nothing; a league of
+// 12 then says 12 wherever the page said 8 (CONTRACT section 10).
+func TestCreateLeagueFormOfTwelve(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
-	ps := app.newPlayers("pl", 5)
-	org := ps[0]
-	c := app.logIn(org)
-	status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token,
-		map[string]any{"name": "Thursdays", "game": "cartagena", "players_per_game": 4, "min_recent_games": 0})
-	require.Equal(t, http.StatusCreated, status, body)
-	id := int64(body["id"].(float64))
-	path := fmt.Sprintf("/api/v1/leagues/%d", id)
-	manage := fmt.Sprintf("/leagues/%d/manage", id)
-	size := fmt.Sprintf("/leagues/%d/size", id)
-	defaultGames := fmt.Sprint(body["games_per_player"])
+	c := app.signUp("grace", "Grace Hopper", "compiler-1952")
 
-	_, doc := app.get(c, manage)
-	require.Equal(t, 1, doc.Find(`#size form[action$="/size"]`).Length(), "offered while open")
-	assert.Equal(t, "8", doc.Find(`#size input[name="players"]`).AttrOr("value", ""))
-	assert.Equal(t, defaultGames, doc.Find(`#size input[name="games_per_player"]`).AttrOr("value", ""))
+	res, doc := app.get(c, "/leagues/new")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "How many players", text(doc.Find(`label[for="f-players"]`)))
+	assert.Equal(t, "8", doc.Find(`input[name="players"]`).AttrOr("value", ""), "8 preselected")
+	assert.Equal(t, "8 players, 4 a game: 32 games; each plays 16 games; every two players meet 6 or 7 times.",
+		text(doc.Find("#league-preview-text")), "the seed's table for 4 a game")
+	assert.Contains(t, doc.Find("#league-preview").AttrOr("data-default-games", ""), `"12,4":4`, "the script's defaults come from the server")
+	assert.Contains(t, doc.Find(`script[src^="/static/league-form.js"]`).AttrOr("src", ""), "?v=", "the live preview's script")
+	res, _ = app.get(c, doc.Find(`script[src^="/static/league-form.js"]`).AttrOr("src", ""))
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, res.Header.Get("Content-Type"), "javascript")
 
-	for _, tc := range []struct {
-		form         url.Values
-		field, error string
-	}{
-		{url.Values{"players": {"many"}, "games_per_player": {defaultGames}}, "players", "must be a whole number"},
-		{url.Values{"players": {"3"}, "games_per_player": {defaultGames}}, "players", ""},
-		{url.Values{"players": {"33"}, "games_per_player": {defaultGames}}, "players", ""},
-		{url.Values{"players": {"8"}, "games_per_player": {"lots"}}, "games_per_player", "must be a whole number"},
-		{url.Values{"players": {"8"}, "games_per_player": {"0"}}, "games_per_player", "must be positive, got 0"},
-	} {
-		res, doc := app.submit(c, manage, size, tc.form)
-		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%v", tc.form)
-		assert.Equal(t, "Not saved: a value needs fixing. Fix it below", text(doc.Find("#content > .manage-failed")))
-		got := text(doc.Find("#size #e-" + tc.field))
-		assert.NotEmpty(t, got, "%v: the error beside %s", tc.form, tc.field)
-		if tc.error != "" {
-			assert.Equal(t, tc.error, got)
-		}
-		// The API's message for the same value is the page's.
-		if tc.field == "players" && tc.error == "" {
-			var n int
-			_, err := fmt.Sscan(tc.form.Get("players"), &n)
-			require.NoError(t, err)
-			status, body := app.api(http.MethodPatch, path, org.token, map[string]any{"players": n})
-			assert.Equal(t, http.StatusUnprocessableEntity, status)
-			assert.Equal(t, "players: "+got, body["error"])
-		}
+	count := func() int {
+		var n int
+		require.NoError(t, app.store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM leagues`).Scan(&n))
+		return n
 	}
-	_, body = app.api(http.MethodGet, path, "", nil)
-	assert.EqualValues(t, 8, body["players"], "nothing written")
+	// Without JavaScript: the preview is the server's, the form comes back as typed, and
+	// nothing is stored; only the fields the preview reads are checked.
+	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {""}, "game": {"king-me"}, "players": {"12"}, "players_per_game": {"4"}, "min_recent_games": {"0"},
+		"recent_days": {"90"}, "preview": {"1"},
+	})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "12 players, 4 a game: 12 games; each plays 4 games; every two players meet 1 or 2 times.",
+		text(doc.Find("#league-preview-text")))
+	assert.Equal(t, "12", doc.Find(`input[name="players"]`).AttrOr("value", ""))
+	assert.Zero(t, doc.Find(".field-error").Length(), "the name can come later")
+	assert.Zero(t, count(), "a preview stores nothing")
 
-	res, _ := app.submit(c, manage, size, url.Values{"players": {"4"}, "games_per_player": {defaultGames}})
+	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {"Twelve"}, "game": {"king-me"}, "players": {"12"}, "players_per_game": {"4"}, "games_per_player": {"8"},
+		"face_to_face": {"true"}, "min_recent_games": {"0"}, "recent_days": {"90"}, "preview": {"1"},
+	})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "12 players, 4 a game: 24 games in 8 rounds; each plays 8 games; every two players meet 2 or 3 times.",
+		text(doc.Find("#league-preview-text")))
+
+	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {"Too few"}, "game": {"king-me"}, "players": {"3"}, "players_per_game": {"4"}, "min_recent_games": {"0"},
+		"recent_days": {"90"},
+	})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "must be between 4 and 32, got 3", text(doc.Find("#e-players")))
+	assert.Empty(t, text(doc.Find("#league-preview-text")), "no preview of a league that cannot be")
+	assert.Zero(t, count(), "nothing stored")
+
+	res, _ = app.submit(c, "/leagues/new", "/leagues", url.Values{
+		"name": {"Twelve"}, "game": {"king-me"}, "players": {"12"}, "players_per_game": {"4"}, "min_recent_games": {"0"},
+		"recent_days": {"90"},
+	})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	assert.Equal(t, "Saved the league's size.", app.flashAfter(c, res))
-	_, body = app.api(http.MethodGet, path, "", nil)
-	assert.EqualValues(t, 4, body["players"])
-	assert.NotEqual(t, defaultGames, fmt.Sprint(body["games_per_player"]), "games each left as shown follows the new size")
+	loc := res.Header.Get("Location")
+	_, doc = app.get(c, loc)
+	assert.Equal(t, "Your league is created; it starts when its 12th player joins.", text(doc.Find(".flash")))
+	assert.Equal(t, "12, each plays 4 games; every two players meet 1 or 2 times", text(doc.Find(".league-players")))
+	assert.Contains(t, text(doc.Find(".facts")), "12, drawn when the 12th player joins")
+	assert.Equal(t, "(0 of 12)", text(doc.Find(".members h2 .muted")))
+	assert.Equal(t, 12, doc.Find(".members .open-place").Length())
+	assert.Equal(t, "12 of 12 places left.", text(doc.Find("#join .muted")))
+	assert.Equal(t, "The games are drawn when the 12th player joins: 12 games of 4 players.", text(doc.Find("#games .muted")))
 
-	for _, p := range ps[1:5] {
-		status, body := app.api(http.MethodPost, path+"/join", p.token, nil)
-		require.Equal(t, http.StatusOK, status, body)
+	_, doc = app.get(c, "/leagues")
+	assert.Equal(t, "0/12", text(doc.Find(`td[data-label="Players"]`).First()), "the list says 12, not 8")
+
+	// Joined through this server, so its page cache hears each join at once.
+	players := app.newPlayers("player", 12)
+	join := func(p player) map[string]any {
+		status, body := app.api(http.MethodPost, "/api/v1"+loc+"/join", p.token, nil)
+		require.Equal(t, http.StatusOK, status, "%v", body)
+		return body
 	}
-	_, doc = app.get(c, manage)
-	assert.Zero(t, doc.Find("#size").Length(), "no size once the schedule is drawn")
+	for _, p := range players[:11] {
+		join(p)
+	}
+	_, doc = app.get(c, loc)
+	assert.Equal(t, "(11 of 12)", text(doc.Find(".members h2 .muted")))
+	assert.Equal(t, 1, doc.Find(".members .open-place").Length())
+	assert.Equal(t, store.LeagueRunning, join(players[11])["status"], "the 12th join starts it")
+	_, doc = app.get(c, loc)
+	assert.Equal(t, "(12 of 12)", text(doc.Find(".members h2 .muted")))
+	assert.Equal(t, 12, doc.Find("#games tbody tr").Length(), "12 games drawn")
 }
