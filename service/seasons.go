@@ -164,8 +164,8 @@ func (s *Seasons) startDivision(ctx context.Context, tx pgx.Tx, se store.Season,
 		return err
 	}
 	for _, id := range members {
-		n := store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: l.ID, SeasonID: se.ID, SeasonName: se.Name,
-			Division: number, FirstGames: first[id]}
+		n := store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: l.ID, LeagueName: l.Name, Game: se.Game,
+			SeasonID: se.ID, SeasonName: se.Name, Division: number, FirstGames: first[id]}
 		if err := s.store.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_started:season:%d", se.ID), n, id); err != nil {
 			return err
 		}
