@@ -14,6 +14,8 @@ import (
 // pageURL is the address of the page a notice is about: its game, or its league.
 func (w *Worker) pageURL(no store.Notice) string {
 	switch {
+	case no.SeasonID != 0:
+		return w.baseURL + "/seasons/" + strconv.FormatInt(no.SeasonID, 10)
 	case no.GameID != 0 && no.Kind != store.NoticeScheduleDrawn && no.Kind != store.NoticeLeagueFinished:
 		return w.baseURL + "/games/" + strconv.FormatInt(no.GameID, 10)
 	case no.LeagueID != 0:
@@ -84,11 +86,41 @@ func (w *Worker) words(no store.Notice) (subject, text string) {
 			subject = no.LeagueName + " is finished"
 			fmt.Fprintf(&b, "Every game of %s is recorded; its standings are final.\n", no.LeagueName)
 		}
+	case store.NoticeSeasonOpen:
+		subject = no.SeasonName + ": sign-up is open"
+		fmt.Fprintf(&b, "%s (%s) is open for sign-up, and you are signed up as a player of the last season. "+
+			"Withdraw on its page if you will not play.\n", no.SeasonName, gameName)
+	case store.NoticeSeasonStarted:
+		subject = fmt.Sprintf("%s has started: you play in division %d", no.SeasonName, no.Division)
+		fmt.Fprintf(&b, "%s has started. You play in division %d (%s).\n", no.SeasonName, no.Division, no.LeagueName)
+		if len(no.FirstGames) > 0 {
+			nums := make([]string, len(no.FirstGames))
+			for i, g := range no.FirstGames {
+				nums[i] = strconv.Itoa(g)
+			}
+			fmt.Fprintf(&b, "Your first %s %s.\n", scoring.Plural(len(nums), "game is number", "games are numbers"),
+				strings.Join(nums, ", "))
+		}
+	case store.NoticeSeasonFinished:
+		subject = no.SeasonName + " is finished: " + movementWords(no.Division, no.ToDivision)
+		fmt.Fprintf(&b, "%s is finished. You played in division %d and %s.\n", no.SeasonName, no.Division,
+			movementWords(no.Division, no.ToDivision))
 	default:
 		subject = "TableStakes: " + no.Kind
 	}
 	fmt.Fprintf(&b, "\n%s\n", w.pageURL(no))
 	return subject, b.String()
+}
+
+// movementWords says a season's movement from one division to another, 1 on top.
+func movementWords(from, to int) string {
+	switch {
+	case to < from:
+		return fmt.Sprintf("go up to division %d", to)
+	case to > from:
+		return fmt.Sprintf("go down to division %d", to)
+	}
+	return fmt.Sprintf("stay in division %d", from)
 }
 
 // writeNoticeResults writes a notice's result lines: place, player and league points.

@@ -67,6 +67,28 @@ func TestWords(t *testing.T) {
 			"L is finished", "Every game of L is recorded; its standings are final.\n\nhttps://club.example/leagues/7\n"},
 		{"league closed early", store.Notice{Kind: store.NoticeLeagueFinished, LeagueID: 7, LeagueName: "L", ClosedEarly: true},
 			"L was closed early", "The organiser closed L early; its standings are final as they stand.\n\nhttps://club.example/leagues/7\n"},
+		{"season open", store.Notice{Kind: store.NoticeSeasonOpen, Game: "cartagena", SeasonID: 4, SeasonName: "Summer"},
+			"Summer: sign-up is open",
+			"Summer (Cartagena) is open for sign-up, and you are signed up as a player of the last season. " +
+				"Withdraw on its page if you will not play.\n\nhttps://club.example/seasons/4\n"},
+		{"season started", store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: 9, LeagueName: "Spring — Division 2",
+			Game: "cartagena", SeasonID: 4, SeasonName: "Spring", Division: 2, FirstGames: []int{1, 4, 6}},
+			"Spring has started: you play in division 2",
+			"Spring has started. You play in division 2 (Spring — Division 2).\nYour first games are numbers 1, 4, 6.\n" +
+				"\nhttps://club.example/seasons/4\n"},
+		{"season started, one game", store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: 9, LeagueName: "S — Division 1",
+			SeasonID: 4, SeasonName: "S", Division: 1, FirstGames: []int{3}},
+			"S has started: you play in division 1",
+			"S has started. You play in division 1 (S — Division 1).\nYour first game is number 3.\n\nhttps://club.example/seasons/4\n"},
+		{"season finished, up", store.Notice{Kind: store.NoticeSeasonFinished, SeasonID: 4, SeasonName: "Spring", Division: 2, ToDivision: 1},
+			"Spring is finished: go up to division 1",
+			"Spring is finished. You played in division 2 and go up to division 1.\n\nhttps://club.example/seasons/4\n"},
+		{"season finished, down", store.Notice{Kind: store.NoticeSeasonFinished, SeasonID: 4, SeasonName: "Spring", Division: 1, ToDivision: 2},
+			"Spring is finished: go down to division 2",
+			"Spring is finished. You played in division 1 and go down to division 2.\n\nhttps://club.example/seasons/4\n"},
+		{"season finished, stays", store.Notice{Kind: store.NoticeSeasonFinished, SeasonID: 4, SeasonName: "Spring", Division: 1, ToDivision: 1},
+			"Spring is finished: stay in division 1",
+			"Spring is finished. You played in division 1 and stay in division 1.\n\nhttps://club.example/seasons/4\n"},
 		{"unknown kind", store.Notice{Kind: "solar_eclipse"}, "TableStakes: solar_eclipse", "\nhttps://club.example/\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -285,6 +285,9 @@ func (s *Leagues) End(ctx context.Context, leagueID, byUserID int64, action stri
 				return err
 			}
 		}
+		if err := noticeSeasonEnd(ctx, s.store, tx, leagueID); err != nil {
+			return err
+		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, action, ended.Line)
 	})
 	if err != nil {

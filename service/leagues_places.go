@@ -149,6 +149,9 @@ func (s *Leagues) withdraw(ctx context.Context, leagueID, byUserID int64, userna
 				store.Notice{Kind: store.NoticeLeagueFinished, LeagueID: leagueID}, 0); err != nil {
 				return err
 			}
+			if err := noticeSeasonEnd(ctx, s.store, tx, leagueID); err != nil {
+				return err
+			}
 		}
 		if err := s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail); err != nil {
 			return err

@@ -43,7 +43,10 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 			return err
 		}
 		out, err = s.store.InsertResult(ctx, tx, rw, w)
-		return err
+		if err != nil {
+			return err
+		}
+		return noticeSeasonEnd(ctx, s.store, tx, out.LeagueID)
 	})
 	if err != nil {
 		return store.GameResult{}, fmt.Errorf("service: record result of game %d: %w", w.GameID, err)

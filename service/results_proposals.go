@@ -116,8 +116,11 @@ func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision in
 			return err
 		}
 		recorded = true
-		return s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
-			ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
+		if err := s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+			ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
+			return err
+		}
+		return noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
 	})
 	if err != nil {
 		return false, fmt.Errorf("service: confirm the result of game %d: %w", gameID, err)
@@ -221,8 +224,11 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 			err = s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
 				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
 					p.Proposer, scoring.ListAnd(p.Confirmed))})
-			done = err == nil
-			return err
+			if err != nil {
+				return err
+			}
+			done = true
+			return noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
 		})
 		if err != nil {
 			return recorded, fmt.Errorf("service: record the closed proposal of game %d: %w", id, err)

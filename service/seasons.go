@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -102,7 +103,8 @@ func (s *Seasons) Plan(ctx context.Context, seasonID int64) ([][]string, error) 
 // (league.Split), each a league named league.DivisionName, organised by the season's
 // organiser, its members in the split's order, running at once with its schedule drawn.
 // The activity rule does not apply to the players a season places: the division leagues
-// have it off.
+// have it off. Each player hears of their division and their first games (a
+// season_started notice) in the same transaction.
 func (s *Seasons) Start(ctx context.Context, seasonID, byUserID int64) error {
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		se, err := s.store.LockSeason(ctx, tx, seasonID)
@@ -154,8 +156,25 @@ func (s *Seasons) startDivision(ctx context.Context, tx pgx.Tx, se store.Season,
 	if err != nil {
 		return err
 	}
-	return s.store.InsertDivision(ctx, tx, se.ID, number, l.ID)
+	if err := s.store.InsertDivision(ctx, tx, se.ID, number, l.ID); err != nil {
+		return err
+	}
+	first, err := s.store.FirstGames(ctx, tx, l.ID, firstGamesTold)
+	if err != nil {
+		return err
+	}
+	for _, id := range members {
+		n := store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: l.ID, LeagueName: l.Name, Game: se.Game,
+			SeasonID: se.ID, SeasonName: se.Name, Division: number, FirstGames: first[id]}
+		if err := s.store.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_started:season:%d", se.ID), n, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// firstGamesTold is how many of a player's first games the season's start tells them.
+const firstGamesTold = 3
 
 // split asks league.Split for the divisions of the season's sign-ups: each player's ladder
 // line and, for a player of the previous season, their movement in it.
@@ -200,7 +219,12 @@ type DivisionLine struct {
 // movements: the promotion and relegation places as the standings stand (league.Movements).
 // An open season has none.
 func (s *Seasons) Table(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
-	lines, err := s.lines(ctx, se)
+	var lines [][]DivisionLine
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		lines, err = s.lines(ctx, tx, se)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("service: table of season %d: %w", se.ID, err)
 	}
@@ -218,7 +242,12 @@ func (s *Seasons) Movements(ctx context.Context, seasonID int64) ([]league.Movem
 	if err := league.Over(se.Status); err != nil {
 		return nil, fmt.Errorf("service: movements of season %d: %w", seasonID, err)
 	}
-	ms, err := s.finish(ctx, se)
+	var ms []league.Movement
+	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		ms, err = s.finish(ctx, tx, se)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("service: movements of season %d: %w", seasonID, err)
 	}
@@ -226,8 +255,8 @@ func (s *Seasons) Movements(ctx context.Context, seasonID int64) ([]league.Movem
 }
 
 // finish is the season's movements, division 1 first.
-func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movement, error) {
-	lines, err := s.lines(ctx, se)
+func (s *Seasons) finish(ctx context.Context, tx pgx.Tx, se store.Season) ([]league.Movement, error) {
+	lines, err := s.lines(ctx, tx, se)
 	if err != nil {
 		return nil, err
 	}
@@ -240,14 +269,14 @@ func (s *Seasons) finish(ctx context.Context, se store.Season) ([]league.Movemen
 	return ms, nil
 }
 
-// lines reads the season's divisions' standings and asks league.Movements where they send
-// each player.
-func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine, error) {
-	divs, err := s.store.Divisions(ctx, se.ID)
+// lines reads the season's divisions' standings inside tx and asks league.Movements where
+// they send each player.
+func (s *Seasons) lines(ctx context.Context, tx pgx.Tx, se store.Season) ([][]DivisionLine, error) {
+	divs, err := s.store.DivisionsTx(ctx, tx, se.ID)
 	if err != nil {
 		return nil, err
 	}
-	ups, err := s.store.SignUps(ctx, se.ID)
+	ups, err := s.store.SignUpsTx(ctx, tx, se.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +288,7 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 	standing := map[string]scoring.Standing{}
 	var names []string
 	for d, div := range divs {
-		st, err := s.store.Standings(ctx, div.LeagueID)
+		st, err := s.store.StandingsTx(ctx, tx, div.LeagueID)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +303,7 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 			names = append(names, line.Player)
 		}
 	}
-	ladder, err := s.store.LadderOf(ctx, se.Game, names)
+	ladder, err := s.store.LadderOfTx(ctx, tx, se.Game, names)
 	if err != nil {
 		return nil, err
 	}
@@ -293,7 +322,8 @@ func (s *Seasons) lines(ctx context.Context, se store.Season) ([][]DivisionLine,
 // Next is the organiser opening the season that follows a finished one (league.MayOpenNext),
 // in one transaction under its row lock: a new open season with the same settings, named
 // name, every player of this one signed up (in the order of its movements, division 1
-// first) and newcomers welcome. A season has one next season (store.ErrNextSeason).
+// first) and newcomers welcome. Each of them hears that its sign-up is open (a
+// season_open notice) in the same transaction; the organiser, who opened it, does not. A season has one next season (store.ErrNextSeason).
 func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name string) (store.Season, error) {
 	var next store.Season
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -307,7 +337,7 @@ func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name strin
 		if se.NextID != nil {
 			return store.ErrNextSeason
 		}
-		ms, err := s.finish(ctx, se)
+		ms, err := s.finish(ctx, tx, se)
 		if err != nil {
 			return err
 		}
@@ -328,10 +358,72 @@ func (s *Seasons) Next(ctx context.Context, seasonID, byUserID int64, name strin
 		if err != nil {
 			return err
 		}
-		return s.store.InsertSignUps(ctx, tx, next.ID, userIDs)
+		if err := s.store.InsertSignUps(ctx, tx, next.ID, userIDs); err != nil {
+			return err
+		}
+		for _, id := range userIDs {
+			if id == byUserID {
+				continue
+			}
+			n := store.Notice{Kind: store.NoticeSeasonOpen, Game: next.Game, SeasonID: next.ID, SeasonName: next.Name}
+			if err := s.store.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_open:season:%d", next.ID), n, id); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return store.Season{}, fmt.Errorf("service: next season of %d: %w", seasonID, err)
 	}
 	return s.store.Season(ctx, next.ID)
+}
+
+// noticeSeasonEnd is called in the transaction of every write that may finish a league (a
+// result, a withdrawal, closing or archiving it): when the league is a season's division and
+// that write finishes the season, each of its players hears where its movements send them
+// (a season_finished notice: up, down or stays), once. The season's row lock orders two
+// divisions finishing at once, so the later one sees the season finished.
+func noticeSeasonEnd(ctx context.Context, st *store.Store, tx pgx.Tx, leagueID int64) error {
+	// Only a write that ends its league can end a season: the others take no season lock.
+	seasonID, err := st.EndedDivisionSeason(ctx, tx, leagueID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := st.LockSeason(ctx, tx, seasonID); err != nil {
+		return err
+	}
+	se, err := st.SeasonTx(ctx, tx, seasonID)
+	if err != nil {
+		return err
+	}
+	if se.Status != league.SeasonFinished {
+		return nil
+	}
+	s := &Seasons{store: st}
+	ms, err := s.finish(ctx, tx, se)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Player
+	}
+	ids, err := st.UserIDs(ctx, tx, names)
+	if err != nil {
+		return err
+	}
+	if len(ids) != len(ms) {
+		return fmt.Errorf("season %d: %d of its %d players found", se.ID, len(ids), len(ms))
+	}
+	for i, m := range ms {
+		n := store.Notice{Kind: store.NoticeSeasonFinished, Game: se.Game, SeasonID: se.ID, SeasonName: se.Name,
+			Division: m.From, ToDivision: m.To}
+		if err := st.InsertPlayerNotice(ctx, tx, fmt.Sprintf("season_finished:season:%d", se.ID), n, ids[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -2,8 +2,13 @@ package service_test
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -151,4 +156,117 @@ func TestSeasonMovementsAndNextSeason(t *testing.T) {
 	assert.Contains(t, divs[1], "player7")
 	assert.Contains(t, divs[1], "player8")
 	assert.Equal(t, "player1", divs[0][0])
+}
+
+// seasonNotices returns the season's outbox rows of kind as "username division first-games"
+// (or "username" for a season_open notice), one line per row.
+func seasonNotices(t *testing.T, st *store.Store, kind string, seasonID int64) []string {
+	t.Helper()
+	rows, err := st.Pool().Query(context.Background(), `
+		SELECT u.username || coalesce(' ' || (o.payload->>'division'), '') || coalesce(' ' || (o.payload->>'to_division'), '')
+		       || coalesce(' ' || (o.payload->'first_games')::text, '')
+		FROM outbox o JOIN users u ON u.id = o.user_id
+		WHERE o.kind = $1 AND (o.payload->>'season_id')::bigint = $2 ORDER BY o.id`, kind, seasonID)
+	require.NoError(t, err)
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	return lines
+}
+
+func verifyAll(t *testing.T, st *store.Store, users []store.User) {
+	t.Helper()
+	for _, u := range users {
+		_, err := st.Pool().Exec(context.Background(),
+			`UPDATE users SET email = $2, email_verified_at = now() WHERE id = $1`, u.ID, u.Username+"@club.example")
+		require.NoError(t, err)
+	}
+}
+
+func TestSeasonStartAndNextQueueEachNoticeOnceWithTheirWrite(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	seasons, se, players := signedUpSeason(t, st, 16)
+	verifyAll(t, st, players)
+
+	var forbidden *league.Forbidden
+	require.ErrorAs(t, seasons.Start(ctx, se.ID, players[1].ID), &forbidden)
+	assert.Empty(t, seasonNotices(t, st, store.NoticeSeasonStarted, se.ID), "a refused start tells nobody")
+
+	require.NoError(t, seasons.Start(ctx, se.ID, players[0].ID))
+	assert.ErrorIs(t, seasons.Start(ctx, se.ID, players[0].ID), league.ErrSeasonStarted)
+	started := seasonNotices(t, st, store.NoticeSeasonStarted, se.ID)
+	require.Len(t, started, 16, "one notice a player, the second start refused")
+	ds, err := st.Divisions(ctx, se.ID)
+	require.NoError(t, err)
+	for d, div := range ds {
+		first := map[string][]int{}
+		for _, g := range storetest.Games(t, st, div.LeagueID) {
+			for _, p := range storetest.SeatNames(g) {
+				if len(first[p]) < 3 {
+					first[p] = append(first[p], g.Number)
+				}
+			}
+		}
+		for _, p := range div.Members {
+			nums := make([]string, len(first[p]))
+			for i, n := range first[p] {
+				nums[i] = strconv.Itoa(n)
+			}
+			assert.Contains(t, started, fmt.Sprintf("%s %d [%s]", p, d+1, strings.Join(nums, ", ")),
+				"%s hears of division %d and their first games", p, d+1)
+		}
+	}
+
+	for _, d := range ds {
+		require.NoError(t, service.NewLeagues(st).End(ctx, d.LeagueID, players[0].ID, "close"))
+	}
+	_, err = seasons.Next(ctx, se.ID, players[1].ID, "Summer")
+	require.ErrorAs(t, err, &forbidden)
+	next, err := seasons.Next(ctx, se.ID, players[0].ID, "Summer")
+	require.NoError(t, err)
+	_, err = seasons.Next(ctx, se.ID, players[0].ID, "Autumn")
+	require.ErrorIs(t, err, store.ErrNextSeason)
+	open := seasonNotices(t, st, store.NoticeSeasonOpen, next.ID)
+	assert.Len(t, open, 15, "every player of the last season hears once, but the organiser who opened it")
+	assert.NotContains(t, open, "player1")
+	assert.Contains(t, open, "player16")
+}
+
+func TestSeasonEndTellsEachPlayerTheirMovementOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	seasons, se, players := signedUpSeason(t, st, 16)
+	verifyAll(t, st, players)
+	require.NoError(t, seasons.Start(ctx, se.ID, players[0].ID))
+	ds, err := st.Divisions(ctx, se.ID)
+	require.NoError(t, err)
+	leagues := service.NewLeagues(st)
+
+	first := storetest.Games(t, st, ds[1].LeagueID)[0]
+	seat := storetest.SeatNames(first)
+	_, err = storetest.RecordResult(ctx, st, first.ID, players[0].ID, storetest.PlacementInput(seat, []int{40, 30, 20, 10}))
+	require.NoError(t, err)
+	require.NoError(t, leagues.End(ctx, ds[0].LeagueID, players[0].ID, "close"))
+	assert.Empty(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), "division 2 still plays")
+
+	var forbidden *league.Forbidden
+	require.ErrorAs(t, leagues.End(ctx, ds[1].LeagueID, players[1].ID, "close"), &forbidden)
+	assert.Empty(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), "a refused close tells nobody")
+
+	require.NoError(t, leagues.End(ctx, ds[1].LeagueID, players[0].ID, "close"))
+	told := seasonNotices(t, st, store.NoticeSeasonFinished, se.ID)
+	ms, err := seasons.Movements(ctx, se.ID)
+	require.NoError(t, err)
+	want := make([]string, len(ms))
+	for i, m := range ms {
+		want[i] = fmt.Sprintf("%s %d %d", m.Player, m.From, m.To)
+	}
+	assert.ElementsMatch(t, want, told, "each player hears their movement once")
+	assert.Contains(t, told, fmt.Sprintf("%s 2 1", seat[0]), "the game's winner goes up")
+	assert.Contains(t, told, "player8 1 2")
+
+	require.Error(t, leagues.End(ctx, ds[1].LeagueID, players[0].ID, "close"))
+	assert.Len(t, seasonNotices(t, st, store.NoticeSeasonFinished, se.ID), 16, "still once")
 }

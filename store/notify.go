@@ -24,11 +24,20 @@ const (
 	// NoticeResultDisputed tells a game's players and organisers that a proposal was
 	// disputed: the organiser records the result.
 	NoticeResultDisputed = "result_disputed"
+	// NoticeSeasonOpen tells the players of a finished season that its next season is open
+	// for sign-up, with them signed up (issue 36).
+	NoticeSeasonOpen = "season_open"
+	// NoticeSeasonStarted tells each player of a season that starts their division and
+	// their first games.
+	NoticeSeasonStarted = "season_started"
+	// NoticeSeasonFinished tells each player of a finished season where its movements send
+	// them: up, down or stays.
+	NoticeSeasonFinished = "season_finished"
 )
 
 // NoticeKinds lists every kind, in the order the account page shows them.
 var NoticeKinds = []string{NoticeScheduleDrawn, NoticeResultRecorded, NoticeResultCorrected, NoticeGameSoon, NoticeLeagueFinished,
-	NoticeResultProposed, NoticeResultDisputed}
+	NoticeResultProposed, NoticeResultDisputed, NoticeSeasonOpen, NoticeSeasonStarted, NoticeSeasonFinished}
 
 // Notice is what a notification tells: the event, and the league and game it is about.
 // It is stored as the outbox row's payload; the notification worker (package notify) words
@@ -60,6 +69,16 @@ type Notice struct {
 	// AttendanceToken is, in a game_soon e-mail only, the recipient's one-tap link to say
 	// whether they are coming (never sent to a webhook).
 	AttendanceToken string `json:"attendance_token,omitempty"`
+	// SeasonID and SeasonName are a season notice's season; Division is the recipient's
+	// division in it (where a season_finished notice's movement comes from) and
+	// ToDivision where the movement sends them.
+	SeasonID   int64  `json:"season_id,omitempty"`
+	SeasonName string `json:"season_name,omitempty"`
+	Division   int    `json:"division,omitempty"`
+	ToDivision int    `json:"to_division,omitempty"`
+	// FirstGames are a season_started notice's first games of the recipient, by number in
+	// their division's league.
+	FirstGames []int `json:"first_games,omitempty"`
 }
 
 // NoticeResult is one seat of a result in a notice: its league points exact ("35/2").
@@ -215,6 +234,30 @@ func (s *Store) SetNotificationPrefs(ctx context.Context, userID int64, prefs ma
 	})
 	if err != nil {
 		return fmt.Errorf("store: notification preferences of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// insertPlayerNoticeSQL writes an event's outbox row for one user, by e-mail, when their
+// address is verified and they have not turned the kind off. ON CONFLICT DO NOTHING keeps
+// one row per event and recipient.
+const insertPlayerNoticeSQL = `
+INSERT INTO outbox (event_key, kind, channel, user_id, payload)
+SELECT $1, $2, 'email', u.id, $3::jsonb
+FROM users u
+WHERE u.id = $4 AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM notification_optouts o WHERE o.user_id = u.id AND o.kind = $2)
+ON CONFLICT DO NOTHING`
+
+// InsertPlayerNotice writes the outbox row of an event told to one player only (a season's
+// notices, each worded for its player), inside the event's transaction.
+func (s *Store) InsertPlayerNotice(ctx context.Context, tx pgx.Tx, key string, n Notice, userID int64) error {
+	payload, err := json.Marshal(n)
+	if err != nil {
+		return fmt.Errorf("notice %s: %w", key, err)
+	}
+	if _, err := tx.Exec(ctx, insertPlayerNoticeSQL, key, n.Kind, payload, userID); err != nil {
+		return fmt.Errorf("notice %s to user %d: %w", key, userID, err)
 	}
 	return nil
 }

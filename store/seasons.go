@@ -109,6 +109,29 @@ func (s *Store) LockSeason(ctx context.Context, tx pgx.Tx, id int64) (Season, er
 	return season(ctx, tx, seasonSQL+` FOR UPDATE OF s`, id)
 }
 
+// SeasonTx is Season read inside tx: after LockSeason, a fresh read sees what the
+// transactions that held the lock before committed (a division finished meanwhile).
+func (s *Store) SeasonTx(ctx context.Context, tx pgx.Tx, id int64) (Season, error) {
+	return season(ctx, tx, seasonSQL, id)
+}
+
+// EndedDivisionSeason returns, for a league that is over (finished, closed early or
+// archived, read inside tx), the id of the season it is a division of; ErrNotFound for a
+// league still playing or that no season made.
+func (s *Store) EndedDivisionSeason(ctx context.Context, tx pgx.Tx, leagueID int64) (int64, error) {
+	var id int64
+	err := tx.QueryRow(ctx, `
+		SELECT d.season_id FROM season_divisions d JOIN leagues l ON l.id = d.league_id
+		WHERE d.league_id = $1 AND l.status NOT IN ('open', 'running')`, leagueID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("store: season of league %d: %w", leagueID, ErrNotFound)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: season of league %d: %w", leagueID, err)
+	}
+	return id, nil
+}
+
 func season(ctx context.Context, q querier, sql string, id int64) (Season, error) {
 	se, err := collectOne[Season](ctx, q, sql, id)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -251,7 +274,16 @@ ORDER BY d.number`
 
 // Divisions returns the season's divisions, division 1 first; none while it is open.
 func (s *Store) Divisions(ctx context.Context, seasonID int64) ([]Division, error) {
-	ds, err := collect[Division](ctx, s.pool, divisionsSQL, seasonID)
+	return divisions(ctx, s.pool, seasonID)
+}
+
+// DivisionsTx is Divisions read inside tx.
+func (s *Store) DivisionsTx(ctx context.Context, tx pgx.Tx, seasonID int64) ([]Division, error) {
+	return divisions(ctx, tx, seasonID)
+}
+
+func divisions(ctx context.Context, q querier, seasonID int64) ([]Division, error) {
+	ds, err := collect[Division](ctx, q, divisionsSQL, seasonID)
 	if err != nil {
 		return nil, fmt.Errorf("store: divisions of season %d: %w", seasonID, err)
 	}
@@ -292,7 +324,16 @@ WHERE r.ladder = $1 AND u.username = ANY($2)`
 // LadderOf returns where each of the players stands on the game's ladder (league.Ladder);
 // an unrated player is not Rated.
 func (s *Store) LadderOf(ctx context.Context, game string, usernames []string) (map[string]league.Ladder, error) {
-	ls, err := collect[LadderLine](ctx, s.pool, ladderLinesSQL, game, usernames)
+	return ladderOf(ctx, s.pool, game, usernames)
+}
+
+// LadderOfTx is LadderOf read inside tx.
+func (s *Store) LadderOfTx(ctx context.Context, tx pgx.Tx, game string, usernames []string) (map[string]league.Ladder, error) {
+	return ladderOf(ctx, tx, game, usernames)
+}
+
+func ladderOf(ctx context.Context, q querier, game string, usernames []string) (map[string]league.Ladder, error) {
+	ls, err := collect[LadderLine](ctx, q, ladderLinesSQL, game, usernames)
 	if err != nil {
 		return nil, fmt.Errorf("store: ladder of %s: %w", game, err)
 	}
@@ -317,4 +358,61 @@ func (s *Store) UserIDs(ctx context.Context, tx pgx.Tx, usernames []string) ([]i
 		return nil, fmt.Errorf("store: user ids: %w", err)
 	}
 	return ids, nil
+}
+
+// firstGamesSQL lists the games of a league by number with the users seated at each.
+const firstGamesSQL = `
+SELECT s.user_id, g.number
+FROM games g JOIN seats s ON s.game_id = g.id
+WHERE g.league_id = $1 AND s.user_id IS NOT NULL
+ORDER BY g.number, s.user_id`
+
+// FirstGames returns, for each player seated in the league's games (read inside tx, where
+// the schedule was just drawn), the numbers of their first n games.
+func (s *Store) FirstGames(ctx context.Context, tx pgx.Tx, leagueID int64, n int) (map[int64][]int, error) {
+	rows, err := tx.Query(ctx, firstGamesSQL, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: first games of league %d: %w", leagueID, err)
+	}
+	type seat struct {
+		UserID int64 `db:"user_id"`
+		Number int   `db:"number"`
+	}
+	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[seat])
+	if err != nil {
+		return nil, fmt.Errorf("store: first games of league %d: %w", leagueID, err)
+	}
+	out := map[int64][]int{}
+	for _, st := range seats {
+		if len(out[st.UserID]) < n {
+			out[st.UserID] = append(out[st.UserID], st.Number)
+		}
+	}
+	return out, nil
+}
+
+// DeskSeason is an open season on a user's desk: one they signed up for, or one they
+// organise (Organising), which they start once enough players signed up.
+type DeskSeason struct {
+	Season
+	// SignedUpMe says the user is signed up for it.
+	SignedUpMe bool `db:"signed_up_me"`
+}
+
+const deskSeasonsSQL = `
+SELECT ` + seasonColumns + `,
+    EXISTS (SELECT 1 FROM season_signups u WHERE u.season_id = s.id AND u.user_id = $1) AS signed_up_me
+FROM seasons s JOIN users o ON o.id = s.organiser_id
+WHERE s.status = 'open'
+  AND (s.organiser_id = $1 OR s.id IN (SELECT season_id FROM season_signups WHERE user_id = $1))
+ORDER BY s.id DESC
+LIMIT $2`
+
+// DeskSeasons returns the open seasons the user signed up for or organises, newest first.
+func (s *Store) DeskSeasons(ctx context.Context, userID int64) ([]DeskSeason, error) {
+	ss, err := collect[DeskSeason](ctx, s.pool, deskSeasonsSQL, userID, leagueListLimit)
+	if err != nil {
+		return nil, fmt.Errorf("store: desk seasons of user %d: %w", userID, err)
+	}
+	return ss, nil
 }

@@ -35,7 +35,17 @@ ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`
 // played and rank, ties broken by countback (league.Standings, which says which recorded
 // lines are games played). ErrNotFound when there is no such league.
 func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standing, error) {
-	rows, err := s.pool.Query(ctx, standingsSQL, leagueID)
+	return standings(ctx, s.pool, leagueID)
+}
+
+// StandingsTx is Standings read inside tx, where a result that finishes the league was
+// just written.
+func (s *Store) StandingsTx(ctx context.Context, tx pgx.Tx, leagueID int64) ([]scoring.Standing, error) {
+	return standings(ctx, tx, leagueID)
+}
+
+func standings(ctx context.Context, q querier, leagueID int64) ([]scoring.Standing, error) {
+	rows, err := q.Query(ctx, standingsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
 	}

@@ -30,6 +30,8 @@ type ManageView struct {
 	TimeZones []string
 	// Activity is the activity rule's form, offered while the league is open.
 	Activity ActivityForm
+	// Size is the league's size and games each, offered while the league is open.
+	Size SizeForm
 	// ErrorForm is the id of the section whose form was refused (shown beside it), and
 	// Typed what was typed in it, to fill in again; ErrorForm "" shows Error at the top.
 	ErrorForm string
@@ -105,7 +107,30 @@ type DeskView struct {
 	FeedURL string
 	// Table is players at the table: proposals to confirm, attendance to give and see.
 	Table TableDeskView
+	// Seasons are the open seasons the viewer signed up for or organises.
+	Seasons []DeskSeason
 }
+
+// DeskSeason is an open season on the desk: the viewer's sign-up, or, for its organiser,
+// how many signed up and whether it can start.
+type DeskSeason struct {
+	ID       int64
+	Name     string
+	SignedUp int
+	// SignedUpMe says the viewer is signed up; Organising that they organise it.
+	SignedUpMe, Organising bool
+	// Needed is how many players the season needs to start (its smallest division).
+	Needed int
+}
+
+// URL is the season's page.
+func (s DeskSeason) URL() string { return "/seasons/" + strconv.FormatInt(s.ID, 10) }
+
+// StartURL is the page that asks the organiser to confirm the start.
+func (s DeskSeason) StartURL() string { return s.URL() + "/start" }
+
+// Ready says enough players signed up to start.
+func (s DeskSeason) Ready() bool { return s.SignedUp >= s.Needed }
 
 // DeskGame is one game on the desk.
 type DeskGame struct {
@@ -204,6 +229,14 @@ func (v ManageView) TypedIn(id, field string) string {
 		return ""
 	}
 	return v.Typed[field]
+}
+
+// SizeForm is the manage page's league size (Players, the league's N) and games each
+// player plays, as typed, with its per-field errors.
+type SizeForm struct {
+	Players        string
+	GamesPerPlayer string
+	Errors         FieldErrors
 }
 
 // ActivityForm is the manage page's activity rule (who may join: MinRecentGames finished

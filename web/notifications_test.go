@@ -132,7 +132,8 @@ func TestNotificationChoices(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, text(doc.Find("main")))
 	_, prefs = app.api(http.MethodGet, "/api/v1/me/notifications", p.token, nil)
 	assert.Equal(t, map[string]any{"schedule_drawn": true, "result_recorded": false, "result_corrected": false,
-		"game_soon": true, "league_finished": false, "result_proposed": false, "result_disputed": false}, prefs)
+		"game_soon": true, "league_finished": false, "result_proposed": false, "result_disputed": false,
+		"season_open": false, "season_started": false, "season_finished": false}, prefs)
 }
 
 // On a phone: the notification choices on the account page and the webhooks on a

@@ -196,6 +196,9 @@ var noticeLabels = map[string]string{
 	store.NoticeLeagueFinished:  "a league I play in or organise is finished or closed",
 	store.NoticeResultProposed:  "a player at my table proposes its result, for me to confirm or dispute",
 	store.NoticeResultDisputed:  "a proposed result of a game I sit at or organise is disputed",
+	store.NoticeSeasonOpen:      "a season I played in opens its next season, with me signed up",
+	store.NoticeSeasonStarted:   "a season I signed up for starts: my division and my first games",
+	store.NoticeSeasonFinished:  "a season I play in is finished: whether I go up, down or stay",
 }
 
 // notificationPrefs are the user's notification choices for the account page.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -72,6 +73,15 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 			d.GameName = gameName(g.Game)
 		}
 		v.Table.ToReport = append(v.Table.ToReport, d)
+	}
+	// Read on every visit, outside the cached part: a sign-up does not name the viewer's desk.
+	seasons, err := h.Store.DeskSeasons(c.Request().Context(), user.ID)
+	if err != nil {
+		return err
+	}
+	for _, se := range seasons {
+		v.Seasons = append(v.Seasons, templates.DeskSeason{ID: se.ID, Name: se.Name, SignedUp: se.SignedUp,
+			SignedUpMe: se.SignedUpMe, Organising: se.OrganiserID == user.ID, Needed: league.MinDivision(se.PlayersPerGame)})
 	}
 	if own.feedToken != "" {
 		v.FeedURL = h.FeedURL(own.feedToken)

@@ -117,3 +117,58 @@ func (h *Handler) setActivityRule(c echo.Context) error {
 	v.Failed, v.FailedForm = notSaved, "activity"
 	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
 }
+
+// setLeagueSize is the manage page's size form (POST /leagues/{id}/size: players,
+// games_per_player), the page twin of PATCH /api/v1/leagues/{id} and checked by the same
+// httpx.ValidateEdit (CONTRACT section 10); the size changes only while the league is open.
+// Games each left as shown keeps following the scheduler's default for the new size. A bad
+// field shows the page again with the message beside it and, at the top, that nothing was
+// saved.
+func (h *Handler) setLeagueSize(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	l, err := h.Store.League(ctx, id)
+	if err != nil {
+		return err
+	}
+	form := templates.SizeForm{Players: strings.TrimSpace(c.FormValue("players")),
+		GamesPerPlayer: strings.TrimSpace(c.FormValue("games_per_player")), Errors: templates.FieldErrors{}}
+	in := httpx.LeagueEditInput{}
+	players := formInt(form.Players, "players", l.Players, form.Errors)
+	in.Players = &players
+	shown := strconv.Itoa(l.Format().GamesEach())
+	if form.GamesPerPlayer != "" && form.GamesPerPlayer != shown {
+		games := formInt(form.GamesPerPlayer, "games_per_player", 0, form.Errors)
+		in.GamesPerPlayer = &games
+	}
+	e, errs := httpx.ValidateEdit(l, in)
+	for k, msg := range errs {
+		if form.Errors[k] == "" {
+			form.Errors[k] = msg
+		}
+	}
+	if len(form.Errors) == 0 {
+		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+		err := h.Leagues.Edit(ctx, id, user.ID, e)
+		if err == nil {
+			h.Flash(c, "Saved the league's size.")
+			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
+		}
+		var forbidden *store.Forbidden
+		if errors.As(err, &forbidden) || !isRefusal(err) {
+			return err
+		}
+		field, msg := splitField(refusalMessage(err))
+		form.Errors[cmp.Or(field, "players")] = msg
+	}
+	v, err := h.manageView(c, id)
+	if err != nil {
+		return err
+	}
+	v.Size = form
+	v.Failed, v.FailedForm = notSaved, "size"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+}

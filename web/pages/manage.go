@@ -73,6 +73,8 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
 		Activity: templates.ActivityForm{MinRecentGames: strconv.Itoa(l.MinRecentGames), RecentDays: strconv.Itoa(l.RecentDays),
 			Errors: templates.FieldErrors{}},
+		Size: templates.SizeForm{Players: strconv.Itoa(l.Players), GamesPerPlayer: strconv.Itoa(l.Format().GamesEach()),
+			Errors: templates.FieldErrors{}},
 		Reopenable: role == store.RoleOrganiser && reopenable(l, events, time.Now()),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {

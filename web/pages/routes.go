@@ -50,6 +50,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.GET("/leagues/:id/confirm/:action", h.confirmLeagueAction, h.RequireLogin)
 	e.POST("/leagues/:id/edit", h.editLeague, h.RequireLogin)
 	e.POST("/leagues/:id/activity", h.setActivityRule, h.RequireLogin)
+	e.POST("/leagues/:id/size", h.setLeagueSize, h.RequireLogin)
 	e.POST("/leagues/:id/remove", h.removeMember, h.RequireLogin)
 	e.POST("/leagues/:id/replace", h.replaceMember, h.RequireLogin)
 	e.POST("/leagues/:id/withdraw", h.withdrawMember, h.RequireLogin)
