@@ -195,7 +195,7 @@ func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int,
 			for _, g := range b.Turn.Guilds {
 				used = append(used, g.Card)
 			}
-			if slices.Contains(used, guild) {
+			if scoring.GuildCardExhausted(used, guild) {
 				return &scoring.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
 			}
 			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
@@ -267,7 +267,7 @@ func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ow
 // exhausted"); ready again with the next chapter.
 func (s *Store) ExhaustSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if slices.Contains(b.Exhausted, card) {
+		if scoring.GuildCardExhausted(b.Exhausted, card) {
 			return &Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
 		}
 		b.Exhausted = append(b.Exhausted, card)

@@ -160,8 +160,11 @@ func (g SupercatGameView) URL() string { return "/supercat/" + strconv.FormatInt
 
 // SupercatBotView is one bot's counters as the player tracks them.
 type SupercatBotView struct {
-	Seat int
-	Name string
+	// Unmodified says the game is played without the difficulty modifiers (difficulty
+	// "none"): the bot never has advantages.
+	Unmodified bool
+	Seat       int
+	Name       string
 	// Hand is the hand counter.
 	Hand int
 	// Seize is the seize counter, "none" when it is not on the board.

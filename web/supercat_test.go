@@ -58,7 +58,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 	c := app.signUp("solo", "Solo", "long-enough-pw")
 	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {""}, "bots": {"4"}, "difficulty": {"easy"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal or hard."},
+	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal, hard or none."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo night"}, "bots": {"2"}, "difficulty": {"hard"}})
@@ -70,6 +70,13 @@ func TestSupercatNewGameForm(t *testing.T) {
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
 	assert.Equal(t, "Solo night — 2 bots, chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
+
+	// The seed's difficulty modifiers are "Optional but recommended": a game without them.
+	assert.Equal(t, 1, doc.Find(`select[name="difficulty"] option[value="none"]`).Length())
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Plain"}, "bots": {"1"}, "difficulty": {"none"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, res.Header.Get("Location"))
+	assert.Equal(t, "Advantages: none (a game without the difficulty modifiers)", text(doc.Find(".supercat-advantages")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
@@ -161,6 +168,8 @@ func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"Farseers"}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {" far SEERS "}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "a Guild card is matched without regard to case and spacing")
 	_, doc := app.get(c, game)
 	assert.Equal(t, "7", text(doc.Find(".supercat-hand")))
 	assert.Equal(t, "Bonus cards: Aggression 4", text(doc.Find(".supercat-bonus")))
@@ -320,10 +329,10 @@ func TestSupercatSetupChoices(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	c := app.signUp("solo", "Solo", "long-enough-pw")
-	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"none"},
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"easy"},
 		"version": {"lost-vaults"}, "modifiers": {"fleet-readiness", "cloaking"}, "leaders_lore": {"all"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Choose normal or hard.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
+	assert.Equal(t, []string{"Choose normal, hard or none.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Hard night"}, "bots": {"2"}, "difficulty": {"hard"},

@@ -68,8 +68,8 @@ func oneLineText(s string, max int) bool {
 	return httpx.TextProblem(s, max, true) == ""
 }
 
-// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal
-// or hard, version base or blighted-reach, modifiers, leaders_lore). Every field is checked
+// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal,
+// hard or none: the seed's difficulty modifiers are "Optional but recommended", version base or blighted-reach, modifiers, leaders_lore). Every field is checked
 // at once.
 func (h *Handler) createSupercatGame(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
@@ -92,8 +92,8 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	if err != nil || bots < 1 || bots > len(store.SupercatBotNames) {
 		v.Errors["bots"] = "Choose 1, 2 or 3 bots."
 	}
-	if !slices.Contains([]string{"normal", "hard"}, v.Difficulty) {
-		v.Errors["difficulty"] = "Choose normal or hard."
+	if !slices.Contains([]string{string(scoring.Normal), string(scoring.Hard), string(scoring.NoAdvantages)}, v.Difficulty) {
+		v.Errors["difficulty"] = "Choose normal, hard or none."
 	}
 	if !slices.Contains([]string{scoring.ArcsBase, scoring.ArcsCampaign}, v.Version) {
 		v.Errors["version"] = "Choose base or blighted-reach (the campaign game)."
@@ -165,6 +165,7 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 	var names []string
 	for _, b := range bots {
 		bv := supercatBotView(b)
+		bv.Unmodified = g.Difficulty == string(scoring.NoAdvantages)
 		for _, a := range scoring.SupercatAdvantages(scoring.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
 			bv.Advantages = append(bv.Advantages, supercatAdvantageNames[a])
 		}
