@@ -337,3 +337,12 @@ func optional(o bool) string {
 
 // campaignClaims is the seed's campaign note on claims.
 const campaignClaims = "in the campaign game the bot is satisfied with fewer claims than in the base game"
+
+// startEmpty is a number box's value: a 0 is left out (the box shows it as its placeholder),
+// so that typing on a phone does not append to it ("05") (issue 34).
+func startEmpty(value string) string {
+	if value == "0" {
+		return ""
+	}
+	return value
+}

@@ -494,3 +494,25 @@ func TestSupercatPagesCountInWords(t *testing.T) {
 	assert.Contains(t, text(doc.Find(".notice")), "is greater than its 0 bonus cards) and enter them:")
 	assert.NotContains(t, text(doc.Find(".notice")), "(s)")
 }
+
+// Number boxes start empty, not with a "0" that typing on a phone appends to ("05"), and a
+// box left empty reads as 0 (issue 34, "Phone layouts").
+func TestSupercatNumberBoxesStartEmpty(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 2)
+	for _, page := range []string{game, game + "/bots/1"} {
+		_, doc := app.get(c, page)
+		boxes := doc.Find(`main input[type="number"]`)
+		require.NotZero(t, boxes.Length(), page)
+		boxes.Each(func(_ int, s *goquery.Selection) {
+			assert.Empty(t, s.AttrOr("value", ""), "%s: %s starts empty", page, s.AttrOr("name", ""))
+		})
+	}
+	res, _ := app.submit(c, game, game+"/power", url.Values{"player_power": {""}, "power_1": {"3"}, "power_2": {""}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "an empty Power box is 0")
+	_, doc := app.get(c, game)
+	assert.Equal(t, "0", text(doc.Find(".supercat-player-power")))
+	assert.Equal(t, "3", doc.Find(`input[name="power_1"]`).AttrOr("value", ""))
+	assert.Empty(t, doc.Find(`input[name="power_2"]`).AttrOr("value", "x"))
+}

@@ -269,16 +269,9 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 		return h.supercatFinishByAmbitions(c, v)
 	}
 	errs := templates.FieldErrors{}
-	read := func(name string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
-		if err != nil || n < 0 || n > 999 {
-			errs[name] = "must be a whole number of 0 or more"
-		}
-		return n
-	}
-	final := store.SupercatFinal{PlayerPower: read("final_player_power")}
+	final := store.SupercatFinal{PlayerPower: supercatReadPower(c, "final_player_power", errs)}
 	for seat := 1; seat <= len(bots); seat++ {
-		final.BotPower = append(final.BotPower, read("final_power_"+strconv.Itoa(seat)))
+		final.BotPower = append(final.BotPower, supercatReadPower(c, "final_power_"+strconv.Itoa(seat), errs))
 	}
 	if len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
@@ -320,19 +313,18 @@ func (h *Handler) supercatPower(c echo.Context) error {
 // supercatReadPowers reads player_power and power_1..power_n (whole numbers of 0 or more),
 // recording every bad field in errs.
 func supercatReadPowers(c echo.Context, bots int, errs templates.FieldErrors) ([]int, []int) {
-	read := func(name string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
-		if err != nil || n < 0 || n > 999 {
-			errs[name] = "must be a whole number of 0 or more"
-		}
-		return n
-	}
-	player := []int{read("player_power")}
+	player := []int{supercatReadPower(c, "player_power", errs)}
 	var botPower []int
 	for seat := 1; seat <= bots; seat++ {
-		botPower = append(botPower, read("power_"+strconv.Itoa(seat)))
+		botPower = append(botPower, supercatReadPower(c, "power_"+strconv.Itoa(seat), errs))
 	}
 	return player, botPower
+}
+
+// supercatReadPower reads the Power field name: a whole number of 0 or more, blank being 0
+// (the boxes start empty, templates.startEmpty), recording a bad one in errs.
+func supercatReadPower(c echo.Context, name string, errs templates.FieldErrors) int {
+	return int(supercatReadCount(strings.TrimSpace(c.FormValue(name)), name, errs))
 }
 
 // firstSupercatError writes every bad field as "field: problem", joined.

@@ -201,9 +201,10 @@ func procedureTerms(texts ...string) []templates.Term {
 }
 
 // supercatBlankForm is the start form as a chapter's first turn finds the table: markers
-// available, every ambition behind, Power 0 all round.
+// available, every ambition behind, Power 0 all round (the bot's Power box starts empty, read
+// as 0).
 func supercatBlankForm() templates.SupercatStartForm {
-	f := templates.SupercatStartForm{Lead: templates.CardField{Name: "lead"}, Markers: true, Power: "0", PlayerPower: "0"}
+	f := templates.SupercatStartForm{Lead: templates.CardField{Name: "lead"}, Markers: true, PlayerPower: "0"}
 	f.Drawn[0], f.Drawn[1] = templates.CardField{Name: "drawn1"}, templates.CardField{Name: "drawn2"}
 	for _, a := range scoring.Ambitions {
 		f.Ambitions = append(f.Ambitions, templates.AmbitionField{Key: string(a), Name: strings.ToUpper(string(a[:1])) + string(a[1:]), Standing: "behind"})
