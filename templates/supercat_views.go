@@ -160,6 +160,8 @@ func (g SupercatGameView) URL() string { return "/supercat/" + strconv.FormatInt
 
 // SupercatBotView is one bot's counters as the player tracks them.
 type SupercatBotView struct {
+	// Finished says the game is finished and rated: the bot takes no more turns.
+	Finished bool
 	// Unmodified says the game is played without the difficulty modifiers (difficulty
 	// "none"): the bot never has advantages.
 	Unmodified bool

@@ -424,6 +424,26 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	assert.Equal(t, rated, doc.Find(".supercat-rated a").AttrOr("href", ""), "and back")
 	assert.Zero(t, doc.Find("form.supercat-finish").Length(), "finished once")
 
+	// A finished game offers no more turns (issue 34): no turn links, no bonus or Guild
+	// forms; a bot's page leads back to the game, and a turn posted anyway is refused.
+	assert.Zero(t, doc.Find(`.supercat-bot a[href$="/bots/1"], .supercat-bot form`).Length(), "no more turns")
+	res, _ = app.get(c, game+"/bots/1")
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, game, res.Header.Get("Location"))
+	for _, post := range []struct {
+		path string
+		form url.Values
+	}{
+		{"/bots/1/turn", url.Values{"initiative": {"on"}, "drawn1_suit": {"aggression"}, "drawn1_number": {"3"}, "drawn2_suit": {"construction"}, "drawn2_number": {"2"}}},
+		{"/bots/1/bonus", url.Values{"bonus_suit": {"aggression"}, "bonus_number": {"4"}}},
+		{"/bots/1/guild", url.Values{"guild": {"Farseers"}}},
+		{"/power", url.Values{"player_power": {"3"}, "power_1": {"2"}, "power_2": {"1"}}},
+	} {
+		post.form.Set("_csrf", csrfOf(t, doc))
+		res, _ = app.post(c, game+post.path, post.form)
+		assert.Equal(t, http.StatusConflict, res.StatusCode, post.path)
+	}
+
 	_, doc = app.get(c, "/ratings/arcs")
 	page := text(doc.Find("main"))
 	for _, who := range []string{"Solo", "SUPERCAT (hard) bot", "SUPERCAT (hard) bot 2"} {

@@ -166,6 +166,7 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 	for _, b := range bots {
 		bv := supercatBotView(b)
 		bv.Unmodified = g.Difficulty == string(scoring.NoAdvantages)
+		bv.Finished = g.RatedGameID != nil
 		for _, a := range scoring.SupercatAdvantages(scoring.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
 			bv.Advantages = append(bv.Advantages, supercatAdvantageNames[a])
 		}

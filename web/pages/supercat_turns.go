@@ -36,11 +36,15 @@ func (h *Handler) supercatBot(c echo.Context) (templates.SupercatGameView, store
 }
 
 // supercatTurnPage shows a bot's turn: the start form, or the procedures' current
-// question: GET /supercat/{id}/bots/{seat}.
+// question: GET /supercat/{id}/bots/{seat}. A finished game offers no more turns: its bots'
+// pages lead back to the game, which links the rated game.
 func (h *Handler) supercatTurnPage(c echo.Context) error {
 	g, bot, err := h.supercatBot(c)
 	if err != nil {
 		return err
+	}
+	if g.RatedURL != "" {
+		return c.Redirect(http.StatusSeeOther, g.URL())
 	}
 	v, err := supercatTurnView(g, bot)
 	if err != nil {
