@@ -47,12 +47,15 @@ func (g SupercatGameRow) URL() string { return "/supercat/" + strconv.FormatInt(
 
 // SupercatGameView is one solo game: its bots' counters and what each can do next.
 type SupercatGameView struct {
-	ID         int64
-	Name       string
-	Chapter    int
-	Difficulty string
-	Players    int
-	Bots       []SupercatBotView
+	// FinishPreview is the game's result as "Finish and rate" will record it, shown before it
+	// rates (issue 34); nil until asked.
+	FinishPreview *SupercatFinishPreview
+	ID            int64
+	Name          string
+	Chapter       int
+	Difficulty    string
+	Players       int
+	Bots          []SupercatBotView
 	// Version is the Arcs version's name ("Arcs (base game)").
 	Version string
 	// Campaign says the campaign game's notes apply.
@@ -347,4 +350,24 @@ func startEmpty(value string) string {
 		return ""
 	}
 	return value
+}
+
+// SupercatFinishPreview is a companion game's result before it is rated: each seat's final
+// Power and place, in place order, and the values the confirming form posts again.
+type SupercatFinishPreview struct {
+	Lines []SupercatPreviewLine
+	// Fields are the finish form's values (final_player_power, final_power_{seat}).
+	Fields []HiddenField
+}
+
+// HiddenField is a value a confirming form posts again, unseen.
+type HiddenField struct {
+	Name, Value string
+}
+
+// SupercatPreviewLine is one seat of a SupercatFinishPreview.
+type SupercatPreviewLine struct {
+	Name  string
+	Power int
+	Place string
 }

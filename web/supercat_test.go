@@ -407,12 +407,19 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	game := res.Header.Get("Location")
 	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"x"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
+	// "Finish and rate" previews first (issue 34): nothing is rated until confirmed.
+	res, doc := app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"21"}, "step": {"preview"}})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, []string{"1stYou21", "1stSUPERCAT Jade21", "3rdSUPERCAT Ruby18"},
+		doc.Find(".supercat-finish-preview tbody tr").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	assert.Empty(t, doc.Find(".supercat-rated").Nodes, "not rated yet")
+	assert.Equal(t, "21", doc.Find(`form.supercat-finish-confirm input[name="final_power_2"]`).AttrOr("value", ""))
+	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"23"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	rated := res.Header.Get("Location")
 	assert.Regexp(t, `^/games/\d+$`, rated)
 
-	_, doc := app.get(c, rated)
+	_, doc = app.get(c, rated)
 	assert.Equal(t, "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder.", text(doc.Find("main .flash")),
 		"Finish and rate says what it did (issue #34)")
 	assert.Equal(t, game, doc.Find(".supercat-companion-link a").AttrOr("href", ""), "the rated game links to the companion game")

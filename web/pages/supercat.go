@@ -277,6 +277,11 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	if len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
 	}
+	if c.FormValue("confirm") != "yes" {
+		// "Finish and rate" shows what it will rate first (issue 34); rating waits for yes.
+		v.FinishPreview = supercatPreview(v, final)
+		return h.Render(c, http.StatusOK, templates.SupercatGamePage(h.Page(c, v.Name), v))
+	}
 	user, _ := httpx.CurrentUser(c)
 	rated, err := h.Results.FinishSupercat(c.Request().Context(), v.ID, user.ID, final)
 	var fe *scoring.FieldError
@@ -288,6 +293,28 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	}
 	h.Flash(c, supercatRated)
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+}
+
+// supercatPreview is the result final will be rated as: placement on final Power, higher
+// first, equal Power sharing a place (the Arcs ladder's placement scoring), and the values
+// that post it again.
+func supercatPreview(v templates.SupercatGameView, final store.SupercatFinal) *templates.SupercatFinishPreview {
+	p := &templates.SupercatFinishPreview{Fields: []templates.HiddenField{{Name: "final_player_power", Value: strconv.Itoa(final.PlayerPower)}}}
+	lines := []templates.SupercatPreviewLine{{Name: "You", Power: final.PlayerPower}}
+	for i, b := range v.Bots {
+		lines = append(lines, templates.SupercatPreviewLine{Name: b.Name, Power: final.BotPower[i]})
+		p.Fields = append(p.Fields, templates.HiddenField{Name: "final_power_" + strconv.Itoa(b.Seat), Value: strconv.Itoa(final.BotPower[i])})
+	}
+	slices.SortStableFunc(lines, func(a, b templates.SupercatPreviewLine) int { return b.Power - a.Power })
+	for i := range lines {
+		place := i + 1
+		for place > 1 && lines[place-2].Power == lines[i].Power {
+			place--
+		}
+		lines[i].Place = scoring.Ordinal(place)
+	}
+	p.Lines = lines
+	return p
 }
 
 // supercatRated confirms a SUPERCAT game finished and rated, on the rated game's page.
