@@ -73,6 +73,39 @@ type TableDeskView struct {
 	ToReport []DeskGame
 }
 
+// Unanswered are the next games whose "Are you coming?" the viewer has not answered yet.
+func (v TableDeskView) Unanswered() []TableView {
+	return tablesWhere(v.Next, func(t TableView) bool { return t.MyAnswer == "" })
+}
+
+// Answered are the next games the viewer has answered for: done, so the desk folds them
+// away (issue 34: a busy desk is not 12,000 px tall).
+func (v TableDeskView) Answered() []TableView {
+	return tablesWhere(v.Next, func(t TableView) bool { return t.MyAnswer != "" })
+}
+
+// ToSettle are the organised games with a proposal to watch or a dispute to settle.
+func (v TableDeskView) ToSettle() []TableView {
+	return tablesWhere(v.Organised, func(t TableView) bool { return t.Proposal != nil })
+}
+
+// OnlyAnswers are the organised games that show nothing but who is coming: nothing to do,
+// so the desk folds them away.
+func (v TableDeskView) OnlyAnswers() []TableView {
+	return tablesWhere(v.Organised, func(t TableView) bool { return t.Proposal == nil })
+}
+
+// tablesWhere are the tables of ts that keep says to keep, in order.
+func tablesWhere(ts []TableView, keep func(TableView) bool) []TableView {
+	var out []TableView
+	for _, t := range ts {
+		if keep(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // Empty reports whether the desk has nothing of this to show.
 func (v TableDeskView) Empty() bool {
 	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next)+len(v.ToReport) == 0
