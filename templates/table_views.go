@@ -84,15 +84,29 @@ func (v TableDeskView) Answered() []TableView {
 	return tablesWhere(v.Next, func(t TableView) bool { return t.MyAnswer != "" })
 }
 
-// ToSettle are the organised games with a proposal to watch or a dispute to settle.
+// ToSettle are the organised games with something for the organiser: a proposal to watch or
+// a dispute to settle, or a player who cannot come (a seat to fill or mark absent).
 func (v TableDeskView) ToSettle() []TableView {
-	return tablesWhere(v.Organised, func(t TableView) bool { return t.Proposal != nil })
+	return tablesWhere(v.Organised, func(t TableView) bool { return !t.onlyComing() })
 }
 
-// OnlyAnswers are the organised games that show nothing but who is coming: nothing to do,
-// so the desk folds them away.
+// OnlyAnswers are the organised games that show nothing but players coming or yet to answer:
+// nothing to do, so the desk folds them away.
 func (v TableDeskView) OnlyAnswers() []TableView {
-	return tablesWhere(v.Organised, func(t TableView) bool { return t.Proposal == nil })
+	return tablesWhere(v.Organised, TableView.onlyComing)
+}
+
+// onlyComing reports whether t has no proposal and nobody who said "I can't come".
+func (t TableView) onlyComing() bool {
+	if t.Proposal != nil {
+		return false
+	}
+	for _, a := range t.Attendance {
+		if a.Answer == "not coming" {
+			return false
+		}
+	}
+	return true
 }
 
 // tablesWhere are the tables of ts that keep says to keep, in order.

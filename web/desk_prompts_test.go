@@ -187,6 +187,15 @@ func TestDeskFoldsAwayWhatIsDone(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, body)
 	status, body = app.api(http.MethodPost, gamePath(recorded.ID, "/result"), org.token, scoresFor(recorded, 40, 30, 20, 10))
 	require.Equal(t, http.StatusCreated, status, body)
+	var away player
+	for _, p := range players {
+		if p.ID == open.Seats[len(open.Seats)-1].UserID {
+			away = p
+		}
+	}
+	require.NotEqual(t, org.ID, away.ID)
+	status, body = app.APIAny(http.MethodPut, gamePath(open.ID, "/attendance"), away.token, map[string]any{"coming": false})
+	require.Equal(t, http.StatusOK, status, body)
 
 	_, doc := app.get(app.logIn(org), "/")
 	id := func(g store.Game) string { return "table-" + strconv.FormatInt(g.ID, 10) }
@@ -197,6 +206,6 @@ func TestDeskFoldsAwayWhatIsDone(t *testing.T) {
 	assert.Equal(t, []string{id(answered)}, sections("#attendance > details.desk-done:not([open]) > .table-section"), "answered: folded away")
 	assert.Contains(t, sections("#organised > details.desk-done:not([open]) > .table-section"), id(answered),
 		"a table showing only who is coming: folded away")
-	assert.Zero(t, doc.Find("#organised > .table-section").Length(), "no proposal to act on")
+	assert.Equal(t, []string{id(open)}, sections("#organised > .table-section"), "a player who cannot come stays in view")
 	assert.Equal(t, 1, doc.Find("#recent details.desk-done:not([open]) li").Length(), "recent results: folded away")
 }
