@@ -51,6 +51,9 @@ type FormField struct {
 	Input string
 	// Default is the field's value on a new form, and when a recorded result leaves it out.
 	Default string
+	// Whole says a number field takes whole numbers only (units, centres, years, token
+	// distances): its box opens a phone's numeric keypad rather than the decimal one.
+	Whole bool
 }
 
 // ResultForm is how a game's result is entered on a form: its shape, the fields asked of
@@ -96,17 +99,17 @@ func FormOf(g Game) ResultForm {
 		}
 		seat = append(seat, FormField{Key: "points", Header: "Personal points", Label: "the personal points",
 			Aria: "personal points", Required: true, Default: "0"})
-		return ResultForm{Kind: FormTeam, Seat: append(numbers(seat), noShowFields...), Help: []string{
+		return ResultForm{Kind: FormTeam, Seat: append(whole(numbers(seat)), noShowFields...), Help: []string{
 			"Units: what the player started with. Lost: units lost (a unit retired with honour is not lost). " +
 				"Enemy destroyed: a unit shot down by two enemies in one turn counts for both.", noShowHelp}}
 	case g.System == Armada:
-		return ResultForm{Kind: FormArmada, Seat: numbers([]FormField{
+		return ResultForm{Kind: FormArmada, Seat: whole(numbers([]FormField{
 			{Key: "centers", Header: "Centres", Label: "the supply centres (0 if none)", Aria: "supply centres", Required: true},
 			{Key: "years", Header: "Years played", Label: "the game-years played", Aria: "game-years played", Required: true},
 			{Key: "eliminated", Header: "Eliminated in", Label: "the year of elimination", Aria: "year of elimination (empty if survived)"},
 			{Key: "substitute", Header: "Replaced by", Label: "who replaced the player", Aria: "replaced by (username)", Input: InputUsername},
 			{Key: "absent", Header: "Absent", Label: "whether the player was absent", Aria: "was absent: the missing man played the power", Input: InputCheck},
-		}), Help: []string{
+		})), Help: []string{
 			`"Absent": only six players came, and this power was played by the missing-man rules (ARMADA rule 4.1). ` +
 				"The ladder's Seventh Player antes for it and takes its award; the absent player gets no league points and no rating change.",
 			`Leave "Eliminated in" empty for a survivor. "Replaced by" names the player who finished a seat for someone who left early ` +
@@ -121,7 +124,7 @@ func FormOf(g Game) ResultForm {
 			board = append(board, FormField{Key: "t" + n, Header: "Token " + n, Label: "the distance of token " + n, Aria: "token " + n,
 				Default: "0"})
 		}
-		return ResultForm{Kind: FormVortex, Seat: append([]FormField{scoreField(g)}, noShowFields...), Board: numbers(board),
+		return ResultForm{Kind: FormVortex, Seat: append([]FormField{scoreField(g)}, noShowFields...), Board: whole(numbers(board)),
 			Help: []string{noShowHelp}}
 	}
 	return ResultForm{Kind: FormPlacement, Seat: append([]FormField{scoreField(g)}, noShowFields...), Help: []string{noShowHelp}}
@@ -155,6 +158,15 @@ func numbers(fields []FormField) []FormField {
 		if fields[i].Input == "" {
 			fields[i].Input = InputNumber
 		}
+	}
+	return fields
+}
+
+// whole marks the number fields whole: every count these forms ask (units, centres, years,
+// token distances) is a whole number.
+func whole(fields []FormField) []FormField {
+	for i := range fields {
+		fields[i].Whole = fields[i].Input == InputNumber
 	}
 	return fields
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // formFieldShort is a form field in short: its key, then "*" when required, then how it is typed
-// when not a number: "centers*", "substitute:username".
+// when not a number, or "#" for a whole number: "centers*#", "substitute:username".
 func formFieldShort(f scoring.FormField) string {
 	s := f.Key
 	if f.Required {
@@ -19,6 +19,9 @@ func formFieldShort(f scoring.FormField) string {
 	}
 	if f.Input != scoring.InputNumber {
 		s += ":" + f.Input
+	}
+	if f.Whole {
+		s += "#"
 	}
 	return s
 }
@@ -34,13 +37,13 @@ func TestFormOf(t *testing.T) {
 		// Every game asks who played a seat and who did not come (CONTRACT section 12).
 		{"cartagena", scoring.FormPlacement, "score* substitute:username absent:check", "", 1},
 		{"arcs", scoring.FormPlacement, "score* substitute:username absent:check", "", 1},
-		{"blue-max", scoring.FormTeam, "units* lost* destroyed* points* substitute:username absent:check", "", 2},
+		{"blue-max", scoring.FormTeam, "units*# lost*# destroyed*# points*# substitute:username absent:check", "", 2},
 		// Wooden Ships does not count enemy units destroyed.
-		{"wooden-ships-and-iron-men", scoring.FormTeam, "units* lost* points* substitute:username absent:check", "", 2},
+		{"wooden-ships-and-iron-men", scoring.FormTeam, "units*# lost*# points*# substitute:username absent:check", "", 2},
 		// A survivor leaves "Eliminated in" empty.
-		{"diplomacy", scoring.FormArmada, "centers* years* eliminated substitute:username absent:check", "", 2},
+		{"diplomacy", scoring.FormArmada, "centers*# years*# eliminated# substitute:username absent:check", "", 2},
 		// A Vortex token left blank is at start.
-		{"vortex", scoring.FormVortex, "score* substitute:username absent:check", "start*:corner t1 t2 t3 t4", 1},
+		{"vortex", scoring.FormVortex, "score* substitute:username absent:check", "start*:corner t1# t2# t3# t4#", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {

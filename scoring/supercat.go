@@ -794,3 +794,17 @@ func (t SupercatTurn) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(w)
 }
+
+// GuildCardExhausted reports whether card is among the Guild and lore cards used this
+// chapter ("A Guild card is ready if it has not been used this chapter"). Names are matched
+// without regard to case and spacing: "Lattice Spies", "lattice  spies" and "LatticeSpies"
+// are one card, as the player types it at the table.
+func GuildCardExhausted(exhausted []string, card string) bool {
+	key := guildCardKey(card)
+	return slices.ContainsFunc(exhausted, func(used string) bool { return guildCardKey(used) == key })
+}
+
+// guildCardKey is a Guild card's name folded to lower case with its spacing removed.
+func guildCardKey(name string) string {
+	return strings.ToLower(strings.Join(strings.Fields(name), ""))
+}

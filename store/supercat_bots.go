@@ -99,6 +99,27 @@ WHERE b.game_id = $1 AND b.seat = $2
   AND EXISTS (SELECT 1 FROM supercat_games g WHERE g.id = b.game_id AND g.owner_id = $3)
 FOR UPDATE`
 
+// shareSupercatGameSQL locks a game against its finishing (which holds it FOR UPDATE) while
+// a bot changes, and says whether it is finished.
+const shareSupercatGameSQL = `SELECT rated_game_id IS NOT NULL FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR SHARE`
+
+// supercatGameOpen refuses, as a Conflict, any change to a finished game: "a finished game
+// offers no more turns" (issue 34). Someone else's game is not found.
+func supercatGameOpen(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) error {
+	var finished bool
+	err := tx.QueryRow(ctx, shareSupercatGameSQL, gameID, ownerID).Scan(&finished)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if finished {
+		return &Conflict{Reason: "the game is finished and rated: it takes no more turns"}
+	}
+	return nil
+}
+
 const saveSupercatBotSQL = `
 UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8, power = $9
 WHERE game_id = $1 AND seat = $2`
@@ -107,6 +128,9 @@ WHERE game_id = $1 AND seat = $2`
 func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, ownerID int64, change func(tx pgx.Tx, b *SupercatBot) error) (SupercatBot, error) {
 	var bot SupercatBot
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := supercatGameOpen(ctx, tx, gameID, ownerID); err != nil {
+			return err
+		}
 		var err error
 		bot, err = collectOne[SupercatBot](ctx, tx, lockSupercatBotSQL, gameID, seat, ownerID)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -195,7 +219,7 @@ func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int,
 			for _, g := range b.Turn.Guilds {
 				used = append(used, g.Card)
 			}
-			if slices.Contains(used, guild) {
+			if scoring.GuildCardExhausted(used, guild) {
 				return &scoring.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
 			}
 			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
@@ -267,7 +291,7 @@ func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ow
 // exhausted"); ready again with the next chapter.
 func (s *Store) ExhaustSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (SupercatBot, error) {
 	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if slices.Contains(b.Exhausted, card) {
+		if scoring.GuildCardExhausted(b.Exhausted, card) {
 			return &Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
 		}
 		b.Exhausted = append(b.Exhausted, card)

@@ -243,6 +243,9 @@ const setSupercatBotPowerSQL = `UPDATE supercat_bots SET power = ($2::int[])[sea
 // per bot", from these).
 func (s *Store) SetSupercatPower(ctx context.Context, gameID, ownerID int64, playerPower, botPower []int) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := supercatGameOpen(ctx, tx, gameID, ownerID); err != nil {
+			return err
+		}
 		var id int64
 		err := tx.QueryRow(ctx, setSupercatPowerSQL, gameID, ownerID, playerPower).Scan(&id)
 		if errors.Is(err, pgx.ErrNoRows) {

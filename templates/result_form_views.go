@@ -136,3 +136,11 @@ func (v ResultFormView) GameLabel() string {
 	}
 	return "game " + strconv.Itoa(v.GameNumber)
 }
+
+// inputMode is the inputmode of a number box: "numeric" for a whole number, "decimal" otherwise.
+func inputMode(whole bool) string {
+	if whole {
+		return "numeric"
+	}
+	return "decimal"
+}

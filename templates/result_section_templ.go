@@ -679,7 +679,7 @@ func resultTable(lines []ResultLineView, byPlace bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "<div class=\"table-scroll\"><table class=\"result-table stack\"><thead><tr><th class=\"num\">Place</th><th>Player</th><th class=\"num\">Seat</th><th class=\"num\">Score</th><th class=\"num\">Points</th><th>Why</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "<div class=\"table-scroll\"><table class=\"result-table compact-rows\"><thead><tr><th class=\"num\">Place</th><th>Player</th><th class=\"num seat\">Seat</th><th class=\"num\">Score</th><th class=\"num\">Points</th><th class=\"explanation\">Why</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

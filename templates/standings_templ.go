@@ -124,7 +124,7 @@ func StandingsSection(v StandingsView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<div class=\"table-scroll\"><table class=\"standings-table stack\"><thead><tr><th class=\"num\">Rank</th><th>Player</th><th class=\"num\">Points</th><th class=\"num\">Games</th><th class=\"num\" title=\"first, second, third ... places\">Places</th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<div class=\"table-scroll\"><table class=\"standings-table compact-rows\"><thead><tr><th class=\"num\">Rank</th><th>Player</th><th class=\"num\">Points</th><th class=\"num\">Games</th><th class=\"num places\" title=\"first, second, third ... places\">Places</th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -47,12 +47,15 @@ func (g SupercatGameRow) URL() string { return "/supercat/" + strconv.FormatInt(
 
 // SupercatGameView is one solo game: its bots' counters and what each can do next.
 type SupercatGameView struct {
-	ID         int64
-	Name       string
-	Chapter    int
-	Difficulty string
-	Players    int
-	Bots       []SupercatBotView
+	// FinishPreview is the game's result as "Finish and rate" will record it, shown before it
+	// rates (issue 34); nil until asked.
+	FinishPreview *SupercatFinishPreview
+	ID            int64
+	Name          string
+	Chapter       int
+	Difficulty    string
+	Players       int
+	Bots          []SupercatBotView
 	// Version is the Arcs version's name ("Arcs (base game)").
 	Version string
 	// Campaign says the campaign game's notes apply.
@@ -160,8 +163,13 @@ func (g SupercatGameView) URL() string { return "/supercat/" + strconv.FormatInt
 
 // SupercatBotView is one bot's counters as the player tracks them.
 type SupercatBotView struct {
-	Seat int
-	Name string
+	// Finished says the game is finished and rated: the bot takes no more turns.
+	Finished bool
+	// Unmodified says the game is played without the difficulty modifiers (difficulty
+	// "none"): the bot never has advantages.
+	Unmodified bool
+	Seat       int
+	Name       string
 	// Hand is the hand counter.
 	Hand int
 	// Seize is the seize counter, "none" when it is not on the board.
@@ -334,3 +342,32 @@ func optional(o bool) string {
 
 // campaignClaims is the seed's campaign note on claims.
 const campaignClaims = "in the campaign game the bot is satisfied with fewer claims than in the base game"
+
+// startEmpty is a number box's value: a 0 is left out (the box shows it as its placeholder),
+// so that typing on a phone does not append to it ("05") (issue 34).
+func startEmpty(value string) string {
+	if value == "0" {
+		return ""
+	}
+	return value
+}
+
+// SupercatFinishPreview is a companion game's result before it is rated: each seat's final
+// Power and place, in place order, and the values the confirming form posts again.
+type SupercatFinishPreview struct {
+	Lines []SupercatPreviewLine
+	// Fields are the finish form's values (final_player_power, final_power_{seat}).
+	Fields []HiddenField
+}
+
+// HiddenField is a value a confirming form posts again, unseen.
+type HiddenField struct {
+	Name, Value string
+}
+
+// SupercatPreviewLine is one seat of a SupercatFinishPreview.
+type SupercatPreviewLine struct {
+	Name  string
+	Power int
+	Place string
+}

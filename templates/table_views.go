@@ -73,6 +73,53 @@ type TableDeskView struct {
 	ToReport []DeskGame
 }
 
+// Unanswered are the next games whose "Are you coming?" the viewer has not answered yet.
+func (v TableDeskView) Unanswered() []TableView {
+	return tablesWhere(v.Next, func(t TableView) bool { return t.MyAnswer == "" })
+}
+
+// Answered are the next games the viewer has answered for: done, so the desk folds them
+// away (issue 34: a busy desk is not 12,000 px tall).
+func (v TableDeskView) Answered() []TableView {
+	return tablesWhere(v.Next, func(t TableView) bool { return t.MyAnswer != "" })
+}
+
+// ToSettle are the organised games with something for the organiser: a proposal to watch or
+// a dispute to settle, or a player who cannot come (a seat to fill or mark absent).
+func (v TableDeskView) ToSettle() []TableView {
+	return tablesWhere(v.Organised, func(t TableView) bool { return !t.onlyComing() })
+}
+
+// OnlyAnswers are the organised games that show nothing but players coming or yet to answer:
+// nothing to do, so the desk folds them away.
+func (v TableDeskView) OnlyAnswers() []TableView {
+	return tablesWhere(v.Organised, TableView.onlyComing)
+}
+
+// onlyComing reports whether t has no proposal and nobody who said "I can't come".
+func (t TableView) onlyComing() bool {
+	if t.Proposal != nil {
+		return false
+	}
+	for _, a := range t.Attendance {
+		if a.Answer == "not coming" {
+			return false
+		}
+	}
+	return true
+}
+
+// tablesWhere are the tables of ts that keep says to keep, in order.
+func tablesWhere(ts []TableView, keep func(TableView) bool) []TableView {
+	var out []TableView
+	for _, t := range ts {
+		if keep(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // Empty reports whether the desk has nothing of this to show.
 func (v TableDeskView) Empty() bool {
 	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next)+len(v.ToReport) == 0

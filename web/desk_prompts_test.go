@@ -158,3 +158,56 @@ func TestDisputedNormalTableIsQueuedAndItsDisputeKept(t *testing.T) {
 	assert.Contains(t, kept, "The proposal disputed: ")
 	assert.Contains(t, kept, g.Seats[0].Username+" 30")
 }
+
+// The desk of a busy organiser folds away what is done (issue 34, "Phone layouts"): the
+// games the viewer answered for, the tables that show only who is coming, and the recent
+// results sit in closed <details>; what still asks something stays open.
+func TestDeskFoldsAwayWhatIsDone(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("player", 8)
+	org := players[0]
+	l := app.join(app.newLeague(org, "cartagena", 4, 0), players)
+	games := mustLeagueGames(t, app, l)
+	var mine []store.Game
+	for _, g := range games {
+		for _, s := range g.Seats {
+			if s.UserID == org.ID {
+				mine = append(mine, g)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, len(mine), 3)
+	answered, open, recorded := mine[0], mine[1], mine[2]
+	for i, g := range []store.Game{answered, open} {
+		_, err := app.store.Pool().Exec(t.Context(), `UPDATE games SET starts_at = $2 WHERE id = $1`, g.ID, time.Now().Add(time.Duration(72+i*24)*time.Hour))
+		require.NoError(t, err)
+	}
+	status, body := app.APIAny(http.MethodPut, gamePath(answered.ID, "/attendance"), org.token, map[string]any{"coming": true})
+	require.Equal(t, http.StatusOK, status, body)
+	status, body = app.api(http.MethodPost, gamePath(recorded.ID, "/result"), org.token, scoresFor(recorded, 40, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, body)
+	var away player
+	for _, s := range open.Seats {
+		for _, p := range players {
+			if p.ID == s.UserID && p.ID != org.ID {
+				away = p
+			}
+		}
+	}
+	require.NotZero(t, away.ID)
+	status, body = app.APIAny(http.MethodPut, gamePath(open.ID, "/attendance"), away.token, map[string]any{"coming": false})
+	require.Equal(t, http.StatusOK, status, body)
+
+	_, doc := app.get(app.logIn(org), "/")
+	id := func(g store.Game) string { return "table-" + strconv.FormatInt(g.ID, 10) }
+	sections := func(sel string) []string {
+		return doc.Find(sel).Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("id", "") })
+	}
+	assert.Equal(t, []string{id(open)}, sections("#attendance > .table-section"), "still to answer: in view")
+	assert.Equal(t, []string{id(answered)}, sections("#attendance > details.desk-done:not([open]) > .table-section"), "answered: folded away")
+	assert.Contains(t, sections("#organised > details.desk-done:not([open]) > .table-section"), id(answered),
+		"a table showing only who is coming: folded away")
+	assert.Equal(t, []string{id(open)}, sections("#organised > .table-section"), "a player who cannot come stays in view")
+	assert.Equal(t, 1, doc.Find("#recent details.desk-done:not([open]) li").Length(), "recent results: folded away")
+}

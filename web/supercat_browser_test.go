@@ -248,7 +248,9 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 		chromedp.SetValue(css(`input[name="final_player_power"]`), "24"),
 		chromedp.SetValue(css(`input[name="final_power_1"]`), "17"),
 		chromedp.SetValue(css(`input[name="final_power_2"]`), "21"),
-		chromedp.Click(css(`form.supercat-finish button[type="submit"]`)),
+		chromedp.Click(css(`form.supercat-finish button[value="preview"]`)),
+		chromedp.WaitVisible(css(".supercat-finish-preview")),
+		chromedp.Click(css(`form.supercat-finish-confirm button[value="yes"]`)),
 		chromedp.WaitVisible(css(".supercat-companion-link")),
 	), "finish and rate")
 	screenshot(t, ctx, "supercat-rated-390.png")

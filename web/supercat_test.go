@@ -58,7 +58,7 @@ func TestSupercatNewGameForm(t *testing.T) {
 	c := app.signUp("solo", "Solo", "long-enough-pw")
 	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {""}, "bots": {"4"}, "difficulty": {"easy"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal or hard."},
+	assert.Equal(t, []string{"Give the game a name of at most 100 characters, on one line.", "Choose 1, 2 or 3 bots.", "Choose normal, hard or none."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Solo night"}, "bots": {"2"}, "difficulty": {"hard"}})
@@ -70,6 +70,13 @@ func TestSupercatNewGameForm(t *testing.T) {
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
 	assert.Equal(t, "Solo night — 2 bots, chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
+
+	// The seed's difficulty modifiers are "Optional but recommended": a game without them.
+	assert.Equal(t, 1, doc.Find(`select[name="difficulty"] option[value="none"]`).Length())
+	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Plain"}, "bots": {"1"}, "difficulty": {"none"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, res.Header.Get("Location"))
+	assert.Equal(t, "Advantages: none (a game without the difficulty modifiers)", text(doc.Find(".supercat-advantages")))
 }
 
 func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
@@ -161,6 +168,8 @@ func TestSupercatBonusCardsGuildCardsAndChapters(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {"Farseers"}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	res, _ = app.submit(c, game, game+"/bots/1/guild", url.Values{"guild": {" far SEERS "}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode, "a Guild card is matched without regard to case and spacing")
 	_, doc := app.get(c, game)
 	assert.Equal(t, "7", text(doc.Find(".supercat-hand")))
 	assert.Equal(t, "Bonus cards: Aggression 4", text(doc.Find(".supercat-bonus")))
@@ -320,10 +329,10 @@ func TestSupercatSetupChoices(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	c := app.signUp("solo", "Solo", "long-enough-pw")
-	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"none"},
+	res, doc := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"x"}, "bots": {"2"}, "difficulty": {"easy"},
 		"version": {"lost-vaults"}, "modifiers": {"fleet-readiness", "cloaking"}, "leaders_lore": {"all"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, []string{"Choose normal or hard.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
+	assert.Equal(t, []string{"Choose normal, hard or none.", "Choose base or blighted-reach (the campaign game).", "Choose among the seven modifiers of the seed.", "Choose none, intervene or passive."},
 		doc.Find(".field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 
 	res, _ = app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Hard night"}, "bots": {"2"}, "difficulty": {"hard"},
@@ -398,12 +407,19 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	game := res.Header.Get("Location")
 	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"x"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"23"}})
+	// "Finish and rate" previews first (issue 34): nothing is rated until confirmed.
+	res, doc := app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"21"}, "step": {"preview"}})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, []string{"1stYou21", "1stSUPERCAT Jade21", "3rdSUPERCAT Ruby18"},
+		doc.Find(".supercat-finish-preview tbody tr").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	assert.Empty(t, doc.Find(".supercat-rated").Nodes, "not rated yet")
+	assert.Equal(t, "21", doc.Find(`form.supercat-finish-confirm input[name="final_power_2"]`).AttrOr("value", ""))
+	res, _ = app.submit(c, game, game+"/finish", url.Values{"final_player_power": {"21"}, "final_power_1": {"18"}, "final_power_2": {"23"}, "confirm": {"yes"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	rated := res.Header.Get("Location")
 	assert.Regexp(t, `^/games/\d+$`, rated)
 
-	_, doc := app.get(c, rated)
+	_, doc = app.get(c, rated)
 	assert.Equal(t, "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder.", text(doc.Find("main .flash")),
 		"Finish and rate says what it did (issue #34)")
 	assert.Equal(t, game, doc.Find(".supercat-companion-link a").AttrOr("href", ""), "the rated game links to the companion game")
@@ -414,6 +430,26 @@ func TestSupercatFinishedGameIsRatedOnTheArcsLadder(t *testing.T) {
 	_, doc = app.get(c, game)
 	assert.Equal(t, rated, doc.Find(".supercat-rated a").AttrOr("href", ""), "and back")
 	assert.Zero(t, doc.Find("form.supercat-finish").Length(), "finished once")
+
+	// A finished game offers no more turns (issue 34): no turn links, no bonus or Guild
+	// forms; a bot's page leads back to the game, and a turn posted anyway is refused.
+	assert.Zero(t, doc.Find(`.supercat-bot a[href$="/bots/1"], .supercat-bot form`).Length(), "no more turns")
+	res, _ = app.get(c, game+"/bots/1")
+	assert.Equal(t, http.StatusSeeOther, res.StatusCode)
+	assert.Equal(t, game, res.Header.Get("Location"))
+	for _, post := range []struct {
+		path string
+		form url.Values
+	}{
+		{"/bots/1/turn", url.Values{"initiative": {"on"}, "drawn1_suit": {"aggression"}, "drawn1_number": {"3"}, "drawn2_suit": {"construction"}, "drawn2_number": {"2"}}},
+		{"/bots/1/bonus", url.Values{"bonus_suit": {"aggression"}, "bonus_number": {"4"}}},
+		{"/bots/1/guild", url.Values{"guild": {"Farseers"}}},
+		{"/power", url.Values{"player_power": {"3"}, "power_1": {"2"}, "power_2": {"1"}}},
+	} {
+		post.form.Set("_csrf", csrfOf(t, doc))
+		res, _ = app.post(c, game+post.path, post.form)
+		assert.Equal(t, http.StatusConflict, res.StatusCode, post.path)
+	}
 
 	_, doc = app.get(c, "/ratings/arcs")
 	page := text(doc.Find("main"))
@@ -484,4 +520,26 @@ func TestSupercatPagesCountInWords(t *testing.T) {
 	_, doc = app.get(c, game+"/bots/1")
 	assert.Contains(t, text(doc.Find(".notice")), "is greater than its 0 bonus cards) and enter them:")
 	assert.NotContains(t, text(doc.Find(".notice")), "(s)")
+}
+
+// Number boxes start empty, not with a "0" that typing on a phone appends to ("05"), and a
+// box left empty reads as 0 (issue 34, "Phone layouts").
+func TestSupercatNumberBoxesStartEmpty(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 2)
+	for _, page := range []string{game, game + "/bots/1"} {
+		_, doc := app.get(c, page)
+		boxes := doc.Find(`main input[type="number"]`)
+		require.NotZero(t, boxes.Length(), page)
+		boxes.Each(func(_ int, s *goquery.Selection) {
+			assert.Empty(t, s.AttrOr("value", ""), "%s: %s starts empty", page, s.AttrOr("name", ""))
+		})
+	}
+	res, _ := app.submit(c, game, game+"/power", url.Values{"player_power": {""}, "power_1": {"3"}, "power_2": {""}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "an empty Power box is 0")
+	_, doc := app.get(c, game)
+	assert.Equal(t, "0", text(doc.Find(".supercat-player-power")))
+	assert.Equal(t, "3", doc.Find(`input[name="power_1"]`).AttrOr("value", ""))
+	assert.Empty(t, doc.Find(`input[name="power_2"]`).AttrOr("value", "x"))
 }

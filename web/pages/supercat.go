@@ -68,8 +68,8 @@ func oneLineText(s string, max int) bool {
 	return httpx.TextProblem(s, max, true) == ""
 }
 
-// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal
-// or hard, version base or blighted-reach, modifiers, leaders_lore). Every field is checked
+// createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal,
+// hard or none: the seed's difficulty modifiers are "Optional but recommended", version base or blighted-reach, modifiers, leaders_lore). Every field is checked
 // at once.
 func (h *Handler) createSupercatGame(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
@@ -92,8 +92,8 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	if err != nil || bots < 1 || bots > len(store.SupercatBotNames) {
 		v.Errors["bots"] = "Choose 1, 2 or 3 bots."
 	}
-	if !slices.Contains([]string{"normal", "hard"}, v.Difficulty) {
-		v.Errors["difficulty"] = "Choose normal or hard."
+	if !slices.Contains([]string{string(scoring.Normal), string(scoring.Hard), string(scoring.NoAdvantages)}, v.Difficulty) {
+		v.Errors["difficulty"] = "Choose normal, hard or none."
 	}
 	if !slices.Contains([]string{scoring.ArcsBase, scoring.ArcsCampaign}, v.Version) {
 		v.Errors["version"] = "Choose base or blighted-reach (the campaign game)."
@@ -165,6 +165,8 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 	var names []string
 	for _, b := range bots {
 		bv := supercatBotView(b)
+		bv.Unmodified = g.Difficulty == string(scoring.NoAdvantages)
+		bv.Finished = g.RatedGameID != nil
 		for _, a := range scoring.SupercatAdvantages(scoring.Difficulty(g.Difficulty), b.Power, g.PlayerPower) {
 			bv.Advantages = append(bv.Advantages, supercatAdvantageNames[a])
 		}
@@ -268,19 +270,17 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 		return h.supercatFinishByAmbitions(c, v)
 	}
 	errs := templates.FieldErrors{}
-	read := func(name string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
-		if err != nil || n < 0 || n > 999 {
-			errs[name] = "must be a whole number of 0 or more"
-		}
-		return n
-	}
-	final := store.SupercatFinal{PlayerPower: read("final_player_power")}
+	final := store.SupercatFinal{PlayerPower: supercatReadPower(c, "final_player_power", errs)}
 	for seat := 1; seat <= len(bots); seat++ {
-		final.BotPower = append(final.BotPower, read("final_power_"+strconv.Itoa(seat)))
+		final.BotPower = append(final.BotPower, supercatReadPower(c, "final_power_"+strconv.Itoa(seat), errs))
 	}
 	if len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
+	}
+	if c.FormValue("confirm") != "yes" {
+		// "Finish and rate" shows what it will rate first (issue 34); rating waits for yes.
+		v.FinishPreview = supercatPreview(v, final)
+		return h.Render(c, http.StatusOK, templates.SupercatGamePage(h.Page(c, v.Name), v))
 	}
 	user, _ := httpx.CurrentUser(c)
 	rated, err := h.Results.FinishSupercat(c.Request().Context(), v.ID, user.ID, final)
@@ -293,6 +293,28 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	}
 	h.Flash(c, supercatRated)
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
+}
+
+// supercatPreview is the result final will be rated as: placement on final Power, higher
+// first, equal Power sharing a place (the Arcs ladder's placement scoring), and the values
+// that post it again.
+func supercatPreview(v templates.SupercatGameView, final store.SupercatFinal) *templates.SupercatFinishPreview {
+	p := &templates.SupercatFinishPreview{Fields: []templates.HiddenField{{Name: "final_player_power", Value: strconv.Itoa(final.PlayerPower)}}}
+	lines := []templates.SupercatPreviewLine{{Name: "You", Power: final.PlayerPower}}
+	for i, b := range v.Bots {
+		lines = append(lines, templates.SupercatPreviewLine{Name: b.Name, Power: final.BotPower[i]})
+		p.Fields = append(p.Fields, templates.HiddenField{Name: "final_power_" + strconv.Itoa(b.Seat), Value: strconv.Itoa(final.BotPower[i])})
+	}
+	slices.SortStableFunc(lines, func(a, b templates.SupercatPreviewLine) int { return b.Power - a.Power })
+	for i := range lines {
+		place := i + 1
+		for place > 1 && lines[place-2].Power == lines[i].Power {
+			place--
+		}
+		lines[i].Place = scoring.Ordinal(place)
+	}
+	p.Lines = lines
+	return p
 }
 
 // supercatRated confirms a SUPERCAT game finished and rated, on the rated game's page.
@@ -319,19 +341,18 @@ func (h *Handler) supercatPower(c echo.Context) error {
 // supercatReadPowers reads player_power and power_1..power_n (whole numbers of 0 or more),
 // recording every bad field in errs.
 func supercatReadPowers(c echo.Context, bots int, errs templates.FieldErrors) ([]int, []int) {
-	read := func(name string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(name)))
-		if err != nil || n < 0 || n > 999 {
-			errs[name] = "must be a whole number of 0 or more"
-		}
-		return n
-	}
-	player := []int{read("player_power")}
+	player := []int{supercatReadPower(c, "player_power", errs)}
 	var botPower []int
 	for seat := 1; seat <= bots; seat++ {
-		botPower = append(botPower, read("power_"+strconv.Itoa(seat)))
+		botPower = append(botPower, supercatReadPower(c, "power_"+strconv.Itoa(seat), errs))
 	}
 	return player, botPower
+}
+
+// supercatReadPower reads the Power field name: a whole number of 0 or more, blank being 0
+// (the boxes start empty, templates.startEmpty), recording a bad one in errs.
+func supercatReadPower(c echo.Context, name string, errs templates.FieldErrors) int {
+	return int(supercatReadCount(strings.TrimSpace(c.FormValue(name)), name, errs))
 }
 
 // firstSupercatError writes every bad field as "field: problem", joined.

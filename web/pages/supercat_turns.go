@@ -36,11 +36,15 @@ func (h *Handler) supercatBot(c echo.Context) (templates.SupercatGameView, store
 }
 
 // supercatTurnPage shows a bot's turn: the start form, or the procedures' current
-// question: GET /supercat/{id}/bots/{seat}.
+// question: GET /supercat/{id}/bots/{seat}. A finished game offers no more turns: its bots'
+// pages lead back to the game, which links the rated game.
 func (h *Handler) supercatTurnPage(c echo.Context) error {
 	g, bot, err := h.supercatBot(c)
 	if err != nil {
 		return err
+	}
+	if g.RatedURL != "" {
+		return c.Redirect(http.StatusSeeOther, g.URL())
 	}
 	v, err := supercatTurnView(g, bot)
 	if err != nil {
@@ -201,9 +205,10 @@ func procedureTerms(texts ...string) []templates.Term {
 }
 
 // supercatBlankForm is the start form as a chapter's first turn finds the table: markers
-// available, every ambition behind, Power 0 all round.
+// available, every ambition behind, Power 0 all round (the bot's Power box starts empty, read
+// as 0).
 func supercatBlankForm() templates.SupercatStartForm {
-	f := templates.SupercatStartForm{Lead: templates.CardField{Name: "lead"}, Markers: true, Power: "0", PlayerPower: "0"}
+	f := templates.SupercatStartForm{Lead: templates.CardField{Name: "lead"}, Markers: true, PlayerPower: "0"}
 	f.Drawn[0], f.Drawn[1] = templates.CardField{Name: "drawn1"}, templates.CardField{Name: "drawn2"}
 	for _, a := range scoring.Ambitions {
 		f.Ambitions = append(f.Ambitions, templates.AmbitionField{Key: string(a), Name: strings.ToUpper(string(a[:1])) + string(a[1:]), Standing: "behind"})
