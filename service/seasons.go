@@ -45,25 +45,22 @@ func (s *Seasons) Create(ctx context.Context, ns store.NewSeason) (store.Season,
 // SignUp signs the user up for an open season (league.MayChangeSignUp); a second sign-up is
 // league.ErrSignedUp.
 func (s *Seasons) SignUp(ctx context.Context, seasonID, userID int64) error {
-	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		se, err := s.store.LockSeason(ctx, tx, seasonID)
-		if err != nil {
-			return err
-		}
-		if err := league.MayChangeSignUp(se.Status); err != nil {
-			return err
-		}
+	return s.changeSignUp(ctx, seasonID, "sign up for", func(tx pgx.Tx) error {
 		return s.store.InsertSignUp(ctx, tx, seasonID, userID)
 	})
-	if err != nil {
-		return fmt.Errorf("service: sign up for season %d: %w", seasonID, err)
-	}
-	return nil
 }
 
 // Withdraw takes the user's sign-up back before the season starts (league.MayChangeSignUp);
 // league.ErrNotSignedUp when they were not signed up.
 func (s *Seasons) Withdraw(ctx context.Context, seasonID, userID int64) error {
+	return s.changeSignUp(ctx, seasonID, "withdraw from", func(tx pgx.Tx) error {
+		return s.store.DeleteSignUp(ctx, tx, seasonID, userID)
+	})
+}
+
+// changeSignUp runs write, a change of the season's sign-ups, under the season's row lock
+// once league.MayChangeSignUp allows it, in one transaction.
+func (s *Seasons) changeSignUp(ctx context.Context, seasonID int64, what string, write func(pgx.Tx) error) error {
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		se, err := s.store.LockSeason(ctx, tx, seasonID)
 		if err != nil {
@@ -72,10 +69,10 @@ func (s *Seasons) Withdraw(ctx context.Context, seasonID, userID int64) error {
 		if err := league.MayChangeSignUp(se.Status); err != nil {
 			return err
 		}
-		return s.store.DeleteSignUp(ctx, tx, seasonID, userID)
+		return write(tx)
 	})
 	if err != nil {
-		return fmt.Errorf("service: withdraw from season %d: %w", seasonID, err)
+		return fmt.Errorf("service: %s season %d: %w", what, seasonID, err)
 	}
 	return nil
 }
