@@ -16,7 +16,7 @@ type ForecastView struct {
 	// Private reports a private league's game, forecast from the league's own ladder,
 	// which has no public back-test page.
 	Private bool
-	Rows []ForecastRow
+	Rows    []ForecastRow
 	// Verdict says in a sentence how the forecast fared (played games only).
 	Verdict string
 }
