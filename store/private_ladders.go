@@ -85,6 +85,8 @@ const ensurePrivateLadderSQL = `INSERT INTO ladders (game, league_id) VALUES ($1
 
 // lockLaddersSQL locks ladders in name order: a game's public ladder before any private
 // one of the same game, so two leagues moving at once never wait on each other in a ring.
+const leagueResultsOnSQL = `SELECT EXISTS (SELECT 1 FROM results WHERE league_id = $1 AND ladder = $2)`
+
 const lockLaddersSQL = `SELECT game FROM ladders WHERE game = ANY($1) ORDER BY game FOR UPDATE`
 
 const ladderGamesSQL = `
@@ -125,11 +127,21 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 	if !private {
 		from, to = own, public
 	}
-	if _, err := tx.Exec(ctx, ensurePublicLadderSQL, public); err != nil {
-		return 0, fmt.Errorf("ladder %s: %w", public, err)
+	// Nothing moves unless the league has a result on the other ladder: a league without
+	// results makes no ladder.
+	var held bool
+	if err := tx.QueryRow(ctx, leagueResultsOnSQL, leagueID, from).Scan(&held); err != nil {
+		return 0, fmt.Errorf("results of league on %s: %w", from, err)
 	}
-	if _, err := tx.Exec(ctx, ensurePrivateLadderSQL, own, leagueID); err != nil {
-		return 0, fmt.Errorf("ladder %s: %w", own, err)
+	if !held {
+		return 0, nil
+	}
+	if private {
+		if _, err := tx.Exec(ctx, ensurePrivateLadderSQL, own, leagueID); err != nil {
+			return 0, fmt.Errorf("ladder %s: %w", own, err)
+		}
+	} else if _, err := tx.Exec(ctx, ensurePublicLadderSQL, public); err != nil {
+		return 0, fmt.Errorf("ladder %s: %w", public, err)
 	}
 	if _, err := tx.Exec(ctx, lockLaddersSQL, []string{public, own}); err != nil {
 		return 0, fmt.Errorf("lock ladders: %w", err)

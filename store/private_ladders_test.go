@@ -202,6 +202,19 @@ func TestLeaguePrivacyMovesItsGamesBetweenLadders(t *testing.T) {
 	publicWant.Check(t, w.Store, "king-me")
 	privateWant.Check(t, w.Store, own)
 
+	// A public ladder whose only games moved to a private league is not listed.
+	only, onlyGames := w.League("cartagena", [][]int{{0, 1}, {4, 5}})
+	recordPair(t, w, only, onlyGames[0], []int{0, 1})
+	ladders, err := w.Store.Ladders(ctx)
+	require.NoError(t, err)
+	require.Len(t, ladders, 2)
+	_, err = leagues.SetPrivate(ctx, only, w.Organiser.ID, true)
+	require.NoError(t, err)
+	ladders, err = w.Store.Ladders(ctx)
+	require.NoError(t, err)
+	require.Len(t, ladders, 1)
+	assert.Equal(t, "king-me", ladders[0].Game)
+
 	// A private league without results may be deleted; its ladder goes with it.
 	empty, _ := w.League("king-me", [][]int{{4, 5}})
 	_, err = leagues.SetPrivate(ctx, empty, w.Organiser.ID, true)

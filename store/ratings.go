@@ -415,11 +415,12 @@ type LadderSummary struct {
 const laddersSQL = `
 SELECT l.game, l.results, (SELECT count(*) FROM ratings r WHERE r.ladder = l.game)::int AS players
 FROM ladders l
-WHERE l.league_id IS NULL
+WHERE l.league_id IS NULL AND l.results > 0
 ORDER BY l.game`
 
 // Ladders lists every public ladder with rated results: game slug, results and members.
-// A private league's ladder is never listed (rating.LeagueLadder).
+// A private league's ladder is never listed (rating.LeagueLadder), nor a public ladder
+// whose games all moved to a league made private.
 func (s *Store) Ladders(ctx context.Context) ([]LadderSummary, error) {
 	ls, err := collect[LadderSummary](ctx, s.pool, laddersSQL)
 	if err != nil {

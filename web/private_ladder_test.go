@@ -48,6 +48,11 @@ func TestPrivatePlayStaysOffThePublicLadder(t *testing.T) {
 	assert.Contains(t, ratings, "No rated games yet.")
 	assert.NotContains(t, ratings, "1 rated game")
 
+	// The game's page says where it is rated, and links to no public ladder.
+	_, doc = app.get(app.logIn(members[7]), fmt.Sprintf("/games/%d", g.ID))
+	assert.Contains(t, text(doc.Find("main")), "This private league's games are rated on a ladder of its own")
+	assert.Zero(t, doc.Find(`main a[href^="/ratings/"]`).Length())
+
 	// The league's members see its own ladder on its page and in its JSON, from 0.
 	_, doc = app.get(app.logIn(members[7]), leaguePath(l))
 	own := doc.Find("#own-ladder")
