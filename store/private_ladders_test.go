@@ -225,3 +225,39 @@ func TestLeaguePrivacyMovesItsGamesBetweenLadders(t *testing.T) {
 	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*) FROM ladders WHERE league_id = $1`, empty).Scan(&left))
 	assert.Zero(t, left)
 }
+
+func TestAResultRecordedAsTheLeagueTurnsPrivateLandsOnItsLadder(t *testing.T) {
+	// Recording takes the league's row lock before it reads the league's privacy, and so
+	// does a privacy change before it moves the league's games: whichever goes first, the
+	// result ends on the league's own ladder and the public ladder holds none of it.
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	leagues := service.NewLeagues(w.Store)
+	public, publicGames := w.League("king-me", [][]int{{0, 1}, {2, 3}})
+	turning, turningGames := w.League("king-me", [][]int{{4, 5}, {6, 7}, {4, 6}})
+	publicWant, turningWant := storetest.NewExpected(), storetest.NewExpected()
+	recordPair(t, w, public, publicGames[0], []int{0, 1}, publicWant)
+	recordPair(t, w, turning, turningGames[0], []int{4, 5}, turningWant)
+	recordPair(t, w, public, publicGames[1], []int{2, 3}, publicWant)
+
+	input := storetest.PlacementInput([]string{"greta", "hugo"}, []int{5, 1})
+	var wg sync.WaitGroup
+	var recordErr, privacyErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		_, recordErr = w.Record(ctx, turningGames[1], w.Organiser.ID, input)
+	}()
+	go func() {
+		defer wg.Done()
+		_, privacyErr = leagues.SetPrivate(ctx, turning, w.Organiser.ID, true)
+	}()
+	wg.Wait()
+	require.NoError(t, recordErr)
+	require.NoError(t, privacyErr)
+	turningWant.Add(t, turning, strconv.FormatInt(turningGames[1], 10), scoring.Placement, input, nil)
+
+	publicWant.Check(t, w.Store, "king-me")
+	turningWant.Check(t, w.Store, "king-me@"+strconv.FormatInt(turning, 10))
+}
