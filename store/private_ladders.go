@@ -15,13 +15,14 @@ import (
 // when a league changes privacy its recorded games move between the game's public ladder
 // and the league's, both ladders replayed, in the transaction that changes it.
 
-// misplacedLeaguesSQL finds the leagues with a recorded result on a ladder other than the
-// one their privacy gives it: a database from before private ladders, or one left by a
-// crash between two steps that no transaction spans (none does today).
+// misplacedLeaguesSQL finds the leagues with a recorded result on a ladder their privacy
+// does not give it: a private league's result on a public ladder (a database from before
+// private ladders), or a public league's on a league's own ladder. A privacy change moves
+// the games in its own transaction, so none is left misplaced by the app.
 const misplacedLeaguesSQL = `
 SELECT l.id FROM leagues l
-WHERE EXISTS (SELECT 1 FROM results r WHERE r.league_id = l.id
-              AND r.ladder <> CASE WHEN l.private THEN l.game || '@' || l.id ELSE l.game END)
+WHERE EXISTS (SELECT 1 FROM results r JOIN ladders ld ON ld.game = r.ladder
+              WHERE r.league_id = l.id AND (ld.league_id IS NULL) = l.private)
 ORDER BY l.id`
 
 const lockLeaguePrivacySQL = `SELECT game, private FROM leagues WHERE id = $1 FOR UPDATE`
