@@ -2,8 +2,8 @@
 -- Private play off the public ladder: a private league's games are rated on a ladder of the
 -- league's own (rating.LeagueLadder), "<game>@<league id>", by the same rules and from 0,
 -- and never move or appear on the game's public ladder. ladders.league_id names the league
--- of a private ladder (NULL for a game's public ladder); the ladder, its ratings and its
--- members go with the league. Games already rated on a public ladder for a league that is
+-- of a private ladder (NULL for a game's public ladder); the ladder and its ratings go
+-- with the league. Games already rated on a public ladder for a league that is
 -- private now are moved to the league's ladder right after migrating (store.Migrate, as
 -- rounds 2 and 3 of the rating rule were): in one transaction per league, under the
 -- league's and both ladders' row locks, both ladders replayed from the first game that
