@@ -77,6 +77,19 @@ func TestPrivateLeagueGamesAreRatedOnTheLeaguesOwnLadder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, own, r.Ladder)
 
+	// A correction replays the league's own ladder and leaves the public one as it was.
+	publicBefore, err := w.Store.Ratings(ctx, "king-me")
+	require.NoError(t, err)
+	oldInput := storetest.PlacementInput([]string{"hugo", "ada"}, []int{5, 1})
+	newInput := storetest.PlacementInput([]string{"hugo", "ada"}, []int{1, 5})
+	_, err = w.Correct(ctx, privateGames[0], w.Organiser.ID, newInput)
+	require.NoError(t, err)
+	privateWant.Replace(t, private, strconv.FormatInt(privateGames[0], 10), scoring.Placement, oldInput, newInput)
+	privateWant.Check(t, w.Store, own, private)
+	publicAfter, err := w.Store.Ratings(ctx, "king-me")
+	require.NoError(t, err)
+	assert.Equal(t, publicBefore, publicAfter)
+
 	// hugo's player page lists no rating and no rated game: the private ladder is the
 	// league's page's to show.
 	hugo := w.Players[7]
