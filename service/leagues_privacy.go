@@ -13,7 +13,10 @@ import (
 // public list, its pages are for its members and organisers, joining takes the invite link)
 // or public again (the invite link stops working). It returns the invite token of a private
 // league. Only the organiser; a league that is over is refused (league.SetPrivacy). Asking
-// for what the league already is changes nothing (and the link stays).
+// for what the league already is changes nothing (and the link stays). The league's
+// recorded games move with it: made private, off the game's public ladder onto a ladder
+// of the league's own; made public, into the public ladder in the order they were
+// recorded (store.MoveLeagueLadder), both ladders replayed in the same transaction.
 func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, private bool) (string, error) {
 	var token string
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -41,6 +44,10 @@ func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, priv
 			if err := s.store.UpdateLeaguePublic(ctx, tx, leagueID); err != nil {
 				return err
 			}
+		}
+		// The league's recorded games move to the ladder its privacy now gives them.
+		if _, err := s.store.MoveLeagueLadder(ctx, tx, leagueID); err != nil {
+			return err
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "privacy", change.Line)
 	})

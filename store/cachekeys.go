@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/rating"
 )
 
 // CacheKey names one thing a page shows that a write can change: a league (its row,
@@ -21,7 +23,8 @@ type CacheKey string
 // LeagueKey is the key of league id.
 func LeagueKey(id int64) CacheKey { return CacheKey("league:" + strconv.FormatInt(id, 10)) }
 
-// LadderKey is the key of the ratings on ladder (a game's slug): its order and numbers.
+// LadderKey is the key of the ratings on ladder (a game's slug, or a private league's own
+// ladder, rating.LeagueLadder): its order and numbers.
 func LadderKey(ladder string) CacheKey { return CacheKey("ladder:" + ladder) }
 
 // LadderHistoryKey is the key of every ledger line on ladder, which only a replay (a
@@ -44,11 +47,13 @@ func GamePageKey(leagueID, gameID int64) CacheKey {
 }
 
 // gameCacheKeysSQL reads what a write to game $1 changes: its league (0 for a normal
-// game), its ladder, and the players whose pages show it: the seated players, the league's
+// game), its game and whether the league is private (which give its ladder,
+// rating.LeagueLadder), and the players whose pages show it: the seated players, the league's
 // members and organisers (a league's status and games show on each member's pages).
 const gameCacheKeysSQL = `
 SELECT COALESCE(g.league_id, 0),
        COALESCE(g.game, (SELECT l.game FROM leagues l WHERE l.id = g.league_id)),
+       COALESCE((SELECT l.private FROM leagues l WHERE l.id = g.league_id), false),
        ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id
              UNION SELECT u.username FROM users u WHERE u.id = g.organiser_id
              UNION SELECT u.username FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.league_id = g.league_id
@@ -64,16 +69,17 @@ FROM games g WHERE g.id = $1`
 func (s *Store) GameCacheKeys(ctx context.Context, id int64) ([]CacheKey, error) {
 	var (
 		leagueID int64
-		ladder   string
+		game     string
+		private  bool
 		players  []string
 	)
-	if err := s.pool.QueryRow(ctx, gameCacheKeysSQL, id).Scan(&leagueID, &ladder, &players); err != nil {
+	if err := s.pool.QueryRow(ctx, gameCacheKeysSQL, id).Scan(&leagueID, &game, &private, &players); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			err = ErrNotFound
 		}
 		return nil, fmt.Errorf("store: cache keys of game %d: %w", id, err)
 	}
-	keys := []CacheKey{LadderKey(ladder)}
+	keys := []CacheKey{LadderKey(rating.LeagueLadder(game, leagueID, private))}
 	if leagueID != 0 {
 		keys = append(keys, LeagueKey(leagueID))
 	} else {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/rating"
 )
 
 // Game statuses: scheduled when the league starts; finished once its result is recorded
@@ -61,7 +63,14 @@ type Game struct {
 	// the league's for a league game, the table's own for a normal game.
 	ResultsBy    string `db:"results_by"`
 	ConfirmHours int    `db:"confirm_hours"`
+	// Private is whether the game's league is private: its games are rated on the league's
+	// own ladder (Ladder).
+	Private bool `db:"private"`
 }
+
+// Ladder is the ladder the game is rated on (rating.LeagueLadder): the game's public
+// ladder, or its private league's own.
+func (g Game) Ladder() string { return rating.LeagueLadder(g.Game, g.LeagueID, g.Private) }
 
 // Seat is one player's place at a game. Position 1 is the starting player / first colour.
 type Seat struct {
@@ -81,7 +90,8 @@ COALESCE(g.organiser_id, 0) AS organiser_id,
 COALESCE((SELECT o.username FROM users o WHERE o.id = g.organiser_id), '') AS organiser, g.created_at,
 g.number, g.round, g.status, g.finished_at, g.starts_at, g.place, g.sequence,
 COALESCE((SELECT l.results_by FROM leagues l WHERE l.id = g.league_id), g.results_by) AS results_by,
-COALESCE((SELECT l.confirm_hours FROM leagues l WHERE l.id = g.league_id), g.confirm_hours) AS confirm_hours`
+COALESCE((SELECT l.confirm_hours FROM leagues l WHERE l.id = g.league_id), g.confirm_hours) AS confirm_hours,
+COALESCE((SELECT l.private FROM leagues l WHERE l.id = g.league_id), false) AS private`
 
 const leagueGamesSQL = `SELECT ` + gameColumns + ` FROM games g WHERE g.league_id = $1 ORDER BY g.number`
 

@@ -21,7 +21,9 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 // schema version it ends at. Concurrent callers are serialised by a Postgres advisory lock.
 // Migrations are numbered by feature and may land out of order: one missing below the
 // database's version is applied too. Then every rating ladder still on an older rating
-// rule is rebuilt under the current one (rating.PotRule), one transaction per ladder.
+// rule is rebuilt under the current one (rating.PotRule), one transaction per ladder, and
+// every league's games rated on a ladder its privacy does not give them move to the one it
+// does (a private league's own, rating.LeagueLadder), both ladders replayed.
 // It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
 // migration, since serving it could misread data written by a newer release.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
@@ -58,6 +60,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 		return 0, fmt.Errorf("store: migrate: read schema version: %w", err)
 	}
 	if _, err := moveLaddersToPotRule(ctx, pool); err != nil {
+		return current, fmt.Errorf("store: migrate: %w", err)
+	}
+	if _, err := sortPrivateLadders(ctx, pool); err != nil {
 		return current, fmt.Errorf("store: migrate: %w", err)
 	}
 	return current, nil

@@ -100,7 +100,7 @@ func rateAppended(g ResultGame, lines []ResultLine, ids map[string]int64, held [
 	standings = append(standings, rating.Standing{Player: restOfLadder, Rating: -sum})
 	ladder, err := rating.LadderFrom(standings)
 	if err != nil {
-		return nil, nil, Changes{}, fmt.Errorf("ladder %s: %w", g.Game.Slug, err)
+		return nil, nil, Changes{}, fmt.Errorf("ladder %s: %w", g.Ladder(), err)
 	}
 	entries, err := ladder.Apply(ratingGame(strconv.FormatInt(g.ID, 10), g.Game.System, lines))
 	if err != nil {
@@ -415,9 +415,12 @@ type LadderSummary struct {
 const laddersSQL = `
 SELECT l.game, l.results, (SELECT count(*) FROM ratings r WHERE r.ladder = l.game)::int AS players
 FROM ladders l
+WHERE l.league_id IS NULL AND l.results > 0
 ORDER BY l.game`
 
-// Ladders lists every ladder with rated results: game slug, results and members.
+// Ladders lists every public ladder with rated results: game slug, results and members.
+// A private league's ladder is never listed (rating.LeagueLadder), nor a public ladder
+// whose games all moved to a league made private.
 func (s *Store) Ladders(ctx context.Context) ([]LadderSummary, error) {
 	ls, err := collect[LadderSummary](ctx, s.pool, laddersSQL)
 	if err != nil {
@@ -467,10 +470,12 @@ LEFT JOIN leagues l ON l.id = g.league_id
 JOIN users p ON p.id = re.player_id
 JOIN users c ON c.id = re.credited_id
 LEFT JOIN users s ON s.id = re.substitute_id
+JOIN ladders ld ON ld.game = re.ladder AND ld.league_id IS NULL
 ORDER BY re.ladder, re.ladder_seq`
 
-// RatingHistory returns a player's rated games on every ladder, in ladder order: the
-// "why" of each rating move (before, ante, award, delta, after).
+// RatingHistory returns a player's rated games on every public ladder, in ladder order:
+// the "why" of each rating move (before, ante, award, delta, after). Games on a private
+// league's own ladder are not in it: the league's page shows that ladder to its members.
 func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, error) {
 	steps, err := collect[RatingStep](ctx, s.pool, ratingHistorySQL, userID)
 	if err != nil {
@@ -481,7 +486,8 @@ func (s *Store) RatingHistory(ctx context.Context, userID int64) ([]RatingStep, 
 
 const playerRatingsSQL = `
 SELECT r.ladder AS game, r.rating_micros, r.games
-FROM ratings r WHERE r.user_id = $1 ORDER BY r.ladder`
+FROM ratings r JOIN ladders l ON l.game = r.ladder AND l.league_id IS NULL
+WHERE r.user_id = $1 ORDER BY r.ladder`
 
 // PlayerRating is a player's current rating on one ladder.
 type PlayerRating struct {
@@ -493,7 +499,8 @@ type PlayerRating struct {
 // Provisional reports a rating from fewer than ProvisionalGames rated games.
 func (r PlayerRating) Provisional() bool { return r.Games < ProvisionalGames }
 
-// PlayerRatings returns the player's current rating on every ladder they belong to.
+// PlayerRatings returns the player's current rating on every public ladder they belong
+// to; a private league's own ladder is shown on the league's page only.
 func (s *Store) PlayerRatings(ctx context.Context, userID int64) ([]PlayerRating, error) {
 	rs, err := collect[PlayerRating](ctx, s.pool, playerRatingsSQL, userID)
 	if err != nil {

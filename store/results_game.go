@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -45,6 +46,21 @@ type ResultGame struct {
 	// (ResultsByOrganisers or ResultsByPlayers); ConfirmHours the table's confirmation window.
 	ResultsBy    string
 	ConfirmHours int
+	// Private is whether the game's league is private: its games are rated on the league's
+	// own ladder (Ladder).
+	Private bool
+}
+
+// Ladder is the ladder the game is rated on (rating.LeagueLadder): the game's public
+// ladder, or its private league's own.
+func (g ResultGame) Ladder() string { return rating.LeagueLadder(g.Game.Slug, g.LeagueID, g.Private) }
+
+// privateLeagueID is the id of the league owning the game's ladder (nil on a public ladder).
+func (g ResultGame) privateLeagueID() *int64 {
+	if rating.PublicLadder(g.Ladder()) {
+		return nil
+	}
+	return &g.LeagueID
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -62,7 +78,7 @@ SELECT g.id, COALESCE(g.league_id, 0), g.status, COALESCE(l.game, g.game), COALE
        ARRAY(SELECT lo.user_id FROM league_organisers lo WHERE lo.league_id = l.id ORDER BY lo.user_id),
        COALESCE(l.status, ''),
        COALESCE(l.results_by, g.results_by), COALESCE(l.confirm_hours, g.confirm_hours),
-       COALESCE(l.min_recent_games, 0), COALESCE(l.recent_days, 0)
+       COALESCE(l.min_recent_games, 0), COALESCE(l.recent_days, 0), COALESCE(l.private, false)
 FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN users o ON o.id = COALESCE(l.organiser_id, g.organiser_id)
 LEFT JOIN results r ON r.game_id = g.id
 WHERE g.id = $1`
@@ -96,7 +112,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
 		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &input,
 			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours,
-			&rule.MinRecentGames, &rule.RecentDays},
+			&rule.MinRecentGames, &rule.RecentDays, &g.Private},
 			func() error { found = true; return nil })
 		return err
 	})

@@ -13,10 +13,11 @@ import (
 
 // recordResultSQL hands out the game's place in its ladder and stores the result. The
 // upsert on ladders locks the ladder's row until the transaction ends, so one ladder's
-// results are rated one at a time, in one order.
+// results are rated one at a time, in one order. A private league's ladder names the
+// league ($8; NULL for a game's public ladder).
 const recordResultSQL = `
 WITH seq AS (
-    INSERT INTO ladders (game, results) VALUES ($3, 1)
+    INSERT INTO ladders (game, results, league_id) VALUES ($3, 1, $8)
     ON CONFLICT (game) DO UPDATE SET results = ladders.results + 1
     RETURNING results
 )
@@ -66,12 +67,12 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 	err := func() error {
 		g := rw.game
 		out = GameResult{ScoredResult: ScoredResult{Input: w.Input.Body, Result: w.Seated.Result, Lines: rw.lines},
-			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Game.Slug, RecordedBy: g.Organiser, Inactive: g.Inactive()}
+			GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Ladder(), RecordedBy: g.Organiser, Inactive: g.Inactive()}
 
 		ids := seatIDs(rw.lines, rw.subs)
 		var held []heldRating
 		batch := &pgx.Batch{}
-		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Game.Slug, string(g.Game.System), w.Input.Body, rw.output, w.ByUserID).
+		batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Ladder(), string(g.Game.System), w.Input.Body, rw.output, w.ByUserID, g.privateLeagueID()).
 			QueryRow(func(row pgx.Row) error { return row.Scan(&out.LadderSeq, &out.RecordedAt) })
 		queueResultPoints(batch, g, rw.lines, rw.subs)
 		batch.Queue(finishGameSQL, g.ID)
@@ -82,7 +83,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 			leagueFinished = tag.RowsAffected() == 1
 			return nil
 		})
-		batch.Queue(seatRatingsSQL, g.Game.Slug, idList(ids)).Query(func(rows pgx.Rows) error {
+		batch.Queue(seatRatingsSQL, g.Ladder(), idList(ids)).Query(func(rows pgx.Rows) error {
 			var err error
 			held, err = pgx.CollectRows(rows, pgx.RowToStructByName[heldRating])
 			return err
@@ -101,8 +102,8 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 		out.Changes = changes
 		out.Ledger = ledgerLines(entries)
 		batch = &pgx.Batch{}
-		queueLedger(batch, g.Game.Slug, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
-		queueRatings(batch, g.Game.Slug, ratings)
+		queueLedger(batch, g.Ladder(), []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, ids)
+		queueRatings(batch, g.Ladder(), ratings)
 		if err := queueEnding(batch, rw, w, changes, ending{action: "record", notice: NoticeResultRecorded,
 			key: fmt.Sprintf("result_recorded:game:%d", g.ID), table: table}); err != nil {
 			return err

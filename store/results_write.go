@@ -57,7 +57,7 @@ func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (Re
 		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName}
 		rows.lines[i].Position, rows.lines[i].Player = seat.Position, seat.Username
 		if l.Absent && g.Game.System.PlaysAbsentSeat() {
-			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Game.Slug)
+			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Ladder())
 			if err != nil {
 				return ResultRows{}, err
 			}

@@ -13,7 +13,10 @@ type ForecastView struct {
 	Played bool
 	// Slug names the ladder, for the link to its back-test.
 	Slug string
-	Rows []ForecastRow
+	// Private reports a private league's game, forecast from the league's own ladder,
+	// which has no public back-test page.
+	Private bool
+	Rows    []ForecastRow
 	// Verdict says in a sentence how the forecast fared (played games only).
 	Verdict string
 }

@@ -266,6 +266,9 @@ type LeagueView struct {
 	Fairness *FairnessView
 	// Standings is the standings table (results.templ); nil while the league is open.
 	Standings *StandingsView
+	// OwnLadder is a private league's own ladder (rating.LeagueLadder), for its members;
+	// nil for a public league.
+	OwnLadder *LadderView
 	// CanManage shows the link to the manage page (organiser and co-organisers).
 	CanManage bool
 	// CoOrganisers are the co-organisers' usernames.

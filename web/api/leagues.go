@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -43,6 +44,10 @@ type apiLeague struct {
 	Withdrawn []string `json:"withdrawn,omitempty"`
 	// Private leagues are unlisted and joined through an invite link.
 	Private bool `json:"private"`
+	// Ratings is a private league's own ladder (rating.LeagueLadder), highest first, as
+	// GET /api/v1/ratings/{game} shows a public one: only its members and organisers read
+	// a private league. Absent for a public league, whose games are on the public ladder.
+	Ratings *[]apiRating `json:"ratings,omitempty"`
 	// ResultsBy ("organisers" or "players") and ConfirmHours are who enters results and
 	// the table's confirmation window (CONTRACT section 8).
 	ResultsBy    string     `json:"results_by"`
@@ -254,8 +259,17 @@ func (h *Handler) apiLeagueOf(ctx context.Context, l store.League) (apiLeague, e
 	for _, w := range withdrawn {
 		gone = append(gone, w.Username)
 	}
+	var own *[]apiRating
+	if l.Private {
+		rs, err := h.Store.Ratings(ctx, rating.LeagueLadder(l.Game, l.ID, true))
+		if err != nil {
+			return apiLeague{}, err
+		}
+		ratings := apiRatingsOf(rs)
+		own = &ratings
+	}
 	return apiLeague{
-		Withdrawn: gone, Private: l.Private,
+		Withdrawn: gone, Private: l.Private, Ratings: own,
 		ID: l.ID, Name: l.Name, Game: l.Game, Version: l.Version, Edition: l.Edition, PlayersPerGame: l.PlayersPerGame,
 		MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays, FaceToFace: l.FaceToFace, Status: l.Status,
 		Organiser: l.Organiser, CoOrganisers: co, Members: names, CreatedAt: l.CreatedAt, StartedAt: l.StartedAt,

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/store"
 )
 
 // apiRating is one member's line on a game's ladder (CONTRACT section 4): the rating as an
@@ -24,9 +25,14 @@ func (h *Handler) apiRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return c.JSON(http.StatusOK, apiRatingsOf(rs))
+}
+
+// apiRatingsOf is a ladder's ratings as the API shows them, in the ladder's order.
+func apiRatingsOf(rs []store.Rating) []apiRating {
 	out := make([]apiRating, len(rs))
 	for i, r := range rs {
 		out[i] = apiRating{Username: r.Username, Rating: r.Rating, Games: r.Games, Provisional: r.Provisional()}
 	}
-	return c.JSON(http.StatusOK, out)
+	return out
 }

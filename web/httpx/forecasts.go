@@ -35,10 +35,19 @@ type PlayedForecast struct {
 	Result forecast.Result
 }
 
-// LadderForecast back-tests the ladder of the registry game slug, replaying its rated
-// games; the answer is cached with the ladder (dropped by a write that moves the ladder's
-// ratings or rewrites its history) and shared: callers must not change it.
+// LadderForecast back-tests ladder (a registry game slug, or a private league's own ladder,
+// rating.LeagueLadder), replaying its rated games. A public ladder's answer is cached with
+// the ladder (dropped by a write that moves the ladder's ratings or rewrites its history)
+// and shared: callers must not change it. A private league's ladder is read afresh every
+// time: nothing of a private league is kept in a cache shared between viewers.
 func (h *Server) LadderForecast(ctx context.Context, slug string) (LadderForecast, error) {
+	if !rating.PublicLadder(slug) {
+		games, err := h.Store.LadderHistory(ctx, slug)
+		if err != nil {
+			return LadderForecast{}, err
+		}
+		return backtestLadder(games), nil
+	}
 	return Part(h.Cache, "backtest\x00"+slug, func() (LadderForecast, error) {
 		games, err := h.Store.LadderHistory(ctx, slug)
 		if err != nil {
@@ -66,8 +75,11 @@ func backtestLadder(games []store.LadderGame) LadderForecast {
 }
 
 // LadderRatings returns the ladder of the registry game slug, highest first, cached as
-// the ladder page caches it.
+// the ladder page caches it; a private league's own ladder is read afresh every time.
 func (h *Server) LadderRatings(ctx context.Context, slug string) ([]store.Rating, error) {
+	if !rating.PublicLadder(slug) {
+		return h.Store.Ratings(ctx, slug)
+	}
 	// The ladder shows its ratings only: results recorded on other ladders leave it cached.
 	return Part(h.Cache, "ladder\x00"+slug, func() ([]store.Rating, error) { return h.Store.Ratings(ctx, slug) },
 		store.LadderKey(slug))
@@ -90,6 +102,9 @@ type SeatForecast struct {
 // forecast (409 too).
 func (h *Server) GameForecast(ctx context.Context, g store.Game) ([]SeatForecast, error) {
 	if g.Status == store.GameFinished {
+		if g.Private {
+			return nil, echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("game %d has been played: its forecast is a forecast no longer (see the game's page)", g.ID))
+		}
 		return nil, echo.NewHTTPError(http.StatusConflict, fmt.Sprintf("game %d has been played: its forecast is a forecast no longer (see /ratings/%s/backtest)", g.ID, g.Game))
 	}
 	if len(g.Seats) == 0 {
@@ -99,11 +114,12 @@ func (h *Server) GameForecast(ctx context.Context, g store.Game) ([]SeatForecast
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	ladder, err := h.LadderRatings(ctx, g.Game)
+	// A private league's game is forecast from the league's own ladder (rating.LeagueLadder).
+	ladder, err := h.LadderRatings(ctx, g.Ladder())
 	if err != nil {
 		return nil, err
 	}
-	test, err := h.LadderForecast(ctx, g.Game)
+	test, err := h.LadderForecast(ctx, g.Ladder())
 	if err != nil {
 		return nil, err
 	}

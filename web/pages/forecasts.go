@@ -23,7 +23,7 @@ import (
 // chances the ratings gave beforehand beside the places. Nil for a table with fewer than
 // two seats taken, or a played game the ladder did not rate.
 func (h *Handler) forecastView(ctx context.Context, g store.Game) (*templates.ForecastView, error) {
-	v := &templates.ForecastView{Slug: g.Game}
+	v := &templates.ForecastView{Slug: g.Game, Private: g.Private}
 	if g.Status != store.GameFinished {
 		if len(g.Seats) < 2 {
 			return nil, nil
@@ -41,7 +41,7 @@ func (h *Handler) forecastView(ctx context.Context, g store.Game) (*templates.Fo
 		}
 		return v, nil
 	}
-	test, err := h.LadderForecast(ctx, g.Game)
+	test, err := h.LadderForecast(ctx, g.Ladder())
 	if err != nil {
 		return nil, err
 	}

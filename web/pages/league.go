@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -213,7 +214,32 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 		return templates.LeagueView{}, nil, err
 	}
 	v.Standings = &st
+	if err := h.ownLadderView(c, l, &v); err != nil {
+		return templates.LeagueView{}, nil, err
+	}
 	return v, keys, nil
+}
+
+// ownLadderView adds a private league's own ladder (rating.LeagueLadder) to its page for
+// its members and organisers, present and past (store.LeagueVisible); an invitee who has
+// not joined yet does not see it. It is read afresh for each of them: nothing of it is
+// kept in a cache shared between viewers.
+func (h *Handler) ownLadderView(c echo.Context, l store.League, v *templates.LeagueView) error {
+	viewer, signedIn := httpx.CurrentUser(c)
+	if !l.Private || !signedIn {
+		return nil
+	}
+	ctx := c.Request().Context()
+	if ok, err := h.Store.LeagueVisible(ctx, l.ID, viewer.ID); err != nil || !ok {
+		return err
+	}
+	rs, err := h.Store.Ratings(ctx, rating.LeagueLadder(l.Game, l.ID, true))
+	if err != nil {
+		return err
+	}
+	own := ladderView(c, l.Game, v.League.GameName, rs)
+	v.OwnLadder = &own
+	return nil
 }
 
 // renderLeagueParts renders the league page's big sections once for every viewer until

@@ -39,7 +39,14 @@ func (h *Handler) ladderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.LadderView{Slug: g.Slug, Name: g.Name, ProvisionalGames: store.ProvisionalGames}
+	v := ladderView(c, g.Slug, g.Name, rs)
+	return h.Render(c, http.StatusOK, templates.Ladder(h.Page(c, g.Name+" ratings"), v))
+}
+
+// ladderView is a ladder's ratings as its table shows them to the viewer: ranked, equal
+// ratings sharing a rank, the viewer's line marked.
+func ladderView(c echo.Context, slug, name string, rs []store.Rating) templates.LadderView {
+	v := templates.LadderView{Slug: slug, Name: name, ProvisionalGames: store.ProvisionalGames}
 	viewer, signedIn := httpx.CurrentUser(c)
 	rank := 0
 	for i, r := range rs {
@@ -51,7 +58,7 @@ func (h *Handler) ladderPage(c echo.Context) error {
 			Games: r.Games, Provisional: r.Provisional(), IsViewer: signedIn && viewer.Username == r.Username,
 		})
 	}
-	return h.Render(c, http.StatusOK, templates.Ladder(h.Page(c, g.Name+" ratings"), v))
+	return v
 }
 
 // potNote explains in players' words a table that played for less than its full pot
