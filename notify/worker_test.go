@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -389,4 +390,94 @@ func TestStoppedWorkerGivesBackWhatItDidNotStart(t *testing.T) {
 		SELECT count(*) FROM river_job WHERE queue = $1 AND state = 'available' AND scheduled_at <= now()`,
 		store.QueueMail).Scan(&ready))
 	assert.Equal(t, 7, ready, "the rest are claimed again at once")
+}
+
+// A delivery a server handed over and then died before its answer (issue 35, item 9) is
+// neither sent again by itself nor shown as failed: the league's manage page shows it to
+// the organiser as unknown, with a button (POST, CSRF) that sends it again; only the
+// organiser may, and only once.
+func TestUnknownDeliveryIsShownWithAResendButton(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	hook := newHookReceiver(t)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
+		map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	games := app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 1, "the webhook's delivery")
+	id := rows[0].ID
+	// A server started it and handed it over, then died.
+	_, state, err := app.store.StartDelivery(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, store.DeliveryToSend, state)
+	require.NoError(t, app.store.DeliveryHandedOver(ctx, id))
+
+	sent, err := newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, sent, "not sent again by itself")
+	select {
+	case r := <-hook.got:
+		t.Fatalf("the webhook got it again: %s", r.body)
+	default:
+	}
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", rows[0].Status)
+
+	manage := fmt.Sprintf("/leagues/%d/manage", l.ID)
+	resend := fmt.Sprintf("/leagues/%d/deliveries/%d/resend", l.ID, id)
+	c := app.LogIn(org.User)
+	_, doc := app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks .webhook-last")), "may or may not have arrived")
+	unknown := doc.Find("#unknown-deliveries")
+	assert.Contains(t, webtest.Text(unknown), "Result recorded to")
+	form := unknown.Find(`form[action="` + resend + `"]`)
+	require.Equal(t, 1, form.Length(), "a resend button")
+	token := form.Find(`input[name="_csrf"]`).AttrOr("value", "")
+	require.NotEmpty(t, token)
+
+	// A member may not; nor a request without the form's token.
+	m := app.LogIn(members[0].User)
+	res, err := m.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.NotEqual(t, http.StatusSeeOther, res.StatusCode)
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{})
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", rows[0].Status, "nothing resent")
+
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("main")), "The notification is being sent again.")
+	assert.Zero(t, doc.Find("#unknown-deliveries").Length())
+	sent, err = newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, sent)
+	r := <-hook.got
+	assert.Equal(t, strconv.FormatInt(id, 10), r.header.Get("X-TableStakes-Delivery"), "the same delivery, for the receiver to tell")
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "sent", rows[0].Status)
+
+	// Twice: refused, with a message on the page.
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks")), "sent again already")
 }

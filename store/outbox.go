@@ -332,13 +332,14 @@ type UnknownDelivery struct {
 	Kind      string    `db:"kind"`
 	Channel   string    `db:"channel"`
 	Recipient string    `db:"recipient"`
+	WebhookID *int64    `db:"webhook_id"`
 	At        time.Time `db:"unknown_at"`
 }
 
 // UnknownDeliveries lists league leagueID's deliveries whose outcome is unknown, newest first.
 func (s *Store) UnknownDeliveries(ctx context.Context, leagueID int64) ([]UnknownDelivery, error) {
 	rows, err := collect[UnknownDelivery](ctx, s.pool, `
-		SELECT o.id, o.kind, o.channel, o.unknown_at,
+		SELECT o.id, o.kind, o.channel, o.unknown_at, o.webhook_id,
 		       coalesce(u.username, '') AS recipient
 		FROM outbox o LEFT JOIN users u ON u.id = o.user_id
 		WHERE o.unknown_at IS NOT NULL AND o.sent_at IS NULL AND (o.payload->>'league_id')::bigint = $1
