@@ -365,4 +365,6 @@ func (w *Worker) work(ctx context.Context, id, jobID int64) error {
 }
 
 // errHandOff wraps a failure to record a hand-over: the message is not handed over.
-func errHandOff(err error) error { return fmt.Errorf("not sent: its hand-over could not be recorded: %w", err) }
+func errHandOff(err error) error {
+	return fmt.Errorf("not sent: its hand-over could not be recorded: %w", err)
+}
