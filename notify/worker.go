@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -71,6 +72,9 @@ type Worker struct {
 	logger         *slog.Logger
 	// sent counts the deliveries this worker sent (RunOnce's answer).
 	sent atomic.Int64
+	// failed holds the ids of the jobs whose attempt failed here, until River asks when
+	// to try them again (nextRetry).
+	failed sync.Map
 }
 
 // New returns the notification worker of a server deployed with cfg. Unless
@@ -222,18 +226,22 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	}
 }
 
-// retryPolicy is when River tries a job again: at once after a rescue (the job's server
-// died; the worker then tells whether it went out), otherwise after store.RetryDelay.
+// retryPolicy is when River tries a job again when its worker does not say: after
+// store.RetryDelay.
 type retryPolicy struct{}
 
-// rescuedError is the error River's rescuer records for a job whose server died.
-const rescuedError = "Stuck job rescued by JobRescuer"
-
 func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
-	if n := len(job.Errors); n > 0 && job.Errors[n-1].Error == rescuedError {
-		return time.Now()
-	}
 	return time.Now().Add(store.RetryDelay(max(job.Attempt, 1)))
+}
+
+// nextRetry is when River tries delivery job again: after store.RetryDelay when this
+// worker's attempt failed; at once when River's rescuer asks, about a job whose server
+// died (the attempt's first step then tells whether it went out: StartDelivery).
+func (w *Worker) nextRetry(job *rivertype.JobRow) time.Time {
+	if _, failedHere := w.failed.LoadAndDelete(job.ID); failedHere {
+		return time.Now().Add(store.RetryDelay(job.Attempt))
+	}
+	return time.Now()
 }
 
 // mailWorker is River's worker of the mail queue.
@@ -243,11 +251,11 @@ type mailWorker struct {
 }
 
 func (m *mailWorker) Work(ctx context.Context, job *river.Job[store.MailArgs]) error {
-	return m.w.work(ctx, job.Args.Delivery, job.ID)
+	return m.w.noteFailure(job.JobRow, m.w.work(ctx, job.Args.Delivery, job.ID))
 }
 
 func (m *mailWorker) NextRetry(job *river.Job[store.MailArgs]) time.Time {
-	return time.Now().Add(store.RetryDelay(job.Attempt))
+	return m.w.nextRetry(job.JobRow)
 }
 
 func (m *mailWorker) Timeout(*river.Job[store.MailArgs]) time.Duration { return mailTimeout }
@@ -267,11 +275,22 @@ func (h *webhookWorker) Work(ctx context.Context, job *river.Job[store.WebhookAr
 	if busy {
 		return river.JobSnooze(time.Second)
 	}
-	return h.w.work(ctx, job.Args.Delivery, job.ID)
+	return h.w.noteFailure(job.JobRow, h.w.work(ctx, job.Args.Delivery, job.ID))
+}
+
+// noteFailure notes that job's attempt failed here (err, neither a snooze nor a cancel)
+// and is to be tried again, for nextRetry, and returns err.
+func (w *Worker) noteFailure(job *rivertype.JobRow, err error) error {
+	var snooze *river.JobSnoozeError
+	var cancel *river.JobCancelError
+	if err != nil && !errors.As(err, &snooze) && !errors.As(err, &cancel) && job.Attempt < job.MaxAttempts {
+		w.failed.Store(job.ID, struct{}{})
+	}
+	return err
 }
 
 func (h *webhookWorker) NextRetry(job *river.Job[store.WebhookArgs]) time.Time {
-	return time.Now().Add(store.RetryDelay(job.Attempt))
+	return h.w.nextRetry(job.JobRow)
 }
 
 func (h *webhookWorker) Timeout(*river.Job[store.WebhookArgs]) time.Duration {
