@@ -481,3 +481,78 @@ func TestUnknownDeliveryIsShownWithAResendButton(t *testing.T) {
 	_, doc = app.Get(c, manage)
 	assert.Contains(t, webtest.Text(doc.Find("#webhooks")), "sent again already")
 }
+
+// Each webhook is delivered apart (trust review 3, finding 2): while one league's webhook
+// receiver holds its request open (a tarpit), another league's webhook gets its
+// deliveries, and the tarpit gets one request at a time, never a second while the first
+// is held.
+func TestTarpitWebhookDoesNotHoldUpOtherWebhooks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true, WebhookTimeout: 10 * time.Minute}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	tarpit := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(tarpit.Close)
+	var once sync.Once
+	t.Cleanup(func() { once.Do(func() { close(release) }) })
+
+	slow, orgA, _, _ := runningLeague(t, app, "cartagena", 4)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.Token,
+		map[string]any{"url": tarpit.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	orgB := app.NewPlayers("orgb", 1)[0]
+	fast := app.newLeague(orgB, "gonzaga", 4, 0)
+	hook := newHookReceiver(t)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", fast.ID), orgB.Token,
+		map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	// Two results for the tarpit, then the other league fills (its schedule drawn).
+	games := app.LeagueGames(slow)
+	for _, g := range games[:2] {
+		status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), orgA.Token, webtest.ScoresFor(g, 4, 3, 2, 1))
+		require.Equal(t, http.StatusCreated, status, body)
+	}
+	app.join(fast, app.NewPlayers("fastplayer", 8))
+
+	n := newWorker(t, app, cfg)
+	done := make(chan error, 1)
+	go func() {
+		_, err := n.RunOnce(ctx)
+		done <- err
+	}()
+	select {
+	case <-held:
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the tarpit was never called")
+	}
+	select {
+	case r := <-hook.got:
+		assert.Equal(t, "schedule_drawn", r.header.Get("X-TableStakes-Event"))
+	case <-time.After(time.Minute):
+		t.Fatal("the other league's webhook waited for the tarpit")
+	}
+	select {
+	case <-held:
+		t.Fatal("the tarpit got a second request while the first was held")
+	default:
+	}
+	once.Do(func() { close(release) })
+	require.NoError(t, <-done)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	sent := 0
+	for _, r := range rows {
+		if r.Status == "sent" {
+			sent++
+		}
+	}
+	assert.GreaterOrEqual(t, sent, 2, "the tarpit's first delivery and the other webhook's")
+}
