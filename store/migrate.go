@@ -93,7 +93,7 @@ const riverLockID = 7_402_113_951
 
 // MigrateRiver applies River's own migrations (rivermigrate) that the database lacks: its
 // job, leader and queue tables. Servers starting at once take turns under an advisory lock.
-func MigrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
+func MigrateRiver(ctx context.Context, pool *pgxpool.Pool) (err error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("store: migrate River: %w", err)
@@ -102,7 +102,11 @@ func MigrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
 	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", riverLockID); err != nil {
 		return fmt.Errorf("store: migrate River: lock: %w", err)
 	}
-	defer func() { _, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLockID) }()
+	defer func() {
+		if _, uerr := conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLockID); uerr != nil {
+			err = errors.Join(err, fmt.Errorf("store: migrate River: unlock: %w", uerr))
+		}
+	}()
 	migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
 	if err != nil {
 		return fmt.Errorf("store: migrate River: %w", err)
