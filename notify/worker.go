@@ -148,7 +148,7 @@ func (w *Worker) NewClient(bg Background) (*river.Client[pgx.Tx], error) {
 		Queues:            queues,
 		Workers:           workers,
 		PeriodicJobs:      periodic,
-		Logger:            w.logger,
+		Logger:            riverLogger(w.logger),
 		FetchCooldown:     min(100*time.Millisecond, w.interval),
 		FetchPollInterval: w.interval,
 		// A job still running this long after it started belongs to a server that died:
@@ -386,4 +386,32 @@ func (w *Worker) work(ctx context.Context, id, jobID int64) error {
 // errHandOff wraps a failure to record a hand-over: the message is not handed over.
 func errHandOff(err error) error {
 	return fmt.Errorf("not sent: its hand-over could not be recorded: %w", err)
+}
+
+// riverLogger is the logger River's own lines go to: its warnings and errors, and its
+// running commentary (jobs retried, counts, maintenance) only when the server logs at
+// debug level.
+func riverLogger(logger *slog.Logger) *slog.Logger {
+	if logger.Enabled(context.Background(), slog.LevelDebug) {
+		return logger
+	}
+	return slog.New(atLeast{Handler: logger.Handler(), min: slog.LevelWarn})
+}
+
+// atLeast is a handler that passes on only records of level min and above.
+type atLeast struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h atLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h atLeast) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return atLeast{Handler: h.Handler.WithAttrs(attrs), min: h.min}
+}
+
+func (h atLeast) WithGroup(name string) slog.Handler {
+	return atLeast{Handler: h.Handler.WithGroup(name), min: h.min}
 }
