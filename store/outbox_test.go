@@ -237,3 +237,40 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&failures))
 	assert.Zero(t, failures)
 }
+
+// Deliveries written before River (no job yet) are given River jobs when the new release
+// starts; those sent, given up or unknown are not, and a second start queues nothing.
+func TestLeftoverDeliveriesAreQueuedOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:4]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+	// As migration 00032 leaves them: no jobs; one sent, one given up, one unknown, one waiting.
+	_, err = w.Pool.Exec(ctx, `DELETE FROM river_job`)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET job_id = NULL,
+		sent_at = CASE WHEN id = $1 THEN now() END,
+		gave_up = CASE WHEN id = $2 THEN 'webhook answered 410 Gone' ELSE '' END,
+		unknown_at = CASE WHEN id = $3 THEN now() END`, rows[0].ID, rows[1].ID, rows[2].ID)
+	require.NoError(t, err)
+	n, err := w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	_, _, state := jobOf(t, w, rows[3].ID)
+	assert.Equal(t, "available", state)
+	n, err = w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, n)
+	left, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sent", "failed", "unknown", "pending"},
+		[]string{left[0].Status, left[1].Status, left[2].Status, left[3].Status})
+	assert.Equal(t, "webhook answered 410 Gone", left[1].LastError)
+}
