@@ -5,9 +5,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
@@ -268,6 +271,47 @@ func TestLeftoverDeliveriesAreQueuedOnce(t *testing.T) {
 	n, err = w.Store.QueueLeftoverDeliveries(ctx)
 	require.NoError(t, err)
 	assert.Zero(t, n)
+	left, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sent", "failed", "unknown", "pending"},
+		[]string{left[0].Status, left[1].Status, left[2].Status, left[3].Status})
+	assert.Equal(t, "webhook answered 410 Gone", left[1].LastError)
+}
+
+// Migration 00032 moves the old queue's rows to River's record: one it was sending may
+// have gone out (unknown), one it gave up keeps its error, one sent stays sent, one
+// waiting is queued at start. Its down migration puts them back.
+func TestMigrationMovesTheOldQueueToRiver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:4]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+
+	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(w.Pool), migrations.FS, goose.WithAllowOutofOrder(true))
+	require.NoError(t, err)
+	_, err = provider.DownTo(ctx, 31)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET
+		status = CASE id WHEN $1 THEN 'sent' WHEN $2 THEN 'failed' WHEN $3 THEN 'sending' ELSE 'pending' END,
+		sent_at = CASE WHEN id = $1 THEN now() END,
+		last_error = CASE WHEN id = $2 THEN 'webhook answered 410 Gone' ELSE '' END,
+		lease_until = CASE WHEN id = $3 THEN now() + interval '1 minute' END,
+		started_at = CASE WHEN id = $3 THEN now() END`, rows[0].ID, rows[1].ID, rows[2].ID)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM river_job`)
+	require.NoError(t, err)
+	_, err = store.Migrate(ctx, w.Pool)
+	require.NoError(t, err)
+	n, err := w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the one waiting")
 	left, err := w.Store.Outbox(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"sent", "failed", "unknown", "pending"},
