@@ -57,7 +57,8 @@ type serveConfig struct {
 }
 
 // defaultPoolSize is the database connections a server opens by default: room for requests
-// beside the notification worker, the sweeps and the cache's listener, well within
+// beside River's background work (its listener, fetches and jobs) and the cache's listener,
+// well within
 // Postgres's default of 100 connections for a few servers.
 const defaultPoolSize = 10
 
