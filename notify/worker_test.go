@@ -556,3 +556,48 @@ func TestTarpitWebhookDoesNotHoldUpOtherWebhooks(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, sent, 2, "the tarpit's first delivery and the other webhook's")
 }
+
+// A server stopping (SIGTERM) stops River gracefully: the delivery in flight finishes and
+// is recorded sent, not cut off and sent again later.
+func TestRunStopsGracefully(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true, WebhookTimeout: time.Minute, Interval: 50 * time.Millisecond}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	slowHook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		<-release
+	}))
+	t.Cleanup(slowHook.Close)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
+		map[string]any{"url": slowHook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	games := app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+
+	runCtx, stop := context.WithCancel(ctx)
+	ran := make(chan error, 1)
+	go func() { ran <- newWorker(t, app, cfg).Run(runCtx) }()
+	select {
+	case <-held:
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the webhook was never called")
+	}
+	stop() // the server is told to stop while the delivery is in flight
+	select {
+	case err := <-ran:
+		t.Fatalf("Run returned before its delivery in flight finished: %v", err)
+	default:
+	}
+	close(release)
+	require.NoError(t, <-ran)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	assert.Equal(t, "sent", rows[0].Status)
+	assert.Equal(t, 1, rows[0].Attempts)
+}
