@@ -70,6 +70,14 @@ func ValidAddress(addr string) bool {
 // (cancelled, or past its deadline), even while the server stays silent, and then returns
 // ctx's error.
 func (s *Sender) Send(ctx context.Context, m Message) error {
+	return s.SendHandingOver(ctx, m, nil)
+}
+
+// SendHandingOver is Send that calls handOver (unless nil) just before it ends the
+// message's data: up to then the server has certainly not taken the message; from then
+// on it may have, whatever happens next. An error from handOver ends the send there,
+// nothing handed over.
+func (s *Sender) SendHandingOver(ctx context.Context, m Message, handOver func() error) error {
 	if !s.Configured() {
 		return ErrNotConfigured
 	}
@@ -100,7 +108,7 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	// does not answer holds nobody up past it.
 	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Now()) })
 	defer stop()
-	if err := converse(conn, host, s.cfg, from.Address, m.To, msg); err != nil {
+	if err := converse(conn, host, s.cfg, from.Address, m.To, msg, handOver); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return fmt.Errorf("email: %w", ctxErr)
 		}
@@ -110,7 +118,8 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 }
 
 // converse sends msg over conn, a connection to the SMTP server at host, and closes conn.
-func converse(conn net.Conn, host string, cfg Config, from, to string, msg []byte) error {
+// handOver (unless nil) is called before the end of the data.
+func converse(conn net.Conn, host string, cfg Config, from, to string, msg []byte, handOver func() error) error {
 	c, err := smtp.NewClient(conn, host)
 	if err != nil {
 		conn.Close()
@@ -139,6 +148,11 @@ func converse(conn net.Conn, host string, cfg Config, from, to string, msg []byt
 	}
 	if _, err := w.Write(msg); err != nil {
 		return fmt.Errorf("email: write: %w", err)
+	}
+	if handOver != nil {
+		if err := handOver(); err != nil {
+			return fmt.Errorf("email: %w", err)
+		}
 	}
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("email: end of data: %w", err)

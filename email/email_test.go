@@ -3,6 +3,7 @@ package email_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"mime"
 	"mime/quotedprintable"
@@ -125,4 +126,31 @@ func TestValidAddress(t *testing.T) {
 	} {
 		assert.Equal(t, want, email.ValidAddress(addr), "%q", addr)
 	}
+}
+
+// SendHandingOver calls its hand-over just before the end of the message's data: the
+// server has not taken the message then; it has once the send returns. A hand-over that
+// fails ends the send there, and the server takes nothing.
+func TestSendHandingOverCallsItJustBeforeTheEndOfTheData(t *testing.T) {
+	t.Parallel()
+	srv := emailtest.NewServer(t)
+	sender := email.NewSender(srv.Config())
+	m := email.Message{To: "chloe@club.example", Subject: "Result recorded", Body: "You won.\n"}
+
+	calls := 0
+	err := sender.SendHandingOver(context.Background(), m, func() error {
+		calls++
+		_, taken := srv.Next(0)
+		assert.False(t, taken, "not taken before the end of the data")
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, 1, calls)
+	_, ok := srv.Next(5 * time.Second)
+	assert.True(t, ok, "taken once sent")
+
+	err = sender.SendHandingOver(context.Background(), m, func() error { return errors.New("database down") })
+	require.ErrorContains(t, err, "database down")
+	_, more := srv.Next(200 * time.Millisecond)
+	assert.False(t, more, "nothing taken")
 }

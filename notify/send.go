@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strconv"
 	"time"
@@ -20,8 +21,10 @@ import (
 // permanent is a delivery failure no retry can mend.
 type permanent struct{ error }
 
-// deliver sends one delivery.
-func (w *Worker) deliver(ctx context.Context, d store.Delivery) error {
+// deliver sends one delivery, calling handed just before the message is handed over (the
+// end of the SMTP data, the webhook's connection ready for the request): from then on it
+// may have arrived whatever happens. An error from handed stops the send there.
+func (w *Worker) deliver(ctx context.Context, d store.Delivery, handed func() error) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	subject, text := w.words(d.Notice)
@@ -35,9 +38,14 @@ func (w *Worker) deliver(ctx context.Context, d store.Delivery) error {
 		}
 		body := text + "\n\n--\nYou receive this because you play in TableStakes. Choose what you receive: " +
 			w.baseURL + "/account#notifications\n"
-		return w.mail.Send(ctx, email.Message{To: d.Email, Subject: subject, Body: body})
+		return w.mail.SendHandingOver(ctx, email.Message{To: d.Email, Subject: subject, Body: body}, func() error {
+			if err := handed(); err != nil {
+				return errHandOff(err)
+			}
+			return nil
+		})
 	case "webhook":
-		return w.post(ctx, d, subject, text)
+		return w.post(ctx, d, subject, text, handed)
 	}
 	return permanent{fmt.Errorf("unknown channel %q", d.Channel)}
 }
@@ -55,7 +63,7 @@ type WebhookBody struct {
 }
 
 // post sends a webhook delivery: its body in the webhook's format, signed.
-func (w *Worker) post(ctx context.Context, d store.Delivery, subject, text string) error {
+func (w *Worker) post(ctx context.Context, d store.Delivery, subject, text string, handed func() error) error {
 	var payload any
 	switch d.WebhookFormat {
 	case "discord":
@@ -73,6 +81,16 @@ func (w *Worker) post(ctx context.Context, d store.Delivery, subject, text strin
 	if err != nil {
 		return permanent{err}
 	}
+	// The request goes out once a connection is ready: that is when it is handed over.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var handOffErr error
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) {
+		if err := handed(); err != nil {
+			handOffErr = errHandOff(err)
+			cancel()
+		}
+	}})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.WebhookURL, bytes.NewReader(body))
 	if err != nil {
 		return permanent{err}
@@ -85,6 +103,9 @@ func (w *Worker) post(ctx context.Context, d store.Delivery, subject, text strin
 	req.Header.Set("X-TableStakes-Timestamp", ts)
 	req.Header.Set("X-TableStakes-Signature", "sha256="+webhook.Sign(d.WebhookSecret, ts, body))
 	resp, err := w.client.Do(req)
+	if err != nil && handOffErr != nil {
+		return handOffErr
+	}
 	if err != nil {
 		if errors.Is(err, webhook.ErrPrivateAddress) {
 			return permanent{webhook.ErrPrivateAddress}

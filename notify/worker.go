@@ -1,18 +1,26 @@
-// Package notify is the notification worker every server runs beside its HTTP server:
-// it delivers the outbox the league's events wrote (store/outbox.go) by e-mail and to
-// league webhooks, words each notice for people, and writes the reminders of games
-// starting soon. serve starts it; the web package never does.
+// Package notify delivers the notifications the league's events wrote (store/outbox.go)
+// by e-mail and to league webhooks, on River (github.com/riverqueue/river): each delivery
+// is a River job inserted in its event's own transaction, worked by every server's River
+// client. It words each notice for people and writes the reminders of games starting soon
+// (a River periodic job). serve starts it; the web package never does.
 package notify
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/store"
@@ -35,25 +43,39 @@ type Config struct {
 	// WebhookTimeout bounds one webhook delivery, from dialling to the answer (default
 	// 10 s): a slow receiver's delivery fails and is tried again later.
 	WebhookTimeout time.Duration
-	// Interval is how often Run looks for notifications to deliver (default 10 s): a
-	// result's mail goes out within about this long of its recording.
+	// Interval is how often River looks for deliveries besides being told of new ones by
+	// the database (LISTEN/NOTIFY) (default 1 s).
 	Interval time.Duration
 }
 
-// Worker delivers the outbox (store/outbox.go): e-mails over SMTP and POSTs to league
-// webhooks. Every server runs one; they share the work through the database, each
-// delivery going to one worker (store.ClaimDeliveries).
-type Worker struct {
-	store    *store.Store
-	mail     *email.Sender
-	client   *http.Client
-	baseURL  string
-	interval time.Duration
-	logger   *slog.Logger
-}
+// Queue sizes: how many deliveries one server sends at once. Mail goes one at a time
+// through the one SMTP server, as before River; webhooks side by side, each webhook one
+// delivery at a time (a tarpit holds one of them, never the others).
+const (
+	MailWorkers    = 1
+	WebhookWorkers = 20
+)
 
-// claimBatch is how many deliveries a worker claims at a time.
-const claimBatch = 20
+// ReminderEvery is how often the elected leader writes the reminders of games starting
+// soon (store.EnqueueReminders).
+const ReminderEvery = time.Minute
+
+// Worker delivers the outbox (store/outbox.go) as River's workers of the mail and webhook
+// queues: e-mails over SMTP and POSTs to league webhooks.
+type Worker struct {
+	store          *store.Store
+	mail           *email.Sender
+	client         *http.Client
+	baseURL        string
+	interval       time.Duration
+	webhookTimeout time.Duration
+	logger         *slog.Logger
+	// sent counts the deliveries this worker sent (RunOnce's answer).
+	sent atomic.Int64
+	// failed holds the ids of the jobs whose attempt failed here, until River asks when
+	// to try them again (nextRetry).
+	failed sync.Map
+}
 
 // New returns the notification worker of a server deployed with cfg. Unless
 // cfg.WebhooksToPrivateAddresses, webhooks may reach only public addresses: a league's
@@ -67,7 +89,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Worker {
 	}
 	interval := cfg.Interval
 	if interval <= 0 {
-		interval = 10 * time.Second
+		interval = time.Second
 	}
 	baseURL := strings.TrimRight(cfg.BaseURL, "/")
 	if baseURL == "" {
@@ -80,188 +102,316 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Worker {
 	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: min(5*time.Second, timeout),
 		ResponseHeaderTimeout: timeout, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
 	return &Worker{
-		store: st, mail: email.NewSender(cfg.Mail), baseURL: baseURL, interval: interval, logger: logger,
+		store: st, mail: email.NewSender(cfg.Mail), baseURL: baseURL, interval: interval, webhookTimeout: timeout,
+		logger: logger,
 		client: &http.Client{Transport: transport, Timeout: timeout,
 			// A webhook is delivered where it was registered, not wherever it redirects.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 	}
 }
 
-// Run delivers the outbox every Config.Interval until ctx ends: it writes the reminders of
-// games starting soon, then sends everything due. serve runs it beside the HTTP server.
-func (w *Worker) Run(ctx context.Context) {
-	// Each channel has its own loop and ticker: a round of webhooks held up by a slow
-	// receiver never delays the next round of mail (trust review 3, finding 2).
-	var wg sync.WaitGroup
-	for _, ch := range []string{store.ChannelEmail, store.ChannelWebhook} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := time.NewTicker(w.interval)
-			defer t.Stop()
-			for {
-				var err error
-				if ch == store.ChannelEmail {
-					_, err = w.store.EnqueueReminders(ctx)
-				}
-				if err == nil {
-					_, err = w.drain(ctx, ch)
-				}
-				if err != nil && ctx.Err() == nil {
-					w.logger.Error("notifications", "channel", ch, "error", err.Error())
-				}
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
-				}
-			}
-		}()
-	}
-	wg.Wait()
+// Background is the rest of a server's background work, run by the same River client as
+// the deliveries (serve adds the sweeps).
+type Background struct {
+	Queues   map[string]river.QueueConfig
+	Workers  func(*river.Workers)
+	Periodic []*river.PeriodicJob
+	// SoftStop is how long a stopping client lets its jobs finish before cancelling them.
+	SoftStop time.Duration
 }
 
-// RunOnce writes due reminders and delivers every due delivery, and returns how many it
-// sent. E-mail and webhooks are delivered independently, each channel by its own loop, so
-// a webhook receiver that answers slowly or never holds up no mail (trust review 3,
-// finding 2).
+// mailTimeout bounds one e-mail delivery (deliver's own bound is a minute).
+const mailTimeout = 90 * time.Second
+
+// NewClient returns a River client on the store's pool that works the delivery queues, the
+// reminders (a periodic job of the elected leader) and bg's work.
+func (w *Worker) NewClient(bg Background) (*river.Client[pgx.Tx], error) {
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &mailWorker{w: w})
+	river.AddWorker(workers, &webhookWorker{w: w})
+	river.AddWorker(workers, &reminderWorker{w: w})
+	if bg.Workers != nil {
+		bg.Workers(workers)
+	}
+	queues := map[string]river.QueueConfig{
+		store.QueueMail:     {MaxWorkers: MailWorkers},
+		store.QueueWebhooks: {MaxWorkers: WebhookWorkers},
+		queueReminders:      {MaxWorkers: 1},
+	}
+	for name, q := range bg.Queues {
+		queues[name] = q
+	}
+	periodic := append([]*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(ReminderEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return ReminderArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}, bg.Periodic...)
+	return river.NewClient(riverpgxv5.New(w.store.Pool()), &river.Config{
+		Queues:            queues,
+		Workers:           workers,
+		PeriodicJobs:      periodic,
+		Logger:            riverLogger(w.logger),
+		FetchCooldown:     min(100*time.Millisecond, w.interval),
+		FetchPollInterval: w.interval,
+		// A job still running this long after it started belongs to a server that died:
+		// River gives it to another (StartDelivery then tells whether it went out). It
+		// must exceed the longest delivery, so a live server's job is never taken.
+		RescueStuckJobsAfter:        max(2*time.Minute, w.webhookTimeout+time.Minute, mailTimeout+time.Minute),
+		RetryPolicy:                 retryPolicy{},
+		CompletedJobRetentionPeriod: store.DeliveryRetention,
+		CancelledJobRetentionPeriod: store.DeliveryRetention,
+		DiscardedJobRetentionPeriod: store.DeliveryRetention,
+		SoftStopTimeout:             bg.SoftStop,
+	})
+}
+
+// Run works the notification queues and the reminders until ctx ends, then stops River
+// gracefully (the deliveries in flight finish, for up to 30 s). The test of a killed
+// worker runs it alone in a process of its own; serve runs NewClient with the sweeps.
+func (w *Worker) Run(ctx context.Context) error {
+	client, err := w.NewClient(Background{SoftStop: 30 * time.Second})
+	if err != nil {
+		return err
+	}
+	if err := client.Start(ctx); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return Stop(client, 45*time.Second)
+}
+
+// Stop stops a River client gracefully, waiting up to wait for its jobs in flight, and
+// then cancels them.
+func Stop(client *river.Client[pgx.Tx], wait time.Duration) error {
+	stopCtx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := client.Stop(stopCtx); err != nil {
+		hard, cancelHard := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancelHard()
+		return errors.Join(err, client.StopAndCancel(hard))
+	}
+	return nil
+}
+
+// RunOnce writes due reminders and delivers every delivery due now, and returns how many
+// it sent: a River client works the queues until none of their jobs is due or being
+// worked by it. Tests use it in place of a server's worker; ctx ending stops the client at
+// once (the deliveries in flight are cut off, a failed attempt each).
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if _, err := w.store.EnqueueReminders(ctx); err != nil {
 		return 0, err
 	}
-	channels := []string{store.ChannelEmail, store.ChannelWebhook}
-	sent := make([]int, len(channels))
-	errs := make([]error, len(channels))
-	var wg sync.WaitGroup
-	for i, ch := range channels {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sent[i], errs[i] = w.drain(ctx, ch)
-		}()
+	before := w.sent.Load()
+	client, err := w.NewClient(Background{})
+	if err != nil {
+		return 0, err
 	}
-	wg.Wait()
-	return sent[0] + sent[1], errors.Join(errs...)
-}
-
-// drain delivers the channel's due deliveries until none is left.
-func (w *Worker) drain(ctx context.Context, channel string) (int, error) {
-	sent := 0
+	if err := client.Start(ctx); err != nil {
+		return 0, err
+	}
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	queues := []string{store.QueueMail, store.QueueWebhooks}
 	for {
-		ds, err := w.store.ClaimDeliveries(ctx, channel, claimBatch)
-		if err != nil {
-			return sent, err
-		}
-		if len(ds) == 0 {
-			return sent, nil
-		}
-		n, err := w.deliverClaimed(ctx, channel, ds)
-		sent += n
-		if err != nil {
-			return sent, err
-		}
-	}
-}
-
-// deliverClaimed delivers a batch of claimed deliveries while holding their leases, and
-// gives back those it did not start when it stops early (ctx ended, or a database error):
-// they need not wait for their lease to run out.
-func (w *Worker) deliverClaimed(ctx context.Context, channel string, ds []store.Delivery) (int, error) {
-	stopHolding := w.hold(ctx, ds)
-	sent, err := w.deliverAll(ctx, channel, ds)
-	stopHolding()
-	if err != nil || ctx.Err() != nil {
-		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if gerr := w.store.GiveBackDeliveries(gctx, ds); gerr != nil {
-			err = errors.Join(err, gerr)
-		}
-	}
-	return sent, err
-}
-
-// hold renews the leases of the claimed deliveries ds (store.RenewDeliveryLeases) until
-// the returned stop is called: a live worker keeps the deliveries it is working through,
-// however slow their sending, while a dead worker's come back after store.ClaimLease.
-func (w *Worker) hold(ctx context.Context, ds []store.Delivery) (stop func()) {
-	holding, stopHolding := context.WithCancel(ctx)
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		// Three renewals a claim lease: one that fails or comes late loses nothing.
-		t := time.NewTicker(store.ClaimLease / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-holding.Done():
-				return
-			case <-t.C:
-				if err := w.store.RenewDeliveryLeases(holding, ds); err != nil && holding.Err() == nil {
-					w.logger.Warn("notification leases not renewed", "channel", ds[0].Channel, "error", err.Error())
-				}
+		busy, err := w.store.JobsDue(ctx, queues, client.ID())
+		if err != nil || !busy {
+			stopErr := Stop(client, time.Minute)
+			if ctx.Err() != nil {
+				return int(w.sent.Load() - before), ctx.Err()
 			}
+			return int(w.sent.Load() - before), errors.Join(err, stopErr)
 		}
-	}()
-	return func() {
-		stopHolding()
-		<-stopped
+		select {
+		case <-ctx.Done():
+		case <-tick.C:
+		}
 	}
 }
 
-// deliverAll delivers a batch of claimed deliveries and returns how many went out.
-func (w *Worker) deliverAll(ctx context.Context, channel string, ds []store.Delivery) (int, error) {
-	sent := 0
-	if channel == store.ChannelWebhook {
-		// Each claimed delivery is for another webhook: they go out side by side, so
-		// one slow receiver does not hold up the others.
-		oks := make([]bool, len(ds))
-		errs := make([]error, len(ds))
-		var wg sync.WaitGroup
-		for i, d := range ds {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				oks[i], errs[i] = w.deliverOne(ctx, d)
-			}()
-		}
-		wg.Wait()
-		for _, ok := range oks {
-			if ok {
-				sent++
-			}
-		}
-		return sent, errors.Join(errs...)
-	}
-	for _, d := range ds {
-		ok, err := w.deliverOne(ctx, d)
-		if err != nil {
-			return sent, err
-		}
-		if ok {
-			sent++
-		}
-	}
-	return sent, nil
+// retryPolicy is when River tries a job again when its worker does not say: after
+// store.RetryDelay.
+type retryPolicy struct{}
+
+func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(store.RetryDelay(max(job.Attempt, 1)))
 }
 
-// deliverOne starts a claimed delivery, sends it, and records the outcome; it reports
-// whether the delivery went out. A delivery whose lease ran out before it started (taken
-// back for another worker) is left alone. Its lease is renewed by hold meanwhile.
-func (w *Worker) deliverOne(ctx context.Context, d store.Delivery) (bool, error) {
-	started, err := w.store.DeliveryStarted(ctx, d)
-	if err != nil || !started {
-		return false, err
+// nextRetry is when River tries delivery job again: after store.RetryDelay when this
+// worker's attempt failed; at once when River's rescuer asks, about a job whose server
+// died (the attempt's first step then tells whether it went out: StartDelivery).
+func (w *Worker) nextRetry(job *rivertype.JobRow) time.Time {
+	if _, failedHere := w.failed.LoadAndDelete(job.ID); failedHere {
+		return time.Now().Add(store.RetryDelay(job.Attempt))
 	}
-	sendErr := w.deliver(ctx, d)
+	return time.Now()
+}
+
+// mailWorker is River's worker of the mail queue.
+type mailWorker struct {
+	river.WorkerDefaults[store.MailArgs]
+	w *Worker
+}
+
+func (m *mailWorker) Work(ctx context.Context, job *river.Job[store.MailArgs]) error {
+	return m.w.noteFailure(job.JobRow, m.w.work(ctx, job.Args.Delivery, job.ID))
+}
+
+func (m *mailWorker) NextRetry(job *river.Job[store.MailArgs]) time.Time {
+	return m.w.nextRetry(job.JobRow)
+}
+
+func (m *mailWorker) Timeout(*river.Job[store.MailArgs]) time.Duration { return mailTimeout }
+
+// webhookWorker is River's worker of the webhook queue.
+type webhookWorker struct {
+	river.WorkerDefaults[store.WebhookArgs]
+	w *Worker
+}
+
+func (h *webhookWorker) Work(ctx context.Context, job *river.Job[store.WebhookArgs]) error {
+	// One delivery at a time to a webhook, oldest first: a younger one waits its turn.
+	busy, err := h.w.store.WebhookBusy(ctx, job.Args.Webhook, job.ID)
+	if err != nil {
+		return err
+	}
+	if busy {
+		return river.JobSnooze(time.Second)
+	}
+	return h.w.noteFailure(job.JobRow, h.w.work(ctx, job.Args.Delivery, job.ID))
+}
+
+// noteFailure notes that job's attempt failed here (err, neither a snooze nor a cancel)
+// and is to be tried again, for nextRetry, and returns err.
+func (w *Worker) noteFailure(job *rivertype.JobRow, err error) error {
+	var snooze *river.JobSnoozeError
+	var cancel *river.JobCancelError
+	if err != nil && !errors.As(err, &snooze) && !errors.As(err, &cancel) && job.Attempt < job.MaxAttempts {
+		w.failed.Store(job.ID, struct{}{})
+	}
+	return err
+}
+
+func (h *webhookWorker) NextRetry(job *river.Job[store.WebhookArgs]) time.Time {
+	return h.w.nextRetry(job.JobRow)
+}
+
+func (h *webhookWorker) Timeout(*river.Job[store.WebhookArgs]) time.Duration {
+	return h.w.webhookTimeout + 30*time.Second
+}
+
+// queueReminders is the queue of the reminders' periodic job.
+const queueReminders = "reminders"
+
+// ReminderArgs is the periodic job that writes the reminders of games starting soon.
+type ReminderArgs struct{}
+
+// Kind names the job in River's table.
+func (ReminderArgs) Kind() string { return "write_reminders" }
+
+// InsertOpts keeps one such job waiting at a time.
+func (ReminderArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: queueReminders, MaxAttempts: 1, UniqueOpts: river.UniqueOpts{ByArgs: true,
+		ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateScheduled,
+			rivertype.JobStateRunning, rivertype.JobStateRetryable}}}
+}
+
+type reminderWorker struct {
+	river.WorkerDefaults[ReminderArgs]
+	w *Worker
+}
+
+func (r *reminderWorker) Work(ctx context.Context, _ *river.Job[ReminderArgs]) error {
+	n, err := r.w.store.EnqueueReminders(ctx)
+	if n > 0 {
+		r.w.logger.Info("wrote game reminders", "count", n)
+	}
+	return err
+}
+
+// errUnknown is the error of a delivery its server died handing over.
+var errUnknown = errors.New("the server stopped while sending it, after handing it over: " +
+	"it may or may not have arrived, so it is not sent again by itself")
+
+// work makes one attempt at delivery id, River's job jobID: it sends it unless an earlier
+// attempt finished sending it (sent) or handed it over and died (unknown: not sent again),
+// and records how far the send got, so that a server dying at any moment leaves the
+// delivery's outcome known or marked unknown, never sent twice unawares.
+func (w *Worker) work(ctx context.Context, id, jobID int64) error {
+	d, state, err := w.store.StartDelivery(ctx, id)
+	if err != nil {
+		return err
+	}
+	switch state {
+	case store.DeliveryGone, store.DeliverySent:
+		return nil
+	case store.DeliveryUnknown:
+		if err := w.store.MarkDeliveryUnknown(ctx, id); err != nil {
+			return err
+		}
+		w.logger.Warn("notification outcome unknown", "delivery", id, "channel", d.Channel)
+		return river.JobCancel(errUnknown)
+	}
+	if d.PausedUntil != nil {
+		// The webhook's breaker is open: the delivery waits, no attempt spent.
+		return river.JobSnooze(max(time.Until(*d.PausedUntil), time.Second))
+	}
+	handed := func() error { return w.store.DeliveryHandedOver(ctx, id) }
+	sendErr := w.deliver(ctx, d, handed)
 	// The outcome is recorded even when ctx has just ended, so that a delivery that went
 	// out is never left to look interrupted.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if sendErr == nil {
-		return true, w.store.DeliverySent(rctx, d.ID)
+		if err := w.store.DeliverySent(rctx, id); err != nil {
+			return err // tried again: StartDelivery finds it handed over, so unknown
+		}
+		w.sent.Add(1)
+		return nil
 	}
 	var p permanent
-	w.logger.Warn("notification not delivered", "delivery", d.ID, "channel", d.Channel,
-		"attempt", d.Attempts, "error", sendErr.Error())
-	return false, w.store.DeliveryFailed(rctx, d, sendErr, errors.As(sendErr, &p))
+	isPermanent := errors.As(sendErr, &p)
+	if err := w.store.DeliveryFailed(rctx, id, isPermanent); err != nil {
+		return errors.Join(sendErr, err)
+	}
+	w.logger.Warn("notification not delivered", "delivery", id, "job", jobID, "channel", d.Channel, "error", sendErr.Error())
+	if isPermanent {
+		return river.JobCancel(p.error)
+	}
+	if ctx.Err() != nil {
+		// A server stopping cut the send off: a failed attempt, tried again later (River
+		// would otherwise take an interrupted job for one never tried).
+		return errors.New(sendErr.Error())
+	}
+	return sendErr
+}
+
+// errHandOff wraps a failure to record a hand-over: the message is not handed over.
+func errHandOff(err error) error {
+	return fmt.Errorf("not sent: its hand-over could not be recorded: %w", err)
+}
+
+// riverLogger is the logger River's own lines go to: its warnings and errors, and its
+// running commentary (jobs retried, counts, maintenance) only when the server logs at
+// debug level.
+func riverLogger(logger *slog.Logger) *slog.Logger {
+	if logger.Enabled(context.Background(), slog.LevelDebug) {
+		return logger
+	}
+	return slog.New(atLeast{Handler: logger.Handler(), min: slog.LevelWarn})
+}
+
+// atLeast is a handler that passes on only records of level min and above.
+type atLeast struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h atLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h atLeast) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return atLeast{Handler: h.Handler.WithAttrs(attrs), min: h.min}
+}
+
+func (h atLeast) WithGroup(name string) slog.Handler {
+	return atLeast{Handler: h.Handler.WithGroup(name), min: h.min}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -346,9 +347,9 @@ func TestTarpitWebhookDoesNotHoldUpMail(t *testing.T) {
 	assert.False(t, more, "no mail twice")
 }
 
-// A server shutting down (its worker's context ends) gives back at once the e-mails it had
-// claimed and not started, for another server to send without waiting for their lease to
-// run out; the one it was sending is a failed attempt, tried again later.
+// A server shutting down (its worker's context ends) leaves the e-mails it had not started
+// ready for another server to send at once (River fetches no more than it works); the one
+// it was sending is a failed attempt, tried again later.
 func TestStoppedWorkerGivesBackWhatItDidNotStart(t *testing.T) {
 	t.Parallel()
 	silent := newSilentSMTP(t)
@@ -384,7 +385,219 @@ func TestStoppedWorkerGivesBackWhatItDidNotStart(t *testing.T) {
 		assert.Zero(t, r.Attempts, "a claim given back was no attempt")
 	}
 	assert.Equal(t, 1, tried, "the one being sent when the server stopped")
-	ds, err := app.store.ClaimDeliveries(context.Background(), store.ChannelEmail, 10)
+	var ready int
+	require.NoError(t, app.store.Pool().QueryRow(context.Background(), `
+		SELECT count(*) FROM river_job WHERE queue = $1 AND state = 'available' AND scheduled_at <= now()`,
+		store.QueueMail).Scan(&ready))
+	assert.Equal(t, 7, ready, "the rest are claimed again at once")
+}
+
+// A delivery a server handed over and then died before its answer (issue 35, item 9) is
+// neither sent again by itself nor shown as failed: the league's manage page shows it to
+// the organiser as unknown, with a button (POST, CSRF) that sends it again; only the
+// organiser may, and only once.
+func TestUnknownDeliveryIsShownWithAResendButton(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	hook := newHookReceiver(t)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
+		map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	games := app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	rows, err := app.store.Outbox(ctx)
 	require.NoError(t, err)
-	assert.Len(t, ds, 7, "the rest are claimed again at once")
+	require.Len(t, rows, 1, "the webhook's delivery")
+	id := rows[0].ID
+	// A server started it and handed it over, then died.
+	_, state, err := app.store.StartDelivery(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, store.DeliveryToSend, state)
+	require.NoError(t, app.store.DeliveryHandedOver(ctx, id))
+
+	sent, err := newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, sent, "not sent again by itself")
+	select {
+	case r := <-hook.got:
+		t.Fatalf("the webhook got it again: %s", r.body)
+	default:
+	}
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", rows[0].Status)
+
+	manage := fmt.Sprintf("/leagues/%d/manage", l.ID)
+	resend := fmt.Sprintf("/leagues/%d/deliveries/%d/resend", l.ID, id)
+	c := app.LogIn(org.User)
+	_, doc := app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks .webhook-last")), "may or may not have arrived")
+	unknown := doc.Find("#unknown-deliveries")
+	assert.Contains(t, webtest.Text(unknown), "Result recorded to")
+	form := unknown.Find(`form[action="` + resend + `"]`)
+	require.Equal(t, 1, form.Length(), "a resend button")
+	token := form.Find(`input[name="_csrf"]`).AttrOr("value", "")
+	require.NotEmpty(t, token)
+
+	// A member may not; nor a request without the form's token.
+	m := app.LogIn(members[0].User)
+	res, err := m.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.NotEqual(t, http.StatusSeeOther, res.StatusCode)
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{})
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusForbidden, res.StatusCode)
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", rows[0].Status, "nothing resent")
+
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("main")), "The notification is being sent again.")
+	assert.Zero(t, doc.Find("#unknown-deliveries").Length())
+	sent, err = newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, sent)
+	r := <-hook.got
+	assert.Equal(t, strconv.FormatInt(id, 10), r.header.Get("X-TableStakes-Delivery"), "the same delivery, for the receiver to tell")
+	rows, err = app.store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "sent", rows[0].Status)
+
+	// Twice: refused, with a message on the page.
+	res, err = c.PostForm(app.Server.URL+resend, url.Values{"_csrf": {token}})
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.Get(c, manage)
+	assert.Contains(t, webtest.Text(doc.Find("#webhooks")), "sent again already")
+}
+
+// Each webhook is delivered apart (trust review 3, finding 2): while one league's webhook
+// receiver holds its request open (a tarpit), another league's webhook gets its
+// deliveries, and the tarpit gets one request at a time, never a second while the first
+// is held.
+func TestTarpitWebhookDoesNotHoldUpOtherWebhooks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true, WebhookTimeout: 10 * time.Minute}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	tarpit := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(tarpit.Close)
+	var once sync.Once
+	t.Cleanup(func() { once.Do(func() { close(release) }) })
+
+	slow, orgA, _, _ := runningLeague(t, app, "cartagena", 4)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", slow.ID), orgA.Token,
+		map[string]any{"url": tarpit.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	orgB := app.NewPlayers("orgb", 1)[0]
+	fast := app.newLeague(orgB, "gonzaga", 4, 0)
+	hook := newHookReceiver(t)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", fast.ID), orgB.Token,
+		map[string]any{"url": hook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	// Two results for the tarpit, then the other league fills (its schedule drawn).
+	games := app.LeagueGames(slow)
+	for _, g := range games[:2] {
+		status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), orgA.Token, webtest.ScoresFor(g, 4, 3, 2, 1))
+		require.Equal(t, http.StatusCreated, status, body)
+	}
+	app.join(fast, app.NewPlayers("fastplayer", 8))
+
+	n := newWorker(t, app, cfg)
+	done := make(chan error, 1)
+	go func() {
+		_, err := n.RunOnce(ctx)
+		done <- err
+	}()
+	select {
+	case <-held:
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the tarpit was never called")
+	}
+	select {
+	case r := <-hook.got:
+		assert.Equal(t, "schedule_drawn", r.header.Get("X-TableStakes-Event"))
+	case <-time.After(time.Minute):
+		t.Fatal("the other league's webhook waited for the tarpit")
+	}
+	select {
+	case <-held:
+		t.Fatal("the tarpit got a second request while the first was held")
+	default:
+	}
+	once.Do(func() { close(release) })
+	require.NoError(t, <-done)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	sent := 0
+	for _, r := range rows {
+		if r.Status == "sent" {
+			sent++
+		}
+	}
+	assert.GreaterOrEqual(t, sent, 2, "the tarpit's first delivery and the other webhook's")
+}
+
+// A server stopping (SIGTERM) stops River gracefully: the delivery in flight finishes and
+// is recorded sent, not cut off and sent again later.
+func TestRunStopsGracefully(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true, WebhookTimeout: time.Minute, Interval: 50 * time.Millisecond}
+	app := newTestApp(t, cfg)
+	release := make(chan struct{})
+	held := make(chan struct{}, 10)
+	slowHook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		held <- struct{}{}
+		<-release
+	}))
+	t.Cleanup(slowHook.Close)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
+		map[string]any{"url": slowHook.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	games := app.LeagueGames(l)
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.Token, webtest.ScoresFor(games[0], 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+
+	runCtx, stop := context.WithCancel(ctx)
+	ran := make(chan error, 1)
+	go func() { ran <- newWorker(t, app, cfg).Run(runCtx) }()
+	select {
+	case <-held:
+	case <-time.After(time.Minute): // a generous deadline for "eventually"
+		t.Fatal("the webhook was never called")
+	}
+	stop() // the server is told to stop while the delivery is in flight
+	select {
+	case err := <-ran:
+		t.Fatalf("Run returned before its delivery in flight finished: %v", err)
+	default:
+	}
+	close(release)
+	require.NoError(t, <-ran)
+	rows, err := app.store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	assert.Equal(t, "sent", rows[0].Status)
+	assert.Equal(t, 1, rows[0].Attempts)
 }

@@ -78,3 +78,40 @@ func (s *Leagues) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUser
 	}
 	return nil
 }
+
+// UnknownDeliveries lists the league's notifications whose outcome nobody can tell (their
+// server died after handing them over), for its organiser only.
+func (s *Leagues) UnknownDeliveries(ctx context.Context, leagueID, byUserID int64) ([]store.UnknownDelivery, error) {
+	role, err := s.store.LeagueRole(ctx, leagueID, byUserID)
+	if err != nil {
+		return nil, fmt.Errorf("service: unknown deliveries of league %d: %w", leagueID, err)
+	}
+	if err := league.Require(role, league.RoleOrganiser); err != nil {
+		return nil, fmt.Errorf("service: unknown deliveries of league %d: %w", leagueID, err)
+	}
+	ds, err := s.store.UnknownDeliveries(ctx, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("service: unknown deliveries of league %d: %w", leagueID, err)
+	}
+	return ds, nil
+}
+
+// ResendDelivery sends again a notification of the league whose outcome is unknown (the
+// organiser only), written on the league's history. ErrNotFound if the league has no such
+// notification still unknown.
+func (s *Leagues) ResendDelivery(ctx context.Context, leagueID, deliveryID, byUserID int64) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		if _, err := s.manage(ctx, tx, leagueID, byUserID, league.RoleOrganiser); err != nil {
+			return err
+		}
+		if err := s.store.ResendDelivery(ctx, tx, leagueID, deliveryID); err != nil {
+			return err
+		}
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "notification",
+			fmt.Sprintf("sent again notification %d, which may not have arrived", deliveryID))
+	})
+	if err != nil {
+		return fmt.Errorf("service: resend delivery %d of league %d: %w", deliveryID, leagueID, err)
+	}
+	return nil
+}

@@ -10,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 
 	"github.com/tablestakes/tablestakes/migrations"
 )
@@ -24,6 +26,8 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 // rule is rebuilt under the current one (rating.PotRule), one transaction per ladder, and
 // every league's games rated on a ladder its privacy does not give them move to the one it
 // does (a private league's own, rating.LeagueLadder), both ladders replayed.
+// River's tables (the queue of background work) are made and upgraded by River's own
+// migrator right after, in the same step (MigrateRiver).
 // It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
 // migration, since serving it could misread data written by a newer release.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
@@ -59,6 +63,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("store: migrate: read schema version: %w", err)
 	}
+	if err := MigrateRiver(ctx, pool); err != nil {
+		return current, err
+	}
 	if _, err := moveLaddersToPotRule(ctx, pool); err != nil {
 		return current, fmt.Errorf("store: migrate: %w", err)
 	}
@@ -83,4 +90,48 @@ func LatestSchemaVersion() (int64, error) {
 		latest = max(latest, v)
 	}
 	return latest, nil
+}
+
+// riverLockID is the advisory lock key that serialises River's migrator across servers
+// starting at once.
+const riverLockID = 7_402_113_951
+
+// MigrateRiver applies River's own migrations (rivermigrate) that the database lacks: its
+// job, leader and queue tables. Servers starting at once take turns under an advisory lock.
+func MigrateRiver(ctx context.Context, pool *pgxpool.Pool) (err error) {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("store: migrate River: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", riverLockID); err != nil {
+		return fmt.Errorf("store: migrate River: lock: %w", err)
+	}
+	defer func() {
+		if _, uerr := conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLockID); uerr != nil {
+			err = errors.Join(err, fmt.Errorf("store: migrate River: unlock: %w", uerr))
+		}
+	}()
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	if err != nil {
+		return fmt.Errorf("store: migrate River: %w", err)
+	}
+	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("store: migrate River: %w", err)
+	}
+	return nil
+}
+
+// RiverSchemaVersion is the newest of River's migrations this binary holds: the test
+// template databases are named after it too, so a River upgrade builds new ones.
+func RiverSchemaVersion() int {
+	migrator, err := rivermigrate.New(riverpgxv5.New(nil), nil)
+	if err != nil {
+		return 0
+	}
+	all := migrator.AllVersions()
+	if len(all) == 0 {
+		return 0
+	}
+	return all[len(all)-1].Version
 }

@@ -146,7 +146,8 @@ func noticeArgs(key string, n Notice, who audience, actorID int64) ([]any, error
 	return []any{key, payload, n.LeagueID, n.GameID, n.Kind, string(who), actorID}, nil
 }
 
-// queueNotice queues an event's outbox rows in the event's own batch.
+// queueNotice queues an event's outbox rows in the event's own batch; the caller queues
+// their River jobs (enqueueDeliveries) once the batch has run.
 func queueNotice(batch *pgx.Batch, key string, n Notice, who audience, actorID int64) error {
 	args, err := noticeArgs(key, n, who, actorID)
 	if err != nil {
@@ -163,6 +164,9 @@ func notify(ctx context.Context, tx pgx.Tx, key string, n Notice, who audience, 
 		return err
 	}
 	if _, err := tx.Exec(ctx, enqueueNoticeSQL, args...); err != nil {
+		return fmt.Errorf("notice %s: %w", key, err)
+	}
+	if err := enqueueDeliveries(ctx, tx); err != nil {
 		return fmt.Errorf("notice %s: %w", key, err)
 	}
 	return nil
@@ -257,6 +261,9 @@ func (s *Store) InsertPlayerNotice(ctx context.Context, tx pgx.Tx, key string, n
 		return fmt.Errorf("notice %s: %w", key, err)
 	}
 	if _, err := tx.Exec(ctx, insertPlayerNoticeSQL, key, n.Kind, payload, userID); err != nil {
+		return fmt.Errorf("notice %s to user %d: %w", key, userID, err)
+	}
+	if err := enqueueDeliveries(ctx, tx); err != nil {
 		return fmt.Errorf("notice %s to user %d: %w", key, userID, err)
 	}
 	return nil

@@ -109,10 +109,12 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	for _, p := range w.Players[:8] {
 		assert.Contains(t, lines, fmt.Sprintf("schedule_drawn:league:%d email %s pending", l.ID, p.Username))
 	}
-	ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 1)
+	rows, err := w.Store.Outbox(ctx)
 	require.NoError(t, err)
-	require.Len(t, ds, 1)
-	n := ds[0].Notice
+	d, state, err := w.Store.StartDelivery(ctx, rows[0].ID)
+	require.NoError(t, err)
+	require.Equal(t, store.DeliveryToSend, state)
+	n := d.Notice
 	assert.Equal(t, store.NoticeScheduleDrawn, n.Kind)
 	assert.Equal(t, "Tuesday Cartagena", n.LeagueName)
 	assert.Equal(t, "cartagena", n.Game)
@@ -120,8 +122,8 @@ func TestScheduleDrawnNoticeGoesToEveryMember(t *testing.T) {
 	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE league_id = $1`, l.ID).Scan(&games))
 	assert.Equal(t, games, n.Games)
 	var username string
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT u.username FROM outbox o JOIN users u ON u.id = o.user_id WHERE o.id = $1`, ds[0].ID).Scan(&username))
-	assert.Equal(t, username+"@club.example", ds[0].Email)
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT u.username FROM outbox o JOIN users u ON u.id = o.user_id WHERE o.id = $1`, d.ID).Scan(&username))
+	assert.Equal(t, username+"@club.example", d.Email)
 }
 
 func TestNotificationPrefs(t *testing.T) {

@@ -6,23 +6,19 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 )
+
+// The outbox is the record of every notification delivery: what it tells and to whom
+// (written in the event's own transaction), and how far its send got. River delivers it:
+// each row has a River job, inserted in the same transaction (enqueueDeliveries), and River
+// keeps the queue: attempts, errors, retries with backoff, a job whose server died given
+// to another (package notify has the workers).
 
 // Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
 // MaxDeliveryAttempts times in all.
-//
-// Leases: a worker holds the deliveries it claims for ClaimLease, and one it has started
-// sending for SendLease, renewing both while it works (RenewDeliveryLeases). When a worker
-// dies, the deliveries it had claimed but not started go back to the queue as soon as their
-// short ClaimLease runs out, for another server's worker to send; the one it was sending is
-// given up once its SendLease runs out, never sent twice (the outbox's at-most-once
-// promise). ClaimLease plus the worker's poll interval (10 s) is how long a dead server can
-// delay anybody's notification: 25 s, within the 30 s promise (trust review 3, finding 2).
-const (
-	MaxDeliveryAttempts = 6
-	ClaimLease          = 15 * time.Second
-	SendLease           = 2 * time.Minute
-)
+const MaxDeliveryAttempts = 6
 
 // RetryDelay is how long a delivery waits after its attempts-th failed attempt: 30 s,
 // doubling, at most an hour (30 s, 1, 2, 4, 8 min before the sixth and last try).
@@ -34,101 +30,107 @@ func RetryDelay(attempts int) time.Duration {
 	return min(d, time.Hour)
 }
 
-// Delivery is one outbox row a worker has claimed: the notice and where it goes.
-type Delivery struct {
-	ID int64 `db:"id"`
-	// Claim tells this claim of the row from later ones (after the lease ran out).
-	Claim    int    `db:"claim"`
-	EventKey string `db:"event_key"`
-	Kind     string `db:"kind"`
-	Channel  string `db:"channel"`
-	// Attempts counts this one.
-	Attempts int    `db:"attempts"`
-	Notice   Notice `db:"payload"`
-	// Email is the recipient's verified address ("" if they no longer have one).
-	Email string `db:"email"`
-	// WebhookURL, WebhookFormat and WebhookSecret are the webhook's, for a webhook delivery.
-	WebhookURL    string `db:"url"`
-	WebhookFormat string `db:"format"`
-	WebhookSecret string `db:"secret"`
+// The River queues of deliveries: e-mail apart from webhooks, so that slow receivers never
+// hold up the mail.
+const (
+	QueueMail     = "mail"
+	QueueWebhooks = "webhooks"
+)
+
+// MailArgs is the River job that e-mails one outbox row.
+type MailArgs struct {
+	Delivery int64 `json:"delivery"`
 }
 
-// takeBackSQL takes back the deliveries whose worker stopped (their lease ran out, judged
-// $1 ahead of now): one it had not started goes back to the queue as it was, the one it was
-// sending is given up (it may have gone out). Their webhooks are free again. Servers taking
-// back at the same moment never deadlock: each locks the rows in id order, skipping those
-// another is taking back (SKIP LOCKED), and then their webhooks in id order.
-const takeBackSQL = `
-WITH expired AS (
-    SELECT id FROM outbox WHERE status = 'sending' AND lease_until < now() + $1::interval
-    ORDER BY id FOR UPDATE SKIP LOCKED),
-back AS (
-    UPDATE outbox o SET lease_until = NULL,
-        status = CASE WHEN o.started_at IS NULL THEN 'pending' ELSE 'failed' END,
-        attempts = CASE WHEN o.started_at IS NULL THEN o.attempts - 1 ELSE o.attempts END,
-        last_error = CASE WHEN o.started_at IS NULL THEN o.last_error
-                          ELSE 'the server stopped while sending it; not sent again, so that nobody gets it twice' END
-    FROM expired WHERE o.id = expired.id
-    RETURNING o.webhook_id),
-hooks AS (
-    SELECT id FROM league_webhooks WHERE id IN (SELECT webhook_id FROM back) ORDER BY id FOR UPDATE)
-UPDATE league_webhooks w SET busy_until = NULL FROM hooks WHERE w.id = hooks.id`
+// Kind names the job in River's table.
+func (MailArgs) Kind() string { return "deliver_mail" }
 
-// claimColumns are what a claimed delivery carries, from the claimed rows c.
-const claimColumns = `
-SELECT c.id, c.claim, c.event_key, c.kind, c.channel, c.attempts, c.payload,
-       coalesce(u.email, '') AS email, coalesce(w.url, '') AS url, coalesce(w.format, '') AS format,
-       coalesce(w.secret, '') AS secret
-FROM claimed c
-LEFT JOIN users u ON u.id = c.user_id AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
-LEFT JOIN league_webhooks w ON w.id = c.webhook_id
-ORDER BY c.id`
+// InsertOpts puts the job on the mail queue; one job a row.
+func (MailArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueMail, MaxAttempts: MaxDeliveryAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
 
-// claimDue follows a CTE "due" of outbox ids: it leases those rows to the caller for $2 and
-// returns them as claimColumns reads them. Both claims, e-mail and webhook, end with it.
-const claimDue = `, claimed AS (
-    UPDATE outbox o SET status = 'sending', lease_until = now() + $2::interval, attempts = o.attempts + 1,
-        started_at = NULL, claim = o.claim + 1
-    FROM due WHERE o.id = due.id
-    RETURNING o.id, o.claim, o.event_key, o.kind, o.channel, o.attempts, o.payload, o.user_id, o.webhook_id
-)` + claimColumns
+// WebhookArgs is the River job that posts one outbox row to its webhook.
+type WebhookArgs struct {
+	Delivery int64 `json:"delivery"`
+	Webhook  int64 `json:"webhook"`
+}
 
-// claimMailSQL claims up to $1 due e-mail deliveries for $2. SKIP LOCKED lets any number
-// of workers claim at once, each row going to one.
-const claimMailSQL = `
-WITH due AS (
-    SELECT id FROM outbox WHERE status = 'pending' AND due_at <= now() AND channel = 'email'
-    ORDER BY due_at, id LIMIT $1 FOR UPDATE SKIP LOCKED
-)` + claimDue
+// Kind names the job in River's table.
+func (WebhookArgs) Kind() string { return "deliver_webhook" }
 
-// claimHooksSQL marks busy, for $2, up to $1 webhooks with due deliveries that are neither
-// busy (a delivery in flight, its lease judged $3 ahead of now) nor paused by their
-// breaker. The row lock of the UPDATE and its re-check of busy_until make two workers never
-// take one webhook.
-const claimHooksSQL = `
-UPDATE league_webhooks w SET busy_until = now() + $2::interval
-WHERE w.id IN (
-        SELECT o.webhook_id FROM outbox o
-        WHERE o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
-        GROUP BY o.webhook_id ORDER BY min(o.due_at) LIMIT $1)
-  AND (w.busy_until IS NULL OR w.busy_until < now() + $3::interval)
-  AND (w.paused_until IS NULL OR w.paused_until <= now())
-RETURNING w.id`
+// InsertOpts puts the job on the webhook queue; one job a row.
+func (WebhookArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueWebhooks, MaxAttempts: MaxDeliveryAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
 
-// claimHookDeliveriesSQL claims the oldest due delivery of each webhook of $1 for $2.
-const claimHookDeliveriesSQL = `
-WITH due AS (
-    SELECT x.id FROM unnest($1::bigint[]) h(id)
-    CROSS JOIN LATERAL (
-        SELECT o.id FROM outbox o
-        WHERE o.webhook_id = h.id AND o.channel = 'webhook' AND o.status = 'pending' AND o.due_at <= now()
-        ORDER BY o.due_at, o.id LIMIT 1 FOR UPDATE SKIP LOCKED) x
-)` + claimDue
+// jobInserter inserts River jobs inside the writes' own transactions (InsertManyTx uses the
+// transaction, never a pool); it works none: package notify's clients do.
+var jobInserter = func() *river.Client[pgx.Tx] {
+	c, err := river.NewClient(riverpgxv5.New(nil), &river.Config{})
+	if err != nil {
+		panic(fmt.Sprintf("store: River inserter: %v", err)) // an empty insert-only configuration is always valid
+	}
+	return c
+}()
 
-// WithLeaseClockAhead makes the Store judge every delivery lease as if ahead more time had
-// passed: a test of a worker killed mid-run lets its leases run out without waiting them out.
-func WithLeaseClockAhead(ahead time.Duration) Option {
-	return func(s *Store) { s.leaseClockAhead = ahead }
+// enqueueDeliveries inserts, inside tx, the River jobs of the outbox rows tx has written:
+// the rows without a job yet (another transaction's rows are invisible to tx until it
+// commits, with their jobs). Every write of notices calls it after writing them, so a
+// delivery's job commits or rolls back with its event (River's InsertTx).
+func enqueueDeliveries(ctx context.Context, tx pgx.Tx) error {
+	type row struct {
+		ID      int64  `db:"id"`
+		Webhook *int64 `db:"webhook_id"`
+	}
+	rows, err := collect[row](ctx, tx, `
+		SELECT id, webhook_id FROM outbox
+		WHERE job_id IS NULL AND sent_at IS NULL AND unknown_at IS NULL AND gave_up = ''
+		ORDER BY id FOR UPDATE`)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	params := make([]river.InsertManyParams, len(rows))
+	for i, r := range rows {
+		if r.Webhook != nil {
+			params[i].Args = WebhookArgs{Delivery: r.ID, Webhook: *r.Webhook}
+		} else {
+			params[i].Args = MailArgs{Delivery: r.ID}
+		}
+	}
+	res, err := jobInserter.InsertManyTx(ctx, tx, params)
+	if err != nil {
+		return fmt.Errorf("queue deliveries: %w", err)
+	}
+	ids, jobs := make([]int64, len(rows)), make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i], jobs[i] = r.ID, res[i].Job.ID
+	}
+	if _, err := tx.Exec(ctx, `
+		UPDATE outbox o SET job_id = x.job FROM unnest($1::bigint[], $2::bigint[]) x(id, job) WHERE o.id = x.id`,
+		ids, jobs); err != nil {
+		return fmt.Errorf("queue deliveries: %w", err)
+	}
+	return nil
+}
+
+// QueueLeftoverDeliveries inserts the River jobs of outbox rows that have none (written by
+// a release before River, still to be sent), and returns how many. The server runs it once
+// at start; any number of servers may at once.
+func (s *Store) QueueLeftoverDeliveries(ctx context.Context) (int, error) {
+	var n int
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `
+			SELECT count(*) FROM outbox WHERE job_id IS NULL AND sent_at IS NULL AND unknown_at IS NULL AND gave_up = ''`).
+			Scan(&n); err != nil || n == 0 {
+			return err
+		}
+		return enqueueDeliveries(ctx, tx)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: queue leftover deliveries: %w", err)
+	}
+	return n, nil
 }
 
 // BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
@@ -140,162 +142,164 @@ const (
 	ChannelWebhook = "webhook"
 )
 
-// ClaimDeliveries claims up to limit due deliveries of channel (ChannelEmail,
-// ChannelWebhook) for this worker, each leased for ClaimLease, after taking back those of
-// workers that stopped (their leases ran out). Each channel is claimed on its own, so slow webhooks never hold
-// up the mail; a webhook has at most one delivery in flight (the oldest due), and none
-// while its breaker pauses it. The worker renews the leases while it works through them
-// (RenewDeliveryLeases), starts each (DeliveryStarted) just before sending it, reports it
-// sent or failed, and gives back what it will not start (GiveBackDeliveries).
-func (s *Store) ClaimDeliveries(ctx context.Context, channel string, limit int) ([]Delivery, error) {
-	var ds []Delivery
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, takeBackSQL, s.leaseClockAhead); err != nil {
-			return err
-		}
-		var err error
-		if channel == ChannelEmail {
-			ds, err = collect[Delivery](ctx, tx, claimMailSQL, limit, ClaimLease)
-			return err
-		}
-		rows, err := tx.Query(ctx, claimHooksSQL, limit, ClaimLease, s.leaseClockAhead)
-		if err != nil {
-			return err
-		}
-		hooks, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil || len(hooks) == 0 {
-			return err
-		}
-		if ds, err = collect[Delivery](ctx, tx, claimHookDeliveriesSQL, hooks, ClaimLease); err != nil {
-			return err
-		}
-		// A webhook whose due delivery another worker took meanwhile is free again.
-		_, err = tx.Exec(ctx, `
-			UPDATE league_webhooks SET busy_until = NULL
-			WHERE id = ANY($1) AND NOT EXISTS (
-			    SELECT 1 FROM outbox o WHERE o.webhook_id = league_webhooks.id AND o.status = 'sending')`, hooks)
-		return err
-	})
+// Delivery is one outbox row as a worker sends it: the notice and where it goes.
+type Delivery struct {
+	ID       int64  `db:"id"`
+	EventKey string `db:"event_key"`
+	Kind     string `db:"kind"`
+	Channel  string `db:"channel"`
+	Notice   Notice `db:"payload"`
+	// Email is the recipient's verified address ("" if they no longer have one).
+	Email string `db:"email"`
+	// WebhookID, WebhookURL, WebhookFormat and WebhookSecret are the webhook's, for a
+	// webhook delivery.
+	WebhookID     int64  `db:"webhook_id"`
+	WebhookURL    string `db:"url"`
+	WebhookFormat string `db:"format"`
+	WebhookSecret string `db:"secret"`
+	// PausedUntil is when the webhook's breaker lets deliveries go again (nil: not paused).
+	PausedUntil *time.Time `db:"paused_until"`
+}
+
+// Where a delivery's send stood when a worker starts an attempt (StartDelivery).
+const (
+	// DeliveryToSend: nothing went out yet, or the last attempt is known to have failed.
+	DeliveryToSend = "send"
+	// DeliverySent: an earlier attempt finished sending it (its server died before River
+	// recorded the job done): it is not sent again.
+	DeliverySent = "sent"
+	// DeliveryUnknown: an earlier attempt handed the message over and its server died
+	// before the answer: nobody can tell whether it arrived, so it is not sent again by
+	// itself (MarkDeliveryUnknown; an organiser may resend it).
+	DeliveryUnknown = "unknown"
+	// DeliveryGone: the row is no more (its webhook or recipient was deleted).
+	DeliveryGone = "gone"
+)
+
+// startDeliverySQL starts an attempt of outbox row $1: it reads where the row's send stood
+// (before this statement) and marks the attempt started, unless the row was sent or is
+// unknown.
+const startDeliverySQL = `
+WITH old AS (SELECT id, sent_at, handed_at, unknown_at FROM outbox WHERE id = $1 FOR UPDATE),
+started AS (
+    UPDATE outbox o SET started_at = now()
+    FROM old WHERE o.id = old.id AND old.sent_at IS NULL AND old.handed_at IS NULL AND old.unknown_at IS NULL)
+SELECT CASE WHEN old.sent_at IS NOT NULL THEN 'sent'
+            WHEN old.handed_at IS NOT NULL OR old.unknown_at IS NOT NULL THEN 'unknown'
+            ELSE 'send' END AS state,
+       o.id, o.event_key, o.kind, o.channel, o.payload,
+       coalesce(u.email, '') AS email, coalesce(w.id, 0) AS webhook_id, coalesce(w.url, '') AS url,
+       coalesce(w.format, '') AS format, coalesce(w.secret, '') AS secret,
+       CASE WHEN w.paused_until > now() THEN w.paused_until END AS paused_until
+FROM old JOIN outbox o ON o.id = old.id
+LEFT JOIN users u ON u.id = o.user_id AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
+LEFT JOIN league_webhooks w ON w.id = o.webhook_id`
+
+// StartDelivery starts an attempt to deliver outbox row id and returns the delivery and
+// where its send stood (DeliveryToSend, DeliverySent, DeliveryUnknown, DeliveryGone). Only
+// DeliveryToSend is to be sent.
+func (s *Store) StartDelivery(ctx context.Context, id int64) (Delivery, string, error) {
+	type started struct {
+		State string `db:"state"`
+		Delivery
+	}
+	rows, err := collect[started](ctx, s.pool, startDeliverySQL, id)
 	if err != nil {
-		return nil, fmt.Errorf("store: claim deliveries: %w", err)
+		return Delivery{}, "", fmt.Errorf("store: start delivery %d: %w", id, err)
 	}
-	return ds, nil
+	if len(rows) == 0 {
+		return Delivery{}, DeliveryGone, nil
+	}
+	return rows[0].Delivery, rows[0].State, nil
 }
 
-// DeliveryStarted marks a claimed delivery as being sent, just before it is, and leases it
-// (and its webhook) for SendLease. It reports whether the delivery is still this worker's
-// claim: false when its lease ran out and it was taken back, perhaps claimed by another
-// worker since (then it must not be sent).
-func (s *Store) DeliveryStarted(ctx context.Context, d Delivery) (bool, error) {
-	var n int
-	if err := s.pool.QueryRow(ctx, `
-		WITH o AS (
-		    UPDATE outbox SET started_at = now(), lease_until = now() + $3::interval
-		    WHERE id = $1 AND claim = $2 AND status = 'sending' AND started_at IS NULL
-		    RETURNING webhook_id),
-		hook AS (
-		    UPDATE league_webhooks w SET busy_until = now() + $3::interval FROM o WHERE w.id = o.webhook_id)
-		SELECT count(*) FROM o`, d.ID, d.Claim, SendLease).Scan(&n); err != nil {
-		return false, fmt.Errorf("store: delivery %d started: %w", d.ID, err)
-	}
-	return n == 1, nil
-}
-
-// claimsOf are the ids and claims of a worker's deliveries, for the statements that touch
-// only the rows still claimed by it.
-func claimsOf(ds []Delivery) ([]int64, []int) {
-	ids := make([]int64, len(ds))
-	claims := make([]int, len(ds))
-	for i, d := range ds {
-		ids[i], claims[i] = d.ID, d.Claim
-	}
-	return ids, claims
-}
-
-// RenewDeliveryLeases renews the leases of the worker's deliveries ds that are still its
-// claims: ClaimLease for those it has not started yet, SendLease for the one it is sending
-// (and its webhook). The worker renews them while it works through them, so that a slow
-// send is not taken for a dead worker's; a delivery it no longer holds is left alone.
-func (s *Store) RenewDeliveryLeases(ctx context.Context, ds []Delivery) error {
-	if len(ds) == 0 {
-		return nil
-	}
-	ids, claims := claimsOf(ds)
-	if _, err := s.pool.Exec(ctx, `
-		WITH o AS (
-		    UPDATE outbox o SET lease_until = now() + CASE WHEN o.started_at IS NULL THEN $3::interval ELSE $4::interval END
-		    FROM unnest($1::bigint[], $2::int[]) AS c(id, claim)
-		    WHERE o.id = c.id AND o.claim = c.claim AND o.status = 'sending'
-		    RETURNING o.webhook_id, o.lease_until)
-		UPDATE league_webhooks w SET busy_until = o.lease_until FROM o WHERE w.id = o.webhook_id`,
-		ids, claims, ClaimLease, SendLease); err != nil {
-		return fmt.Errorf("store: renew delivery leases: %w", err)
+// DeliveryHandedOver records that delivery id's message is being handed over (the SMTP
+// data ends, the webhook request is written): until its answer is recorded, a server dying
+// leaves it unknown.
+func (s *Store) DeliveryHandedOver(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `UPDATE outbox SET handed_at = now() WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("store: delivery %d handed over: %w", id, err)
 	}
 	return nil
 }
 
-// GiveBackDeliveries puts the worker's deliveries ds that it has claimed but not started
-// back in the queue as they were, for any worker to claim at once: a server shutting down
-// gives back what it will not send. A delivery it started, or no longer holds, is left alone.
-func (s *Store) GiveBackDeliveries(ctx context.Context, ds []Delivery) error {
-	if len(ds) == 0 {
-		return nil
-	}
-	ids, claims := claimsOf(ds)
-	if _, err := s.pool.Exec(ctx, `
-		WITH o AS (
-		    UPDATE outbox o SET status = 'pending', lease_until = NULL, attempts = o.attempts - 1
-		    FROM unnest($1::bigint[], $2::int[]) AS c(id, claim)
-		    WHERE o.id = c.id AND o.claim = c.claim AND o.status = 'sending' AND o.started_at IS NULL
-		    RETURNING o.webhook_id)
-		UPDATE league_webhooks w SET busy_until = NULL FROM o WHERE w.id = o.webhook_id`, ids, claims); err != nil {
-		return fmt.Errorf("store: give back deliveries: %w", err)
-	}
-	return nil
-}
-
-// DeliverySent marks a claimed delivery sent.
+// DeliverySent records that delivery id went out, and closes its webhook's breaker.
 func (s *Store) DeliverySent(ctx context.Context, id int64) error {
 	if _, err := s.pool.Exec(ctx, `
 		WITH o AS (
-		    UPDATE outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = ''
-		    WHERE id = $1 AND status = 'sending'
-		    RETURNING webhook_id)
-		UPDATE league_webhooks w SET busy_until = NULL, failures = 0, paused_until = NULL
-		FROM o WHERE w.id = o.webhook_id`, id); err != nil {
+		    UPDATE outbox SET sent_at = now(), handed_at = NULL WHERE id = $1 RETURNING webhook_id)
+		UPDATE league_webhooks w SET failures = 0, paused_until = NULL
+		FROM o WHERE w.id = o.webhook_id AND (w.failures > 0 OR w.paused_until IS NOT NULL)`, id); err != nil {
 		return fmt.Errorf("store: delivery %d sent: %w", id, err)
 	}
 	return nil
 }
 
-// DeliveryFailed records a claimed delivery's failed attempt: it is due again after
-// RetryDelay, or failed for good when permanent or after MaxDeliveryAttempts.
-func (s *Store) DeliveryFailed(ctx context.Context, d Delivery, cause error, permanent bool) error {
-	msg := cause.Error()
-	if len(msg) > 500 {
-		msg = msg[:500]
-	}
-	final := permanent || d.Attempts >= MaxDeliveryAttempts
-	// A webhook's failed attempt also moves its breaker: from the third failure in a row
-	// its deliveries wait a minute, doubling up to an hour, before the next is tried.
+// DeliveryFailed records that an attempt of delivery id failed with an answer (River keeps
+// the error and tries again): it was not handed over after all. A webhook's failure moves
+// its breaker (unless permanent: a refusal says nothing of the receiver's health): from
+// the BreakerFailures-th failure in a row its deliveries wait a minute, doubling up to an
+// hour, before the next is tried.
+func (s *Store) DeliveryFailed(ctx context.Context, id int64, permanent bool) error {
 	if _, err := s.pool.Exec(ctx, `
-		WITH o AS (
-		    UPDATE outbox SET status = CASE WHEN $2 THEN 'failed' ELSE 'pending' END,
-		        due_at = now() + $3::interval, lease_until = NULL, last_error = $4
-		    WHERE id = $1 AND status = 'sending'
-		    RETURNING webhook_id)
-		UPDATE league_webhooks w SET busy_until = NULL,
-		    failures = CASE WHEN $5 THEN w.failures ELSE w.failures + 1 END,
-		    paused_until = CASE WHEN NOT $5 AND w.failures + 1 >= $6
-		        THEN now() + least(interval '1 minute' * power(2, least(w.failures + 1 - $6, 10)), interval '1 hour')
+		WITH o AS (UPDATE outbox SET handed_at = NULL WHERE id = $1 RETURNING webhook_id)
+		UPDATE league_webhooks w SET
+		    failures = w.failures + 1,
+		    paused_until = CASE WHEN w.failures + 1 >= $2
+		        THEN now() + least(interval '1 minute' * power(2, least(w.failures + 1 - $2, 10)), interval '1 hour')
 		        ELSE w.paused_until END
-		FROM o WHERE w.id = o.webhook_id`, d.ID, final, RetryDelay(d.Attempts), msg, permanent, BreakerFailures); err != nil {
-		return fmt.Errorf("store: delivery %d failed: %w", d.ID, err)
+		FROM o WHERE w.id = o.webhook_id AND NOT $3`, id, BreakerFailures, permanent); err != nil {
+		return fmt.Errorf("store: delivery %d failed: %w", id, err)
 	}
 	return nil
 }
 
-// OutboxRow is one outbox row as an administrator or test sees it.
+// MarkDeliveryUnknown records that delivery id was handed over by a server that died
+// before its answer: it may or may not have arrived. It is not sent again by itself; the
+// league's manage page offers its organisers to resend it (ResendDelivery).
+func (s *Store) MarkDeliveryUnknown(ctx context.Context, id int64) error {
+	if _, err := s.pool.Exec(ctx, `
+		UPDATE outbox SET unknown_at = now(), handed_at = NULL WHERE id = $1 AND sent_at IS NULL`, id); err != nil {
+		return fmt.Errorf("store: delivery %d unknown: %w", id, err)
+	}
+	return nil
+}
+
+// WebhookBusy reports whether another delivery to webhook hookID, older than the job
+// jobID, is being sent (River's running jobs): a webhook gets one delivery at a time, in
+// order.
+func (s *Store) WebhookBusy(ctx context.Context, hookID, jobID int64) (bool, error) {
+	var busy bool
+	if err := s.pool.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM river_job
+		    WHERE state = 'running' AND kind = $1 AND queue = $2 AND id < $3
+		      AND args @> jsonb_build_object('webhook', $4::bigint))`,
+		WebhookArgs{}.Kind(), QueueWebhooks, jobID, hookID).Scan(&busy); err != nil {
+		return false, fmt.Errorf("store: webhook %d busy: %w", hookID, err)
+	}
+	return busy, nil
+}
+
+// deliveryStatusSQL is an outbox row o's status from its record and its River job j:
+// sent, unknown, failed (given up), sending, or pending (waiting for its next try).
+const deliveryStatusSQL = `
+CASE WHEN o.sent_at IS NOT NULL THEN 'sent'
+     WHEN o.unknown_at IS NOT NULL THEN 'unknown'
+     WHEN o.gave_up <> '' OR j.state IN ('cancelled', 'discarded') THEN 'failed'
+     WHEN o.job_id IS NOT NULL AND j.id IS NULL THEN 'failed'
+     WHEN j.state = 'running' THEN 'sending'
+     ELSE 'pending' END`
+
+// deliveryErrorSQL is the error of an outbox row o's latest failed attempt, as River
+// recorded it (without the prefix River gives a job it was told to give up).
+const deliveryErrorSQL = `
+CASE WHEN o.sent_at IS NOT NULL THEN ''
+     WHEN o.gave_up <> '' THEN o.gave_up
+     WHEN o.unknown_at IS NOT NULL THEN 'the server stopped while sending it, after handing it over: it may or may not have arrived'
+     ELSE coalesce(regexp_replace(j.errors[array_length(j.errors, 1)]->>'error', '^JobCancelError: ', ''), '') END`
+
+// OutboxRow is one outbox row as an administrator or test sees it, its attempts and
+// errors as River recorded them.
 type OutboxRow struct {
 	ID        int64  `db:"id"`
 	EventKey  string `db:"event_key"`
@@ -311,8 +315,9 @@ type OutboxRow struct {
 func (s *Store) Outbox(ctx context.Context) ([]OutboxRow, error) {
 	rows, err := collect[OutboxRow](ctx, s.pool, `
 		SELECT o.id, o.event_key, o.kind, o.channel,
-		       coalesce(u.username, 'webhook ' || o.webhook_id) AS recipient, o.status, o.attempts, o.last_error
-		FROM outbox o LEFT JOIN users u ON u.id = o.user_id
+		       coalesce(u.username, 'webhook ' || o.webhook_id) AS recipient,
+		       `+deliveryStatusSQL+` AS status, coalesce(j.attempt, 0) AS attempts, `+deliveryErrorSQL+` AS last_error
+		FROM outbox o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN river_job j ON j.id = o.job_id
 		ORDER BY o.id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: outbox: %w", err)
@@ -320,18 +325,79 @@ func (s *Store) Outbox(ctx context.Context) ([]OutboxRow, error) {
 	return rows, nil
 }
 
-// DeliveryRetention is how long delivered and given-up notifications stay in the outbox,
-// for the manage page's "last delivery" and for an administrator looking into a failure.
+// UnknownDelivery is a delivery of a league whose outcome nobody can tell: its server
+// died after handing it over.
+type UnknownDelivery struct {
+	ID        int64     `db:"id"`
+	Kind      string    `db:"kind"`
+	Channel   string    `db:"channel"`
+	Recipient string    `db:"recipient"`
+	WebhookID *int64    `db:"webhook_id"`
+	At        time.Time `db:"unknown_at"`
+}
+
+// UnknownDeliveries lists league leagueID's deliveries whose outcome is unknown, newest first.
+func (s *Store) UnknownDeliveries(ctx context.Context, leagueID int64) ([]UnknownDelivery, error) {
+	rows, err := collect[UnknownDelivery](ctx, s.pool, `
+		SELECT o.id, o.kind, o.channel, o.unknown_at, o.webhook_id,
+		       coalesce(u.username, '') AS recipient
+		FROM outbox o LEFT JOIN users u ON u.id = o.user_id
+		WHERE o.unknown_at IS NOT NULL AND o.sent_at IS NULL AND (o.payload->>'league_id')::bigint = $1
+		ORDER BY o.unknown_at DESC, o.id DESC LIMIT 50`, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("store: unknown deliveries of league %d: %w", leagueID, err)
+	}
+	return rows, nil
+}
+
+// ResendDelivery sends again, inside tx, league leagueID's delivery id whose outcome is
+// unknown: a new River job. ErrNotFound if the league has no such delivery still unknown
+// (resent already, or sent).
+func (s *Store) ResendDelivery(ctx context.Context, tx pgx.Tx, leagueID, id int64) error {
+	tag, err := tx.Exec(ctx, `
+		UPDATE outbox SET unknown_at = NULL, handed_at = NULL, started_at = NULL, job_id = NULL
+		WHERE id = $1 AND unknown_at IS NOT NULL AND sent_at IS NULL AND (payload->>'league_id')::bigint = $2`, id, leagueID)
+	if err != nil {
+		return fmt.Errorf("store: resend delivery %d: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	if err := enqueueDeliveries(ctx, tx); err != nil {
+		return fmt.Errorf("store: resend delivery %d: %w", id, err)
+	}
+	return nil
+}
+
+// DeliveryRetention is how long delivered and given-up notifications stay in the outbox
+// (and their jobs in River's table), for the manage page's "last delivery" and for an
+// administrator looking into a failure.
 const DeliveryRetention = 30 * 24 * time.Hour
 
-// DeleteOldDeliveries removes the outbox rows sent or given up more than DeliveryRetention
-// ago and returns how many it removed; pending rows stay whatever their age. The server
-// runs it with the session sweep.
+// DeleteOldDeliveries removes the outbox rows sent, given up or unknown that were written
+// more than DeliveryRetention ago and returns how many it removed; rows still to be
+// delivered stay whatever their age. The server runs it with the session sweep.
 func (s *Store) DeleteOldDeliveries(ctx context.Context) (int64, error) {
 	tag, err := s.pool.Exec(ctx, `
-		DELETE FROM outbox WHERE status IN ('sent', 'failed') AND created_at < now() - $1::interval`, DeliveryRetention)
+		DELETE FROM outbox o WHERE o.created_at < now() - $1::interval
+		  AND (o.sent_at IS NOT NULL OR o.gave_up <> '' OR o.unknown_at IS NOT NULL OR (o.job_id IS NOT NULL AND NOT EXISTS (
+		      SELECT 1 FROM river_job j WHERE j.id = o.job_id AND j.state NOT IN ('cancelled', 'discarded', 'completed'))))`,
+		DeliveryRetention)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete old deliveries: %w", err)
 	}
 	return tag.RowsAffected(), nil
+}
+
+// JobsDue reports whether any River job of queues is due now (available) or being worked
+// by the River client clientID: RunOnce works until none is.
+func (s *Store) JobsDue(ctx context.Context, queues []string, clientID string) (bool, error) {
+	var due bool
+	if err := s.pool.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM river_job WHERE queue = ANY($1) AND (
+		    (state = 'available' AND scheduled_at <= now())
+		    OR (state = 'running' AND attempted_by[array_upper(attempted_by, 1)] = $2)))`, queues, clientID).Scan(&due); err != nil {
+		return false, fmt.Errorf("store: jobs due: %w", err)
+	}
+	return due, nil
 }

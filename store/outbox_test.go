@@ -2,123 +2,19 @@ package store_test
 
 import (
 	"context"
-	"errors"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
-
-func TestDeliveriesAreClaimedOnceRetriedAndGivenUp(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	w := newWorld(t)
-	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
-	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
-	w.verify(w.Players[:8]...)
-	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
-	require.NoError(t, err)
-
-	// Four workers claim at once: each of the 8 deliveries goes to exactly one of them.
-	var mu sync.Mutex
-	seen := map[int64]int{}
-	byClaim := map[int64]store.Delivery{}
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 3)
-			assert.NoError(t, err)
-			mu.Lock()
-			defer mu.Unlock()
-			for _, d := range ds {
-				seen[d.ID]++
-				byClaim[d.ID] = d
-			}
-		}()
-	}
-	wg.Wait()
-	assert.Len(t, seen, 8)
-	for id, n := range seen {
-		assert.Equal(t, 1, n, "delivery %d claimed %d times", id, n)
-	}
-	more, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
-	require.NoError(t, err)
-	assert.Empty(t, more, "claimed deliveries are not due again")
-
-	rows, err := w.Store.Outbox(ctx)
-	require.NoError(t, err)
-	sent, failing, stopped, unstarted := rows[0], rows[1], rows[2], rows[3]
-	for _, r := range []store.OutboxRow{sent, failing, stopped} {
-		started, err := w.Store.DeliveryStarted(ctx, byClaim[r.ID])
-		require.NoError(t, err)
-		require.True(t, started)
-	}
-	require.NoError(t, w.Store.DeliverySent(ctx, sent.ID))
-	d := store.Delivery{ID: failing.ID, Attempts: 1}
-	require.NoError(t, w.Store.DeliveryFailed(ctx, d, errors.New("421 try later"), false))
-	// The worker of stopped and unstarted died: their leases run out. It was sending
-	// stopped; it had not started unstarted (trust review 3, finding 2).
-	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET lease_until = now() - interval '1 second' WHERE id = ANY($1)`,
-		[]int64{stopped.ID, unstarted.ID})
-	require.NoError(t, err)
-
-	var due time.Duration
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT extract(epoch FROM due_at - now())::int * interval '1 second' FROM outbox WHERE id = $1`,
-		failing.ID).Scan(&due))
-	assert.InDelta(t, 30, due.Seconds(), 2, "the first retry waits 30 s")
-	more, err = w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
-	require.NoError(t, err)
-	require.Len(t, more, 1, "a failed delivery waits for its retry; the unstarted one is claimed again")
-	assert.Equal(t, unstarted.ID, more[0].ID)
-	assert.Equal(t, 1, more[0].Attempts, "the dead worker's claim was no attempt")
-	started, err := w.Store.DeliveryStarted(ctx, byClaim[unstarted.ID])
-	require.NoError(t, err)
-	assert.False(t, started, "the dead worker's claim is not its any more")
-	require.NoError(t, w.Store.DeliveryFailed(ctx, store.Delivery{ID: unstarted.ID, Attempts: 0}, errors.New("later"), false))
-	byID := map[int64]store.OutboxRow{}
-	rows, err = w.Store.Outbox(ctx)
-	require.NoError(t, err)
-	for _, r := range rows {
-		byID[r.ID] = r
-	}
-	assert.Equal(t, "sent", byID[sent.ID].Status)
-	assert.Equal(t, "pending", byID[failing.ID].Status)
-	assert.Equal(t, "421 try later", byID[failing.ID].LastError)
-	assert.Equal(t, "failed", byID[stopped.ID].Status, "a delivery interrupted mid-send is never sent twice")
-	assert.Contains(t, byID[stopped.ID].LastError, "not sent again")
-	assert.Equal(t, "pending", byID[unstarted.ID].Status, "a claimed delivery never started went back to the queue")
-	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET due_at = now() + interval '1 day' WHERE id = $1`, unstarted.ID)
-	require.NoError(t, err)
-
-	// Due again: claimed, and after the last attempt given up for good.
-	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET due_at = now() WHERE id = $1`, failing.ID)
-	require.NoError(t, err)
-	for attempt := 2; attempt <= store.MaxDeliveryAttempts; attempt++ {
-		ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelEmail, 10)
-		require.NoError(t, err)
-		require.Len(t, ds, 1)
-		assert.Equal(t, attempt, ds[0].Attempts)
-		require.NoError(t, w.Store.DeliveryFailed(ctx, ds[0], errors.New("421 try later"), false))
-		_, err = w.Pool.Exec(ctx, `UPDATE outbox SET due_at = now() WHERE id = $1`, failing.ID)
-		require.NoError(t, err)
-	}
-	rows, err = w.Store.Outbox(ctx)
-	require.NoError(t, err)
-	for _, r := range rows {
-		if r.ID == failing.ID {
-			assert.Equal(t, "failed", r.Status)
-			assert.Equal(t, store.MaxDeliveryAttempts, r.Attempts)
-		}
-	}
-}
 
 func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
 	t.Parallel()
@@ -143,9 +39,10 @@ func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
 	// One sent and one given up long ago, one still pending from long ago.
 	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET created_at = now() - interval '31 days'`)
 	require.NoError(t, err)
-	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET status = 'sent', sent_at = now() WHERE id = $1`, rows[0].ID)
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET sent_at = now() WHERE id = $1`, rows[0].ID)
 	require.NoError(t, err)
-	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET status = 'failed' WHERE id = $1`, rows[1].ID)
+	_, err = w.Pool.Exec(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = now()
+		WHERE id = (SELECT job_id FROM outbox WHERE id = $1)`, rows[1].ID)
 	require.NoError(t, err)
 	n, err := w.Store.DeleteOldDeliveries(ctx)
 	require.NoError(t, err)
@@ -156,8 +53,128 @@ func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
 	assert.Equal(t, rows[2].ID, left[0].ID)
 }
 
-// A webhook has at most one delivery in flight, whichever worker claims, and a breaker
-// pauses a webhook that keeps failing (trust review 3, finding 2).
+// jobOf is the River job of outbox row id: its kind, queue and state.
+func jobOf(t *testing.T, w *world, id int64) (kind, queue, state string) {
+	t.Helper()
+	require.NoError(t, w.Pool.QueryRow(context.Background(), `
+		SELECT j.kind, j.queue, j.state FROM outbox o JOIN river_job j ON j.id = o.job_id WHERE o.id = $1`, id).
+		Scan(&kind, &queue, &state))
+	return kind, queue, state
+}
+
+// Each delivery's River job is inserted in its event's own transaction: a result recorded
+// has one job per delivery, e-mail on the mail queue and webhooks on theirs; an event
+// whose transaction rolls back leaves neither row nor job.
+func TestDeliveriesAreRiverJobsOfTheirEventsTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	_, err := service.NewLeagues(w.Store).AddWebhook(ctx, leagueID, w.Organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	w.verify(w.Players[:2]...)
+	_, err = w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 3, "two verified players and the webhook")
+	for _, r := range rows {
+		kind, queue, state := jobOf(t, w, r.ID)
+		assert.Equal(t, "available", state)
+		assert.Equal(t, "pending", r.Status)
+		assert.Zero(t, r.Attempts)
+		if r.Channel == store.ChannelEmail {
+			assert.Equal(t, [2]string{"deliver_mail", store.QueueMail}, [2]string{kind, queue})
+		} else {
+			assert.Equal(t, [2]string{"deliver_webhook", store.QueueWebhooks}, [2]string{kind, queue})
+		}
+	}
+	var jobs int
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind LIKE 'deliver_%'`).Scan(&jobs))
+	assert.Equal(t, 3, jobs, "one job a delivery")
+
+	// A notice written in a transaction that rolls back: no row, no job.
+	tx, err := w.Pool.Begin(ctx)
+	require.NoError(t, err)
+	require.NoError(t, w.Store.InsertLeagueNotice(ctx, tx, "league_finished:league:test", store.Notice{Kind: store.NoticeLeagueFinished, LeagueID: leagueID}, 0))
+	require.NoError(t, tx.Rollback(ctx))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind LIKE 'deliver_%'`).Scan(&jobs))
+	assert.Equal(t, 3, jobs)
+	left, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Len(t, left, 3)
+}
+
+// Where a delivery's send stood tells a new attempt what to do (issue 35, item 9): one
+// never handed over is sent; one whose send finished is not sent again; one handed over
+// by a server that died before its answer is unknown, not sent again by itself, and an
+// organiser's resend makes it a new job.
+func TestStartDeliveryTellsWhereTheSendStood(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:3]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	fresh, sent, handed := rows[0].ID, rows[1].ID, rows[2].ID
+
+	d, state, err := w.Store.StartDelivery(ctx, fresh)
+	require.NoError(t, err)
+	assert.Equal(t, store.DeliveryToSend, state)
+	assert.Equal(t, store.NoticeResultRecorded, d.Notice.Kind)
+	assert.Contains(t, d.Email, "@club.example")
+
+	_, _, err = w.Store.StartDelivery(ctx, sent)
+	require.NoError(t, err)
+	require.NoError(t, w.Store.DeliveryHandedOver(ctx, sent))
+	require.NoError(t, w.Store.DeliverySent(ctx, sent))
+	_, state, err = w.Store.StartDelivery(ctx, sent)
+	require.NoError(t, err)
+	assert.Equal(t, store.DeliverySent, state, "a delivery whose send finished is not sent again")
+
+	_, _, err = w.Store.StartDelivery(ctx, handed)
+	require.NoError(t, err)
+	require.NoError(t, w.Store.DeliveryHandedOver(ctx, handed)) // and its server dies
+	_, state, err = w.Store.StartDelivery(ctx, handed)
+	require.NoError(t, err)
+	assert.Equal(t, store.DeliveryUnknown, state)
+	require.NoError(t, w.Store.MarkDeliveryUnknown(ctx, handed))
+	unknown, err := w.Store.UnknownDeliveries(ctx, leagueID)
+	require.NoError(t, err)
+	require.Len(t, unknown, 1)
+	assert.Equal(t, handed, unknown[0].ID)
+	rows, err = w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "sent", rows[1].Status)
+	assert.Equal(t, "unknown", rows[2].Status)
+	assert.Contains(t, rows[2].LastError, "may or may not have arrived")
+
+	// The organiser resends it: a new job, the delivery to send again; twice is refused.
+	tx, err := w.Pool.Begin(ctx)
+	require.NoError(t, err)
+	require.NoError(t, w.Store.ResendDelivery(ctx, tx, leagueID, handed))
+	require.NoError(t, tx.Commit(ctx))
+	_, _, jobState := jobOf(t, w, handed)
+	assert.Equal(t, "available", jobState)
+	_, state, err = w.Store.StartDelivery(ctx, handed)
+	require.NoError(t, err)
+	assert.Equal(t, store.DeliveryToSend, state)
+	tx, err = w.Pool.Begin(ctx)
+	require.NoError(t, err)
+	assert.ErrorIs(t, w.Store.ResendDelivery(ctx, tx, leagueID, handed), store.ErrNotFound)
+	assert.ErrorIs(t, w.Store.ResendDelivery(ctx, tx, leagueID+1000, sent), store.ErrNotFound)
+	require.NoError(t, tx.Rollback(ctx))
+}
+
+// A webhook has at most one delivery in flight (a younger one waits while River runs an
+// older one), and a breaker pauses a webhook that keeps failing (trust review 3,
+// finding 2).
 func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
@@ -169,74 +186,135 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	require.NoError(t, err)
 	_, err = w.Record(ctx, games[1], w.Organiser.ID, storetest.PlacementInput(members[4:8], []int{10, 8, 6, 4}))
 	require.NoError(t, err)
+	var first, second, firstJob, secondJob int64
+	require.NoError(t, w.Pool.QueryRow(ctx, `
+		SELECT min(id), max(id), min(job_id), max(job_id) FROM outbox WHERE webhook_id = $1`, hook.ID).
+		Scan(&first, &second, &firstJob, &secondJob))
 
-	// Four workers claim at once: one delivery of the webhook goes out, the other waits.
-	var mu sync.Mutex
-	var claimed []store.Delivery
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelWebhook, 10)
-			assert.NoError(t, err)
-			mu.Lock()
-			claimed = append(claimed, ds...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	require.Len(t, claimed, 1, "one delivery in flight per webhook")
-	first := claimed[0]
-	started, err := w.Store.DeliveryStarted(ctx, first)
+	// River runs the first: the second waits for it.
+	_, err = w.Pool.Exec(ctx, `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = now(),
+		attempted_by = ARRAY['a server'] WHERE id = $1`, firstJob)
 	require.NoError(t, err)
-	require.True(t, started)
-	more, err := w.Store.ClaimDeliveries(ctx, store.ChannelWebhook, 10)
+	busy, err := w.Store.WebhookBusy(ctx, hook.ID, secondJob)
 	require.NoError(t, err)
-	assert.Empty(t, more, "not while the first is in flight")
-	require.NoError(t, w.Store.DeliverySent(ctx, first.ID))
-	second, err := w.Store.ClaimDeliveries(ctx, store.ChannelWebhook, 10)
+	assert.True(t, busy, "not while the first is in flight")
+	busy, err = w.Store.WebhookBusy(ctx, hook.ID, firstJob)
 	require.NoError(t, err)
-	require.Len(t, second, 1, "the next one once it is done")
-	assert.NotEqual(t, first.ID, second[0].ID)
+	assert.False(t, busy, "the first is nobody's to wait for")
+	_, err = w.Pool.Exec(ctx, `UPDATE river_job SET state = 'completed', finalized_at = now() WHERE id = $1`, firstJob)
+	require.NoError(t, err)
+	busy, err = w.Store.WebhookBusy(ctx, hook.ID, secondJob)
+	require.NoError(t, err)
+	assert.False(t, busy, "the next one once it is done")
 
 	// Three failures in a row open the breaker: the delivery, though due, waits.
-	d := second[0]
 	for attempt := 1; attempt <= store.BreakerFailures; attempt++ {
-		started, err := w.Store.DeliveryStarted(ctx, d)
+		d, state, err := w.Store.StartDelivery(ctx, second)
 		require.NoError(t, err)
-		require.True(t, started)
-		require.NoError(t, w.Store.DeliveryFailed(ctx, d, errors.New("webhook answered 503 Service Unavailable"), false))
-		_, err = w.Pool.Exec(ctx, `UPDATE outbox SET due_at = now() WHERE id = $1`, d.ID)
-		require.NoError(t, err)
-		ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelWebhook, 10)
-		require.NoError(t, err)
-		if attempt < store.BreakerFailures {
-			require.Len(t, ds, 1, "attempt %d: tried again", attempt)
-			d = ds[0]
-		} else {
-			assert.Empty(t, ds, "the breaker pauses the webhook")
-		}
+		require.Equal(t, store.DeliveryToSend, state)
+		assert.Nil(t, d.PausedUntil, "attempt %d: tried", attempt)
+		require.NoError(t, w.Store.DeliveryHandedOver(ctx, second))
+		require.NoError(t, w.Store.DeliveryFailed(ctx, second, false))
 	}
-	var paused time.Duration
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT extract(epoch FROM paused_until - now())::int * interval '1 second' FROM league_webhooks WHERE id = $1`,
-		hook.ID).Scan(&paused))
-	assert.InDelta(t, 60, paused.Seconds(), 2, "paused a minute at first")
+	d, _, err := w.Store.StartDelivery(ctx, second)
+	require.NoError(t, err)
+	require.NotNil(t, d.PausedUntil, "the breaker pauses the webhook")
+	assert.InDelta(t, 60, time.Until(*d.PausedUntil).Seconds(), 2, "paused a minute at first")
 	hooks, err := service.NewLeagues(w.Store).Webhooks(ctx, leagueID, w.Organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.NotNil(t, hooks[0].PausedUntil, "the manage page and the API say it is paused")
+	// A refusal (permanent) says nothing of the receiver's health: the breaker stays.
+	var failures int
+	require.NoError(t, w.Store.DeliveryFailed(ctx, second, true))
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&failures))
+	assert.Equal(t, store.BreakerFailures, failures)
 	// Once the pause is over, a delivery that goes through closes the breaker.
 	_, err = w.Pool.Exec(ctx, `UPDATE league_webhooks SET paused_until = now() WHERE id = $1`, hook.ID)
 	require.NoError(t, err)
-	ds, err := w.Store.ClaimDeliveries(ctx, store.ChannelWebhook, 10)
+	d, state, err := w.Store.StartDelivery(ctx, second)
 	require.NoError(t, err)
-	require.Len(t, ds, 1)
-	started, err = w.Store.DeliveryStarted(ctx, ds[0])
-	require.NoError(t, err)
-	require.True(t, started)
-	require.NoError(t, w.Store.DeliverySent(ctx, ds[0].ID))
-	var failures int
+	require.Equal(t, store.DeliveryToSend, state)
+	assert.Nil(t, d.PausedUntil)
+	require.NoError(t, w.Store.DeliverySent(ctx, second))
 	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&failures))
 	assert.Zero(t, failures)
+}
+
+// Deliveries written before River (no job yet) are given River jobs when the new release
+// starts; those sent, given up or unknown are not, and a second start queues nothing.
+func TestLeftoverDeliveriesAreQueuedOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:4]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+	// As migration 00032 leaves them: no jobs; one sent, one given up, one unknown, one waiting.
+	_, err = w.Pool.Exec(ctx, `DELETE FROM river_job`)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET job_id = NULL,
+		sent_at = CASE WHEN id = $1 THEN now() END,
+		gave_up = CASE WHEN id = $2 THEN 'webhook answered 410 Gone' ELSE '' END,
+		unknown_at = CASE WHEN id = $3 THEN now() END`, rows[0].ID, rows[1].ID, rows[2].ID)
+	require.NoError(t, err)
+	n, err := w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	_, _, state := jobOf(t, w, rows[3].ID)
+	assert.Equal(t, "available", state)
+	n, err = w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, n)
+	left, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sent", "failed", "unknown", "pending"},
+		[]string{left[0].Status, left[1].Status, left[2].Status, left[3].Status})
+	assert.Equal(t, "webhook answered 410 Gone", left[1].LastError)
+}
+
+// Migration 00032 moves the old queue's rows to River's record: one it was sending may
+// have gone out (unknown), one it gave up keeps its error, one sent stays sent, one
+// waiting is queued at start. Its down migration puts them back.
+func TestMigrationMovesTheOldQueueToRiver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}
+	_, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	w.verify(w.Players[:4]...)
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, storetest.PlacementInput(members[:4], []int{10, 8, 6, 4}))
+	require.NoError(t, err)
+	rows, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+
+	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(w.Pool), migrations.FS, goose.WithAllowOutofOrder(true))
+	require.NoError(t, err)
+	_, err = provider.DownTo(ctx, 31)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `UPDATE outbox SET
+		status = CASE id WHEN $1 THEN 'sent' WHEN $2 THEN 'failed' WHEN $3 THEN 'sending' ELSE 'pending' END,
+		sent_at = CASE WHEN id = $1 THEN now() END,
+		last_error = CASE WHEN id = $2 THEN 'webhook answered 410 Gone' ELSE '' END,
+		lease_until = CASE WHEN id = $3 THEN now() + interval '1 minute' END,
+		started_at = CASE WHEN id = $3 THEN now() END`, rows[0].ID, rows[1].ID, rows[2].ID)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `DELETE FROM river_job`)
+	require.NoError(t, err)
+	_, err = store.Migrate(ctx, w.Pool)
+	require.NoError(t, err)
+	n, err := w.Store.QueueLeftoverDeliveries(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the one waiting")
+	left, err := w.Store.Outbox(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sent", "failed", "unknown", "pending"},
+		[]string{left[0].Status, left[1].Status, left[2].Status, left[3].Status})
+	assert.Equal(t, "webhook answered 410 Gone", left[1].LastError)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // enqueueRemindersSQL writes a "your game is soon" row for every player seated at a
@@ -50,9 +52,16 @@ const ReminderWindow = 24 * time.Hour
 // EnqueueReminders writes the reminders of every game starting within ReminderWindow that
 // has none yet, and returns how many rows it wrote. Any number of servers may run it at
 // once: each reminder is written once.
+// Their River jobs are inserted in the same transaction.
 func (s *Store) EnqueueReminders(ctx context.Context) (int, error) {
 	var n int
-	if err := s.pool.QueryRow(ctx, enqueueRemindersSQL, ReminderWindow).Scan(&n); err != nil {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, enqueueRemindersSQL, ReminderWindow).Scan(&n); err != nil {
+			return err
+		}
+		return enqueueDeliveries(ctx, tx)
+	})
+	if err != nil {
 		return 0, fmt.Errorf("store: enqueue reminders: %w", err)
 	}
 	return n, nil

@@ -84,6 +84,9 @@ func (s *Store) UpdateResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w Re
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 		return Changes{}, fmt.Errorf("insert audit row: %w", err)
 	}
+	if err := enqueueDeliveries(ctx, tx); err != nil {
+		return Changes{}, fmt.Errorf("queue the correction's notices: %w", err)
+	}
 	return changes, nil
 }
 

@@ -117,7 +117,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 			return fmt.Errorf("rate result: %w", err)
 		}
-		return nil
+		return enqueueDeliveries(ctx, tx)
 	}()
 	if err != nil {
 		return GameResult{}, err

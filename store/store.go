@@ -42,9 +42,6 @@ type Conflict = league.Conflict
 type Store struct {
 	pool         *pgxpool.Pool
 	passwordCost int
-	// leaseClockAhead is how far ahead of the database's clock delivery leases are judged
-	// (WithLeaseClockAhead; 0 outside tests).
-	leaseClockAhead time.Duration
 	// dummyHash is compared against for a log-in without an account (unknownUserHash).
 	dummyHash []byte
 	// sessions is how Open sets up the pool's connections (WithSessions).

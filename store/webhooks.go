@@ -30,7 +30,8 @@ type Webhook struct {
 	Format    string    `db:"format" json:"format"`
 	Secret    string    `db:"secret" json:"secret"`
 	CreatedAt time.Time `db:"created_at" json:"created_at"`
-	// LastStatus is the latest delivery's status ("" before the first), LastError its error.
+	// LastStatus is the latest delivery's status ("" before the first), LastError its
+	// error, as River recorded its attempts.
 	LastStatus string `db:"last_status" json:"last_status"`
 	LastError  string `db:"last_error" json:"last_error"`
 	// PausedUntil is when its breaker lets deliveries go again, after failures in a row
@@ -44,7 +45,9 @@ SELECT w.id, w.url, w.format, w.secret, w.created_at,
        coalesce(last.status, '') AS last_status, coalesce(last.last_error, '') AS last_error
 FROM league_webhooks w
 LEFT JOIN LATERAL (
-    SELECT o.status, o.last_error FROM outbox o WHERE o.webhook_id = w.id ORDER BY o.id DESC LIMIT 1
+    SELECT ` + deliveryStatusSQL + ` AS status, ` + deliveryErrorSQL + ` AS last_error
+    FROM outbox o LEFT JOIN river_job j ON j.id = o.job_id
+    WHERE o.webhook_id = w.id ORDER BY o.id DESC LIMIT 1
 ) last ON true
 WHERE w.league_id = $1
 ORDER BY w.id`

@@ -4,15 +4,20 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 	"github.com/tablestakes/tablestakes/sweep"
 )
@@ -23,41 +28,85 @@ func TestMain(m *testing.M) {
 	os.Exit(storetest.Main(m))
 }
 
-// Every period each job runs, in order: a failing one is logged and holds up none after it,
-// one that handled rows says how many, one that handled none says nothing, and a failure
-// once the server is stopping is not an error worth logging.
-func TestRunRunsEveryJobEachPeriodUntilCtxEnds(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+// startSweeps starts a River client on st's database that runs the sweeps as periodic jobs
+// (as serve does), stopped when the test ends.
+func startSweeps(t *testing.T, st *store.Store, logger *slog.Logger, sweeps ...sweep.Every) {
+	t.Helper()
+	queues, register, periodic := sweep.Background(logger, sweeps...)
+	workers := river.NewWorkers()
+	register(workers)
+	client, err := river.NewClient(riverpgxv5.New(st.Pool()), &river.Config{Queues: queues, Workers: workers,
+		PeriodicJobs: periodic, Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	require.NoError(t, client.Start(context.Background()))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		assert.NoError(t, client.StopAndCancel(ctx))
+	})
+}
+
+// Each sweep runs as River's periodic job, at start and then every period: a failing one
+// is logged and holds up none other, one that handled rows says how many, one that
+// handled none says nothing, and a failure once the server is stopping is not an error
+// worth logging.
+func TestSweepsRunAsPeriodicJobs(t *testing.T) {
+	t.Parallel()
+	st := storetest.NewStore(t)
+	var mu sync.Mutex
 	var log bytes.Buffer
-	logger := slog.New(slog.NewTextHandler(&log, nil))
-	var failed, idle, counted int
+	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &log}, nil))
+	ran := make(chan string, 30)
+	stopping, stop := context.WithCancel(context.Background())
+	stop()
 	jobs := []sweep.Job{
 		{"sweep the fire", "swept the fire", func(context.Context) (int64, error) {
-			failed++
+			ran <- "fire"
 			return 0, errors.New("disk on fire")
 		}},
 		{"sweep nothing", "swept nothing", func(context.Context) (int64, error) {
-			idle++
+			ran <- "nothing"
 			return 0, nil
 		}},
 		{"sweep crumbs", "swept crumbs", func(context.Context) (int64, error) {
-			counted++
-			if counted == 3 {
-				cancel()
-			}
+			ran <- "crumbs"
 			return 2, nil
 		}},
 	}
-	sweep.Run(ctx, logger, time.Millisecond, jobs...)
-
-	assert.GreaterOrEqual(t, counted, 3)
-	assert.Equal(t, counted, failed, "a failing job holds up none after it")
-	assert.Equal(t, counted, idle)
+	var sweeps []sweep.Every
+	for _, j := range jobs {
+		sweeps = append(sweeps, sweep.Every{Period: time.Hour, Job: j})
+	}
+	startSweeps(t, st, logger, sweeps...)
+	seen := map[string]int{}
+	for len(seen) < 3 {
+		select {
+		case r := <-ran:
+			seen[r]++
+		case <-time.After(time.Minute): // a generous deadline for "eventually"
+			t.Fatalf("not every sweep ran: %v", seen)
+		}
+	}
+	// A failure while the server stops is not logged.
+	assert.Error(t, sweep.RunJob(stopping, logger, jobs[0]))
+	mu.Lock()
+	defer mu.Unlock()
 	lines := log.String()
-	assert.Equal(t, 3, strings.Count(lines, `level=ERROR msg="sweep the fire" error="disk on fire"`), lines)
-	assert.Equal(t, counted, strings.Count(lines, `level=INFO msg="swept crumbs" count=2`), lines)
+	assert.Equal(t, 1, strings.Count(lines, `level=ERROR msg="sweep the fire" error="disk on fire"`), lines)
+	assert.Equal(t, 1, strings.Count(lines, `level=INFO msg="swept crumbs" count=2`), lines)
 	assert.NotContains(t, lines, "swept nothing")
+}
+
+// lockedWriter lets the sweeps' goroutines share a test's buffer.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // The expired sweeps delete an expired web session and leave a live one.
@@ -72,12 +121,11 @@ func TestExpiredSweepsDeleteWhatHasExpired(t *testing.T) {
 	jobs := sweep.Expired(st)
 	require.Len(t, jobs, 4)
 
-	sweepCtx, stop := context.WithCancel(ctx)
-	swept := make(chan struct{})
-	go func() {
-		defer close(swept)
-		sweep.Run(sweepCtx, slog.New(slog.DiscardHandler), time.Millisecond, jobs...)
-	}()
+	var sweeps []sweep.Every
+	for _, j := range jobs {
+		sweeps = append(sweeps, sweep.Every{Period: time.Hour, Job: j})
+	}
+	startSweeps(t, st, slog.New(slog.DiscardHandler), sweeps...)
 	left := func() (string, error) {
 		var tokens string
 		err := st.Pool().QueryRow(ctx, `SELECT string_agg(token, ',') FROM sessions`).Scan(&tokens)
@@ -87,9 +135,4 @@ func TestExpiredSweepsDeleteWhatHasExpired(t *testing.T) {
 		tokens, err := left()
 		return err == nil && tokens == "live"
 	}, time.Minute, 5*time.Millisecond, "the expired session is swept")
-	stop()
-	<-swept
-	tokens, err := left()
-	require.NoError(t, err)
-	assert.Equal(t, "live", tokens)
 }

@@ -48,6 +48,18 @@ type ManageView struct {
 	WebhookForm WebhookForm
 	// MaxWebhooks is how many a league may have.
 	MaxWebhooks int
+	// Unknown are the league's notifications whose outcome nobody can tell (their server
+	// stopped after handing them over), shown to the organiser with a resend button.
+	Unknown []UnknownDeliveryView
+}
+
+// UnknownDeliveryView is a notification that may or may not have arrived.
+type UnknownDeliveryView struct {
+	ID int64
+	// What is its kind in words; To its recipient (a username, or a webhook's host and id).
+	What, To string
+	// At is when it was found unknown, in the league's zone.
+	At string
 }
 
 // WebhookView is one of a league's webhooks on its manage page.

@@ -57,7 +57,8 @@ type serveConfig struct {
 }
 
 // defaultPoolSize is the database connections a server opens by default: room for requests
-// beside the notification worker, the sweeps and the cache's listener, well within
+// beside River's background work (its listener, fetches and jobs) and the cache's listener,
+// well within
 // Postgres's default of 100 connections for a few servers.
 const defaultPoolSize = 10
 
@@ -243,23 +244,16 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		}
 	}
 
-	// The background work runs beside the HTTP server; each piece stops once the server
-	// has drained.
-	stopExpiring := background(ctx, func(ctx context.Context) {
-		sweep.Run(ctx, logger, sweep.ExpiredEvery, sweep.Expired(st)...)
-	})
-	defer stopExpiring()
-	// Every server delivers notifications; the database hands each delivery to one of them.
-	stopNotifying := background(ctx, notify.New(st, logger, cfg.Notify).Run)
-	defer stopNotifying()
 	// The cache of public pages listens for every server's writes on this database.
 	handler := web.New(st, logger, cfg.Web)
-	// Every server records the proposals whose confirmation window ended; each game's lock
-	// makes each recorded once, and each is announced to every server's cache.
-	stopClosing := background(ctx, func(ctx context.Context) {
-		sweep.Run(ctx, logger, sweep.ClosedProposalsEvery, sweep.ClosedProposals(st, time.Now, logger, handler.Changed))
-	})
-	defer stopClosing()
+	// The background work runs on River beside the HTTP server: every server delivers
+	// notifications (the database hands each delivery to one of them), and the elected
+	// leader runs the sweeps. River stops gracefully once the server has drained.
+	stopBackground, err := startBackground(ctx, st, logger, cfg, handler)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer stopBackground()
 
 	if cfg.DatabaseReadURL != "" {
 		// A replica is read-only: nothing is created or migrated there.
@@ -314,6 +308,40 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// startBackground starts the server's River client: the notification deliveries and
+// reminders (package notify) and the sweeps (package sweep) as periodic jobs of the
+// elected leader. The returned stop lets the jobs in flight finish (up to 30 s) and then
+// cancels them: a delivery cut off is a failed attempt, tried again by another server.
+func startBackground(ctx context.Context, st *store.Store, logger *slog.Logger, cfg serveConfig, handler *web.Handler) (stop func(), err error) {
+	if n, err := st.QueueLeftoverDeliveries(ctx); err != nil {
+		return nil, err
+	} else if n > 0 {
+		logger.Info("queued deliveries written before River", "count", n)
+	}
+	var sweeps []sweep.Every
+	for _, j := range sweep.Expired(st) {
+		sweeps = append(sweeps, sweep.Every{Period: sweep.ExpiredEvery, Job: j})
+	}
+	// Each result recorded is announced to every server's cache.
+	sweeps = append(sweeps, sweep.Every{Period: sweep.ClosedProposalsEvery,
+		Job: sweep.ClosedProposals(st, time.Now, logger, handler.Changed)})
+	queues, register, periodic := sweep.Background(logger, sweeps...)
+	client, err := notify.New(st, logger, cfg.Notify).NewClient(notify.Background{
+		Queues: queues, Workers: register, Periodic: periodic, SoftStop: 30 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	// River's own context outlives ctx: the server stops it after draining its requests.
+	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
+		return nil, err
+	}
+	return func() {
+		if err := notify.Stop(client, 45*time.Second); err != nil {
+			logger.Error("stop background work", "error", err.Error())
+		}
+	}, nil
 }
 
 // background runs work in a goroutine of its own until ctx ends or the returned stop is

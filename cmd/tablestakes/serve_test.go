@@ -21,6 +21,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -283,6 +286,15 @@ func TestMigrateCreatesAndMigratesTheDatabase(t *testing.T) {
 		require.NoError(t, err, string(out))
 		assert.Equal(t, "database at schema version "+strconv.FormatInt(latest, 10)+"\n", string(out))
 	}
+	// River's tables come with the same step, made by River's own migrator.
+	pool, err := pgxpool.New(context.Background(), url)
+	require.NoError(t, err)
+	defer pool.Close()
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	require.NoError(t, err)
+	valid, err := migrator.Validate(context.Background(), nil)
+	require.NoError(t, err)
+	assert.True(t, valid.OK, "River's migrations are all applied: %v", valid.Messages)
 }
 
 func TestServeConfig(t *testing.T) {

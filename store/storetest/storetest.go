@@ -254,6 +254,7 @@ func migrationsHash() (string, error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
 		h.Write(b)
 	}
+	fmt.Fprintf(h, "river\x00%d", store.RiverSchemaVersion())
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 

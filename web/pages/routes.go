@@ -62,6 +62,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.POST("/leagues/:id/results-setting", h.setResultsSetting, h.RequireLogin)
 	e.POST("/leagues/:id/webhooks", h.addWebhook, h.RequireLogin)
 	e.POST("/leagues/:id/webhooks/:hook/delete", h.deleteWebhook, h.RequireLogin)
+	e.POST("/leagues/:id/deliveries/:delivery/resend", h.resendDelivery, h.RequireLogin)
 
 	// Private leagues: the invite link (open to anyone holding it) and the organiser's forms.
 	e.GET("/leagues/:id/invite/:token", h.invitePage)

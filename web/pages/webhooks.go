@@ -2,6 +2,7 @@ package pages
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -40,13 +41,88 @@ func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.Mana
 			last = "being sent"
 		case "failed":
 			last = "failed: " + w.LastError
+		case "unknown":
+			last = "may or may not have arrived: the server stopped while sending it (see below)"
 		}
 		if w.PausedUntil != nil {
 			last += "; paused after failing again and again, until " + w.PausedUntil.In(httpx.LeagueLocation(l)).Format("2 Jan 15:04 MST")
 		}
 		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}
+	if !v.IsOrganiser {
+		return nil
+	}
+	unknown, err := h.Leagues.UnknownDeliveries(c.Request().Context(), l.ID, user.ID)
+	if err != nil {
+		return err
+	}
+	hosts := map[int64]string{}
+	for _, w := range hooks {
+		hosts[w.ID] = w.Host
+	}
+	for _, d := range unknown {
+		to := d.Recipient
+		if d.Channel == store.ChannelWebhook {
+			to = "a webhook"
+			if d.WebhookID != nil {
+				to = hosts[*d.WebhookID] + " (webhook " + strconv.FormatInt(*d.WebhookID, 10) + ")"
+			}
+		}
+		v.Unknown = append(v.Unknown, templates.UnknownDeliveryView{ID: d.ID, What: noticeKindWords(d.Kind), To: to,
+			At: d.At.In(httpx.LeagueLocation(l)).Format("2 Jan 15:04 MST")})
+	}
 	return nil
+}
+
+// noticeKindWords names a notification's kind for people.
+func noticeKindWords(kind string) string {
+	switch kind {
+	case store.NoticeScheduleDrawn:
+		return "Schedule drawn"
+	case store.NoticeResultRecorded:
+		return "Result recorded"
+	case store.NoticeResultCorrected:
+		return "Result corrected"
+	case store.NoticeGameSoon:
+		return "Game reminder"
+	case store.NoticeLeagueFinished:
+		return "League finished"
+	case store.NoticeResultProposed:
+		return "Result proposed"
+	case store.NoticeResultDisputed:
+		return "Result disputed"
+	case store.NoticeSeasonOpen:
+		return "Season open"
+	case store.NoticeSeasonStarted:
+		return "Season started"
+	case store.NoticeSeasonFinished:
+		return "Season finished"
+	}
+	return "Notification"
+}
+
+// resendDelivery is the manage page's "Send again" button of a notification that may not
+// have arrived (POST /leagues/{id}/deliveries/{delivery}/resend), the organiser's only.
+func (h *Handler) resendDelivery(c echo.Context) error {
+	id, err := httpx.PathID(c)
+	if err != nil {
+		return err
+	}
+	raw := c.Param("delivery")
+	deliveryID, perr := strconv.ParseInt(raw, 10, 64)
+	if perr != nil || deliveryID <= 0 || strconv.FormatInt(deliveryID, 10) != raw {
+		return httpx.ErrNoSuchPage
+	}
+	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
+	err = h.Leagues.ResendDelivery(c.Request().Context(), id, deliveryID, user.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		err = &store.Conflict{Reason: "that notification was sent again already, or is no longer kept"}
+	}
+	if err == nil {
+		h.Flash(c, "The notification is being sent again.")
+		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#webhooks")
+	}
+	return h.afterManageAction(c, id, err)
 }
 
 // addWebhook is the manage page's add form (POST /leagues/{id}/webhooks: url, format). A
