@@ -99,6 +99,9 @@ type DeskView struct {
 	// within the next 7 days, not dated (a full normal table, a league without dates), and
 	// further ahead. Later ones have no Record button in view.
 	Overdue, ThisWeek, Undated, Later []DeskGame
+	// OverduePages, ThisWeekPages, UndatedPages and LaterPages page those groups: a busy
+	// organiser's desk shows a page of each, not every game (issue #34).
+	OverduePages, ThisWeekPages, UndatedPages, LaterPages DeskPager
 	// Waiting are the open leagues the viewer plays in or runs.
 	Waiting []LeagueSummary
 	// Recent are the latest results in the viewer's leagues.
@@ -109,6 +112,25 @@ type DeskView struct {
 	Table TableDeskView
 	// Seasons are the open seasons the viewer signed up for or organises.
 	Seasons []DeskSeason
+}
+
+// DeskPager is where one of the desk's long lists stands: the page shown (from 1) of
+// Pages, Size items a page, Total in all, paged by the query parameter Param.
+type DeskPager struct {
+	Param             string
+	Page, Pages, Size int
+	Total             int
+}
+
+// First and Last are the positions (from 1) of the first and last items shown.
+func (p DeskPager) First() int { return (p.Page-1)*p.Size + 1 }
+
+// Last is the position of the last item shown.
+func (p DeskPager) Last() int { return min(p.Page*p.Size, p.Total) }
+
+// URL is the desk showing page n of the list, scrolled to the list.
+func (p DeskPager) URL(n int) string {
+	return "/?" + p.Param + "=" + strconv.Itoa(n) + "#" + p.Param
 }
 
 // DeskSeason is an open season on the desk: the viewer's sign-up, or, for its organiser,
