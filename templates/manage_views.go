@@ -165,7 +165,7 @@ type DeskGame struct {
 	When string
 	// Place is the game's place, or the league's venue.
 	Place string
-	// Seats are the usernames in seat order.
+	// Seats are the players' display names in seat order.
 	Seats []string
 	// SeatName is the viewer's seat ("Seat 2") in the list of next games.
 	SeatName string

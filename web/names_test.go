@@ -69,6 +69,11 @@ func TestPagesNamePeopleByDisplayNameWithoutDoubledFullStops(t *testing.T) {
 	noDoubledStops(gamePage, doc)
 
 	organiser := app.logIn(org)
+	_, doc = app.get(organiser, "/")
+	seats := text(doc.Find("#queue td.seats").First())
+	assert.Contains(t, seats, "Ms PLAYER", "the desk's queue names the players")
+	assert.NotContains(t, seats, "player")
+	assert.Contains(t, text(doc.Find("#recent")), "won by "+nameOf(seated[0].Username))
 	for _, page := range []struct {
 		c    *http.Client
 		path string

@@ -179,6 +179,10 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
 	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
 		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
+	// People read display names; a part kept from before they were read has usernames only.
+	if len(g.SeatNames) == len(g.Seats) {
+		d.Seats = g.SeatNames
+	}
 	if g.StartsAt != nil {
 		d.When = clock.show(*g.StartsAt, g.TimeZone, gameDateFormat)
 	}
