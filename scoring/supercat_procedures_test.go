@@ -529,7 +529,7 @@ func TestWalkSupercatPreludeAppliesDeclaredAmbitions(t *testing.T) {
 func TestSupercatStartTurnKnowsTheDeclaredAmbitions(t *testing.T) {
 	t.Parallel()
 	s := SupercatState{Hand: 6, Initiative: true, Drawn: []ActionCard{card("aggression", 2), card("construction", 4)},
-		Ambitions: map[Ambition]AmbitionState{Tycoon: {Standing: Winning}, Empath: {Standing: Behind, Declared: true}},
+		Ambitions:        map[Ambition]AmbitionState{Tycoon: {Standing: Winning}, Empath: {Standing: Behind, Declared: true}},
 		MarkersAvailable: true, Difficulty: Normal}
 	turn, err := SupercatStartTurn(s)
 	require.NoError(t, err)
