@@ -151,3 +151,20 @@ func TestBusyDeskPagesItsLists(t *testing.T) {
 	_, doc = app.get(c, "/?overdue=999")
 	assert.Equal(t, 1, doc.Find("#queue .desk-pager a[rel=prev]").Length(), "a page out of range shows the last")
 }
+
+// The later games' group stays folded on the desk's first page, and opens on the page of
+// them the organiser asked for.
+func TestBusyDeskOpensTheLaterPageAskedFor(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE games SET starts_at = now() + interval '30 days' WHERE league_id = $1`, l.ID)
+	require.NoError(t, err)
+	c := app.logIn(org)
+	_, doc := app.get(c, "/")
+	assert.Equal(t, 1, doc.Find("#queue details.desk-later:not([open])").Length())
+	next := doc.Find(`#queue details.desk-later .desk-pager a[rel="next"]`).AttrOr("href", "")
+	assert.Equal(t, "/?later=2#later", next)
+	_, doc = app.get(c, next)
+	assert.Equal(t, 1, doc.Find("#queue details.desk-later[open]").Length(), "the page asked for is open")
+}
