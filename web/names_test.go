@@ -68,6 +68,8 @@ func TestPagesNamePeopleByDisplayNameWithoutDoubledFullStops(t *testing.T) {
 	assert.NotContains(t, text(result.Find(".audit")), org.Username)
 	noDoubledStops(gamePage, doc)
 
+	_, doc = app.get(player, leaguePath(l))
+	assert.Contains(t, text(doc.Find("#games .seat").First()), "Ms PLAYER", "the league's games name their players")
 	organiser := app.logIn(org)
 	_, doc = app.get(organiser, "/")
 	seats := text(doc.Find("#queue td.seats").First())
