@@ -72,7 +72,8 @@ func (w *Worker) words(no store.Notice) (subject, text string) {
 			fmt.Fprintf(&b, ": %s", inZone(*no.StartsAt, no.TimeZone))
 		}
 		if no.Place != "" {
-			fmt.Fprintf(&b, ", at %s", no.Place)
+			// The sentence ends after the place: its own full stop is not doubled.
+			fmt.Fprintf(&b, ", at %s", strings.TrimRight(no.Place, "."))
 		}
 		b.WriteString(".\n")
 		if no.AttendanceToken != "" {

@@ -98,3 +98,22 @@ func TestWords(t *testing.T) {
 		})
 	}
 }
+
+// No notice doubles a full stop, even where the organiser's or a player's own text ends with
+// one (a place, a league's or season's name, a reason).
+func TestWordsNeverDoubleAFullStop(t *testing.T) {
+	w := New(nil, slog.New(slog.DiscardHandler), Config{BaseURL: "https://club.example/"})
+	start := time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC)
+	for _, kind := range store.NoticeKinds {
+		for _, closed := range []bool{false, true} {
+			no := store.Notice{Kind: kind, LeagueID: 7, LeagueName: "St. Ives Club.", Game: "cartagena", GameID: 12,
+				GameNumber: 5, StartsAt: &start, Place: "The Crown, back room.", TimeZone: "Europe/London", Games: 4,
+				Results: []store.NoticeResult{{Username: "ada", Place: 1, Points: "3"}}, Reason: "I came second.",
+				ClosedEarly: closed, Proposer: "ada", DisputedBy: "bo", AttendanceToken: "tok", SeasonID: 4,
+				SeasonName: "Spring.", Division: 1, ToDivision: 2, FirstGames: []int{1}}
+			subject, text := w.words(no)
+			assert.NotContains(t, subject, "..", kind)
+			assert.NotContains(t, text, "..", kind)
+		}
+	}
+}

@@ -198,6 +198,10 @@ type SupercatTurn struct {
 	Advantages []string
 	// BonusCards are the bonus cards left in the bot's play area (a selected one is played).
 	BonusCards []ActionCard
+	// Declared are the ambitions declared when the bot's Prelude comes: those already
+	// marked and the one the bot declares this turn. The Prelude's restrictions follow
+	// from them without asking (WalkSupercat).
+	Declared []Ambition
 	// Steps explain the turn, one rule each, citing the seed.
 	Steps []string
 }
@@ -266,6 +270,11 @@ func SupercatStartTurn(s SupercatState) (SupercatTurn, error) {
 		supercatLead(s, &turn, step)
 	} else {
 		supercatFollow(s, &turn, step)
+	}
+	for _, a := range Ambitions {
+		if s.Ambitions[a].Declared || turn.Declare == a {
+			turn.Declared = append(turn.Declared, a)
+		}
 	}
 	if turn.Card != nil {
 		turn.Next, turn.Page = NextSuit, string(turn.Card.Suit)

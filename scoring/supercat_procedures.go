@@ -290,6 +290,13 @@ func buildSupercatNodes() map[string]SupercatNode {
 			{ID: "pre-4w", Question: "The selected card is not an Aggression card: does bot have a Weapon resource to play it with, making it a **combat card**?", Type: 2,
 				Yes: SupercatBranch{Do: "Weapon: spend it with the selected card, now a **combat card** (see \"Combat Principles\"); spend Fuel too (Tycoon not declared) to maximize available actions during the combat.", Weapon: true, Next: "pre-5"},
 				No:  SupercatBranch{Next: "pre-5"}},
+			// Asked instead of pre-4 and pre-4w when Tycoon is declared: "if Tycoon is declared
+			// do not spend Fuel or Material resources or Guild cards" (Prelude, Restrictions).
+			prelude("pre-4t", "Tycoon is declared, so the bot keeps its Fuel. The selected card is a **combat card**: does bot have Weapon resources to spend for it?",
+				"Weapon: spend for **combat card** (to enable combat); Tycoon is declared, so no Fuel.", "pre-5"),
+			{ID: "pre-4wt", Question: "Tycoon is declared, so the bot keeps its Fuel. The selected card is not an Aggression card: does bot have a Weapon resource to play it with, making it a **combat card**?", Type: 2,
+				Yes: SupercatBranch{Do: "Weapon: spend it with the selected card, now a **combat card** (see \"Combat Principles\"); Tycoon is declared, so no Fuel.", Weapon: true, Next: "pre-5"},
+				No:  SupercatBranch{Next: "pre-5"}},
 			prelude("pre-5", "Does bot have a Relic resource it could spend to Secure for captives, **contend** a declared ambition, or an **effective** Vox card (Seeker not declared, unless securing a Relic card)?",
 				"Relic: Secure for captives, **contend** a declared ambition, or **effective** Vox card.", "pre-6"),
 			prelude("pre-6", "Does bot have a Psionic resource it could spend to Tax/Secure to **contend** a declared ambition or for a **combat card** (Empath not declared)?",
@@ -426,6 +433,9 @@ type SupercatAnswered struct {
 	Answer string
 	// Outcome says what the answer did, for people ("Selected Aggression 4: go to Prelude").
 	Outcome string
+	// Known says the walk answered it from what the app knows (a declared ambition's
+	// restriction), reading no answer of the player's.
+	Known bool
 }
 
 // SupercatWalk is a bot turn after its start, as far as the answers given go.
@@ -485,6 +495,18 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 		// Weapon first when the selected card is not yet a combat card.
 		if at == "pre-4" && !w.CombatCard() {
 			at = "pre-4w"
+		}
+		// The Prelude uses what the app knows: a declared ambition's restriction is applied,
+		// not asked (supercat-solo-arcs-bot.txt, Prelude, Restrictions).
+		if (at == "pre-4" || at == "pre-4w") && slices.Contains(start.Declared, Tycoon) {
+			at += "t"
+		}
+		if why := preludeRestriction(at, start.Declared); why != "" {
+			node := supercatNodes[at]
+			w.Trail = append(w.Trail, SupercatAnswered{Node: node, Answer: "no", Outcome: why, Known: true})
+			at = node.No.Next
+			i-- // no answer was read
+			continue
 		}
 		node := supercatNodes[at]
 		choices := supercatChoices(node, available)
@@ -553,6 +575,21 @@ func WalkSupercat(start SupercatTurn, lead *ActionCard, answers []string) (Super
 		w.Trail = append(w.Trail, step)
 	}
 	return w, nil
+}
+
+// preludeRestriction is why the Prelude guideline at is answered "no" without asking, given
+// the declared ambitions; "" when it is asked. Prelude, Restrictions: "Bot will not spend
+// resources or Guild cards matching a declared ambition ... if Tycoon is declared do not
+// spend Fuel or Material resources or Guild cards; if Empath is declared do not spend
+// Psionic resource or Guild cards".
+func preludeRestriction(at string, declared []Ambition) string {
+	switch {
+	case at == "pre-3" && slices.Contains(declared, Tycoon):
+		return "Tycoon is declared, so the bot does not spend Material (Prelude, Restrictions): not asked."
+	case at == "pre-6" && slices.Contains(declared, Empath):
+		return "Empath is declared, so the bot does not spend Psionic (Prelude, Restrictions): not asked."
+	}
+	return ""
 }
 
 // supercatChoices are the answers node accepts: yes and no, or, where the player chooses

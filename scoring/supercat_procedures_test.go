@@ -228,7 +228,7 @@ func TestSupercatProceduresAreWellFormed(t *testing.T) {
 	}
 	// Every node is reached from another, or starts a page.
 	for id := range supercatNodes {
-		starts := slices.Contains([]string{"gp-1", "pre-1", "pre-4w", "gld-use", "adm-1", "agg-1", "con-1", "mob-1", "adm-again", "agg-again", "con-again", "mob-again"}, id)
+		starts := slices.Contains([]string{"gp-1", "pre-1", "pre-4w", "pre-4t", "pre-4wt", "gld-use", "adm-1", "agg-1", "con-1", "mob-1", "adm-again", "agg-again", "con-again", "mob-again"}, id)
 		assert.True(t, pageOf[id] || starts, "%s is reachable", id)
 	}
 }
@@ -487,4 +487,52 @@ func TestWalkSupercatPreludeGuildCards(t *testing.T) {
 		assert.Equal(t, seed, n.Seed)
 		assert.Equal(t, "Guild Cards", SupercatPages[n.Page])
 	}
+}
+
+// The Prelude uses what the app knows (Prelude, Restrictions: "if Tycoon is declared do
+// not spend Fuel or Material resources or Guild cards; if Empath is declared do not spend
+// Psionic resource or Guild cards"): with Tycoon declared the Material question is not
+// asked and the combat card's asks only for Weapon; with Empath declared the Psionic one is
+// not asked. Each is answered "no" in the trail, saying why, and reads no answer.
+func TestWalkSupercatPreludeAppliesDeclaredAmbitions(t *testing.T) {
+	t.Parallel()
+	start := SupercatTurn{Card: cardPtr("aggression", 6), Next: NextSuit, Options: []ActionCard{card("aggression", 6)}}
+	w, err := WalkSupercat(start, nil, no(7))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"pre-1", "pre-2", "pre-3", "pre-4", "pre-5", "pre-6", "pre-7"}, walkIDs(w), "nothing declared: every guideline asked")
+
+	start.Declared = []Ambition{Tycoon, Empath}
+	w, err = WalkSupercat(start, nil, no(2))
+	require.NoError(t, err)
+	require.NotNil(t, w.Current)
+	assert.Equal(t, "pre-4t", w.Current.ID, "Material is not asked; the combat card's question leaves Fuel out")
+	assert.NotContains(t, w.Current.Question, "Fuel (")
+	require.Len(t, w.Trail, 3)
+	assert.True(t, w.Trail[2].Known)
+	assert.Equal(t, "no", w.Trail[2].Answer)
+	assert.Contains(t, w.Trail[2].Outcome, "Tycoon is declared")
+	w, err = WalkSupercat(start, nil, no(5))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"pre-1", "pre-2", "pre-3", "pre-4t", "pre-5", "pre-6", "pre-7", "agg-1"},
+		append(walkIDs(w), w.Current.ID), "five answers reach the Aggression page: two guidelines were known")
+
+	// Not an Aggression card: the Weapon question, without Fuel.
+	surpass := SupercatTurn{Card: cardPtr("construction", 6), Next: NextSuit, Options: []ActionCard{card("construction", 6)},
+		Declared: []Ambition{Tycoon}}
+	w, err = WalkSupercat(surpass, nil, no(2))
+	require.NoError(t, err)
+	assert.Equal(t, "pre-4wt", w.Current.ID)
+}
+
+// The start of a turn knows which ambitions are declared: those marked, and the one the
+// bot declares itself.
+func TestSupercatStartTurnKnowsTheDeclaredAmbitions(t *testing.T) {
+	t.Parallel()
+	s := SupercatState{Hand: 6, Initiative: true, Drawn: []ActionCard{card("aggression", 2), card("construction", 4)},
+		Ambitions:        map[Ambition]AmbitionState{Tycoon: {Standing: Winning}, Empath: {Standing: Behind, Declared: true}},
+		MarkersAvailable: true, Difficulty: Normal}
+	turn, err := SupercatStartTurn(s)
+	require.NoError(t, err)
+	require.Equal(t, Tycoon, turn.Declare, "the bot leads with the 2 and declares Tycoon, which it is winning")
+	assert.Equal(t, []Ambition{Tycoon, Empath}, turn.Declared)
 }

@@ -184,7 +184,7 @@ func TestSupercatStartTurn(t *testing.T) {
 			got, err := SupercatStartTurn(tt.state)
 			require.NoError(t, err)
 			assert.NotEmpty(t, got.Steps, "every turn explains itself")
-			got.Steps, got.Advantages = nil, nil
+			got.Steps, got.Advantages, got.Declared = nil, nil, nil // Declared: TestSupercatStartTurnKnowsTheDeclaredAmbitions
 			assert.Equal(t, tt.want, got)
 		})
 	}

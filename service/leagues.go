@@ -315,6 +315,10 @@ func (s *Leagues) Reopen(ctx context.Context, leagueID, byUserID int64) error {
 		if err := s.store.UpdateLeagueReopened(ctx, tx, leagueID, reopened.To); err != nil {
 			return err
 		}
+		// A league running again is not finished: its players are not told it is.
+		if err := s.store.TakeBackLeagueFinished(ctx, tx, leagueID); err != nil {
+			return err
+		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "reopen", reopened.Line)
 	})
 	if err != nil {

@@ -16,14 +16,16 @@ type AttendanceAnswer struct {
 	Position int    `db:"position"`
 	UserID   int64  `db:"user_id"`
 	Username string `db:"username"`
-	Coming   *bool  `db:"coming"`
+	// DisplayName is the player's name as people read it.
+	DisplayName string `db:"display_name"`
+	Coming      *bool  `db:"coming"`
 }
 
 // ErrGamePlayed refuses an attendance answer for a game already recorded.
 var ErrGamePlayed = &Conflict{Reason: "attendance: the game is already played and recorded"}
 
 const attendanceSQL = `
-SELECT s.position, s.user_id, u.username, a.coming
+SELECT s.position, s.user_id, u.username, u.display_name, a.coming
 FROM seats s JOIN users u ON u.id = s.user_id
 LEFT JOIN attendance a ON a.game_id = s.game_id AND a.user_id = s.user_id
 WHERE s.game_id = $1 AND u.member_kind IS NULL
@@ -53,7 +55,7 @@ func (s *Store) GamesAttendance(ctx context.Context, gameIDs []int64) (map[int64
 		AttendanceAnswer
 	}
 	rows, err := collect[row](ctx, s.pool, `
-		SELECT s.game_id, s.position, s.user_id, u.username, a.coming
+		SELECT s.game_id, s.position, s.user_id, u.username, u.display_name, a.coming
 		FROM seats s JOIN users u ON u.id = s.user_id
 		LEFT JOIN attendance a ON a.game_id = s.game_id AND a.user_id = s.user_id
 		WHERE s.game_id = ANY($1) AND u.member_kind IS NULL

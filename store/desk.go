@@ -20,8 +20,9 @@ type QueuedGame struct {
 	Place    string     `db:"place"`
 	Venue    string     `db:"venue"`
 	TimeZone string     `db:"time_zone"`
-	// Seats are the usernames in seat order.
-	Seats []string `db:"seats"`
+	// Seats are the usernames in seat order; SeatNames their display names, for people.
+	Seats     []string `db:"seats"`
+	SeatNames []string `db:"seat_names"`
 	// Position is the viewer's seat (1 first) in a player's list; 0 on the desk's queue.
 	Position int `db:"position"`
 }
@@ -29,7 +30,8 @@ type QueuedGame struct {
 const queuedGameColumns = `
 g.id AS game_id, l.id AS league_id, l.name AS league_name, l.game, l.version, g.number, g.round, g.starts_at, g.place,
 l.venue, l.time_zone,
-ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats`
+ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
+ARRAY(SELECT u.display_name FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seat_names`
 
 // queueLimit bounds the games one desk list returns.
 const queueLimit = 200
@@ -87,6 +89,7 @@ SELECT g.id AS game_id, COALESCE(l.id, 0) AS league_id, COALESCE(l.name, '') AS 
        COALESCE(l.game, g.game) AS game, COALESCE(l.version, g.version, '') AS version, g.number, g.round, g.starts_at,
        g.place, COALESCE(l.venue, '') AS venue, COALESCE(l.time_zone, 'UTC') AS time_zone,
        ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
+       ARRAY(SELECT u.display_name FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seat_names,
        me.position
 FROM seats me JOIN games g ON g.id = me.game_id AND g.status IN ('scheduled', 'ready')
 LEFT JOIN leagues l ON l.id = g.league_id
@@ -116,6 +119,7 @@ const readyTablesSQL = `
 SELECT g.id AS game_id, 0::bigint AS league_id, '' AS league_name, g.game, g.version, g.number, g.round, g.starts_at,
        g.place, '' AS venue, 'UTC' AS time_zone,
        ARRAY(SELECT u.username FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seats,
+       ARRAY(SELECT u.display_name FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id ORDER BY s.position) AS seat_names,
        0 AS position
 FROM games g
 WHERE g.league_id IS NULL AND g.status = 'ready' AND g.organiser_id = $1
@@ -167,7 +171,7 @@ type RecentResult struct {
 	FinishedAt time.Time `db:"finished_at"`
 	// TimeZone is the league's, in which pages show the game's date.
 	TimeZone string `db:"time_zone"`
-	// Winners are the usernames placed first.
+	// Winners are the display names of the players placed first.
 	Winners []string `db:"winners"`
 }
 
@@ -176,7 +180,7 @@ type RecentResult struct {
 const recentResultsSQL = `
 WITH mine AS (` + viewersLeaguesSQL + `)
 SELECT g.id AS game_id, l.id AS league_id, l.name AS league_name, g.number, g.finished_at, l.time_zone,
-       ARRAY(SELECT u.username FROM result_points rp JOIN users u ON u.id = rp.user_id
+       ARRAY(SELECT u.display_name FROM result_points rp JOIN users u ON u.id = rp.user_id
              WHERE rp.game_id = g.id AND rp.place = 1 ORDER BY rp.position) AS winners
 FROM mine JOIN leagues l ON l.id = mine.league_id
 CROSS JOIN LATERAL (

@@ -45,3 +45,22 @@ func (s *Store) UpdateLeagueReopened(ctx context.Context, tx pgx.Tx, leagueID in
 	}
 	return nil
 }
+
+// takeBackFinishedSQL takes back a reopened league's "league finished" notice: its
+// deliveries not yet sent are dropped, and those already sent (or given up) are filed under
+// a key of their own, so that the league finishing again tells its players again.
+const takeBackFinishedSQL = `
+WITH dropped AS (
+    DELETE FROM outbox WHERE event_key = $1 AND status = 'pending'
+)
+UPDATE outbox SET event_key = $1 || ':taken-back:' || id WHERE event_key = $1 AND status <> 'pending'`
+
+// TakeBackLeagueFinished takes back the "league finished" notice of a league being
+// reopened, in the reopen's transaction: nobody is told later that it finished.
+func (s *Store) TakeBackLeagueFinished(ctx context.Context, tx pgx.Tx, leagueID int64) error {
+	key := fmt.Sprintf("league_finished:league:%d", leagueID)
+	if _, err := tx.Exec(ctx, takeBackFinishedSQL, key); err != nil {
+		return fmt.Errorf("store: take back the finished notice of league %d: %w", leagueID, err)
+	}
+	return nil
+}

@@ -140,3 +140,26 @@ func (s *Store) RevokeAPIToken(ctx context.Context, userID, tokenID int64) error
 	}
 	return nil
 }
+
+// userZoneSQL is the time zone of most of the leagues a user plays in or organises (the
+// newest league's among equals); no row for a user in no league.
+const userZoneSQL = `
+SELECT l.time_zone FROM leagues l
+WHERE l.organiser_id = $1 OR EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $1)
+GROUP BY l.time_zone
+ORDER BY count(*) DESC, max(l.id) DESC
+LIMIT 1`
+
+// UserZone is the time zone a user's own times (an API token's) are shown in: the zone of
+// most of the leagues they play in or organise, UTC for a user in no league.
+func (s *Store) UserZone(ctx context.Context, userID int64) (string, error) {
+	var zone string
+	err := s.pool.QueryRow(ctx, userZoneSQL, userID).Scan(&zone)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "UTC", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: time zone of user %d: %w", userID, err)
+	}
+	return zone, nil
+}

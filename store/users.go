@@ -193,3 +193,25 @@ func (s *Store) AnyFinishedGame(ctx context.Context) (bool, error) {
 	}
 	return played, nil
 }
+
+// DisplayNames maps each of the usernames given that names an account to its display name,
+// for pages that name people as people know them; a username with no account is left out.
+func (s *Store) DisplayNames(ctx context.Context, usernames []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(usernames) == 0 {
+		return out, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT username, display_name FROM users WHERE username = ANY($1)`, usernames)
+	if err != nil {
+		return nil, fmt.Errorf("store: display names: %w", err)
+	}
+	var username, name string
+	_, err = pgx.ForEachRow(rows, []any{&username, &name}, func() error {
+		out[username] = name
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: display names: %w", err)
+	}
+	return out, nil
+}

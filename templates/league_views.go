@@ -211,6 +211,15 @@ type SeatView struct {
 	IsViewer bool
 }
 
+// Name is the seat's player as people read it: a ladder member's name (PersonName), else
+// the display name.
+func (s SeatView) Name() string {
+	if n := PersonName(s.Username); n != s.Username || s.DisplayName == "" {
+		return n
+	}
+	return s.DisplayName
+}
+
 // SideView is one side of a team game: its name and its seats.
 type SideView struct {
 	Name  string

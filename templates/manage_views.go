@@ -111,6 +111,9 @@ type DeskView struct {
 	// within the next 7 days, not dated (a full normal table, a league without dates), and
 	// further ahead. Later ones have no Record button in view.
 	Overdue, ThisWeek, Undated, Later []DeskGame
+	// OverduePages, ThisWeekPages, UndatedPages and LaterPages page those groups: a busy
+	// organiser's desk shows a page of each, not every game (issue #34).
+	OverduePages, ThisWeekPages, UndatedPages, LaterPages DeskPager
 	// Waiting are the open leagues the viewer plays in or runs.
 	Waiting []LeagueSummary
 	// Recent are the latest results in the viewer's leagues.
@@ -121,6 +124,25 @@ type DeskView struct {
 	Table TableDeskView
 	// Seasons are the open seasons the viewer signed up for or organises.
 	Seasons []DeskSeason
+}
+
+// DeskPager is where one of the desk's long lists stands: the page shown (from 1) of
+// Pages, Size items a page, Total in all, paged by the query parameter Param.
+type DeskPager struct {
+	Param             string
+	Page, Pages, Size int
+	Total             int
+}
+
+// First and Last are the positions (from 1) of the first and last items shown.
+func (p DeskPager) First() int { return (p.Page-1)*p.Size + 1 }
+
+// Last is the position of the last item shown.
+func (p DeskPager) Last() int { return min(p.Page*p.Size, p.Total) }
+
+// URL is the desk showing page n of the list, scrolled to the list.
+func (p DeskPager) URL(n int) string {
+	return "/?" + p.Param + "=" + strconv.Itoa(n) + "#" + p.Param
 }
 
 // DeskSeason is an open season on the desk: the viewer's sign-up, or, for its organiser,
@@ -155,7 +177,7 @@ type DeskGame struct {
 	When string
 	// Place is the game's place, or the league's venue.
 	Place string
-	// Seats are the usernames in seat order.
+	// Seats are the players' display names in seat order.
 	Seats []string
 	// SeatName is the viewer's seat ("Seat 2") in the list of next games.
 	SeatName string

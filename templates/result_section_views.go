@@ -75,11 +75,13 @@ type LedgerView struct {
 	Username   string
 	Substitute string
 	Credited   string
-	Before     string
-	Ante       string
-	Award      string
-	Delta      string
-	After      string
+	// Name, SubstituteName and CreditedName are those people's names as people read them.
+	Name, SubstituteName, CreditedName string
+	Before                             string
+	Ante                               string
+	Award                              string
+	Delta                              string
+	After                              string
 	// Trend is "up", "down" or "flat" for the delta's colour.
 	Trend string
 }
@@ -87,6 +89,8 @@ type LedgerView struct {
 // AuditView is one entry of a result's audit trail with the visible diff.
 type AuditView struct {
 	Username string
+	// Name is the person's name as people read it.
+	Name string
 	// Action is "recorded" or "corrected".
 	Action  string
 	At      string
@@ -99,10 +103,12 @@ type AuditView struct {
 // ChangeView is one moved number: before, after and the signed difference.
 type ChangeView struct {
 	Username string
-	Before   string
-	After    string
-	Delta    string
-	Trend    string
+	// Name is the player's name as people read it.
+	Name   string
+	Before string
+	After  string
+	Delta  string
+	Trend  string
 }
 
 // PersonName is how a page names a ladder member (the Seventh Player, a SUPERCAT bot) by

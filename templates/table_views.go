@@ -52,6 +52,8 @@ type ProposalView struct {
 // AttendanceView is one seated player's answer.
 type AttendanceView struct {
 	Username string
+	// DisplayName is the player's name as people read it.
+	DisplayName string
 	// Answer is "coming", "not coming" or "no answer".
 	Answer string
 	// Note says what an absence means for the game: the missing man plays a Diplomacy
@@ -141,6 +143,8 @@ func (g DeskGame) ReportLine() string {
 // AttendView is the one-tap answer page of a reminder e-mail.
 type AttendView struct {
 	Token, Title, When, GameURL, Username string
+	// DisplayName is the name of the player answered for, as people read it.
+	DisplayName string
 	// TimeZone is the league's zone When is in, named once on the page.
 	TimeZone string
 	// Answer is the player's answer so far: "coming", "not coming" or "".

@@ -233,7 +233,7 @@ func TestLeagueGameRowsMarkEachViewerAlone(t *testing.T) {
 			marked := doc.Find("#games .seat.is-viewer")
 			require.Positive(t, marked.Length(), "%s: %s sits at games", round, viewer.p.Username)
 			marked.Each(func(_ int, s *goquery.Selection) {
-				assert.Equal(t, viewer.p.Username, text(s), "%s: only the viewer's own seats are marked", round)
+				assert.Equal(t, viewer.p.DisplayName, text(s), "%s: only the viewer's own seats are marked", round)
 			})
 			assert.Equal(t, marked.Length(), doc.Find("#games tr.is-viewer").Length(), "%s: one marked game a marked seat", round)
 			_, doc = app.get(app.browser(), leaguePath(l))

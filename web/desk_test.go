@@ -47,7 +47,8 @@ func TestQueueAPIAndTheDesk(t *testing.T) {
 	_, doc := app.get(app.logIn(org), "/")
 	assert.Equal(t, "Your desk", text(doc.Find("main h1")))
 	rows := doc.Find("#queue tbody tr")
-	assert.Equal(t, len(games)-1, rows.Length())
+	assert.Equal(t, fmt.Sprintf("Waiting for a result (%d)", len(games)-1), text(doc.Find("#queue h2")))
+	assert.Equal(t, 1+10, rows.Length(), "the dated game and a page of ten undated ones")
 	dated := doc.Find(fmt.Sprintf(`#queue tr[data-game="%d"]`, games[4].ID))
 	assert.Equal(t, fmt.Sprintf("/games/%d/result", games[4].ID), dated.Find(`a[href$="/result"]`).AttrOr("href", ""))
 	assert.Equal(t, "Tue 1 Dec 2026 19:00", text(dated.Find(".when")))
@@ -117,4 +118,53 @@ func TestDeskRecordNextLoop(t *testing.T) {
 	got, err := app.store.League(t.Context(), l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "finished", got.Status)
+}
+
+// A busy organiser's desk shows its long lists a page at a time (issue #34: not 12,000 px
+// tall on a phone): ten overdue games, and plain links to the others.
+func TestBusyDeskPagesItsLists(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	games := mustLeagueGames(t, app, l)
+	require.Greater(t, len(games), 10, "more games than a page holds")
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE games SET starts_at = now() - interval '1 day' WHERE league_id = $1`, l.ID)
+	require.NoError(t, err)
+	c := app.logIn(org)
+	_, doc := app.get(c, "/")
+	overdue := doc.Find("#queue h3.overdue + .table-scroll tbody tr")
+	assert.Equal(t, 10, overdue.Length(), "one page of overdue games")
+	assert.Equal(t, fmt.Sprintf("Overdue (%d)", len(games)), text(doc.Find("#queue h3.overdue")), "the count is all of them")
+	pager := doc.Find("#queue .desk-pager")
+	require.Equal(t, 1, pager.Length())
+	assert.Contains(t, text(pager), fmt.Sprintf("1–10 of %d", len(games)))
+	assert.Zero(t, pager.Find(`a[rel="prev"]`).Length())
+	next := pager.Find(`a[rel="next"]`).AttrOr("href", "")
+	assert.Equal(t, "/?overdue=2#overdue", next)
+
+	_, doc = app.get(c, next)
+	rest := doc.Find("#queue h3.overdue + .table-scroll tbody tr")
+	assert.Equal(t, min(10, len(games)-10), rest.Length())
+	assert.NotEqual(t, overdue.First().AttrOr("data-game", ""), rest.First().AttrOr("data-game", ""), "the next games")
+	assert.Equal(t, "/?overdue=1#overdue", doc.Find(`#queue .desk-pager a[rel="prev"]`).AttrOr("href", ""))
+
+	_, doc = app.get(c, "/?overdue=999")
+	assert.Equal(t, 1, doc.Find("#queue .desk-pager a[rel=prev]").Length(), "a page out of range shows the last")
+}
+
+// The later games' group stays folded on the desk's first page, and opens on the page of
+// them the organiser asked for.
+func TestBusyDeskOpensTheLaterPageAskedFor(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE games SET starts_at = now() + interval '30 days' WHERE league_id = $1`, l.ID)
+	require.NoError(t, err)
+	c := app.logIn(org)
+	_, doc := app.get(c, "/")
+	assert.Equal(t, 1, doc.Find("#queue details.desk-later:not([open])").Length())
+	next := doc.Find(`#queue details.desk-later .desk-pager a[rel="next"]`).AttrOr("href", "")
+	assert.Equal(t, "/?later=2#later", next)
+	_, doc = app.get(c, next)
+	assert.Equal(t, 1, doc.Find("#queue details.desk-later[open]").Length(), "the page asked for is open")
 }

@@ -237,7 +237,7 @@ func TestNormalGameScheduleAndDesk(t *testing.T) {
 	rows := doc.Find("#queue tbody tr")
 	require.Equal(t, 1, rows.Length())
 	assert.Contains(t, text(rows), "Normal game Gonzaga")
-	assert.Contains(t, text(rows), "tbl2, tbl3")
+	assert.Contains(t, text(rows), ps[1].DisplayName+", "+ps[2].DisplayName, "the players named as people know them")
 	assert.Equal(t, fmt.Sprintf("/games/%v/result", id), rows.Find("a.record-link").AttrOr("href", ""))
 	_, doc = app.get(app.logIn(ps[1]), "/")
 	assert.Zero(t, doc.Find("#queue").Length(), "a seated player does not record")

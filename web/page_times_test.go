@@ -108,8 +108,8 @@ func TestOneLeaguesPagesShowItsZone(t *testing.T) {
 
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", played.ID))
 	assert.Equal(t, "Times in Europe/Paris", pageZone(doc))
-	assert.Contains(t, text(doc.Find("#result")), "Recorded by "+org.Username+" on 16 Jan 2026 00:30")
-	assert.Equal(t, org.Username+" recorded the result on 16 Jan 2026 00:30.", text(doc.Find("#result .audit li p").First()))
+	assert.Contains(t, text(doc.Find("#result")), "Recorded by "+org.DisplayName+" on 16 Jan 2026 00:30")
+	assert.Equal(t, org.DisplayName+" recorded the result on 16 Jan 2026 00:30.", text(doc.Find("#result .audit li p").First()))
 	assert.NotContains(t, text(doc.Find("main")), "UTC")
 	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d", next.ID))
 	assert.Equal(t, "Times in Europe/Paris", pageZone(doc))

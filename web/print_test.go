@@ -21,6 +21,8 @@ func TestPrintableRoundAndStandingsSheets(t *testing.T) {
 	games := mustLeagueGames(t, app, l)
 	status, out := app.api("POST", fmt.Sprintf("/api/v1/games/%d/result", games[0].ID), org.token, scoresFor(games[0], 40, 30, 20, 10))
 	require.Equal(t, http.StatusCreated, status, out)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE leagues SET venue = 'The Crown, back room' WHERE id = $1`, l.ID)
+	require.NoError(t, err)
 	status, out = app.api("PUT", fmt.Sprintf("/api/v1/games/%d/schedule", games[1].ID), org.token,
 		map[string]any{"starts_at": "2026-12-01T19:00:00Z", "place": "Table 2"})
 	require.Equal(t, http.StatusOK, status, out)
@@ -35,6 +37,7 @@ func TestPrintableRoundAndStandingsSheets(t *testing.T) {
 	first := pages.First()
 	assert.Equal(t, "2", first.AttrOr("data-round", ""))
 	assert.Equal(t, "Game 2 · Table 2", text(first.Find("caption")))
+	assert.Contains(t, text(first.Find(".sheet-game")), "at The Crown, back room", "each sheet names the venue")
 	seats := first.Find("tbody tr")
 	require.Equal(t, 4, seats.Length())
 	seats.Each(func(i int, row *goquery.Selection) {
@@ -84,7 +87,7 @@ func TestRoundSheetAsksWhatTheResultFormAsks(t *testing.T) {
 		{"blue-max", 4, []string{"Seat", "Player", "Units", "Lost", "Enemy destroyed", "Personal points"}},
 		{"wooden-ships-and-iron-men", 4, []string{"Seat", "Player", "Units", "Lost", "Personal points"}},
 		{"diplomacy", 7, []string{"Seat", "Player", "Centres", "Years played", "Eliminated in"}},
-		{"vortex", 4, []string{"Seat", "Player", "Token 1", "Token 2", "Token 3", "Token 4"}},
+		{"vortex", 4, []string{"Seat", "Player", "Token 1", "Token 2", "Token 3", "Token 4", "Final Vortex score"}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			t.Parallel()

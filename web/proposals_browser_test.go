@@ -119,7 +119,7 @@ func TestBrowserJourneyPlayersReport(t *testing.T) {
 		chromedp.Navigate(app.srv.URL+"/"),
 		chromedp.WaitVisible(css(sel+" .attendance-no")),
 	), "the organiser's desk")
-	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), away+": not coming")
+	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), next.Seats[1].DisplayName+": not coming", "named as people know them")
 	assert.Contains(t, visibleText(t, ctx, sel+" .attendance-no"), "unless a substitute plays the seat")
 	screenshot(t, ctx, "players-report-organiser-desk-390.png")
 	require.NoError(t, chromedp.Do(ctx,

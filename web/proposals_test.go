@@ -375,7 +375,8 @@ func TestReminderMailAnswersAttendanceInOneTap(t *testing.T) {
 	c := app.browser() // not signed in: the link is the credential
 	res, doc := app.get(c, path)
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Contains(t, text(doc.Find("main")), "Answering for "+seated[0].Username)
+	assert.Contains(t, text(doc.Find("main")), "Answering for "+seated[0].DisplayName, "the player's name as people read it")
+	assert.Zero(t, doc.Find(`.attendance-form button[aria-pressed="true"]`).Length(), "unanswered, no answer looks given")
 	_, list := app.apiAny(http.MethodGet, gamePath(g.ID, "/attendance"), "", nil)
 	assert.Nil(t, list.([]any)[0].(map[string]any)["coming"], "opening the link answers nothing")
 
@@ -386,6 +387,8 @@ func TestReminderMailAnswersAttendanceInOneTap(t *testing.T) {
 	_, list = app.apiAny(http.MethodGet, gamePath(g.ID, "/attendance"), "", nil)
 	assert.Equal(t, false, list.([]any)[0].(map[string]any)["coming"])
 	assert.Nil(t, list.([]any)[1].(map[string]any)["coming"], "only the link's player answered")
+	_, doc = app.get(c, path)
+	assert.Equal(t, "no", doc.Find(`.attendance-form button[aria-pressed="true"]`).AttrOr("value", ""), "the answer given is the pressed one")
 
 	res, _ = app.get(c, "/attend/"+strings.Repeat("0", 64))
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)

@@ -190,14 +190,14 @@ func TestResultFormFitsTheScorer(t *testing.T) {
 	assert.NotEmpty(t, text(doc.Find("#e-conceded_to")))
 
 	// Conceded to seat 2, whose seat a substitute (the member not seated) finished.
-	var unseated string
+	var unseated, unseatedName string
 	for _, m := range members {
 		seated := false
 		for _, s := range g.Seats {
 			seated = seated || s.Username == m.Username
 		}
 		if !seated {
-			unseated = m.Username
+			unseated, unseatedName = m.Username, m.DisplayName
 		}
 	}
 	require.NotEmpty(t, unseated)
@@ -208,7 +208,7 @@ func TestResultFormFitsTheScorer(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	_, doc = app.get(c, fmt.Sprintf("/games/%d", g.ID))
 	assert.Contains(t, text(doc.Find("#result .result-table")), "finished by "+unseated)
-	assert.Contains(t, text(doc.Find("#result .ledger-table")), unseated+" in "+g.Seats[1].Username+"'s seat",
+	assert.Contains(t, text(doc.Find("#result .ledger-table")), unseatedName+" in "+g.Seats[1].DisplayName+"'s seat",
 		"the winning seat's gain goes to the substitute (seed 4.2)")
 }
 

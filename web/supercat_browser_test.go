@@ -54,13 +54,7 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 
 	// Walk the procedures: the General Priorities choose Aggression 3 for an effective Vox
 	// card, Prelude has nothing to spend, and the Aggression page names the action.
-	answers := []string{"no", "no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no"}
-	for i, a := range answers {
-		require.NoError(t, chromedp.Do(ctx,
-			chromedp.Click(css(fmt.Sprintf(`form.answers button[value="%s"]`, a))),
-			chromedp.WaitReady(css(fmt.Sprintf(`body:has(.supercat-outcome), body:has(form.answers input[name="step"][value="%d"])`, i+1))),
-		), "answer %d: %s", i, a)
-	}
+	clickAnswers(t, ctx, 0, "no", "no", "yes", "no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no")
 	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(css(".supercat-outcome"))))
 	assert.Equal(t, "Plays Aggression 3", visibleText(t, ctx, ".supercat-played"))
 	assert.Equal(t, "Secure an effective Vox card Secure Mass Uprising. Prefer cluster with task force. The turn ends.", visibleText(t, ctx, ".supercat-actions"))
@@ -76,14 +70,36 @@ func TestBrowserJourneySupercatBotTurnFromDrawToNamedAction(t *testing.T) {
 	assert.Equal(t, "1", visibleText(t, ctx, ".supercat-seize"))
 }
 
-// clickAnswers answers the turn page's questions in order, waiting for each page.
+// questionSpot is where the turn page's current question stands on the screen: the top and
+// bottom of its heading and the screen's height, in CSS pixels; top is -1 without a question
+// (the turn's outcome shows instead).
+const questionSpot = `(() => {
+  const q = document.querySelector('.supercat-question .question');
+  if (!q) return [-1, -1, window.innerHeight];
+  const r = q.getBoundingClientRect();
+  return [Math.round(r.top), Math.round(r.bottom), window.innerHeight];
+})()`
+
+// clickAnswers answers the turn page's questions in order, waiting for each page. After each
+// tap the next question stands where the first one stood, in view without scrolling (issue
+// #34: the next question must not move further down each time).
 func clickAnswers(t *testing.T, ctx context.Context, from int, answers ...string) {
 	t.Helper()
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](questionSpot))
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, first[0], 0.0, "the page asks a question")
 	for i, a := range answers {
 		require.NoError(t, chromedp.Do(ctx,
 			chromedp.Click(css(fmt.Sprintf(`form.answers button[value="%s"]`, a))),
 			chromedp.WaitReady(css(fmt.Sprintf(`body:has(.supercat-outcome), body:has(form.answers input[name="step"][value="%d"])`, from+i+1))),
 		), "answer %d: %s", from+i, a)
+		spot, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](questionSpot))
+		require.NoError(t, err)
+		if spot[0] < 0 {
+			continue // the turn is over: its outcome shows
+		}
+		assert.Equal(t, first[0], spot[0], "answer %d: the next question stands where the last one stood", from+i)
+		assert.LessOrEqual(t, spot[1], spot[2], "answer %d: the question is in view without scrolling", from+i)
 	}
 }
 

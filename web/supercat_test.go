@@ -68,6 +68,10 @@ func TestSupercatNewGameForm(t *testing.T) {
 	assert.Equal(t, []string{"SUPERCAT Ruby bot", "SUPERCAT Jade bot"}, doc.Find(".supercat-bot h2").Map(func(_ int, s *goquery.Selection) string { return text(s) }),
 		"the bots are marked as bots")
 	assert.Equal(t, []string{"6", "6"}, doc.Find(".supercat-hand").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
+	// The player-held Farseers' swap, counted from each bot's hand counter.
+	assert.Contains(t, text(doc.Find(".supercat-farseers")), "look at cards from the bottom of the facedown stack, as many as the bot's hand counter, and swap one")
+	assert.Equal(t, []string{"SUPERCAT Ruby: look at the bottom 6 cards", "SUPERCAT Jade: look at the bottom 6 cards"},
+		doc.Find(".supercat-farseers-counts li").Map(func(_ int, s *goquery.Selection) string { return text(s) }))
 	_, doc = app.get(c, "/supercat")
 	assert.Equal(t, "Solo night — 2 bots, chapter 1, difficulty hard, Arcs (base game)", text(doc.Find(".supercat-games li")))
 
@@ -87,6 +91,7 @@ func TestSupercatTurnFromDrawToNamedAction(t *testing.T) {
 
 	_, doc := app.get(c, turn)
 	assert.Contains(t, text(doc.Find(".notice")), "Draw 2 action cards from the facedown stack for the bot")
+	assert.Contains(t, text(doc.Find(".supercat-stack-out")), "If the stack runs out, shuffle the discard pile", "the seed's rule where the draw is asked")
 
 	// Missing draws: the start is refused, naming the field, and nothing changes.
 	res, doc := app.submit(c, turn, turn+"/turn", url.Values{"lead_suit": {"mobilization"}, "lead_number": {"4"}, "markers": {"on"}})

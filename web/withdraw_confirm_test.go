@@ -24,7 +24,7 @@ func TestWithdrawAsksOnAPageOfItsOwn(t *testing.T) {
 
 	res, doc := app.submit(c, leaguePath(l)+"/manage", leaguePath(l)+"/withdraw", url.Values{"username": {"player3"}, "step": {"preview"}})
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Equal(t, "Withdraw player3?", text(doc.Find("main h1")))
+	assert.Equal(t, "Withdraw Player 3?", text(doc.Find("main h1")), "the player named as people know them")
 	assert.Zero(t, doc.Find("#co-organisers, #delete").Length(), "a page of its own, not the manage page")
 	assert.Contains(t, text(doc.Find(".withdraw-preview")), "If you confirm: player3 withdrew without a substitute")
 	form := doc.Find(`form.withdraw-form`)

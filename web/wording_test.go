@@ -3,6 +3,7 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -53,4 +54,34 @@ func TestManagePageTimesAreTheLeagues(t *testing.T) {
 	hooks := text(doc.Find(".webhook-list"))
 	assert.Contains(t, hooks, "until 1 Dec 13:00 CET")
 	assert.NotContains(t, hooks, "UTC")
+}
+
+// The manage page names the league's time zone once (the select's options aside).
+func TestManagePageNamesTheTimeZoneOnce(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE leagues SET time_zone = 'America/Chicago' WHERE id = $1`, l.ID)
+	require.NoError(t, err)
+	_, doc := app.get(app.logIn(org), leaguePath(l)+"/manage")
+	doc.Find("select#f-time_zone").Remove()
+	assert.Equal(t, 1, strings.Count(text(doc.Find("body")), "America/Chicago"), text(doc.Find("body")))
+}
+
+// The API tokens page shows its times in the viewer's zone (their leagues'), named once.
+func TestTokensPageTimesAreTheViewers(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE leagues SET time_zone = 'Pacific/Auckland' WHERE id = $1`, l.ID)
+	require.NoError(t, err)
+	_, err = app.store.Pool().Exec(t.Context(), `UPDATE api_tokens SET created_at = '2026-11-30T12:30:00Z',
+		last_used_at = '2026-11-30T12:30:00Z', expires_at = '2027-02-28T12:30:00Z' WHERE user_id = $1`, org.ID)
+	require.NoError(t, err)
+	_, doc := app.get(app.logIn(org), "/account/tokens")
+	row := doc.Find("table.tokens tbody tr").First()
+	assert.Equal(t, "1 Dec 2026", text(row.Find(`td[data-label="Created"]`)))
+	assert.Equal(t, "1 Dec 2026 01:30", text(row.Find(`td[data-label="Last used"]`)))
+	assert.Equal(t, "1 Mar 2027", text(row.Find(`td[data-label="Expires"]`)))
+	assert.Equal(t, "Times in Pacific/Auckland", text(doc.Find(".page-zone")))
 }

@@ -125,28 +125,35 @@ func (h *Handler) tokensPage(c echo.Context) error {
 	return h.renderTokens(c, http.StatusOK, templates.TokensView{})
 }
 
-// renderTokens shows the tokens page with v's new token, name and errors.
+// renderTokens shows the tokens page with v's new token, name and errors, its times in the
+// viewer's zone (store.UserZone: their leagues'), named once at the top of the page.
 func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensView) error {
 	user, _ := httpx.CurrentUser(c)
-	tokens, err := h.Store.APITokens(c.Request().Context(), user.ID)
+	ctx := c.Request().Context()
+	tokens, err := h.Store.APITokens(ctx, user.ID)
 	if err != nil {
 		return err
 	}
+	zone, err := h.Store.UserZone(ctx, user.ID)
+	if err != nil {
+		return err
+	}
+	loc := httpx.ZoneOf(zone)
 	for _, t := range tokens {
 		row := templates.TokenRow{
-			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt), Expires: day(t.ExpiresAt), LastUsed: "never",
+			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt, loc), Expires: day(t.ExpiresAt, loc), LastUsed: "never",
 		}
 		if t.LastUsedAt != nil {
-			row.LastUsed = t.LastUsedAt.UTC().Format("2 Jan 2006 15:04 UTC")
+			row.LastUsed = t.LastUsedAt.In(loc).Format("2 Jan 2006 15:04")
 		}
 		v.Tokens = append(v.Tokens, row)
 	}
 	v.Max = store.MaxAPITokens
-	return h.Render(c, status, templates.Tokens(h.Page(c, "API tokens"), v))
+	return h.Render(c, status, templates.Tokens(h.Page(c, "API tokens").In(loc.String()), v))
 }
 
-// day formats a moment as the day it falls on (UTC), as the tokens page shows dates.
-func day(t time.Time) string { return t.UTC().Format("2 Jan 2006") }
+// day formats a moment as the day it falls on in loc, as the tokens page shows dates.
+func day(t time.Time, loc *time.Location) string { return t.In(loc).Format("2 Jan 2006") }
 
 // tokenNameMax bounds a token's name (the CHECK of migration 00010).
 const tokenNameMax = 64

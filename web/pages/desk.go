@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,19 @@ import (
 
 // deskListLength is how many next games and recent results the desk shows.
 const deskListLength = 10
+
+// deskPageSize is how many games of a group waiting for a result the desk shows at once.
+const deskPageSize = 10
+
+// deskPage is the page of games that the query parameter param asks for (the first when
+// it asks for none, or for one out of range), and where it stands among the pages.
+func deskPage(c echo.Context, games []templates.DeskGame, param string) ([]templates.DeskGame, templates.DeskPager) {
+	p := templates.DeskPager{Param: param, Size: deskPageSize, Total: len(games),
+		Pages: max(1, (len(games)+deskPageSize-1)/deskPageSize)}
+	p.Page, _ = strconv.Atoi(c.QueryParam(param))
+	p.Page = min(max(p.Page, 1), p.Pages)
+	return games[(p.Page-1)*deskPageSize : p.Last()], p
+}
 
 // desk is the signed-in front page (GET / for a signed-in viewer): my next games, the games
 // waiting for a result in the leagues I run and at the normal tables I opened, the leagues waiting for players and the
@@ -56,6 +70,11 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		v.Queue = append(v.Queue, d)
 		v.Undated = append(v.Undated, d)
 	}
+	// A busy organiser's desk shows a page of each group, not hundreds of games.
+	v.Overdue, v.OverduePages = deskPage(c, v.Overdue, "overdue")
+	v.ThisWeek, v.ThisWeekPages = deskPage(c, v.ThisWeek, "this-week")
+	v.Undated, v.UndatedPages = deskPage(c, v.Undated, "undated")
+	v.Later, v.LaterPages = deskPage(c, v.Later, "later")
 	for _, g := range next {
 		v.Next = append(v.Next, deskGame(g, clock))
 	}
@@ -160,6 +179,10 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
 	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
 		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
+	// People read display names; a part kept from before they were read has usernames only.
+	if len(g.SeatNames) == len(g.Seats) {
+		d.Seats = g.SeatNames
+	}
 	if g.StartsAt != nil {
 		d.When = clock.show(*g.StartsAt, g.TimeZone, gameDateFormat)
 	}

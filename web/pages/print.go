@@ -2,6 +2,7 @@ package pages
 
 import (
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -89,7 +90,8 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 // sheetFields are the headers of the result fields a round sheet leaves empty for each seat
 // of a game of slug: the numbers its result form asks (scoring.FormOf), so what is written
 // at the table is what is typed in later. A Vortex sheet asks the board's token distances
-// (the start corner is the seat's own); a form's names and tick boxes are not written down.
+// (the start corner is the seat's own) and then the final score they add up to, which the
+// form takes instead; a form's names and tick boxes are not written down.
 func sheetFields(slug string) []string {
 	game, err := scoring.GameBySlug(slug)
 	if err != nil {
@@ -98,7 +100,7 @@ func sheetFields(slug string) []string {
 	form := scoring.FormOf(game)
 	fields := form.Seat
 	if form.Kind == scoring.FormVortex {
-		fields = form.Board
+		fields = append(slices.Clone(form.Board), form.Seat...)
 	}
 	var headers []string
 	for _, f := range fields {

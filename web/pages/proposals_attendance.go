@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"cmp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -92,7 +93,11 @@ func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
 	if err != nil {
 		return templates.AttendView{}, err
 	}
+	v.DisplayName = link.Username
 	for _, a := range answers {
+		if a.UserID == link.UserID {
+			v.DisplayName = cmp.Or(a.DisplayName, a.Username)
+		}
 		if a.UserID == link.UserID && a.Coming != nil {
 			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
 		}
@@ -143,7 +148,7 @@ func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, v
 	var out []templates.AttendanceView
 	mine := ""
 	for _, a := range answers {
-		v := templates.AttendanceView{Username: a.Username, Answer: "no answer"}
+		v := templates.AttendanceView{Username: a.Username, DisplayName: cmp.Or(a.DisplayName, a.Username), Answer: "no answer"}
 		if a.Coming != nil {
 			v.Answer = map[bool]string{true: "coming", false: "not coming"}[*a.Coming]
 			if a.UserID == viewerID {

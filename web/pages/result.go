@@ -1,6 +1,8 @@
 package pages
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"math/big"
 	"strconv"
@@ -33,46 +35,82 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 		return v, err
 	}
 	v.Recorded = true
-	switch d, err := h.Store.SettledDispute(ctx, gameID); {
-	case err == nil:
-		v.Dispute = &templates.DisputeView{DisputedBy: d.DisputedBy, Proposer: d.Proposer,
-			At: clock.show(d.DisputedAt, zone, timeLayout), Reason: sentenceEnd(d.Reason), Proposal: proposalScores(r.Lines, d.Input)}
-	case !errors.Is(err, store.ErrNotFound):
+	dispute, err := h.Store.SettledDispute(ctx, gameID)
+	disputed := err == nil
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return v, err
+	}
+	name, err := h.peopleNames(ctx, r, audit, dispute)
+	if err != nil {
+		return v, err
+	}
+	if disputed {
+		v.Dispute = &templates.DisputeView{DisputedBy: name(dispute.DisputedBy), Proposer: name(dispute.Proposer),
+			At: clock.show(dispute.DisputedAt, zone, timeLayout), Reason: sentenceEnd(dispute.Reason), Proposal: proposalScores(r.Lines, dispute.Input)}
 	}
 	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
 	// By place, best first, each with what was entered for it.
 	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Result.System, r.Lines), r.Input))
 	v.Ladder = r.Ladder
-	v.RecordedBy, v.RecordedAt = r.RecordedBy, clock.show(r.RecordedAt, zone, timeLayout)
+	v.RecordedBy, v.RecordedAt = name(r.RecordedBy), clock.show(r.RecordedAt, zone, timeLayout)
 	if r.CorrectedAt != nil {
-		v.CorrectedBy, v.CorrectedAt = r.CorrectedBy, clock.show(*r.CorrectedAt, zone, timeLayout)
+		v.CorrectedBy, v.CorrectedAt = name(r.CorrectedBy), clock.show(*r.CorrectedAt, zone, timeLayout)
 	}
 	var pot rating.Micros
 	for _, l := range r.Ledger {
 		pot += l.Ante
 		v.Ledger = append(v.Ledger, templates.LedgerView{Username: l.Player, Substitute: l.Substitute, Credited: l.Credited,
+			Name: name(l.Player), SubstituteName: name(l.Substitute), CreditedName: name(l.Credited),
 			Before: showMicros(l.Before), Ante: showMicros(l.Ante), Award: showMicros(l.Award), Delta: signedMicros(l.Delta),
 			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
 	}
 	v.PotNote = potNote(r.Result.System, len(r.Ledger), pot)
 	for _, a := range audit {
-		av := templates.AuditView{Username: a.Username, Action: a.Action + "ed", At: clock.show(a.At, zone, timeLayout), Reason: a.Reason}
+		av := templates.AuditView{Username: a.Username, Name: name(a.Username), Action: a.Action + "ed", At: clock.show(a.At, zone, timeLayout), Reason: a.Reason}
 		if a.Action == "correct" {
 			av.Action = "corrected"
 		}
 		for _, p := range a.Changes.Points {
 			d := p.Delta()
-			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Before: scoring.Mixed(p.Before),
+			av.Points = append(av.Points, templates.ChangeView{Username: p.Username, Name: name(p.Username), Before: scoring.Mixed(p.Before),
 				After: scoring.Mixed(p.After), Delta: signedRat(d), Trend: trend(int64(d.Sign()))})
 		}
 		for _, rc := range a.Changes.Ratings {
-			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Before: showMicros(rc.Before),
+			av.Ratings = append(av.Ratings, templates.ChangeView{Username: rc.Username, Name: name(rc.Username), Before: showMicros(rc.Before),
 				After: showMicros(rc.After), Delta: signedMicros(rc.After - rc.Before), Trend: trend(int64(rc.After - rc.Before))})
 		}
 		v.Audit = append(v.Audit, av)
 	}
 	return v, nil
+}
+
+// peopleNames names the people of a game's result section as people know them: each
+// username to its display name (a ladder member's name for a ladder member, the username
+// for one without an account), found in one query.
+func (h *Handler) peopleNames(ctx context.Context, r store.GameResult, audit []store.AuditEntry, d store.SettledDispute) (func(string) string, error) {
+	us := []string{r.RecordedBy, r.CorrectedBy, d.DisputedBy, d.Proposer}
+	for _, l := range r.Ledger {
+		us = append(us, l.Player, l.Substitute, l.Credited)
+	}
+	for _, a := range audit {
+		us = append(us, a.Username)
+		for _, p := range a.Changes.Points {
+			us = append(us, p.Username)
+		}
+		for _, rc := range a.Changes.Ratings {
+			us = append(us, rc.Username)
+		}
+	}
+	names, err := h.Store.DisplayNames(ctx, us)
+	if err != nil {
+		return nil, err
+	}
+	return func(u string) string {
+		if n := templates.PersonName(u); n != u {
+			return n
+		}
+		return cmp.Or(names[u], u)
+	}, nil
 }
 
 // timeLayout is how pages show when something happened, in the page's zone (pageClock).

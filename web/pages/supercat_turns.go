@@ -73,8 +73,13 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 		v.Options = append(v.Options, o.String())
 	}
 	for _, a := range walk.Trail {
+		answer := supercatNodeChoiceLabel(a.Node, a.Answer)
+		if a.Known {
+			// Answered from what the game knows (a declared ambition), not asked.
+			answer += ", known"
+		}
 		v.Trail = append(v.Trail, templates.SupercatTrailView{Page: scoring.SupercatPages[a.Node.Page], Question: procedureText(a.Node.Question),
-			Answer: supercatNodeChoiceLabel(a.Node, a.Answer), Outcome: procedureText(a.Outcome)})
+			Answer: answer, Outcome: procedureText(a.Outcome)})
 	}
 	if n := walk.Current; n != nil {
 		q := &templates.SupercatQuestionView{ID: n.ID, Page: scoring.SupercatPages[n.Page], Question: procedureText(n.Question), Cite: n.Cite,

@@ -37,8 +37,13 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		wv := templates.WithdrawView{League: v.League, Members: v.Members, User: w.Username, Preview: w.Detail}
-		return h.Render(c, http.StatusOK, templates.Withdraw(h.Page(c, "Withdraw "+w.Username+"?"), wv))
+		wv := templates.WithdrawView{League: v.League, Members: v.Members, User: w.Username, Name: w.Username, Preview: w.Detail}
+		for _, m := range v.Members {
+			if m.Username == w.Username {
+				wv.Name = m.DisplayName
+			}
+		}
+		return h.Render(c, http.StatusOK, templates.Withdraw(h.Page(c, "Withdraw "+wv.Name+"?"), wv))
 	case c.FormValue("confirm") != "yes":
 		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
 	default:
