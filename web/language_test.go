@@ -3,11 +3,17 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/net/html"
+
+	"github.com/tablestakes/tablestakes/locales"
 
 	"github.com/tablestakes/tablestakes/web"
 )
@@ -108,4 +114,122 @@ func TestAccountLanguage(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	_, doc = app.getIn(c, "/", "de")
 	assert.Equal(t, "de", htmlLang(doc), "back to the browser's language")
+}
+
+// textNodes returns the texts people read on a page (its title and body, and the labels
+// inside attributes people read: placeholder, aria-label, title, alt, value of buttons):
+// each trimmed text node with a letter in it, except those inside an element marked
+// translate="no" (names of players, leagues and games, what people typed), and inside
+// script, style and code.
+func textNodes(doc *goquery.Document) []string {
+	var out []string
+	add := func(s string) {
+		s = strings.Join(strings.Fields(s), " ")
+		if strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+			out = append(out, s)
+		}
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "script", "style", "code", "pre", "svg":
+				return
+			}
+			for _, a := range n.Attr {
+				if a.Key == "translate" && a.Val == "no" {
+					return
+				}
+			}
+			for _, a := range n.Attr {
+				switch {
+				case a.Key == "placeholder", a.Key == "aria-label", a.Key == "title", a.Key == "alt",
+					a.Key == "value" && n.Data == "input" && attr(n, "type") == "submit":
+					add(a.Val)
+				}
+			}
+		}
+		if n.Type == html.TextNode {
+			add(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range doc.Find("title, body").Nodes {
+		walk(n)
+	}
+	return out
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// sameEverywhere are the words that are the same in every language TableStakes speaks.
+var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true}
+
+// untranslated returns the texts of page that also appear, as they are, on the English
+// page: English left behind. The language switch names each language in itself on every
+// page, so its links are left out.
+func untranslated(english, page *goquery.Document) []string {
+	english.Find(".language-switch").Remove()
+	page.Find(".language-switch").Remove()
+	en := map[string]bool{}
+	for _, s := range textNodes(english) {
+		en[s] = true
+	}
+	var left []string
+	for _, s := range textNodes(page) {
+		if en[s] && !sameEverywhere[s] && !slices.Contains(left, s) {
+			left = append(left, s)
+		}
+	}
+	return left
+}
+
+// assertTranslated fetches path with c in English and in every other language, and fails
+// on any English text left on the others and on <html lang> not saying the language.
+func (a *testApp) assertTranslated(c *http.Client, path string) {
+	a.t.Helper()
+	for _, l := range locales.Supported()[1:] {
+		_, english := a.get(c, withLang(path, "en"))
+		res, page := a.get(c, withLang(path, l.Code))
+		require.Equal(a.t, http.StatusOK, res.StatusCode, "%s in %s", path, l.Code)
+		assert.Equal(a.t, l.Code, htmlLang(page), "%s in %s", path, l.Code)
+		assert.Empty(a.t, untranslated(english, page), "%s in %s: English left", path, l.Code)
+	}
+	a.get(c, withLang(path, "en")) // leave the client as it was found
+}
+
+func withLang(path, code string) string {
+	if strings.Contains(path, "?") {
+		return path + "&lang=" + code
+	}
+	return path + "?lang=" + code
+}
+
+// TestTheFrameIsTranslated: the header, navigation and footer of every page, signed out and
+// signed in, speak each language.
+func TestTheFrameIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	frame := func(c *http.Client, path string) *goquery.Document {
+		_, doc := app.getIn(c, path, "")
+		doc.Find("main, title").Remove()
+		require.NotEmpty(t, textNodes(doc))
+		return doc
+	}
+	for _, l := range locales.Supported()[1:] {
+		assert.Empty(t, untranslated(frame(app.browser(), "/?lang=en"), frame(app.browser(), "/?lang="+l.Code)), "signed out, in %s", l.Code)
+	}
+	c := app.signUp("ada", "Ada Lovelace", "analytical-engine")
+	for _, l := range locales.Supported()[1:] {
+		assert.Empty(t, untranslated(frame(c, "/account?lang=en"), frame(c, "/account?lang="+l.Code)), "signed in, in %s", l.Code)
+	}
 }
