@@ -1,5 +1,5 @@
 // Package email sends TableStakes' e-mail (address verification, password resets) over
-// SMTP, configured by the environment (see the README's "Mail" section).
+// SMTP, configured by the environment (see docs/operations.md, "Accounts and security").
 package email
 
 import (

@@ -142,9 +142,9 @@
 // (rounds.go): the same swaps (two tables of one round, or a seated player for one
 // sitting out in each of two rounds, so every player keeps r games and everybody sits
 // out equally often), the temperature falling over a fixed number of swaps, the pairs
-// who never meet priced extra, run twice from the best design found. The README's
-// table (from BenchmarkSweepEveryLeague) gives, for every N = 5..32 and k = 2..8, the
-// spread in both modes, its floor and why, and the pairs who never meet.
+// who never meet priced extra, run twice from the best design found. The table of
+// docs/rules.md (from BenchmarkSweepEveryLeague) gives, for every N = 5..32 and k = 2..8,
+// the spread in both modes, its floor and why, and the pairs who never meet.
 //
 // Longer searches, other temperatures and the quartic price do not move the k = N/2
 // cases of larger leagues, and there the arithmetic bound is out of reach: with 2m

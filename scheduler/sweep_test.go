@@ -80,7 +80,7 @@ func checkRoundsSeatNobodyTwice(t testing.TB, s Schedule, rounds bool) {
 // BenchmarkSweepEveryLeague builds every league of N = 5..32 players, K = 2..8 per game
 // (K ≤ N), default games per player, seed 0, plain and in rounds; checks each (Verify,
 // nobody twice in a round, sitting out even, never below the floor) and logs the
-// table of spreads that the README holds (`make sweep` prints it).
+// table of spreads that docs/rules.md holds (`make sweep` prints it).
 func BenchmarkSweepEveryLeague(b *testing.B) {
 	for b.Loop() {
 		var results []sweepResult
@@ -96,7 +96,7 @@ func BenchmarkSweepEveryLeague(b *testing.B) {
 	}
 }
 
-// sweepTable writes the results as the README's table: one row per N, one column per
+// sweepTable writes the results as the table of docs/rules.md: one row per N, one column per
 // K, each cell "plain / rounds" spreads. A spread above the floor (the gap unknown) is
 // marked ?, a floor above the arithmetic bound by its reason (p parity, s symmetric
 // design, x exhaustive search, c counting), and pairs who never meet are counted in

@@ -8,7 +8,7 @@ import (
 )
 
 // Every section of supercat-solo-arcs-bot.txt, with the seed's words beside the place the
-// companion applies it (the README's SUPERCAT section lists the same places).
+// companion applies it (docs/rules.md, "SUPERCAT bot turns", lists the same places).
 func TestSupercatSeedSections(t *testing.T) {
 	gp := func(options ...ActionCard) SupercatTurn {
 		return SupercatTurn{Next: NextGeneralPriorities, Options: options}

@@ -1,7 +1,7 @@
 // Command loadtest fills a TableStakes database with load-test data: 1,000 running leagues
 // and 100,000 recorded games by default, every result recorded through service.Results.Record
 // (scoring, standings and rating ledger, exactly as the app records them). It is the data
-// set of the README's performance figures:
+// set of the performance figures of docs/performance.md:
 //
 //	go run ./cmd/loadtest -db postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh: the README's load run. Serves the load-test database (filled by
+# run.sh: the load run of docs/performance.md. Serves the load-test database (filled by
 # `go run ./cmd/loadtest`) and drives the league page and the standings API with wrk,
 # 64 connections over 2 threads, each request for a random one of the 1,000 leagues.
 #   scripts/loadtest/run.sh [DATABASE_URL]

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# signed-in.sh: the signed-in pages beside the cached anonymous league page (issue #27).
-# For each database given (filled by `go run ./cmd/loadtest`, at two sizes for the README's
-# table), it serves the database, signs in as the load organiser and as one of its players,
-# and drives each page with the same wrk settings, printing the page's rate and its share of
-# the anonymous cached league page's rate (the floor every signed-in page is held against).
+# signed-in.sh: the signed-in pages beside the cached anonymous league page.
+# For each database given (filled by `go run ./cmd/loadtest`, at two sizes for the
+# table of docs/performance.md), it serves the database, signs in as the load organiser
+# and as one of its players, and drives each page with the same wrk settings, printing
+# the page's rate and its share of the anonymous cached league page's rate (the floor every signed-in page is held against).
 #   scripts/loadtest/signed-in.sh DATABASE_URL [DATABASE_URL ...]
 # DURATION (default 10s) and CONNECTIONS (default 16) set wrk's run. wrk is Debian's package:
 # installed with apt when missing and we are root (only this script needs it).
