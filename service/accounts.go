@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/account"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -20,6 +21,20 @@ type Accounts struct {
 // NewAccounts returns the accounts service on st.
 func NewAccounts(st *store.Store) *Accounts {
 	return &Accounts{store: st}
+}
+
+// SetLanguage sets the language the user reads pages and e-mails in: the code of one of
+// locales.Supported, or "" to follow the browser. Any other code is a *store.Invalid on
+// "language", and changes nothing.
+func (s *Accounts) SetLanguage(ctx context.Context, userID int64, code string) (store.User, error) {
+	if _, ok := locales.Get(code); code != "" && !ok {
+		return store.User{}, &store.Invalid{Reason: "language: " + locales.Default().T("account.language.unknown")}
+	}
+	user, err := s.store.UpdateLanguage(ctx, userID, code)
+	if err != nil {
+		return store.User{}, fmt.Errorf("service: set language: %w", err)
+	}
+	return user, nil
 }
 
 // SetEmail gives the user the (unverified) address, or none when address is "", and

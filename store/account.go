@@ -36,6 +36,23 @@ func (s *Store) UpdateDisplayName(ctx context.Context, userID int64, name string
 	return user, nil
 }
 
+const updateLanguageSQL = `
+UPDATE users SET language = $2 WHERE id = $1 AND deleted_at IS NULL
+RETURNING ` + userColumns
+
+// UpdateLanguage sets the language the user reads pages and e-mails in (a locales code, or
+// "" for the browser's) and returns the account.
+func (s *Store) UpdateLanguage(ctx context.Context, userID int64, code string) (User, error) {
+	user, err := collectOne[User](ctx, s.pool, updateLanguageSQL, userID, code)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, fmt.Errorf("store: update language: %w", ErrNotFound)
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("store: update language: %w", err)
+	}
+	return user, nil
+}
+
 const lockPasswordSQL = `SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
 
 // LockPasswordHash locks the user's row for tx and returns its password hash, for

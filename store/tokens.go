@@ -91,7 +91,7 @@ WITH t AS (
     UPDATE api_tokens a SET last_used_at = now() FROM t
     WHERE a.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute')
 )
-SELECT u.id, u.username, u.display_name, u.created_at, u.auth_version
+SELECT u.id, u.username, u.display_name, u.created_at, u.auth_version, u.language
 FROM t JOIN users u ON u.id = t.user_id
 WHERE u.deleted_at IS NULL`
 

@@ -28,6 +28,9 @@ type User struct {
 	// AuthVersion goes up whenever the account's other sign-ins must end (password
 	// change or reset, deletion); a web session remembers the version it began under.
 	AuthVersion int `db:"auth_version"`
+	// Language is the tag of the language the user reads pages and e-mails in ("it"), or
+	// "" to follow their browser (locales).
+	Language string `db:"language"`
 }
 
 // NewUser is what a sign-up supplies. Validate it first (web does, naming each field);
@@ -38,7 +41,7 @@ type NewUser struct {
 	Password    string
 }
 
-const userColumns = `id, username, display_name, created_at, auth_version`
+const userColumns = `id, username, display_name, created_at, auth_version, language`
 
 const createUserSQL = `
 INSERT INTO users (username, display_name, password_hash)

@@ -2,6 +2,8 @@
 // sits in, one component per page, and small shared pieces such as form fields.
 package templates
 
+import "net/url"
+
 // Page is what the Layout needs to know about every request: the title, who is signed in
 // and the CSRF token that every form must carry.
 type Page struct {
@@ -19,6 +21,18 @@ type Page struct {
 	// at the top ("Times in Europe/Paris"); empty on a page without times or whose times
 	// each carry their zone's abbreviation (issue #24: one time zone per page).
 	TimeZone string
+	// Query is the request's query string, kept by the footer's language links.
+	Query url.Values
+}
+
+// LanguageURL is this page in the language code: its path and query with lang=code.
+func (p Page) LanguageURL(code string) string {
+	q := url.Values{}
+	for k, v := range p.Query {
+		q[k] = v
+	}
+	q.Set("lang", code)
+	return p.Path + "?" + q.Encode()
 }
 
 // In is the page with its times in zone (a league's); an empty zone leaves it as it is.

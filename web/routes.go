@@ -54,6 +54,8 @@ func router(s *httpx.Server) *echo.Echo {
 		s.SecurityHeaders,
 		s.RequestDeadline,
 		cache.Invalidate,
+		// The language is chosen before the cache answers: its entries are kept per language.
+		s.Language,
 		cache.Early(s.Sessions.Cookie.Name),
 		middleware.GzipWithConfig(middleware.GzipConfig{MinLength: 1024}),
 		middleware.BodyLimit("1M"),

@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -203,9 +204,10 @@ func (pc *publicCache) dropAll(ctx context.Context, keys []store.CacheKey) {
 	}
 }
 
-// cacheKey is the cache's key for a request: its route and parameters.
+// cacheKey is the cache's key for a request: its route, its parameters and the language
+// it is answered in (Server.Language).
 func cacheKey(c echo.Context) string {
-	return c.Path() + "\x00" + strings.Join(c.ParamValues(), "\x00")
+	return c.Path() + "\x00" + strings.Join(c.ParamValues(), "\x00") + "\x00" + locales.From(c.Request().Context()).Code
 }
 
 // Early is middleware that answers cache hits before the session, CSRF and identity

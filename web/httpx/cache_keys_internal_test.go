@@ -139,7 +139,7 @@ func TestColdPageIsBuiltOnceForAStampede(t *testing.T) {
 	}
 	// Every visitor but the one building waits for the build before it is let finish.
 	for range visitors - 1 {
-		assert.Equal(t, "/leagues/:id\x007", <-waiting)
+		assert.Equal(t, "/leagues/:id\x007\x00en", <-waiting, "the page in English: kept per language")
 	}
 	close(release)
 	wg.Wait()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -116,6 +117,7 @@ func PartKey(kind string, id int64) string {
 // keys (or any write, without keys): a section of a signed-in page (templates.LeagueParts).
 // A key for a section that marks the viewer names the viewer.
 func RenderedPart(ctx context.Context, pc *publicCache, key string, component templ.Component, keys ...store.CacheKey) (templ.Component, error) {
+	key += "\x00" + locales.From(ctx).Code // kept once per language
 	html, err := Part(pc, key, func() (string, error) {
 		var b strings.Builder
 		err := component.Render(ctx, &b)
@@ -131,6 +133,7 @@ func RenderedPart(ctx context.Context, pc *publicCache, key string, component te
 // viewer and kept under key until a write names one of keys (templates.RenderMarked); the
 // viewer's marks are spliced in per request. The key does not name the viewer.
 func MarkedPart(ctx context.Context, pc *publicCache, key string, component templ.Component, viewer string, keys ...store.CacheKey) (templ.Component, error) {
+	key += "\x00" + locales.From(ctx).Code // kept once per language
 	marked, err := Part(pc, key, func() (templates.Marked, error) {
 		return templates.RenderMarked(ctx, component)
 	}, keys...)

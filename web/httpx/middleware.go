@@ -257,6 +257,7 @@ func (h *Server) Identify(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		c.Set(userKey, user)
+		useLanguageOf(c, user.Language)
 		return next(c)
 	}
 }

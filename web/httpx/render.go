@@ -41,7 +41,7 @@ const maxPooledRenderBuffer = 1 << 20
 
 // Page gathers what the Layout needs for this request: title, path, viewer, CSRF token.
 func (h *Server) Page(c echo.Context, title string) templates.Page {
-	p := templates.Page{Title: title, Path: c.Request().URL.Path}
+	p := templates.Page{Title: title, Path: c.Request().URL.Path, Query: c.Request().URL.Query()}
 	if u, ok := CurrentUser(c); ok {
 		p.Viewer = &templates.Viewer{Username: u.Username, DisplayName: u.DisplayName}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -34,6 +35,10 @@ func (h *Handler) accountPage(c echo.Context) error {
 		DisplayName: user.DisplayName,
 		Notice:      accountNotices[c.QueryParam("done")],
 	}
+	if c.QueryParam("done") == "language" {
+		lang := locales.From(c.Request().Context())
+		v.Notice = lang.T("account.language.saved", map[string]any{"Language": lang.Name()})
+	}
 	return h.renderAccount(c, http.StatusOK, v)
 }
 
@@ -50,6 +55,7 @@ func (h *Handler) renderAccount(c echo.Context, status int, v templates.AccountV
 	}
 	v.EmailVerified = addr.Verified && v.Email == addr.Address
 	v.MailEnabled = h.Mail.Configured()
+	v.Language = user.Language
 	if v.Notifications, err = h.notificationPrefs(c.Request().Context(), user.ID); err != nil {
 		return err
 	}
@@ -219,6 +225,25 @@ func (h *Handler) notificationPrefs(ctx context.Context, userID int64) ([]templa
 		out[i] = templates.NotificationPref{Kind: k, Label: noticeLabels[k], On: prefs[k]}
 	}
 	return out, nil
+}
+
+// setLanguage saves the language the account reads pages and e-mails in (POST
+// /account/language): one of locales.Supported, or "" for the browser's. This browser's
+// language cookie follows, so the choice shows at once.
+func (h *Handler) setLanguage(c echo.Context) error {
+	user, _ := httpx.CurrentUser(c)
+	code := c.FormValue("language")
+	if _, err := h.Accounts.SetLanguage(c.Request().Context(), user.ID, code); err != nil {
+		var invalid *store.Invalid
+		if errors.As(err, &invalid) {
+			return h.refuseAccountForm(c, http.StatusUnprocessableEntity,
+				templates.AccountView{Username: user.Username, DisplayName: user.DisplayName},
+				"language", locales.T(c.Request().Context(), "account.language.unknown"))
+		}
+		return err
+	}
+	h.RememberLanguage(c, code)
+	return c.Redirect(http.StatusSeeOther, "/account?done=language")
 }
 
 // setNotifications saves the account page's notification choices (POST

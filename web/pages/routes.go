@@ -126,6 +126,7 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.POST("/account/password", h.changePassword, h.RequireLogin)
 	e.POST("/account/delete", h.deleteAccount, h.RequireLogin)
 	e.POST("/account/notifications", h.setNotifications, h.RequireLogin)
+	e.POST("/account/language", h.setLanguage, h.RequireLogin)
 	e.GET("/account/tokens", h.tokensPage, h.RequireLogin)
 	e.POST("/account/tokens", h.createToken, h.RequireLogin)
 	e.GET("/account/tokens/:id/revoke", h.confirmRevokeToken, h.RequireLogin)
