@@ -171,8 +171,9 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
-// sameEverywhere are the words that are the same in every language TableStakes speaks.
-var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true}
+// sameEverywhere are the words that are the same in every language TableStakes speaks, and
+// those one of them borrows from English as they are (Italian's "Password").
+var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true}
 
 // untranslated returns the texts of page that also appear, as they are, on the English
 // page: English left behind. The language switch names each language in itself on every
