@@ -140,3 +140,18 @@ func TestErrorPagesAreTranslated(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, status)
 	assert.Equal(t, "not found", body["error"])
 }
+
+// TestRatingPagesAreTranslated: the ratings index and a ladder with ratings, signed out and
+// signed in, in every language, their ratings written with a decimal comma.
+func TestRatingPagesAreTranslated(t *testing.T) {
+	t.Parallel()
+	app, out, ada := demoApp(t)
+	for _, c := range []*http.Client{out, ada} {
+		app.assertTranslatedPages(c, "/ratings", "/ratings/cartagena")
+	}
+	_, doc := app.get(out, "/ratings/cartagena?lang=fr")
+	rating := text(doc.Find(".ladder-table td.rating").First())
+	assert.Regexp(t, `^−?\d+,\d$`, rating, "a rating in French")
+	_, doc = app.get(out, "/ratings/cartagena?lang=en")
+	assert.Regexp(t, `^−?\d+\.\d$`, text(doc.Find(".ladder-table td.rating").First()), "a rating in English")
+}
