@@ -155,3 +155,31 @@ func TestRatingPagesAreTranslated(t *testing.T) {
 	_, doc = app.get(out, "/ratings/cartagena?lang=en")
 	assert.Regexp(t, `^−?\d+\.\d$`, text(doc.Find(".ladder-table td.rating").First()), "a rating in English")
 }
+
+// TestLeaguePagesAreTranslated: the leagues list signed out and signed in, and the
+// create-league form with its preview, field errors and the flash after it, in every
+// language.
+func TestLeaguePagesAreTranslated(t *testing.T) {
+	t.Parallel()
+	app, out, ada := demoApp(t)
+	app.assertTranslatedPages(out, "/leagues")
+	app.assertTranslatedPages(ada, "/leagues", "/leagues/new")
+
+	c := app.browser()
+	app.submit(c, "/login", "/login", url.Values{"username": {"bruno"}, "password": {demo.Password}})
+	app.get(c, "/leagues/new?lang=de")
+	res, doc := app.submit(c, "/leagues/new", "/leagues", url.Values{"name": {""}, "game": {"cartagena"},
+		"players_per_game": {"9"}, "min_recent_games": {"5"}, "recent_days": {"90"}, "confirm_hours": {"48"}, "results_by": {"players"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Pflichtfeld", text(doc.Find("#e-name")))
+	assert.Equal(t, "muss zwischen 2 und 8 liegen", text(doc.Find("#e-players_per_game")))
+	res, doc = app.submit(c, "/leagues/new", "/leagues", url.Values{"name": {"Dienstagsrunde"}, "game": {"cartagena"},
+		"players_per_game": {"4"}, "preview": {"1"}, "min_recent_games": {"5"}, "recent_days": {"90"}, "confirm_hours": {"48"}, "results_by": {"players"}})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Equal(t, "8 Spieler, 4 pro Partie: 32 Partien; jeder spielt 16 Partien; je zwei Spieler treffen sich 6- oder 7-mal.", text(doc.Find("#league-preview-text")))
+	res, _ = app.submit(c, "/leagues/new", "/leagues", url.Values{"name": {"Dienstagsrunde"}, "game": {"cartagena"},
+		"players_per_game": {"4"}, "min_recent_games": {"0"}, "recent_days": {"90"}, "confirm_hours": {"48"}, "results_by": {"players"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	_, doc = app.get(c, res.Header.Get("Location"))
+	assert.Equal(t, "Deine Liga ist angelegt; sie beginnt, wenn ihr 8. Spieler beitritt.", text(doc.Find(".flash")))
+}

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -25,7 +26,7 @@ func ValidateSeason(in *store.NewSeason, errs templates.FieldErrors) {
 	asLeague := store.NewLeague{Name: in.Name, Game: in.Game, Version: in.Version, PlayersPerGame: in.PlayersPerGame,
 		Players: max(store.DefaultLeagueSize, in.PlayersPerGame), RecentDays: store.DefaultRecentDays,
 		ResultsBy: in.ResultsBy, ConfirmHours: in.ConfirmHours}
-	ValidateLeague(&asLeague, errs)
+	ValidateLeague(locales.Default(), &asLeague, errs)
 	delete(errs, "players")
 	delete(errs, "games_per_player")
 	in.Name, in.Version = asLeague.Name, asLeague.Version
