@@ -63,3 +63,11 @@ func LeaguePreviewIn(l locales.Lang, players, perGame, games, rounds int, faceTo
 	}
 	return s + "; " + l.N("preview.each", each) + "; " + meet + "."
 }
+
+// MovesIn is Moves said in l.
+func (s SeasonSummary) MovesIn(l locales.Lang) string {
+	if s.Promote == 0 {
+		return l.T("season.nobody_moves")
+	}
+	return l.T("season.moves", map[string]any{"N": l.Int(s.Promote)})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 
 // TestBrowserGermanPagesFitAPhone: German has the longest words; at 390 px no page of the
 // front, accounts, leagues, ratings, seasons, players and API is wider than the screen, signed
-// out or in. The screenshots go to /screenshots/tr1 for review.
+// out or in. The screenshots (PNG) go to /screenshots/tr1 for review.
 func TestBrowserGermanPagesFitAPhone(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
@@ -48,9 +49,9 @@ func TestBrowserGermanPagesFitAPhone(t *testing.T) {
 		problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](layoutCheck))
 		require.NoError(t, err)
 		assert.Empty(t, problems, "%s, %s, in German at 390 px", path, who)
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, shotName("de-"+who, path)), shot, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, strings.TrimSuffix(shotName("de-"+who, path), ".jpg")+".png"), shot, 0o644))
 	}
 	for _, path := range []string{"/", "/signup", "/login", "/password/forgot", "/leagues", "/ratings",
 		"/ratings/cartagena", "/ratings/cartagena/backtest", "/seasons", season, "/players/ada", "/api", "/nowhere"} {

@@ -183,3 +183,18 @@ func TestLeaguePagesAreTranslated(t *testing.T) {
 	_, doc = app.get(c, res.Header.Get("Location"))
 	assert.Equal(t, "Deine Liga ist angelegt; sie beginnt, wenn ihr 8. Spieler beitritt.", text(doc.Find(".flash")))
 }
+
+// TestSeasonPagesAreTranslated: the seasons list, a running season's page with its
+// divisions signed out and signed in, and the open-a-season form, in every language.
+func TestSeasonPagesAreTranslated(t *testing.T) {
+	t.Parallel()
+	app, out, ada := demoApp(t)
+	_, doc := app.get(out, "/seasons")
+	var seasons []string
+	doc.Find(`.league-section a[href^="/seasons/"]`).Each(func(_ int, s *goquery.Selection) {
+		seasons = append(seasons, s.AttrOr("href", ""))
+	})
+	require.NotEmpty(t, seasons, "the demo has seasons")
+	app.assertTranslatedPages(out, append([]string{"/seasons"}, seasons...)...)
+	app.assertTranslatedPages(ada, append([]string{"/seasons", "/seasons/new"}, seasons...)...)
+}
