@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"strings"
+
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -70,4 +72,19 @@ func (s SeasonSummary) MovesIn(l locales.Lang) string {
 		return l.T("season.nobody_moves")
 	}
 	return l.T("season.moves", map[string]any{"N": l.Int(s.Promote)})
+}
+
+// NewChartIn is NewChart with its ticks and start said in l.
+func NewChartIn(l locales.Lang, label string, values []ChartValue) Chart {
+	c := NewChart(label, values)
+	if l.Code == locales.Default().Code {
+		return c
+	}
+	for i := range c.Ticks {
+		c.Ticks[i].Label = strings.Replace(c.Ticks[i].Label, ".", l.DecimalPoint(), 1)
+	}
+	if len(c.Points) > 0 {
+		c.Points[0].Title = l.T("chart.start")
+	}
+	return c
 }

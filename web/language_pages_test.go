@@ -32,8 +32,12 @@ func demoApp(t *testing.T) (*testApp, *http.Client, *http.Client) {
 	return app, app.browser(), ada
 }
 
-// decimalPoint is a number written with a dot for its decimals ("12.5").
-var decimalPoint = regexp.MustCompile(`\d\.\d`)
+// decimalPoint is a number written with a dot for its decimals ("12.5"); ruleNumber is a
+// section of a rulebook ("ARMADA 4.2"), written with dots in every language.
+var (
+	decimalPoint = regexp.MustCompile(`\d\.\d`)
+	ruleNumber   = regexp.MustCompile(`ARMADA (rule )?\d+(\.\d+)+`)
+)
 
 // numbersWithDots returns the texts of doc people read (outside names and what people
 // typed) with a number written the English way in them.
@@ -55,7 +59,7 @@ func numbersWithDots(doc *goquery.Document) []string {
 				}
 			}
 		}
-		if n.Type == html.TextNode && decimalPoint.MatchString(n.Data) && !strings.Contains(n.Data, "://") {
+		if n.Type == html.TextNode && decimalPoint.MatchString(ruleNumber.ReplaceAllString(n.Data, "")) && !strings.Contains(n.Data, "://") {
 			out = append(out, strings.TrimSpace(n.Data))
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -197,4 +201,13 @@ func TestSeasonPagesAreTranslated(t *testing.T) {
 	require.NotEmpty(t, seasons, "the demo has seasons")
 	app.assertTranslatedPages(out, append([]string{"/seasons"}, seasons...)...)
 	app.assertTranslatedPages(ada, append([]string{"/seasons", "/seasons/new"}, seasons...)...)
+}
+
+// TestPlayerPageIsTranslated: a player's page with ratings, their history and games, signed
+// out and signed in, in every language, its ratings with a decimal comma.
+func TestPlayerPageIsTranslated(t *testing.T) {
+	t.Parallel()
+	app, out, ada := demoApp(t)
+	app.assertTranslatedPages(out, "/players/ada", "/players/dmitri")
+	app.assertTranslatedPages(ada, "/players/ada")
 }

@@ -172,8 +172,8 @@ func attr(n *html.Node, key string) string {
 }
 
 // sameEverywhere are the words that are the same in every language TableStakes speaks, and
-// those one of them borrows from English as they are (Italian's "Password", French "Points").
-var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true}
+// those one of them borrows from English as they are (Italian's "Password", French "Points", and French "Place", a seat, a false friend of the English place).
+var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true, "Place": true}
 
 // untranslated returns the texts of page that also appear, as they are, on the English
 // page: English left behind. The language switch names each language in itself on every
