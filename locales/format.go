@@ -88,3 +88,10 @@ func (l Lang) dateParts(t time.Time) map[string]any {
 		"Time":       t.Format("15:04"),
 	}
 }
+
+// DecimalPoint is how l writes the point between a number's whole part and its decimals:
+// "." in English, "," in Italian, French and German.
+func (l Lang) DecimalPoint() string {
+	d, _ := l.symbols()
+	return d
+}

@@ -171,8 +171,9 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
-// sameEverywhere are the words that are the same in every language TableStakes speaks.
-var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true}
+// sameEverywhere are the words that are the same in every language TableStakes speaks, and
+// those one of them borrows from English as they are (Italian's "Password", French "Points", and French "Place", a seat, a false friend of the English place).
+var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true, "Place": true}
 
 // untranslated returns the texts of page that also appear, as they are, on the English
 // page: English left behind. The language switch names each language in itself on every
@@ -184,9 +185,14 @@ func untranslated(english, page *goquery.Document) []string {
 	for _, s := range textNodes(english) {
 		en[s] = true
 	}
+	// A page named after a name (a season's, a player's) has it as its <title>.
+	names := map[string]bool{}
+	page.Find(`[translate="no"]`).Each(func(_ int, n *goquery.Selection) {
+		names[strings.Join(strings.Fields(n.Text()), " ")+" · TableStakes"] = true
+	})
 	var left []string
 	for _, s := range textNodes(page) {
-		if en[s] && !sameEverywhere[s] && !slices.Contains(left, s) {
+		if en[s] && !sameEverywhere[s] && !names[s] && !slices.Contains(left, s) {
 			left = append(left, s)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -33,7 +34,7 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		return err
 	}
 	nu := store.NewUser{Username: body.Username, DisplayName: body.DisplayName, Password: body.Password}
-	if errs := httpx.ValidateSignup(&nu); len(errs) > 0 {
+	if errs := httpx.ValidateSignup(locales.Default(), &nu); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fieldErrorsText(errs))
 	}
 	if ok, err := h.AllowSignup(c); err != nil || !ok {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -159,7 +160,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		in.RecentDays = *body.RecentDays
 	}
 	in.ResultsBy, in.ConfirmHours = body.ResultsSetting.Values(errs)
-	if httpx.ValidateLeague(&in, errs); len(errs) > 0 {
+	if httpx.ValidateLeague(locales.Default(), &in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
 	}
 	ctx := c.Request().Context()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -85,7 +86,7 @@ func (h *Handler) apiCreateSeason(c echo.Context) error {
 		in.Promote = *body.Promote
 	}
 	in.ResultsBy, in.ConfirmHours = body.ResultsSetting.Values(errs)
-	if httpx.ValidateSeason(&in, errs); len(errs) > 0 {
+	if httpx.ValidateSeason(locales.Default(), &in, errs); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, httpx.FirstSeasonError(errs))
 	}
 	ctx := c.Request().Context()

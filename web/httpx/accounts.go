@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/text"
@@ -22,22 +23,22 @@ const (
 
 // ValidateSignup normalises a sign-up (trimmed names, the display name in NFKC: text.Name) and returns one message per field
 // that is wrong; an empty result means the sign-up may be stored.
-func ValidateSignup(u *store.NewUser) templates.FieldErrors {
+func ValidateSignup(l locales.Lang, u *store.NewUser) templates.FieldErrors {
 	u.Username = strings.TrimSpace(u.Username)
 	u.DisplayName = text.Name(u.DisplayName)
 	errs := templates.FieldErrors{}
-	if msg := usernameProblem(u.Username); msg != "" {
+	if msg := usernameProblem(l, u.Username); msg != "" {
 		errs["username"] = msg
 	}
 	switch {
 	case u.DisplayName == "":
-		errs["display_name"] = "required"
+		errs["display_name"] = l.T("field.required")
 	default:
-		if msg := TextProblem(u.DisplayName, displayNameMax, true); msg != "" {
+		if msg := TextProblemIn(l, u.DisplayName, displayNameMax, true); msg != "" {
 			errs["display_name"] = msg
 		}
 	}
-	if msg := PasswordProblem(u.Password, u.Username, u.DisplayName); msg != "" {
+	if msg := PasswordProblemIn(l, u.Password, u.Username, u.DisplayName); msg != "" {
 		errs["password"] = msg
 	}
 	return errs
@@ -45,23 +46,23 @@ func ValidateSignup(u *store.NewUser) templates.FieldErrors {
 
 // usernameProblem says what is wrong with a username, or "" when it is acceptable:
 // 3 to 32 ASCII letters, digits, '-' or '_', starting with a letter or digit.
-func usernameProblem(name string) string {
+func usernameProblem(l locales.Lang, name string) string {
 	if name == "" {
-		return "required"
+		return l.T("field.required")
 	}
 	if len(name) < usernameMin || len(name) > usernameMax {
-		return "must be 3 to 32 characters"
+		return l.T("username.length")
 	}
 	if strings.HasPrefix(strings.ToLower(name), store.FormerPlayerPrefix) {
-		return "must not start with " + store.FormerPlayerPrefix + " (kept for deleted accounts)"
+		return l.T("username.former", map[string]any{"Prefix": store.FormerPlayerPrefix})
 	}
 	for i, r := range name {
 		alnum := r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
 		if i == 0 && !alnum {
-			return "must start with a letter or digit"
+			return l.T("username.start")
 		}
 		if !alnum && r != '-' && r != '_' {
-			return "may contain only letters, digits, - and _"
+			return l.T("username.chars")
 		}
 	}
 	return ""

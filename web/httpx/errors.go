@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -112,7 +113,8 @@ func (h *Server) HandleError(err error, c echo.Context) {
 	case isAPI(c):
 		werr = c.JSON(status, map[string]string{"error": message})
 	default:
-		werr = h.Render(c, status, templates.ErrorPage(h.Page(c, http.StatusText(status)), status, Sentence(message)))
+		l := locales.From(req.Context())
+		werr = h.Render(c, status, templates.ErrorPage(h.Page(c, StatusTitle(l, status)), status, Sentence(SayError(l, message))))
 	}
 	if werr != nil {
 		h.Logger.LogAttrs(req.Context(), slog.LevelError, "write error response", slog.String("error", werr.Error()))

@@ -2,33 +2,38 @@ package httpx
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/text"
 )
 
-// TextProblem says what is wrong with a free-text field, or "".
+// TextProblem says what is wrong with a free-text field, or "", in English (for the API).
 func TextProblem(s string, maxLen int, required bool) string {
+	return TextProblemIn(locales.Default(), s, maxLen, required)
+}
+
+// TextProblemIn is TextProblem said in l, for a web form's field errors.
+func TextProblemIn(l locales.Lang, s string, maxLen int, required bool) string {
 	switch {
 	case s == "" && required:
-		return "required"
+		return l.T("field.required")
 	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
-		return "must not contain control characters"
+		return l.T("field.control")
 	case strings.IndexFunc(s, Invisible) >= 0:
-		return "must not contain invisible or text-direction characters"
+		return l.T("field.invisible")
 	case strings.IndexFunc(s, text.BlankLooking) >= 0:
-		return "must not contain characters that look blank (such as U+3164 or U+2800)"
+		return l.T("field.blank_looking")
 	case utf8.RuneCountInString(s) > maxLen:
-		return "must be at most " + strconv.Itoa(maxLen) + " characters"
+		return l.T("field.too_long", map[string]any{"Max": l.Int(maxLen)})
 	}
 	// A word mixing scripts ("Аda" with a Cyrillic А) passes for another (trust review 3).
 	if w := text.MixedScriptWord(s); w != "" {
-		return fmt.Sprintf("%q mixes letters of different scripts, like a look-alike of another word; write each word in one script", w)
+		return l.T("field.mixed_script", map[string]any{"Word": strconv.Quote(w)})
 	}
 	return ""
 }

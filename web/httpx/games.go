@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -16,7 +17,7 @@ import (
 // game's range)").
 func ValidateNormalGame(in *store.NewNormalGame, errs templates.FieldErrors) {
 	ValidateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
-	game, version := validateGameVersion(in.Game, &in.Version, errs)
+	game, version := validateGameVersion(locales.Default(), in.Game, &in.Version, errs)
 	in.Edition = strings.TrimSpace(in.Edition)
 	if msg := TextProblem(in.Edition, leagueEditionMax, false); msg != "" {
 		errs["edition"] = msg

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -32,22 +33,22 @@ const (
 // game's (CONTRACT section 9; none is the default), players per game within the version's
 // range (scoring.Version.AcceptsPlayers), and the league's size and games per player what
 // league.Format.Check accepts (CONTRACT section 10).
-func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
+func ValidateLeague(l locales.Lang, in *store.NewLeague, errs templates.FieldErrors) {
 	in.Name = text.Name(in.Name)
 	in.Edition = strings.TrimSpace(in.Edition)
-	if msg := TextProblem(in.Name, leagueNameMax, true); msg != "" {
+	if msg := TextProblemIn(l, in.Name, leagueNameMax, true); msg != "" {
 		errs["name"] = msg
 	}
-	game, version := validateGameVersion(in.Game, &in.Version, errs)
-	if msg := TextProblem(in.Edition, leagueEditionMax, false); msg != "" {
+	game, version := validateGameVersion(l, in.Game, &in.Version, errs)
+	if msg := TextProblemIn(l, in.Edition, leagueEditionMax, false); msg != "" {
 		errs["edition"] = msg
 	}
 	if _, bad := errs["players_per_game"]; !bad {
 		switch {
 		case in.PlayersPerGame == 0:
-			errs["players_per_game"] = "required (2 to 8)"
+			errs["players_per_game"] = l.T("newleague.per_game_required")
 		case in.PlayersPerGame < 2 || in.PlayersPerGame > maxPlayersPerGame:
-			errs["players_per_game"] = "must be between 2 and 8"
+			errs["players_per_game"] = l.T("newleague.per_game_range")
 		case version != nil:
 			if perr := version.AcceptsPlayers(game, in.PlayersPerGame); perr != nil {
 				errs["players_per_game"] = FieldProblem(perr)
@@ -68,10 +69,10 @@ func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 		}
 	}
 	if _, bad := errs["min_recent_games"]; !bad && (in.MinRecentGames < 0 || in.MinRecentGames > minRecentGamesMax) {
-		errs["min_recent_games"] = "must be between 0 and 1000"
+		errs["min_recent_games"] = l.T("newleague.min_recent_range")
 	}
 	if _, bad := errs["recent_days"]; !bad && (in.RecentDays < 1 || in.RecentDays > recentDaysMax) {
-		errs["recent_days"] = "must be between 1 and 3650 days"
+		errs["recent_days"] = l.T("newleague.recent_days_range")
 	}
 	ValidateResultsSetting(in.ResultsBy, in.ConfirmHours, errs)
 }
@@ -80,11 +81,11 @@ func ValidateLeague(in *store.NewLeague, errs templates.FieldErrors) {
 // unknown version is 422 naming version"), adding a message on "game" or "version" to errs;
 // an empty version becomes the game's default. The game is the zero Game when unknown, the
 // version nil when either is.
-func validateGameVersion(slug string, version *string, errs templates.FieldErrors) (scoring.Game, *scoring.Version) {
+func validateGameVersion(l locales.Lang, slug string, version *string, errs templates.FieldErrors) (scoring.Game, *scoring.Version) {
 	*version = strings.TrimSpace(*version)
 	game, err := scoring.GameBySlug(slug)
 	if slug == "" {
-		errs["game"] = "required; choose one of " + gameSlugs()
+		errs["game"] = l.T("newleague.game_required", map[string]any{"Games": gameSlugs()})
 		return scoring.Game{}, nil
 	} else if err != nil {
 		errs["game"] = FieldProblem(err)

@@ -1,12 +1,14 @@
 package httpx
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/trustelem/zxcvbn"
 	"github.com/trustelem/zxcvbn/match"
+
+	"github.com/tablestakes/tablestakes/locales"
 )
 
 // minPasswordScore is the least zxcvbn score a new password needs: 2 stands for at least a
@@ -20,13 +22,18 @@ const minPasswordScore = 2
 // userInputs (the username, the display name) count as known words: a password built on
 // them is easy to guess for whoever knows the account.
 func PasswordProblem(password string, userInputs ...string) string {
+	return PasswordProblemIn(locales.Default(), password, userInputs...)
+}
+
+// PasswordProblemIn is PasswordProblem said in l, for a web form's field errors.
+func PasswordProblemIn(l locales.Lang, password string, userInputs ...string) string {
 	switch {
 	case password == "":
-		return "required"
+		return l.T("field.required")
 	case utf8.RuneCountInString(password) < passwordMin:
-		return "must be at least 8 characters"
+		return l.T("password.too_short")
 	case len(password) > passwordMax:
-		return "must be at most 72 bytes"
+		return l.T("password.too_long")
 	}
 	var inputs []string
 	for _, in := range userInputs {
@@ -38,34 +45,33 @@ func PasswordProblem(password string, userInputs ...string) string {
 	if r.Score >= minPasswordScore {
 		return ""
 	}
-	return "too easy to guess: " + guessableBecause(r.Sequence) +
-		"; use a longer one, such as a few words that do not belong together"
+	return l.T("password.guessable", map[string]any{"Because": guessableBecause(l, r.Sequence)})
 }
 
 // guessableBecause says, in words, what makes a weak password weak: the first pattern of
 // zxcvbn's cheapest way to guess it that is not plain characters.
-func guessableBecause(seq []*match.Match) string {
+func guessableBecause(l locales.Lang, seq []*match.Match) string {
 	for _, m := range seq {
 		switch m.Pattern {
 		case "dictionary":
 			switch {
 			case m.DictionaryName == "user_inputs":
-				return "it is built on your username or display name"
+				return l.T("password.because.user_inputs")
 			case m.DictionaryName == "passwords" && len(seq) == 1:
-				return "it is one of the most common passwords, on the lists guessers try first"
+				return l.T("password.because.common")
 			case m.DictionaryName == "passwords":
-				return fmt.Sprintf("it is built on %q, one of the most common passwords", m.Token)
+				return l.T("password.because.built_on_common", map[string]any{"Token": strconv.Quote(m.Token)})
 			}
-			return fmt.Sprintf("it is built on the common word %q", m.Token)
+			return l.T("password.because.word", map[string]any{"Token": strconv.Quote(m.Token)})
 		case "repeat":
-			return fmt.Sprintf("it repeats %q", m.BaseToken)
+			return l.T("password.because.repeat", map[string]any{"Token": strconv.Quote(m.BaseToken)})
 		case "sequence":
-			return fmt.Sprintf("%q is a sequence (like abcd or 1234)", m.Token)
+			return l.T("password.because.sequence", map[string]any{"Token": strconv.Quote(m.Token)})
 		case "spatial":
-			return fmt.Sprintf("%q is a row of keys on a keyboard", m.Token)
+			return l.T("password.because.spatial", map[string]any{"Token": strconv.Quote(m.Token)})
 		case "date", "regex":
-			return fmt.Sprintf("%q is a date or a year", m.Token)
+			return l.T("password.because.date", map[string]any{"Token": strconv.Quote(m.Token)})
 		}
 	}
-	return "it is short and made of few kinds of characters"
+	return l.T("password.because.short")
 }

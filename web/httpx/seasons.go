@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -19,17 +20,17 @@ var SeasonFields = []string{"name", "game", "version", "players_per_game", "divi
 // errs: its name, game, version, players per game and results setting as a league's
 // (ValidateLeague, one rule for both), and its division size and promotions as
 // league.SeasonProblems says.
-func ValidateSeason(in *store.NewSeason, errs templates.FieldErrors) {
+func ValidateSeason(l locales.Lang, in *store.NewSeason, errs templates.FieldErrors) {
 	// The divisions' sizes are the season's own rule (SeasonProblems, then league.Split at
 	// the start): the league rule sees a size any game of the season fits.
 	asLeague := store.NewLeague{Name: in.Name, Game: in.Game, Version: in.Version, PlayersPerGame: in.PlayersPerGame,
 		Players: max(store.DefaultLeagueSize, in.PlayersPerGame), RecentDays: store.DefaultRecentDays,
 		ResultsBy: in.ResultsBy, ConfirmHours: in.ConfirmHours}
-	ValidateLeague(&asLeague, errs)
+	ValidateLeague(l, &asLeague, errs)
 	delete(errs, "players")
 	delete(errs, "games_per_player")
 	in.Name, in.Version = asLeague.Name, asLeague.Version
-	if msg := SeasonNameProblem(in.Name); msg != "" {
+	if msg := TextProblemIn(l, in.Name, seasonNameMax, true); msg != "" {
 		errs["name"] = msg
 	}
 	for field, msg := range league.SeasonProblems(in.PlayersPerGame, in.DivisionSize, in.Promote) {

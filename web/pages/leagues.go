@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -87,7 +88,7 @@ func (h *Handler) leagueList(c echo.Context) error {
 		}
 		v.Mine = summariseAll(mine)
 	}
-	return h.Render(c, http.StatusOK, templates.Leagues(h.Page(c, "Leagues"), v))
+	return h.Render(c, http.StatusOK, templates.Leagues(h.Page(c, locales.T(c.Request().Context(), "nav.leagues")), v))
 }
 
 // gameChoices is the registry as the create-league and open-a-table forms offer it: each
@@ -134,7 +135,7 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 		Results:        resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours),
 		DefaultGames:   defaultGamesJSON,
 	}
-	form.Preview = leaguePreview(league.Format{Players: store.DefaultLeagueSize, PlayersPerGame: 4}, false)
+	form.Preview = leaguePreview(locales.From(c.Request().Context()), league.Format{Players: store.DefaultLeagueSize, PlayersPerGame: 4}, false)
 	// A new club's first league must be joinable by its own new members (issue #34).
 	played, err := h.Store.AnyFinishedGame(c.Request().Context())
 	if err != nil {
@@ -143,12 +144,12 @@ func (h *Handler) newLeaguePage(c echo.Context) error {
 	if !played {
 		form.NewClub, form.MinRecentGames = true, "0"
 	}
-	return h.Render(c, http.StatusOK, templates.NewLeague(h.Page(c, "Create a league"), form))
+	return h.Render(c, http.StatusOK, templates.NewLeague(h.Page(c, locales.T(c.Request().Context(), "leagues.create")), form))
 }
 
 // leaguePreview says what a league of format f plays (templates.LeaguePreview), or
 // nothing when the format is wrong.
-func leaguePreview(f league.Format, faceToFace bool) string {
+func leaguePreview(l locales.Lang, f league.Format, faceToFace bool) string {
 	if f.PlayersPerGame < 2 || f.PlayersPerGame > f.Players {
 		return ""
 	}
@@ -156,7 +157,7 @@ func leaguePreview(f league.Format, faceToFace bool) string {
 		return ""
 	}
 	least, most := f.Meetings()
-	return templates.LeaguePreview(f.Players, f.PlayersPerGame, f.Games(), f.Rounds(faceToFace), faceToFace, f.GamesEach(), least, most)
+	return templates.LeaguePreviewIn(l, f.Players, f.PlayersPerGame, f.Games(), f.Rounds(faceToFace), faceToFace, f.GamesEach(), least, most)
 }
 
 // defaultGamesJSON maps "N,K" to the games each a league of N plays with K a game when its
@@ -200,15 +201,15 @@ func (h *Handler) createLeague(c echo.Context) error {
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.Players = formInt(form.Players, "players", store.DefaultLeagueSize, form.Errors)
 	if in.GamesPerPlayer = formInt(form.GamesPerPlayer, "games_per_player", 0, form.Errors); form.GamesPerPlayer != "" && in.GamesPerPlayer <= 0 {
-		form.Errors["games_per_player"] = "must be positive; leave it empty for the default"
+		form.Errors["games_per_player"] = locales.T(c.Request().Context(), "newleague.games_positive")
 	}
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
-	httpx.ValidateLeague(&in, form.Errors)
+	httpx.ValidateLeague(locales.From(c.Request().Context()), &in, form.Errors)
 	form.Name, form.Edition = in.Name, in.Edition
 	sizeWrong := form.Errors["players"] != "" || form.Errors["players_per_game"] != "" || form.Errors["games_per_player"] != ""
 	if !sizeWrong {
-		form.Preview = leaguePreview(in.Format(), in.FaceToFace)
+		form.Preview = leaguePreview(locales.From(c.Request().Context()), in.Format(), in.FaceToFace)
 	}
 	// "Preview the games" (the form without JavaScript): the same form again, saying what
 	// the league will play, and nothing stored; only the fields the preview reads are
@@ -223,16 +224,16 @@ func (h *Handler) createLeague(c echo.Context) error {
 				delete(form.Errors, field)
 			}
 		}
-		return h.Render(c, status, templates.NewLeague(h.Page(c, "Create a league"), form))
+		return h.Render(c, status, templates.NewLeague(h.Page(c, locales.T(c.Request().Context(), "leagues.create")), form))
 	}
 	if len(form.Errors) > 0 {
-		return h.Render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.Page(c, "Create a league"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.NewLeague(h.Page(c, locales.T(c.Request().Context(), "leagues.create")), form))
 	}
 	l, err := h.Leagues.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
 	h.LeagueChanged(c, l.ID)
-	h.Flash(c, "Your league is created; it starts when its "+scoring.Ordinal(l.Players)+" player joins.")
+	h.Flash(c, locales.T(c.Request().Context(), "newleague.created", map[string]any{"Place": templates.OrdinalIn(locales.From(c.Request().Context()), l.Players)}))
 	return c.Redirect(http.StatusSeeOther, summarise(l).URL())
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -20,22 +21,24 @@ func (h *Handler) loginPage(c echo.Context) error {
 	if _, ok := httpx.CurrentUser(c); ok {
 		return c.Redirect(http.StatusSeeOther, next)
 	}
+	l := locales.From(c.Request().Context())
 	form := templates.LoginForm{}
 	switch {
 	case c.QueryParam("reset") != "":
-		form.Notice = "Password changed: log in with the new one."
+		form.Notice = l.T("login.password_changed")
 	case c.QueryParam("verified") != "":
-		form.Notice = "Address verified."
+		form.Notice = l.T("login.verified")
 	}
 	if next != "/" {
 		form.Next = next
 	}
-	return h.Render(c, http.StatusOK, templates.Login(h.Page(c, "Log in"), form))
+	return h.Render(c, http.StatusOK, templates.Login(h.Page(c, l.T("layout.login")), form))
 }
 
 // login checks the form's username and password and signs the browser in. Wrong
 // credentials get 401 and the form again; too many attempts get 429.
 func (h *Handler) login(c echo.Context) error {
+	l := locales.From(c.Request().Context())
 	form := templates.LoginForm{
 		Username: strings.TrimSpace(c.FormValue("username")),
 		Next:     c.FormValue("next"),
@@ -43,24 +46,24 @@ func (h *Handler) login(c echo.Context) error {
 	}
 	password := c.FormValue("password")
 	if form.Username == "" {
-		form.Errors["username"] = "required"
+		form.Errors["username"] = l.T("field.required")
 	}
 	if password == "" {
-		form.Errors["password"] = "required"
+		form.Errors["password"] = l.T("field.required")
 	}
 	if len(form.Errors) > 0 {
-		return h.Render(c, http.StatusUnprocessableEntity, templates.Login(h.Page(c, "Log in"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.Login(h.Page(c, l.T("layout.login")), form))
 	}
 	user, err := h.Authenticate(c, form.Username, password)
 	var limited *httpx.RateLimited
 	if errors.As(err, &limited) {
-		form.Error = httpx.Sentence(limited.Msg) + "."
+		form.Error = httpx.Sentence(httpx.SayError(l, limited.Msg)) + "."
 		c.Response().Header().Set("Retry-After", limited.RetryAfter())
-		return h.Render(c, http.StatusTooManyRequests, templates.Login(h.Page(c, "Log in"), form))
+		return h.Render(c, http.StatusTooManyRequests, templates.Login(h.Page(c, l.T("layout.login")), form))
 	}
 	if errors.Is(err, store.ErrBadCredentials) {
-		form.Error = httpx.Sentence(store.ErrBadCredentials.Error()) + "."
-		return h.Render(c, http.StatusUnauthorized, templates.Login(h.Page(c, "Log in"), form))
+		form.Error = httpx.Sentence(httpx.SayError(l, store.ErrBadCredentials.Error())) + "."
+		return h.Render(c, http.StatusUnauthorized, templates.Login(h.Page(c, l.T("layout.login")), form))
 	}
 	if err != nil {
 		return err

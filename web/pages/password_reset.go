@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -32,12 +33,12 @@ const (
 )
 
 // emailProblem says what is wrong with an e-mail address typed in a form, or "".
-func emailProblem(addr string) string {
+func emailProblem(l locales.Lang, addr string) string {
 	switch {
 	case addr == "":
-		return "required"
+		return l.T("field.required")
 	case !email.ValidAddress(addr):
-		return "must be an e-mail address such as ada@example.org"
+		return l.T("email.invalid")
 	}
 	return ""
 }
@@ -69,7 +70,7 @@ func (h *Handler) setEmail(c echo.Context) error {
 	addr := strings.TrimSpace(c.FormValue("email"))
 	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName, Email: addr}
 	if addr != "" {
-		if msg := emailProblem(addr); msg != "" {
+		if msg := emailProblem(locales.From(c.Request().Context()), addr); msg != "" {
 			return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "email", msg)
 		}
 	}
@@ -104,7 +105,7 @@ func (h *Handler) verifyEmail(c echo.Context) error {
 
 // forgotPasswordPage asks for the account's e-mail address (GET /password/forgot).
 func (h *Handler) forgotPasswordPage(c echo.Context) error {
-	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), templates.ForgotForm{}))
+	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), templates.ForgotForm{}))
 }
 
 // forgotPassword mails a password-reset link to the account with the verified address
@@ -113,16 +114,16 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 	ctx := c.Request().Context()
 	addr := strings.TrimSpace(c.FormValue("email"))
 	form := templates.ForgotForm{Email: addr}
-	if msg := emailProblem(addr); msg != "" {
+	if msg := emailProblem(locales.From(c.Request().Context()), addr); msg != "" {
 		form.Errors = templates.FieldErrors{"email": msg}
-		return h.Render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 	}
 	n, err := h.Store.RateHit(ctx, kindResetRequest, httpx.ClientKey(c), resetLimitPeriod, h.Config.LimitClock())
 	if err != nil {
 		return err
 	}
 	if n > resetRequestsPerIP {
-		return httpx.Refused("too many password-reset requests from your address; try again later", httpx.Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
+		return httpx.Refused(httpx.MsgTooManyResets, httpx.Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
 	}
 	form.Sent = true
 	sent, err := h.Store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod, h.Config.LimitClock())
@@ -131,11 +132,11 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 	}
 	if sent > resetMailsPerInbox {
 		h.Logger.WarnContext(ctx, "password-reset mail limited", "ip", c.RealIP())
-		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 	}
 	user, token, err := h.Accounts.CreateResetLinkByEmail(ctx, addr)
 	if errors.Is(err, store.ErrNotFound) {
-		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+		return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 	}
 	if err != nil {
 		return err
@@ -149,7 +150,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 			h.link("/password/reset", url.Values{"token": {token}}) + "\n\n" +
 			"If you did not ask for it, ignore this message: your password stays as it is.\n",
 	})
-	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, "Forgot your password?"), form))
+	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 }
 
 // resetPasswordPage shows the form a reset link opens (GET /password/reset?token=).
@@ -164,7 +165,7 @@ func (h *Handler) resetPasswordPage(c echo.Context) error {
 	if !ok {
 		status = http.StatusUnprocessableEntity
 	}
-	return h.Render(c, status, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+	return h.Render(c, status, templates.ResetPassword(h.Page(c, locales.T(c.Request().Context(), "reset.title")), form))
 }
 
 // resetPassword spends a reset link and sets the new password (POST /password/reset);
@@ -172,14 +173,14 @@ func (h *Handler) resetPasswordPage(c echo.Context) error {
 func (h *Handler) resetPassword(c echo.Context) error {
 	form := templates.ResetForm{Token: c.FormValue("token")}
 	password := c.FormValue("new_password")
-	if msg := httpx.PasswordProblem(password); msg != "" {
+	if msg := httpx.PasswordProblemIn(locales.From(c.Request().Context()), password); msg != "" {
 		form.Errors = templates.FieldErrors{"new_password": msg}
-		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, locales.T(c.Request().Context(), "reset.title")), form))
 	}
 	user, err := h.Accounts.ResetPassword(c.Request().Context(), form.Token, password)
 	if errors.Is(err, store.ErrLinkInvalid) {
 		form.Invalid = true
-		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, "Choose a new password"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, locales.T(c.Request().Context(), "reset.title")), form))
 	}
 	if err != nil {
 		return err

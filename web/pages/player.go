@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -126,7 +127,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 	}
 	// Built only when not kept: the view walks the player's whole history.
 	content := templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		return templates.PlayerContent(playerView(u, page, p, hidden)).Render(ctx, w)
+		return templates.PlayerContent(playerView(locales.From(ctx), u, page, p, hidden)).Render(ctx, w)
 	})
 	if v.Content, err = httpx.RenderedPart(ctx, h.Cache, key, content, p.keys...); err != nil {
 		return err
@@ -142,7 +143,7 @@ func (h *Handler) playerPage(c echo.Context) error {
 
 // playerView is page of u's player page from what it read, leagues hidden from the viewer
 // left out.
-func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) templates.PlayerView {
+func playerView(lang locales.Lang, u store.User, page int, p playerShared, hidden map[int64]bool) templates.PlayerView {
 	leagues, ratings, history, games := p.leagues, p.ratings, p.history, p.pageGames()
 	v := templates.PlayerView{Username: u.Username, DisplayName: u.DisplayName, MemberNote: memberNote(u.Username)}
 	base := "/players/" + url.PathEscape(u.Username)
@@ -166,31 +167,31 @@ func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) t
 		v.Seasons = append(v.Seasons, sum)
 	}
 	for _, r := range ratings {
-		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: showMicros(r.Rating), Games: r.Games,
+		pl := templates.PlayerLadder{Slug: r.Game, Name: gameName(r.Game), Rating: showMicrosIn(lang, r.Rating), Games: r.Games,
 			Provisional: r.Provisional()}
 		var values []templates.ChartValue
 		for _, s := range history {
 			if s.Ladder != r.Game || hidden[s.LeagueID] {
 				continue
 			}
-			label := leagueLabel(s.LeagueName)
+			label := leagueLabelIn(lang, s.LeagueName)
 			step := templates.RatingStepView{GameID: s.GameID, GameNumber: s.GameNumber, LeagueName: label,
-				Date: clock.show(s.FinishedAt, s.TimeZone, dateLayout), Before: showMicros(s.Before), Ante: showMicros(s.Ante),
-				Award: showMicros(s.Award), Delta: signedMicros(s.Delta), After: showMicros(s.After), Trend: trend(int64(s.Delta)),
-				PotNote: potNote(scoring.System(s.System), s.Seats, s.Pot)}
+				Date: clock.showDate(lang, s.FinishedAt, s.TimeZone), Before: showMicrosIn(lang, s.Before), Ante: showMicrosIn(lang, s.Ante),
+				Award: showMicrosIn(lang, s.Award), Delta: signedMicrosIn(lang, s.Delta), After: showMicrosIn(lang, s.After), Trend: trend(int64(s.Delta)),
+				PotNote: potNoteIn(lang, scoring.System(s.System), s.Seats, s.Pot)}
 			switch {
 			case s.Credited == u.Username && s.Player != u.Username:
-				step.Note = fmt.Sprintf("finished %s's seat as a winner: the gain is yours (ARMADA 4.2)", s.Player)
+				step.Note = lang.T("player.note.finished_for", map[string]any{"Player": s.Player})
 			case s.Player == u.Username && s.Credited != u.Username:
-				step.Note = fmt.Sprintf("%s finished your seat and took the gain (ARMADA 4.2); your rating did not move", s.Credited)
+				step.Note = lang.T("player.note.took_gain", map[string]any{"Player": s.Credited})
 				step.Before, step.After, step.Delta, step.Trend = "", "", "—", "flat"
 			case s.Substitute != "":
-				step.Note = fmt.Sprintf("%s finished your seat; the result stays yours (ARMADA 4.2)", s.Substitute)
+				step.Note = lang.T("player.note.substitute", map[string]any{"Player": s.Substitute})
 			}
 			pl.Steps = append(pl.Steps, step)
 			if s.Credited == u.Username {
 				values = append(values, templates.ChartValue{Micros: int64(s.After),
-					Title: fmt.Sprintf("%s #%d: %s (%s)", label, s.GameNumber, s.After, signedMicros(s.Delta))})
+					Title: fmt.Sprintf("%s #%d: %s (%s)", label, s.GameNumber, exactIn(lang, s.After.String()), signedMicrosIn(lang, s.Delta))})
 			}
 		}
 		// The table of moves is paged like the games, newest first: page 1 holds the
@@ -200,21 +201,20 @@ func playerView(u store.User, page int, p playerShared, hidden map[int64]bool) t
 			v.Older = pageURL(base, page+1)
 		}
 		pl.Steps = pl.Steps[max(end-playerPageLength, 0):end]
-		pl.Chart = templates.NewChart(fmt.Sprintf("%s rating of %s over %d rated %s, from 0", pl.Name, templates.PersonName(u.Username),
-			len(values), scoring.Plural(len(values), "game", "games")), values)
+		pl.Chart = templates.NewChartIn(lang, lang.N("player.chart_label", len(values), map[string]any{"Game": pl.Name, "Player": templates.PersonName(u.Username)}), values)
 		v.Ladders = append(v.Ladders, pl)
 	}
 	for _, g := range games {
 		if hidden[g.LeagueID] {
 			continue
 		}
-		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabel(g.LeagueName),
-			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner, Seat: seatName(g)}
+		pg := templates.PlayerGame{GameID: g.GameID, Number: g.Number, LeagueID: g.LeagueID, LeagueName: leagueLabelIn(lang, g.LeagueName),
+			GameName: gameName(g.Game), Status: g.Status, Place: g.Place, Winner: g.Winner, Seat: seatNameIn(lang, g)}
 		if g.Points != nil {
 			pg.Points = scoring.Mixed(g.Points)
 		}
 		if g.FinishedAt != nil {
-			pg.Date = clock.show(*g.FinishedAt, g.TimeZone, dateLayout)
+			pg.Date = clock.showDate(lang, *g.FinishedAt, g.TimeZone)
 		}
 		v.Games = append(v.Games, pg)
 	}

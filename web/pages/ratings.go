@@ -1,12 +1,13 @@
 package pages
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -30,7 +31,7 @@ func (h *Handler) ratings(c echo.Context) error {
 	for _, g := range scoring.Games() {
 		v.Games = append(v.Games, templates.LadderLink{Slug: g.Slug, Name: g.Name, Players: byGame[g.Slug], Results: results[g.Slug]})
 	}
-	return h.Render(c, http.StatusOK, templates.RatingsIndex(h.Page(c, "Ratings"), v))
+	return h.Render(c, http.StatusOK, templates.RatingsIndex(h.Page(c, locales.T(ctx, "ratings.title")), v))
 }
 
 // ladderPage shows one game's ladder: /ratings/{game}.
@@ -39,13 +40,15 @@ func (h *Handler) ladderPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	l := locales.From(c.Request().Context())
 	v := ladderView(c, g.Slug, g.Name, rs)
-	return h.Render(c, http.StatusOK, templates.Ladder(h.Page(c, g.Name+" ratings"), v))
+	return h.Render(c, http.StatusOK, templates.Ladder(h.Page(c, l.T("ladder.title", map[string]any{"Game": g.Name})), v))
 }
 
 // ladderView is a ladder's ratings as its table shows them to the viewer: ranked, equal
 // ratings sharing a rank, the viewer's line marked.
 func ladderView(c echo.Context, slug, name string, rs []store.Rating) templates.LadderView {
+	l := locales.From(c.Request().Context())
 	v := templates.LadderView{Slug: slug, Name: name, ProvisionalGames: store.ProvisionalGames}
 	viewer, signedIn := httpx.CurrentUser(c)
 	rank := 0
@@ -54,7 +57,7 @@ func ladderView(c echo.Context, slug, name string, rs []store.Rating) templates.
 			rank = i + 1
 		}
 		v.Rows = append(v.Rows, templates.LadderRow{
-			Rank: rank, Username: r.Username, DisplayName: r.DisplayName, Rating: showMicros(r.Rating),
+			Rank: rank, Username: r.Username, DisplayName: r.DisplayName, Rating: showMicrosIn(l, r.Rating),
 			Games: r.Games, Provisional: r.Provisional(), IsViewer: signedIn && viewer.Username == r.Username,
 		})
 	}
@@ -66,21 +69,35 @@ func ladderView(c echo.Context, slug, name string, rs []store.Rating) templates.
 // floor of −210): "This table held only 84.0 above the floor, so it played for 84.0
 // instead of 120." It is empty for a table that played for its full pot.
 func potNote(system scoring.System, seats int, pot rating.Micros) string {
+	return potNoteIn(locales.Default(), system, seats, pot)
+}
+
+// potNoteIn is potNote said in l.
+func potNoteIn(l locales.Lang, system scoring.System, seats int, pot rating.Micros) string {
 	full := rating.FullPot(system.PointsArePot(), seats)
 	switch {
 	case seats == 0 || pot >= full:
 		return ""
 	case pot <= 0:
-		return "Everyone at this table stood on the floor of −210, so it played for nothing and no rating moved."
+		return l.T("pot.nothing")
 	}
-	return fmt.Sprintf("This table held only %s above the floor of −210, so it played for %s instead of %s.",
-		showMicros(pot), showMicros(pot), wholePoints(full))
+	return l.T("pot.less", map[string]any{"Held": showMicrosIn(l, pot), "Full": wholePoints(l, full)})
 }
 
 // wholePoints writes a whole number of points without decimals: "120", "420".
-func wholePoints(m rating.Micros) string {
+func wholePoints(l locales.Lang, m rating.Micros) string {
 	if m%rating.PerPoint == 0 {
 		return strconv.FormatInt(int64(m/rating.PerPoint), 10)
 	}
-	return showMicros(m)
+	return showMicrosIn(l, m)
+}
+
+// showMicrosIn writes a rating as showMicros does, with l's decimal point ("12,5" in
+// Italian); English is showMicros's own.
+func showMicrosIn(l locales.Lang, m rating.Micros) string {
+	s := showMicros(m)
+	if l.Code == locales.Default().Code {
+		return s
+	}
+	return strings.Replace(s, ".", l.DecimalPoint(), 1)
 }

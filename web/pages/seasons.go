@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -45,7 +46,7 @@ func (h *Handler) seasonList(c echo.Context) error {
 			*part.into = append(*part.into, summariseSeason(s))
 		}
 	}
-	return h.Render(c, http.StatusOK, templates.Seasons(h.Page(c, "Seasons"), v))
+	return h.Render(c, http.StatusOK, templates.Seasons(h.Page(c, locales.T(c.Request().Context(), "nav.seasons")), v))
 }
 
 // newSeasonPage shows the open-a-season form with the defaults of CONTRACT section 10.
@@ -54,7 +55,7 @@ func (h *Handler) newSeasonPage(c echo.Context) error {
 		PlayersPerGame: "4", DivisionSize: strconv.Itoa(league.DefaultDivisionSize), Promote: strconv.Itoa(league.DefaultPromote),
 		Games: gameChoices(), Results: resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours),
 	}
-	return h.Render(c, http.StatusOK, templates.NewSeason(h.Page(c, "Open a season"), form))
+	return h.Render(c, http.StatusOK, templates.NewSeason(h.Page(c, locales.T(c.Request().Context(), "seasons.new")), form))
 }
 
 // createSeason opens a season from the form and goes to its page; the creator organises
@@ -76,15 +77,15 @@ func (h *Handler) createSeason(c echo.Context) error {
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.DivisionSize = formInt(form.DivisionSize, "division_size", league.DefaultDivisionSize, form.Errors)
 	in.Promote = formInt(form.Promote, "promote", league.DefaultPromote, form.Errors)
-	if httpx.ValidateSeason(&in, form.Errors); len(form.Errors) > 0 {
+	if httpx.ValidateSeason(locales.From(c.Request().Context()), &in, form.Errors); len(form.Errors) > 0 {
 		form.Name = in.Name
-		return h.Render(c, http.StatusUnprocessableEntity, templates.NewSeason(h.Page(c, "Open a season"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.NewSeason(h.Page(c, locales.T(c.Request().Context(), "seasons.new")), form))
 	}
 	se, err := h.Seasons.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
-	h.Flash(c, se.Name+" is open for sign-up; start it when everyone is in.")
+	h.Flash(c, locales.T(c.Request().Context(), "season.opened", map[string]any{"Season": se.Name}))
 	return c.Redirect(http.StatusSeeOther, summariseSeason(se).URL())
 }
 
@@ -156,9 +157,9 @@ func (h *Handler) seasonPlan(ctx context.Context, id int64, players int) string 
 	divs, err := h.Seasons.Plan(ctx, id)
 	if err != nil {
 		_, msg := splitField(refusalMessage(err))
-		return "Not yet: " + msg + "."
+		return locales.T(ctx, "season.not_yet", map[string]any{"Why": msg})
 	}
-	return planText(players, divs) + " if you start now."
+	return locales.T(ctx, "season.plan", map[string]any{"Plan": planTextIn(locales.From(ctx), players, divs)})
 }
 
 // planText is a split in words: "12 players, 2 divisions of 6".
@@ -168,6 +169,22 @@ func planText(players int, divs [][]string) string {
 		sizes[i] = len(d)
 	}
 	return fmt.Sprintf("%d %s, %s", players, scoring.Plural(players, "player", "players"), league.DivisionShape(sizes))
+}
+
+// planTextIn is planText said in l.
+func planTextIn(l locales.Lang, players int, divs [][]string) string {
+	if l.Code == locales.Default().Code {
+		return planText(players, divs)
+	}
+	sizes := make([]int, len(divs))
+	for i, d := range divs {
+		sizes[i] = len(d)
+	}
+	shape := l.N("season.shape", len(sizes), map[string]any{"Size": l.Int(sizes[0])})
+	if sizes[0] != sizes[len(sizes)-1] {
+		shape = l.T("season.shape_two", map[string]any{"Count": l.Int(len(sizes)), "Size": l.Int(sizes[0]), "Other": l.Int(sizes[len(sizes)-1])})
+	}
+	return l.N("count.players", players) + ", " + shape
 }
 
 // divisionViews are the season's divisions as its page shows them: each division's
@@ -198,13 +215,13 @@ func (h *Handler) divisionViews(ctx context.Context, se store.Season, viewer str
 				Points: scoring.Mixed(line.Standing.Points), Games: line.Standing.Games, IsViewer: line.Player == viewer}
 			switch {
 			case line.Up() && final:
-				row.Zone, row.Mark = "up", fmt.Sprintf("↑ up to Division %d", line.To)
+				row.Zone, row.Mark = "up", locales.T(ctx, "season.up_to", map[string]any{"N": line.To})
 			case line.Up():
-				row.Zone, row.Mark = "up", "↑ promotion place"
+				row.Zone, row.Mark = "up", locales.T(ctx, "season.promotion")
 			case line.Down() && final:
-				row.Zone, row.Mark = "down", fmt.Sprintf("↓ down to Division %d", line.To)
+				row.Zone, row.Mark = "down", locales.T(ctx, "season.down_to", map[string]any{"N": line.To})
 			case line.Down():
-				row.Zone, row.Mark = "down", "↓ relegation place"
+				row.Zone, row.Mark = "down", locales.T(ctx, "season.relegation")
 			}
 			out[d].Rows = append(out[d].Rows, row)
 		}
@@ -243,7 +260,7 @@ func (h *Handler) seasonSignUp(c echo.Context) error {
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Seasons.SignUp(c.Request().Context(), id, user.ID)
-	return h.seasonAction(c, id, err, "You are signed up; you will hear when the season starts.")
+	return h.seasonAction(c, id, err, locales.T(c.Request().Context(), "season.signed_up_flash"))
 }
 
 // seasonWithdraw is the season page's withdraw button (POST /seasons/{id}/withdraw), before
@@ -255,7 +272,7 @@ func (h *Handler) seasonWithdraw(c echo.Context) error {
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Seasons.Withdraw(c.Request().Context(), id, user.ID)
-	return h.seasonAction(c, id, err, "You withdrew from the season.")
+	return h.seasonAction(c, id, err, locales.T(c.Request().Context(), "season.withdrew_flash"))
 }
 
 // confirmSeasonStart is the page asking before a season starts (GET /seasons/{id}/start):

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -15,45 +16,47 @@ import (
 
 // signupPage shows the sign-up form.
 func (h *Handler) signupPage(c echo.Context) error {
+	l := locales.From(c.Request().Context())
 	if _, ok := httpx.CurrentUser(c); ok {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	return h.Render(c, http.StatusOK, templates.Signup(h.Page(c, "Sign up"), templates.SignupForm{}))
+	return h.Render(c, http.StatusOK, templates.Signup(h.Page(c, l.T("layout.signup")), templates.SignupForm{}))
 }
 
 // signup creates an account from the form, signs it in and goes to the front page. A
 // refused sign-up shows the form again with a message under each wrong field.
 func (h *Handler) signup(c echo.Context) error {
+	l := locales.From(c.Request().Context())
 	nu := store.NewUser{
 		Username:    c.FormValue("username"),
 		DisplayName: c.FormValue("display_name"),
 		Password:    c.FormValue("password"),
 	}
 	form := templates.SignupForm{Username: nu.Username, DisplayName: nu.DisplayName}
-	if form.Errors = httpx.ValidateSignup(&nu); len(form.Errors) > 0 {
+	if form.Errors = httpx.ValidateSignup(l, &nu); len(form.Errors) > 0 {
 		// Say at once that a well-formed username is taken too, not only after the other
 		// fields are fixed (the store refuses it again below when it is).
 		if _, bad := form.Errors["username"]; !bad {
 			if _, err := h.Store.UserByUsername(c.Request().Context(), nu.Username); err == nil {
-				form.Errors["username"] = "already taken"
+				form.Errors["username"] = l.T("username.taken")
 			} else if !errors.Is(err, store.ErrNotFound) {
 				return err
 			}
 		}
-		return h.Render(c, http.StatusUnprocessableEntity, templates.Signup(h.Page(c, "Sign up"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}
 	if ok, err := h.AllowSignup(c); err != nil || !ok {
 		if err != nil {
 			return err
 		}
-		form.Error = httpx.Sentence(httpx.MsgTooManySignups) + "."
+		form.Error = httpx.Sentence(httpx.SayError(l, httpx.MsgTooManySignups)) + "."
 		c.Response().Header().Set("Retry-After", h.ErrTooManySignups().RetryAfter())
-		return h.Render(c, http.StatusTooManyRequests, templates.Signup(h.Page(c, "Sign up"), form))
+		return h.Render(c, http.StatusTooManyRequests, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}
 	user, err := h.Store.CreateUser(c.Request().Context(), nu)
 	if errors.Is(err, store.ErrUsernameTaken) {
-		form.Errors["username"] = "already taken"
-		return h.Render(c, http.StatusConflict, templates.Signup(h.Page(c, "Sign up"), form))
+		form.Errors["username"] = l.T("username.taken")
+		return h.Render(c, http.StatusConflict, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}
 	if err != nil {
 		return err
