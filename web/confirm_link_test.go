@@ -142,6 +142,15 @@ func TestProposalMailConfirmsInOneTap(t *testing.T) {
 	assert.Equal(t, http.StatusGone, res.StatusCode)
 	assert.Contains(t, text(doc.Find("main")), "the proposal's confirmation window has closed")
 
+	// Once the organiser records the result, an unused link has nothing left to confirm.
+	fresh, _ := confirmLinkIn(t, got, seated[1], "Changed result to confirm")
+	require.NotEmpty(t, fresh)
+	status, body = app.api(http.MethodPost, gamePath(g.ID, "/result"), org.token, scoresFor(g, 90, 60, 70, 20))
+	require.Equal(t, http.StatusCreated, status, body)
+	res, doc = app.get(c, fresh)
+	assert.Equal(t, http.StatusGone, res.StatusCode)
+	assert.Contains(t, text(doc.Find("main")), "the game's result is recorded")
+
 	res, _ = app.get(c, "/confirm/"+strings.Repeat("0", 64))
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 }

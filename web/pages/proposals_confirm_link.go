@@ -2,6 +2,7 @@ package pages
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -50,6 +51,9 @@ func (h *Handler) confirmLinkPage(c echo.Context) error {
 	case link.Ended(time.Now()) != "":
 		return echo.NewHTTPError(http.StatusGone, link.Ended(time.Now()))
 	default:
+		if err := h.confirmLinkRecorded(ctx, link); err != nil {
+			return err
+		}
 		p, err := h.Store.Proposal(ctx, link.GameID)
 		if errors.Is(err, store.ErrNotFound) || err == nil && !p.ProposedAt.Equal(link.ProposedAt) {
 			return h.confirmLinkChanged(c, v)
@@ -84,6 +88,9 @@ func (h *Handler) confirmByLink(c echo.Context) error {
 	if why := link.Ended(time.Now()); why != "" {
 		return echo.NewHTTPError(http.StatusGone, why)
 	}
+	if err := h.confirmLinkRecorded(ctx, link); err != nil {
+		return err
+	}
 	gameID, _, err := h.Results.ConfirmByLink(ctx, token, time.Now())
 	if errors.Is(err, store.ErrProposalChanged) {
 		v, verr := h.confirmLinkView(c, link)
@@ -97,6 +104,19 @@ func (h *Handler) confirmByLink(c echo.Context) error {
 	}
 	h.GameChanged(c, gameID)
 	return c.Redirect(http.StatusSeeOther, "/confirm/"+token)
+}
+
+// confirmLinkRecorded is a 410 for an unused link whose game's result is recorded (by its
+// organiser, or by the other players' confirmations): nothing is left to confirm.
+func (h *Handler) confirmLinkRecorded(ctx context.Context, link store.ConfirmLink) error {
+	g, err := h.Store.ResultGame(ctx, link.GameID)
+	if err != nil {
+		return err
+	}
+	if g.Status == store.GameFinished {
+		return echo.NewHTTPError(http.StatusGone, "This link has ended: the game's result is recorded, so there is nothing left to confirm.")
+	}
+	return nil
 }
 
 // confirmLinkChanged answers a link whose proposal changed: a signed-in player lands on
