@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -54,17 +55,30 @@ func (w *Worker) words(no store.Notice) (subject, text string) {
 		b.WriteString("\n")
 		writeNoticeResults(&b, no.Results)
 	case store.NoticeResultProposed, store.NoticeResultDisputed:
+		proposer := cmp.Or(no.ProposerName, no.Proposer)
 		if no.Kind == store.NoticeResultProposed {
-			subject = fmt.Sprintf("Confirm the result: %s", where)
-			fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
-				no.Proposer, where, gameName)
+			if no.Revision > 1 {
+				subject = fmt.Sprintf("Changed result to confirm: %s", where)
+				fmt.Fprintf(&b, "%s changed the result they proposed for %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
+					proposer, where, gameName)
+			} else {
+				subject = fmt.Sprintf("Confirm the result: %s", where)
+				fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
+					proposer, where, gameName)
+			}
+			if no.ClosesAt != nil {
+				fmt.Fprintf(&b, "You have until %s to confirm or dispute it; then the window closes.\n", inZone(*no.ClosesAt, no.TimeZone))
+			}
 		} else {
 			subject = fmt.Sprintf("Result disputed: %s", where)
 			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser decides.\nReason: %s\n",
-				no.DisputedBy, no.Proposer, where, gameName, no.Reason)
+				cmp.Or(no.DisputedByName, no.DisputedBy), proposer, where, gameName, no.Reason)
 		}
 		b.WriteString("\n")
 		writeNoticeResults(&b, no.Results)
+		if no.ConfirmToken != "" {
+			fmt.Fprintf(&b, "\nIs it right? Confirm it in one tap: %s/confirm/%s\n", w.baseURL, no.ConfirmToken)
+		}
 	case store.NoticeGameSoon:
 		subject = fmt.Sprintf("Reminder: %s", where)
 		fmt.Fprintf(&b, "Your %s is soon", where)
@@ -132,7 +146,7 @@ func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
 		if ok {
 			shown = scoring.Mixed(pts)
 		}
-		fmt.Fprintf(b, "%s  %s  %s %s\n", scoring.Ordinal(r.Place), r.Username, shown, scoring.PointsWord(pts))
+		fmt.Fprintf(b, "%s  %s  %s %s\n", scoring.Ordinal(r.Place), cmp.Or(r.DisplayName, r.Username), shown, scoring.PointsWord(pts))
 	}
 }
 

@@ -55,6 +55,27 @@ func TestWords(t *testing.T) {
 			"Result disputed: game 5 of L",
 			"bo disputed the result ada proposed for game 5 of L (Cartagena): the organiser decides.\nReason: I won\n\n" +
 				"1st  ada  17 1/2 points\n\nhttps://club.example/games/12\n"},
+		{"result proposed, by display names, with its closing time and confirm link", store.Notice{Kind: store.NoticeResultProposed,
+			LeagueID: 7, LeagueName: "L", Game: "cartagena", GameID: 12, GameNumber: 5, Proposer: "ada", ProposerName: "Ada Lovelace",
+			Revision: 1, ClosesAt: &start, TimeZone: "Europe/Amsterdam", ConfirmToken: "ctok",
+			Results: []store.NoticeResult{{Username: "ada", DisplayName: "Ada Lovelace", Place: 1, Points: "35/2"}}},
+			"Confirm the result: game 5 of L",
+			"Ada Lovelace proposed the result of game 5 of L (Cartagena). Confirm it or dispute it on the game's page or your desk.\n" +
+				"You have until Tue 24 Nov 2026, 19:00 (Europe/Amsterdam) to confirm or dispute it; then the window closes.\n\n" +
+				"1st  Ada Lovelace  17 1/2 points\n\nIs it right? Confirm it in one tap: https://club.example/confirm/ctok\n" +
+				"\nhttps://club.example/games/12\n"},
+		{"result proposed, changed", store.Notice{Kind: store.NoticeResultProposed, LeagueID: 7, LeagueName: "L", Game: "cartagena",
+			GameID: 12, GameNumber: 5, Proposer: "ada", ProposerName: "Ada Lovelace", Revision: 2, Results: results[:1]},
+			"Changed result to confirm: game 5 of L",
+			"Ada Lovelace changed the result they proposed for game 5 of L (Cartagena). Confirm it or dispute it on the game's page or your desk.\n\n" +
+				"1st  ada  17 1/2 points\n\nhttps://club.example/games/12\n"},
+		{"result disputed, by display names", store.Notice{Kind: store.NoticeResultDisputed, LeagueID: 7, LeagueName: "L",
+			Game: "cartagena", GameID: 12, GameNumber: 5, Proposer: "ada", ProposerName: "Ada Lovelace", DisputedBy: "bo",
+			DisputedByName: "Bo Diddley", Reason: "I won",
+			Results: []store.NoticeResult{{Username: "bo", DisplayName: "Bo Diddley", Place: 1, Points: "1"}}},
+			"Result disputed: game 5 of L",
+			"Bo Diddley disputed the result Ada Lovelace proposed for game 5 of L (Cartagena): the organiser decides.\nReason: I won\n\n" +
+				"1st  Bo Diddley  1 point\n\nhttps://club.example/games/12\n"},
 		{"game soon", store.Notice{Kind: store.NoticeGameSoon, LeagueID: 7, LeagueName: "L", Game: "cartagena", GameID: 12,
 			GameNumber: 5, StartsAt: &start, Place: "The Meeple Café", TimeZone: "Europe/Amsterdam", AttendanceToken: "tok"},
 			"Reminder: game 5 of L",

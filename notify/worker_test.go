@@ -109,8 +109,8 @@ func TestNotificationsByMailAndWebhook(t *testing.T) {
 	m = got[g.Seats[0].Username+"@club.example"][0]
 	assert.Equal(t, fmt.Sprintf("Result recorded: game %d of The cartagena league", g.Number), m.Message.Header.Get("Subject"))
 	text = bodyOf(t, m)
-	assert.Contains(t, text, fmt.Sprintf("1st  %s  ", g.Seats[0].Username))
-	assert.Contains(t, text, fmt.Sprintf("2nd  %s  ", g.Seats[1].Username), "tied players share the place")
+	assert.Contains(t, text, fmt.Sprintf("1st  %s  ", g.Seats[0].DisplayName))
+	assert.Contains(t, text, fmt.Sprintf("2nd  %s  ", g.Seats[1].DisplayName), "tied players share the place")
 	assert.Contains(t, text, fmt.Sprintf("https://club.example/games/%d", g.ID))
 	<-hook.got
 

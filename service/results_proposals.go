@@ -98,34 +98,88 @@ func (s *Results) answerable(ctx context.Context, tx pgx.Tx, gameID int64, a lea
 // confirmed; recorded says whether it did. Refusals are answerable's.
 func (s *Results) Confirm(ctx context.Context, gameID, userID int64, revision int) (recorded bool, err error) {
 	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		g, p, err := s.answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision})
-		if err != nil {
-			return err
-		}
-		if err := s.store.InsertConfirmation(ctx, tx, gameID, userID); err != nil {
-			return err
-		}
-		if !g.LeagueProposal(p).Completes(userID) {
-			return nil
-		}
-		// Every other seated player has confirmed.
-		confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
-		names := append(slices.Clone(p.Confirmed), g.Username(userID))
-		w, err := tableResult(g, p)
-		if err != nil {
-			return err
-		}
-		recorded = true
-		if err := s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
-			ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
-			return err
-		}
-		return noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
+		recorded, err = s.confirm(ctx, tx, gameID, userID, revision, nil)
+		return err
 	})
 	if err != nil {
 		return false, fmt.Errorf("service: confirm the result of game %d: %w", gameID, err)
 	}
 	return recorded, nil
+}
+
+// ConfirmByLink is the confirmation of a result_proposed e-mail's one-tap link (its token):
+// its player confirms the revision of the proposal the e-mail was sent for, as Confirm
+// does, and the link is used up. It returns the link's game and whether the result is now
+// recorded. Refusals: store.ErrNotFound for an unknown token, a *store.Conflict saying why
+// for a link that has ended (used, or the window closed), store.ErrProposalChanged when
+// the proposal changed or was withdrawn since (nothing is confirmed), and Confirm's.
+func (s *Results) ConfirmByLink(ctx context.Context, token string, now time.Time) (gameID int64, recorded bool, err error) {
+	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		link, err := s.store.LockedConfirmLink(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		gameID = link.GameID
+		if why := link.Ended(now); why != "" {
+			return &store.Conflict{Reason: why}
+		}
+		recorded, err = s.confirm(ctx, tx, link.GameID, link.UserID, 0, func(p store.Proposal) error {
+			if !p.ProposedAt.Equal(link.ProposedAt) {
+				return store.ErrProposalChanged
+			}
+			return nil
+		})
+		if errors.Is(err, store.ErrNotFound) {
+			return store.ErrProposalChanged // withdrawn since
+		}
+		if err != nil {
+			return err
+		}
+		return s.store.UseConfirmLink(ctx, tx, token)
+	})
+	if err != nil {
+		return gameID, false, fmt.Errorf("service: confirm by link: %w", err)
+	}
+	return gameID, recorded, nil
+}
+
+// confirm is Confirm inside tx, the proposal first passing same (when not nil).
+func (s *Results) confirm(ctx context.Context, tx pgx.Tx, gameID, userID int64, revision int, same func(store.Proposal) error) (bool, error) {
+	if same != nil {
+		if _, err := s.store.LockResultGame(ctx, tx, gameID); err != nil {
+			return false, err
+		}
+		p, err := s.store.LockedProposal(ctx, tx, gameID)
+		if err != nil {
+			return false, err
+		}
+		if err := same(p); err != nil {
+			return false, err
+		}
+		revision = p.Revision
+	}
+	g, p, err := s.answerable(ctx, tx, gameID, league.Answer{UserID: userID, Revision: revision})
+	if err != nil {
+		return false, err
+	}
+	if err := s.store.InsertConfirmation(ctx, tx, gameID, userID); err != nil {
+		return false, err
+	}
+	if !g.LeagueProposal(p).Completes(userID) {
+		return false, nil
+	}
+	// Every other seated player has confirmed.
+	confirmers := append(slices.Clone(p.ConfirmerIDs), userID)
+	names := append(slices.Clone(p.Confirmed), g.Username(userID))
+	w, err := tableResult(g, p)
+	if err != nil {
+		return false, err
+	}
+	if err := s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
+		return false, err
+	}
+	return true, noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
 }
 
 // Dispute is a seated player's dispute of the game's proposal, with its reason

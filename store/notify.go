@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -66,6 +67,16 @@ type Notice struct {
 	// DisputedBy disputed it (Reason is then the dispute's reason).
 	Proposer   string `json:"proposer,omitempty"`
 	DisputedBy string `json:"disputed_by,omitempty"`
+	// ProposerName and DisputedByName are their display names, which e-mails show.
+	ProposerName   string `json:"proposer_name,omitempty"`
+	DisputedByName string `json:"disputed_by_name,omitempty"`
+	// ClosesAt is when a result_proposed notice's confirmation window closes; Revision is
+	// the proposal's revision (above 1: its proposer changed it).
+	ClosesAt *time.Time `json:"closes_at,omitempty"`
+	Revision int        `json:"revision,omitempty"`
+	// ConfirmToken is, in a result_proposed e-mail only, the recipient's one-tap link to
+	// confirm that revision of the proposal (never sent to a webhook).
+	ConfirmToken string `json:"confirm_token,omitempty"`
 	// AttendanceToken is, in a game_soon e-mail only, the recipient's one-tap link to say
 	// whether they are coming (never sent to a webhook).
 	AttendanceToken string `json:"attendance_token,omitempty"`
@@ -84,8 +95,10 @@ type Notice struct {
 // NoticeResult is one seat of a result in a notice: its league points exact ("35/2").
 type NoticeResult struct {
 	Username string `json:"username"`
-	Place    int    `json:"place"`
-	Points   string `json:"points"`
+	// DisplayName is the player's display name, which e-mails show.
+	DisplayName string `json:"display_name,omitempty"`
+	Place       int    `json:"place"`
+	Points      string `json:"points"`
 }
 
 // audience is who hears of an event by e-mail: everyone in the league (members,
@@ -179,11 +192,23 @@ func resultNotice(kind string, g ResultGame, lines []ResultLine, reason string) 
 	for place := 1; place <= len(lines); place++ {
 		for _, l := range lines {
 			if l.Place == place && !l.Absent {
-				n.Results = append(n.Results, NoticeResult{Username: l.Player, Place: l.Place, Points: l.Points.RatString()})
+				n.Results = append(n.Results, NoticeResult{Username: l.Player, DisplayName: g.displayName(l.Player),
+					Place: l.Place, Points: l.Points.RatString()})
 			}
 		}
 	}
 	return n
+}
+
+// displayName is the display name of the game's seated player username (the username
+// when they have none or sit elsewhere).
+func (g ResultGame) displayName(username string) string {
+	for _, s := range g.Seats {
+		if strings.EqualFold(s.Username, username) && s.DisplayName != "" {
+			return s.DisplayName
+		}
+	}
+	return username
 }
 
 // resultAudience is who hears of a game's result: the league, or a normal game's players.

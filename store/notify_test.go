@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -151,4 +152,108 @@ func TestNotificationPrefs(t *testing.T) {
 	prefs, err = w.Store.NotificationPrefs(ctx, ada.ID)
 	require.NoError(t, err)
 	assert.False(t, prefs[store.NoticeGameSoon], "a refused change changes nothing")
+}
+
+// proposalNotices are the outbox payloads of the event kind, by recipient ("webhook" for
+// the league's webhook), of the event key's prefix.
+func proposalNotices(t *testing.T, st *store.Store, kind string) map[string][]store.Notice {
+	t.Helper()
+	rows, err := st.Pool().Query(context.Background(), `
+		SELECT coalesce(u.username, 'webhook'), o.payload FROM outbox o LEFT JOIN users u ON u.id = o.user_id
+		WHERE o.kind = $1 ORDER BY o.id`, kind)
+	require.NoError(t, err)
+	defer rows.Close()
+	out := map[string][]store.Notice{}
+	for rows.Next() {
+		var who string
+		var n store.Notice
+		require.NoError(t, rows.Scan(&who, &n))
+		out[who] = append(out[who], n)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// A proposal's notice names people by display name (the proposer, the disputer, the
+// result's players), says when the window closes and which revision it is, and gives each
+// e-mail recipient their own confirm link for that revision; a webhook gets no link.
+func TestProposalNoticesNamePeopleAndCarryConfirmLinks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	members := []string{"ada", "bruno", "chloe", "dmitri"}
+	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
+	_, err := w.Pool.Exec(ctx, `UPDATE leagues SET results_by = 'players' WHERE id = $1`, leagueID)
+	require.NoError(t, err)
+	_, err = w.Pool.Exec(ctx, `UPDATE users SET display_name = initcap(username) || ' Q.' WHERE username = ANY($1)`, members)
+	require.NoError(t, err)
+	ada, bruno, chloe := w.Players[0], w.Players[1], w.Players[2]
+	w.verify(ada, bruno, chloe)
+	_, err = service.NewLeagues(w.Store).AddWebhook(ctx, leagueID, w.Organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	results := service.NewResults(w.Store)
+
+	propose := func(scores ...int) store.Proposal {
+		rw, err := w.Check(ctx, games[0], ada.ID, storetest.PlacementInput(members, scores))
+		require.NoError(t, err)
+		p, err := results.Propose(ctx, rw)
+		require.NoError(t, err)
+		return p
+	}
+	p := propose(10, 8, 6, 4)
+	got := proposalNotices(t, w.Store, store.NoticeResultProposed)
+	require.Len(t, got["bruno"], 1)
+	require.Len(t, got["chloe"], 1)
+	require.Len(t, got["webhook"], 1)
+	assert.Empty(t, got["ada"], "the proposer is not asked")
+	n := got["bruno"][0]
+	assert.Equal(t, "ada", n.Proposer, "the username stays for webhooks")
+	assert.Equal(t, "Ada Q.", n.ProposerName)
+	require.NotEmpty(t, n.Results)
+	assert.Equal(t, "ada", n.Results[0].Username)
+	assert.Equal(t, "Ada Q.", n.Results[0].DisplayName)
+	require.NotNil(t, n.ClosesAt)
+	assert.True(t, n.ClosesAt.Equal(p.ClosesAt), "the window's end")
+	assert.Equal(t, 1, n.Revision)
+	assert.Len(t, n.ConfirmToken, 64)
+	assert.NotEqual(t, n.ConfirmToken, got["chloe"][0].ConfirmToken, "each recipient has their own link")
+	assert.Empty(t, got["webhook"][0].ConfirmToken, "a webhook never gets a link")
+	link, err := w.Store.ConfirmLinkOf(ctx, n.ConfirmToken)
+	require.NoError(t, err)
+	assert.Equal(t, bruno.ID, link.UserID)
+	assert.Equal(t, games[0], link.GameID)
+	assert.True(t, link.ProposedAt.Equal(p.ProposedAt), "the link is for this revision")
+	assert.True(t, link.ExpiresAt.Equal(p.ClosesAt), "the link ends with the window")
+	_, err = w.Store.ConfirmLinkOf(ctx, "nothing")
+	assert.ErrorIs(t, err, store.ErrNotFound)
+
+	// The proposer changes it: a new notice of revision 2, with new links.
+	p2 := propose(4, 6, 8, 10)
+	got = proposalNotices(t, w.Store, store.NoticeResultProposed)
+	require.Len(t, got["bruno"], 2)
+	assert.Equal(t, 2, got["bruno"][1].Revision)
+	assert.NotEqual(t, n.ConfirmToken, got["bruno"][1].ConfirmToken)
+	link2, err := w.Store.ConfirmLinkOf(ctx, got["bruno"][1].ConfirmToken)
+	require.NoError(t, err)
+	assert.True(t, link2.ProposedAt.Equal(p2.ProposedAt))
+
+	// The dispute's notice names the disputer by display name.
+	require.NoError(t, results.Dispute(ctx, games[0], bruno.ID, "I won", 0))
+	got = proposalNotices(t, w.Store, store.NoticeResultDisputed)
+	require.Len(t, got["chloe"], 1)
+	assert.Equal(t, "Bruno Q.", got["chloe"][0].DisputedByName)
+	assert.Equal(t, "Ada Q.", got["chloe"][0].ProposerName)
+	assert.Empty(t, got["chloe"][0].ConfirmToken)
+}
+
+// A confirm link confirms until it is used or its proposal's window closes.
+func TestConfirmLinkEnds(t *testing.T) {
+	t.Parallel()
+	closes := time.Date(2026, 11, 30, 18, 0, 0, 0, time.UTC)
+	l := store.ConfirmLink{ExpiresAt: closes}
+	assert.Empty(t, l.Ended(closes.Add(-time.Minute)))
+	assert.Contains(t, l.Ended(closes), "window has closed")
+	used := closes.Add(-time.Hour)
+	l.UsedAt = &used
+	assert.Contains(t, l.Ended(closes.Add(-time.Minute)), "has been used")
 }

@@ -303,8 +303,34 @@ func (s *Store) InsertProposalNotice(ctx context.Context, tx pgx.Tx, kind string
 	if kind == NoticeResultDisputed {
 		audience = audienceTable
 	}
-	return notify(ctx, tx, proposalEventKey(kind, p), proposalNotice(kind, g, p, seated), audience, actorID)
+	key := proposalEventKey(kind, p)
+	if err := notify(ctx, tx, key, proposalNotice(kind, g, p, seated), audience, actorID); err != nil {
+		return err
+	}
+	if kind != NoticeResultProposed {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, confirmLinksSQL, key, p.GameID, p.ProposedAt, p.ClosesAt); err != nil {
+		return fmt.Errorf("notice %s: confirm links: %w", key, err)
+	}
+	return nil
 }
+
+// confirmLinksSQL makes each e-mail recipient of a result_proposed event ($1) their one-tap
+// confirm link for that revision of the game's proposal ($2, proposed at $3), ending when
+// its window closes ($4), and puts the link's token in their e-mail (only theirs: a
+// webhook's payload never holds one). The e-mails' jobs read their rows once this
+// transaction commits.
+const confirmLinksSQL = `
+WITH links AS (
+    INSERT INTO confirm_links (token, game_id, user_id, proposed_at, expires_at)
+    SELECT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), $2, o.user_id, $3, $4
+    FROM outbox o WHERE o.event_key = $1 AND o.channel = 'email'
+    ON CONFLICT (game_id, user_id, proposed_at) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    RETURNING token, user_id
+)
+UPDATE outbox o SET payload = o.payload || jsonb_build_object('confirm_token', links.token)
+FROM links WHERE o.event_key = $1 AND o.channel = 'email' AND o.user_id = links.user_id`
 
 // proposalEventKey is the outbox key of a proposal's event: one per revision.
 func proposalEventKey(kind string, p Proposal) string {
@@ -319,8 +345,16 @@ func proposalNotice(kind string, g ResultGame, p Proposal, seated scoring.Seated
 	}
 	n := resultNotice(kind, g, lines, "")
 	n.Proposer, n.DisputedBy = p.Proposer, p.DisputedBy
+	n.ProposerName = g.displayName(p.Proposer)
+	if p.DisputedBy != "" {
+		n.DisputedByName = g.displayName(p.DisputedBy)
+	}
 	if kind == NoticeResultDisputed {
 		n.Reason = p.DisputeReason
+	}
+	if kind == NoticeResultProposed {
+		closes := p.ClosesAt
+		n.ClosesAt, n.Revision = &closes, p.Revision
 	}
 	return n
 }

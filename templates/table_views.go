@@ -157,3 +157,18 @@ type ResultsSetting struct {
 	ConfirmHours string
 	Errors       FieldErrors
 }
+
+// ConfirmLinkView is a result_proposed e-mail's one-tap confirm page: the game, who
+// proposed its result and until when it may be confirmed, and the button; or, once the
+// link has done its work or can do none, what happened (Message) and no button.
+type ConfirmLinkView struct {
+	Token, Title, GameURL string
+	// DisplayName is the player the link confirms for; Proposer who proposed the result,
+	// both as people read them.
+	DisplayName, Proposer string
+	// Closes is when the confirmation window closes, in the league's TimeZone.
+	Closes, TimeZone string
+	// Message says what happened (confirmed, or why the link confirms nothing); the page
+	// then has no button.
+	Message string
+}

@@ -105,7 +105,7 @@ func TestAPIPlayersReportEndToEnd(t *testing.T) {
 		require.Len(t, got[p.Username+"@club.example"], 1, p.Username)
 		m := got[p.Username+"@club.example"][0]
 		assert.Contains(t, m.Message.Header.Get("Subject"), "Confirm the result")
-		assert.Contains(t, bodyOf(t, m), seated[0].Username+" proposed the result")
+		assert.Contains(t, bodyOf(t, m), seated[0].DisplayName+" proposed the result")
 	}
 	assert.Empty(t, got[seated[0].Username+"@club.example"], "the proposer is not asked")
 	assert.Empty(t, got[others[0].Username+"@club.example"], "a player of another game is not asked")

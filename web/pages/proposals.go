@@ -71,22 +71,32 @@ func (h *Handler) confirmProposal(c echo.Context) error {
 		return h.proposalChanged(c, id, err)
 	}
 	h.GameChanged(c, id)
-	g, err := h.Store.ResultGame(ctx, id)
+	msg, err := h.confirmedMessage(ctx, id, recorded)
 	if err != nil {
 		return err
 	}
+	return h.tableBack(c, id, msg)
+}
+
+// confirmedMessage says what a confirmation of the game's proposal did: recorded the
+// result, or left it waiting for the window or for the players named.
+func (h *Handler) confirmedMessage(ctx context.Context, id int64, recorded bool) (string, error) {
+	g, err := h.Store.ResultGame(ctx, id)
+	if err != nil {
+		return "", err
+	}
 	if recorded {
-		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded.")
+		return "Confirmed: the result of " + savedLabel(g) + " is recorded.", nil
 	}
 	p, err := h.Store.Proposal(ctx, id)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if len(p.Waiting) == 0 {
-		return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" is recorded when its window closes.")
+		return "Confirmed: the result of " + savedLabel(g) + " is recorded when its window closes.", nil
 	}
-	return h.tableBack(c, id, "Confirmed: the result of "+savedLabel(g)+" now waits for "+
-		scoring.ListAnd(displayNames(g, p.Waiting))+".")
+	return "Confirmed: the result of " + savedLabel(g) + " now waits for " +
+		scoring.ListAnd(displayNames(g, p.Waiting)) + ".", nil
 }
 
 // disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).

@@ -94,6 +94,9 @@ func Routes(e *echo.Echo, s *httpx.Server) {
 	e.POST("/games/:id/attendance", h.answerAttendance, h.RequireLogin)
 	e.GET("/attend/:token", h.attendPage)
 	e.POST("/attend/:token", h.attendByLink)
+	// A result_proposed e-mail's one-tap confirm link (a GET confirms nothing).
+	e.GET("/confirm/:token", h.confirmLinkPage)
+	e.POST("/confirm/:token", h.confirmByLink)
 
 	// Ratings, ladders and players.
 	e.GET("/ratings", h.ratings)
