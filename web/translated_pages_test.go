@@ -83,3 +83,25 @@ func TestLeaguePageIsTranslated(t *testing.T) {
 	_, doc = app.get(app.browser(), withLang(path, "en"))
 	assert.Equal(t, "Standings", text(doc.Find("#standings h2")))
 }
+
+// TestOpenLeaguePageIsTranslated: an open league with an activity rule — its join section,
+// open places and the draw to come — speaks each language, signed out, to a member and to
+// a player the rule keeps out.
+func TestOpenLeaguePageIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("org", 1)[0]
+	members := app.newPlayers("member", 2)
+	l := app.join(app.newLeague(org, "vampiring", 4, 0), members)
+	path := leaguePath(l)
+	skip := []string{"title", ".badge"}
+	app.assertPageTranslated(app.browser(), path, skip...)
+	app.assertPageTranslated(app.logIn(members[0]), path, skip...)
+	app.assertPageTranslated(app.logIn(app.newPlayers("newcomer", 1)[0]), path, skip...)
+
+	ruled := app.newLeague(org, "vampiring", 4, 3)
+	newcomer := app.logIn(app.newPlayers("late", 1)[0])
+	app.assertPageTranslated(newcomer, leaguePath(ruled), skip...)
+	_, doc := app.get(newcomer, withLang(leaguePath(ruled), "it"))
+	assert.Equal(t, "Regola di attività: hai 0 partite concluse negli ultimi 90 giorni; questa lega ne chiede 3", text(doc.Find("#join .notice-warn")))
+}
