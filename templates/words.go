@@ -93,3 +93,12 @@ func rowWhen(ctx context.Context, g GameRow) string {
 	}
 	return locales.From(ctx).DateTime(g.At)
 }
+
+// normalGameDate is when a normal game's result was recorded, in UTC, as ctx's language
+// writes dates; English keeps the row's own "2 Jan 2006 UTC".
+func normalGameDate(ctx context.Context, g NormalGameRow) string {
+	if g.At.IsZero() || locales.From(ctx).Code == locales.Default().Code {
+		return g.Date
+	}
+	return locales.From(ctx).ShortDate(g.At) + " UTC"
+}

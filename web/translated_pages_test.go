@@ -19,7 +19,8 @@ var decimalPoint = regexp.MustCompile(`\d\.\d`)
 
 // sameInEnglish are words a language writes as English does.
 var sameInEnglish = map[string]map[string]bool{
-	"fr": {"Points": true},
+	"fr": {"Points": true, "SUPERCAT (normal)": true},
+	"de": {"SUPERCAT (normal)": true},
 }
 
 // assertPageTranslated is assertTranslated for one page, leaving out the parts of it matched
@@ -104,4 +105,51 @@ func TestOpenLeaguePageIsTranslated(t *testing.T) {
 	app.assertPageTranslated(newcomer, leaguePath(ruled), skip...)
 	_, doc := app.get(newcomer, withLang(leaguePath(ruled), "it"))
 	assert.Equal(t, "Regola di attività: hai 0 partite concluse negli ultimi 90 giorni; questa lega ne chiede 3", text(doc.Find("#join .notice-warn")))
+}
+
+// openTable opens a normal table of game with seats seats from the form as org, seats the
+// clients in joiners, and returns its page.
+func openTable(t *testing.T, app *testApp, org *http.Client, game string, seats int, joiners ...*http.Client) string {
+	t.Helper()
+	res, _ := app.submit(org, "/games/new", "/games", url.Values{"game": {game}, "seats": {fmt.Sprint(seats)}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	path := res.Header.Get("Location")
+	for _, c := range joiners {
+		res, _ := app.submit(c, path, path+"/join", url.Values{})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	}
+	return path
+}
+
+// TestNormalGamesPagesAreTranslated: the games list (an open table, a full one and a
+// result) and the open-a-table form, with its field errors' surroundings, speak each
+// language.
+func TestNormalGamesPagesAreTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	ps := app.newPlayers("player", 3)
+	org, bob, cid := app.logIn(ps[0]), app.logIn(ps[1]), app.logIn(ps[2])
+	openTable(t, app, org, "cartagena", 4, bob)
+	openTable(t, app, org, "gonzaga", 2, bob, cid)
+	done := openTable(t, app, org, "diplomacy", 3, org, bob, cid)
+	body := map[string]any{"outcome": "solo", "winners": []string{"player2"}, "players": []map[string]any{
+		{"id": "player1", "centers": 0, "years": 5, "eliminated": 1905},
+		{"id": "player2", "centers": 18, "years": 10},
+		{"id": "player3", "centers": 10, "years": 10},
+	}}
+	status, out := app.api(http.MethodPost, "/api"+"/v1"+done+"/result", ps[0].token, body)
+	require.Equal(t, http.StatusCreated, status, "%v", out)
+
+	// The status badges are StatusBadge's, translated with the leagues list.
+	app.assertPageTranslated(app.browser(), "/games", ".badge")
+	app.assertPageTranslated(bob, "/games", ".badge")
+	// Who enters the results is the table form's setting (ResultsSettingFields), translated
+	// with the game's page.
+	app.assertPageTranslated(org, "/games/new", ".results-setting")
+
+	_, doc := app.get(app.browser(), "/games?lang=it")
+	assert.Equal(t, "1 su 4 posti", text(doc.Find("#open td[data-label=Posti]").First()))
+	assert.Equal(t, "Partite", text(doc.Find("main h1")))
+	_, doc = app.get(app.browser(), "/games?lang=en")
+	assert.Equal(t, "1 of 4 seats", text(doc.Find("#open td[data-label=Seats]").First()))
 }
