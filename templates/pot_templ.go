@@ -8,9 +8,12 @@ package templates
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
+import "github.com/tablestakes/tablestakes/locales"
+
 // PotExplained says in players' words what a rated game stakes (CONTRACT section 3): 60 a
 // seat, more for a higher rating, ARMADA's fixed 420 for Diplomacy, and the floor at −210
-// that a table near it plays above.
+// that a table near it plays above. The example's pot, 84.0, is written as the page's
+// language writes decimals.
 func PotExplained() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -32,7 +35,20 @@ func PotExplained() templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted pot-explained\">Each seat stakes about 60 points of its rating in every rated game, so a 4-player game puts 240 points in the pot and a 7-player game 420 (a Diplomacy game always plays for the ARMADA's 420). The pot goes back to the players by their league points. Higher-rated players stake more and lower-rated players less, so beating a stronger player pays more. Nobody stakes more than they hold above the floor of −210, so no rating falls below it: when a table holds less than its pot above the floor, it plays for what it holds (two players at −150 and −186 hold 60 + 24 = 84, so their game plays for 84.0 instead of 120).</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted pot-explained\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var2 string
+		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(locales.T(ctx, "pot.explained", map[string]any{"Pot": locales.From(ctx).Millionths(84_000_000, 1)}))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/pot.templ`, Line: 11, Col: 103}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

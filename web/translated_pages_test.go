@@ -153,3 +153,20 @@ func TestNormalGamesPagesAreTranslated(t *testing.T) {
 	_, doc = app.get(app.browser(), "/games?lang=en")
 	assert.Equal(t, "1 of 4 seats", text(doc.Find("#open td[data-label=Seats]").First()))
 }
+
+// TestPotExplainedIsTranslated: the pot's explanation under the ratings speaks each
+// language, its example pot written with the language's decimal comma.
+func TestPotExplainedIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	_, english := app.get(app.browser(), "/ratings?lang=en")
+	en := text(english.Find(".pot-explained"))
+	assert.Contains(t, en, "so their game plays for 84.0 instead of 120")
+	for _, l := range locales.Supported()[1:] {
+		_, doc := app.get(app.browser(), "/ratings?lang="+l.Code)
+		got := text(doc.Find(".pot-explained"))
+		assert.NotEqual(t, en, got, l.Code)
+		assert.Contains(t, got, "84,0", l.Code)
+		assert.NotRegexp(t, decimalPoint, got, l.Code)
+	}
+}
