@@ -13,7 +13,7 @@ import (
 
 // TestBrowserGermanPagesFitAPhone: in German, the longest words of the four languages, the
 // league page (running with results, and open), the games list, the open-a-table form, the
-// Vortex calculator and the ambition helper are no wider than a 390 px phone, signed out
+// Vortex calculator and the ratings (with the pot note) are no wider than a 390 px phone, signed out
 // and as an organiser. The screenshots are kept for review (the path is logged).
 func TestBrowserGermanPagesFitAPhone(t *testing.T) {
 	t.Parallel()

@@ -19,7 +19,7 @@ var decimalPoint = regexp.MustCompile(`\d\.\d`)
 
 // sameInEnglish are words a language writes as English does.
 var sameInEnglish = map[string]map[string]bool{
-	"fr": {"Points": true, "SUPERCAT (normal)": true},
+	"fr": {"Points": true, "SUPERCAT (normal)": true, "Scores": true, "points": true, "Vortex": true},
 	"de": {"SUPERCAT (normal)": true},
 }
 
@@ -169,4 +169,19 @@ func TestPotExplainedIsTranslated(t *testing.T) {
 		assert.Contains(t, got, "84,0", l.Code)
 		assert.NotRegexp(t, decimalPoint, got, l.Code)
 	}
+}
+
+// TestVortexCalculatorIsTranslated: the Vortex calculator — its board, scores, threats and
+// refusals — speaks each language, with a decimal comma in it, fr and de.
+func TestVortexCalculatorIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	app.assertPageTranslated(app.browser(), "/vortex?die=6&red=on&red1=18&blue=on&blue1=5")
+	app.assertPageTranslated(app.browser(), "/vortex?die=6&red=on&red1=3&red2=7&blue=on&blue1=5&cyan=on&cyan1=25")
+	_, doc := app.get(app.browser(), "/vortex?die=6&red=on&red1=3&red2=3&lang=de")
+	assert.Equal(t, "Feld schon besetzt", text(doc.Find(".vortex-seats .field-error").First()))
+	_, doc = app.get(app.browser(), "/vortex?die=x&lang=it")
+	assert.Equal(t, "Inserisci un numero intero di facce da 1 a 1000.", text(doc.Find(".field-error").First()))
+	_, doc = app.get(app.browser(), "/vortex?die=6&lang=fr")
+	assert.Equal(t, "Cochez au moins une couleur qui joue.", text(doc.Find(".alert")))
 }
