@@ -20,7 +20,7 @@ var decimalPoint = regexp.MustCompile(`\d\.\d`)
 // sameInEnglish are words a language writes as English does.
 var sameInEnglish = map[string]map[string]bool{
 	"fr": {"Points": true, "SUPERCAT (normal)": true, "Scores": true, "points": true, "Vortex": true},
-	"de": {"SUPERCAT (normal)": true},
+	"de": {"SUPERCAT (normal)": true, "Marker 1": true, "Marker 2": true, "Marker 3": true},
 }
 
 // assertPageTranslated is assertTranslated for one page, leaving out the parts of it matched
@@ -184,4 +184,20 @@ func TestVortexCalculatorIsTranslated(t *testing.T) {
 	assert.Equal(t, "Inserisci un numero intero di facce da 1 a 1000.", text(doc.Find(".field-error").First()))
 	_, doc = app.get(app.browser(), "/vortex?die=6&lang=fr")
 	assert.Equal(t, "Cochez au moins une couleur qui joue.", text(doc.Find(".alert")))
+}
+
+// TestAmbitionHelperIsTranslated: the Arcs ambition helper, empty and with a preview,
+// speaks each language. The crumb names the game (its page's title) and each line's "why"
+// is the scorer's explanation, both said elsewhere.
+func TestAmbitionHelperIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org := versionLeague(t, app, "arcs", "base", 4)
+	helper := fmt.Sprintf("/games/%d/ambition", mustLeagueGames(t, app, l)[0].ID)
+	c := app.logIn(org)
+	skip := []string{".crumbs", ".why"}
+	app.assertPageTranslated(c, helper, skip...)
+	app.assertPageTranslated(c, helper+"?preview=1&m1v1=5&m1v2=3&count1=4&count2=4&count3=2&count4=1", skip...)
+	_, doc := app.get(c, helper+"?lang=fr")
+	assert.Equal(t, "Marqueurs (2 valeurs chacun : 1er, 2e)", text(doc.Find(".ambition-markers legend")))
 }
