@@ -100,15 +100,24 @@ func compareStanding(a, b Standing) int {
 	return 0
 }
 
-// TieBreaks explains, in standings order, every tie on points and how countback settled it:
-// "bruno is ahead of chloe on countback: 2 first places to 1." or "dmitri and elena are level
-// on points and countback and share 4th place." Standings without ties on points give none,
-// and so do standings in which nobody has played yet: members without a game share no place.
-func TieBreaks(standings []Standing) []string {
+// TieNote is one tie on points in the standings: either Ahead is ahead of Behind on
+// countback, by AheadCount to BehindCount places of rank Place, or the players of Shared
+// are level on points and countback and share rank Rank.
+type TieNote struct {
+	Ahead, Behind           string
+	Place                   int
+	AheadCount, BehindCount int
+	Shared                  []string
+	Rank                    int
+}
+
+// TieNotes finds, in standings order, every tie on points and how countback settled it (see
+// TieBreaks, which says them in English).
+func TieNotes(standings []Standing) []TieNote {
 	if !slices.ContainsFunc(standings, func(s Standing) bool { return s.Games > 0 }) {
 		return nil
 	}
-	var notes []string
+	var notes []TieNote
 	for i := 0; i < len(standings); {
 		j := i + 1
 		for j < len(standings) && standings[j].Points.Cmp(standings[i].Points) == 0 {
@@ -124,8 +133,8 @@ func TieBreaks(standings []Standing) []string {
 			for q < MaxPlaces && a.PlaceCounts[q] == b.PlaceCounts[q] {
 				q++
 			}
-			notes = append(notes, fmt.Sprintf("%s is ahead of %s on countback: %d %s to %d.",
-				a.Player, b.Player, a.PlaceCounts[q], placeWord(q+1, a.PlaceCounts[q]), b.PlaceCounts[q]))
+			notes = append(notes, TieNote{Ahead: a.Player, Behind: b.Player, Place: q + 1,
+				AheadCount: a.PlaceCounts[q], BehindCount: b.PlaceCounts[q]})
 		}
 		for k := 0; k < len(group); {
 			m := k + 1
@@ -137,14 +146,34 @@ func TieBreaks(standings []Standing) []string {
 				for _, s := range group[k:m] {
 					names = append(names, s.Player)
 				}
-				notes = append(notes, fmt.Sprintf("%s are level on points and countback and share %s place.",
-					ListAnd(names), Ordinal(group[k].Rank)))
+				notes = append(notes, TieNote{Shared: names, Rank: group[k].Rank})
 			}
 			k = m
 		}
 		i = j
 	}
 	return notes
+}
+
+// TieBreaks explains, in standings order, every tie on points and how countback settled it:
+// "bruno is ahead of chloe on countback: 2 first places to 1." or "dmitri and elena are level
+// on points and countback and share 4th place." Standings without ties on points give none,
+// and so do standings in which nobody has played yet: members without a game share no place.
+func TieBreaks(standings []Standing) []string {
+	var out []string
+	for _, n := range TieNotes(standings) {
+		out = append(out, n.English())
+	}
+	return out
+}
+
+// English says the note in English, as TieBreaks does.
+func (n TieNote) English() string {
+	if len(n.Shared) > 0 {
+		return fmt.Sprintf("%s are level on points and countback and share %s place.", ListAnd(n.Shared), Ordinal(n.Rank))
+	}
+	return fmt.Sprintf("%s is ahead of %s on countback: %d %s to %d.",
+		n.Ahead, n.Behind, n.AheadCount, placeWord(n.Place, n.AheadCount), n.BehindCount)
 }
 
 // placeWord names count places of rank q: "first place", "second places".

@@ -1,6 +1,9 @@
 package templates
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
 
 // NormalGamesView is the /games page: normal games, outside any league.
 type NormalGamesView struct {
@@ -23,8 +26,10 @@ type NormalGameRow struct {
 	Seats []SeatView
 	// HasViewer marks a table the signed-in player sits at.
 	HasViewer bool
-	// Date is when the result was recorded; empty before.
+	// Date is when the result was recorded ("2 Jan 2006 UTC"); empty before. At is the
+	// same moment, for the other languages' dates.
 	Date string
+	At   time.Time
 }
 
 // URL is the game's page.

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/tablestakes/tablestakes/scoring"
@@ -239,8 +240,10 @@ type GameRow struct {
 	Sides []SideView
 	// HasViewer marks a game the signed-in player sits in.
 	HasViewer bool
-	// When is the game's date in the league's zone ("Tue 1 Dec 19:00"); empty if none.
+	// When is the game's date in the league's zone ("Tue 1 Dec 19:00"); empty if none. At
+	// is the same moment, in the league's zone, for the other languages' dates.
 	When string
+	At   time.Time
 	// Place is where the game is played when it is not the league's venue.
 	Place string
 }

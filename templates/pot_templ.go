@@ -12,7 +12,8 @@ import "github.com/tablestakes/tablestakes/locales"
 
 // PotExplained says in players' words what a rated game stakes (CONTRACT section 3): 60 a
 // seat, more for a higher rating, ARMADA's fixed 420 for Diplomacy, and the floor at −210
-// that a table near it plays above.
+// that a table near it plays above. The example's pot, 84.0, is written as the page's
+// language writes decimals.
 func PotExplained() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -41,7 +42,7 @@ func PotExplained() templ.Component {
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(locales.T(ctx, "pot.explained", map[string]any{"Example": locales.From(ctx).Millionths(84_000_000, 1)}))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/pot.templ`, Line: 10, Col: 107}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/pot.templ`, Line: 11, Col: 107}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {

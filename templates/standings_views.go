@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // StandingsView is a league's standings table, as the league page shows it.
@@ -10,10 +12,12 @@ type StandingsView struct {
 	// LeagueID links the CSV exports.
 	LeagueID int64
 	Rows     []StandingRow
-	// Rule is the tiebreak in use, printed under the table.
+	// Rule is the tiebreak in use, in English (scoring.CountbackRule); the page says it in
+	// its language.
 	Rule string
-	// TieBreaks explains each tie on points and how countback settled it.
-	TieBreaks []string
+	// Ties are the ties on points and how countback settled each, said in the page's
+	// language (scoring.TieNote).
+	Ties []scoring.TieNote
 	// Recorded and Total count the league's recorded and scheduled games.
 	Recorded, Total int
 	// Finished says the league's last game is recorded; Winners are then its rank-1 players.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -74,14 +75,14 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 		}
 	}
 	if q.Get("preview") == "" {
-		return h.Render(c, http.StatusOK, templates.Ambition(h.Page(c, "Ambition helper"), v))
+		return h.Render(c, http.StatusOK, templates.Ambition(h.Page(c, locales.T(c.Request().Context(), "ambition.title")), v))
 	}
 	status := http.StatusOK
 	if err := scoreAmbition(&v, ver, q); err != nil {
 		v.Error = err.Error()
 		status = http.StatusUnprocessableEntity
 	}
-	return h.Render(c, status, templates.Ambition(h.Page(c, "Ambition helper"), v))
+	return h.Render(c, status, templates.Ambition(h.Page(c, locales.T(c.Request().Context(), "ambition.title")), v))
 }
 
 // scoreAmbition builds the arcs-ambition input from the helper's fields, checks its markers

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -22,6 +23,7 @@ func normalGameRow(g store.Game, viewer store.User, signedIn bool) templates.Nor
 	if g.FinishedAt != nil {
 		// A normal game has no league: its date says UTC, as on its page.
 		row.Date = pageClock{}.show(*g.FinishedAt, "", dateLayout)
+		row.At = g.FinishedAt.UTC()
 	}
 	for _, s := range row.Seats {
 		row.HasViewer = row.HasViewer || s.IsViewer
@@ -52,14 +54,14 @@ func (h *Handler) normalGames(c echo.Context) error {
 			*l.into = append(*l.into, normalGameRow(g, viewer, signedIn))
 		}
 	}
-	return h.Render(c, http.StatusOK, templates.NormalGames(h.Page(c, "Games"), v))
+	return h.Render(c, http.StatusOK, templates.NormalGames(h.Page(c, locales.T(ctx, "normalgames.title")), v))
 }
 
 // newNormalGamePage shows the open-a-table form.
 func (h *Handler) newNormalGamePage(c echo.Context) error {
 	form := templates.NormalGameForm{Seats: "4", Games: gameChoices(),
 		Results: resultsSettingView(store.ResultsByPlayers, store.DefaultConfirmHours)}
-	return h.Render(c, http.StatusOK, templates.NewNormalGame(h.Page(c, "Open a table"), form))
+	return h.Render(c, http.StatusOK, templates.NewNormalGame(h.Page(c, locales.T(c.Request().Context(), "normalgames.open_table")), form))
 }
 
 // createNormalGame opens a table from the form and goes to its page; its creator is its
@@ -84,14 +86,14 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
 	if httpx.ValidateNormalGame(&in, form.Errors); len(form.Errors) > 0 {
 		form.Edition = in.Edition
-		return h.Render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.Page(c, "Open a table"), form))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.Page(c, locales.T(c.Request().Context(), "normalgames.open_table")), form))
 	}
 	g, err := h.Games.Create(c.Request().Context(), in)
 	if err != nil {
 		return err
 	}
 	h.GameChanged(c, g.ID)
-	h.Flash(c, "Your table is open: players take its seats from this page.")
+	h.Flash(c, locales.T(c.Request().Context(), "normalgames.opened"))
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(g.ID, 10))
 }
 
@@ -106,7 +108,7 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 	_, err = h.Games.Join(c.Request().Context(), id, user.ID)
 	if err == nil {
 		h.GameChanged(c, id)
-		h.Flash(c, "You took a seat at this table.")
+		h.Flash(c, locales.T(c.Request().Context(), "normalgames.seated"))
 		return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(id, 10))
 	}
 	var conflict *store.Conflict

@@ -3,6 +3,7 @@ package pages
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -46,7 +48,7 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	_, err = h.Leagues.JoinInvited(c.Request().Context(), id, user.ID, invite)
 	if err == nil {
 		h.LeagueChanged(c, id)
-		h.Flash(c, "You joined the league.")
+		h.Flash(c, locales.T(c.Request().Context(), "leaguepage.joined"))
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10))
 	}
 	status, message, ok := httpx.JoinRefusal(err)
@@ -170,7 +172,7 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 			Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName, IsViewer: signedIn && m.UserID == viewer.ID,
 		}
 		if a, ok := activity[m.UserID]; ok {
-			mv.Activity, mv.Inactive = activityLabel(a), !a.Active()
+			mv.Activity, mv.Inactive = activityLabel(ctx, a), !a.Active()
 		}
 		v.Members = append(v.Members, mv)
 		if signedIn && m.UserID == viewer.ID {
@@ -272,15 +274,12 @@ func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (sto
 // activityLabel says where a member stands under the league's activity rule, in the words
 // of the seed ("at least 5 games in the last 90 days"): "active: 7 games in 90 days" or
 // "inactive: 2 of 5 games in 90 days".
-func activityLabel(a store.ActivityState) string {
-	games := "games"
-	if a.Recent == 1 && a.Active() {
-		games = "game"
-	}
+func activityLabel(ctx context.Context, a store.ActivityState) string {
+	lang := locales.From(ctx)
 	if a.Active() {
-		return fmt.Sprintf("active: %d %s in %d days", a.Recent, games, a.Days)
+		return lang.N("leaguepage.active", a.Recent, map[string]any{"Days": lang.Int(a.Days)})
 	}
-	return fmt.Sprintf("inactive: %d of %d games in %d days", a.Recent, a.Need, a.Days)
+	return lang.T("leaguepage.inactive", map[string]any{"Recent": lang.Int(a.Recent), "Need": lang.Int(a.Need), "Days": lang.Int(a.Days)})
 }
 
 // rounds groups a face-to-face league's game rows by round, in round order (games in
@@ -336,6 +335,11 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 	// Only the activity rule is left to refuse the viewer.
 	if _, err := league.Join(joining); err != nil {
 		j.Inactive = httpx.Sentence(err.Error())
+		var inactive *league.InactiveError
+		if errors.As(err, &inactive) {
+			lang := locales.From(ctx)
+			j.Inactive = lang.N("leaguepage.inactive_join", inactive.Have, map[string]any{"Days": lang.Int(inactive.Days), "Need": lang.Int(inactive.Need)})
+		}
 		return j, nil
 	}
 	j.CanJoin = true
@@ -349,7 +353,8 @@ func gameRows(l store.League, games []store.Game) []templates.GameRow {
 	for _, g := range games {
 		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
 		if g.StartsAt != nil {
-			row.When = g.StartsAt.In(httpx.LeagueLocation(l)).Format(gameDateFormat)
+			row.At = g.StartsAt.In(httpx.LeagueLocation(l))
+			row.When = row.At.Format(gameDateFormat)
 		}
 		row.Seats = seatViews(game, g.Seats, store.User{}, false)
 		if gameErr == nil {

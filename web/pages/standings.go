@@ -27,7 +27,7 @@ func standingsSection(l store.League, members []store.Member, games []store.Game
 	for _, m := range members {
 		names[m.Username] = m.DisplayName
 	}
-	v := templates.StandingsView{LeagueID: l.ID, Rule: scoring.CountbackRule, TieBreaks: scoring.TieBreaks(st),
+	v := templates.StandingsView{LeagueID: l.ID, Rule: scoring.CountbackRule, Ties: scoring.TieNotes(st),
 		Total: len(games), Finished: l.Status == store.LeagueFinished}
 	for _, g := range games {
 		if g.Status == store.GameFinished {

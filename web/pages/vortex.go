@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/templates"
 )
@@ -32,9 +33,11 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 	if len(q) == 0 {
 		q = url.Values{"die": {"6"}, "red": {"on"}, "red1": {"18"}, "blue": {"on"}, "blue1": {"5"}}
 	}
-	v, board, ok := vortexForm(q)
+	lang := locales.From(c.Request().Context())
+	title := lang.T("vortex.title")
+	v, board, ok := vortexForm(lang, q)
 	if !ok {
-		return h.Render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.Page(c, "Vortex position calculator"), v))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.Page(c, title), v))
 	}
 	pos, err := scoring.ScoreVortexPosition(board)
 	if err != nil {
@@ -47,13 +50,13 @@ func (h *Handler) vortexCalculator(c echo.Context) error {
 				// The calculator names tokens by colour; the other token's JSON path means
 				// nothing here.
 				v.Error = tokenPathRE.ReplaceAllString(fe.Problem, "")
-				v.Errors[field] = "Shares a space"
+				v.Errors[field] = lang.T("vortex.shares")
 			}
 		}
-		return h.Render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.Page(c, "Vortex position calculator"), v))
+		return h.Render(c, http.StatusUnprocessableEntity, templates.VortexCalculator(h.Page(c, title), v))
 	}
-	v.Scores = vortexScoreViews(pos)
-	return h.Render(c, http.StatusOK, templates.VortexCalculator(h.Page(c, "Vortex position calculator"), v))
+	v.Scores = vortexScoreViews(lang, pos)
+	return h.Render(c, http.StatusOK, templates.VortexCalculator(h.Page(c, title), v))
 }
 
 // tokenPathRE matches a token's JSON path in parentheses, as a board's error cites it.
@@ -77,20 +80,20 @@ func vortexTokenField(board scoring.VortexBoard, path string) (string, bool) {
 // vortexForm reads the calculator's fields: die (default 6), a checkbox per colour and its
 // four token distances (blank is 0). ok is false when a field is refused; v then carries
 // the errors and the values as entered.
-func vortexForm(q url.Values) (v templates.VortexCalculatorView, board scoring.VortexBoard, ok bool) {
+func vortexForm(lang locales.Lang, q url.Values) (v templates.VortexCalculatorView, board scoring.VortexBoard, ok bool) {
 	v = templates.VortexCalculatorView{Die: strings.TrimSpace(q.Get("die")), Errors: templates.FieldErrors{}}
 	board.Die = scoring.VortexDefaultDie
 	if v.Die != "" {
 		n, err := strconv.Atoi(v.Die)
 		if err != nil || n < 1 || n > 1000 {
-			v.Errors["die"] = "Enter a whole number of faces from 1 to 1000."
+			v.Errors["die"] = lang.T("vortex.die_error")
 		}
 		board.Die = n
 	} else {
 		v.Die = strconv.Itoa(scoring.VortexDefaultDie)
 	}
 	for _, col := range vortexColours {
-		s := templates.VortexSeatForm{Key: col.key, Name: col.name, Start: col.start, Playing: q.Get(col.key) == "on"}
+		s := templates.VortexSeatForm{Key: col.key, Name: lang.T("vortex.colour." + col.key), Start: col.start, Playing: q.Get(col.key) == "on"}
 		seat := scoring.VortexSeat{ID: col.name, Start: col.start}
 		for k := range s.Tokens {
 			field := s.TokenField(k)
@@ -101,7 +104,7 @@ func vortexForm(q url.Values) (v templates.VortexCalculatorView, board scoring.V
 			n, err := strconv.Atoi(s.Tokens[k])
 			if err != nil || n < 0 || n > scoring.VortexCentre {
 				if s.Playing {
-					v.Errors[field] = "0 to 25"
+					v.Errors[field] = lang.T("vortex.token_error")
 				}
 				continue
 			}
@@ -113,14 +116,14 @@ func vortexForm(q url.Values) (v templates.VortexCalculatorView, board scoring.V
 		}
 	}
 	if len(board.Players) == 0 {
-		v.Error = "Tick at least one colour that plays."
+		v.Error = lang.T("vortex.no_colour")
 	}
-	v.Board = vortexBoardView(board)
+	v.Board = vortexBoardView(lang, board)
 	return v, board, len(v.Errors) == 0 && v.Error == ""
 }
 
 // vortexBoardView draws the board's tokens; tokens sharing a place are spread around it.
-func vortexBoardView(board scoring.VortexBoard) templates.VortexBoardView {
+func vortexBoardView(lang locales.Lang, board scoring.VortexBoard) templates.VortexBoardView {
 	b := templates.VortexBoardView{Cells: templates.VortexBoardCells()}
 	type place struct{ x, y int }
 	count := map[place]int{}
@@ -141,48 +144,62 @@ func vortexBoardView(board scoring.VortexBoard) templates.VortexBoardView {
 			at := place{x, y}
 			cx, cy := templates.VortexTokenAt(p.Start, d, seen[at], count[at])
 			seen[at]++
-			title := fmt.Sprintf("%s token %d: %s", p.ID, k+1, vortexWhere(d))
+			title := lang.T("vortex.token_title", map[string]any{"Colour": colourName(lang, p.ID), "Token": k + 1, "Where": vortexWhere(lang, d)})
 			b.Tokens = append(b.Tokens, templates.VortexTokenMark{CX: strconv.Itoa(cx), CY: strconv.Itoa(cy), Key: key, Label: strconv.Itoa(d), Title: title})
 		}
-		words = append(words, p.ID+" "+strings.Join(ds, ", "))
+		words = append(words, colourName(lang, p.ID)+" "+strings.Join(ds, ", "))
 	}
-	b.Summary = "Vortex board, tokens' distances: " + strings.Join(words, "; ")
+	b.Summary = lang.T("vortex.summary", map[string]any{"Tokens": strings.Join(words, "; ")})
 	if len(words) == 0 {
-		b.Summary = "An empty Vortex board"
+		b.Summary = lang.T("vortex.summary_empty")
 	}
 	return b
 }
 
 // vortexWhere says where a token at distance d stands.
-func vortexWhere(d int) string {
+func vortexWhere(lang locales.Lang, d int) string {
 	switch {
 	case d == 0:
-		return "at start"
+		return lang.T("vortex.at_start")
 	case d == scoring.VortexCentre:
-		return "in the centre"
+		return lang.T("vortex.in_centre")
 	case scoring.VortexSafe(d):
-		return fmt.Sprintf("%d cells in, a safe square", d)
+		return lang.N("vortex.cells_in_safe", d)
 	}
-	return fmt.Sprintf("%d cells in", d)
+	return lang.N("vortex.cells_in", d)
+}
+
+// colourName is a colour (the board's seat id, "Red") in lang.
+func colourName(lang locales.Lang, id string) string {
+	return lang.T("vortex.colour." + strings.ToLower(id))
+}
+
+// decimalIn writes a scoring.Readable number with lang's decimal sign: a comma in every
+// language but English.
+func decimalIn(lang locales.Lang, s string) string {
+	if lang.Code == locales.Default().Code {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
 }
 
 // vortexScoreViews writes the scored position for people.
-func vortexScoreViews(pos scoring.VortexPosition) []templates.VortexScoreView {
+func vortexScoreViews(lang locales.Lang, pos scoring.VortexPosition) []templates.VortexScoreView {
 	out := make([]templates.VortexScoreView, len(pos.Players))
 	for i, p := range pos.Players {
-		sv := templates.VortexScoreView{Name: p.ID, Key: strings.ToLower(p.ID), Score: scoring.Readable(p.Score), Unit: scoring.PointsWord(p.Score)}
+		sv := templates.VortexScoreView{Name: colourName(lang, p.ID), Key: strings.ToLower(p.ID), Score: decimalIn(lang, scoring.Readable(p.Score)), Unit: lang.T("vortex.unit." + scoring.PointsWord(p.Score))}
 		for _, t := range p.Tokens {
-			tv := templates.VortexTokenView{Distance: t.Distance, Where: vortexWhere(t.Distance), Worth: scoring.Readable(t.Worth), Vulnerability: "—", Threats: "—"}
+			tv := templates.VortexTokenView{Distance: t.Distance, Where: vortexWhere(lang, t.Distance), Worth: decimalIn(lang, scoring.Readable(t.Worth)), Vulnerability: "—", Threats: "—"}
 			if !t.Safe {
 				tv.Vulnerability = t.Vulnerability.RatString()
 				if len(t.Threats) == 0 {
-					tv.Threats = "nobody"
+					tv.Threats = lang.T("vortex.nobody")
 				}
 			}
 			if len(t.Threats) > 0 {
 				parts := make([]string, len(t.Threats))
 				for j, th := range t.Threats {
-					parts[j] = th.ID + " rolls " + orList(th.Rolls)
+					parts[j] = lang.T("vortex.rolls", map[string]any{"Colour": colourName(lang, th.ID), "Rolls": orList(lang, th.Rolls)})
 				}
 				tv.Threats = strings.Join(parts, "; ")
 			}
@@ -194,7 +211,7 @@ func vortexScoreViews(pos scoring.VortexPosition) []templates.VortexScoreView {
 }
 
 // orList writes "5", "8 or 11" or "1, 2 or 3".
-func orList(ns []int) string {
+func orList(lang locales.Lang, ns []int) string {
 	s := make([]string, len(ns))
 	for i, n := range ns {
 		s[i] = strconv.Itoa(n)
@@ -202,5 +219,5 @@ func orList(ns []int) string {
 	if len(s) == 1 {
 		return s[0]
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return strings.Join(s[:len(s)-1], ", ") + " " + lang.T("vortex.or") + " " + s[len(s)-1]
 }
