@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -176,21 +175,14 @@ func TestBrowserEveryDemoPageFitsPhoneAndDesktop(t *testing.T) {
 			readme: readme},
 		{name: "co-organiser", username: "bruno", start: []string{"/"}},
 	}
-	// The roles walk at once, each a subtest of its own, started from goroutines rather
-	// than with t.Parallel: a parallel subtest would queue behind every other test of the
-	// package and leave these walks, the package's longest, running alone at its end. Each
-	// walk still takes its turn among the browser journeys (newBrowserFor).
-	var walks sync.WaitGroup
 	for _, role := range roles {
-		walks.Go(func() {
-			t.Run(role.name, func(t *testing.T) {
-				for _, p := range walkDemo(t, app, role, dir) {
-					t.Error(p)
-				}
-			})
+		t.Run(role.name, func(t *testing.T) {
+			t.Parallel()
+			for _, p := range walkDemo(t, app, role, dir) {
+				t.Error(p)
+			}
 		})
 	}
-	walks.Wait()
 }
 
 // maxPerRoute is how many pages of one route a walk opens at most: every league of the
