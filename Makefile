@@ -16,8 +16,12 @@ migrate: ensure-postgres
 ## test: gofmt, go vet, templ freshness, then every test with the race detector. The store
 ## and web tests mostly wait on Postgres, so four run at once in each package (-parallel 4)
 ## even on two cores; the timeout leaves room for a machine shared with other work.
+## go test starts the packages' runs in the order they are named, so ./web/ (by far the
+## longest, with the Chromium journeys) is named first: it builds and starts at once, and
+## the other packages run beside it instead of before it. ./... then names every package
+## (./web/ once).
 test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 -parallel 4 -timeout 30m ./...
+	$(GO) test -race -count=1 -parallel 4 -timeout 30m ./web/ ./...
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes

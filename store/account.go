@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/account"
 )
@@ -68,7 +67,7 @@ func (s *Store) LockPasswordHash(ctx context.Context, tx pgx.Tx, userID int64) (
 
 // HashPassword is the bcrypt hash of password at the store's cost, for UpdatePassword.
 func (s *Store) HashPassword(password string) (string, error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.passwordCost)
+	hash, err := s.passwords.Hash([]byte(password), s.passwordCost)
 	if err != nil {
 		return "", fmt.Errorf("store: hash password: %w", err)
 	}

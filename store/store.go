@@ -42,6 +42,8 @@ type Conflict = league.Conflict
 type Store struct {
 	pool         *pgxpool.Pool
 	passwordCost int
+	// passwords makes and checks the password hashes (WithPasswordHasher; bcrypt).
+	passwords PasswordHasher
 	// dummyHash is compared against for a log-in without an account (unknownUserHash).
 	dummyHash []byte
 	// sessions is how Open sets up the pool's connections (WithSessions).
@@ -76,13 +78,44 @@ func WithPasswordCost(cost int) Option {
 	return func(s *Store) { s.passwordCost = cost }
 }
 
+// PasswordHasher makes and checks the bcrypt hashes a Store keeps of passwords. Outside
+// tests it is always Bcrypt; tests set one that does the same work once per test process
+// (storetest), because the race detector makes every bcrypt hash cost about a hundred
+// times more.
+type PasswordHasher interface {
+	// Hash is a bcrypt hash of password at cost.
+	Hash(password []byte, cost int) ([]byte, error)
+	// Compare is nil when hash was made from password, and
+	// bcrypt.ErrMismatchedHashAndPassword (or another error) when not.
+	Compare(hash, password []byte) error
+}
+
+// Bcrypt is the PasswordHasher of every Store that sets no other: bcrypt itself.
+type Bcrypt struct{}
+
+// Hash is bcrypt.GenerateFromPassword.
+func (Bcrypt) Hash(password []byte, cost int) ([]byte, error) {
+	return bcrypt.GenerateFromPassword(password, cost)
+}
+
+// Compare is bcrypt.CompareHashAndPassword.
+func (Bcrypt) Compare(hash, password []byte) error {
+	return bcrypt.CompareHashAndPassword(hash, password)
+}
+
+// WithPasswordHasher sets what makes and checks password hashes (default Bcrypt). Only
+// tests set it.
+func WithPasswordHasher(h PasswordHasher) Option {
+	return func(s *Store) { s.passwords = h }
+}
+
 // New returns a Store on an open pool. The caller keeps ownership of the pool.
 func New(pool *pgxpool.Pool, opts ...Option) *Store {
-	s := &Store{pool: pool, passwordCost: bcrypt.DefaultCost, health: &healthConn{turn: make(chan struct{}, 1)}}
+	s := &Store{pool: pool, passwordCost: bcrypt.DefaultCost, passwords: Bcrypt{}, health: &healthConn{turn: make(chan struct{}, 1)}}
 	for _, opt := range opts {
 		opt(s)
 	}
-	s.dummyHash = unknownUserHash(s.passwordCost)
+	s.dummyHash = unknownUserHash(s.passwords, s.passwordCost)
 	return s
 }
 

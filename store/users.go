@@ -51,7 +51,7 @@ RETURNING ` + userColumns
 // CreateUser stores a new account with its password hashed (bcrypt). A username already
 // used in any letter case gives ErrUsernameTaken.
 func (s *Store) CreateUser(ctx context.Context, u NewUser) (User, error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(u.Password), s.passwordCost)
+	hash, err := s.passwords.Hash([]byte(u.Password), s.passwordCost)
 	if err != nil {
 		return User{}, fmt.Errorf("store: create user: hash password: %w", err)
 	}
@@ -123,8 +123,8 @@ const dummyHash = "$2a$10$oayn72DbM6euc3iC30Yaauf8ol9CUEuyRSc4dAjbNxai8NLQ8OWJK"
 
 // unknownUserHash is the hash Authenticate compares against for a name without an account:
 // a throw-away phrase hashed at the Store's password cost.
-func unknownUserHash(cost int) []byte {
-	hash, err := bcrypt.GenerateFromPassword([]byte("no account has this password"), cost)
+func unknownUserHash(passwords PasswordHasher, cost int) []byte {
+	hash, err := passwords.Hash([]byte("no account has this password"), cost)
 	if err != nil {
 		return []byte(dummyHash) // a cost bcrypt refuses: keep the cost-10 hash
 	}
@@ -144,7 +144,7 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		// Spend the time a real comparison takes; the dummy hash never matches.
-		err := bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
+		err := s.passwords.Compare(s.dummyHash, []byte(password))
 		if err != nil && !errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
 			return User{}, fmt.Errorf("store: authenticate: %w", err)
 		}
@@ -153,7 +153,7 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	if err != nil {
 		return User{}, fmt.Errorf("store: authenticate: %w", err)
 	}
-	if err := bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)); err != nil {
+	if err := s.passwords.Compare([]byte(hash), []byte(password)); err != nil {
 		if errors.Is(err, bcrypt.ErrMismatchedHashAndPassword) {
 			return User{}, ErrBadCredentials
 		}

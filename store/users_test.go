@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
@@ -107,4 +108,44 @@ func TestPasswordsAreStoredHashed(t *testing.T) {
 	require.NoError(t, st.Pool().QueryRow(ctx, `SELECT password_hash FROM users`).Scan(&hash))
 	assert.NotContains(t, hash, "analytical-engine")
 	assert.Regexp(t, `^\$2[aby]\$\d\d\$`, hash, "a bcrypt hash")
+}
+
+// countingHasher is bcrypt, counting the hashes and comparisons a Store asks of it.
+type countingHasher struct {
+	store.Bcrypt
+	hashes, compares int
+}
+
+func (h *countingHasher) Hash(password []byte, cost int) ([]byte, error) {
+	h.hashes++
+	return h.Bcrypt.Hash(password, cost)
+}
+
+func (h *countingHasher) Compare(hash, password []byte) error {
+	h.compares++
+	return h.Bcrypt.Compare(hash, password)
+}
+
+// Every password hash a Store makes or checks goes through its PasswordHasher, the one
+// tests replace to keep bcrypt's cost down under the race detector.
+func TestStoreHashesAndChecksPasswordsWithItsHasher(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	h := &countingHasher{}
+	st := store.New(storetest.NewPool(t), store.WithPasswordCost(bcrypt.MinCost), store.WithPasswordHasher(h))
+	assert.Equal(t, 1, h.hashes, "the hash compared for unknown accounts")
+
+	_, err := st.CreateUser(ctx, store.NewUser{Username: "ada", DisplayName: "Ada", Password: "analytical-engine"})
+	require.NoError(t, err)
+	_, err = st.HashPassword("difference-engine")
+	require.NoError(t, err)
+	assert.Equal(t, 3, h.hashes)
+
+	_, err = st.Authenticate(ctx, "ada", "analytical-engine")
+	require.NoError(t, err)
+	_, err = st.Authenticate(ctx, "ada", "wrong")
+	assert.ErrorIs(t, err, store.ErrBadCredentials)
+	_, err = st.Authenticate(ctx, "nobody", "analytical-engine")
+	assert.ErrorIs(t, err, store.ErrBadCredentials)
+	assert.Equal(t, 3, h.compares)
 }

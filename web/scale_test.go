@@ -16,7 +16,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
@@ -39,7 +38,7 @@ func storeOn(t *testing.T, url string, proxy *dbProxy) *store.Store {
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	return store.New(pool, store.WithPasswordCost(bcrypt.MinCost))
+	return store.New(pool, storetest.QuickPasswords())
 }
 
 // anonymousGet fetches path without cookies and returns the X-Cache header and the body.

@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
@@ -26,7 +25,7 @@ func TestUserResetLinkPrintsASingleUseLink(t *testing.T) {
 	pool, err := pgxpool.New(ctx, dbURL)
 	require.NoError(t, err)
 	t.Cleanup(pool.Close)
-	st := store.New(pool, store.WithPasswordCost(bcrypt.MinCost))
+	st := store.New(pool, storetest.QuickPasswords())
 	_, err = st.CreateUser(ctx, store.NewUser{Username: "ada", DisplayName: "Ada", Password: "analytical-engine"})
 	require.NoError(t, err)
 

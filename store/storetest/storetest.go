@@ -27,7 +27,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/store"
@@ -37,10 +36,10 @@ import (
 const templateLockID = 7_402_113_950
 
 // NewStore returns a Store on a fresh migrated database, closed and dropped when the test
-// ends. Passwords are hashed at bcrypt's minimum cost to keep tests fast.
+// ends. Passwords are hashed at bcrypt's minimum cost, each once (QuickPasswords).
 func NewStore(t testing.TB) *store.Store {
 	t.Helper()
-	return store.New(NewPool(t), store.WithPasswordCost(bcrypt.MinCost))
+	return store.New(NewPool(t), QuickPasswords())
 }
 
 // NewPool returns a connection pool on a fresh migrated database, closed and dropped when

@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/crypto/bcrypt"
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
@@ -30,7 +29,7 @@ type World struct {
 func NewWorld(t testing.TB) *World {
 	t.Helper()
 	pool := NewPool(t)
-	st := store.New(pool, store.WithPasswordCost(bcrypt.MinCost))
+	st := store.New(pool, QuickPasswords())
 	w := &World{TB: t, Store: st, Pool: pool}
 	ctx := context.Background()
 	var err error
