@@ -44,6 +44,7 @@ stop() {
   rm -rf "$work"
 }
 trap stop EXIT
+trap "exit 130" INT TERM
 
 # signin USER JAR: a browser's sign-in on A; prints the Cookie header wrk sends.
 signin() {
