@@ -6,6 +6,13 @@
 //	go run ./cmd/loadtest -db postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable
 //
 // then serve that database and point wrk at it (scripts/loadtest/run.sh does both).
+// With -unplayed K, the last K games of each league's schedule are left to record, and
+//
+//	go run ./cmd/loadtest record -db URL -server http://127.0.0.1:8097 -rate 20 -except 1
+//
+// records them through a server's API, RATE results a second spread over the leagues other
+// than -except, until stopped (SIGINT, SIGTERM) or out of games, and prints how many it
+// recorded and how fast (scripts/loadtest/under-writes.sh measures pages while it runs).
 //
 // The seed's schedules have at most 56 games a league; to reach 100 games a league the tool
 // extends each league's real schedule (built by the last, N-th, join; -size sets N, 8 by default) by repeating its games' seat
@@ -33,19 +40,25 @@ import (
 )
 
 func main() {
+	run := fill
+	if len(os.Args) > 1 && os.Args[1] == "record" {
+		os.Args = append(os.Args[:1], os.Args[2:]...)
+		run = recordThroughServer
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
+func fill() error {
 	dbURL := flag.String("db", "postgres://postgres@127.0.0.1:5432/tablestakes_perf?sslmode=disable", "database to fill")
 	leagues := flag.Int("leagues", 1000, "running leagues to create")
 	gamesPer := flag.Int("games", 100, "recorded games per league")
 	players := flag.Int("players", 2000, "player accounts")
 	workers := flag.Int("workers", 4, "concurrent recorders")
 	size := flag.Int("size", store.DefaultLeagueSize, "members of each league (3..32)")
+	unplayed := flag.Int("unplayed", 0, "games added to each league's schedule (after -games) and left to record")
 	flag.Parse()
 	ctx := context.Background()
 
@@ -101,14 +114,14 @@ func run() error {
 				return err
 			}
 		}
-		if err := extendSchedule(ctx, st, l.ID, *gamesPer); err != nil {
+		if err := extendSchedule(ctx, st, l.ID, *gamesPer+*unplayed); err != nil {
 			return err
 		}
 		scheduled, err := st.Games(ctx, l.ID)
 		if err != nil {
 			return err
 		}
-		for n, sg := range scheduled {
+		for n, sg := range scheduled[:max(len(scheduled)-*unplayed, 0)] {
 			input, err := resultInput(g, sg, i*1000+n)
 			if err != nil {
 				return err

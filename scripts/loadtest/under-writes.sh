@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# under-writes.sh: each page quiet and while another server takes writes in other leagues
-# (issue #38). For each database given (filled by `go run ./cmd/loadtest`), it serves the
-# database with two servers, A and B, signs in on A as the load organiser and as a player of
-# the first league, and drives each page on A with wrk twice: quiet, then while an account of
-# its own creates leagues through B, RATE writers (default 15) each about once a second
-# (the load-test leagues have no game left to record, so the writes are league creations).
-# It prints each page's two rates and the share it keeps, and the writes a second reached.
+# under-writes.sh: each page quiet and while another server records results in other leagues.
+# For each database given (filled by `go run ./cmd/loadtest -unplayed K`, which leaves K games
+# of each league to record), it serves the database with two servers, A and B, signs in on A
+# as the load organiser and as a player of the first league, and drives each page on A with
+# wrk twice: quiet, then while `go run ./cmd/loadtest record` records results of the other
+# leagues through B's API at RATE a second (default 20), as organisers at their tables would.
+# It prints each page's two rates and the share it keeps, and the results a second reached.
 #   scripts/loadtest/under-writes.sh DATABASE_URL [DATABASE_URL ...]
 # DURATION (default 10s) and CONNECTIONS (default 16) set wrk's run; BIN serves instead of a
 # build of this tree (to compare with another version). wrk is Debian's package: installed
@@ -30,9 +30,11 @@ a=http://127.0.0.1:8096
 b=http://127.0.0.1:8097
 duration=${DURATION:-10s}
 connections=${CONNECTIONS:-16}
-rate=${RATE:-15}
+rate=${RATE:-20}
 bin=${BIN:-/tmp/tablestakes-under-writes}
 [ -n "${BIN:-}" ] || go build -o "$bin" ./cmd/tablestakes
+recorder=/tmp/tablestakes-loadtest
+go build -o "$recorder" ./cmd/loadtest
 work=$(mktemp -d)
 servers=()
 writers=()
@@ -42,6 +44,7 @@ stop() {
   rm -rf "$work"
 }
 trap stop EXIT
+trap "exit 130" INT TERM
 
 # signin USER JAR: a browser's sign-in on A; prints the Cookie header wrk sends.
 signin() {
@@ -59,19 +62,6 @@ rate() {
   wrk -t2 -c"$connections" -d"$duration" "${args[@]}" "$a$path" | awk '/Requests\/sec/ { print $2 }'
 }
 
-# write TOKEN: creates a league through B about once a second until killed, counting them
-# in $work/writes.
-write() {
-  local token=$1 n=0
-  while :; do
-    n=$((n + 1))
-    curl -fs -o /dev/null -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-      -d "{\"name\":\"Write load $n\",\"game\":\"gonzaga\",\"players_per_game\":4}" "$b/api/v1/leagues" &&
-      echo >>"$work/writes"
-    sleep 1
-  done
-}
-
 for db in "$@"; do
   servers=()
   for url in "$a" "$b"; do
@@ -87,12 +77,6 @@ for db in "$@"; do
   player=$(psql "$db" -Atc "select u.username from memberships m join users u on u.id = m.user_id where m.league_id = $league order by u.username limit 1")
   organiser=$(signin organiser "$work/organiser.jar")
   member=$(signin "$player" "$work/member.jar")
-  # The writer is an account of its own: its leagues name no page measured here.
-  name=writer$$$RANDOM
-  curl -fs -o /dev/null -H 'Content-Type: application/json' \
-    -d "{\"username\":\"$name\",\"display_name\":\"Load Writer\",\"password\":\"tablestakes-writer\"}" "$b/api/v1/signup"
-  token=$(curl -fs -H 'Content-Type: application/json' -d "{\"username\":\"$name\",\"password\":\"tablestakes-writer\"}" \
-    "$b/api/v1/login" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
   pages=(
     "league page, anonymous|/leagues/$league|"
     "standings API, anonymous|/api/v1/leagues/$league/standings|"
@@ -108,26 +92,29 @@ for db in "$@"; do
     curl -fs -o /dev/null ${cookie:+-H "Cookie: $cookie"} "$a$path" # the first view fills the cache
     quiet+=("$(rate "$path" "$cookie")")
   done
-  : >"$work/writes"
-  for _ in $(seq 1 "$rate"); do
-    write "$token" &
-    writers+=($!)
-  done
-  start=$(date +%s.%N)
-  echo "== $games recorded games; two servers; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$connections -d$duration"
+  left=$(psql "$db" -Atc "select count(*) from games where status = 'scheduled' and league_id <> $league")
+  "$recorder" record -db "$db" -server "$b" -rate "$rate" -except "$league" >"$work/recorded" 2>>"$work/server.log" &
+  writers+=($!)
+  echo "== $games recorded games, $left left to record in other leagues; two servers; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c$connections -d$duration"
   printf '%-32s %10s %14s %7s\n' page quiet under-writes share
   i=0
+  below=0
   for p in "${pages[@]}"; do
     IFS='|' read -r label path cookie <<<"$p"
     busy=$(rate "$path" "$cookie")
     share=$(awk -v a="$busy" -v b="${quiet[$i]}" 'BEGIN { printf "%.0f%%", 100 * a / b }')
     printf '%-32s %10s %14s %7s\n' "$label" "${quiet[$i]}" "$busy" "$share"
+    awk -v a="$busy" -v b="${quiet[$i]}" 'BEGIN { exit !(2 * a < b) }' && below=$((below + 1))
     i=$((i + 1))
   done
-  for w in "${writers[@]}"; do kill "$w"; wait "$w" 2>/dev/null || true; done
+  if [ "$below" -eq 0 ]; then
+    echo "every page kept at least half its quiet rate"
+  else
+    echo "$below page(s) fell below half their quiet rate"
+  fi
+  for w in "${writers[@]}"; do kill "$w" 2>/dev/null; wait "$w" 2>/dev/null || true; done
   writers=()
-  awk -v n="$(wc -l <"$work/writes")" -v s="$start" -v e="$(date +%s.%N)" \
-    'BEGIN { printf "writes through B: %d leagues created, %.1f a second\n", n, n / (e - s) }'
+  echo "results through B: $(cat "$work/recorded")"
   for s in "${servers[@]}"; do kill "$s"; wait "$s" 2>/dev/null || true; done
   servers=()
 done
