@@ -59,6 +59,9 @@ func fill() error {
 	workers := flag.Int("workers", 4, "concurrent recorders")
 	size := flag.Int("size", store.DefaultLeagueSize, "members of each league (3..32)")
 	unplayed := flag.Int("unplayed", 0, "games added to each league's schedule (after -games) and left to record")
+	// Every league but the first is organised by one of two organisers in turn, so that the
+	// pages of "organiser" can be measured while "organiser2" records results in leagues of
+	// their own (loadtest record -as organiser2).
 	flag.Parse()
 	ctx := context.Background()
 
@@ -80,6 +83,10 @@ func fill() error {
 	if err != nil {
 		return err
 	}
+	org2, err := st.CreateUser(ctx, store.NewUser{Username: "organiser2", DisplayName: "Second Load Organiser", Password: "tablestakes"})
+	if err != nil {
+		return err
+	}
 	users := make([]store.User, *players)
 	for i := range users {
 		users[i], err = st.CreateUser(ctx, store.NewUser{Username: fmt.Sprintf("player%04d", i+1),
@@ -92,20 +99,24 @@ func fill() error {
 
 	games := scoring.Games()
 	type job struct {
-		gameID int64
-		input  []byte
+		gameID, organiserID int64
+		input               []byte
 	}
 	// One queue per ladder: results of one ladder are rated one at a time anyway.
 	queues := map[string][]job{}
 	start = time.Now()
 	for i := range *leagues {
 		g := games[i%len(games)]
+		organiser := org
+		if i%2 == 1 {
+			organiser = org2
+		}
 		perGame := min(g.MaxPlayers, 4)
 		if g.System == scoring.Armada {
 			perGame = 7
 		}
 		l, err := service.NewLeagues(st).Create(ctx, store.NewLeague{Name: fmt.Sprintf("%s league %d", g.Name, i+1), Game: g.Slug,
-			PlayersPerGame: perGame, Players: max(*size, perGame), MinRecentGames: 0, RecentDays: 90, OrganiserID: org.ID})
+			PlayersPerGame: perGame, Players: max(*size, perGame), MinRecentGames: 0, RecentDays: 90, OrganiserID: organiser.ID})
 		if err != nil {
 			return err
 		}
@@ -126,7 +137,7 @@ func fill() error {
 			if err != nil {
 				return err
 			}
-			queues[g.Slug] = append(queues[g.Slug], job{gameID: sg.ID, input: input})
+			queues[g.Slug] = append(queues[g.Slug], job{gameID: sg.ID, organiserID: organiser.ID, input: input})
 		}
 	}
 	log.Printf("%d leagues scheduled in %s", *leagues, time.Since(start).Round(time.Millisecond))
@@ -143,7 +154,7 @@ func fill() error {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			for _, j := range jobs {
-				if err := record(ctx, st, org.ID, j.gameID, j.input); err != nil {
+				if err := record(ctx, st, j.organiserID, j.gameID, j.input); err != nil {
 					errs <- fmt.Errorf("%s game %d: %w", slug, j.gameID, err)
 					return
 				}

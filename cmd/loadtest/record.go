@@ -18,11 +18,13 @@ import (
 	"github.com/tablestakes/tablestakes/store"
 )
 
-// unplayedSQL lists the games left to record, round-robin over the leagues (each league's
-// first unplayed game, then each one's second…), leaving out the league measured.
+// unplayedSQL lists the games left to record in the leagues organised by $2, round-robin
+// over the leagues (each league's first unplayed game, then each one's second…), leaving
+// out the league measured.
 const unplayedSQL = `
 SELECT g.id, l.game FROM games g JOIN leagues l ON l.id = g.league_id
-WHERE g.status = 'scheduled' AND l.id <> $1
+JOIN users o ON o.id = l.organiser_id
+WHERE g.status = 'scheduled' AND l.id <> $1 AND o.username = $2
 ORDER BY row_number() OVER (PARTITION BY g.league_id ORDER BY g.number), g.league_id`
 
 // recordThroughServer records the load-test database's unplayed games through a server's
@@ -32,6 +34,7 @@ func recordThroughServer() error {
 	server := flag.String("server", "http://127.0.0.1:8097", "the server to record through")
 	rate := flag.Float64("rate", 20, "results a second")
 	except := flag.Int64("except", 0, "a league to leave alone (the one whose pages are measured)")
+	as := flag.String("as", "organiser", "the organiser who records: results go to their leagues only")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -41,7 +44,7 @@ func recordThroughServer() error {
 		return err
 	}
 	defer st.Close()
-	rows, err := st.Pool().Query(ctx, unplayedSQL, *except)
+	rows, err := st.Pool().Query(ctx, unplayedSQL, *except, *as)
 	if err != nil {
 		return err
 	}
@@ -63,7 +66,7 @@ func recordThroughServer() error {
 	if len(games) == 0 {
 		return fmt.Errorf("no game left to record: fill the database with -unplayed")
 	}
-	token, err := apiToken(ctx, *server)
+	token, err := apiToken(ctx, *server, *as)
 	if err != nil {
 		return err
 	}
@@ -99,9 +102,9 @@ loop:
 	return nil
 }
 
-// apiToken logs the load organiser in through the API.
-func apiToken(ctx context.Context, server string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"username": "organiser", "password": "tablestakes"})
+// apiToken logs the organiser username in through the API.
+func apiToken(ctx context.Context, server, username string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"username": username, "password": "tablestakes"})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, server+"/api/v1/login", bytes.NewReader(body))
 	if err != nil {
 		return "", err

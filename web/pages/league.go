@@ -12,8 +12,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
-	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
