@@ -74,7 +74,7 @@ func TestReopenTakesBackTheLeagueFinishedNotice(t *testing.T) {
 	require.NoError(t, leagues.End(ctx, l.ID, org.ID, "close"))
 	require.Equal(t, everyone, pending(), "the organiser who closed it is not told")
 	// tb2's notice went out before the reopen.
-	_, err = st.Pool().Exec(ctx, `UPDATE outbox SET status = 'sent', sent_at = now() FROM users u
+	_, err = st.Pool().Exec(ctx, `UPDATE outbox SET sent_at = now() FROM users u
 		WHERE u.id = outbox.user_id AND u.username = 'tb2' AND event_key = $1`, finished)
 	require.NoError(t, err)
 

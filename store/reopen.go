@@ -47,13 +47,16 @@ func (s *Store) UpdateLeagueReopened(ctx context.Context, tx pgx.Tx, leagueID in
 }
 
 // takeBackFinishedSQL takes back a reopened league's "league finished" notice: its
-// deliveries not yet sent are dropped, and those already sent (or given up) are filed under
-// a key of their own, so that the league finishing again tells its players again.
+// deliveries not yet started are dropped (their River jobs then find nothing to send: a
+// gone delivery, notify), and those started, sent or given up are filed under a key of
+// their own, so that the league finishing again tells its players again.
 const takeBackFinishedSQL = `
 WITH dropped AS (
-    DELETE FROM outbox WHERE event_key = $1 AND status = 'pending'
+    DELETE FROM outbox WHERE event_key = $1
+      AND sent_at IS NULL AND started_at IS NULL AND unknown_at IS NULL AND gave_up = ''
 )
-UPDATE outbox SET event_key = $1 || ':taken-back:' || id WHERE event_key = $1 AND status <> 'pending'`
+UPDATE outbox SET event_key = $1 || ':taken-back:' || id WHERE event_key = $1
+  AND NOT (sent_at IS NULL AND started_at IS NULL AND unknown_at IS NULL AND gave_up = '')`
 
 // TakeBackLeagueFinished takes back the "league finished" notice of a league being
 // reopened, in the reopen's transaction: nobody is told later that it finished.

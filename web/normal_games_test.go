@@ -107,7 +107,7 @@ func TestNormalGameJourney(t *testing.T) {
 
 	_, doc = app.get(app.browser(), "/games")
 	assert.Contains(t, text(doc.Find("#finished")), "Diplomacy")
-	assert.Contains(t, text(doc.Find("#finished")), "player3")
+	assert.Contains(t, text(doc.Find("#finished")), "Player 3", "players by their display names")
 	_, doc = app.get(app.browser(), "/players/player3")
 	assert.Contains(t, text(doc.Find("#games")), "Normal game", "the player's page lists the normal game")
 	_, doc = app.get(app.browser(), "/ratings/diplomacy")

@@ -25,7 +25,7 @@ func TestBrowserGermanLeaguePagesFitAPhone(t *testing.T) {
 	res, _ := app.submit(orgClient, formPath, formPath, url.Values{"action": {"save"},
 		"score-1": {"10"}, "score-2": {"10"}, "score-3": {"10"}, "score-4": {"5"}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	open := app.join(app.newLeague(org, "vampiring", 4, 1), members[:2])
+	open := app.join(app.newLeague(org, "vampiring", 4, 0), members[:2])
 	openTable(t, app, orgClient, "cartagena", 4, app.logIn(members[0]))
 	pages := []string{leaguePath(l), leaguePath(open), "/games", "/vortex", "/ratings"}
 
