@@ -33,21 +33,14 @@ func (l LeagueSummary) ActivityRuleIn(lang locales.Lang) string {
 	return lang.N("activity.rule", l.MinRecentGames, map[string]any{"Days": lang.Int(l.RecentDays)})
 }
 
-// OrdinalIn writes a place as l writes it: "3rd" in English, "3º" in Italian, "3e" in French
-// ("1er" for the first), "3." in German.
+// OrdinalIn writes a place as l writes it: "3rd" in English (scoring.Ordinal), "3º" in
+// Italian, "3e" in French ("1er" for the first), "3." in German (each file's
+// "words.ordinal", so a new language brings its own).
 func OrdinalIn(l locales.Lang, n int) string {
-	switch l.Code {
-	case "it":
-		return l.Int(n) + "º"
-	case "fr":
-		if n == 1 {
-			return "1er"
-		}
-		return l.Int(n) + "e"
-	case "de":
-		return l.Int(n) + "."
+	if l.Code == locales.Default().Code {
+		return scoring.Ordinal(n)
 	}
-	return scoring.Ordinal(n)
+	return l.N("words.ordinal", n)
 }
 
 // LeaguePreviewIn is LeaguePreview said in l.

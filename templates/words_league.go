@@ -13,13 +13,8 @@ import (
 // num writes a count as ctx's language writes whole numbers.
 func num(ctx context.Context, n int) string { return locales.From(ctx).Int(n) }
 
-// ordinal writes a place as ctx's language does: "2nd", "2º", "2e", "2.".
-func ordinalIn(ctx context.Context, n int) string {
-	if locales.From(ctx).Code == locales.Default().Code {
-		return scoring.Ordinal(n)
-	}
-	return locales.N(ctx, "words.ordinal", n)
-}
+// ordinalIn writes a place as ctx's language does (OrdinalIn).
+func ordinalIn(ctx context.Context, n int) string { return OrdinalIn(locales.From(ctx), n) }
 
 // listAnd lists names as ctx's language does: "A, B and C" (scoring.ListAnd in English).
 func listAnd(ctx context.Context, names []string) string {
@@ -77,14 +72,6 @@ func scheduleSizeIn(ctx context.Context, l LeagueSummary) string {
 		s += locales.T(ctx, "leaguepage.schedule_rounds", map[string]any{"Rounds": num(ctx, l.TotalRounds)})
 	}
 	return s
-}
-
-// activityRuleIn is LeagueSummary.ActivityRule in ctx's language.
-func activityRuleIn(ctx context.Context, l LeagueSummary) string {
-	if l.MinRecentGames == 0 {
-		return locales.T(ctx, "leaguepage.activity_none")
-	}
-	return locales.N(ctx, "leaguepage.activity_needs", l.MinRecentGames, map[string]any{"Days": num(ctx, l.RecentDays)})
 }
 
 // rowWhen is a game's date as ctx's language writes it; English keeps the row's own
