@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/web"
 )
 
 // TestBrowserGermanPagesFitAPhone: German has the longest words; at 390 px no page of the
@@ -21,9 +19,7 @@ import (
 // out or in. The screenshots (PNG) go to /screenshots/tr1 for review.
 func TestBrowserGermanPagesFitAPhone(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	_, err := demo.Seed(context.Background(), app.store)
-	require.NoError(t, err)
+	app := newDemoApp(t)
 	dir := os.Getenv("TABLESTAKES_SCREENSHOTS")
 	if dir == "" {
 		dir = "/screenshots/tr1"

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -23,9 +22,7 @@ import (
 // a player) signed in.
 func demoApp(t *testing.T) (*testApp, *http.Client, *http.Client) {
 	t.Helper()
-	app := newTestApp(t, web.Config{})
-	_, err := demo.Seed(context.Background(), app.store)
-	require.NoError(t, err)
+	app := newDemoApp(t)
 	ada := app.browser()
 	res, _ := app.submit(ada, "/login", "/login", url.Values{"username": {"ada"}, "password": {demo.Password}})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)

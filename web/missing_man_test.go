@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -93,9 +92,7 @@ func TestMissingManReadsAsTheSeventhPlayer(t *testing.T) {
 // printed or read out (an address may hold one, as a username does).
 func TestDemoPagesNeverPrintLadderMemberIDs(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	_, err := demo.Seed(context.Background(), app.store)
-	require.NoError(t, err)
+	app := newDemoApp(t)
 	var missingMan int64
 	require.NoError(t, app.store.Pool().QueryRow(t.Context(), `SELECT game_id FROM result_points WHERE absent`).Scan(&missingMan))
 	href := regexp.MustCompile(`^/[^?#]*`)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/web"
 )
 
 // Phone and desktop widths every page is checked at (issue #24: "every page usable at 390
@@ -139,9 +138,7 @@ func shotName(role, path string) string {
 // wrapped header button. The phone screenshots are kept for review (the path is logged).
 func TestBrowserEveryDemoPageFitsPhoneAndDesktop(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
-	_, err := demo.Seed(context.Background(), app.store)
-	require.NoError(t, err)
+	app := newDemoApp(t)
 	dir := screenshotDir(t)
 	t.Logf("phone screenshots in %s", dir)
 

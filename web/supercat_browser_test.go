@@ -3,8 +3,12 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -215,14 +219,29 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 		chromedp.WaitVisible(css(".supercat-hand")),
 	), "finish Jade's turn")
 
-	// The rest of the chapter, in the browser: each bot surpasses the lead Aggression 2 with
-	// a drawn Aggression 5, spends nothing in the Prelude and Secures to contend a declared
-	// ambition, until both hand counters are 0. A fresh browser for each bot's turns keeps
-	// each within a browser's time limit.
+	// The rest of the chapter: each bot surpasses the lead Aggression 2 with a drawn
+	// Aggression 5, spends nothing in the Prelude and Secures to contend a declared ambition,
+	// until both hand counters are 0. Ten turns alike: the browser plays each bot's first
+	// (where the questions stand on the screen is checked on every answer), plain HTTP the
+	// rest, as the browser sends them (each form's own values, the chosen ones set), so the
+	// chapter's end comes without ten browser turns' worth of page loads.
+	solo := app.browser()
+	res, _ := app.submit(solo, "/login", "/login", url.Values{"username": {"solo"}, "password": {"long-enough-pw"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "log in over HTTP")
+	gamePath := strings.TrimPrefix(gameURL, app.srv.URL)
+	surpass := []string{"no", "no", "no", "no", "no", "no", "no", "yes", "no"}
+	ctx = newBrowser(t)
+	logInSolo(t, ctx, app)
 	for _, seat := range []int{1, 2} {
-		ctx = newBrowser(t)
-		logInSolo(t, ctx, app)
 		for hand := 5; hand > 0; hand-- {
+			if hand < 5 {
+				doc := playTurnOverHTTP(t, app, solo, fmt.Sprintf("%s/bots/%d", gamePath, seat), url.Values{
+					"drawn1_suit": {"aggression"}, "drawn1_number": {"5"}, "drawn2_suit": {"construction"}, "drawn2_number": {"3"},
+					"lead_suit": {"aggression"}, "lead_number": {"2"},
+				}, surpass...)
+				assert.Equal(t, "Plays Aggression 5", text(doc.Find(".supercat-played")), "bot %d at hand %d", seat, hand)
+				continue
+			}
 			require.NoError(t, chromedp.Do(ctx,
 				chromedp.Navigate(fmt.Sprintf("%s/bots/%d", gameURL, seat)),
 				chromedp.WaitVisible(css(`select[name="drawn1_suit"]`)),
@@ -235,7 +254,7 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 				chromedp.Click(css(`form.supercat-start-form button[type="submit"]`)),
 				chromedp.WaitVisible(css(".supercat-question")),
 			), "start bot %d's turn at hand %d", seat, hand)
-			clickAnswers(t, ctx, 0, "no", "no", "no", "no", "no", "no", "no", "yes", "no")
+			clickAnswers(t, ctx, 0, surpass...)
 			assert.Equal(t, "Plays Aggression 5", visibleText(t, ctx, ".supercat-played"))
 			require.NoError(t, chromedp.Do(ctx,
 				chromedp.Click(css(`.supercat-outcome button[type="submit"]`)),
@@ -277,4 +296,61 @@ func TestBrowserJourneySupercatHardChapterRated(t *testing.T) {
 	ladder := visibleText(t, ctx, "main")
 	assert.Contains(t, ladder, "Solo Player")
 	assert.Contains(t, ladder, "SUPERCAT (hard) bot 2")
+}
+
+// playTurnOverHTTP plays a bot's turn through plain HTTP as the browser plays it: the start
+// form sent with its own values and set's, each answer in order, then "Finish the turn".
+// It returns the turn's outcome page, read before finishing.
+func playTurnOverHTTP(t *testing.T, app *testApp, c *http.Client, turn string, set url.Values, answers ...string) *goquery.Document {
+	t.Helper()
+	_, doc := app.get(c, turn)
+	res, _ := app.post(c, turn+"/turn", formAsSent(t, doc, "form.supercat-start-form", set))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "start the turn")
+	for _, a := range answers {
+		doc = answer(t, app, c, turn, a)
+	}
+	require.Equal(t, 1, doc.Find(".supercat-outcome").Length(), "the answers end the turn")
+	res, _ = app.post(c, turn+"/finish", formAsSent(t, doc, `.supercat-outcome form[action$="/finish"]`, nil))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "finish the turn")
+	return doc
+}
+
+// formAsSent is what a browser sends for the form sel of doc when set's fields are chosen
+// and the rest left as the page shows them: each named input's value (a checkbox or radio
+// only when checked), each select's selected option (else its first), each textarea's text.
+func formAsSent(t *testing.T, doc *goquery.Document, sel string, set url.Values) url.Values {
+	t.Helper()
+	form := doc.Find(sel)
+	require.Equal(t, 1, form.Length(), "the page has one %s", sel)
+	out := url.Values{}
+	form.Find("input[name], select[name], textarea[name]").Each(func(_ int, s *goquery.Selection) {
+		name := s.AttrOr("name", "")
+		if _, disabled := s.Attr("disabled"); disabled {
+			return
+		}
+		switch goquery.NodeName(s) {
+		case "select":
+			opt := s.Find("option[selected]").First()
+			if opt.Length() == 0 {
+				opt = s.Find("option").First()
+			}
+			out.Add(name, opt.AttrOr("value", text(opt)))
+		case "textarea":
+			out.Add(name, s.Text())
+		default:
+			switch s.AttrOr("type", "text") {
+			case "checkbox", "radio":
+				if _, checked := s.Attr("checked"); checked {
+					out.Add(name, s.AttrOr("value", "on"))
+				}
+			case "submit", "button", "image", "reset", "file":
+			default:
+				out.Add(name, s.AttrOr("value", ""))
+			}
+		}
+	})
+	for name, values := range set {
+		out[name] = values
+	}
+	return out
 }

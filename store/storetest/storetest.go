@@ -79,6 +79,13 @@ func NewDatabase(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
 	}
+	return cloneDatabase(t, ctx, conn, server, tpl)
+}
+
+// cloneDatabase creates a fresh database cloned from tpl through conn and returns its URL;
+// it is dropped when the test ends, unless the test failed (then its name is logged).
+func cloneDatabase(t testing.TB, ctx context.Context, conn *pgx.Conn, server *pgx.ConnConfig, tpl string) string {
+	t.Helper()
 	name := "tablestakes_test_" + randomName()
 	if _, err := conn.Exec(ctx, "CREATE DATABASE "+ident(name)+" TEMPLATE "+ident(tpl)); err != nil {
 		t.Fatalf("storetest: clone template: %v", err)
@@ -124,16 +131,17 @@ var background struct {
 
 // Main runs a package's tests (call it from TestMain: `os.Exit(storetest.Main(m))`) and
 // drops the databases of the tests that passed in the background while the others run,
-// waiting for the last drops before it returns. Postgres makes every DROP DATABASE wait for
-// a checkpoint, seconds on a busy server; a test waiting for its own would hold its place
-// for nothing, and drops that run at once share their checkpoints. A drop that fails is
-// reported and makes the run fail.
+// waiting for the last drops (and dropping the databases NewSeededStore filled) before it
+// returns. Postgres makes every DROP DATABASE wait for a checkpoint, seconds on a busy
+// server; a test waiting for its own would hold its place for nothing, and drops that run
+// at once share their checkpoints. A drop that fails is reported and makes the run fail.
 func Main(m *testing.M) int {
 	background.Lock()
 	background.on = true
 	background.Unlock()
 	code := m.Run()
 	background.drops.Wait()
+	background.failed = append(background.failed, dropSeeded()...)
 	for _, msg := range background.failed {
 		fmt.Fprintln(os.Stderr, msg)
 		code = 1
