@@ -233,3 +233,113 @@ func auditActionIn(ctx context.Context, action string) string {
 	}
 	return action
 }
+
+// fieldHeaderIn is a result form field's column heading (scoring.FormField.Header) in ctx's
+// language: "resultform.field.<key>", or the game's score ("resultform.score.<label>").
+func fieldHeaderIn(ctx context.Context, f scoring.FormField) string {
+	return fieldWordIn(ctx, f, "", f.Header)
+}
+
+// fieldAriaIn is what a result form field asks, after a player's name, for screen readers.
+func fieldAriaIn(ctx context.Context, f scoring.FormField) string {
+	return fieldWordIn(ctx, f, ".aria", f.Aria)
+}
+
+// fieldWordIn says one word of field f (its heading, or with part ".aria" its aria label,
+// ".label" its label) in ctx's language; english is the word in English.
+func fieldWordIn(ctx context.Context, f scoring.FormField, part, english string) string {
+	if locales.From(ctx).Code == locales.Default().Code {
+		return english
+	}
+	key := f.Key
+	switch f.Header { // Diplomacy's own words for the no-show fields (ARMADA 4.1 and 4.2)
+	case "Absent":
+		key = "armada_absent"
+	case "Replaced by":
+		key = "armada_substitute"
+	}
+	if key == "score" {
+		key = "score." + strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(f.Label, "the ")), " ", "_")
+	} else if strings.HasPrefix(key, "t") && len(key) == 2 {
+		return locales.T(ctx, "resultform.field.token"+part, map[string]any{"N": key[1:]})
+	}
+	id := "resultform.field." + key + part
+	if s := locales.T(ctx, id); s != id {
+		return s
+	}
+	return english
+}
+
+// cornerIn is a Vortex start corner's choice ("Red (0)") in ctx's language.
+func cornerIn(ctx context.Context, label string) string {
+	if i := strings.IndexByte(label, ' '); i > 0 {
+		return seatNameIn(ctx, label[:i]) + label[i:]
+	}
+	return label
+}
+
+// formProblemIn is a message of the result form, which the form model words in English,
+// said in ctx's language where it has words: the form's title line, "Enter <what>", "Not a
+// number: x", the reason a correction needs, and each problem line ("Seat 2 (Chloé): the
+// score is missing"). What the scorer says of a result (the game's rules) stays as it is.
+func formProblemIn(ctx context.Context, msg string) string {
+	l := locales.From(ctx)
+	if l.Code == locales.Default().Code || msg == "" {
+		return msg
+	}
+	switch msg {
+	case "Some values need fixing; see the marked fields:":
+		return l.T("resultform.problems")
+	case "Say why the result is corrected":
+		return l.T("resultform.say_why")
+	}
+	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
+		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
+	}
+	if v, ok := strings.CutPrefix(msg, "Not a number: "); ok {
+		return l.T("resultform.not_a_number", map[string]any{"Value": v})
+	}
+	if v, ok := strings.CutPrefix(msg, "not a number: "); ok {
+		return l.T("resultform.not_a_number", map[string]any{"Value": v})
+	}
+	if label, ok := strings.CutSuffix(msg, " is missing"); ok {
+		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
+	}
+	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
+	if i := strings.Index(msg, "): "); i > 0 {
+		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
+			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
+		}
+	}
+	return msg
+}
+
+// labelIn is a result form field's label ("the units lost", scoring.FormField.Label) in
+// ctx's language.
+func labelIn(ctx context.Context, label string) string {
+	for _, g := range scoring.Games() {
+		for _, f := range scoring.FormOf(g).Fields() {
+			if f.Label == label {
+				return fieldWordIn(ctx, f, ".label", label)
+			}
+		}
+	}
+	return label
+}
+
+// formHelpIn is a note under the result form's fields (scoring.ResultForm.Help) in ctx's
+// language: each note of the registry's forms under "resultform.help.<kind>.<n>".
+func formHelpIn(ctx context.Context, help string) string {
+	if locales.From(ctx).Code == locales.Default().Code {
+		return help
+	}
+	for _, g := range scoring.Games() {
+		f := scoring.FormOf(g)
+		for i, h := range f.Help {
+			if h == help {
+				return locales.T(ctx, "resultform.help."+string(f.Kind)+"."+strconv.Itoa(i))
+			}
+		}
+	}
+	return help
+}

@@ -19,8 +19,8 @@ import (
 // Italian, "France" in French, "England" in German), and French "Place" (a seat).
 var sameOnTheTable = map[string]map[string]bool{
 	"it": {"Austria": true, "Russia": true},
-	"fr": {"France": true, "Place": true, "Points": true},
-	"de": {"England": true},
+	"fr": {"France": true, "Place": true, "Points": true, "Absent": true, "Centres": true, "Score": true, "Version": true},
+	"de": {"England": true, "Start": true, "Version:": true, "Bot": true},
 }
 
 // theForecast is the game page's forecast section, translated with the forecast pages.
