@@ -25,8 +25,11 @@ type ResultView struct {
 	WinningSide string
 	Lines       []ResultLineView
 	Ledger      []LedgerView
-	// PotNote says why the table played for less than its full pot, or is empty.
+	// PotNote says why the table played for less than its full pot, or is empty; Pot is
+	// what the table played for and FullPot its full pot, for saying it in other languages.
 	PotNote     string
+	Pot         rating.Micros
+	FullPot     rating.Micros
 	Ladder      string
 	RecordedBy  string
 	RecordedAt  string

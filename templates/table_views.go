@@ -1,6 +1,10 @@
 package templates
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/tablestakes/tablestakes/locales"
+)
 
 // TableView is what the players at a game's table see and do before its result is
 // recorded (issue 25): the proposal standing, whether the viewer may propose, confirm or
@@ -31,8 +35,8 @@ func (v TableView) URL() string { return "/games/" + strconv.FormatInt(v.GameID,
 // ProposalView is a proposal as the pages show it.
 type ProposalView struct {
 	Proposer string
-	// Lines are what was proposed for each seat, by place ("1st ada 90 — 12 points").
-	Lines              []string
+	// Lines are what was proposed for each seat, by place ("1st ada (90) — 12 points").
+	Lines              []ProposalLine
 	Confirmed, Waiting []string
 	Revision           int
 	// ClosesAt is when the confirmation window ends (UTC).
@@ -49,6 +53,19 @@ type ProposalView struct {
 	CanRecord  bool
 }
 
+// ProposalLine is one seat of a proposal, scored as the result would be: its place, its
+// player (by name), who played the seat for them, what was entered and the league points.
+// A seat whose player did not come has no place; in Diplomacy the missing man played it
+// (ARMADA 4.1). Unscored is a proposal that no longer scores against the seats: only the
+// name and what was entered.
+type ProposalLine struct {
+	Place              int
+	Name, Substitute   string
+	Absent, MissingMan bool
+	Score, Points      string
+	OnePoint, Unscored bool
+}
+
 // AttendanceView is one seated player's answer.
 type AttendanceView struct {
 	Username string
@@ -56,9 +73,11 @@ type AttendanceView struct {
 	DisplayName string
 	// Answer is "coming", "not coming" or "no answer".
 	Answer string
-	// Note says what an absence means for the game: the missing man plays a Diplomacy
-	// power (seed 4.1); elsewhere the seat is absent unless a substitute plays it (CONTRACT 12).
-	Note string
+	// MissingMan is the Diplomacy power the missing man plays when the player cannot come
+	// (ARMADA 4.1); Absent says the seat is absent otherwise, unless a substitute plays it
+	// (CONTRACT 12).
+	MissingMan string
+	Absent     bool
 }
 
 // TableDeskView is the desk's part of players at the table: the proposals the viewer is
@@ -127,17 +146,17 @@ func (v TableDeskView) Empty() bool {
 	return len(v.ToConfirm)+len(v.Mine)+len(v.Organised)+len(v.Next)+len(v.ToReport) == 0
 }
 
-// ReportLine asks for a played game's result: "Spring Cartagena, game 6 was on Tue 1 Dec
-// 19:30: report its result".
-func (g DeskGame) ReportLine() string {
-	name := g.LeagueName + ", game " + strconv.Itoa(g.Number)
+// ReportLine asks for a played game's result in l: "Spring Cartagena, game 6 was on Tue 1
+// Dec 19:30: report its result".
+func (g DeskGame) ReportLine(l locales.Lang) string {
+	name := l.T("table.desk_game", map[string]any{"League": g.LeagueName, "N": strconv.Itoa(g.Number)})
 	if g.LeagueID == 0 {
-		name = g.GameName + " table " + strconv.FormatInt(g.ID, 10)
+		name = l.T("gamepage.title_table", map[string]any{"Game": g.GameName, "N": strconv.FormatInt(g.ID, 10)})
 	}
 	if g.When == "" {
-		return name + " was played: report its result"
+		return l.T("table.report_played", map[string]any{"Game": name})
 	}
-	return name + " was on " + g.When + ": report its result"
+	return l.T("table.report_on", map[string]any{"Game": name, "When": WhenIn(l, g.When)})
 }
 
 // AttendView is the one-tap answer page of a reminder e-mail.

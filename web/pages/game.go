@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -25,15 +26,12 @@ func (h *Handler) gamePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.Render(c, http.StatusOK, templates.Game(h.Page(c, gameTitle(v)), v))
+	return h.Render(c, http.StatusOK, templates.Game(h.Page(c, gameTitle(c, v)), v))
 }
 
-// gameTitle is a game page's title.
-func gameTitle(v templates.GameView) string {
-	if v.Normal {
-		return v.GameName + " table " + strconv.FormatInt(v.ID, 10)
-	}
-	return v.League.GameName + " game " + strconv.Itoa(v.Number)
+// gameTitle is a game page's title, in the request's language.
+func gameTitle(c echo.Context, v templates.GameView) string {
+	return templates.GameTitleIn(locales.From(c.Request().Context()), v)
 }
 
 // gameView gathers what the game page shows.

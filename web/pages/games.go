@@ -120,5 +120,5 @@ func (h *Handler) joinNormalGame(c echo.Context) error {
 		return verr
 	}
 	v.JoinError = httpx.Sentence(conflict.Reason)
-	return h.Render(c, http.StatusConflict, templates.Game(h.Page(c, gameTitle(v)), v))
+	return h.Render(c, http.StatusConflict, templates.Game(h.Page(c, gameTitle(c, v)), v))
 }

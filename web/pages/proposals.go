@@ -11,7 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -50,7 +50,7 @@ func (h *Handler) proposalChanged(c echo.Context, gameID int64, err error) error
 	if !errors.Is(err, store.ErrProposalChanged) {
 		return httpx.ProposalError(err)
 	}
-	h.Flash(c, "Not saved: the proposal changed since you read it. Here is the new one; confirm or dispute it again.")
+	h.Flash(c, locales.T(c.Request().Context(), "table.flash_changed"))
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(gameID, 10))
 }
 
@@ -86,17 +86,16 @@ func (h *Handler) confirmedMessage(ctx context.Context, id int64, recorded bool)
 		return "", err
 	}
 	if recorded {
-		return "Confirmed: the result of " + savedLabel(g) + " is recorded.", nil
+		return gameSay(ctx, "table.flash_recorded", g), nil
 	}
 	p, err := h.Store.Proposal(ctx, id)
 	if err != nil {
 		return "", err
 	}
 	if len(p.Waiting) == 0 {
-		return "Confirmed: the result of " + savedLabel(g) + " is recorded when its window closes.", nil
+		return gameSay(ctx, "table.flash_window", g), nil
 	}
-	return "Confirmed: the result of " + savedLabel(g) + " now waits for " +
-		scoring.ListAnd(displayNames(g, p.Waiting)) + ".", nil
+	return gameSay(ctx, "table.flash_waits", g, map[string]any{"Names": namesIn(ctx, g, p.Waiting)}), nil
 }
 
 // disputeProposal is the dispute form (POST /games/{id}/proposal/dispute, field reason).
@@ -123,7 +122,7 @@ func (h *Handler) disputeProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.tableBack(c, id, "Disputed: "+organiser.DisplayName+" decides the result of "+savedLabel(g)+".")
+	return h.tableBack(c, id, gameSay(ctx, "table.flash_disputed", g, map[string]any{"Organiser": organiser.DisplayName}))
 }
 
 // withdrawProposal is the proposer's Withdraw button (POST /games/{id}/proposal/withdraw).
@@ -142,7 +141,7 @@ func (h *Handler) withdrawProposal(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.tableBack(c, id, "Withdrawn: your proposal for "+savedLabel(g)+" is gone; anyone at the table may propose the result again.")
+	return h.tableBack(c, id, gameSay(ctx, "table.flash_withdrawn", g))
 }
 
 // seatNamer names a seated username by its display name (issue #34: display names wherever a
@@ -238,14 +237,14 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 // seat played by the missing man is the Seventh Player's line, last and without a place
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points";
 // in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
-func proposedLines(g store.ResultGame, p store.Proposal) []string {
+func proposedLines(g store.ResultGame, p store.Proposal) []templates.ProposalLine {
 	scores := scoresOf(p.Input)
 	name := seatNamer(g)
 	w, err := g.CheckBody(p.ProposerID, p.Input)
 	if err != nil {
-		var out []string
+		var out []templates.ProposalLine
 		for _, s := range g.Seats {
-			out = append(out, name(s.Username)+" "+scores[strings.ToLower(s.Username)])
+			out = append(out, templates.ProposalLine{Name: name(s.Username), Score: scores[strings.ToLower(s.Username)], Unscored: true})
 		}
 		return out
 	}
@@ -256,21 +255,11 @@ func proposedLines(g store.ResultGame, p store.Proposal) []string {
 		}
 		return cmp.Compare(a.Place, b.Place)
 	})
-	out := make([]string, len(lines))
+	out := make([]templates.ProposalLine, len(lines))
 	for i, l := range lines {
-		s := scoring.Ordinal(l.Place) + " " + name(l.Player)
-		switch {
-		case l.Absent && g.Game.System.PlaysAbsentSeat():
-			s = rating.SeventhPlayerName + ", no place, in " + name(l.Player) + "'s seat (absent)"
-		case l.Absent:
-			s = name(l.Player) + ", no place (did not come)"
-		case l.Substitute != "":
-			s += " (played by " + l.Substitute + ")"
-		}
-		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
-			s += " (" + sc + ")"
-		}
-		out[i] = s + " — " + scoring.Mixed(l.Points) + " " + scoring.PointsWord(l.Points)
+		out[i] = templates.ProposalLine{Place: l.Place, Name: name(l.Player), Substitute: l.Substitute,
+			Absent: l.Absent, MissingMan: l.Absent && g.Game.System.PlaysAbsentSeat(),
+			Score: scores[strings.ToLower(l.Player)], Points: scoring.Mixed(l.Points), OnePoint: scoring.PointsWord(l.Points) == "point"}
 	}
 	return out
 }

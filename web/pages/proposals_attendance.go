@@ -131,9 +131,9 @@ func (h *Handler) answerAttendance(c echo.Context) error {
 		return err
 	}
 	if coming {
-		return h.tableBack(c, id, "You said you will be at "+savedLabel(g)+".")
+		return h.tableBack(c, id, gameSay(ctx, "table.flash_coming", g))
 	}
-	return h.tableBack(c, id, "You said you can't come to "+savedLabel(g)+".")
+	return h.tableBack(c, id, gameSay(ctx, "table.flash_not_coming", g))
 }
 
 // attendanceViews are the seated players' answers with what an absence means, and the
@@ -156,9 +156,9 @@ func attendanceViews(slug string, seats int, answers []store.AttendanceAnswer, v
 			}
 			if !*a.Coming {
 				if gameErr == nil && game.System.PlaysAbsentSeat() && a.Position >= 1 && a.Position <= len(names) {
-					v.Note = "the missing man plays " + names[a.Position-1] + " (ARMADA 4.1)"
+					v.MissingMan = names[a.Position-1]
 				} else {
-					v.Note = "absent: the game is scored among those who come, unless a substitute plays the seat"
+					v.Absent = true
 				}
 			}
 		}

@@ -65,6 +65,7 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 			After: showMicros(l.After), Trend: trend(int64(l.Delta))})
 	}
 	v.PotNote = potNote(r.Result.System, len(r.Ledger), pot)
+	v.Pot, v.FullPot = pot, rating.FullPot(r.Result.System.PointsArePot(), len(r.Ledger))
 	for _, a := range audit {
 		av := templates.AuditView{Username: a.Username, Name: name(a.Username), Action: a.Action + "ed", At: clock.show(a.At, zone, timeLayout), Reason: a.Reason}
 		if a.Action == "correct" {

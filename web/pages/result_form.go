@@ -2,6 +2,7 @@ package pages
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -114,7 +115,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
 		var p store.Proposal
 		if p, err = h.Propose(c, g.ID, user.ID, body); err == nil {
-			return h.tableBack(c, g.ID, proposedMessage(g, p))
+			return h.tableBack(c, g.ID, proposedMessage(c.Request().Context(), g, p))
 		}
 	} else if err == nil {
 		if action := c.FormValue("action"); action == "save" || action == "save-next" {
@@ -125,7 +126,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 					return h.recordNext(c, user, g)
 				}
 				// No anchor: the result section lies past the message on a phone (issue #34).
-				h.Flash(c, "Saved the result of "+savedLabel(g)+".")
+				h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved", g))
 				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
 			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
 				// Another save came first, between this request's read and its write.
@@ -238,28 +239,28 @@ func (h *Handler) recordNext(c echo.Context, user store.User, saved store.Result
 	}
 	for _, q := range queue {
 		if saved.LeagueID != 0 && q.LeagueID == saved.LeagueID && q.GameID != saved.ID {
-			h.Flash(c, fmt.Sprintf("Saved the result of %s. Next: game %d.", savedLabel(saved), q.Number))
+			h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved_next", saved, map[string]any{"N": strconv.Itoa(q.Number)}))
 			return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d/result", q.GameID))
 		}
 	}
 	if saved.LeagueID == 0 {
-		h.Flash(c, "Saved the result of "+savedLabel(saved)+".")
+		h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved", saved))
 	} else {
-		h.Flash(c, "Saved the result of "+savedLabel(saved)+". No other game of this league waits for a result.")
+		h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved_last", saved))
 	}
 	return c.Redirect(http.StatusSeeOther, "/")
 }
 
 // proposedMessage says what a proposal did, and who confirms it now.
-func proposedMessage(g store.ResultGame, p store.Proposal) string {
-	msg := "Proposed: the result of " + savedLabel(g)
+func proposedMessage(ctx context.Context, g store.ResultGame, p store.Proposal) string {
+	id := "table.flash_proposed"
 	if p.Revision > 1 {
-		msg = "Changed: your proposal for " + savedLabel(g)
+		id = "table.flash_proposal_changed"
 	}
 	if len(p.Waiting) == 0 {
-		return msg + " waits for its organiser."
+		return gameSay(ctx, id+"_organiser", g)
 	}
-	return msg + " waits for " + scoring.ListAnd(displayNames(g, p.Waiting)) + " to confirm it."
+	return gameSay(ctx, id, g, map[string]any{"Names": namesIn(ctx, g, p.Waiting)})
 }
 
 // savedLabel names a game in a confirmation: "Spring Cartagena game 25", "the Blue Max

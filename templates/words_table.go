@@ -1,0 +1,345 @@
+// Words of a game's page, its table, the result form and section and the SUPERCAT
+// companion, said in the page's language.
+package templates
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
+)
+
+// seatIDs are the message ids of the seat names the registry gives (scoring.Game.Powers and
+// SideNames): Diplomacy's powers as each language's published edition names them, Vortex's
+// colours as the Vortex calculator says them, and the sides of the team games.
+var seatIDs = map[string]string{
+	"Austria": "seat.austria", "England": "seat.england", "France": "seat.france",
+	"Germany": "seat.germany", "Italy": "seat.italy", "Russia": "seat.russia", "Turkey": "seat.turkey",
+	"Red": "vortex.colour.red", "Cyan": "vortex.colour.cyan", "Blue": "vortex.colour.blue", "Green": "vortex.colour.green",
+	"Allies": "seat.allies", "Central Powers": "seat.central_powers",
+	"First fleet": "seat.first_fleet", "Second fleet": "seat.second_fleet",
+}
+
+// SeatNameIn is a seat's name from the registry (scoring.Game.SeatNames: "France", "Allies
+// 2", "Seat 3") said in l; the stored and JSON names stay the English ones. A name the
+// registry does not give (a player's) is returned as it is.
+func SeatNameIn(l locales.Lang, name string) string {
+	if id, ok := seatIDs[name]; ok {
+		return l.T(id)
+	}
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 {
+		return name
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil {
+		return name
+	}
+	head := name[:i]
+	switch {
+	case head == "Seat":
+		return l.T("player.seat", map[string]any{"N": n})
+	case head == "Side":
+		return l.T("seat.side", map[string]any{"N": n})
+	case seatIDs[head] != "":
+		return l.T(seatIDs[head]) + " " + strconv.Itoa(n)
+	}
+	return name
+}
+
+// seatNameIn is SeatNameIn in ctx's language.
+func seatNameIn(ctx context.Context, name string) string { return SeatNameIn(locales.From(ctx), name) }
+
+// seatNamesIn lists seat names in ctx's language: "Seat 2, Seat 3 and Seat 4".
+func seatNamesIn(ctx context.Context, names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = seatNameIn(ctx, n)
+	}
+	return listAnd(ctx, out)
+}
+
+// rulesNoteIn is a game's rules note (scoring.Game.RulesNote) in ctx's language: each game
+// of the registry has its note under "gamerules.<slug>"; any other text shows as it is.
+func rulesNoteIn(ctx context.Context, note string) string {
+	if locales.From(ctx).Code == locales.Default().Code {
+		return note
+	}
+	for _, g := range scoring.Games() {
+		if g.RulesNote == note {
+			return locales.T(ctx, "gamerules."+g.Slug)
+		}
+	}
+	return note
+}
+
+// versionNoteIn is a version's note (scoring.Version.Note) in ctx's language, under
+// "versionnote.<game>.<version>".
+func versionNoteIn(ctx context.Context, note string) string {
+	if locales.From(ctx).Code == locales.Default().Code || note == "" {
+		return note
+	}
+	for _, g := range scoring.Games() {
+		for _, v := range g.Versions() {
+			if v.Note == note {
+				return locales.T(ctx, "versionnote."+g.Slug+"."+v.Slug)
+			}
+		}
+	}
+	return note
+}
+
+// versionNameIDs are the version names that are TableStakes' words rather than a published
+// expansion's name ("Lost Vaults & Fated Leaders" and "d6" stay as they are).
+var versionNameIDs = map[string]string{
+	"Base game":                     "version.base_game",
+	"The Blighted Reach (campaign)": "version.blighted_reach",
+	"Standard":                      "leaguepage.version_standard",
+	"":                              "leaguepage.version_standard",
+}
+
+// versionNameIn is a version's name as the facts show it, in ctx's language.
+func versionNameIn(ctx context.Context, name string) string {
+	if id, ok := versionNameIDs[name]; ok {
+		return locales.T(ctx, id)
+	}
+	return name
+}
+
+// GameTitleIn is a game page's title in l: "Cartagena game 3", or "Cartagena table 12" for
+// a normal game.
+func GameTitleIn(l locales.Lang, v GameView) string {
+	if v.Normal {
+		return l.T("gamepage.title_table", map[string]any{"Game": v.GameName, "N": strconv.FormatInt(v.ID, 10)})
+	}
+	return l.T("gamepage.title_game", map[string]any{"Game": v.League.GameName, "N": strconv.Itoa(v.Number)})
+}
+
+// gameLabelIn names a game as its page does: "game 7" in a league, "table 90" outside.
+func gameLabelIn(ctx context.Context, normal bool, id int64, number int) string {
+	if normal {
+		return locales.T(ctx, "gamepage.label_table", map[string]any{"N": strconv.FormatInt(id, 10)})
+	}
+	return locales.T(ctx, "gamepage.label_game", map[string]any{"N": strconv.Itoa(number)})
+}
+
+// shownLayouts are the layouts web/pages writes a game's times in (pageClock.show): a game's
+// date with its weekday, and when something happened.
+var shownLayouts = []string{"Mon 2 Jan 2006 15:04", "2 Jan 2006 15:04"}
+
+// whenIn is a time a view model carries as English text (the models are kept once for
+// every language, web/httpx/cache_parts.go) said as ctx's language writes dates: "Tue 1 Dec
+// 2026 19:00 CET" is "mar 1 dic 2026, 19:00 CET" in Italian. The zone's abbreviation stays;
+// a text in no known layout shows as it is.
+func whenIn(ctx context.Context, s string) string { return WhenIn(locales.From(ctx), s) }
+
+// WhenIn is whenIn in l.
+func WhenIn(l locales.Lang, s string) string {
+	if s == "" || l.Code == locales.Default().Code {
+		return s
+	}
+	texts := [][2]string{{s, ""}}
+	if j := strings.LastIndexByte(s, ' '); j > 0 {
+		texts = append(texts, [2]string{s[:j], s[j:]}) // with its zone's abbreviation: "... 19:00 CET"
+	}
+	for _, tz := range texts {
+		for i, layout := range shownLayouts {
+			if t, err := time.Parse(layout, tz[0]); err == nil {
+				return sayWhen(l, t, i == 0) + tz[1]
+			}
+		}
+	}
+	return s
+}
+
+// sayWhen writes t in l, with its weekday or without.
+func sayWhen(l locales.Lang, t time.Time, weekday bool) string {
+	if weekday {
+		return l.DateTime(t)
+	}
+	return l.ShortDate(t) + ", " + t.Format("15:04")
+}
+
+// answerIn is an attendance answer ("coming", "not coming", "no answer") in ctx's language.
+func answerIn(ctx context.Context, answer string) string {
+	switch answer {
+	case "coming":
+		return locales.T(ctx, "table.answer_coming")
+	case "not coming":
+		return locales.T(ctx, "table.answer_not_coming")
+	case "no answer":
+		return locales.T(ctx, "table.answer_none")
+	}
+	return answer
+}
+
+// decimalIn is an exact number as typed or stored ("22.5") with ctx's language's decimal
+// point ("22,5"); the stored value keeps its dot.
+func decimalIn(ctx context.Context, s string) string {
+	l := locales.From(ctx)
+	if l.Code == locales.Default().Code {
+		return s
+	}
+	return strings.Replace(s, ".", l.DecimalPoint(), 1)
+}
+
+// pointsIn is league points ("6 2/3", exact in every language) with their word: "1 point",
+// "20 points".
+func pointsIn(ctx context.Context, points string, one bool) string {
+	if one {
+		return locales.T(ctx, "table.points_one", map[string]any{"Points": points})
+	}
+	return locales.T(ctx, "table.points", map[string]any{"Points": points})
+}
+
+// seventhPlayerIn is the Seventh Player's name (rating.SeventhPlayerName) in ctx's language.
+func seventhPlayerIn(ctx context.Context) string { return locales.T(ctx, "table.seventh_player") }
+
+// potNoteIn is a result's pot note (ResultView.PotNote) in ctx's language: why the table
+// played for less than its full pot ("pot.less", the ratings page's words).
+func potNoteIn(ctx context.Context, v ResultView) string {
+	l := locales.From(ctx)
+	switch {
+	case v.PotNote == "" || l.Code == locales.Default().Code:
+		return v.PotNote
+	case v.Pot <= 0:
+		return l.T("pot.nothing")
+	}
+	full := l.Millionths(int64(v.FullPot), 1)
+	if v.FullPot%rating.PerPoint == 0 {
+		full = l.Millionths(int64(v.FullPot), 0)
+	}
+	return l.T("pot.less", map[string]any{"Held": l.Millionths(int64(v.Pot), 1), "Full": full})
+}
+
+// victoryIn is a team game's victory ("strategic", "tactical", "marginal") in ctx's language.
+func victoryIn(ctx context.Context, victory string) string {
+	switch victory {
+	case "strategic", "tactical", "marginal":
+		return locales.T(ctx, "resultsec.victory."+victory)
+	}
+	return victory
+}
+
+// auditActionIn is what an audit entry did ("recorded", "corrected") in ctx's language.
+func auditActionIn(ctx context.Context, action string) string {
+	switch action {
+	case "recorded", "corrected":
+		return locales.T(ctx, "resultsec.audit."+action)
+	}
+	return action
+}
+
+// fieldHeaderIn is a result form field's column heading (scoring.FormField.Header) in ctx's
+// language: "resultform.field.<key>", or the game's score ("resultform.score.<label>").
+func fieldHeaderIn(ctx context.Context, f scoring.FormField) string {
+	return fieldWordIn(ctx, f, "", f.Header)
+}
+
+// fieldAriaIn is what a result form field asks, after a player's name, for screen readers.
+func fieldAriaIn(ctx context.Context, f scoring.FormField) string {
+	return fieldWordIn(ctx, f, ".aria", f.Aria)
+}
+
+// fieldWordIn says one word of field f (its heading, or with part ".aria" its aria label,
+// ".label" its label) in ctx's language; english is the word in English.
+func fieldWordIn(ctx context.Context, f scoring.FormField, part, english string) string {
+	if locales.From(ctx).Code == locales.Default().Code {
+		return english
+	}
+	key := f.Key
+	switch f.Header { // Diplomacy's own words for the no-show fields (ARMADA 4.1 and 4.2)
+	case "Absent":
+		key = "armada_absent"
+	case "Replaced by":
+		key = "armada_substitute"
+	}
+	if key == "score" {
+		key = "score." + strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(f.Label, "the ")), " ", "_")
+	} else if strings.HasPrefix(key, "t") && len(key) == 2 {
+		return locales.T(ctx, "resultform.field.token"+part, map[string]any{"N": key[1:]})
+	}
+	id := "resultform.field." + key + part
+	if s := locales.T(ctx, id); s != id {
+		return s
+	}
+	return english
+}
+
+// cornerIn is a Vortex start corner's choice ("Red (0)") in ctx's language.
+func cornerIn(ctx context.Context, label string) string {
+	if i := strings.IndexByte(label, ' '); i > 0 {
+		return seatNameIn(ctx, label[:i]) + label[i:]
+	}
+	return label
+}
+
+// formProblemIn is a message of the result form, which the form model words in English,
+// said in ctx's language where it has words: the form's title line, "Enter <what>", "Not a
+// number: x", the reason a correction needs, and each problem line ("Seat 2 (Chloé): the
+// score is missing"). What the scorer says of a result (the game's rules) stays as it is.
+func formProblemIn(ctx context.Context, msg string) string {
+	l := locales.From(ctx)
+	if l.Code == locales.Default().Code || msg == "" {
+		return msg
+	}
+	switch msg {
+	case "Some values need fixing; see the marked fields:":
+		return l.T("resultform.problems")
+	case "Say why the result is corrected":
+		return l.T("resultform.say_why")
+	}
+	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
+		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
+	}
+	if v, ok := strings.CutPrefix(msg, "Not a number: "); ok {
+		return l.T("resultform.not_a_number", map[string]any{"Value": v})
+	}
+	if v, ok := strings.CutPrefix(msg, "not a number: "); ok {
+		return l.T("resultform.not_a_number", map[string]any{"Value": v})
+	}
+	if label, ok := strings.CutSuffix(msg, " is missing"); ok {
+		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
+	}
+	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
+	if i := strings.Index(msg, "): "); i > 0 {
+		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
+			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
+		}
+	}
+	return msg
+}
+
+// labelIn is a result form field's label ("the units lost", scoring.FormField.Label) in
+// ctx's language.
+func labelIn(ctx context.Context, label string) string {
+	for _, g := range scoring.Games() {
+		for _, f := range scoring.FormOf(g).Fields() {
+			if f.Label == label {
+				return fieldWordIn(ctx, f, ".label", label)
+			}
+		}
+	}
+	return label
+}
+
+// formHelpIn is a note under the result form's fields (scoring.ResultForm.Help) in ctx's
+// language: each note of the registry's forms under "resultform.help.<kind>.<n>".
+func formHelpIn(ctx context.Context, help string) string {
+	if locales.From(ctx).Code == locales.Default().Code {
+		return help
+	}
+	for _, g := range scoring.Games() {
+		f := scoring.FormOf(g)
+		for i, h := range f.Help {
+			if h == help {
+				return locales.T(ctx, "resultform.help."+string(f.Kind)+"."+strconv.Itoa(i))
+			}
+		}
+	}
+	return help
+}

@@ -1,0 +1,129 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/web"
+)
+
+// sameOnTheTable are the words of a game's page that a language writes as English does:
+// Diplomacy's powers where the language's edition names them so ("Austria" and "Russia" in
+// Italian, "France" in French, "England" in German), and French "Place" (a seat).
+var sameOnTheTable = map[string]map[string]bool{
+	"it": {"Austria": true, "Russia": true},
+	"fr": {"France": true, "Place": true, "Points": true, "Absent": true, "Centres": true, "Score": true, "Version": true},
+	"de": {"England": true, "Start": true, "Version:": true, "Bot": true},
+}
+
+// theForecast is the game page's forecast section, translated with the forecast pages.
+const theForecast = "#forecast"
+
+// assertGameTranslated is assertPageTranslated for a page of this area: no English left
+// but the words sameOnTheTable allows, outside the parts skip names, and no number written
+// with a decimal point.
+func (a *testApp) assertGameTranslated(c *http.Client, path string, skip ...string) {
+	a.t.Helper()
+	for _, l := range locales.Supported()[1:] {
+		_, english := a.get(c, withLang(path, "en"))
+		res, page := a.get(c, withLang(path, l.Code))
+		require.Equal(a.t, http.StatusOK, res.StatusCode, "%s in %s", path, l.Code)
+		assert.Equal(a.t, l.Code, htmlLang(page), "%s in %s", path, l.Code)
+		for _, sel := range append([]string{theForecast}, skip...) {
+			english.Find(sel).Remove()
+			page.Find(sel).Remove()
+		}
+		var left []string
+		for _, s := range untranslated(english, page) {
+			if !sameOnTheTable[l.Code][s] {
+				left = append(left, s)
+			}
+		}
+		assert.Empty(a.t, left, "%s in %s: English left", path, l.Code)
+		assert.Empty(a.t, numbersWithDots(page), "%s in %s: a number with a decimal point", path, l.Code)
+	}
+	a.get(c, withLang(path, "en")) // leave the client as it was found
+}
+
+// TestGamePagesAreTranslated: a league game of Cartagena, of Vortex (its colours) and of
+// Diplomacy (its powers, as each language's edition names them), signed out and as the
+// organiser, speak each language.
+func TestGamePagesAreTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	for _, tc := range []struct {
+		game    string
+		perGame int
+	}{{"cartagena", 4}, {"vortex", 4}, {"diplomacy", 7}} {
+		l, org, _, _ := runningLeague(t, app, tc.game, tc.perGame)
+		path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
+		app.assertGameTranslated(app.browser(), path)
+		app.assertGameTranslated(app.logIn(org), path)
+	}
+
+	l, _, _, _ := runningLeague(t, app, "diplomacy", 7)
+	path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
+	for lang, powers := range map[string][]string{
+		"en": {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"},
+		"it": {"Austria", "Inghilterra", "Francia", "Germania", "Italia", "Russia", "Turchia"},
+		"fr": {"Autriche", "Angleterre", "France", "Allemagne", "Italie", "Russie", "Turquie"},
+		"de": {"Österreich", "England", "Frankreich", "Deutschland", "Italien", "Russland", "Türkei"},
+	} {
+		_, doc := app.get(app.browser(), withLang(path, lang))
+		var got []string
+		doc.Find(".seat-table tbody td.power").Each(func(_ int, s *goquery.Selection) { got = append(got, text(s)) })
+		assert.Equal(t, powers, got, "the powers in %s", lang)
+	}
+}
+
+// TestTableIsTranslated: a game's table with a proposal waiting for confirmation and the
+// players' attendance — as the proposer, a player asked to confirm, the organiser and a
+// visitor — speaks each language; an action's flash is in the language of the page it
+// came from.
+func TestTableIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "cartagena", 3)
+	g := mustLeagueGames(t, app, l)[0]
+	seated, _ := seatedPlayers(g, members)
+	require.Len(t, seated, 3)
+	page := fmt.Sprintf("/games/%d", g.ID)
+	proposer, asked := app.logIn(seated[0]), app.logIn(seated[1])
+
+	// Seated players answer whether they come (one cannot), in French.
+	app.get(asked, page+"?lang=fr")
+	res, _ := app.submit(asked, page, page+"/attendance", url.Values{"coming": {"no"}})
+	assert.Equal(t, fmt.Sprintf("Vous avez dit que vous ne pouvez pas venir à %s, partie %d.", l.Name, g.Number),
+		app.flashAfter(asked, res))
+	app.get(asked, page+"?lang=en")
+	res, _ = app.submit(proposer, page, page+"/attendance", url.Values{"coming": {"yes"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+
+	// The proposer proposes, in French: the flash says so in French.
+	form := page + "/result"
+	values := url.Values{"action": {"save"}}
+	for j, s := range g.Seats {
+		values.Set(fmt.Sprintf("score-%d", s.Position), fmt.Sprint(30-j*10))
+	}
+	app.get(proposer, form+"?lang=fr")
+	res, _ = app.submit(proposer, form, form, values)
+	assert.Equal(t, fmt.Sprintf("Proposé : le résultat de %s, partie %d attend la confirmation de %s et %s.", l.Name, g.Number,
+		seated[1].DisplayName, seated[2].DisplayName), app.flashAfter(proposer, res))
+	app.get(proposer, page+"?lang=en")
+
+	for _, c := range []*http.Client{proposer, asked, app.logIn(org), app.browser()} {
+		app.assertGameTranslated(c, page)
+	}
+	_, doc := app.get(asked, page+"?lang=de")
+	assert.Equal(t, "Am Tisch", text(doc.Find("#table h2")))
+	assert.Equal(t, "1. "+seated[0].DisplayName+" (30) — 20 Punkte", text(doc.Find("#table .proposal-lines li").First()))
+	assert.Equal(t, "Bestätigen", text(doc.Find("#table .confirm-button")))
+	app.get(asked, page+"?lang=en")
+}
