@@ -1,6 +1,11 @@
 package templates
 
-import "strconv"
+import (
+	"context"
+	"strconv"
+
+	"github.com/tablestakes/tablestakes/locales"
+)
 
 // ManageView is the organiser's page of a league (/leagues/{id}/manage).
 type ManageView struct {
@@ -181,6 +186,8 @@ type DeskGame struct {
 	Seats []string
 	// SeatName is the viewer's seat ("Seat 2") in the list of next games.
 	SeatName string
+	// SeatIsName says SeatName is the game's own name for the seat, not translated.
+	SeatIsName bool
 	// GameName names the game of a normal game (LeagueID 0), which has no league.
 	GameName string
 	// GameLabel is the game and the version played: "Arcs (Lost Vaults & Fated Leaders)".
@@ -246,15 +253,31 @@ type StandingsSheetView struct {
 	Notes []string
 }
 
-// webhookFormatName names a webhook format in the add form.
-func webhookFormatName(f string) string {
+// webhookFormatName names a webhook format in the add form, in ctx's language.
+func webhookFormatName(ctx context.Context, f string) string {
 	switch f {
 	case "discord":
-		return "Discord message"
+		return locales.T(ctx, "manage.format.discord")
 	case "slack":
-		return "Slack message"
+		return locales.T(ctx, "manage.format.slack")
 	}
-	return "TableStakes JSON (signed)"
+	return locales.T(ctx, "manage.format.json")
+}
+
+// leagueStatusIDs are the message ids of the statuses a league reaches besides those of
+// statusIDs: closed early, cancelled, archived.
+var leagueStatusIDs = map[string]string{
+	"closed":    "manage.status.closed",
+	"cancelled": "manage.status.cancelled",
+	"archived":  "manage.status.archived",
+}
+
+// statusWordOf is a status as ctx's language says it, a league's end among them.
+func statusWordOf(ctx context.Context, status string) string {
+	if id, ok := leagueStatusIDs[status]; ok {
+		return locales.T(ctx, id)
+	}
+	return statusWord(locales.From(ctx), status)
 }
 
 // TypedIn is what was typed in field of the refused form of section id, to fill in again.

@@ -1816,7 +1816,7 @@ func NewSeason(p Page, f SeasonForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = ResultsSettingFieldsIn(f.Results).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ResultsSettingFields(f.Results).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -25,7 +26,7 @@ func (h *Handler) coOrganiser(c echo.Context) error {
 	}
 	name := strings.TrimSpace(c.FormValue("username"))
 	if name == "" {
-		return h.afterManageAction(c, id, &store.Invalid{Reason: "username: required"})
+		return h.afterManageAction(c, id, &store.Invalid{Reason: "username: " + locales.T(c.Request().Context(), "field.required")})
 	}
 	if op == "remove" && !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/leagues/%d/confirm/remove-co-organiser?username=%s", id, url.QueryEscape(name)))

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -35,32 +36,27 @@ func (h *Handler) confirmLeagueAction(c echo.Context) error {
 		return err
 	}
 	l := v.League
+	lang := locales.From(c.Request().Context())
+	name := map[string]any{"League": l.Name}
 	manage := l.URL() + "/manage"
 	cv := templates.ConfirmView{Back: manage, Hidden: map[string]string{}}
 	switch c.Param("action") {
 	case "cancel":
-		cv.Title = "Cancel " + l.Name + "?"
-		cv.What = []string{
-			"The league is called off before it fills: nobody can join it any more, and its members are told.",
-			"Cancelled by mistake? You can reopen it within 7 days.",
-		}
-		cv.Action, cv.Hidden["action"], cv.Button, cv.Danger = l.URL()+"/end", "cancel", "Cancel the league", true
+		cv.Title = lang.T("confirm.cancel.title", name)
+		cv.What = []string{lang.T("confirm.cancel.what"), lang.T("confirm.cancel.undo")}
+		cv.Action, cv.Hidden["action"], cv.Button, cv.Danger = l.URL()+"/end", "cancel", lang.T("confirm.cancel.button"), true
 	case "close":
-		cv.Title = "Close " + l.Name + " early?"
-		cv.What = []string{
-			"No more results are taken: the games still to play are called off, and the standings stay as they stand, marked as closed early.",
-			"Everyone in the league is told it is over. Results already recorded keep their points and ratings.",
-			"Closed by mistake? You can reopen it within 7 days; it then runs again and takes results.",
-		}
-		cv.Action, cv.Hidden["action"], cv.Button, cv.Danger = l.URL()+"/end", "close", "Close the league early", true
+		cv.Title = lang.T("confirm.close.title", name)
+		cv.What = []string{lang.T("confirm.close.what"), lang.T("confirm.close.told"), lang.T("confirm.close.undo")}
+		cv.Action, cv.Hidden["action"], cv.Button, cv.Danger = l.URL()+"/end", "close", lang.T("confirm.close.button"), true
 	case "reopen":
-		cv.Title = "Reopen " + l.Name + "?"
+		cv.Title = lang.T("confirm.reopen.title", name)
 		if l.Status == store.LeagueCancelled {
-			cv.What = []string{"The league is open again: players can join, and the " + l.LastPlace() + " to join draws its games."}
+			cv.What = []string{lang.T("confirm.reopen.open", map[string]any{"Place": templates.OrdinalIn(lang, l.Players)})}
 		} else {
-			cv.What = []string{"The league runs again: its games still to play take results, and the standings move again."}
+			cv.What = []string{lang.T("confirm.reopen.runs")}
 		}
-		cv.Action, cv.Button = l.URL()+"/reopen", "Reopen the league"
+		cv.Action, cv.Button = l.URL()+"/reopen", lang.T("confirm.reopen.button")
 	case "remove-member":
 		if err := h.removeQuestion(c, &cv, v, strings.TrimSpace(c.QueryParam("username"))); err != nil {
 			return err
@@ -70,9 +66,10 @@ func (h *Handler) confirmLeagueAction(c echo.Context) error {
 		if name == "" {
 			return echo.NewHTTPError(http.StatusUnprocessableEntity, "username: required")
 		}
-		cv.Title = "Remove " + name + " as co-organiser?"
-		cv.What = []string{name + " will no longer record or correct results, nor set dates, in " + l.Name + ". Their own games and results stay."}
-		cv.Action, cv.Button, cv.Danger = l.URL()+"/co-organisers", "Remove the co-organiser", true
+		who := map[string]any{"Name": name, "League": l.Name}
+		cv.Title = lang.T("confirm.co.title", who)
+		cv.What = []string{lang.T("confirm.co.what", who)}
+		cv.Action, cv.Button, cv.Danger = l.URL()+"/co-organisers", lang.T("confirm.co.button"), true
 		cv.Hidden["op"], cv.Hidden["username"] = "remove", name
 	default:
 		return store.ErrNotFound
@@ -115,11 +112,11 @@ func (h *Handler) confirmRevokeToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	lang := locales.From(c.Request().Context())
 	cv := templates.ConfirmView{
-		Title: "Revoke this API token?",
-		What: []string{"Scripts that use it are refused from the moment you revoke it; this cannot be undone.",
-			"Make a new token for them on the tokens page if they still need one."},
-		Action: fmt.Sprintf("/account/tokens/%d/revoke", id), Button: "Revoke the token", Back: "/account/tokens", Danger: true,
+		Title:  lang.T("confirm.token.title"),
+		What:   []string{lang.T("confirm.token.what"), lang.T("confirm.token.new")},
+		Action: fmt.Sprintf("/account/tokens/%d/revoke", id), Button: lang.T("confirm.token.button"), Back: "/account/tokens", Danger: true,
 	}
 	return h.Render(c, http.StatusOK, templates.Confirm(h.Page(c, cv.Title), cv))
 }
@@ -129,14 +126,13 @@ func (h *Handler) confirmRevokeToken(c echo.Context) error {
 // player as people know them. An unknown member is 422 naming username.
 func (h *Handler) removeQuestion(c echo.Context, cv *templates.ConfirmView, v templates.ManageView, username string) error {
 	l := v.League
+	lang := locales.From(c.Request().Context())
 	for _, m := range v.Members {
 		if strings.EqualFold(m.Username, username) {
-			cv.Title = "Remove " + m.DisplayName + " from " + l.Name + "?"
-			cv.What = []string{
-				m.DisplayName + " (@" + m.Username + ") leaves the league, and their place is free for someone else to join.",
-				"Their account, their other leagues and their ratings stay. They can join again while the league is open.",
-			}
-			cv.Action, cv.Button, cv.Danger = l.URL()+"/remove", "Remove "+m.DisplayName, true
+			who := map[string]any{"Name": m.DisplayName, "Username": m.Username, "League": l.Name}
+			cv.Title = lang.T("confirm.remove.title", who)
+			cv.What = []string{lang.T("confirm.remove.what", who), lang.T("confirm.remove.stays")}
+			cv.Action, cv.Button, cv.Danger = l.URL()+"/remove", lang.T("confirm.remove.button", who), true
 			cv.Hidden["username"] = m.Username
 			return nil
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -58,6 +59,27 @@ func (k pageClock) show(t time.Time, zone, layout string) string {
 		return t.Format(layout + " MST")
 	}
 	return t.Format(layout)
+}
+
+// showIn is t in the zone named as l writes a day and time ("Do., 26. Nov. 2026, 19:30"),
+// with the zone's abbreviation after it when the page mixes zones; English keeps layout.
+func (k pageClock) showIn(l locales.Lang, t time.Time, zone, layout string) string {
+	if l.Code == locales.Default().Code {
+		return k.show(t, zone, layout)
+	}
+	loc, ok := k.locs[zone]
+	if !ok {
+		loc = httpx.ZoneOf(zone)
+	}
+	t = t.In(loc)
+	s := l.DateTime(t)
+	if layout == dateLayout {
+		s = l.ShortDate(t)
+	}
+	if k.zone == "" {
+		return s + " " + t.Format("MST")
+	}
+	return s
 }
 
 // named is the zone the page names once ("Europe/Paris"); "" when each time carries its own.

@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -47,10 +48,11 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	}
 	queue, tables, next, waiting, recent, mine := own.queue, own.tables, own.next, own.waiting, own.recent, own.mine
 	clock := deskClock(own, mine)
+	lang := locales.From(c.Request().Context())
 	v := templates.DeskView{Waiting: summariseAll(waiting)}
 	now := time.Now()
 	for _, g := range queue {
-		d := deskGame(g, clock)
+		d := deskGame(lang, g, clock)
 		v.Queue = append(v.Queue, d)
 		switch {
 		case g.StartsAt == nil:
@@ -65,7 +67,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	}
 	// The normal games the viewer opened wait for their result too, after the leagues'.
 	for _, g := range tables {
-		d := deskGame(g, clock)
+		d := deskGame(lang, g, clock)
 		d.GameName = gameName(g.Game)
 		v.Queue = append(v.Queue, d)
 		v.Undated = append(v.Undated, d)
@@ -76,18 +78,18 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 	v.Undated, v.UndatedPages = deskPage(c, v.Undated, "undated")
 	v.Later, v.LaterPages = deskPage(c, v.Later, "later")
 	for _, g := range next {
-		v.Next = append(v.Next, deskGame(g, clock))
+		v.Next = append(v.Next, deskGame(lang, g, clock))
 	}
 	for _, r := range recent {
 		v.Recent = append(v.Recent, templates.DeskResult{GameID: r.GameID, LeagueName: r.LeagueName, Number: r.Number,
-			When: clock.show(r.FinishedAt, r.TimeZone, dateLayout), Winners: strings.Join(r.Winners, ", ")})
+			When: clock.showIn(lang, r.FinishedAt, r.TimeZone, dateLayout), Winners: strings.Join(r.Winners, ", ")})
 	}
 	// A new slice: the cached queue is shared and must not grow in place.
 	if v.Table, err = h.tableDesk(c, user, slices.Concat(queue, tables), next, mine, clock); err != nil {
 		return err
 	}
 	for _, g := range own.unreported {
-		d := deskGame(g, clock)
+		d := deskGame(lang, g, clock)
 		if g.LeagueID == 0 {
 			d.GameName = gameName(g.Game)
 		}
@@ -106,7 +108,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 		v.FeedURL = h.FeedURL(own.feedToken)
 		httpx.ShowsSecret(c)
 	}
-	return h.Render(c, http.StatusOK, templates.Desk(h.Page(c, "Your desk").In(clock.named()), v))
+	return h.Render(c, http.StatusOK, templates.Desk(h.Page(c, lang.T("desk.title")).In(clock.named()), v))
 }
 
 // deskClock is the desk's clock: the zones of the leagues of every game it lists (a normal
@@ -175,8 +177,8 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 	return d, err
 }
 
-// deskGame is a queued game as the desk shows it, its date in its league's zone.
-func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
+// deskGame is a queued game as the desk shows it in l, its date in its league's zone.
+func deskGame(l locales.Lang, g store.QueuedGame, clock pageClock) templates.DeskGame {
 	d := templates.DeskGame{ID: g.GameID, LeagueID: g.LeagueID, LeagueName: g.LeagueName, Number: g.Number,
 		Round: g.Round, Place: cmp.Or(g.Place, g.Venue), Seats: g.Seats, GameLabel: gameLabel(g.Game, g.Version)}
 	// People read display names; a part kept from before they were read has usernames only.
@@ -184,10 +186,12 @@ func deskGame(g store.QueuedGame, clock pageClock) templates.DeskGame {
 		d.Seats = g.SeatNames
 	}
 	if g.StartsAt != nil {
-		d.When = clock.show(*g.StartsAt, g.TimeZone, gameDateFormat)
+		d.When = clock.showIn(l, *g.StartsAt, g.TimeZone, gameDateFormat)
 	}
 	if g.Position > 0 && g.Position <= len(g.Seats) {
-		d.SeatName = httpx.SeatNames(g.Game, len(g.Seats))[g.Position-1]
+		d.SeatName = seatNameIn(l, store.PlayerGame{Game: g.Game, SeatCount: len(g.Seats), Position: g.Position})
+		// A game's own seat name ("Allies 1", a Diplomacy power) is a name, not a word.
+		d.SeatIsName = d.SeatName != l.T("player.seat", map[string]any{"N": g.Position})
 	}
 	return d
 }
@@ -198,6 +202,6 @@ func (h *Handler) renewCalendarFeed(c echo.Context) error {
 	if _, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
 		return err
 	}
-	h.Flash(c, "Your calendar has a new secret address; the old one no longer works.")
+	h.Flash(c, locales.T(c.Request().Context(), "desk.feed_renewed"))
 	return c.Redirect(http.StatusSeeOther, "/")
 }

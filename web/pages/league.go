@@ -206,7 +206,8 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 	for _, w := range shared.withdrawn {
 		v.Withdrawn = append(v.Withdrawn, w.Username)
 	}
-	v.Replacements = append(replacementNotes(shared.replaced), withdrawalNotes(shared.withdrawn)...)
+	lang := locales.From(c.Request().Context())
+	v.Replacements = append(replacementNotes(lang, shared.replaced), withdrawalNotes(lang, shared.withdrawn)...)
 	v.Fairness = shared.fairness
 	// The standings section (web/pages/standings.go), as every viewer has it.
 	st, err := httpx.Part(h.Cache, httpx.PartKey("league standings", l.ID), func() (templates.StandingsView, error) {

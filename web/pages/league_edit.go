@@ -3,7 +3,6 @@ package pages
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -46,7 +45,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 	if len(errs) == 0 {
 		err = h.Leagues.Edit(ctx, id, user.ID, e)
 		if err == nil {
-			h.Flash(c, "Saved the league's details.")
+			h.Flash(c, locales.T(ctx, "manage.saved_details"))
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 		}
 		var forbidden *store.Forbidden
@@ -62,8 +61,8 @@ func (h *Handler) editLeague(c echo.Context) error {
 	form.Errors = errs
 	v.Edit = form
 	v.TimeZones = httpx.TimeZones(form.TimeZone)
-	v.Failed, v.FailedForm = notSaved, "edit"
-	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	v.Failed, v.FailedForm = notSaved(c), "edit"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.manageTitle(c, v), v))
 }
 
 // setActivityRule is the manage page's activity rule form (POST /leagues/{id}/activity:
@@ -95,10 +94,9 @@ func (h *Handler) setActivityRule(c echo.Context) error {
 		err := h.Leagues.Edit(ctx, id, user.ID, e)
 		if err == nil {
 			if games == 0 {
-				h.Flash(c, "Saved: anyone may join, no finished games needed.")
+				h.Flash(c, locales.T(ctx, "manage.saved_anyone"))
 			} else {
-				h.Flash(c, fmt.Sprintf("Saved: players need %d finished %s in the last %d days to join.", games,
-					scoring.Plural(games, "game", "games"), days))
+				h.Flash(c, locales.N(ctx, "manage.saved_activity", games, map[string]any{"Days": locales.From(ctx).Int(days)}))
 			}
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 		}
@@ -114,8 +112,8 @@ func (h *Handler) setActivityRule(c echo.Context) error {
 		return err
 	}
 	v.Activity = form
-	v.Failed, v.FailedForm = notSaved, "activity"
-	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	v.Failed, v.FailedForm = notSaved(c), "activity"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.manageTitle(c, v), v))
 }
 
 // setLeagueSize is the manage page's size form (POST /leagues/{id}/size: players,
@@ -154,7 +152,7 @@ func (h *Handler) setLeagueSize(c echo.Context) error {
 		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 		err := h.Leagues.Edit(ctx, id, user.ID, e)
 		if err == nil {
-			h.Flash(c, "Saved the league's size.")
+			h.Flash(c, locales.T(ctx, "manage.saved_size"))
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 		}
 		var forbidden *store.Forbidden
@@ -169,6 +167,6 @@ func (h *Handler) setLeagueSize(c echo.Context) error {
 		return err
 	}
 	v.Size = form
-	v.Failed, v.FailedForm = notSaved, "size"
-	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	v.Failed, v.FailedForm = notSaved(c), "size"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.manageTitle(c, v), v))
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -55,7 +55,7 @@ func (h *Handler) deleteLeague(c echo.Context) error {
 		h.KeepRefusal(c, httpx.KeptRefusal{Form: "delete", Message: httpx.Sentence(msg)})
 		return c.Redirect(http.StatusSeeOther, page)
 	}
-	h.Flash(c, name+" is deleted.")
+	h.Flash(c, locales.T(c.Request().Context(), "confirm.delete.done", map[string]any{"League": name}))
 	return c.Redirect(http.StatusSeeOther, "/leagues")
 }
 
@@ -80,57 +80,53 @@ func (h *Handler) confirmDeleteLeague(c echo.Context) error {
 		return err
 	}
 	l := v.League
-	cv := templates.ConfirmView{Title: "Delete " + l.Name + "?", Back: l.URL() + "/manage"}
+	lang := locales.From(c.Request().Context())
+	cv := templates.ConfirmView{Title: lang.T("confirm.delete.title", map[string]any{"League": l.Name}), Back: l.URL() + "/manage"}
 	if r, ok := h.PopRefusal(c); ok && r.Form == "delete" {
 		cv.Error = r.Message
 	}
 	if v.Recorded > 0 {
-		instead := "Close it early instead: its standings are frozen and everyone in the league is told."
+		instead := lang.T("confirm.delete.close_instead")
 		if l.Status != store.LeagueRunning {
-			instead = "Archive it instead."
+			instead = lang.T("manage.archive_instead")
 		}
-		cv.What = []string{fmt.Sprintf("%d %s recorded, and results stay in the players' ratings, so this league cannot be deleted.",
-			v.Recorded, scoring.Plural(v.Recorded, "result is", "results are")), instead}
+		cv.What = []string{lang.N("confirm.delete.recorded", v.Recorded), instead}
 		return h.Render(c, http.StatusOK, templates.Confirm(h.Page(c, cv.Title), cv))
 	}
-	cv.What = deletionWhat(v, len(games))
-	cv.Action, cv.Button, cv.Danger = l.URL()+"/delete", "Delete the league", true
+	cv.What = deletionWhat(lang, v, len(games))
+	cv.Action, cv.Button, cv.Danger = l.URL()+"/delete", lang.T("manage.delete_button"), true
 	return h.Render(c, http.StatusOK, templates.Confirm(h.Page(c, cv.Title), cv))
 }
 
-// deletionWhat says what deleting the league of v, with its games, takes with it and who
-// is told: each paragraph of the delete page.
-func deletionWhat(v templates.ManageView, games int) []string {
-	l := v.League
-	what := []string{"The league is deleted for good, with no way back: its page, its history, its invite link and its webhooks go with it."}
+// deletionWhat says in l what deleting the league of v, with its games, takes with it and
+// who is told: each paragraph of the delete page.
+func deletionWhat(l locales.Lang, v templates.ManageView, games int) []string {
+	lg := v.League
+	what := []string{l.T("confirm.delete.for_good")}
 	if len(v.Members) == 0 {
-		what = append(what, "Nobody has joined it yet.")
+		what = append(what, l.T("confirm.delete.nobody_joined"))
 	} else {
 		names := make([]string, len(v.Members))
 		for i, m := range v.Members {
 			names[i] = m.DisplayName
 		}
-		what = append(what, fmt.Sprintf("%d %s joined (%s) and %s their place.", len(v.Members),
-			scoring.Plural(len(v.Members), "player has", "players have"), strings.Join(names, ", "),
-			scoring.Plural(len(v.Members), "loses", "lose")))
+		what = append(what, l.N("confirm.delete.members", len(v.Members), map[string]any{"Names": strings.Join(names, ", ")}))
 	}
 	if len(v.CoOrganisers) > 0 {
-		what = append(what, fmt.Sprintf("%s no longer %s it.", strings.Join(v.CoOrganisers, ", "),
-			scoring.Plural(len(v.CoOrganisers), "co-organises", "co-organise")))
+		what = append(what, l.N("confirm.delete.co_organisers", len(v.CoOrganisers), map[string]any{"Names": strings.Join(v.CoOrganisers, ", ")}))
 	}
 	if games == 0 {
-		what = append(what, "No game has been drawn yet: the games are drawn when the "+l.LastPlace()+" player joins.")
+		what = append(what, l.T("confirm.delete.not_drawn", map[string]any{"Place": templates.OrdinalIn(l, lg.Players)}))
 	} else {
-		what = append(what, fmt.Sprintf("Its %d %s, none played, go with their dates and places.", games,
-			scoring.Plural(games, "game", "games")))
+		what = append(what, l.N("confirm.delete.games", games))
 	}
-	what = append(what, "Nothing has been recorded, so no result, standing or rating is lost.")
-	told := "Nobody is told: TableStakes sends its players no message about a deletion."
-	switch l.Status {
+	what = append(what, l.T("confirm.delete.nothing_recorded"))
+	told := l.T("confirm.delete.nobody_told")
+	switch lg.Status {
 	case store.LeagueOpen:
-		told += " To have them told, cancel the league instead: its members are told, and you can reopen it within 7 days."
+		told += " " + l.T("confirm.delete.cancel_instead")
 	case store.LeagueRunning:
-		told += " To have them told, close it early instead: everyone in the league is told, and you can reopen it within 7 days."
+		told += " " + l.T("confirm.delete.close_told")
 	}
 	return append(what, told)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -29,13 +30,13 @@ func (h *Handler) manageLeaguePage(c echo.Context) error {
 	if r, ok := h.PopRefusal(c); ok {
 		v.Error, v.ErrorForm, v.Typed = r.Message, r.Form, map[string]string{}
 		if r.Form != "" {
-			v.Failed, v.FailedForm = notSaved, r.Form
+			v.Failed, v.FailedForm = notSaved(c), r.Form
 		}
 		for k := range r.Values {
 			v.Typed[k] = r.Values.Get(k)
 		}
 	}
-	return h.Render(c, http.StatusOK, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	return h.Render(c, http.StatusOK, templates.ManageLeague(h.manageTitle(c, v), v))
 }
 
 // manageView gathers the manage page; only the organiser and co-organisers may see it.
@@ -102,7 +103,13 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 
 // notSaved is the manage page's top line after a refused form, whose refusal shows beside
 // its field (issue #34: at the top that something failed, beside the field what).
-const notSaved = "Not saved: a value needs fixing."
+func notSaved(c echo.Context) string { return locales.T(c.Request().Context(), "manage.not_saved") }
+
+// manageTitle is the manage page's frame, titled "Manage Tuesday league" in the viewer's
+// language.
+func (h *Handler) manageTitle(c echo.Context, v templates.ManageView) templates.Page {
+	return h.Page(c, locales.T(c.Request().Context(), "manage.page_title", map[string]any{"League": v.League.Name}))
+}
 
 // afterManageAction goes back to the manage page after a form's action (Post/Redirect/Get,
 // issue #24): on success with the change confirmed at the top of the page (the league
@@ -122,8 +129,8 @@ func (h *Handler) afterManageAction(c echo.Context, id int64, err error) error {
 		return err
 	}
 	field, msg := splitField(refusalMessage(err))
-	if label, ok := manageFieldLabels[field]; ok && label != "" {
-		msg = label + ": " + msg
+	if id, ok := manageFieldLabels[field]; ok && id != "" {
+		msg = locales.T(c.Request().Context(), id) + ": " + msg
 	}
 	values, _ := c.FormParams()
 	msg = h.inPeoplesWords(c, msg, values.Get("to"), values.Get("username"), values.Get("from"))
@@ -156,12 +163,12 @@ func manageSection(path string) string {
 	return parts[2]
 }
 
-// manageFieldLabels name the manage page's fields in a refusal shown beside its form; a
-// form of one field (a username, a box to tick) needs no name.
+// manageFieldLabels are the message ids naming the manage page's fields in a refusal shown
+// beside its form; a form of one field (a username, a box to tick) needs no name.
 var manageFieldLabels = map[string]string{
-	"first_round": "First round", "every_days": "Every (days)", "number": "Game or round number",
-	"starts_at": "Date", "place": "Place", "to": "", "from": "", "username": "", "confirm": "",
-	"private": "", "url": "Address", "format": "Format",
+	"first_round": "manage.first_round", "every_days": "manage.field.every_days", "number": "manage.field.number",
+	"starts_at": "manage.field.date", "place": "manage.place", "to": "", "from": "", "username": "", "confirm": "",
+	"private": "", "url": "manage.field.address", "format": "manage.format",
 }
 
 // lastChange is the league history's newest line by the signed-in user, to confirm the
@@ -172,10 +179,11 @@ func (h *Handler) lastChange(c echo.Context, id int64) string {
 		return ""
 	}
 	es, err := h.Store.LeagueEvents(c.Request().Context(), id)
+	l := locales.From(c.Request().Context())
 	if err != nil || len(es) == 0 || es[0].Username != user.Username {
-		return "Saved."
+		return l.T("manage.saved")
 	}
-	return "Done: " + es[0].Detail
+	return l.T("manage.done", map[string]any{"Detail": es[0].Detail})
 }
 
 // isRefusal reports whether err is a refusal to show the user (a clash or a bad name)

@@ -1,14 +1,13 @@
 package pages
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -30,7 +29,7 @@ func (h *Handler) leaveLeague(c echo.Context) error {
 		return h.afterLeagueAction(c, id, err, "")
 	}
 	// A private league is hidden from those who left it: its page would be a 404.
-	h.Flash(c, "You left "+l.Name+".")
+	h.Flash(c, locales.T(c.Request().Context(), "members.left", map[string]any{"League": l.Name}))
 	if l.Private {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
@@ -88,9 +87,9 @@ func (h *Handler) replaceMember(c echo.Context) error {
 	from, to := strings.TrimSpace(c.FormValue("from")), strings.TrimSpace(c.FormValue("to"))
 	switch {
 	case from == "":
-		err = &store.Invalid{Reason: "from: choose the player who leaves"}
+		err = &store.Invalid{Reason: "from: " + locales.T(c.Request().Context(), "manage.choose_from")}
 	case to == "":
-		err = &store.Invalid{Reason: "to: required; the username of the substitute"}
+		err = &store.Invalid{Reason: "to: " + locales.T(c.Request().Context(), "manage.to_required")}
 	default:
 		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 		_, err = h.Leagues.Replace(c.Request().Context(), id, user.ID, from, to)
@@ -98,13 +97,12 @@ func (h *Handler) replaceMember(c echo.Context) error {
 	return h.afterManageAction(c, id, err)
 }
 
-// replacementNotes say who replaced whom, for the standings: "rp10 replaced rp2 after 3
-// games played; rp2 keeps those games' points".
-func replacementNotes(rs []store.Replacement) []string {
+// replacementNotes say in l who replaced whom, for the standings: "rp10 replaced rp2 after
+// 3 games played; rp2 keeps those games' points".
+func replacementNotes(l locales.Lang, rs []store.Replacement) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
-		out[i] = fmt.Sprintf("%s replaced %s after %d %s; %s keeps the points of the games played, %s plays the %d left.",
-			r.To, r.From, r.Played, scoring.Plural(r.Played, "game", "games"), r.From, r.To, r.SeatsTaken)
+		out[i] = l.N("notes.replaced", r.Played, map[string]any{"To": r.To, "From": r.From, "Left": l.Int(r.SeatsTaken)})
 	}
 	return out
 }

@@ -7,10 +7,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
-	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
 // roundSheets is a league's printable round sheets (GET /leagues/{id}/print/rounds): one
@@ -25,7 +25,8 @@ func (h *Handler) roundSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	loc := httpx.LeagueLocation(l)
+	lang := locales.From(c.Request().Context())
+	clock := clockFor(l.TimeZone)
 	v := templates.RoundSheetsView{League: summarise(l)}
 	index := map[int]int{} // round → its place in v.Rounds
 	for _, g := range games {
@@ -38,20 +39,20 @@ func (h *Handler) roundSheets(c echo.Context) error {
 			index[g.Round] = i
 			v.Rounds = append(v.Rounds, templates.RoundSheet{Round: g.Round})
 		}
-		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(g.Game)}
+		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(lang, g.Game)}
 		if g.StartsAt != nil {
-			t.When = g.StartsAt.In(loc).Format(gameDateFormat)
+			t.When = clock.showIn(lang, *g.StartsAt, l.TimeZone, gameDateFormat)
 			if v.Rounds[i].When == "" {
 				v.Rounds[i].When = t.When
 			}
 		}
-		names := httpx.SeatNames(g.Game, len(g.Seats))
 		for i, s := range g.Seats {
-			t.Seats = append(t.Seats, templates.SeatSheet{Name: names[i], Username: s.Username, DisplayName: s.DisplayName})
+			name := seatNameIn(lang, store.PlayerGame{Game: g.Game, SeatCount: len(g.Seats), Position: i + 1})
+			t.Seats = append(t.Seats, templates.SeatSheet{Name: name, Username: s.Username, DisplayName: s.DisplayName})
 		}
 		v.Rounds[i].Tables = append(v.Rounds[i].Tables, t)
 	}
-	return h.Render(c, http.StatusOK, templates.RoundSheets(h.Page(c, l.Name+": round sheets"), v))
+	return h.Render(c, http.StatusOK, templates.RoundSheets(h.Page(c, lang.T("print.rounds_title", map[string]any{"League": l.Name})), v))
 }
 
 // standingsSheet is a league's printable standings (GET /leagues/{id}/print/standings).
@@ -81,10 +82,11 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	lang := locales.From(ctx)
 	v := templates.StandingsSheetView{League: summarise(l), Standings: st,
-		Notes:   append(replacementNotes(replaced), withdrawalNotes(withdrawn)...),
-		Printed: time.Now().In(httpx.LeagueLocation(l)).Format(gameDateFormat)}
-	return h.Render(c, http.StatusOK, templates.StandingsSheet(h.Page(c, l.Name+": standings"), v))
+		Notes:   append(replacementNotes(lang, replaced), withdrawalNotes(lang, withdrawn)...),
+		Printed: clockFor(l.TimeZone).showIn(lang, time.Now(), l.TimeZone, gameDateFormat)}
+	return h.Render(c, http.StatusOK, templates.StandingsSheet(h.Page(c, lang.T("print.standings_title", map[string]any{"League": l.Name})), v))
 }
 
 // sheetFields are the headers of the result fields a round sheet leaves empty for each seat
@@ -92,10 +94,10 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 // at the table is what is typed in later. A Vortex sheet asks the board's token distances
 // (the start corner is the seat's own) and then the final score they add up to, which the
 // form takes instead; a form's names and tick boxes are not written down.
-func sheetFields(slug string) []string {
+func sheetFields(l locales.Lang, slug string) []string {
 	game, err := scoring.GameBySlug(slug)
 	if err != nil {
-		return []string{"Score"}
+		return []string{l.T("print.score")}
 	}
 	form := scoring.FormOf(game)
 	fields := form.Seat
@@ -109,7 +111,7 @@ func sheetFields(slug string) []string {
 		}
 	}
 	if len(headers) == 0 {
-		return []string{"Score"}
+		return []string{l.T("print.score")}
 	}
 	return headers
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -25,6 +26,7 @@ const deskTableLength = 20
 func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []store.Proposal,
 	clock pageClock) (templates.TableDeskView, error) {
 	var v templates.TableDeskView
+	lang := locales.From(c.Request().Context())
 	// The games the viewer runs: each proposal, and the answers of the dated ones.
 	var ids, dated []int64
 	byID := map[int64]store.QueuedGame{}
@@ -64,7 +66,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		if err != nil {
 			return v, err
 		}
-		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(p), From: "desk", Proposal: &pv}
+		t := templates.TableView{GameID: p.GameID, Title: proposalTitle(lang, p), From: "desk", Proposal: &pv}
 		switch {
 		case pv.CanAnswer && !pv.Disputed:
 			v.ToConfirm = append(v.ToConfirm, t)
@@ -74,7 +76,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 	}
 	for _, id := range ids {
 		g := byID[id]
-		t := templates.TableView{GameID: id, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk"}
+		t := templates.TableView{GameID: id, Title: queuedTitle(lang, g), When: deskGame(lang, g, clock).When, From: "desk"}
 		if p, ok := proposals[id]; ok {
 			pv, err := withLines(p, true)
 			if err != nil {
@@ -100,7 +102,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		if g.StartsAt == nil || !g.StartsAt.After(time.Now()) || proposed[g.GameID] || len(v.Next) >= 5 {
 			continue
 		}
-		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(g), When: deskGame(g, clock).When, From: "desk", CanAnswer: true}
+		t := templates.TableView{GameID: g.GameID, Title: queuedTitle(lang, g), When: deskGame(lang, g, clock).When, From: "desk", CanAnswer: true}
 		t.Attendance, t.MyAnswer = attendanceViews(g.Game, len(g.Seats), answers[g.GameID], user.ID)
 		v.Next = append(v.Next, t)
 	}
@@ -143,18 +145,21 @@ func answered(as []store.AttendanceAnswer) bool {
 	return slices.ContainsFunc(as, func(a store.AttendanceAnswer) bool { return a.Coming != nil })
 }
 
-// proposalTitle names a proposal's game: "Tuesday league, game 3" or "Arcs table 12".
-func proposalTitle(p store.Proposal) string {
-	if p.LeagueID == 0 {
-		return gameName(p.Game) + " table " + strconv.FormatInt(p.GameID, 10)
-	}
-	return p.LeagueName + ", game " + strconv.Itoa(p.Number)
+// proposalTitle names a proposal's game in l: "Tuesday league, game 3" or "Arcs table 12".
+func proposalTitle(l locales.Lang, p store.Proposal) string {
+	return deskTitle(l, p.LeagueID, p.LeagueName, p.Number, p.Game, p.GameID)
 }
 
 // queuedTitle names a desk game as proposalTitle does.
-func queuedTitle(g store.QueuedGame) string {
-	if g.LeagueID == 0 {
-		return gameName(g.Game) + " table " + strconv.FormatInt(g.GameID, 10)
+func queuedTitle(l locales.Lang, g store.QueuedGame) string {
+	return deskTitle(l, g.LeagueID, g.LeagueName, g.Number, g.Game, g.GameID)
+}
+
+// deskTitle names a game in l: a league's by its league and number, a normal game by its
+// game and id.
+func deskTitle(l locales.Lang, leagueID int64, leagueName string, number int, game string, id int64) string {
+	if leagueID == 0 {
+		return l.T("desk.title_table", map[string]any{"Game": gameName(game), "ID": strconv.FormatInt(id, 10)})
 	}
-	return g.LeagueName + ", game " + strconv.Itoa(g.Number)
+	return l.T("desk.title_game", map[string]any{"League": leagueName, "N": l.Int(number)})
 }

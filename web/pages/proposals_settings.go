@@ -1,13 +1,13 @@
 package pages
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -50,9 +50,9 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 			return err
 		}
 		if by == store.ResultsByPlayers {
-			h.Flash(c, fmt.Sprintf("Saved: players report their results; the table has %d hours to confirm.", hours))
+			h.Flash(c, locales.N(c.Request().Context(), "manage.saved_players_report", hours))
 		} else {
-			h.Flash(c, "Saved: only the organisers enter results.")
+			h.Flash(c, locales.T(c.Request().Context(), "manage.saved_organisers"))
 		}
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 	}
@@ -61,6 +61,6 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 		return err
 	}
 	v.Results = form
-	v.Failed, v.FailedForm = notSaved, "results-setting"
-	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	v.Failed, v.FailedForm = notSaved(c), "results-setting"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.manageTitle(c, v), v))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -116,10 +117,10 @@ func (h *Handler) resendDelivery(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	err = h.Leagues.ResendDelivery(c.Request().Context(), id, deliveryID, user.ID)
 	if errors.Is(err, store.ErrNotFound) {
-		err = &store.Conflict{Reason: "that notification was sent again already, or is no longer kept"}
+		err = &store.Conflict{Reason: locales.T(c.Request().Context(), "manage.resent_already")}
 	}
 	if err == nil {
-		h.Flash(c, "The notification is being sent again.")
+		h.Flash(c, locales.T(c.Request().Context(), "manage.resending"))
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage#webhooks")
 	}
 	return h.afterManageAction(c, id, err)
@@ -138,7 +139,7 @@ func (h *Handler) addWebhook(c echo.Context) error {
 		return err
 	}
 	if err == nil && len(form.Errors) == 0 {
-		h.Flash(c, "The webhook is added: every league event is posted to it.")
+		h.Flash(c, locales.T(c.Request().Context(), "manage.webhook_added"))
 		return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
 	}
 	if err != nil {
@@ -149,8 +150,8 @@ func (h *Handler) addWebhook(c echo.Context) error {
 		return verr
 	}
 	v.WebhookForm = form
-	v.Failed, v.FailedForm = notSaved, "webhooks"
-	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.Page(c, "Manage "+v.League.Name), v))
+	v.Failed, v.FailedForm = notSaved(c), "webhooks"
+	return h.Render(c, http.StatusUnprocessableEntity, templates.ManageLeague(h.manageTitle(c, v), v))
 }
 
 // fieldMessage is a refusal's message without its "field: " prefix.

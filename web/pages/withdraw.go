@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -27,7 +27,7 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	switch {
 	case username == "":
-		err = &store.Invalid{Reason: "username: choose the player who withdraws"}
+		err = &store.Invalid{Reason: "username: " + locales.T(c.Request().Context(), "manage.choose_withdrawing")}
 	case preview:
 		w, err := h.Leagues.PreviewWithdrawal(c.Request().Context(), id, user.ID, username)
 		if err != nil {
@@ -43,40 +43,40 @@ func (h *Handler) withdrawMember(c echo.Context) error {
 				wv.Name = m.DisplayName
 			}
 		}
-		return h.Render(c, http.StatusOK, templates.Withdraw(h.Page(c, "Withdraw "+wv.Name+"?"), wv))
+		return h.Render(c, http.StatusOK, templates.Withdraw(h.Page(c, locales.T(c.Request().Context(), "withdraw.title", map[string]any{"Name": wv.Name})), wv))
 	case c.FormValue("confirm") != "yes":
-		err = &store.Invalid{Reason: "confirm: tick the box; a withdrawal cannot be undone"}
+		err = &store.Invalid{Reason: "confirm: " + locales.T(c.Request().Context(), "withdraw.tick")}
 	default:
 		_, err = h.Leagues.Withdraw(c.Request().Context(), id, user.ID, username)
 	}
 	return h.afterManageAction(c, id, err)
 }
 
-// withdrawalNotes say who withdrew, for the standings: "wd4 withdrew after 1 game played,
-// whose points stay; of the 15 games left, 15 go on one player short."
-func withdrawalNotes(ws []store.Withdrawal) []string {
+// withdrawalNotes say in l who withdrew, for the standings: "wd4 withdrew after 1 game
+// played, whose points stay; of the 15 games left, 15 go on one player short."
+func withdrawalNotes(l locales.Lang, ws []store.Withdrawal) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		left := w.Shortened + 2*w.Reseated + w.Cancelled
 		var parts []string
 		if w.Shortened > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s on one player short", w.Shortened, scoring.Plural(w.Shortened, "goes", "go")))
+			parts = append(parts, l.N("notes.withdrew.short", w.Shortened))
 		}
 		if w.Reseated > 0 {
-			parts = append(parts, fmt.Sprintf("%d became %d with another player in the empty seat", 2*w.Reseated, w.Reseated))
+			parts = append(parts, l.T("notes.withdrew.merged", map[string]any{"Games": l.Int(2 * w.Reseated), "Became": l.Int(w.Reseated)}))
 		}
 		if w.Cancelled > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s cancelled", w.Cancelled, scoring.Plural(w.Cancelled, "was", "were")))
+			parts = append(parts, l.N("notes.withdrew.cancelled", w.Cancelled))
 		}
 		rest := "."
 		if left > 0 {
-			rest = fmt.Sprintf("; of the %d %s left, %s.", left, scoring.Plural(left, "game", "games"), strings.Join(parts, ", "))
+			rest = l.N("notes.withdrew.left", left, map[string]any{"What": strings.Join(parts, ", ")})
 		}
-		played := "before playing any game"
+		played := l.T("notes.withdrew.before_playing")
 		if w.Played > 0 {
-			played = fmt.Sprintf("after %d %s played, whose points stay", w.Played, scoring.Plural(w.Played, "game", "games"))
+			played = l.N("notes.withdrew.after", w.Played)
 		}
-		out[i] = fmt.Sprintf("%s withdrew without a substitute %s%s", w.Username, played, rest)
+		out[i] = l.T("notes.withdrew", map[string]any{"Player": w.Username, "Played": played}) + rest
 	}
 	return out
 }
