@@ -8,7 +8,7 @@ import (
 )
 
 // ErrNotTableScheduler refuses a normal game's date and place to anyone but its organiser.
-var ErrNotTableScheduler = &Forbidden{Reason: "only the organiser of this table may set its date and place"}
+var ErrNotTableScheduler = &Forbidden{Reason: "only the organiser of this table may set its date and place", ID: "refusal.not_table_scheduler"}
 
 // SetRhythm decides whether a league of status may take a rhythm (round 1 on a date, then a
 // round every few days): while it is open (its schedule is dated when its last member

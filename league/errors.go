@@ -12,7 +12,15 @@ var ErrConflict = errors.New("conflict")
 // refusals are Conflicts too (store.Conflict), and the web answers every one with 409.
 type Conflict struct {
 	Reason string
+	// ID and Data are the reason's message in the locales files and its blanks ("" when it
+	// has none yet): pages say it in their reader's language (Words), while the API answers
+	// with Reason, the English, exactly. The English message is Reason word for word.
+	ID   string
+	Data map[string]any
 }
+
+// Words is the conflict's message id and blanks.
+func (c *Conflict) Words() (string, map[string]any) { return c.ID, c.Data }
 
 // Error returns the conflict's reason.
 func (c *Conflict) Error() string { return c.Reason }
@@ -25,7 +33,13 @@ func (c *Conflict) Is(target error) bool { return target == ErrConflict }
 // with 422. The store's are Invalids too (store.Invalid).
 type Invalid struct {
 	Reason string
+	// ID and Data are the reason's message and blanks, as a Conflict's.
+	ID   string
+	Data map[string]any
 }
+
+// Words is the refusal's message id and blanks.
+func (i *Invalid) Words() (string, map[string]any) { return i.ID, i.Data }
 
 // Error returns the reason.
 func (i *Invalid) Error() string { return i.Reason }

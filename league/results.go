@@ -12,7 +12,7 @@ import (
 
 // ErrStaleResult refuses a write built from a version of the game's result that is no
 // longer current: another save (a second tab, a double click) came first.
-var ErrStaleResult = &Conflict{Reason: "result: changed since this form was opened; check the current result and save again"}
+var ErrStaleResult = &Conflict{Reason: "result: changed since this form was opened; check the current result and save again", ID: "refusal.stale_result"}
 
 // CurrentVersion refuses (ErrStaleResult) a result write built from version built of a
 // game's result that now stands at version stored (0 before it is recorded, then one more

@@ -19,7 +19,13 @@ const (
 // it. Reason is a short message safe to show the user; the web answers it with 403.
 type Forbidden struct {
 	Reason string
+	// ID and Data are the reason's message and blanks, as a Conflict's.
+	ID   string
+	Data map[string]any
 }
+
+// Words is the refusal's message id and blanks.
+func (f *Forbidden) Words() (string, map[string]any) { return f.ID, f.Data }
 
 // Error returns the refusal's reason.
 func (f *Forbidden) Error() string { return f.Reason }
@@ -27,9 +33,9 @@ func (f *Forbidden) Error() string { return f.Reason }
 // Refusals by role.
 var (
 	// ErrNotLeagueOrganiser refuses what only the league's organiser may do.
-	ErrNotLeagueOrganiser = &Forbidden{Reason: "only the league's organiser may do this"}
+	ErrNotLeagueOrganiser = &Forbidden{Reason: "only the league's organiser may do this", ID: "refusal.not_league_organiser"}
 	// ErrNotManager refuses what only the organiser or a co-organiser may do.
-	ErrNotManager = &Forbidden{Reason: "only the league's organiser or a co-organiser may do this"}
+	ErrNotManager = &Forbidden{Reason: "only the league's organiser or a co-organiser may do this", ID: "refusal.not_manager"}
 )
 
 // Require decides whether a user of role have may do what needs role need, refusing with

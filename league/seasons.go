@@ -40,11 +40,11 @@ const (
 // Refusals of a season's sign-up. Each is a *Conflict.
 var (
 	// ErrSignedUp refuses a player who is signed up already.
-	ErrSignedUp = &Conflict{Reason: "season: you are signed up already"}
+	ErrSignedUp = &Conflict{Reason: "season: you are signed up already", ID: "refusal.signed_up"}
 	// ErrSeasonStarted refuses a sign-up, a withdrawal or a start once the divisions exist.
-	ErrSeasonStarted = &Conflict{Reason: "season: started; its divisions are drawn"}
+	ErrSeasonStarted = &Conflict{Reason: "season: started; its divisions are drawn", ID: "refusal.season_started"}
 	// ErrNotSignedUp refuses the withdrawal of a player who is not signed up.
-	ErrNotSignedUp = &Conflict{Reason: "season: you are not signed up"}
+	ErrNotSignedUp = &Conflict{Reason: "season: you are not signed up", ID: "refusal.not_signed_up"}
 )
 
 // MinDivision is the fewest players a division's league may have for perGame players a
@@ -312,7 +312,7 @@ func overflows(divs [][]Entrant, sizes []int) bool {
 }
 
 // ErrNotSeasonOrganiser refuses what only the season's organiser may do.
-var ErrNotSeasonOrganiser = &Forbidden{Reason: "only the season's organiser may do this"}
+var ErrNotSeasonOrganiser = &Forbidden{Reason: "only the season's organiser may do this", ID: "refusal.not_season_organiser"}
 
 // MayChangeSignUp decides whether a player may sign up for, or withdraw from, a season of
 // status: only while it is open. Leaving a running season is withdrawing from the

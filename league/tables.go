@@ -13,11 +13,11 @@ const (
 // for all.
 var (
 	// ErrAlreadySeated refuses a player who already holds a seat at the table.
-	ErrAlreadySeated = &Conflict{Reason: "game: you already hold a seat at this table"}
+	ErrAlreadySeated = &Conflict{Reason: "game: you already hold a seat at this table", ID: "refusal.already_seated"}
 	// ErrGameFull refuses a seat once every seat is taken.
-	ErrGameFull = &Conflict{Reason: "game: full; every seat is taken"}
+	ErrGameFull = &Conflict{Reason: "game: full; every seat is taken", ID: "refusal.game_full"}
 	// ErrLeagueGameSeats refuses a seat at a league game, whose seats the schedule sets.
-	ErrLeagueGameSeats = &Conflict{Reason: "game: a league game's seats are set by the league's schedule"}
+	ErrLeagueGameSeats = &Conflict{Reason: "game: a league game's seats are set by the league's schedule", ID: "refusal.league_game_seats"}
 )
 
 // Table is what taking a seat is decided on: the game as it stands, read under its row

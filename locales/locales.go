@@ -112,6 +112,15 @@ func Get(code string) (Lang, bool) {
 	return Lang{}, false
 }
 
+// ForAccount is the language an account's setting names (its code, "it"), or English when it
+// names none: what the account's e-mails are written in, which no browser asks for.
+func ForAccount(code string) Lang {
+	if l, ok := Get(code); ok {
+		return l
+	}
+	return Default()
+}
+
 // Default is English.
 func Default() Lang { return load().langs[0] }
 
@@ -156,6 +165,21 @@ func (l Lang) N(id string, count int, data ...map[string]any) string {
 	}
 	td["Count"] = l.Int(count)
 	return l.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: td})
+}
+
+// NDecimal says the message id in l in the plural form the number decimal takes in l
+// (written with a dot and no sign, "17.5": CLDR's rules read its decimals too), with
+// {{.Count}} set to shown, the number as the reader sees it ("17 1/2"), and the other
+// blanks from data, when given.
+func (l Lang) NDecimal(id, decimal, shown string, data ...map[string]any) string {
+	td := map[string]any{}
+	if len(data) > 0 {
+		for k, v := range data[0] {
+			td[k] = v
+		}
+	}
+	td["Count"] = shown
+	return l.localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: decimal, TemplateData: td})
 }
 
 func (l Lang) localize(cfg *i18n.LocalizeConfig) string {

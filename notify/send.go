@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/webhook"
 )
@@ -27,7 +28,10 @@ type permanent struct{ error }
 func (w *Worker) deliver(ctx context.Context, d store.Delivery, handed func() error) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	subject, text := w.words(d.Notice)
+	// An e-mail is in its recipient's language, English when they chose none; a webhook,
+	// which has no recipient, in English.
+	lang := locales.ForAccount(d.Language)
+	subject, text := w.words(lang, d.Notice)
 	switch d.Channel {
 	case "email":
 		if d.Email == "" {
@@ -36,8 +40,7 @@ func (w *Worker) deliver(ctx context.Context, d store.Delivery, handed func() er
 		if !w.mail.Configured() {
 			return permanent{email.ErrNotConfigured}
 		}
-		body := text + "\n\n--\nYou receive this because you play in TableStakes. Choose what you receive: " +
-			w.baseURL + "/account#notifications\n"
+		body := text + "\n\n--\n" + lang.T("mail.footer", map[string]any{"Link": w.baseURL + "/account#notifications"}) + "\n"
 		return w.mail.SendHandingOver(ctx, email.Message{To: d.Email, Subject: subject, Body: body}, func() error {
 			if err := handed(); err != nil {
 				return errHandOff(err)

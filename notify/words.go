@@ -2,14 +2,15 @@ package notify
 
 import (
 	"cmp"
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // pageURL is the address of the page a notice is about: its game, or its league.
@@ -25,136 +26,163 @@ func (w *Worker) pageURL(no store.Notice) string {
 	return w.baseURL + "/"
 }
 
-// words is a notice's subject and plain text, as people read them: league points as
-// mixed numbers, dates in the league's time zone.
-func (w *Worker) words(no store.Notice) (subject, text string) {
+// words is a notice's subject and plain text, as people read them in l: league points as
+// mixed numbers, counts, numbers and dates as l writes them, dates in the league's time
+// zone. Names (of players, leagues, seasons, games) and what people typed stay as they are.
+func (w *Worker) words(l locales.Lang, no store.Notice) (subject, text string) {
 	gameName := no.Game
 	if g, err := scoring.GameBySlug(no.Game); err == nil {
 		gameName = g.Name
 	}
-	where := gameName + " game"
+	where := l.T("mail.where.table", map[string]any{"Game": gameName})
 	if no.LeagueName != "" {
-		where = fmt.Sprintf("game %d of %s", no.GameNumber, no.LeagueName)
+		where = l.T("mail.where.league", map[string]any{"Number": l.Int(no.GameNumber), "League": no.LeagueName})
 	}
+	proposer := cmp.Or(no.ProposerName, no.Proposer)
+	data := map[string]any{"Where": where, "Game": gameName, "League": no.LeagueName, "Season": no.SeasonName,
+		"Proposer": proposer, "Division": l.Int(no.Division)}
 	var b strings.Builder
+	line := func(id string, extra ...map[string]any) {
+		b.WriteString(l.T(id, with(data, extra...)))
+		b.WriteString("\n")
+	}
 	switch no.Kind {
 	case store.NoticeScheduleDrawn:
-		subject = no.LeagueName + ": the schedule is drawn"
-		fmt.Fprintf(&b, "%s is full and its schedule is drawn: %d %s of %s.\n", no.LeagueName, no.Games,
-			scoring.Plural(no.Games, "game", "games"), gameName)
+		subject = l.T("mail.schedule.subject", data)
+		b.WriteString(l.N("mail.schedule.text", no.Games, data) + "\n")
 	case store.NoticeResultRecorded, store.NoticeResultCorrected:
-		verb := "recorded"
+		id := "mail.recorded"
 		if no.Kind == store.NoticeResultCorrected {
-			verb = "corrected"
+			id = "mail.corrected"
 		}
-		subject = fmt.Sprintf("Result %s: %s", verb, where)
-		fmt.Fprintf(&b, "The result of %s (%s) was %s.\n", where, gameName, verb)
+		subject = l.T(id+".subject", data)
+		line(id + ".text")
 		if no.Reason != "" {
-			fmt.Fprintf(&b, "Reason: %s\n", no.Reason)
+			line("mail.reason", map[string]any{"Reason": no.Reason})
 		}
 		b.WriteString("\n")
-		writeNoticeResults(&b, no.Results)
+		writeNoticeResults(&b, l, no.Results)
 	case store.NoticeResultProposed, store.NoticeResultDisputed:
-		proposer := cmp.Or(no.ProposerName, no.Proposer)
 		if no.Kind == store.NoticeResultProposed {
+			id := "mail.proposed"
 			if no.Revision > 1 {
-				subject = fmt.Sprintf("Changed result to confirm: %s", where)
-				fmt.Fprintf(&b, "%s changed the result they proposed for %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
-					proposer, where, gameName)
-			} else {
-				subject = fmt.Sprintf("Confirm the result: %s", where)
-				fmt.Fprintf(&b, "%s proposed the result of %s (%s). Confirm it or dispute it on the game's page or your desk.\n",
-					proposer, where, gameName)
+				id = "mail.changed"
 			}
+			subject = l.T(id+".subject", data)
+			line(id + ".text")
 			if no.ClosesAt != nil {
-				fmt.Fprintf(&b, "You have until %s to confirm or dispute it; then the window closes.\n", inZone(*no.ClosesAt, no.TimeZone))
+				line("mail.proposed.until", map[string]any{"When": inZone(l, *no.ClosesAt, no.TimeZone)})
 			}
 		} else {
-			subject = fmt.Sprintf("Result disputed: %s", where)
-			fmt.Fprintf(&b, "%s disputed the result %s proposed for %s (%s): the organiser decides.\nReason: %s\n",
-				cmp.Or(no.DisputedByName, no.DisputedBy), proposer, where, gameName, no.Reason)
+			subject = l.T("mail.disputed.subject", data)
+			line("mail.disputed.text", map[string]any{"By": cmp.Or(no.DisputedByName, no.DisputedBy)})
+			line("mail.reason", map[string]any{"Reason": no.Reason})
 		}
 		b.WriteString("\n")
-		writeNoticeResults(&b, no.Results)
+		writeNoticeResults(&b, l, no.Results)
 		if no.ConfirmToken != "" {
-			fmt.Fprintf(&b, "\nIs it right? Confirm it in one tap: %s/confirm/%s\n", w.baseURL, no.ConfirmToken)
+			b.WriteString("\n")
+			line("mail.confirm_link", map[string]any{"Link": w.baseURL + "/confirm/" + no.ConfirmToken})
 		}
 	case store.NoticeGameSoon:
-		subject = fmt.Sprintf("Reminder: %s", where)
-		fmt.Fprintf(&b, "Your %s is soon", where)
+		subject = l.T("mail.soon.subject", data)
+		id := "mail.soon.text"
+		extra := map[string]any{}
 		if no.StartsAt != nil {
-			fmt.Fprintf(&b, ": %s", inZone(*no.StartsAt, no.TimeZone))
+			id += "_when"
+			extra["When"] = inZone(l, *no.StartsAt, no.TimeZone)
 		}
 		if no.Place != "" {
 			// The sentence ends after the place: its own full stop is not doubled.
-			fmt.Fprintf(&b, ", at %s", strings.TrimRight(no.Place, "."))
+			id += "_place"
+			extra["Place"] = strings.TrimRight(no.Place, ".")
 		}
-		b.WriteString(".\n")
+		line(id, extra)
 		if no.AttendanceToken != "" {
-			fmt.Fprintf(&b, "\nComing? Answer in one tap: %s/attend/%s\n", w.baseURL, no.AttendanceToken)
+			b.WriteString("\n")
+			line("mail.attend_link", map[string]any{"Link": w.baseURL + "/attend/" + no.AttendanceToken})
 		}
 	case store.NoticeLeagueFinished:
+		id := "mail.finished"
 		if no.ClosedEarly {
-			subject = no.LeagueName + " was closed early"
-			fmt.Fprintf(&b, "The organiser closed %s early; its standings are final as they stand.\n", no.LeagueName)
-		} else {
-			subject = no.LeagueName + " is finished"
-			fmt.Fprintf(&b, "Every game of %s is recorded; its standings are final.\n", no.LeagueName)
+			id = "mail.closed"
 		}
+		subject = l.T(id+".subject", data)
+		line(id + ".text")
 	case store.NoticeSeasonOpen:
-		subject = no.SeasonName + ": sign-up is open"
-		fmt.Fprintf(&b, "%s (%s) is open for sign-up, and you are signed up as a player of the last season. "+
-			"Withdraw on its page if you will not play.\n", no.SeasonName, gameName)
+		subject = l.T("mail.season_open.subject", data)
+		line("mail.season_open.text")
 	case store.NoticeSeasonStarted:
-		subject = fmt.Sprintf("%s has started: you play in division %d", no.SeasonName, no.Division)
-		fmt.Fprintf(&b, "%s has started. You play in division %d (%s).\n", no.SeasonName, no.Division, no.LeagueName)
+		subject = l.T("mail.season_started.subject", data)
+		line("mail.season_started.text")
 		if len(no.FirstGames) > 0 {
 			nums := make([]string, len(no.FirstGames))
 			for i, g := range no.FirstGames {
-				nums[i] = strconv.Itoa(g)
+				nums[i] = l.Int(g)
 			}
-			fmt.Fprintf(&b, "Your first %s %s.\n", scoring.Plural(len(nums), "game is number", "games are numbers"),
-				strings.Join(nums, ", "))
+			b.WriteString(l.N("mail.season_started.first", len(nums), with(data, map[string]any{"Numbers": strings.Join(nums, ", ")})) + "\n")
 		}
 	case store.NoticeSeasonFinished:
-		subject = no.SeasonName + " is finished: " + movementWords(no.Division, no.ToDivision)
-		fmt.Fprintf(&b, "%s is finished. You played in division %d and %s.\n", no.SeasonName, no.Division,
-			movementWords(no.Division, no.ToDivision))
+		move := movementWords(l, no.Division, no.ToDivision)
+		subject = l.T("mail.season_finished.subject", with(data, map[string]any{"Movement": move}))
+		line("mail.season_finished.text", map[string]any{"Movement": move})
 	default:
-		subject = "TableStakes: " + no.Kind
+		subject = l.T("mail.unknown.subject", map[string]any{"Kind": no.Kind})
 	}
-	fmt.Fprintf(&b, "\n%s\n", w.pageURL(no))
+	b.WriteString("\n" + w.pageURL(no) + "\n")
 	return subject, b.String()
 }
 
-// movementWords says a season's movement from one division to another, 1 on top.
-func movementWords(from, to int) string {
+// with is data with extra's blanks added (extra wins), for one message.
+func with(data map[string]any, extra ...map[string]any) map[string]any {
+	if len(extra) == 0 {
+		return data
+	}
+	out := make(map[string]any, len(data)+len(extra[0]))
+	for k, v := range data {
+		out[k] = v
+	}
+	for k, v := range extra[0] {
+		out[k] = v
+	}
+	return out
+}
+
+// movementWords says in l a season's movement from one division to another, 1 on top.
+func movementWords(l locales.Lang, from, to int) string {
 	switch {
 	case to < from:
-		return fmt.Sprintf("go up to division %d", to)
+		return l.T("mail.move.up", map[string]any{"Division": l.Int(to)})
 	case to > from:
-		return fmt.Sprintf("go down to division %d", to)
+		return l.T("mail.move.down", map[string]any{"Division": l.Int(to)})
 	}
-	return fmt.Sprintf("stay in division %d", from)
+	return l.T("mail.move.stay", map[string]any{"Division": l.Int(from)})
 }
 
-// writeNoticeResults writes a notice's result lines: place, player and league points.
-func writeNoticeResults(b *strings.Builder, results []store.NoticeResult) {
+// writeNoticeResults writes a notice's result lines in l: place, player and league points
+// (exact mixed numbers in every language, "17 1/2", with the plural l gives them).
+func writeNoticeResults(b *strings.Builder, l locales.Lang, results []store.NoticeResult) {
 	for _, r := range results {
-		pts, ok := new(big.Rat).SetString(r.Points)
-		shown := r.Points
-		if ok {
-			shown = scoring.Mixed(pts)
+		var points string
+		if pts, ok := new(big.Rat).SetString(r.Points); ok {
+			abs := new(big.Rat).Abs(pts)
+			decimal := abs.FloatString(2)
+			if abs.IsInt() {
+				decimal = abs.Num().String()
+			}
+			points = l.NDecimal("mail.points", decimal, scoring.Mixed(pts))
+		} else {
+			points = l.NDecimal("mail.points", "2", r.Points)
 		}
-		fmt.Fprintf(b, "%s  %s  %s %s\n", scoring.Ordinal(r.Place), cmp.Or(r.DisplayName, r.Username), shown, scoring.PointsWord(pts))
+		b.WriteString(templates.OrdinalIn(l, r.Place) + "  " + cmp.Or(r.DisplayName, r.Username) + "  " + points + "\n")
 	}
 }
 
-// inZone writes t in the named time zone, as "Tue 24 Nov 2026, 19:00 (Europe/Amsterdam)".
-func inZone(t time.Time, zone string) string {
+// inZone writes t in l in the named time zone, as "Tue 24 Nov 2026, 19:00 (Europe/Amsterdam)".
+func inZone(l locales.Lang, t time.Time, zone string) string {
 	loc, err := time.LoadLocation(zone)
 	if err != nil || zone == "" {
 		loc, zone = time.UTC, "UTC"
 	}
-	return t.In(loc).Format("Mon 2 Jan 2006, 15:04") + " (" + zone + ")"
+	return l.DateTime(t.In(loc)) + " (" + zone + ")"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -113,7 +114,7 @@ func TestWords(t *testing.T) {
 		{"unknown kind", store.Notice{Kind: "solar_eclipse"}, "TableStakes: solar_eclipse", "\nhttps://club.example/\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			subject, text := w.words(tc.notice)
+			subject, text := w.words(locales.Default(), tc.notice)
 			assert.Equal(t, tc.subject, subject)
 			assert.Equal(t, tc.text, text)
 		})
@@ -132,9 +133,69 @@ func TestWordsNeverDoubleAFullStop(t *testing.T) {
 				Results: []store.NoticeResult{{Username: "ada", Place: 1, Points: "3"}}, Reason: "I came second.",
 				ClosedEarly: closed, Proposer: "ada", DisputedBy: "bo", AttendanceToken: "tok", SeasonID: 4,
 				SeasonName: "Spring.", Division: 1, ToDivision: 2, FirstGames: []int{1}}
-			subject, text := w.words(no)
-			assert.NotContains(t, subject, "..", kind)
-			assert.NotContains(t, text, "..", kind)
+			for _, l := range locales.Supported() {
+				subject, text := w.words(l, no)
+				assert.NotContains(t, subject, "..", "%s %s", l.Code, kind)
+				assert.NotContains(t, text, "..", "%s %s", l.Code, kind)
+			}
 		}
+	}
+}
+
+// A notice is worded in its recipient's language: its sentences, its plural forms, its
+// numbers, dates and places as that language writes them; names stay as they are, and league
+// points stay exact mixed numbers.
+func TestWordsInTheRecipientsLanguage(t *testing.T) {
+	w := New(nil, slog.New(slog.DiscardHandler), Config{BaseURL: "https://club.example"})
+	start := time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC)
+	de, _ := locales.Get("de")
+	it, _ := locales.Get("it")
+	fr, _ := locales.Get("fr")
+	results := []store.NoticeResult{{Username: "ada", Place: 1, Points: "35/2"}, {Username: "bo", Place: 2, Points: "1"},
+		{Username: "cy", Place: 3, Points: "0"}}
+	for _, tc := range []struct {
+		name          string
+		lang          locales.Lang
+		notice        store.Notice
+		subject, text string
+	}{
+		{"schedule drawn, many games", de, store.Notice{Kind: store.NoticeScheduleDrawn, LeagueID: 7, LeagueName: "Die Cartagena-Liga",
+			Game: "cartagena", Games: 1232},
+			"Die Cartagena-Liga: der Spielplan steht",
+			"Die Cartagena-Liga ist voll und der Spielplan steht: 1.232 Partien Cartagena.\n\nhttps://club.example/leagues/7\n"},
+		{"schedule drawn, one game", de, store.Notice{Kind: store.NoticeScheduleDrawn, LeagueID: 7, LeagueName: "L", Game: "cartagena", Games: 1},
+			"L: der Spielplan steht", "L ist voll und der Spielplan steht: 1 Partie Cartagena.\n\nhttps://club.example/leagues/7\n"},
+		{"result recorded", de, store.Notice{Kind: store.NoticeResultRecorded, LeagueID: 7, LeagueName: "L", Game: "cartagena",
+			GameID: 12, GameNumber: 5, Results: results},
+			"Ergebnis eingetragen: Partie 5 von L",
+			"Das Ergebnis von Partie 5 von L (Cartagena) wurde eingetragen.\n\n1.  ada  17 1/2 Punkte\n2.  bo  1 Punkt\n3.  cy  0 Punkte\n" +
+				"\nhttps://club.example/games/12\n"},
+		{"result proposed, with its closing time", de, store.Notice{Kind: store.NoticeResultProposed, LeagueID: 7, LeagueName: "L",
+			Game: "cartagena", GameID: 12, GameNumber: 5, Proposer: "ada", ProposerName: "Ada Lovelace", ClosesAt: &start,
+			TimeZone: "Europe/Berlin", ConfirmToken: "ctok", Results: results[:1]},
+			"Bitte bestätigen: Partie 5 von L",
+			"Ada Lovelace hat das Ergebnis von Partie 5 von L (Cartagena) vorgeschlagen. Bestätige es oder fechte es an, auf der Seite der Partie oder an deinem Schreibtisch.\n" +
+				"Du hast bis Di., 24. Nov. 2026, 19:00 (Europe/Berlin) Zeit, es zu bestätigen oder anzufechten; danach ist die Frist vorbei.\n\n" +
+				"1.  ada  17 1/2 Punkte\n\nStimmt es? Mit einem Tipp bestätigen: https://club.example/confirm/ctok\n\nhttps://club.example/games/12\n"},
+		{"game soon", it, store.Notice{Kind: store.NoticeGameSoon, LeagueID: 7, LeagueName: "L", Game: "cartagena", GameID: 12,
+			GameNumber: 5, StartsAt: &start, Place: "Bar Sport", TimeZone: "Europe/Rome"},
+			"Promemoria: partita 5 di L",
+			"La tua partita 5 di L è a breve: mar 24 nov 2026, 19:00 (Europe/Rome), presso Bar Sport.\n\nhttps://club.example/games/12\n"},
+		{"season started", fr, store.Notice{Kind: store.NoticeSeasonStarted, LeagueID: 9, LeagueName: "Printemps — Division 2",
+			SeasonID: 4, SeasonName: "Printemps", Division: 2, FirstGames: []int{1, 4}},
+			"Printemps a commencé : vous jouez en division 2",
+			"Printemps a commencé. Vous jouez en division 2 (Printemps — Division 2).\nVos premières parties sont les numéros 1, 4.\n" +
+				"\nhttps://club.example/seasons/4\n"},
+		{"points in French: 0 and 1 take the singular", fr, store.Notice{Kind: store.NoticeResultCorrected, Game: "cartagena",
+			GameID: 12, Reason: "places inversées", Results: results},
+			"Résultat corrigé : partie de Cartagena",
+			"Le résultat de la partie de Cartagena (Cartagena) a été corrigé.\nMotif : places inversées\n\n" +
+				"1er  ada  17 1/2 points\n2e  bo  1 point\n3e  cy  0 point\n\nhttps://club.example/games/12\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			subject, text := w.words(tc.lang, tc.notice)
+			assert.Equal(t, tc.subject, subject)
+			assert.Equal(t, tc.text, text)
+		})
 	}
 }

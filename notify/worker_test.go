@@ -601,3 +601,63 @@ func TestRunStopsGracefully(t *testing.T) {
 	assert.Equal(t, "sent", rows[0].Status)
 	assert.Equal(t, 1, rows[0].Attempts)
 }
+
+// Each e-mail is worded in its recipient's language (their account's setting): a German
+// player's mails are German, with German plural forms and numbers, and a player who chose no
+// language reads English.
+func TestMailsInTheRecipientsLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	smtp := emailtest.NewServer(t)
+	cfg := notify.Config{Mail: smtp.Config(), BaseURL: "https://club.example"}
+	app := newTestApp(t, cfg)
+	org := app.NewPlayers("org", 1)[0]
+	members := app.verifiedPlayers("player", 8)
+	_, err := app.store.UpdateLanguage(ctx, members[0].ID, "de")
+	require.NoError(t, err)
+	l := app.join(app.newLeague(org, "cartagena", 4, 0), members)
+	require.Equal(t, store.LeagueRunning, l.Status)
+	_, err = newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	got := mails(t, smtp, 500*time.Millisecond)
+	require.Len(t, got, 8)
+	german := got["player1@club.example"][0]
+	assert.Equal(t, "The cartagena league: der Spielplan steht", german.Message.Header.Get("Subject"))
+	text := bodyOf(t, german)
+	assert.Contains(t, text, "The cartagena league ist voll und der Spielplan steht: 32 Partien Cartagena.")
+	assert.Contains(t, text, "Du erhältst diese Nachricht, weil du bei TableStakes spielst.")
+	assert.NotContains(t, text, "You receive this")
+	english := got["player2@club.example"][0]
+	assert.Equal(t, "The cartagena league: the schedule is drawn", english.Message.Header.Get("Subject"))
+	assert.Contains(t, bodyOf(t, english), "32 games of Cartagena.")
+
+	// The language is the recipient's when the mail goes out: one seat of a game chooses
+	// German, another Italian, and the tied last places' single point says so.
+	g := app.LeagueGames(l)[0]
+	for seat, code := range map[int]string{2: "de", 3: "it"} {
+		_, err := app.store.UpdateLanguage(ctx, g.Seats[seat].UserID, code)
+		require.NoError(t, err)
+	}
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.Token, webtest.ScoresFor(g, 40, 30, 20, 20))
+	require.Equal(t, http.StatusCreated, status, body)
+	_, err = newWorker(t, app, cfg).RunOnce(ctx)
+	require.NoError(t, err)
+	got = mails(t, smtp, 500*time.Millisecond)
+	name := func(i int) string { return g.Seats[i].DisplayName }
+	de := got[g.Seats[2].Username+"@club.example"]
+	require.Len(t, de, 1)
+	assert.Equal(t, fmt.Sprintf("Ergebnis eingetragen: Partie %d von The cartagena league", g.Number), de[0].Message.Header.Get("Subject"))
+	text = bodyOf(t, de[0])
+	assert.Contains(t, text, fmt.Sprintf("1.  %s  12 Punkte\r\n", name(0)))
+	assert.Contains(t, text, fmt.Sprintf("3.  %s  1 Punkt\r\n", name(2)))
+	it := got[g.Seats[3].Username+"@club.example"]
+	require.Len(t, it, 1)
+	assert.Equal(t, fmt.Sprintf("Risultato registrato: partita %d di The cartagena league", g.Number), it[0].Message.Header.Get("Subject"))
+	text = bodyOf(t, it[0])
+	assert.Contains(t, text, fmt.Sprintf("3º  %s  1 punto\r\n", name(3)))
+	assert.Contains(t, text, fmt.Sprintf("2º  %s  6 punti\r\n", name(1)))
+	en := got[g.Seats[0].Username+"@club.example"]
+	require.Len(t, en, 1)
+	assert.Equal(t, fmt.Sprintf("Result recorded: game %d of The cartagena league", g.Number), en[0].Message.Header.Get("Subject"))
+	assert.Contains(t, bodyOf(t, en[0]), fmt.Sprintf("3rd  %s  1 point\r\n", name(2)))
+}

@@ -3,6 +3,7 @@ package scoring
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
@@ -34,7 +35,7 @@ func (o object) field(key string) (json.RawMessage, bool) {
 func (o object) array(key string) ([]json.RawMessage, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return nil, fieldErr(o.at(key), "missing")
+		return nil, missingErr(o.at(key))
 	}
 	items, err := decodeArray(raw, "")
 	return items, o.under(key, err)
@@ -44,7 +45,7 @@ func (o object) array(key string) ([]json.RawMessage, error) {
 func (o object) id(key string) (string, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return "", fieldErr(o.at(key), "missing")
+		return "", missingErr(o.at(key))
 	}
 	id, err := parseID(raw, "")
 	return id, o.under(key, err)
@@ -127,7 +128,7 @@ func (o object) number(key string) (*big.Rat, error) {
 func (o object) numberInto(key string, dst *big.Rat) (*big.Rat, error) {
 	raw, ok := o.field(key)
 	if !ok {
-		return nil, fieldErr(o.at(key), "missing")
+		return nil, missingErr(o.at(key))
 	}
 	n, err := parseNumberInto(raw, "", dst)
 	return n, o.under(key, err)
@@ -139,7 +140,7 @@ func (o object) count(key string, low int64, def *int64) (int64, error) {
 	raw, ok := o.field(key)
 	if !ok {
 		if def == nil {
-			return 0, fieldErr(o.at(key), "missing")
+			return 0, missingErr(o.at(key))
 		}
 		return *def, nil
 	}
@@ -152,11 +153,11 @@ func parseCount(raw json.RawMessage, path string, low int64) (int64, error) {
 	if n, ok := smallInt(raw); ok { // the usual case, without a rational
 		switch {
 		case n < 0 && low >= 0:
-			return 0, fieldErr(path, "must not be negative, got %d", n)
+			return 0, negativeErr(path, strconv.FormatInt(n, 10))
 		case n < low:
-			return 0, fieldErr(path, "must be at least %d, got %d", low, n)
+			return 0, atLeastErr(path, low, strconv.FormatInt(n, 10))
 		case n > maxCount:
-			return 0, fieldErr(path, "must be at most %d, got %d", maxCount, n)
+			return 0, atMostErr(path, maxCount, strconv.FormatInt(n, 10))
 		}
 		return n, nil
 	}
@@ -165,17 +166,18 @@ func parseCount(raw json.RawMessage, path string, low int64) (int64, error) {
 		return 0, err
 	}
 	if !r.IsInt() {
-		return 0, fieldErr(path, "must be a whole number, got %s", bytes.TrimSpace(raw))
+		got := string(bytes.TrimSpace(raw))
+		return 0, wordedErr(path, "scoring.whole", map[string]any{"Got": got}, "must be a whole number, got "+got)
 	}
 	n := r.Num()
 	if n.Sign() < 0 && low >= 0 {
-		return 0, fieldErr(path, "must not be negative, got %s", n)
+		return 0, negativeErr(path, n.String())
 	}
 	if n.Cmp(big.NewInt(low)) < 0 {
-		return 0, fieldErr(path, "must be at least %d, got %s", low, n)
+		return 0, atLeastErr(path, low, n.String())
 	}
 	if n.Cmp(big.NewInt(maxCount)) > 0 {
-		return 0, fieldErr(path, "must be at most %d, got %s", maxCount, n)
+		return 0, atMostErr(path, maxCount, n.String())
 	}
 	return n.Int64(), nil
 }
@@ -248,4 +250,26 @@ func smallInt(raw json.RawMessage) (int64, bool) {
 		n = -n
 	}
 	return n, true
+}
+
+// missingErr is the problem of a required field left out.
+func missingErr(path string) *FieldError {
+	return wordedErr(path, "scoring.missing", nil, "missing")
+}
+
+// negativeErr is the problem of a count below zero (got, as typed).
+func negativeErr(path, got string) *FieldError {
+	return wordedErr(path, "scoring.negative", map[string]any{"Got": got}, "must not be negative, got "+got)
+}
+
+// atLeastErr is the problem of a count below low.
+func atLeastErr(path string, low int64, got string) *FieldError {
+	return wordedErr(path, "scoring.at_least", map[string]any{"Min": low, "Got": got},
+		fmt.Sprintf("must be at least %d, got %s", low, got))
+}
+
+// atMostErr is the problem of a count above high.
+func atMostErr(path string, high int64, got string) *FieldError {
+	return wordedErr(path, "scoring.at_most", map[string]any{"Max": high, "Got": got},
+		fmt.Sprintf("must be at most %d, got %s", high, got))
 }

@@ -129,7 +129,9 @@ func (g Game) IsTeamGame() bool { return g.System.IsTeamGame() }
 // is a *FieldError on "players_per_game".
 func (g Game) AcceptsPlayers(perGame int) error {
 	if perGame < g.MinPlayers || perGame > g.MaxPlayers {
-		return fieldErr("players_per_game", "%s takes %d to %d players per game, got %d", g.Name, g.MinPlayers, g.MaxPlayers, perGame)
+		return wordedErr("players_per_game", "scoring.players_per_game",
+			map[string]any{"Game": g.Name, "Min": g.MinPlayers, "Max": g.MaxPlayers, "Got": perGame},
+			fmt.Sprintf("%s takes %d to %d players per game, got %d", g.Name, g.MinPlayers, g.MaxPlayers, perGame))
 	}
 	return nil
 }

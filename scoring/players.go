@@ -48,9 +48,11 @@ func checkIDs(ids []string, path func(i int) string) error {
 func checkPlayerCount(n, low, high int, path string) error {
 	switch {
 	case n < low:
-		return fieldErr(path, "%d player(s), need at least %d", n, low)
+		return wordedErr(path, "scoring.too_few_players", map[string]any{"Count": n, "Min": low},
+			fmt.Sprintf("%d player(s), need at least %d", n, low))
 	case n > high:
-		return fieldErr(path, "%d players, at most %d", n, high)
+		return wordedErr(path, "scoring.too_many_players", map[string]any{"Count": n, "Max": high},
+			fmt.Sprintf("%d players, at most %d", n, high))
 	}
 	return nil
 }

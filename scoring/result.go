@@ -238,7 +238,15 @@ type FieldError struct {
 	Field string
 	// Problem says what is wrong with it.
 	Problem string
+	// ID and Data are Problem's message in the locales files and its blanks ("" when it has
+	// none yet): pages say it in their reader's language, while the API and the CLI answer
+	// with Problem, the English, exactly (the English message is Problem word for word).
+	ID   string
+	Data map[string]any
 }
+
+// Words is the problem's message id and blanks.
+func (e *FieldError) Words() (string, map[string]any) { return e.ID, e.Data }
 
 // Error returns "field: problem".
 func (e *FieldError) Error() string {
@@ -246,6 +254,12 @@ func (e *FieldError) Error() string {
 		return e.Problem
 	}
 	return e.Field + ": " + e.Problem
+}
+
+// wordedErr builds a *FieldError whose problem has a message in the locales files: id, with
+// data's blanks, words it as problem does in English.
+func wordedErr(field, id string, data map[string]any, problem string) *FieldError {
+	return &FieldError{Field: field, Problem: problem, ID: id, Data: data}
 }
 
 // fieldErr builds a *FieldError with a formatted problem.

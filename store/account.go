@@ -17,7 +17,7 @@ const FormerPlayerPrefix = account.FormerPlayerPrefix
 
 // ErrWrongPassword refuses a password change or an account deletion whose current
 // password is wrong.
-var ErrWrongPassword = &Invalid{Reason: "current_password: incorrect"}
+var ErrWrongPassword = &Invalid{Reason: "current_password: incorrect", ID: "refusal.wrong_password"}
 
 const updateDisplayNameSQL = `
 UPDATE users SET display_name = $2 WHERE id = $1 AND deleted_at IS NULL

@@ -22,7 +22,7 @@ type AttendanceAnswer struct {
 }
 
 // ErrGamePlayed refuses an attendance answer for a game already recorded.
-var ErrGamePlayed = &Conflict{Reason: "attendance: the game is already played and recorded"}
+var ErrGamePlayed = &Conflict{Reason: "attendance: the game is already played and recorded", ID: "refusal.game_played"}
 
 const attendanceSQL = `
 SELECT s.position, s.user_id, u.username, u.display_name, a.coming

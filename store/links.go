@@ -29,10 +29,10 @@ const (
 
 // ErrLinkInvalid refuses an account link that is unknown, used, expired, or for an
 // address the account no longer has.
-var ErrLinkInvalid = &Invalid{Reason: "token: this link is invalid, used or expired; ask for a new one"}
+var ErrLinkInvalid = &Invalid{Reason: "token: this link is invalid, used or expired; ask for a new one", ID: "refusal.link_invalid"}
 
 // ErrEmailTaken refuses to verify an address another account has verified.
-var ErrEmailTaken = &Conflict{Reason: "email: another account uses this address"}
+var ErrEmailTaken = &Conflict{Reason: "email: another account uses this address", ID: "refusal.email_taken"}
 
 // Email is an account's e-mail address and whether it is verified.
 type Email struct {

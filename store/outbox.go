@@ -151,6 +151,9 @@ type Delivery struct {
 	Notice   Notice `db:"payload"`
 	// Email is the recipient's verified address ("" if they no longer have one).
 	Email string `db:"email"`
+	// Language is the recipient's language setting (a locales code; "" when they chose
+	// none, and for a webhook), which the e-mail is worded in.
+	Language string `db:"language"`
 	// WebhookID, WebhookURL, WebhookFormat and WebhookSecret are the webhook's, for a
 	// webhook delivery.
 	WebhookID     int64  `db:"webhook_id"`
@@ -188,7 +191,7 @@ SELECT CASE WHEN old.sent_at IS NOT NULL THEN 'sent'
             WHEN old.handed_at IS NOT NULL OR old.unknown_at IS NOT NULL THEN 'unknown'
             ELSE 'send' END AS state,
        o.id, o.event_key, o.kind, o.channel, o.payload,
-       coalesce(u.email, '') AS email, coalesce(w.id, 0) AS webhook_id, coalesce(w.url, '') AS url,
+       coalesce(u.email, '') AS email, coalesce(u.language, '') AS language, coalesce(w.id, 0) AS webhook_id, coalesce(w.url, '') AS url,
        coalesce(w.format, '') AS format, coalesce(w.secret, '') AS secret,
        CASE WHEN w.paused_until > now() THEN w.paused_until END AS paused_until
 FROM old JOIN outbox o ON o.id = old.id

@@ -47,32 +47,33 @@ func tableSetting(resultsBy string, hours int) (string, int) {
 // Refusals of a proposal, a confirmation or a dispute.
 var (
 	// ErrOrganisersOnly refuses a proposal where only the organisers enter results.
-	ErrOrganisersOnly = &Forbidden{Reason: "result: here only the organisers enter results; players do not propose them"}
+	ErrOrganisersOnly = &Forbidden{Reason: "result: here only the organisers enter results; players do not propose them", ID: "refusal.organisers_only"}
 	// ErrNotSeated refuses anyone but a player seated at the game.
-	ErrNotSeated = &Forbidden{Reason: "only a player seated at this game proposes, confirms or disputes its result"}
+	ErrNotSeated = &Forbidden{Reason: "only a player seated at this game proposes, confirms or disputes its result", ID: "refusal.not_seated"}
 	// ErrAbsentSeat refuses a seat the result says was absent (CONTRACT section 12; in
 	// Diplomacy, played by the missing man, seed 4.1): its player was not at the table.
-	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its player did not come) neither proposes nor confirms the result"}
+	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its player did not come) neither proposes nor confirms the result", ID: "refusal.absent_seat"}
 	// ErrOwnProposal refuses the proposer's confirmation or dispute of their own proposal.
-	ErrOwnProposal = &Forbidden{Reason: "proposal: you proposed it; change it or withdraw it instead"}
+	ErrOwnProposal = &Forbidden{Reason: "proposal: you proposed it; change it or withdraw it instead", ID: "refusal.own_proposal"}
 	// ErrNotProposer refuses a withdrawal by anyone but the proposer.
-	ErrNotProposer = &Forbidden{Reason: "proposal: only its proposer withdraws it"}
+	ErrNotProposer = &Forbidden{Reason: "proposal: only its proposer withdraws it", ID: "refusal.not_proposer"}
 	// ErrAlreadyConfirmed refuses a second confirmation by the same player.
-	ErrAlreadyConfirmed = &Conflict{Reason: "proposal: you have already confirmed it"}
+	ErrAlreadyConfirmed = &Conflict{Reason: "proposal: you have already confirmed it", ID: "refusal.already_confirmed"}
 	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal:
 	// the organiser records the result.
-	ErrProposalDisputed = &Conflict{Reason: "proposal: disputed; the organiser records this game's result"}
+	ErrProposalDisputed = &Conflict{Reason: "proposal: disputed; the organiser records this game's result", ID: "refusal.proposal_disputed"}
 	// ErrProposalChanged refuses a confirmation or dispute of a proposal the proposer has
 	// changed since it was read.
-	ErrProposalChanged = &Conflict{Reason: "proposal: changed by its proposer since you read it; read it again"}
+	ErrProposalChanged = &Conflict{Reason: "proposal: changed by its proposer since you read it; read it again", ID: "refusal.proposal_changed"}
 	// ErrProposalOutdated refuses the recording of a proposal that no longer fits the game
 	// (its seats changed since): the proposer changes it, or the organiser records.
-	ErrProposalOutdated = &Conflict{Reason: "proposal: no longer fits the game's seats (a player was replaced or withdrew); the proposer must change it"}
+	ErrProposalOutdated = &Conflict{Reason: "proposal: no longer fits the game's seats (a player was replaced or withdrew); the proposer must change it", ID: "refusal.proposal_outdated"}
 )
 
 // proposalStands is the 409 of a proposal while another player's stands.
 func proposalStands(proposer string) error {
-	return &Conflict{Reason: fmt.Sprintf("proposal: %s has already proposed this game's result; confirm or dispute it", proposer)}
+	return &Conflict{Reason: fmt.Sprintf("proposal: %s has already proposed this game's result; confirm or dispute it", proposer),
+		ID: "refusal.proposal_stands", Data: map[string]any{"Proposer": proposer}}
 }
 
 // Proposal is a seated player's result waiting for the table's confirmations.

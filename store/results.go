@@ -17,19 +17,19 @@ var ErrNotOrganiser = errors.New("only the league's organiser or a co-organiser 
 
 // ErrNotTableOrganiser refuses a normal game's result recorded or corrected by anyone but
 // who opened its table.
-var ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result"}
+var ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result", ID: "refusal.not_table_organiser"}
 
 // Refusals of a result write. Each is a *Conflict, so errors.Is(err, ErrConflict) holds.
 var (
 	// ErrResultRecorded refuses a second result for a game; a correction replaces it.
-	ErrResultRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it"}
+	ErrResultRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it", ID: "refusal.result_recorded"}
 	// ErrNoResult refuses a correction of a game that has no result yet.
-	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it"}
+	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it", ID: "refusal.no_result"}
 	// ErrStaleResult refuses a write built from a version of the game's result that is no
 	// longer current: another save (a second tab, a double click) came first.
 	ErrStaleResult = league.ErrStaleResult
 	// ErrNoChange refuses a correction that leaves the result as it is.
-	ErrNoChange = &Conflict{Reason: "result: the correction changes nothing"}
+	ErrNoChange = &Conflict{Reason: "result: the correction changes nothing", ID: "refusal.no_change"}
 )
 
 // ResultLine is one seat's line of a scored game, in seat order: the seat's checked line

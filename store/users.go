@@ -17,7 +17,7 @@ import (
 var ErrBadCredentials = errors.New("username or password is incorrect")
 
 // ErrUsernameTaken reports a sign-up whose username is already used, in any letter case.
-var ErrUsernameTaken = &Conflict{Reason: "username: already taken"}
+var ErrUsernameTaken = &Conflict{Reason: "username: already taken", ID: "refusal.username_taken"}
 
 // User is a TableStakes account. The password hash never leaves the store.
 type User struct {

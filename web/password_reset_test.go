@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"io"
+	"mime"
 	"mime/quotedprintable"
 	"net/http"
 	"net/url"
@@ -134,4 +135,43 @@ func TestResetLinkExpiresAfterAnHour(t *testing.T) {
 	gone, err := app.store.DeleteExpiredAccountLinks(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), gone, "the sweep removes the expired link")
+}
+
+// The mails an account gets from the web (the address's check, the password reset) are
+// written in the account's language, English when it chose none, whatever language the
+// page that sent them spoke.
+func TestAccountMailsInTheAccountsLanguage(t *testing.T) {
+	t.Parallel()
+	smtp := emailtest.NewServer(t)
+	app := newTestApp(t, web.Config{Mail: smtp.Config(), BaseURL: "https://club.example/"})
+	next := func() (subject, body string) {
+		t.Helper()
+		got, ok := smtp.Next(10 * time.Second)
+		require.True(t, ok, "a message arrived")
+		b, err := io.ReadAll(quotedprintable.NewReader(got.Message.Body))
+		require.NoError(t, err)
+		subject, err = new(mime.WordDecoder).DecodeHeader(got.Message.Header.Get("Subject"))
+		require.NoError(t, err)
+		return subject, string(b)
+	}
+
+	ada := app.signUp("ada", "Ada Lovelace", "analytical-engine")
+	u, err := app.store.UserByUsername(t.Context(), "ada")
+	require.NoError(t, err)
+	_, err = app.store.UpdateLanguage(t.Context(), u.ID, "de")
+	require.NoError(t, err)
+	res, _ := app.submit(ada, "/account?lang=en", "/account/email", url.Values{"email": {"ada@club.example"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	subject, body := next()
+	assert.Equal(t, "Bestätige deine E-Mail-Adresse für TableStakes", subject)
+	assert.Contains(t, body, "Hallo Ada Lovelace,")
+	assert.Contains(t, body, "(Konto @ada)")
+	assert.NotContains(t, body, "Hello")
+
+	bo := app.signUp("bodiddley", "Bo Diddley", "analytical-engine")
+	res, _ = app.submit(bo, "/account?lang=fr", "/account/email", url.Values{"email": {"bo@club.example"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	subject, body = next()
+	assert.Equal(t, "Verify your e-mail address for TableStakes", subject, "no language chosen: English")
+	assert.Contains(t, body, "Hello Bo Diddley,")
 }

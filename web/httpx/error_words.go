@@ -1,34 +1,57 @@
 package httpx
 
 import (
+	"context"
+	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
-// errorIDs are the English error texts a page may show that have a message id: the page says
-// them in its language. Other texts (the reasons of a refused action) show as they come. The
-// API always answers with the English text, exactly.
-var errorIDs = map[string]string{
-	"not found":                             "error.not_found",
-	"forbidden":                             "error.forbidden",
-	"unauthorized":                          "error.unauthorized",
-	"bad request":                           "error.bad_request",
-	"method not allowed":                    "error.method_not_allowed",
-	"request entity too large":              "error.too_large",
-	"too many requests":                     "error.too_many_requests",
-	"internal server error":                 "error.internal",
-	"service unavailable":                   "error.unavailable",
-	"the server is busy; try again shortly": "error.busy",
-	errUnavailable:                          "error.database_unavailable",
-	errCSRF.Message.(string):                "error.csrf",
-	store.ErrBadCredentials.Error():         "error.bad_credentials",
-	store.ErrNotOrganiser.Error():           "error.not_organiser",
-	MsgTooManySignups:                       "error.too_many_signups",
-	msgTooManyLogins:                        "error.too_many_logins",
-	msgAccountGuessed:                       "error.account_guessed",
-	MsgTooManyResets:                        "error.too_many_resets",
+// Worded is an error that carries its message's id in the locales files and the blanks it
+// fills: the refusals of the domain and the store (league.Conflict, Invalid and Forbidden),
+// the scorers' field problems (scoring.FieldError) and the rate limits (RateLimited). Pages
+// say it in their reader's language; the API answers with the error's English text, which
+// the English message repeats word for word (the tests hold them together).
+type Worded interface {
+	Words() (id string, data map[string]any)
+}
+
+// sentinelIDs are the message ids of errors that are values rather than types: a page finds
+// them with errors.Is.
+var sentinelIDs = []struct {
+	err error
+	id  string
+}{
+	{errCSRF, "error.csrf"},
+	{store.ErrBadCredentials, "error.bad_credentials"},
+	{store.ErrNotOrganiser, "error.not_organiser"},
+	{store.ErrNotFound, "error.not_found"},
+}
+
+// limitIDs are the message ids of the rate limits' refusals (RateLimited.ID), by message.
+var limitIDs = map[string]string{
+	MsgTooManySignups: "error.too_many_signups",
+	msgTooManyLogins:  "error.too_many_logins",
+	msgAccountGuessed: "error.account_guessed",
+	MsgTooManyResets:  "error.too_many_resets",
+}
+
+// statusMessageIDs are the message ids of the errors that say no more than their status
+// ("not found", "forbidden").
+var statusMessageIDs = map[int]string{
+	http.StatusNotFound:              "error.not_found",
+	http.StatusForbidden:             "error.forbidden",
+	http.StatusUnauthorized:          "error.unauthorized",
+	http.StatusBadRequest:            "error.bad_request",
+	http.StatusMethodNotAllowed:      "error.method_not_allowed",
+	http.StatusRequestEntityTooLarge: "error.too_large",
+	http.StatusTooManyRequests:       "error.too_many_requests",
+	http.StatusInternalServerError:   "error.internal",
+	http.StatusServiceUnavailable:    "error.unavailable",
 }
 
 // statusIDs are the titles of the error pages, by status.
@@ -49,13 +72,51 @@ var statusIDs = map[int]string{
 // MsgTooManyResets refuses a password-reset request over the limit of an address.
 const MsgTooManyResets = "too many password-reset requests from your address; try again later"
 
-// SayError is an error's text (from Classify) as a page in l shows it: translated when it
-// is one of the texts there are words for, else as it is.
-func SayError(l locales.Lang, message string) string {
-	if id, ok := errorIDs[message]; ok {
+// SayError is err's message (Classify's text) as a page in l shows it: said by the message
+// id err carries (Worded, or a known error value) and in l, else Classify's English as it is.
+// Every field problem of a result is said, each after its field, as the English joins them.
+func SayError(l locales.Lang, err error) string {
+	if all := scoring.AllFieldErrors(err); len(all) > 0 {
+		parts := make([]string, len(all))
+		for i, fe := range all {
+			parts[i] = SayProblem(l, fe)
+			if fe.Field != "" {
+				parts[i] = fe.Field + ": " + parts[i]
+			}
+		}
+		return strings.Join(parts, "; ")
+	}
+	var w Worded
+	if errors.As(err, &w) {
+		if id, data := w.Words(); id != "" {
+			return l.T(id, data)
+		}
+	}
+	for _, s := range sentinelIDs {
+		if errors.Is(err, s.err) {
+			return l.T(s.id)
+		}
+	}
+	status, message := Classify(err)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), store.TimedOut(err):
+		return l.T("error.busy")
+	case store.Unavailable(err):
+		return l.T("error.database_unavailable")
+	}
+	if id, ok := statusMessageIDs[status]; ok && message == strings.ToLower(http.StatusText(status)) {
 		return l.T(id)
 	}
 	return message
+}
+
+// SayProblem is a field problem as a page in l shows it beside its field: said by its
+// message id in l, else its English as it is.
+func SayProblem(l locales.Lang, fe *scoring.FieldError) string {
+	if id, data := fe.Words(); id != "" {
+		return l.T(id, data)
+	}
+	return fe.Problem
 }
 
 // StatusTitle is an error page's title in l: the status's name.

@@ -114,7 +114,7 @@ func (h *Server) HandleError(err error, c echo.Context) {
 		werr = c.JSON(status, map[string]string{"error": message})
 	default:
 		l := locales.From(req.Context())
-		werr = h.Render(c, status, templates.ErrorPage(h.Page(c, StatusTitle(l, status)), status, Sentence(SayError(l, message))))
+		werr = h.Render(c, status, templates.ErrorPage(h.Page(c, StatusTitle(l, status)), status, Sentence(SayError(l, err))))
 	}
 	if werr != nil {
 		h.Logger.LogAttrs(req.Context(), slog.LevelError, "write error response", slog.String("error", werr.Error()))

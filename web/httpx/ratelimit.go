@@ -49,9 +49,14 @@ const MsgTooManySignups = "too many sign-ups from your address; try again later"
 // RateLimited is a request refused by a rate limit: a 429 whose Retry-After says when to
 // try again (the error handler sends it).
 type RateLimited struct {
-	Msg   string
+	Msg string
+	// ID is Msg's message in the locales files (Worded), "" when it has none.
+	ID    string
 	retry time.Duration
 }
+
+// Words is the refusal's message id (Worded).
+func (e *RateLimited) Words() (string, map[string]any) { return e.ID, nil }
 
 func (e *RateLimited) Error() string { return e.Msg }
 
@@ -63,7 +68,7 @@ func (e *RateLimited) RetryAfter() string {
 // Refused is the RateLimited error of lim: trying again after about one attempt's share
 // of its period finds room for one more (the counts are sliding windows).
 func Refused(msg string, lim Limit) *RateLimited {
-	return &RateLimited{Msg: msg, retry: lim.Per / time.Duration(max(1, lim.Attempts))}
+	return &RateLimited{Msg: msg, ID: limitIDs[msg], retry: lim.Per / time.Duration(max(1, lim.Attempts))}
 }
 
 // UsernameKey is the counter key of a username: its letter case does not matter.

@@ -16,14 +16,15 @@ func ResultError(err error) error {
 	var fe *scoring.FieldError
 	switch {
 	case errors.As(err, &fe) && fe.Field == "input":
-		return echo.NewHTTPError(http.StatusBadRequest, "body"+fe.Error()[len("input"):])
+		return echo.NewHTTPError(http.StatusBadRequest, "body"+fe.Error()[len("input"):]).SetInternal(err)
 	case errors.As(err, &fe):
 		// Every problem of the body at once ("a: ...; b: ..."), the first first.
 		msg := fe.Error()
 		if all := scoring.AllFieldErrors(err); len(all) > 1 {
 			msg = scoring.FieldErrors(all).Error()
 		}
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
+		// The problems stay inside, so that a page can say them in its reader's language.
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg).SetInternal(err)
 	}
 	return err
 }

@@ -57,12 +57,12 @@ func (h *Handler) login(c echo.Context) error {
 	user, err := h.Authenticate(c, form.Username, password)
 	var limited *httpx.RateLimited
 	if errors.As(err, &limited) {
-		form.Error = httpx.Sentence(httpx.SayError(l, limited.Msg)) + "."
+		form.Error = httpx.Sentence(httpx.SayError(l, limited)) + "."
 		c.Response().Header().Set("Retry-After", limited.RetryAfter())
 		return h.Render(c, http.StatusTooManyRequests, templates.Login(h.Page(c, l.T("layout.login")), form))
 	}
 	if errors.Is(err, store.ErrBadCredentials) {
-		form.Error = httpx.Sentence(httpx.SayError(l, store.ErrBadCredentials.Error())) + "."
+		form.Error = httpx.Sentence(httpx.SayError(l, store.ErrBadCredentials)) + "."
 		return h.Render(c, http.StatusUnauthorized, templates.Login(h.Page(c, l.T("layout.login")), form))
 	}
 	if err != nil {

@@ -48,6 +48,15 @@ func (h *Handler) link(path string, query url.Values) string {
 	return h.Config.BaseURL + path + "?" + query.Encode()
 }
 
+// wordedMail is the mail id (its id+".subject" and id+".text") to user at addr, with link,
+// in the user's language: their account's setting, English when they chose none (as every
+// e-mail: notify words the others the same way).
+func wordedMail(user store.User, addr, id, link string) email.Message {
+	l := locales.ForAccount(user.Language)
+	data := map[string]any{"Name": user.DisplayName, "Username": user.Username, "Link": link}
+	return email.Message{To: addr, Subject: l.T(id+".subject", data), Body: l.T(id+".text", data)}
+}
+
 // sendMail sends m in the background and logs a failure: the answer does not wait for
 // the SMTP server, nor reveal by its timing whether a mail was sent at all.
 func (h *Handler) sendMail(m email.Message) {
@@ -81,14 +90,7 @@ func (h *Handler) setEmail(c echo.Context) error {
 	if addr == "" {
 		return c.Redirect(http.StatusSeeOther, "/account?done=no-email")
 	}
-	h.sendMail(email.Message{
-		To:      addr,
-		Subject: "Verify your e-mail address for TableStakes",
-		Body: "Hello " + user.DisplayName + ",\n\n" +
-			"to confirm that this is your address on TableStakes (account @" + user.Username + "), open this link within a day:\n\n" +
-			h.link("/account/verify-email", url.Values{"token": {token}}) + "\n\n" +
-			"If you did not ask for this, ignore this message.\n",
-	})
+	h.sendMail(wordedMail(user, addr, "mail.verify", h.link("/account/verify-email", url.Values{"token": {token}})))
 	return c.Redirect(http.StatusSeeOther, "/account?done=email")
 }
 
@@ -141,15 +143,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendMail(email.Message{
-		To:      addr,
-		Subject: "Choose a new TableStakes password",
-		Body: "Hello " + user.DisplayName + ",\n\n" +
-			"someone (we hope you) asked to reset the password of your TableStakes account @" + user.Username + ".\n" +
-			"This link works once, within an hour:\n\n" +
-			h.link("/password/reset", url.Values{"token": {token}}) + "\n\n" +
-			"If you did not ask for it, ignore this message: your password stays as it is.\n",
-	})
+	h.sendMail(wordedMail(user, addr, "mail.reset", h.link("/password/reset", url.Values{"token": {token}})))
 	return h.Render(c, http.StatusOK, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 }
 

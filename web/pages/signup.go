@@ -49,7 +49,7 @@ func (h *Handler) signup(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		form.Error = httpx.Sentence(httpx.SayError(l, httpx.MsgTooManySignups)) + "."
+		form.Error = httpx.Sentence(httpx.SayError(l, h.ErrTooManySignups())) + "."
 		c.Response().Header().Set("Retry-After", h.ErrTooManySignups().RetryAfter())
 		return h.Render(c, http.StatusTooManyRequests, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}

@@ -1,0 +1,96 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// wordedErrors are errors that carry a message id, as the rules and the store make them.
+func wordedErrors(t *testing.T) []error {
+	t.Helper()
+	g, err := scoring.GameBySlug("cartagena")
+	require.NoError(t, err)
+	var fieldErrs []error
+	for _, body := range []string{`{"players":[{"id":"a","score":1}]}`, `{"players":[{"id":"a"},{"id":"b","score":1}]}`} {
+		_, err := g.Score(json.RawMessage(body))
+		require.Error(t, err, body)
+		fieldErrs = append(fieldErrs, err)
+	}
+	bm, err := scoring.GameBySlug("blue-max")
+	require.NoError(t, err)
+	_, err = bm.Score(json.RawMessage(`{"sides":[{"name":"W","players":[{"id":"a","units":1.5,"lost":-1,"destroyed":40000,"points":0}]},` +
+		`{"name":"D","players":[{"id":"b","units":1,"lost":0,"destroyed":0,"points":0}]}]}`))
+	require.Error(t, err)
+	fieldErrs = append(fieldErrs, err)
+	return append([]error{
+		store.ErrOrganisersOnly, store.ErrNotSeated, store.ErrAbsentSeat, store.ErrOwnProposal, store.ErrNotProposer,
+		store.ErrAlreadyConfirmed, store.ErrProposalDisputed, store.ErrProposalChanged, store.ErrProposalOutdated,
+		store.ErrNotTableOrganiser, store.ErrResultRecorded, store.ErrNoResult, store.ErrNoChange, store.ErrStaleResult,
+		store.ErrNotLeagueOrganiser, store.ErrNotManager, league.ErrAlreadySeated, league.ErrGameFull,
+		league.ErrLeagueGameSeats, league.ErrSignedUp, league.ErrSeasonStarted, league.ErrNotSignedUp,
+		league.ErrNotSeasonOrganiser, store.ErrGamePlayed, store.ErrTableNotReady, league.ErrNotTableScheduler,
+		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
+		g.AcceptsPlayers(9),
+	}, fieldErrs...)
+}
+
+// A refusal's English message is its error's text word for word, so the English page and
+// the API say the same; every other language says its own words.
+func TestWordedErrorsSayTheirEnglishExactly(t *testing.T) {
+	t.Parallel()
+	en := locales.Default()
+	de, _ := locales.Get("de")
+	for _, err := range wordedErrors(t) {
+		_, message := Classify(ResultError(err))
+		assert.Equal(t, message, SayError(en, ResultError(err)), "the English page says what the API says")
+		assert.NotEqual(t, message, SayError(de, ResultError(err)), "German has its own words for %q", message)
+	}
+}
+
+// Pages say the rules' refusals in their reader's language, found by the message id the error
+// carries (however the English is worded), and show the ones without words as they are.
+func TestSayErrorInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	de, _ := locales.Get("de")
+	it, _ := locales.Get("it")
+	g, _ := scoring.GameBySlug("cartagena")
+	_, scoreErr := g.Score(json.RawMessage(`{"players":[{"id":"a"},{"id":"b"}]}`))
+	require.Error(t, scoreErr)
+	for _, tc := range []struct {
+		name string
+		lang locales.Lang
+		err  error
+		want string
+	}{
+		{"a confirmation twice", de, fmt.Errorf("service: confirm: %w", store.ErrAlreadyConfirmed), "Vorschlag: du hast ihn schon bestätigt"},
+		{"a reworded English keeps its words", de, &league.Conflict{Reason: "proposal: you confirmed it before", ID: "refusal.already_confirmed"},
+			"Vorschlag: du hast ihn schon bestätigt"},
+		{"with a name", it, fmt.Errorf("store: propose: %w", &store.Conflict{Reason: "x", ID: "refusal.proposal_stands",
+			Data: map[string]any{"Proposer": "Ada"}}), "proposta: Ada ha già proposto il risultato di questa partita; confermalo o contestalo"},
+		{"a role refusal", it, fmt.Errorf("store: close: %w", store.ErrNotLeagueOrganiser), "solo l'organizzatore della lega può farlo"},
+		{"every field problem of a result, each after its field", de, ResultError(scoreErr),
+			"players[0].score: fehlt; players[1].score: fehlt"},
+		{"the game's player count", de, g.AcceptsPlayers(9), "players_per_game: Cartagena hat 2 bis 5 Spieler pro Partie, nicht 9"},
+		{"a rate limit", de, Refused(msgTooManyLogins, Limit{Attempts: 5}), de.T("error.too_many_logins")},
+		{"not found", de, fmt.Errorf("store: league: %w", store.ErrNotFound), de.T("error.not_found")},
+		{"bad credentials", de, store.ErrBadCredentials, de.T("error.bad_credentials")},
+		{"a refusal without words yet", de, &store.Conflict{Reason: "league: archived; its games can no longer be moved"},
+			"league: archived; its games can no longer be moved"},
+		{"a forbidden without words keeps its reason", de, &store.Forbidden{Reason: "invite: expired"}, "invite: expired"},
+		{"a failure says nothing of itself", de, errors.New("pgx: secret"), de.T("error.internal")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, SayError(tc.lang, tc.err))
+		})
+	}
+}
