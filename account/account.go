@@ -83,3 +83,8 @@ func PasswordMatches(hash, password string) (bool, error) {
 func FormerUsername(userID int64) string {
 	return fmt.Sprintf("%s%d", FormerPlayerPrefix, userID)
 }
+
+// RateRoom reports whether a limited attempt (a log-in failure slot, a sign-up from one
+// address) may be counted: the hits already counted in its period are fewer than limit.
+// A refused attempt is not counted, so retrying never lengthens the wait.
+func RateRoom(hits float64, limit int) bool { return hits < float64(limit) }

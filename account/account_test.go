@@ -71,3 +71,20 @@ func TestTokensAreRandomAndRememberedBySum(t *testing.T) {
 func TestFormerUsername(t *testing.T) {
 	assert.Equal(t, "former-17", account.FormerUsername(17))
 }
+
+func TestRateRoom(t *testing.T) {
+	for _, tc := range []struct {
+		hits  float64
+		limit int
+		want  bool
+	}{
+		{0, 5, true},
+		{4, 5, true},
+		{4.9, 5, true},
+		{5, 5, false},
+		{6, 5, false},
+		{0, 0, false},
+	} {
+		assert.Equal(t, tc.want, account.RateRoom(tc.hits, tc.limit), "%v hits of %d", tc.hits, tc.limit)
+	}
+}

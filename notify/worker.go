@@ -23,6 +23,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/tablestakes/tablestakes/email"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/webhook"
 )
@@ -57,13 +58,15 @@ const (
 )
 
 // ReminderEvery is how often the elected leader writes the reminders of games starting
-// soon (store.EnqueueReminders).
+// soon (service.Notices.EnqueueReminders).
 const ReminderEvery = time.Minute
 
 // Worker delivers the outbox (store/outbox.go) as River's workers of the mail and webhook
 // queues: e-mails over SMTP and POSTs to league webhooks.
 type Worker struct {
-	store          *store.Store
+	store *store.Store
+	// notices writes the reminders, with their jobs, in a transaction of its own.
+	notices        *service.Notices
 	mail           *email.Sender
 	client         *http.Client
 	baseURL        string
@@ -102,7 +105,8 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Worker {
 	transport := &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: min(5*time.Second, timeout),
 		ResponseHeaderTimeout: timeout, MaxIdleConns: 10, IdleConnTimeout: time.Minute}
 	return &Worker{
-		store: st, mail: email.NewSender(cfg.Mail), baseURL: baseURL, interval: interval, webhookTimeout: timeout,
+		notices: service.NewNotices(st),
+		store:   st, mail: email.NewSender(cfg.Mail), baseURL: baseURL, interval: interval, webhookTimeout: timeout,
 		logger: logger,
 		client: &http.Client{Transport: transport, Timeout: timeout,
 			// A webhook is delivered where it was registered, not wherever it redirects.
@@ -196,7 +200,7 @@ func Stop(client *river.Client[pgx.Tx], wait time.Duration) error {
 // worked by it. Tests use it in place of a server's worker; ctx ending stops the client at
 // once (the deliveries in flight are cut off, a failed attempt each).
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
-	if _, err := w.store.EnqueueReminders(ctx); err != nil {
+	if _, err := w.notices.EnqueueReminders(ctx); err != nil {
 		return 0, err
 	}
 	before := w.sent.Load()
@@ -319,7 +323,7 @@ type reminderWorker struct {
 }
 
 func (r *reminderWorker) Work(ctx context.Context, _ *river.Job[ReminderArgs]) error {
-	n, err := r.w.store.EnqueueReminders(ctx)
+	n, err := r.w.notices.EnqueueReminders(ctx)
 	if n > 0 {
 		r.w.logger.Info("wrote game reminders", "count", n)
 	}

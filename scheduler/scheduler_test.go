@@ -321,6 +321,30 @@ func TestVerifyRejects(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "spread 4")
 	})
+	// Two-player turn order: each pair of 3 players meets 4 times, and the seats, the
+	// opponents and the sets are all balanced, but around the cycle 1 → 2 → 3 → 1 each
+	// player starts 3 of the 4 games against the next: 3 against 1 is more than ±1.
+	turnOrder := func(firsts int) Schedule {
+		s := Schedule{Players: 3, PerGame: 2}
+		for _, pair := range [][2]int{{1, 2}, {2, 3}, {3, 1}} {
+			for i := range 4 {
+				seats := []int{pair[0], pair[1]}
+				if i >= firsts {
+					seats = []int{pair[1], pair[0]}
+				}
+				s.Games = append(s.Games, Game{Number: len(s.Games) + 1, Round: len(s.Games) + 1, Seats: seats})
+			}
+		}
+		return s
+	}
+	t.Run("two-player turn order", func(t *testing.T) {
+		opts := Options{Players: 3, PerGame: 2, GamesPerPlayer: 8}
+		require.NoError(t, Verify(turnOrder(2), opts), "each pair's first seat 2 and 2")
+		err := Verify(turnOrder(3), opts)
+		require.Error(t, err)
+		assert.ErrorIs(t, err, ErrUnbalanced)
+		assert.Contains(t, err.Error(), "is first against")
+	})
 }
 
 // largerLeagues are the sizes beyond the seed's table that TestLargerLeagues checks,

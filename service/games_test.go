@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
@@ -186,7 +187,7 @@ func TestNormalGameResultCountsForActivityAndRatings(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, store.GameFinished, g.Status)
 	}
-	have, err := st.RecentFinishedGames(ctx, ann.ID, store.DefaultRecentDays)
+	have, err := leagues.RecentGames(ctx, ann.ID, league.Activity{RecentDays: store.DefaultRecentDays})
 	require.NoError(t, err)
 	assert.Equal(t, store.DefaultMinRecentGames, have)
 	_, err = leagues.Join(ctx, strict.ID, ann.ID)

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -139,7 +140,7 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 			return err
 		}
 		if j.Activity.On() {
-			if j.Recent, err = s.store.RecentGames(ctx, tx, userID, j.Activity); err != nil {
+			if j.Recent, err = s.store.RecentGames(ctx, tx, userID, j.Activity, time.Now()); err != nil {
 				return err
 			}
 		}

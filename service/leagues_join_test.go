@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
@@ -189,13 +190,13 @@ func TestActivityRule(t *testing.T) {
 	storetest.FinishGames(t, st, club.ID, 2, 10)  // inside the default 90 days
 	storetest.FinishGames(t, st, club.ID, 1, 100) // outside it
 
-	have, err := st.RecentFinishedGames(ctx, players[0].ID, 90)
+	have, err := leagues.RecentGames(ctx, players[0].ID, league.Activity{RecentDays: 90})
 	require.NoError(t, err)
 	assert.Equal(t, 2, have)
-	have, err = st.RecentFinishedGames(ctx, players[0].ID, 365)
+	have, err = leagues.RecentGames(ctx, players[0].ID, league.Activity{RecentDays: 365})
 	require.NoError(t, err)
 	assert.Equal(t, 3, have)
-	have, err = st.RecentFinishedGames(ctx, players[8].ID, 365)
+	have, err = leagues.RecentGames(ctx, players[8].ID, league.Activity{RecentDays: 365})
 	require.NoError(t, err)
 	assert.Zero(t, have, "a newcomer has no finished games")
 

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -107,6 +108,11 @@ func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, corr
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	if err := Writable(g, w.ByUserID, correction); err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	// The organisers are warned about players fallen inactive (the activity rule at this
+	// write's now, without the game itself), never refused.
+	if g.Activity, err = s.store.LockedGameActivity(ctx, tx, g, time.Now()); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	if err := league.CurrentVersion(g.Version, w.Version); err != nil {

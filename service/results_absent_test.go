@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -117,7 +119,7 @@ func TestAbsentSeatOutsideDiplomacyIsNotPlayed(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]int{"chloe": 0, "ada": 1, "bruno": 1} {
-		n, err := w.Store.RecentFinishedGames(ctx, w.player(name).ID, 90)
+		n, err := service.NewLeagues(w.Store).RecentGames(ctx, w.player(name).ID, league.Activity{RecentDays: 90})
 		require.NoError(t, err)
 		assert.Equal(t, want, n, "%s's games for the activity rule", name)
 	}

@@ -270,49 +270,6 @@ func members(ctx context.Context, q querier, leagueID int64) ([]Member, error) {
 	return ms, nil
 }
 
-// recentFinishedGamesSQL counts the finished games the user played in since $2, the
-// start of the activity rule's window (league.Activity.Since): a seat recorded absent is not
-// a game played (league.GamePlayed, CONTRACT section 12).
-const recentFinishedGamesSQL = `
-SELECT count(*)::int
-FROM seats s JOIN games g ON g.id = s.game_id
-WHERE s.user_id = $1
-  AND g.status = 'finished'
-  AND g.finished_at > $2` + notAbsentSQL
-
-// notAbsentSQL leaves out of an activity count the seat s (of game g) recorded absent:
-// its player did not play that game (league.GamePlayed).
-const notAbsentSQL = `
-  AND NOT EXISTS (SELECT 1 FROM result_points ab WHERE ab.game_id = g.id AND ab.user_id = s.user_id AND ab.absent)`
-
-// RecentFinishedGames counts the games the user held a seat in that finished within the
-// last days days: the measure of the seed's activity rule ("at least 5 games in the last
-// 90 days", league-scoring-system.txt).
-func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, days int) (int, error) {
-	n, err := recentFinishedGames(ctx, s.pool, userID, league.Activity{RecentDays: days})
-	if err != nil {
-		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
-	}
-	return n, nil
-}
-
-// recentFinishedGames counts the user's finished games in the window of rule, now.
-func recentFinishedGames(ctx context.Context, q querier, userID int64, rule league.Activity) (int, error) {
-	var n int
-	err := q.QueryRow(ctx, recentFinishedGamesSQL, userID, rule.Since(time.Now())).Scan(&n)
-	return n, err
-}
-
-// RecentGames counts, inside a join's transaction, the user's finished games in the window
-// of the league's activity rule as it stands now.
-func (s *Store) RecentGames(ctx context.Context, tx pgx.Tx, userID int64, rule league.Activity) (int, error) {
-	n, err := recentFinishedGames(ctx, tx, userID, rule)
-	if err != nil {
-		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
-	}
-	return n, nil
-}
-
 // LeagueMembers returns the league's members in slot order inside the transaction.
 func (s *Store) LeagueMembers(ctx context.Context, tx pgx.Tx, leagueID int64) ([]Member, error) {
 	return members(ctx, tx, leagueID)

@@ -239,29 +239,14 @@ func (s *Store) NotificationPrefs(ctx context.Context, userID int64) (map[string
 	return prefs, nil
 }
 
-// SetNotificationPrefs changes which kinds the user receives: kinds not in prefs keep
-// their setting. An unknown kind is refused (*Invalid) and nothing changes.
-func (s *Store) SetNotificationPrefs(ctx context.Context, userID int64, prefs map[string]bool) error {
-	var on, off []string
-	for k, v := range prefs {
-		if !isNoticeKind(k) {
-			return &Invalid{Reason: fmt.Sprintf("%s: no such notification; the kinds are %v", k, NoticeKinds)}
-		}
-		if v {
-			on = append(on, k)
-		} else {
-			off = append(off, k)
-		}
+// SetNotificationOptOuts turns, inside tx, the kinds on back on and the kinds off off
+// for the user; the kinds in neither keep their setting.
+func (s *Store) SetNotificationOptOuts(ctx context.Context, tx pgx.Tx, userID int64, on, off []string) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM notification_optouts WHERE user_id = $1 AND kind = ANY($2)`, userID, on); err != nil {
+		return fmt.Errorf("store: notification preferences of user %d: %w", userID, err)
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM notification_optouts WHERE user_id = $1 AND kind = ANY($2)`, userID, on); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `
-			INSERT INTO notification_optouts (user_id, kind) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, userID, off)
-		return err
-	})
-	if err != nil {
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO notification_optouts (user_id, kind) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, userID, off); err != nil {
 		return fmt.Errorf("store: notification preferences of user %d: %w", userID, err)
 	}
 	return nil
@@ -294,4 +279,5 @@ func (s *Store) InsertPlayerNotice(ctx context.Context, tx pgx.Tx, key string, n
 	return nil
 }
 
-func isNoticeKind(k string) bool { return slices.Contains(NoticeKinds, k) }
+// IsNoticeKind reports whether k is one of NoticeKinds.
+func IsNoticeKind(k string) bool { return slices.Contains(NoticeKinds, k) }

@@ -46,7 +46,7 @@ func TestEventsWriteTheOutboxInTheirTransaction(t *testing.T) {
 	leagueID, games := w.League("cartagena", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
 	ada, bruno, chloe, elena := w.Players[0], w.Players[1], w.Players[2], w.Players[4]
 	w.verify(ada, bruno, chloe, elena, w.Players[8]) // xavier is in no league
-	require.NoError(t, w.Store.SetNotificationPrefs(ctx, chloe.ID, map[string]bool{store.NoticeResultRecorded: false}))
+	require.NoError(t, service.NewAccounts(w.Store).SetNotificationPrefs(ctx, chloe.ID, map[string]bool{store.NoticeResultRecorded: false}))
 	hook, err := service.NewLeagues(w.Store).AddWebhook(ctx, leagueID, w.Organiser.ID, "https://club.example/hook", "json", "0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 
@@ -138,14 +138,14 @@ func TestNotificationPrefs(t *testing.T) {
 	for k, on := range prefs {
 		assert.True(t, on, k)
 	}
-	require.NoError(t, w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: false, store.NoticeResultRecorded: false}))
-	require.NoError(t, w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeResultRecorded: true}))
+	require.NoError(t, service.NewAccounts(w.Store).SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: false, store.NoticeResultRecorded: false}))
+	require.NoError(t, service.NewAccounts(w.Store).SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeResultRecorded: true}))
 	prefs, err = w.Store.NotificationPrefs(ctx, ada.ID)
 	require.NoError(t, err)
 	assert.False(t, prefs[store.NoticeGameSoon])
 	assert.True(t, prefs[store.NoticeResultRecorded])
 
-	err = w.Store.SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: true, "everything": false})
+	err = service.NewAccounts(w.Store).SetNotificationPrefs(ctx, ada.ID, map[string]bool{store.NoticeGameSoon: true, "everything": false})
 	var invalid *store.Invalid
 	require.ErrorAs(t, err, &invalid)
 	assert.Contains(t, invalid.Reason, "everything: no such notification")

@@ -114,23 +114,25 @@ func enqueueDeliveries(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-// QueueLeftoverDeliveries inserts the River jobs of outbox rows that have none (written by
-// a release before River, still to be sent), and returns how many. The server runs it once
-// at start; any number of servers may at once.
-func (s *Store) QueueLeftoverDeliveries(ctx context.Context) (int, error) {
+// LeftoverDeliveries counts, inside tx, the outbox rows that have no River job (written by
+// a release before River, still to be sent): QueueDeliveries inserts their jobs.
+func (s *Store) LeftoverDeliveries(ctx context.Context, tx pgx.Tx) (int, error) {
 	var n int
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, `
-			SELECT count(*) FROM outbox WHERE job_id IS NULL AND sent_at IS NULL AND unknown_at IS NULL AND gave_up = ''`).
-			Scan(&n); err != nil || n == 0 {
-			return err
-		}
-		return enqueueDeliveries(ctx, tx)
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store: queue leftover deliveries: %w", err)
+	if err := tx.QueryRow(ctx, `
+		SELECT count(*) FROM outbox WHERE job_id IS NULL AND sent_at IS NULL AND unknown_at IS NULL AND gave_up = ''`).
+		Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: leftover deliveries: %w", err)
 	}
 	return n, nil
+}
+
+// QueueDeliveries inserts, inside tx, the River jobs of the outbox rows that have none
+// (enqueueDeliveries), so each delivery's job commits or rolls back with the rows.
+func (s *Store) QueueDeliveries(ctx context.Context, tx pgx.Tx) error {
+	if err := enqueueDeliveries(ctx, tx); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 // BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).

@@ -92,30 +92,31 @@ func rateKey(key string) string {
 	return key
 }
 
-// RateTake counts one hit of kind by key at the time at over period only while the hits in
-// the period up to at are fewer than limit, and reports whether it counted it: a refused attempt does
-// not count, so retrying never lengthens the wait. Concurrent takers of one key (on any
-// server) are serialised by a transaction-scoped advisory lock on it.
-func (s *Store) RateTake(ctx context.Context, kind, key string, period time.Duration, limit int, at time.Time) (bool, error) {
-	taken := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1 || ' ' || $2, 0))`, kind, rateKey(key)); err != nil {
-			return err
-		}
-		var n float64
-		if err := tx.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
-			return err
-		}
-		if n >= float64(limit) {
-			return nil
-		}
-		taken = true
-		return tx.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n)
-	})
-	if err != nil {
-		return false, fmt.Errorf("store: rate take %s: %w", kind, err)
+// LockRate takes, inside tx, the transaction-scoped advisory lock on kind's counter of key:
+// concurrent takers of one key (on any server) wait for each other's count and hit.
+func (s *Store) LockRate(ctx context.Context, tx pgx.Tx, kind, key string) error {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1 || ' ' || $2, 0))`, kind, rateKey(key)); err != nil {
+		return fmt.Errorf("store: rate lock %s: %w", kind, err)
 	}
-	return taken, nil
+	return nil
+}
+
+// LockedRateCount is RateCount inside tx, under LockRate.
+func (s *Store) LockedRateCount(ctx context.Context, tx pgx.Tx, kind, key string, period time.Duration, at time.Time) (float64, error) {
+	var n float64
+	if err := tx.QueryRow(ctx, rateCountSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: rate count %s: %w", kind, err)
+	}
+	return n, nil
+}
+
+// LockedRateHit is RateHit inside tx, under LockRate.
+func (s *Store) LockedRateHit(ctx context.Context, tx pgx.Tx, kind, key string, period time.Duration, at time.Time) (float64, error) {
+	var n float64
+	if err := tx.QueryRow(ctx, rateHitSQL, kind, rateKey(key), period.Seconds(), at).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: rate hit %s: %w", kind, err)
+	}
+	return n, nil
 }
 
 // A counter holds at least one hit (its table's check), so giving back the last one deletes

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
 
@@ -89,7 +90,7 @@ func TestRateCountersCountAtTheTimeGiven(t *testing.T) {
 	// A take halfway through the next window sees 4 of a limit of 5: it counts one, and
 	// the next is refused.
 	for i, want := range []bool{true, false} {
-		took, err := st.RateTake(ctx, "login-fail-ip", "192.0.2.1", time.Minute, 5, window.Add(90*time.Second))
+		took, err := service.NewLimits(st).Take(ctx, "login-fail-ip", "192.0.2.1", time.Minute, 5, window.Add(90*time.Second))
 		require.NoError(t, err)
 		assert.Equal(t, want, took, "take %d", i)
 	}

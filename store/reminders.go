@@ -49,19 +49,13 @@ SELECT (SELECT count(*) FROM mail) + (SELECT count(*) FROM hooks)`
 // ReminderWindow is how long before a game its players are reminded of it.
 const ReminderWindow = 24 * time.Hour
 
-// EnqueueReminders writes the reminders of every game starting within ReminderWindow that
-// has none yet, and returns how many rows it wrote. Any number of servers may run it at
-// once: each reminder is written once.
-// Their River jobs are inserted in the same transaction.
-func (s *Store) EnqueueReminders(ctx context.Context) (int, error) {
+// InsertReminders writes, inside tx, the reminders of every game starting within window
+// that has none yet, and returns how many rows it wrote. Any number of servers may run it
+// at once: each reminder is written once. The caller inserts their River jobs in the same
+// transaction (QueueDeliveries).
+func (s *Store) InsertReminders(ctx context.Context, tx pgx.Tx, window time.Duration) (int, error) {
 	var n int
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, enqueueRemindersSQL, ReminderWindow).Scan(&n); err != nil {
-			return err
-		}
-		return enqueueDeliveries(ctx, tx)
-	})
-	if err != nil {
+	if err := tx.QueryRow(ctx, enqueueRemindersSQL, window).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: enqueue reminders: %w", err)
 	}
 	return n, nil

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/service"
 )
 
 func TestRemindersOncePerGameAndStart(t *testing.T) {
@@ -21,15 +23,15 @@ func TestRemindersOncePerGameAndStart(t *testing.T) {
 	}
 	setStart(games[0], 2*time.Hour)
 	setStart(games[1], 30*time.Hour) // beyond the window
-	n, err := w.Store.EnqueueReminders(ctx)
+	n, err := service.NewNotices(w.Store).EnqueueReminders(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 4, n, "the four players of the game starting within 24 h")
-	n, err = w.Store.EnqueueReminders(ctx)
+	n, err = service.NewNotices(w.Store).EnqueueReminders(ctx)
 	require.NoError(t, err)
 	assert.Zero(t, n, "a second server's run writes nothing again")
 
 	setStart(games[0], 3*time.Hour) // moved: its players hear of the new time
-	n, err = w.Store.EnqueueReminders(ctx)
+	n, err = service.NewNotices(w.Store).EnqueueReminders(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 4, n)
 }

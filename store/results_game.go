@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -39,8 +38,11 @@ type ResultGame struct {
 	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
 	// recorded, one more per correction. A write names the version it was built from.
 	Version int
+	// ActivityRule is the league's activity rule (league.Activity); off for a normal game.
+	ActivityRule league.Activity
 	// Activity is each seated player's state under the league's activity rule, counted
-	// without this game; empty for a normal game or a league without the rule.
+	// without this game, as the service read it (Store.GameActivity, at its now); empty for
+	// a normal game or a league without the rule.
 	Activity []ActivityState
 	// ResultsBy is who enters results, the league's or the normal game's setting
 	// (ResultsByOrganisers or ResultsByPlayers); ConfirmHours the table's confirmation window.
@@ -106,13 +108,12 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	var g ResultGame
 	var slug, version string
 	var input []byte
-	var rule league.Activity
 	found := false
 	batch := &pgx.Batch{}
 	batch.Queue(sql, gameID).Query(func(rows pgx.Rows) error {
 		_, err := pgx.ForEachRow(rows, []any{&g.ID, &g.LeagueID, &g.Status, &slug, &version, &g.OrganiserID, &g.Organiser, &g.Number, &g.LeagueName, &input,
 			&g.Version, &g.CoOrganiserIDs, &g.LeagueStatus, &g.ResultsBy, &g.ConfirmHours,
-			&rule.MinRecentGames, &rule.RecentDays, &g.Private},
+			&g.ActivityRule.MinRecentGames, &g.ActivityRule.RecentDays, &g.Private},
 			func() error { found = true; return nil })
 		return err
 	})
@@ -128,14 +129,6 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 		return ResultGame{}, ErrNotFound
 	}
 	var err error
-	if g.LeagueID != 0 && rule.On() {
-		// The window starts where the rule says (league.Activity.Since), so no SQL decides
-		// it again; only leagues with the rule pay this second round trip.
-		g.Activity, err = collect[ActivityState](ctx, q, gameActivitySQL, gameID, rule.Since(time.Now()))
-		if err != nil {
-			return ResultGame{}, err
-		}
-	}
 	if g.Game, err = scoring.GameBySlug(slug); err != nil {
 		return ResultGame{}, fmt.Errorf("league %d plays %w", g.LeagueID, err)
 	}

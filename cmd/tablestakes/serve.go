@@ -18,6 +18,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/notify"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 	"github.com/tablestakes/tablestakes/sweep"
@@ -315,7 +316,7 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 // elected leader. The returned stop lets the jobs in flight finish (up to 30 s) and then
 // cancels them: a delivery cut off is a failed attempt, tried again by another server.
 func startBackground(ctx context.Context, st *store.Store, logger *slog.Logger, cfg serveConfig, handler *web.Handler) (stop func(), err error) {
-	if n, err := st.QueueLeftoverDeliveries(ctx); err != nil {
+	if n, err := service.NewNotices(st).QueueLeftoverDeliveries(ctx); err != nil {
 		return nil, err
 	} else if n > 0 {
 		logger.Info("queued deliveries written before River", "count", n)

@@ -4,10 +4,12 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
@@ -31,7 +33,7 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	for _, u := range demo.Users() {
 		got, err := st.UserByUsername(ctx, u.Username)
 		require.NoError(t, err)
-		n, err := st.RecentFinishedGames(ctx, got.ID, store.DefaultRecentDays)
+		n, err := st.RecentFinishedGames(ctx, got.ID, league.Activity{RecentDays: store.DefaultRecentDays}, time.Now())
 		require.NoError(t, err)
 		assert.Positive(t, n, "%s has finished games", u.Username)
 	}

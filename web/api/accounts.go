@@ -206,7 +206,7 @@ func (h *Handler) apiSetNotifications(c echo.Context) error {
 			return echo.NewHTTPError(http.StatusBadRequest, k+": must be true or false")
 		}
 	}
-	if err := h.Store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+	if err := h.Accounts.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
 		return err
 	}
 	return h.apiNotifications(c)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -115,7 +116,7 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (_ stor
 	// One time for the whole attempt: its checks, its counts and its give-backs fall in the
 	// same windows.
 	now := cfg.LimitClock()
-	slots := &loginSlots{store: h.Store, at: now}
+	slots := &loginSlots{store: h.Store, limits: service.NewLimits(h.Store), at: now}
 	// Only a wrong password is a failure: every other ending (a refusal, a right password,
 	// an attempt that never got an answer) gives the failure slots back.
 	wrong := false
@@ -214,9 +215,10 @@ func (h *Server) takeAddressSlots(ctx context.Context, slots *loginSlots, known 
 // loginSlots are the failure-limit slots one log-in attempt has taken, to give back when it
 // turns out not to be a failure.
 type loginSlots struct {
-	store *store.Store
-	at    time.Time
-	taken []loginSlot
+	store  *store.Store
+	limits *service.Limits
+	at     time.Time
+	taken  []loginSlot
 }
 
 // loginSlot is one counted hit of a failure limit.
@@ -227,7 +229,7 @@ type loginSlot struct {
 
 // take takes a slot of lim for kind and key if the limit has room, and reports whether it did.
 func (s *loginSlots) take(ctx context.Context, kind, key string, lim Limit) (bool, error) {
-	took, err := s.store.RateTake(ctx, kind, key, lim.Per, lim.Attempts, s.at)
+	took, err := s.limits.Take(ctx, kind, key, lim.Per, lim.Attempts, s.at)
 	if took {
 		s.taken = append(s.taken, loginSlot{kind, key, lim.Per})
 	}
@@ -285,7 +287,7 @@ func (h *Server) refuseLogin(ctx context.Context, why, ip, username, msg string,
 // venue waits no longer for retrying (trust review 3, finding 5); the caller answers a
 // refusal with ErrTooManySignups.
 func (h *Server) AllowSignup(c echo.Context) (bool, error) {
-	ok, err := h.Store.RateTake(c.Request().Context(), kindSignup, ClientKey(c), h.Config.SignupPerIP.Per, h.Config.SignupPerIP.Attempts,
+	ok, err := service.NewLimits(h.Store).Take(c.Request().Context(), kindSignup, ClientKey(c), h.Config.SignupPerIP.Per, h.Config.SignupPerIP.Attempts,
 		h.Config.LimitClock())
 	if err != nil {
 		return false, err

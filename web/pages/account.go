@@ -254,7 +254,7 @@ func (h *Handler) setNotifications(c echo.Context) error {
 	for _, k := range store.NoticeKinds {
 		prefs[k] = c.FormValue(k) == "on"
 	}
-	if err := h.Store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+	if err := h.Accounts.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=notifications#notifications")

@@ -110,7 +110,7 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	}
 	s.activity = map[int64]store.ActivityState{}
 	if (league.Activity{MinRecentGames: s.league.MinRecentGames, RecentDays: s.league.RecentDays}).On() {
-		states, err := h.Store.LeagueActivity(ctx, id)
+		states, err := h.Leagues.Activity(ctx, id)
 		if err != nil {
 			return s, err
 		}
@@ -329,7 +329,7 @@ func (h *Handler) joinView(ctx context.Context, l store.League, isMember bool, v
 	joining.Activity = league.Activity{MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays}
 	if joining.Activity.On() {
 		var err error
-		if joining.Recent, err = h.Store.RecentFinishedGames(ctx, viewer.ID, l.RecentDays); err != nil {
+		if joining.Recent, err = h.Leagues.RecentGames(ctx, viewer.ID, joining.Activity); err != nil {
 			return j, err
 		}
 	}

@@ -301,7 +301,7 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	if err != nil {
 		return store.ResultGame{}, err
 	}
-	read := func() (store.ResultGame, error) { return h.Store.ResultGame(c.Request().Context(), id) }
+	read := func() (store.ResultGame, error) { return h.Results.Game(c.Request().Context(), id) }
 	var g store.ResultGame
 	if c.Request().Method == http.MethodGet {
 		// The form's read, kept until the next write (web/httpx/cache_parts.go); a save reads the
