@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -34,7 +35,9 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		return err
 	}
 	nu := store.NewUser{Username: body.Username, DisplayName: body.DisplayName, Password: body.Password}
-	if errs := httpx.ValidateSignup(locales.Default(), &nu); len(errs) > 0 {
+	signup := account.Signup(nu)
+	errs := account.CheckSignup(locales.Default(), &signup)
+	if nu = store.NewUser(signup); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fieldErrorsText(errs))
 	}
 	if ok, err := h.AllowSignup(c); err != nil || !ok {

@@ -10,9 +10,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -144,7 +146,7 @@ func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensVie
 	if err != nil {
 		return err
 	}
-	loc := httpx.ZoneOf(zone)
+	loc := league.ZoneOf(zone)
 	for _, t := range tokens {
 		row := templates.TokenRow{
 			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt, loc), Expires: day(t.ExpiresAt, loc), LastUsed: "never",
@@ -168,7 +170,7 @@ const tokenNameMax = 64
 func (h *Handler) createToken(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("name"))
-	if msg := httpx.TextProblem(name, tokenNameMax, true); msg != "" {
+	if msg := text.Problem(locales.Default(), name, tokenNameMax, true); msg != "" {
 		return h.renderTokens(c, http.StatusUnprocessableEntity, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
 	}
 	token, err := h.Accounts.CreateNamedAPIToken(c.Request().Context(), user.ID, name)

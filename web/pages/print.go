@@ -25,7 +25,7 @@ func (h *Handler) roundSheets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	loc := httpx.LeagueLocation(l)
+	loc := l.Location()
 	v := templates.RoundSheetsView{League: summarise(l)}
 	index := map[int]int{} // round → its place in v.Rounds
 	for _, g := range games {
@@ -83,7 +83,7 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 	}
 	v := templates.StandingsSheetView{League: summarise(l), Standings: st,
 		Notes:   append(replacementNotes(replaced), withdrawalNotes(withdrawn)...),
-		Printed: time.Now().In(httpx.LeagueLocation(l)).Format(gameDateFormat)}
+		Printed: time.Now().In(l.Location()).Format(gameDateFormat)}
 	return h.Render(c, http.StatusOK, templates.StandingsSheet(h.Page(c, l.Name+": standings"), v))
 }
 

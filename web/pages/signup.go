@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -33,7 +34,9 @@ func (h *Handler) signup(c echo.Context) error {
 		Password:    c.FormValue("password"),
 	}
 	form := templates.SignupForm{Username: nu.Username, DisplayName: nu.DisplayName}
-	if form.Errors = httpx.ValidateSignup(l, &nu); len(form.Errors) > 0 {
+	signup := account.Signup(nu)
+	form.Errors = account.CheckSignup(l, &signup)
+	if nu = store.NewUser(signup); len(form.Errors) > 0 {
 		// Say at once that a well-formed username is taken too, not only after the other
 		// fields are fixed (the store refuses it again below when it is).
 		if _, bad := form.Errors["username"]; !bad {
