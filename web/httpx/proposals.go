@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -20,29 +19,4 @@ func ProposalError(err error) error {
 		return errNoProposal.SetInternal(err)
 	}
 	return ResultError(err)
-}
-
-// Propose checks body against the game's seats, as a result is checked, and stores it as
-// userID's proposal: the API's and the result form's one way in.
-func (h *Server) Propose(c echo.Context, gameID, userID int64, body []byte) (store.Proposal, error) {
-	ctx := c.Request().Context()
-	g, err := h.Store.ResultGame(ctx, gameID)
-	if err != nil {
-		return store.Proposal{}, err
-	}
-	// Refuse the wrong person or state before judging the body; the store asks again
-	// under the game's lock.
-	if err := service.MayPropose(g, userID); err != nil {
-		return store.Proposal{}, err
-	}
-	w, err := g.CheckBody(userID, body)
-	if err != nil {
-		return store.Proposal{}, ResultError(err)
-	}
-	p, err := h.Results.Propose(ctx, w)
-	if err != nil {
-		return store.Proposal{}, ResultError(err)
-	}
-	h.GameChanged(c, gameID)
-	return p, nil
 }
