@@ -46,7 +46,7 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		}
 		return h.ErrTooManySignups()
 	}
-	user, err := h.Store.CreateUser(c.Request().Context(), nu)
+	user, err := h.Accounts.SignUp(c.Request().Context(), nu)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (h *Handler) apiUpdateMe(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	updated, err := h.RenameAccount(c.Request().Context(), user, body.DisplayName)
+	updated, err := h.Accounts.Rename(c.Request().Context(), user, body.DisplayName)
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	if _, err := h.ReplacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
+	if _, err := h.Accounts.ReplacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
 		return err // ErrWrongPassword is 422 through the error handler
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -152,7 +152,7 @@ func (h *Handler) apiRevokeToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+	if err := h.Accounts.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -209,7 +209,7 @@ func (h *Handler) apiSetNotifications(c echo.Context) error {
 			return echo.NewHTTPError(http.StatusBadRequest, k+": must be true or false")
 		}
 	}
-	if err := h.Store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+	if err := h.Accounts.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
 		return err
 	}
 	return h.apiNotifications(c)

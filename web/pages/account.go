@@ -85,7 +85,7 @@ func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.Acco
 func (h *Handler) updateDisplayName(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("display_name"))
-	if _, err := h.RenameAccount(c.Request().Context(), user, name); err != nil {
+	if _, err := h.Accounts.Rename(c.Request().Context(), user, name); err != nil {
 		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: name}, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=name")
@@ -96,7 +96,7 @@ func (h *Handler) updateDisplayName(c echo.Context) error {
 // browser carries on under a fresh session.
 func (h *Handler) changePassword(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
-	updated, err := h.ReplacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
+	updated, err := h.Accounts.ReplacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
 	if errors.Is(err, store.ErrWrongPassword) {
 		err = &store.Invalid{Reason: "current_password: incorrect"}
 	}
@@ -195,7 +195,7 @@ func (h *Handler) revokeToken(c echo.Context) error {
 	if !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/account/tokens/%d/revoke", id))
 	}
-	if err := h.Store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+	if err := h.Accounts.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
 	h.Flash(c, "The token is revoked: scripts using it are refused from now on.")
@@ -256,7 +256,7 @@ func (h *Handler) setNotifications(c echo.Context) error {
 	for _, k := range store.NoticeKinds {
 		prefs[k] = c.FormValue(k) == "on"
 	}
-	if err := h.Store.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
+	if err := h.Accounts.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=notifications#notifications")

@@ -56,7 +56,7 @@ func (h *Handler) signup(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", h.ErrTooManySignups().RetryAfter())
 		return h.Render(c, http.StatusTooManyRequests, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}
-	user, err := h.Store.CreateUser(c.Request().Context(), nu)
+	user, err := h.Accounts.SignUp(c.Request().Context(), nu)
 	if errors.Is(err, store.ErrUsernameTaken) {
 		form.Errors["username"] = l.T("username.taken")
 		return h.Render(c, http.StatusConflict, templates.Signup(h.Page(c, l.T("layout.signup")), form))
