@@ -241,3 +241,13 @@ func quoteChar(text []byte) string {
 	}
 	return strconv.QuoteRune([]rune(string(text[:min(len(text), 4)]))[0])
 }
+
+// Problem is the problem part of a *FieldError (its field is already known), or the
+// error's whole text for any other error.
+func Problem(err error) string {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return fe.Problem
+	}
+	return err.Error()
+}

@@ -15,21 +15,13 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// Who enters a game's results (CONTRACT section 8): the league's (or normal game's) setting.
+// Who enters a game's results and the confirmation window (CONTRACT section 8): the
+// league's rule (league.ResultsByOrganisers and the rest), named here for the queries.
 const (
-	// ResultsByOrganisers lets only the organiser and co-organisers enter results.
-	ResultsByOrganisers = "organisers"
-	// ResultsByPlayers lets a seated player propose the result, which the table confirms;
-	// the organisers still record, correct and override. The default of new leagues.
-	ResultsByPlayers = "players"
-)
-
-// The confirmation window: how long the table has to confirm or dispute a proposal.
-const (
-	// DefaultConfirmHours is the window of a league that does not choose one.
-	DefaultConfirmHours = 48
-	// MaxConfirmHours is the longest window (two weeks).
-	MaxConfirmHours = 336
+	ResultsByOrganisers = league.ResultsByOrganisers
+	ResultsByPlayers    = league.ResultsByPlayers
+	DefaultConfirmHours = league.DefaultConfirmHours
+	MaxConfirmHours     = league.MaxConfirmHours
 )
 
 // tableSetting is who enters results and the confirmation window of a new league or

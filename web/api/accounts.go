@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -34,7 +35,9 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		return err
 	}
 	nu := store.NewUser{Username: body.Username, DisplayName: body.DisplayName, Password: body.Password}
-	if errs := httpx.ValidateSignup(locales.Default(), &nu); len(errs) > 0 {
+	signup := account.Signup(nu)
+	errs := account.CheckSignup(locales.Default(), &signup)
+	if nu = store.NewUser(signup); len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fieldErrorsText(errs))
 	}
 	if ok, err := h.AllowSignup(c); err != nil || !ok {
@@ -43,7 +46,7 @@ func (h *Handler) apiSignup(c echo.Context) error {
 		}
 		return h.ErrTooManySignups()
 	}
-	user, err := h.Store.CreateUser(c.Request().Context(), nu)
+	user, err := h.Accounts.SignUp(c.Request().Context(), nu)
 	if err != nil {
 		return err
 	}
@@ -94,7 +97,7 @@ func (h *Handler) apiUpdateMe(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	updated, err := h.RenameAccount(c.Request().Context(), user, body.DisplayName)
+	updated, err := h.Accounts.Rename(c.Request().Context(), user, body.DisplayName)
 	if err != nil {
 		return err
 	}
@@ -113,7 +116,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	if _, err := h.ReplacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
+	if _, err := h.Accounts.ReplacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
 		return err // ErrWrongPassword is 422 through the error handler
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -149,7 +152,7 @@ func (h *Handler) apiRevokeToken(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+	if err := h.Accounts.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

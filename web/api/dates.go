@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -42,7 +43,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		loc = httpx.LeagueLocation(l)
+		loc = l.Location()
 	}
 	gs := store.GameSchedule{StartsAt: g.StartsAt, Place: g.Place}
 	switch raw := strings.TrimSpace(string(body.StartsAt)); {
@@ -54,7 +55,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		if err := json.Unmarshal(body.StartsAt, &s); err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, "starts_at: must be a JSON string or null")
 		}
-		t, err := httpx.ParseWhen("starts_at", s, loc)
+		t, err := league.ParseWhen("starts_at", s, loc)
 		if err != nil {
 			return err
 		}
@@ -62,7 +63,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 	}
 	if body.Place != nil {
 		gs.Place = strings.TrimSpace(*body.Place)
-		if err := httpx.PlaceProblem(gs.Place); err != nil {
+		if err := league.PlaceProblem(gs.Place); err != nil {
 			return err
 		}
 	}
@@ -91,7 +92,7 @@ func (h *Handler) apiSetRhythm(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	first, every, err := httpx.RhythmOf(l, body.FirstRound, strconv.Itoa(body.EveryDays))
+	first, every, err := league.Rhythm(l.Location(), body.FirstRound, strconv.Itoa(body.EveryDays))
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -49,7 +50,7 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 		Edition string   `json:"edition"`
 		Seats   int      `json:"seats"`
 		Bots    []string `json:"bots"`
-		httpx.ResultsSetting
+		league.ResultsSetting
 	}
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
@@ -58,7 +59,9 @@ func (h *Handler) apiCreateNormalGame(c echo.Context) error {
 		OrganiserID: user.ID, Bots: body.Bots}
 	errs := templates.FieldErrors{}
 	in.ResultsBy, in.ConfirmHours = body.ResultsSetting.Values(errs)
-	if httpx.ValidateNormalGame(&in, errs); len(errs) > 0 {
+	setup := in.Setup()
+	league.CheckTable(&setup, errs)
+	if in.Version, in.Edition = setup.Version, setup.Edition; len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstNormalGameError(errs))
 	}
 	g, err := h.Games.Create(c.Request().Context(), in)

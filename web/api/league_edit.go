@@ -6,6 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -35,16 +37,16 @@ func (h *Handler) apiEditLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var in httpx.LeagueEditInput
+	var in league.EditInput
 	if err := httpx.DecodeJSON(c, &in); err != nil {
 		return err
 	}
-	e, errs := httpx.ValidateEdit(l, in)
+	e, errs := league.CheckEdit(l.Settings(), in)
 	if len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstEditError(errs))
 	}
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-	if err := h.Leagues.Edit(c.Request().Context(), l.ID, user.ID, e); err != nil {
+	if err := h.Leagues.Edit(c.Request().Context(), l.ID, user.ID, store.LeagueEdit(e)); err != nil {
 		return err
 	}
 	return h.apiLeagueAnswer(c, l.ID)

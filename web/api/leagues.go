@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
@@ -133,7 +134,7 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		MinRecentGames *int   `json:"min_recent_games"`
 		RecentDays     *int   `json:"recent_days"`
 		FaceToFace     bool   `json:"face_to_face"`
-		httpx.ResultsSetting
+		league.ResultsSetting
 	}
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
@@ -160,7 +161,9 @@ func (h *Handler) apiCreateLeague(c echo.Context) error {
 		in.RecentDays = *body.RecentDays
 	}
 	in.ResultsBy, in.ConfirmHours = body.ResultsSetting.Values(errs)
-	if httpx.ValidateLeague(locales.Default(), &in, errs); len(errs) > 0 {
+	setup := in.Setup()
+	league.CheckSetup(locales.Default(), &setup, errs)
+	if in.Name, in.Edition, in.Version = setup.Name, setup.Edition, setup.Version; len(errs) > 0 {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstLeagueError(errs))
 	}
 	ctx := c.Request().Context()

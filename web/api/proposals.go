@@ -87,10 +87,11 @@ func (h *Handler) apiPropose(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-	p, err := h.Propose(c, id, user.ID, body)
+	p, err := h.Results.ProposeBody(c.Request().Context(), id, user.ID, body)
 	if err != nil {
-		return err
+		return httpx.ResultError(err)
 	}
+	h.GameChanged(c, id)
 	return c.JSON(http.StatusCreated, apiProposalOf(p))
 }
 

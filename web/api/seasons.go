@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -71,7 +72,7 @@ func (h *Handler) apiCreateSeason(c echo.Context) error {
 		DivisionSize   *int   `json:"division_size"`
 		Promote        *int   `json:"promote"`
 		FaceToFace     bool   `json:"face_to_face"`
-		httpx.ResultsSetting
+		league.ResultsSetting
 	}
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
@@ -86,8 +87,10 @@ func (h *Handler) apiCreateSeason(c echo.Context) error {
 		in.Promote = *body.Promote
 	}
 	in.ResultsBy, in.ConfirmHours = body.ResultsSetting.Values(errs)
-	if httpx.ValidateSeason(locales.Default(), &in, errs); len(errs) > 0 {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, httpx.FirstSeasonError(errs))
+	setup := in.Setup()
+	league.CheckSeasonSetup(locales.Default(), &setup, errs)
+	if in.Name, in.Version = setup.Name, setup.Version; len(errs) > 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, league.FirstSeasonProblem(errs))
 	}
 	ctx := c.Request().Context()
 	se, err := h.Seasons.Create(ctx, in)
@@ -185,7 +188,7 @@ func (h *Handler) apiSeasonNext(c echo.Context) error {
 		return err
 	}
 	name := strings.TrimSpace(body.Name)
-	if msg := httpx.SeasonNameProblem(name); msg != "" {
+	if msg := league.SeasonNameProblem(name); msg != "" {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "name: "+msg)
 	}
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it

@@ -10,9 +10,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -83,7 +85,7 @@ func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.Acco
 func (h *Handler) updateDisplayName(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("display_name"))
-	if _, err := h.RenameAccount(c.Request().Context(), user, name); err != nil {
+	if _, err := h.Accounts.Rename(c.Request().Context(), user, name); err != nil {
 		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: name}, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=name")
@@ -94,7 +96,7 @@ func (h *Handler) updateDisplayName(c echo.Context) error {
 // browser carries on under a fresh session.
 func (h *Handler) changePassword(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
-	updated, err := h.ReplacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
+	updated, err := h.Accounts.ReplacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
 	if errors.Is(err, store.ErrWrongPassword) {
 		err = &store.Invalid{Reason: "current_password: incorrect"}
 	}
@@ -144,7 +146,7 @@ func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensVie
 	if err != nil {
 		return err
 	}
-	loc := httpx.ZoneOf(zone)
+	loc := league.ZoneOf(zone)
 	for _, t := range tokens {
 		row := templates.TokenRow{
 			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt, loc), Expires: day(t.ExpiresAt, loc), LastUsed: "never",
@@ -168,7 +170,7 @@ const tokenNameMax = 64
 func (h *Handler) createToken(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("name"))
-	if msg := httpx.TextProblem(name, tokenNameMax, true); msg != "" {
+	if msg := text.Problem(locales.Default(), name, tokenNameMax, true); msg != "" {
 		return h.renderTokens(c, http.StatusUnprocessableEntity, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
 	}
 	token, err := h.Accounts.CreateNamedAPIToken(c.Request().Context(), user.ID, name)
@@ -193,7 +195,7 @@ func (h *Handler) revokeToken(c echo.Context) error {
 	if !confirmed(c) {
 		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/account/tokens/%d/revoke", id))
 	}
-	if err := h.Store.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
+	if err := h.Accounts.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
 	h.Flash(c, "The token is revoked: scripts using it are refused from now on.")

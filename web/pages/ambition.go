@@ -125,7 +125,7 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 		}
 	}
 	if err := ver.CheckMarkers(markers); err != nil {
-		v.Errors["markers"] = httpx.FieldProblem(err)
+		v.Errors["markers"] = scoring.Problem(err)
 		return err
 	}
 	for _, s := range v.Seats {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -36,7 +37,7 @@ func clockFor(zones ...string) pageClock {
 	names := map[string]bool{}
 	for _, z := range zones {
 		if _, ok := k.locs[z]; !ok {
-			k.locs[z] = httpx.ZoneOf(z)
+			k.locs[z] = league.ZoneOf(z)
 		}
 		names[k.locs[z].String()] = true
 		k.zone = k.locs[z].String()
@@ -52,7 +53,7 @@ func clockFor(zones ...string) pageClock {
 func (k pageClock) show(t time.Time, zone, layout string) string {
 	loc, ok := k.locs[zone]
 	if !ok {
-		loc = httpx.ZoneOf(zone)
+		loc = league.ZoneOf(zone)
 	}
 	t = t.In(loc)
 	if k.zone == "" {
@@ -69,7 +70,7 @@ func (k pageClock) showIn(l locales.Lang, t time.Time, zone, layout string) stri
 	}
 	loc, ok := k.locs[zone]
 	if !ok {
-		loc = httpx.ZoneOf(zone)
+		loc = league.ZoneOf(zone)
 	}
 	t = t.In(loc)
 	s := l.DateTime(t)
@@ -91,7 +92,7 @@ func (h *Handler) setRhythm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	first, every, err := httpx.RhythmOf(l, c.FormValue("first_round"), c.FormValue("every_days"))
+	first, every, err := league.Rhythm(l.Location(), c.FormValue("first_round"), c.FormValue("every_days"))
 	if err == nil {
 		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 		err = h.Leagues.SetRhythm(c.Request().Context(), l.ID, user.ID, first, every)
@@ -109,10 +110,10 @@ func (h *Handler) moveGames(c echo.Context) error {
 	ctx := c.Request().Context()
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	gs := store.GameSchedule{Place: strings.TrimSpace(c.FormValue("place"))}
-	err = httpx.PlaceProblem(gs.Place)
+	err = league.PlaceProblem(gs.Place)
 	if when := strings.TrimSpace(c.FormValue("starts_at")); err == nil && when != "" {
 		var t time.Time
-		if t, err = httpx.ParseWhen("starts_at", when, httpx.LeagueLocation(l)); err == nil {
+		if t, err = league.ParseWhen("starts_at", when, l.Location()); err == nil {
 			gs.StartsAt = &t
 		}
 	}

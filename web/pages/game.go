@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -84,20 +85,18 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 		v.RulesNote = game.RulesNote
 		v.Version = versionView(game, g.Version, g.Edition)
 	}
-	// The result section: scored lines, rating ledger, audit trail (web/pages/result.go). A league's
-	// organiser and co-organisers record while the league takes results; a normal game's
-	// organiser once every seat is taken.
+	// The result section: scored lines, rating ledger, audit trail (web/pages/result.go).
+	// Who may record or correct, and propose, is league's to say (service.MayWrite,
+	// service.MayProposeNow): asked only for a viewer signed in, who may be one of them.
+	var rg *store.ResultGame
 	canRecord := false
-	switch {
-	case !signedIn:
-	case g.LeagueID == 0:
-		canRecord = viewer.ID == g.OrganiserID && g.Status != store.GameOpen
-	case l.Status == store.LeagueRunning || l.Status == store.LeagueFinished:
-		role, err := h.leagueRole(ctx, l.ID, viewer.ID)
+	if signedIn {
+		read, err := h.Store.ResultGame(ctx, g.ID)
 		if err != nil {
 			return templates.GameView{}, err
 		}
-		canRecord = role >= store.RoleCoOrganiser
+		rg = &read
+		canRecord = service.MayWrite(read, viewer.ID)
 	}
 	// The section is the same for every viewer but for the record and correct buttons. Its
 	// rating ledger changes when a correction replays the ladder, in whatever league.
@@ -117,7 +116,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	if v.ResultPart, err = httpx.RenderedPart(ctx, h.Cache, key, templates.ResultSection(r), keys...); err != nil {
 		return templates.GameView{}, err
 	}
-	if v.Table, err = h.tableView(ctx, g, viewer, signedIn, canRecord, clock); err != nil {
+	if v.Table, err = h.tableView(ctx, g, rg, viewer, canRecord, clock); err != nil {
 		return templates.GameView{}, err
 	}
 	if gameErr == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
@@ -84,7 +85,9 @@ func (h *Handler) createNormalGame(c echo.Context) error {
 	}
 	in.Seats = formInt(form.Seats, "seats", 0, form.Errors)
 	in.ResultsBy, in.ConfirmHours, form.Results = resultsSettingForm(c, form.Errors)
-	if httpx.ValidateNormalGame(&in, form.Errors); len(form.Errors) > 0 {
+	setup := in.Setup()
+	league.CheckTable(&setup, form.Errors)
+	if in.Version, in.Edition = setup.Version, setup.Edition; len(form.Errors) > 0 {
 		form.Edition = in.Edition
 		return h.Render(c, http.StatusUnprocessableEntity, templates.NewNormalGame(h.Page(c, locales.T(c.Request().Context(), "normalgames.open_table")), form))
 	}

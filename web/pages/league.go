@@ -354,7 +354,7 @@ func gameRows(l store.League, games []store.Game) []templates.GameRow {
 	for _, g := range games {
 		row := templates.GameRow{ID: g.ID, Number: g.Number, Round: g.Round, Status: g.Status, Place: g.Place}
 		if g.StartsAt != nil {
-			row.At = g.StartsAt.In(httpx.LeagueLocation(l))
+			row.At = g.StartsAt.In(l.Location())
 			row.When = row.At.Format(gameDateFormat)
 		}
 		row.Seats = seatViews(game, g.Seats, store.User{}, false)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -30,7 +31,7 @@ func (h *Handler) editLeague(c echo.Context) error {
 	}
 	form := templates.EditForm{Name: c.FormValue("name"), Description: c.FormValue("description"),
 		Venue: c.FormValue("venue"), TimeZone: c.FormValue("time_zone"), Edition: c.FormValue("edition")}
-	in := httpx.LeagueEditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue, TimeZone: &form.TimeZone}
+	in := league.EditInput{Name: &form.Name, Description: &form.Description, Venue: &form.Venue, TimeZone: &form.TimeZone}
 	params, err := c.FormParams()
 	if err != nil {
 		return err
@@ -40,10 +41,10 @@ func (h *Handler) editLeague(c echo.Context) error {
 	} else {
 		form.Edition = l.Edition // a form without the field leaves the edition as it is
 	}
-	e, errs := httpx.ValidateEdit(l, in)
+	e, errs := league.CheckEdit(l.Settings(), in)
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if len(errs) == 0 {
-		err = h.Leagues.Edit(ctx, id, user.ID, e)
+		err = h.Leagues.Edit(ctx, id, user.ID, store.LeagueEdit(e))
 		if err == nil {
 			h.Flash(c, locales.T(ctx, "manage.saved_details"))
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")
@@ -83,7 +84,7 @@ func (h *Handler) setActivityRule(c echo.Context) error {
 		RecentDays: strings.TrimSpace(c.FormValue("recent_days")), Errors: templates.FieldErrors{}}
 	games := formInt(form.MinRecentGames, "min_recent_games", l.MinRecentGames, form.Errors)
 	days := formInt(form.RecentDays, "recent_days", l.RecentDays, form.Errors)
-	e, errs := httpx.ValidateEdit(l, httpx.LeagueEditInput{MinRecentGames: &games, RecentDays: &days})
+	e, errs := league.CheckEdit(l.Settings(), league.EditInput{MinRecentGames: &games, RecentDays: &days})
 	for k, msg := range errs {
 		if form.Errors[k] == "" {
 			form.Errors[k] = msg
@@ -91,7 +92,7 @@ func (h *Handler) setActivityRule(c echo.Context) error {
 	}
 	if len(form.Errors) == 0 {
 		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-		err := h.Leagues.Edit(ctx, id, user.ID, e)
+		err := h.Leagues.Edit(ctx, id, user.ID, store.LeagueEdit(e))
 		if err == nil {
 			if games == 0 {
 				h.Flash(c, locales.T(ctx, "manage.saved_anyone"))
@@ -134,7 +135,7 @@ func (h *Handler) setLeagueSize(c echo.Context) error {
 	}
 	form := templates.SizeForm{Players: strings.TrimSpace(c.FormValue("players")),
 		GamesPerPlayer: strings.TrimSpace(c.FormValue("games_per_player")), Errors: templates.FieldErrors{}}
-	in := httpx.LeagueEditInput{}
+	in := league.EditInput{}
 	players := formInt(form.Players, "players", l.Players, form.Errors)
 	in.Players = &players
 	shown := strconv.Itoa(l.Format().GamesEach())
@@ -142,7 +143,7 @@ func (h *Handler) setLeagueSize(c echo.Context) error {
 		games := formInt(form.GamesPerPlayer, "games_per_player", 0, form.Errors)
 		in.GamesPerPlayer = &games
 	}
-	e, errs := httpx.ValidateEdit(l, in)
+	e, errs := league.CheckEdit(l.Settings(), in)
 	for k, msg := range errs {
 		if form.Errors[k] == "" {
 			form.Errors[k] = msg
@@ -150,7 +151,7 @@ func (h *Handler) setLeagueSize(c echo.Context) error {
 	}
 	if len(form.Errors) == 0 {
 		user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-		err := h.Leagues.Edit(ctx, id, user.ID, e)
+		err := h.Leagues.Edit(ctx, id, user.ID, store.LeagueEdit(e))
 		if err == nil {
 			h.Flash(c, locales.T(ctx, "manage.saved_size"))
 			return c.Redirect(http.StatusSeeOther, "/leagues/"+strconv.FormatInt(id, 10)+"/manage")

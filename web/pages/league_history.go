@@ -3,6 +3,7 @@ package pages
 import (
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -37,7 +38,7 @@ func (h *Handler) operationsView(c echo.Context, l store.League, v *templates.Le
 
 // historyViews are a league's history lines with their times in the league's zone.
 func historyViews(es []store.LeagueEvent, zone string) []templates.HistoryLine {
-	loc := httpx.ZoneOf(zone)
+	loc := league.ZoneOf(zone)
 	out := make([]templates.HistoryLine, len(es))
 	for i, e := range es {
 		out[i] = templates.HistoryLine{At: e.At.In(loc).Format("Mon 2 Jan 2006 15:04"), Username: e.Username,

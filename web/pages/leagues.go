@@ -43,7 +43,7 @@ func summarise(l store.League) templates.LeagueSummary {
 		PlayersPerGame: l.PlayersPerGame, MinRecentGames: l.MinRecentGames, RecentDays: l.RecentDays,
 		FaceToFace: l.FaceToFace, Status: l.Status, Organiser: l.Organiser, Members: l.Members,
 		Players: f.Players, GamesEach: f.GamesEach(), Meetings: [2]int{least, most}, TotalGames: f.Games(), TotalRounds: f.Rounds(l.FaceToFace), Description: l.Description, Venue: l.Venue, ClosedEarly: l.ClosedEarly,
-		Private: l.Private, TimeZone: httpx.LeagueLocation(l).String(),
+		Private: l.Private, TimeZone: l.Location().String(),
 	}
 }
 
@@ -205,7 +205,9 @@ func (h *Handler) createLeague(c echo.Context) error {
 	}
 	in.MinRecentGames = formInt(form.MinRecentGames, "min_recent_games", store.DefaultMinRecentGames, form.Errors)
 	in.RecentDays = formInt(form.RecentDays, "recent_days", store.DefaultRecentDays, form.Errors)
-	httpx.ValidateLeague(locales.From(c.Request().Context()), &in, form.Errors)
+	setup := in.Setup()
+	league.CheckSetup(locales.From(c.Request().Context()), &setup, form.Errors)
+	in.Name, in.Edition, in.Version = setup.Name, setup.Edition, setup.Version
 	form.Name, form.Edition = in.Name, in.Edition
 	sizeWrong := form.Errors["players"] != "" || form.Errors["players_per_game"] != "" || form.Errors["games_per_player"] != ""
 	if !sizeWrong {

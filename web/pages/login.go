@@ -12,6 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -82,7 +83,7 @@ func (h *Handler) login(c echo.Context) error {
 // holds no control character or backslash anywhere.
 func localPath(next string) string {
 	if !strings.HasPrefix(next, "/") || strings.ContainsFunc(next, func(r rune) bool {
-		return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || httpx.Invisible(r)
+		return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) || text.Invisible(r)
 	}) {
 		return "/"
 	}

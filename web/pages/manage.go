@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -79,7 +80,7 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		Reopenable: role == store.RoleOrganiser && reopenable(l, events, time.Now()),
 	}
 	if l.FirstRoundAt != nil && l.RoundEveryDays != nil {
-		v.FirstRound = l.FirstRoundAt.In(httpx.LeagueLocation(l)).Format(httpx.LocalDateTime)
+		v.FirstRound = l.FirstRoundAt.In(l.Location()).Format(league.LocalDateTime)
 		v.EveryDays = strconv.Itoa(*l.RoundEveryDays)
 	}
 	for _, m := range members {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
@@ -167,7 +168,7 @@ func (h *Handler) resetPasswordPage(c echo.Context) error {
 func (h *Handler) resetPassword(c echo.Context) error {
 	form := templates.ResetForm{Token: c.FormValue("token")}
 	password := c.FormValue("new_password")
-	if msg := httpx.PasswordProblemIn(locales.From(c.Request().Context()), password); msg != "" {
+	if msg := account.PasswordProblem(locales.From(c.Request().Context()), password); msg != "" {
 		form.Errors = templates.FieldErrors{"new_password": msg}
 		return h.Render(c, http.StatusUnprocessableEntity, templates.ResetPassword(h.Page(c, locales.T(c.Request().Context(), "reset.title")), form))
 	}

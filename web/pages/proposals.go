@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -171,29 +172,32 @@ func displayNames(g store.ResultGame, usernames []string) []string {
 }
 
 // tableView is the game page's part for the players at the table, nil once the result is
-// recorded or while a normal game's table still has free seats.
-func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User, signedIn, canRecord bool,
+// recorded or while a normal game's table still has free seats. rg is the game as the
+// results service reads it when the viewer is signed in (nil otherwise): league says through
+// it whether the viewer may propose and whether the window's close records the proposal.
+func (h *Handler) tableView(ctx context.Context, g store.Game, rg *store.ResultGame, viewer store.User, canRecord bool,
 	clock pageClock) (*templates.TableView, error) {
 	if g.Status == store.GameFinished || g.Status == store.GameOpen {
 		return nil, nil
 	}
-	seated := false
-	for _, s := range g.Seats {
-		seated = seated || (signedIn && s.UserID == viewer.ID)
-	}
-	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers, CanAnswer: seated}
+	signedIn := rg != nil
+	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers,
+		CanAnswer: signedIn && rg.Table().Seated(viewer.ID)}
 	p, err := h.Store.Proposal(ctx, g.ID)
 	switch {
 	case err == nil:
-		rg, err := h.Store.ResultGame(ctx, g.ID)
-		if err != nil {
-			return nil, err
+		if rg == nil {
+			read, err := h.Store.ResultGame(ctx, g.ID)
+			if err != nil {
+				return nil, err
+			}
+			rg = &read
 		}
-		pv := proposalView(p, viewer, signedIn, canRecord, clock, seatNamer(rg))
-		pv.Lines = proposedLines(rg, p)
+		pv := proposalView(p, *rg, viewer, signedIn, canRecord, clock)
+		pv.Lines = proposedLines(*rg, p)
 		v.Proposal = &pv
 	case errors.Is(err, store.ErrNotFound):
-		v.CanPropose = seated && v.PlayersReport
+		v.CanPropose = signedIn && service.MayProposeNow(*rg, viewer.ID)
 	default:
 		return nil, err
 	}
@@ -205,10 +209,12 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, viewer store.User
 	return v, nil
 }
 
-// proposalView is a proposal as the viewer sees it, its closing time shown by the page's
-// clock, the players named as people know them (name: a seated username's display name).
-func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool, clock pageClock,
-	name func(string) string) templates.ProposalView {
+// proposalView is a proposal of the game g as the viewer sees it, its closing time shown by
+// the page's clock when the window's close records it (service.RecordsAtClose), the players
+// named as people know them (a seated username's display name).
+func proposalView(p store.Proposal, g store.ResultGame, viewer store.User, signedIn, canRecord bool,
+	clock pageClock) templates.ProposalView {
+	name := seatNamer(g)
 	names := func(us []string) []string {
 		out := make([]string, len(us))
 		for i, u := range us {
@@ -225,8 +231,8 @@ func proposalView(p store.Proposal, viewer store.User, signedIn, canRecord bool,
 			v.CanAnswer = v.CanAnswer || w == viewer.Username
 		}
 	}
-	// Without a confirmation, the window's end records nothing: it waits for the organiser.
-	if len(p.Confirmed) == 0 {
+	// The window's end records nothing (no confirmation yet, a dispute): no time to say.
+	if !service.RecordsAtClose(g, p) {
 		v.ClosesAt = ""
 	}
 	return v

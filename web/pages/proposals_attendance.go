@@ -86,7 +86,7 @@ func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
 		}
 		v.Title = l.Name + ", game " + strconv.Itoa(g.Number)
 		if g.StartsAt != nil {
-			v.When, v.TimeZone = g.StartsAt.In(httpx.LeagueLocation(l)).Format(gameDateFormat), httpx.LeagueLocation(l).String()
+			v.When, v.TimeZone = g.StartsAt.In(l.Location()).Format(gameDateFormat), l.Location().String()
 		}
 	}
 	answers, err := h.Store.Attendance(ctx, g.ID)

@@ -57,7 +57,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 	}
 	proposals, answers := read.proposals, read.answers
 	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
-		pv := proposalView(p, user, true, canRecord, clock, seatNamer(read.games[p.GameID]))
+		pv := proposalView(p, read.games[p.GameID], user, true, canRecord, clock)
 		pv.Lines = proposedLines(read.games[p.GameID], p)
 		return pv, nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -25,9 +26,9 @@ func resultsSettingForm(c echo.Context, errs templates.FieldErrors) (string, int
 		Errors: errs}
 	hours := formInt(v.ConfirmHours, "confirm_hours", store.DefaultConfirmHours, errs)
 	if _, bad := errs["confirm_hours"]; !bad && hours == 0 {
-		errs["confirm_hours"] = httpx.ConfirmHoursProblem
+		errs["confirm_hours"] = league.ConfirmHoursProblem
 	}
-	httpx.ValidateResultsSetting(v.ResultsBy, hours, errs)
+	league.CheckResultsSetting(v.ResultsBy, hours, errs)
 	return v.ResultsBy, hours, v
 }
 
@@ -41,7 +42,7 @@ func (h *Handler) setResultsSetting(c echo.Context) error {
 	errs := templates.FieldErrors{}
 	by, hours, form := resultsSettingForm(c, errs)
 	if by == "" {
-		errs["results_by"] = httpx.ResultsByProblem
+		errs["results_by"] = league.ResultsByProblem
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	if len(errs) == 0 {

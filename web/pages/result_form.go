@@ -114,7 +114,8 @@ func (h *Handler) submitResult(c echo.Context) error {
 	if err == nil && proposing && c.FormValue("action") == "save" {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
 		var p store.Proposal
-		if p, err = h.Propose(c, g.ID, user.ID, body); err == nil {
+		if p, err = h.Results.Propose(c.Request().Context(), w); err == nil {
+			h.GameChanged(c, g.ID)
 			return h.tableBack(c, g.ID, proposedMessage(c.Request().Context(), g, p))
 		}
 	} else if err == nil {

@@ -60,7 +60,7 @@ func (h *Handler) newSeasonPage(c echo.Context) error {
 
 // createSeason opens a season from the form and goes to its page; the creator organises
 // it. A refused creation shows the form again with a message under each wrong field
-// (httpx.ValidateSeason, the API's rule too).
+// (league.CheckSeasonSetup, the API's rule too).
 func (h *Handler) createSeason(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	game, version := splitGameChoice(c.FormValue("game"), c.FormValue("version"))
@@ -77,7 +77,9 @@ func (h *Handler) createSeason(c echo.Context) error {
 	in.PlayersPerGame = formInt(form.PlayersPerGame, "players_per_game", 0, form.Errors)
 	in.DivisionSize = formInt(form.DivisionSize, "division_size", league.DefaultDivisionSize, form.Errors)
 	in.Promote = formInt(form.Promote, "promote", league.DefaultPromote, form.Errors)
-	if httpx.ValidateSeason(locales.From(c.Request().Context()), &in, form.Errors); len(form.Errors) > 0 {
+	setup := in.Setup()
+	league.CheckSeasonSetup(locales.From(c.Request().Context()), &setup, form.Errors)
+	if in.Name, in.Version = setup.Name, setup.Version; len(form.Errors) > 0 {
 		form.Name = in.Name
 		return h.Render(c, http.StatusUnprocessableEntity, templates.NewSeason(h.Page(c, locales.T(c.Request().Context(), "seasons.new")), form))
 	}
@@ -362,7 +364,7 @@ func (h *Handler) nextSeason(c echo.Context) error {
 		return err
 	}
 	name := strings.TrimSpace(c.FormValue("name"))
-	if msg := httpx.SeasonNameProblem(name); msg != "" {
+	if msg := league.SeasonNameProblem(name); msg != "" {
 		return h.seasonAction(c, id, &store.Invalid{Reason: "name: the next season's name: " + msg}, "")
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it

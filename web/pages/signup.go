@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -33,7 +34,9 @@ func (h *Handler) signup(c echo.Context) error {
 		Password:    c.FormValue("password"),
 	}
 	form := templates.SignupForm{Username: nu.Username, DisplayName: nu.DisplayName}
-	if form.Errors = httpx.ValidateSignup(l, &nu); len(form.Errors) > 0 {
+	signup := account.Signup(nu)
+	form.Errors = account.CheckSignup(l, &signup)
+	if nu = store.NewUser(signup); len(form.Errors) > 0 {
 		// Say at once that a well-formed username is taken too, not only after the other
 		// fields are fixed (the store refuses it again below when it is).
 		if _, bad := form.Errors["username"]; !bad {
@@ -53,7 +56,7 @@ func (h *Handler) signup(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", h.ErrTooManySignups().RetryAfter())
 		return h.Render(c, http.StatusTooManyRequests, templates.Signup(h.Page(c, l.T("layout.signup")), form))
 	}
-	user, err := h.Store.CreateUser(c.Request().Context(), nu)
+	user, err := h.Accounts.SignUp(c.Request().Context(), nu)
 	if errors.Is(err, store.ErrUsernameTaken) {
 		form.Errors["username"] = l.T("username.taken")
 		return h.Render(c, http.StatusConflict, templates.Signup(h.Page(c, l.T("layout.signup")), form))

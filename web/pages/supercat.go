@@ -11,9 +11,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
+	"github.com/tablestakes/tablestakes/text"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -65,7 +67,7 @@ func supercatModifierViews(slugs []string) []templates.Modifier {
 // line: the shared check of typed text, so bidi controls, blank-looking characters and
 // mixed-script words are refused too (trust review 3).
 func oneLineText(s string, max int) bool {
-	return httpx.TextProblem(s, max, true) == ""
+	return text.Problem(locales.Default(), s, max, true) == ""
 }
 
 // createSupercatGame starts a solo game: POST /supercat (name, bots 1..3, difficulty normal,

@@ -46,7 +46,7 @@ func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.Mana
 			last = "may or may not have arrived: the server stopped while sending it (see below)"
 		}
 		if w.PausedUntil != nil {
-			last += "; paused after failing again and again, until " + w.PausedUntil.In(httpx.LeagueLocation(l)).Format("2 Jan 15:04 MST")
+			last += "; paused after failing again and again, until " + w.PausedUntil.In(l.Location()).Format("2 Jan 15:04 MST")
 		}
 		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}
@@ -70,7 +70,7 @@ func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.Mana
 			}
 		}
 		v.Unknown = append(v.Unknown, templates.UnknownDeliveryView{ID: d.ID, What: noticeKindWords(d.Kind), To: to,
-			At: d.At.In(httpx.LeagueLocation(l)).Format("2 Jan 15:04 MST")})
+			At: d.At.In(l.Location()).Format("2 Jan 15:04 MST")})
 	}
 	return nil
 }

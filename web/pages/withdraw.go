@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -84,7 +85,7 @@ func withdrawalNotes(l locales.Lang, ws []store.Withdrawal) []string {
 // withdrawalReports say how each withdrawal moved the schedule's balance, for the fairness
 // report: the pair spread and games per player before and after.
 func withdrawalReports(ws []store.Withdrawal, zone string) []string {
-	loc := httpx.ZoneOf(zone)
+	loc := league.ZoneOf(zone)
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
 // signedMicrosIn is signedMicros with l's decimal point.
@@ -54,7 +54,7 @@ func seatNameIn(l locales.Lang, g store.PlayerGame) string {
 func (k pageClock) showDate(l locales.Lang, t time.Time, zone string) string {
 	loc, ok := k.locs[zone]
 	if !ok {
-		loc = httpx.ZoneOf(zone)
+		loc = league.ZoneOf(zone)
 	}
 	t = t.In(loc)
 	if k.zone == "" {

@@ -1,0 +1,51 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// The results service's read model: what a page shows of who may write a game's result,
+// asked of package league through the same functions the writes ask (Writable,
+// MayPropose, RecordsAtClose), so no page decides it again.
+
+// MayWrite reports whether userID records the game's result now or, once it is recorded,
+// corrects it (Writable): the game page's record and correct buttons.
+func MayWrite(g store.ResultGame, userID int64) bool {
+	return Writable(g, userID, g.Table().Recorded) == nil
+}
+
+// MayProposeNow reports whether userID may propose the game's result now (MayPropose): the
+// game page's propose button.
+func MayProposeNow(g store.ResultGame, userID int64) bool {
+	return MayPropose(g, userID) == nil
+}
+
+// RecordsAtClose reports whether p's confirmation window records the result when it
+// closes, at p.ClosesAt, as things stand (league.ResultTable.RecordsAtClose: a confirmation,
+// no dispute, a game that takes the result): only then does the page say when.
+func RecordsAtClose(g store.ResultGame, p store.Proposal) bool {
+	return recordsAtClose(g, p, p.ClosesAt)
+}
+
+// ProposeBody is userID's proposal of the game's result as the API and the result form send
+// it (body, a result of the game): it refuses the wrong person or state before judging the
+// body (MayPropose), checks the body against the seats as a result is checked, and stores it
+// (Propose, which asks again under the game's lock). Refusals as Propose's, and the body's
+// *scoring.FieldError problems.
+func (s *Results) ProposeBody(ctx context.Context, gameID, userID int64, body []byte) (store.Proposal, error) {
+	g, err := s.store.ResultGame(ctx, gameID)
+	if err != nil {
+		return store.Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", gameID, err)
+	}
+	if err := MayPropose(g, userID); err != nil {
+		return store.Proposal{}, err
+	}
+	w, err := g.CheckBody(userID, body)
+	if err != nil {
+		return store.Proposal{}, err
+	}
+	return s.Propose(ctx, w)
+}

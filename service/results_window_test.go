@@ -1,0 +1,41 @@
+package service_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablestakes/tablestakes/service"
+)
+
+// TestConfirmationWindowLengthAndBoundary: a proposal's window is exactly the league's
+// confirm_hours long, and a confirmed proposal is recorded by the sweep at exactly its
+// closing time, not a microsecond before (league.ResultTable.RecordsAtClose: closed when
+// closes_at is now).
+func TestConfirmationWindowLengthAndBoundary(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	leagueID, games := w.League("arcs", [][]int{{0, 1, 2, 3}})
+	_, err := w.Pool.Exec(ctx, `UPDATE leagues SET confirm_hours = 30 WHERE id = $1`, leagueID)
+	require.NoError(t, err)
+	ada, bruno := w.player("ada").ID, w.player("bruno").ID
+	p, err := w.propose(ctx, games[0], ada, fourPlayerInput)
+	require.NoError(t, err)
+	assert.Equal(t, 30*time.Hour, p.ClosesAt.Sub(p.ProposedAt), "the window is confirm_hours long")
+	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], bruno, 0)
+	require.NoError(t, err)
+
+	results := service.NewResults(w.Store)
+	n, err := results.RecordClosedProposals(ctx, p.ClosesAt.Add(-time.Microsecond))
+	require.NoError(t, err)
+	assert.Zero(t, n, "a microsecond before it closes, the window is open")
+	n, err = results.RecordClosedProposals(ctx, p.ClosesAt)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "at exactly closes_at the window has closed: recorded")
+	r, err := w.Store.Result(ctx, games[0])
+	require.NoError(t, err)
+	assert.Equal(t, "ada", r.RecordedBy)
+}
