@@ -1,7 +1,6 @@
 package league
 
 import (
-	"errors"
 	"math/big"
 	"slices"
 	"strings"
@@ -24,44 +23,50 @@ func CurrentVersion(stored, built int) error {
 	return nil
 }
 
-// Refusals of a result write, a proposal or an answer to one. They are the rules' words; the
-// store gives each the error its callers see (store.ErrNotOrganiser and the others).
+// Refusals of a result write, a proposal or an answer to one, in the words their callers
+// see: each is a *Forbidden (the caller's role or seat does not allow it) or a *Conflict
+// (the game's state does not), which the web answers with 403 or 409 in one place; store
+// names them for its callers (store.ErrNotOrganiser and the others).
 var (
 	// ErrNotOrganiser refuses a league game's result written by anyone but the league's
 	// organiser or a co-organiser.
-	ErrNotOrganiser = errors.New("result: only the league's organiser or a co-organiser records and corrects it")
+	ErrNotOrganiser = &Forbidden{Reason: "only the league's organiser or a co-organiser records and corrects results"}
 	// ErrNotTableOrganiser refuses a normal game's result written by anyone but who opened
 	// its table.
-	ErrNotTableOrganiser = errors.New("result: only the game's organiser records and corrects it")
+	ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result", ID: "refusal.not_table_organiser"}
 	// ErrTableNotReady refuses a result of a normal game whose table still has free seats.
-	ErrTableNotReady = errors.New("result: the table still has free seats")
-	// ErrStandingsFrozen refuses a result in a league closed, cancelled or archived.
-	ErrStandingsFrozen = errors.New("result: the league's standings are frozen")
+	ErrTableNotReady = &Conflict{Reason: "result: the table still has free seats; every seat must be taken first", ID: "refusal.table_not_ready"}
+	// ErrStandingsFrozen refuses a result in a league closed, cancelled or archived (the
+	// results service names the league's status in it).
+	ErrStandingsFrozen = &Conflict{Reason: "league: its standings are frozen and take no more results"}
 	// ErrRecorded refuses a second record of a game; a correction replaces its result.
-	ErrRecorded = errors.New("result: already recorded")
+	ErrRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it", ID: "refusal.result_recorded"}
 	// ErrNotRecorded refuses a correction of a game with no result yet.
-	ErrNotRecorded = errors.New("result: none recorded yet")
+	ErrNotRecorded = &Conflict{Reason: "result: none recorded for this game yet; POST records it", ID: "refusal.no_result"}
 	// ErrOrganisersOnly refuses a player's proposal where only the organisers enter results.
-	ErrOrganisersOnly = errors.New("result: only the organisers enter results here")
+	ErrOrganisersOnly = &Forbidden{Reason: "result: here only the organisers enter results; players do not propose them", ID: "refusal.organisers_only"}
 	// ErrNotSeated refuses a proposal, confirmation or dispute by anyone not seated.
-	ErrNotSeated = errors.New("result: not seated at the game")
+	ErrNotSeated = &Forbidden{Reason: "only a player seated at this game proposes, confirms or disputes its result", ID: "refusal.not_seated"}
 	// ErrProposalChanged refuses an answer to a revision of the proposal that is no longer
 	// the current one.
-	ErrProposalChanged = errors.New("proposal: changed since it was read")
+	ErrProposalChanged = &Conflict{Reason: "proposal: changed by its proposer since you read it; read it again", ID: "refusal.proposal_changed"}
 	// ErrOwnProposal refuses the proposer's answer to their own proposal.
-	ErrOwnProposal = errors.New("proposal: the proposer does not answer it")
+	ErrOwnProposal = &Forbidden{Reason: "proposal: you proposed it; change it or withdraw it instead", ID: "refusal.own_proposal"}
 	// ErrAlreadyConfirmed refuses a second confirmation by the same player.
-	ErrAlreadyConfirmed = errors.New("proposal: already confirmed")
-	// ErrAbsentSeat refuses an answer from a seat the proposal says the missing man played.
-	ErrAbsentSeat = errors.New("proposal: an absent seat does not answer it")
-	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal.
-	ErrProposalDisputed = errors.New("proposal: disputed")
+	ErrAlreadyConfirmed = &Conflict{Reason: "proposal: you have already confirmed it", ID: "refusal.already_confirmed"}
+	// ErrAbsentSeat refuses an answer from a seat the result says was absent (CONTRACT
+	// section 12; in Diplomacy, played by the missing man, seed 4.1).
+	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its player did not come) neither proposes nor confirms the result", ID: "refusal.absent_seat"}
+	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal:
+	// the organiser records the result.
+	ErrProposalDisputed = &Conflict{Reason: "proposal: disputed; the organiser records this game's result", ID: "refusal.proposal_disputed"}
 	// ErrSeatsChanged refuses a result checked against seats that are no longer the game's
 	// (a player was replaced or withdrew between the check and the write).
-	ErrSeatsChanged = errors.New("result: the game's seats changed since it was checked")
+	ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
+		"open the game again and enter the result for the players seated now"}
 	// ErrProposalOutdated refuses the recording of a proposal that no longer fits the game:
 	// its body no longer checks against the seats, or its seats changed.
-	ErrProposalOutdated = errors.New("proposal: no longer fits the game's seats")
+	ErrProposalOutdated = &Conflict{Reason: "proposal: no longer fits the game's seats (a player was replaced or withdrew); the proposer must change it", ID: "refusal.proposal_outdated"}
 )
 
 // SameSeats refuses (ErrSeatsChanged) a result whose lines, checked against the game's

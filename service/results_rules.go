@@ -10,8 +10,9 @@ import (
 )
 
 // The results service asks package league about a game read by the store
-// (store.ResultGame.Table) and gives each refusal the store's error, which the HTTP layer
-// maps to a status. These are the only places that ask; the pages ask through them too.
+// (store.ResultGame.Table); league's refusals are the errors its callers see, each a
+// Forbidden or a Conflict the HTTP layer maps to a status in one place (httpx.Classify).
+// These are the only places that ask; the pages ask through them too.
 
 // Writable refuses a result write on the game by anyone but the league's organiser or a
 // co-organiser (store.ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result
@@ -98,42 +99,12 @@ func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, err
 	return g.CheckBody(p.ProposerID, p.Input)
 }
 
-// refusal gives a refusal of package league the store's error for it, which its callers
-// see (and the HTTP layer maps to a status); nil stays nil.
+// refusal is league's refusal as the service's callers see it, nil staying nil: league's
+// refusals are already the errors they see (league.ErrNotSeated and the others, named in
+// store too), but a frozen league's, which names the league's status.
 func refusal(g store.ResultGame, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, league.ErrNotOrganiser):
-		return store.ErrNotOrganiser
-	case errors.Is(err, league.ErrNotTableOrganiser):
-		return store.ErrNotTableOrganiser
-	case errors.Is(err, league.ErrTableNotReady):
-		return store.ErrTableNotReady
-	case errors.Is(err, league.ErrStandingsFrozen):
+	if errors.Is(err, league.ErrStandingsFrozen) {
 		return &store.Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
-	case errors.Is(err, league.ErrRecorded):
-		return store.ErrResultRecorded
-	case errors.Is(err, league.ErrNotRecorded):
-		return store.ErrNoResult
-	case errors.Is(err, league.ErrOrganisersOnly):
-		return store.ErrOrganisersOnly
-	case errors.Is(err, league.ErrNotSeated):
-		return store.ErrNotSeated
-	case errors.Is(err, league.ErrProposalChanged):
-		return store.ErrProposalChanged
-	case errors.Is(err, league.ErrOwnProposal):
-		return store.ErrOwnProposal
-	case errors.Is(err, league.ErrAlreadyConfirmed):
-		return store.ErrAlreadyConfirmed
-	case errors.Is(err, league.ErrAbsentSeat):
-		return store.ErrAbsentSeat
-	case errors.Is(err, league.ErrProposalDisputed):
-		return store.ErrProposalDisputed
-	case errors.Is(err, league.ErrSeatsChanged):
-		return store.ErrSeatsChanged
-	case errors.Is(err, league.ErrProposalOutdated):
-		return store.ErrProposalOutdated
 	}
 	return err
 }

@@ -21,7 +21,7 @@ func TestFinishSupercatGameRatesItOnTheArcsLadder(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 	owner := storetest.Players(t, st, "solo", 1)[0]
-	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "Rated", Difficulty: "hard", Bots: 2})
+	g, err := service.NewSupercat(st).Create(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "Rated", Difficulty: "hard", Bots: 2})
 	require.NoError(t, err)
 	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18}})
 	var fe *scoring.FieldError
@@ -62,9 +62,9 @@ func TestFinishSupercatGameByAmbitionResults(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.NewStore(t)
 	owner := storetest.Players(t, st, "ambitious", 1)[0]
-	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "By ambitions", Difficulty: "normal", Bots: 2})
+	g, err := service.NewSupercat(st).Create(ctx, store.NewSupercatGame{OwnerID: owner.ID, Name: "By ambitions", Difficulty: "normal", Bots: 2})
 	require.NoError(t, err)
-	require.NoError(t, st.SetSupercatPower(ctx, g.ID, owner.ID, []int{10}, []int{12, 9}))
+	require.NoError(t, service.NewSupercat(st).SetPower(ctx, g.ID, owner.ID, []int{10}, []int{12, 9}))
 
 	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{Ambitions: []scoring.SupercatFinalAmbition{
 		{Ambition: "glory", Markers: [][]int64{{5, 3}}, Counts: []int64{1, -1, 2}},

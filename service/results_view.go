@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/tablestakes/tablestakes/store"
@@ -48,4 +49,25 @@ func (s *Results) ProposeBody(ctx context.Context, gameID, userID int64, body []
 		return store.Proposal{}, err
 	}
 	return s.Propose(ctx, w)
+}
+
+// MayUseResultForm refuses the result form to userID unless they record the game's result
+// (the organisers) or propose it (a seated player where players report): anyone else is
+// told who records it (store.ErrNotOrganiser, or ErrNotTableOrganiser at a normal game's
+// table where only its organiser enters the result); a game that takes no result now says
+// why (MayPropose's refusal).
+func MayUseResultForm(g store.ResultGame, userID int64) error {
+	if g.Table().MayRecord(userID) {
+		return nil
+	}
+	err := MayPropose(g, userID)
+	switch {
+	case err == nil:
+		return nil
+	case g.LeagueID == 0 && !g.PlayersReport():
+		return store.ErrNotTableOrganiser
+	case errors.Is(err, store.ErrOrganisersOnly) || errors.Is(err, store.ErrNotSeated):
+		return store.ErrNotOrganiser
+	}
+	return err
 }

@@ -29,7 +29,7 @@ var (
 	// ErrLeagueGameSeats refuses a seat at a league game, whose seats the schedule sets.
 	ErrLeagueGameSeats = league.ErrLeagueGameSeats
 	// ErrTableNotReady refuses a result for a table that still has free seats.
-	ErrTableNotReady = &Conflict{Reason: "result: the table still has free seats; every seat must be taken first", ID: "refusal.table_not_ready"}
+	ErrTableNotReady = league.ErrTableNotReady
 )
 
 // NewNormalGame is what opening a table supplies. Validate it first (web does, against the

@@ -36,30 +36,31 @@ func tableSetting(resultsBy string, hours int) (string, int) {
 	return resultsBy, hours
 }
 
-// Refusals of a proposal, a confirmation or a dispute.
+// Refusals of a proposal, a confirmation or a dispute: league's (league.ErrNotSeated and
+// the others) but ErrNotProposer.
 var (
 	// ErrOrganisersOnly refuses a proposal where only the organisers enter results.
-	ErrOrganisersOnly = &Forbidden{Reason: "result: here only the organisers enter results; players do not propose them", ID: "refusal.organisers_only"}
+	ErrOrganisersOnly = league.ErrOrganisersOnly
 	// ErrNotSeated refuses anyone but a player seated at the game.
-	ErrNotSeated = &Forbidden{Reason: "only a player seated at this game proposes, confirms or disputes its result", ID: "refusal.not_seated"}
+	ErrNotSeated = league.ErrNotSeated
 	// ErrAbsentSeat refuses a seat the result says was absent (CONTRACT section 12; in
 	// Diplomacy, played by the missing man, seed 4.1): its player was not at the table.
-	ErrAbsentSeat = &Forbidden{Reason: "an absent seat (its player did not come) neither proposes nor confirms the result", ID: "refusal.absent_seat"}
+	ErrAbsentSeat = league.ErrAbsentSeat
 	// ErrOwnProposal refuses the proposer's confirmation or dispute of their own proposal.
-	ErrOwnProposal = &Forbidden{Reason: "proposal: you proposed it; change it or withdraw it instead", ID: "refusal.own_proposal"}
+	ErrOwnProposal = league.ErrOwnProposal
 	// ErrNotProposer refuses a withdrawal by anyone but the proposer.
 	ErrNotProposer = &Forbidden{Reason: "proposal: only its proposer withdraws it", ID: "refusal.not_proposer"}
 	// ErrAlreadyConfirmed refuses a second confirmation by the same player.
-	ErrAlreadyConfirmed = &Conflict{Reason: "proposal: you have already confirmed it", ID: "refusal.already_confirmed"}
+	ErrAlreadyConfirmed = league.ErrAlreadyConfirmed
 	// ErrProposalDisputed refuses a confirmation or a second dispute of a disputed proposal:
 	// the organiser records the result.
-	ErrProposalDisputed = &Conflict{Reason: "proposal: disputed; the organiser records this game's result", ID: "refusal.proposal_disputed"}
+	ErrProposalDisputed = league.ErrProposalDisputed
 	// ErrProposalChanged refuses a confirmation or dispute of a proposal the proposer has
 	// changed since it was read.
-	ErrProposalChanged = &Conflict{Reason: "proposal: changed by its proposer since you read it; read it again", ID: "refusal.proposal_changed"}
+	ErrProposalChanged = league.ErrProposalChanged
 	// ErrProposalOutdated refuses the recording of a proposal that no longer fits the game
 	// (its seats changed since): the proposer changes it, or the organiser records.
-	ErrProposalOutdated = &Conflict{Reason: "proposal: no longer fits the game's seats (a player was replaced or withdrew); the proposer must change it", ID: "refusal.proposal_outdated"}
+	ErrProposalOutdated = league.ErrProposalOutdated
 )
 
 // proposalStands is the 409 of a proposal while another player's stands.

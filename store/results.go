@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/json"
-	"errors"
 	"math/big"
 	"time"
 
@@ -13,18 +12,18 @@ import (
 
 // ErrNotOrganiser refuses a result recorded or corrected by anyone but the league's
 // organiser, the game's players included.
-var ErrNotOrganiser = errors.New("only the league's organiser or a co-organiser records and corrects results")
+var ErrNotOrganiser = league.ErrNotOrganiser
 
 // ErrNotTableOrganiser refuses a normal game's result recorded or corrected by anyone but
 // who opened its table.
-var ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result", ID: "refusal.not_table_organiser"}
+var ErrNotTableOrganiser = league.ErrNotTableOrganiser
 
 // Refusals of a result write. Each is a *Conflict, so errors.Is(err, ErrConflict) holds.
 var (
 	// ErrResultRecorded refuses a second result for a game; a correction replaces it.
-	ErrResultRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it", ID: "refusal.result_recorded"}
+	ErrResultRecorded = league.ErrRecorded
 	// ErrNoResult refuses a correction of a game that has no result yet.
-	ErrNoResult = &Conflict{Reason: "result: none recorded for this game yet; POST records it", ID: "refusal.no_result"}
+	ErrNoResult = league.ErrNotRecorded
 	// ErrStaleResult refuses a write built from a version of the game's result that is no
 	// longer current: another save (a second tab, a double click) came first.
 	ErrStaleResult = league.ErrStaleResult

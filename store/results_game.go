@@ -217,8 +217,7 @@ func (g ResultGame) CheckBody(byUserID int64, body []byte) (ResultWrite, error) 
 
 // ErrSeatsChanged refuses a result checked against seats that changed before it was stored
 // (a player replaced or withdrawn meanwhile).
-var ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
-	"open the game again and enter the result for the players seated now"}
+var ErrSeatsChanged = league.ErrSeatsChanged
 
 const lockResultGameSQL = resultGameSQL + ` FOR UPDATE OF g`
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -100,201 +99,51 @@ WHERE b.game_id = $1 AND b.seat = $2
 FOR UPDATE`
 
 // shareSupercatGameSQL locks a game against its finishing (which holds it FOR UPDATE) while
-// a bot changes, and says whether it is finished.
-const shareSupercatGameSQL = `SELECT rated_game_id IS NOT NULL FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR SHARE`
+// a bot changes.
+const shareSupercatGameSQL = `SELECT difficulty, players, rated_game_id IS NOT NULL FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR SHARE`
 
-// supercatGameOpen refuses, as a Conflict, any change to a finished game: "a finished game
-// offers no more turns" (issue 34). Someone else's game is not found.
-func supercatGameOpen(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) error {
-	var finished bool
-	err := tx.QueryRow(ctx, shareSupercatGameSQL, gameID, ownerID).Scan(&finished)
+// ShareSupercatGame reads ownerID's game, locked against its finishing until tx ends (FOR
+// SHARE: bots of one game change side by side); ErrNotFound when there is none (or it is
+// someone else's).
+func (s *Store) ShareSupercatGame(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) (SupercatLock, error) {
+	var l SupercatLock
+	err := tx.QueryRow(ctx, shareSupercatGameSQL, gameID, ownerID).Scan(&l.Difficulty, &l.Players, &l.Finished)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrNotFound
+		return SupercatLock{}, ErrNotFound
 	}
 	if err != nil {
-		return err
+		return SupercatLock{}, fmt.Errorf("store: SUPERCAT game %d: %w", gameID, err)
 	}
-	if finished {
-		return &Conflict{Reason: "the game is finished and rated: it takes no more turns"}
-	}
-	return nil
+	return l, nil
 }
 
-const saveSupercatBotSQL = `
-UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8, power = $9
-WHERE game_id = $1 AND seat = $2`
-
-// changeSupercatBot runs change on ownerID's bot, locked for the transaction, and saves it.
-func (s *Store) changeSupercatBot(ctx context.Context, gameID int64, seat int, ownerID int64, change func(tx pgx.Tx, b *SupercatBot) error) (SupercatBot, error) {
-	var bot SupercatBot
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := supercatGameOpen(ctx, tx, gameID, ownerID); err != nil {
-			return err
-		}
-		var err error
-		bot, err = collectOne[SupercatBot](ctx, tx, lockSupercatBotSQL, gameID, seat, ownerID)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if err := change(tx, &bot); err != nil {
-			return err
-		}
-		if bot.BonusCards == nil {
-			bot.BonusCards = []scoring.ActionCard{}
-		}
-		if bot.Exhausted == nil {
-			bot.Exhausted = []string{}
-		}
-		_, err = tx.Exec(ctx, saveSupercatBotSQL, gameID, seat, bot.Hand, bot.Seize, bot.BonusCards, bot.Exhausted, bot.Turn, bot.Turns, bot.Power)
-		return err
-	})
+// LockSupercatBot reads ownerID's bot in seat of the game, locked until tx ends;
+// ErrNotFound when there is none.
+func (s *Store) LockSupercatBot(ctx context.Context, tx pgx.Tx, gameID int64, seat int, ownerID int64) (SupercatBot, error) {
+	bot, err := collectOne[SupercatBot](ctx, tx, lockSupercatBotSQL, gameID, seat, ownerID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return SupercatBot{}, ErrNotFound
+	}
 	if err != nil {
 		return SupercatBot{}, fmt.Errorf("store: SUPERCAT game %d bot %d: %w", gameID, seat, err)
 	}
 	return bot, nil
 }
 
-const supercatGameSettingsSQL = `SELECT difficulty, players FROM supercat_games WHERE id = $1`
+const saveSupercatBotSQL = `
+UPDATE supercat_bots SET hand = $3, seize = $4, bonus_cards = $5, exhausted = $6, turn = $7, turns = $8, power = $9
+WHERE game_id = $1 AND seat = $2`
 
-// StartSupercatTurn performs the start of the bot's turn (scoring.SupercatStartTurn) from its
-// stored counters and what the player reports, stores the new counters and opens the turn.
-// A turn already in progress is a Conflict; bad input a *scoring.FieldError.
-func (s *Store) StartSupercatTurn(ctx context.Context, gameID int64, seat int, ownerID int64, t SupercatTable) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(tx pgx.Tx, b *SupercatBot) error {
-		if b.Turn != nil {
-			return &Conflict{Reason: "turn: " + b.Name + " is already in the middle of a turn"}
-		}
-		var difficulty string
-		var players int
-		if err := tx.QueryRow(ctx, supercatGameSettingsSQL, gameID).Scan(&difficulty, &players); err != nil {
-			return err
-		}
-		state := t.State(*b, difficulty, players)
-		turn, err := scoring.SupercatStartTurn(state)
-		if err != nil {
-			return err
-		}
-		input, err := json.Marshal(state)
-		if err != nil {
-			return err
-		}
-		b.Hand, b.Seize, b.BonusCards, b.Power = turn.Hand, turn.Seize, turn.BonusCards, t.Power
-		b.Turn = &SupercatTurnRecord{State: input, Answers: []string{}}
-		return nil
-	})
-}
-
-// AnswerSupercat records the answer to the current question of the bot's turn. step is the
-// number of answers the player saw: an answer from a page that is out of date (another
-// device answered first) is a Conflict, and an answer the question does not take a
-// *scoring.FieldError.
-func (s *Store) AnswerSupercat(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (SupercatBot, error) {
-	return s.AnswerSupercatGuild(ctx, gameID, seat, ownerID, step, answer, "")
-}
-
-// AnswerSupercatGuild is AnswerSupercat naming, for an answer that uses a ready Guild or lore
-// card, which card: it must be ready (not exhausted this chapter, nor used earlier in the
-// turn), and is exhausted when the turn is finished ("Guild and Lore Cards").
-func (s *Store) AnswerSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer, guild string) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if b.Turn == nil {
-			return &Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
-		}
-		if step != len(b.Turn.Answers) {
-			return &Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
-		}
-		answers := append(slices.Clone(b.Turn.Answers), answer)
-		_, _, walk, err := (SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
-		if err != nil {
-			return err
-		}
-		if slices.Contains(walk.Exhausted, step) {
-			if guild == "" {
-				return &scoring.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
-			}
-			used := slices.Clone(b.Exhausted)
-			for _, g := range b.Turn.Guilds {
-				used = append(used, g.Card)
-			}
-			if scoring.GuildCardExhausted(used, guild) {
-				return &scoring.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
-			}
-			b.Turn.Guilds = append(b.Turn.Guilds, SupercatGuildUse{Answer: step, Card: guild})
-		}
-		b.Turn.Answers = answers
-		return nil
-	})
-}
-
-// UndoSupercatAnswer takes back the last answer of the bot's turn (and, called again, the
-// one before). step is the number of answers the player saw: a page that is out of date is
-// a Conflict, as is a turn with no answer to take back.
-func (s *Store) UndoSupercatAnswer(ctx context.Context, gameID int64, seat int, ownerID int64, step int) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if b.Turn == nil {
-			return &Conflict{Reason: "undo: " + b.Name + " has no turn in progress"}
-		}
-		if step != len(b.Turn.Answers) {
-			return &Conflict{Reason: "undo: the turn has moved on since this page was loaded"}
-		}
-		if step == 0 {
-			return &Conflict{Reason: "undo: no answer to take back yet"}
-		}
-		b.Turn.Answers = slices.Clone(b.Turn.Answers[:step-1])
-		b.Turn.Guilds = slices.DeleteFunc(slices.Clone(b.Turn.Guilds), func(g SupercatGuildUse) bool { return g.Answer >= step-1 })
-		return nil
-	})
-}
-
-// FinishSupercatTurn closes the bot's turn once the procedures have named what it does; a
-// bonus card the General Priorities selected leaves the play area.
-func (s *Store) FinishSupercatTurn(ctx context.Context, gameID int64, seat int, ownerID int64) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if b.Turn == nil {
-			return &Conflict{Reason: "turn: " + b.Name + " has no turn in progress"}
-		}
-		state, start, walk, err := b.Turn.Replay()
-		if err != nil {
-			return err
-		}
-		if !walk.Done {
-			return &Conflict{Reason: "turn: answer the procedures' questions until the turn ends"}
-		}
-		if start.Card == nil && walk.Card != nil && !slices.Contains(state.Drawn, *walk.Card) {
-			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
-				b.BonusCards = slices.Delete(b.BonusCards, i, i+1)
-			}
-		}
-		for _, g := range b.Turn.Guilds {
-			b.Exhausted = append(b.Exhausted, g.Card)
-		}
-		b.Turn = nil
-		b.Turns++
-		return nil
-	})
-}
-
-// AddSupercatBonus gives the bot a bonus action card ("place the new card in the bot's play
-// area and increment the bot's hand counter").
-func (s *Store) AddSupercatBonus(ctx context.Context, gameID int64, seat int, ownerID int64, card scoring.ActionCard) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		b.BonusCards = append(b.BonusCards, card)
-		b.Hand++
-		return nil
-	})
-}
-
-// ExhaustSupercatGuild marks a Guild or lore card used this chapter ("mark the Guild card as
-// exhausted"); ready again with the next chapter.
-func (s *Store) ExhaustSupercatGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (SupercatBot, error) {
-	return s.changeSupercatBot(ctx, gameID, seat, ownerID, func(_ pgx.Tx, b *SupercatBot) error {
-		if scoring.GuildCardExhausted(b.Exhausted, card) {
-			return &Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
-		}
-		b.Exhausted = append(b.Exhausted, card)
-		return nil
-	})
+// SaveSupercatBot keeps bot b's counters and turn inside tx.
+func (s *Store) SaveSupercatBot(ctx context.Context, tx pgx.Tx, b SupercatBot) error {
+	if b.BonusCards == nil {
+		b.BonusCards = []scoring.ActionCard{}
+	}
+	if b.Exhausted == nil {
+		b.Exhausted = []string{}
+	}
+	if _, err := tx.Exec(ctx, saveSupercatBotSQL, b.GameID, b.Seat, b.Hand, b.Seize, b.BonusCards, b.Exhausted, b.Turn, b.Turns, b.Power); err != nil {
+		return fmt.Errorf("store: save SUPERCAT game %d bot %d: %w", b.GameID, b.Seat, err)
+	}
+	return nil
 }

@@ -66,46 +66,20 @@ RETURNING id`
 
 const createSupercatBotSQL = `INSERT INTO supercat_bots (game_id, seat, name, hand) VALUES ($1, $2, $3, $4)`
 
-// CreateSupercatGame starts a solo base game for ownerID against bots SUPERCAT bots (1..3) at
-// the given difficulty, without modifiers; the table has bots + 1 seats.
-func (s *Store) CreateSupercatGame(ctx context.Context, ownerID int64, name, difficulty string, bots int) (SupercatGame, error) {
-	return s.CreateSupercatGameWith(ctx, NewSupercatGame{OwnerID: ownerID, Name: name, Difficulty: difficulty, Bots: bots})
-}
-
-// CreateSupercatGameWith starts a solo game with the choices of ng. In hard mode every bot
-// is tied at Power 0, so all are named for the first chapter's initiative.
-func (s *Store) CreateSupercatGameWith(ctx context.Context, ng NewSupercatGame) (SupercatGame, error) {
-	if ng.Version == "" {
-		ng.Version = scoring.ArcsBase
-	}
-	if ng.LeadersLore == "" {
-		ng.LeadersLore = scoring.LeadersLoreNone
-	}
-	if ng.Modifiers == nil {
-		ng.Modifiers = []string{}
-	}
-	initiative := []int{}
-	if ng.Difficulty == string(scoring.Hard) {
-		initiative = scoring.SupercatChapterInitiative(make([]int, ng.Bots))
-	}
+// InsertSupercatGame stores a new solo game with its bots inside tx (service.Supercat.Create
+// chooses its defaults and its hard-mode initiative) and returns its id.
+func (s *Store) InsertSupercatGame(ctx context.Context, tx pgx.Tx, ng NewSupercatGame, initiative []int) (int64, error) {
 	var id int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(ctx, createSupercatGameSQL, ng.OwnerID, ng.Name, ng.Difficulty, ng.Bots+1,
-			ng.Version, ng.Modifiers, ng.LeadersLore, initiative).Scan(&id); err != nil {
-			return err
-		}
-		for seat := 1; seat <= ng.Bots; seat++ {
-			if _, err := tx.Exec(ctx, createSupercatBotSQL, id, seat, SupercatBotNames[seat-1], scoring.SupercatHandStart); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return SupercatGame{}, fmt.Errorf("store: create SUPERCAT game: %w", err)
+	if err := tx.QueryRow(ctx, createSupercatGameSQL, ng.OwnerID, ng.Name, ng.Difficulty, ng.Bots+1,
+		ng.Version, ng.Modifiers, ng.LeadersLore, initiative).Scan(&id); err != nil {
+		return 0, fmt.Errorf("store: create SUPERCAT game: %w", err)
 	}
-	g, _, err := s.SupercatGame(ctx, id, ng.OwnerID)
-	return g, err
+	for seat := 1; seat <= ng.Bots; seat++ {
+		if _, err := tx.Exec(ctx, createSupercatBotSQL, id, seat, SupercatBotNames[seat-1], scoring.SupercatHandStart); err != nil {
+			return 0, fmt.Errorf("store: create SUPERCAT bot %d: %w", seat, err)
+		}
+	}
+	return id, nil
 }
 
 const supercatGameColumns = `g.id, g.owner_id, g.name, g.difficulty, g.players, g.chapter, g.created_at,
@@ -148,7 +122,45 @@ func (s *Store) SupercatGame(ctx context.Context, id, ownerID int64) (SupercatGa
 
 const lockSupercatGameSQL = `SELECT difficulty, players, rated_game_id IS NOT NULL FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR UPDATE`
 
-const supercatBotHandsSQL = `SELECT name, hand, turn IS NOT NULL FROM supercat_bots WHERE game_id = $1 ORDER BY seat`
+// SupercatLock is a solo game as it stands, locked inside a transaction.
+type SupercatLock struct {
+	Difficulty string
+	Players    int
+	// Finished reports a game finished and rated.
+	Finished bool
+}
+
+// LockSupercatGame locks ownerID's game until tx ends (FOR UPDATE: against its finishing and
+// every change); ErrNotFound when there is none (or it is someone else's).
+func (s *Store) LockSupercatGame(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) (SupercatLock, error) {
+	var l SupercatLock
+	err := tx.QueryRow(ctx, lockSupercatGameSQL, gameID, ownerID).Scan(&l.Difficulty, &l.Players, &l.Finished)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return SupercatLock{}, ErrNotFound
+	}
+	if err != nil {
+		return SupercatLock{}, fmt.Errorf("store: lock SUPERCAT game %d: %w", gameID, err)
+	}
+	return l, nil
+}
+
+const supercatBotHandsSQL = `SELECT name, hand, turn IS NOT NULL AS in_turn FROM supercat_bots WHERE game_id = $1 ORDER BY seat`
+
+// SupercatHand is one bot's name, hand counter and whether its turn is in progress.
+type SupercatHand struct {
+	Name   string `db:"name"`
+	Hand   int    `db:"hand"`
+	InTurn bool   `db:"in_turn"`
+}
+
+// SupercatHands reads the game's bots' hands inside tx, in seat order.
+func (s *Store) SupercatHands(ctx context.Context, tx pgx.Tx, gameID int64) ([]SupercatHand, error) {
+	hands, err := collect[SupercatHand](ctx, tx, supercatBotHandsSQL, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("store: SUPERCAT hands of game %d: %w", gameID, err)
+	}
+	return hands, nil
+}
 
 const newSupercatChapterSQL = `
 UPDATE supercat_games SET chapter = chapter + 1, player_power = $2, initiative_seats = $3 WHERE id = $1`
@@ -168,69 +180,15 @@ type SupercatChapterEnd struct {
 	BotPower []int
 }
 
-// NewSupercatChapter ends the chapter and starts the next: "Continue until the player has no
-// cards and each bot's hand counter is at zero, at which point the chapter ends" — otherwise
-// a Conflict saying why not. Every bot's hand counter goes back to 6, its play area is
-// cleared, every Guild card is ready again, everyone's Power is kept, and in hard mode the
-// bots with the most Power are named to start the chapter with initiative.
-func (s *Store) NewSupercatChapter(ctx context.Context, gameID, ownerID int64, end SupercatChapterEnd) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var difficulty string
-		var players int
-		var finished bool
-		err := tx.QueryRow(ctx, lockSupercatGameSQL, gameID, ownerID).Scan(&difficulty, &players, &finished)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if finished {
-			return &Conflict{Reason: "chapter: the game is finished"}
-		}
-		rows, err := tx.Query(ctx, supercatBotHandsSQL, gameID)
-		if err != nil {
-			return err
-		}
-		var names []string
-		var hands []int
-		var inTurn bool
-		for rows.Next() {
-			var name string
-			var hand int
-			var turn bool
-			if err := rows.Scan(&name, &hand, &turn); err != nil {
-				return err
-			}
-			names, hands, inTurn = append(names, name), append(hands, hand), inTurn || turn
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if inTurn {
-			return &Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first"}
-		}
-		if ok, why := scoring.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
-			return &Conflict{Reason: "chapter: " + why}
-		}
-		if len(end.BotPower) != len(hands) {
-			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
-		}
-		initiative := []int{}
-		if difficulty == string(scoring.Hard) {
-			initiative = scoring.SupercatChapterInitiative(end.BotPower)
-		}
-		if end.PlayerPower == nil {
-			end.PlayerPower = []int{0}
-		}
-		if _, err := tx.Exec(ctx, newSupercatChapterSQL, gameID, end.PlayerPower, initiative); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, newSupercatChapterBotsSQL, gameID, scoring.SupercatHandStart, end.BotPower)
-		return err
-	})
-	if err != nil {
+// UpdateSupercatChapter starts the game's next chapter inside tx: the chapter counted, the
+// players' Power and the bots named for initiative kept, every bot's hand counter at hand,
+// its play area cleared, its Guild cards ready, its Power kept.
+func (s *Store) UpdateSupercatChapter(ctx context.Context, tx pgx.Tx, gameID int64, playerPower, initiative []int, hand int, botPower []int) error {
+	if _, err := tx.Exec(ctx, newSupercatChapterSQL, gameID, playerPower, initiative); err != nil {
 		return fmt.Errorf("store: SUPERCAT game %d new chapter: %w", gameID, err)
+	}
+	if _, err := tx.Exec(ctx, newSupercatChapterBotsSQL, gameID, hand, botPower); err != nil {
+		return fmt.Errorf("store: SUPERCAT game %d new chapter's bots: %w", gameID, err)
 	}
 	return nil
 }
@@ -239,26 +197,19 @@ const setSupercatPowerSQL = `UPDATE supercat_games SET player_power = $3 WHERE i
 
 const setSupercatBotPowerSQL = `UPDATE supercat_bots SET power = ($2::int[])[seat] WHERE game_id = $1`
 
-// SetSupercatPower records everyone's Power during a chapter (the advantages are "evaluated
-// per bot", from these).
-func (s *Store) SetSupercatPower(ctx context.Context, gameID, ownerID int64, playerPower, botPower []int) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := supercatGameOpen(ctx, tx, gameID, ownerID); err != nil {
-			return err
-		}
-		var id int64
-		err := tx.QueryRow(ctx, setSupercatPowerSQL, gameID, ownerID, playerPower).Scan(&id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, setSupercatBotPowerSQL, gameID, botPower)
-		return err
-	})
+// UpdateSupercatPower keeps everyone's Power during a chapter inside tx; ErrNotFound when
+// ownerID has no such game.
+func (s *Store) UpdateSupercatPower(ctx context.Context, tx pgx.Tx, gameID, ownerID int64, playerPower, botPower []int) error {
+	var id int64
+	err := tx.QueryRow(ctx, setSupercatPowerSQL, gameID, ownerID, playerPower).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNotFound
+	}
 	if err != nil {
 		return fmt.Errorf("store: SUPERCAT game %d Power: %w", gameID, err)
+	}
+	if _, err := tx.Exec(ctx, setSupercatBotPowerSQL, gameID, botPower); err != nil {
+		return fmt.Errorf("store: SUPERCAT game %d bots' Power: %w", gameID, err)
 	}
 	return nil
 }

@@ -81,3 +81,23 @@ func TestGamePageClosingTimeOnlyWhenTheWindowRecords(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, out)
 	assert.Contains(t, closing(), "unless disputed", "confirmed once: recorded when the window closes")
 }
+
+// TestResultFormOnlyForWhoRecordsOrProposes: the result form opens for the organiser and
+// for a seated player where players report (who proposes on it); a member not seated is
+// told who records the result (service.MayUseResultForm).
+func TestResultFormOnlyForWhoRecordsOrProposes(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	seated, unseated := seatedPlayers(g, members)
+	path := fmt.Sprintf("/games/%d/result", g.ID)
+
+	res, _ := app.get(app.logIn(org), path)
+	assert.Equal(t, http.StatusOK, res.StatusCode, "the organiser records")
+	res, _ = app.get(app.logIn(seated[0]), path)
+	assert.Equal(t, http.StatusOK, res.StatusCode, "a seated player proposes")
+	res, doc := app.get(app.logIn(unseated[0]), path)
+	assert.Equal(t, http.StatusForbidden, res.StatusCode, "a member not seated does neither")
+	assert.Contains(t, text(doc.Find("main")), "organiser or a co-organiser records")
+}

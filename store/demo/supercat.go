@@ -22,20 +22,20 @@ const SupercatFinishedName = "Solo Arcs: ada against SUPERCAT, finished"
 // are choosing; Jade has played one turn and exhausted a Guild card.
 func seedSupercat(ctx context.Context, st *store.Store, users []store.User) error {
 	ada := users[0].ID
-	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatGameName, Difficulty: "normal", Bots: 2,
+	g, err := service.NewSupercat(st).Create(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatGameName, Difficulty: "normal", Bots: 2,
 		Version: scoring.ArcsBase, Modifiers: []string{"fleet-readiness", "warp-blockades"}, LeadersLore: scoring.LeadersLorePassive})
 	if err != nil {
 		return fmt.Errorf("seed SUPERCAT: %w", err)
 	}
 	steps := []func() error{
 		func() error {
-			_, err := st.AddSupercatBonus(ctx, g.ID, 1, ada, scoring.ActionCard{Suit: scoring.Administration, Number: 5})
+			_, err := service.NewSupercat(st).AddBonus(ctx, g.ID, 1, ada, scoring.ActionCard{Suit: scoring.Administration, Number: 5})
 			return err
 		},
 		func() error {
 			// Jade leads and declares Warlord with its Aggression 4, then Secures an
 			// effective Vox card.
-			_, err := st.StartSupercatTurn(ctx, g.ID, 2, ada, store.SupercatTable{
+			_, err := service.NewSupercat(st).StartTurn(ctx, g.ID, 2, ada, store.SupercatTable{
 				Initiative: true, MarkersAvailable: true,
 				Drawn:     []scoring.ActionCard{{Suit: scoring.Construction, Number: 2}, {Suit: scoring.Aggression, Number: 4}},
 				Ambitions: map[scoring.Ambition]scoring.AmbitionState{scoring.Warlord: {Standing: scoring.Winning}},
@@ -45,20 +45,20 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 				return err
 			}
 			for step, a := range []string{"no", "no", "no", "no", "no", "no", "no", "no", "yes", "mass-uprising", "yes", "no"} {
-				if _, err := st.AnswerSupercat(ctx, g.ID, 2, ada, step, a); err != nil {
+				if _, err := service.NewSupercat(st).Answer(ctx, g.ID, 2, ada, step, a); err != nil {
 					return err
 				}
 			}
-			if _, err := st.FinishSupercatTurn(ctx, g.ID, 2, ada); err != nil {
+			if _, err := service.NewSupercat(st).FinishTurn(ctx, g.ID, 2, ada); err != nil {
 				return err
 			}
-			_, err = st.ExhaustSupercatGuild(ctx, g.ID, 2, ada, "Farseers")
+			_, err = service.NewSupercat(st).ExhaustGuild(ctx, g.ID, 2, ada, "Farseers")
 			return err
 		},
 		func() error {
 			// Ruby follows Mobilization 4 without a Mobilization card: the seize counter goes
 			// up and the General Priorities choose; one question is answered.
-			_, err := st.StartSupercatTurn(ctx, g.ID, 1, ada, store.SupercatTable{
+			_, err := service.NewSupercat(st).StartTurn(ctx, g.ID, 1, ada, store.SupercatTable{
 				Lead:  &scoring.ActionCard{Suit: scoring.Mobilization, Number: 4},
 				Drawn: []scoring.ActionCard{{Suit: scoring.Aggression, Number: 3}, {Suit: scoring.Construction, Number: 6}},
 				Roll:  5, MarkersAvailable: true, Power: 2, PlayerPower: []int{2},
@@ -66,7 +66,7 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 			if err != nil {
 				return err
 			}
-			_, err = st.AnswerSupercat(ctx, g.ID, 1, ada, 0, "no")
+			_, err = service.NewSupercat(st).Answer(ctx, g.ID, 1, ada, 0, "no")
 			return err
 		},
 	}
@@ -82,7 +82,7 @@ func seedSupercat(ctx context.Context, st *store.Store, users []store.User) erro
 // first chapter was played out, then finished by the ambition results of its end and rated
 // on the Arcs ladder: the bot 27, ada 31.
 func seedSupercatFinished(ctx context.Context, st *store.Store, ada int64) error {
-	g, err := st.CreateSupercatGameWith(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatFinishedName, Difficulty: SoloArcsBot, Bots: 1,
+	g, err := service.NewSupercat(st).Create(ctx, store.NewSupercatGame{OwnerID: ada, Name: SupercatFinishedName, Difficulty: SoloArcsBot, Bots: 1,
 		Version: scoring.ArcsBase, Modifiers: []string{"armored-hulls", "energy-shields"}})
 	if err != nil {
 		return err
@@ -90,7 +90,7 @@ func seedSupercatFinished(ctx context.Context, st *store.Store, ada int64) error
 	if err := playOutSupercatHand(ctx, st, g.ID, 1, ada); err != nil {
 		return err
 	}
-	if err := st.NewSupercatChapter(ctx, g.ID, ada, store.SupercatChapterEnd{PlayerHasNoCards: true, PlayerPower: []int{26}, BotPower: []int{24}}); err != nil {
+	if err := service.NewSupercat(st).NewChapter(ctx, g.ID, ada, store.SupercatChapterEnd{PlayerHasNoCards: true, PlayerPower: []int{26}, BotPower: []int{24}}); err != nil {
 		return err
 	}
 	// Tycoon 5/3: ada first, the bot second.
@@ -121,7 +121,7 @@ func playOutSupercatHand(ctx context.Context, st *store.Store, gameID int64, sea
 		if scoring.SupercatDraws(bot.Hand, len(bot.BonusCards)) {
 			table.Drawn = drawn[turn%len(drawn)]
 		}
-		if bot, err = st.StartSupercatTurn(ctx, gameID, seat, owner, table); err != nil {
+		if bot, err = service.NewSupercat(st).StartTurn(ctx, gameID, seat, owner, table); err != nil {
 			return err
 		}
 		for step := 0; ; step++ {
@@ -136,11 +136,11 @@ func playOutSupercatHand(ctx context.Context, st *store.Store, gameID int64, sea
 			if slices.Contains(walk.Choices, "no") {
 				answer = "no"
 			}
-			if bot, err = st.AnswerSupercat(ctx, gameID, seat, owner, step, answer); err != nil {
+			if bot, err = service.NewSupercat(st).Answer(ctx, gameID, seat, owner, step, answer); err != nil {
 				return err
 			}
 		}
-		if _, err := st.FinishSupercatTurn(ctx, gameID, seat, owner); err != nil {
+		if _, err := service.NewSupercat(st).FinishTurn(ctx, gameID, seat, owner); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -27,7 +28,7 @@ func PlayOutSupercatHand(t testing.TB, st *store.Store, gameID int64, seat int, 
 		if scoring.SupercatDraws(bot.Hand, len(bot.BonusCards)) {
 			table.Drawn = []scoring.ActionCard{{Suit: scoring.Construction, Number: 6}, {Suit: scoring.Aggression, Number: 3}}
 		}
-		bot, err = st.StartSupercatTurn(ctx, gameID, seat, ownerID, table)
+		bot, err = service.NewSupercat(st).StartTurn(ctx, gameID, seat, ownerID, table)
 		require.NoError(t, err)
 		for step := 0; ; step++ {
 			_, _, walk, err := bot.Turn.Replay()
@@ -39,10 +40,10 @@ func PlayOutSupercatHand(t testing.TB, st *store.Store, gameID int64, seat int, 
 			if !contains(walk.Choices, "no") {
 				answer = walk.Choices[0]
 			}
-			bot, err = st.AnswerSupercat(ctx, gameID, seat, ownerID, step, answer)
+			bot, err = service.NewSupercat(st).Answer(ctx, gameID, seat, ownerID, step, answer)
 			require.NoError(t, err)
 		}
-		_, err = st.FinishSupercatTurn(ctx, gameID, seat, ownerID)
+		_, err = service.NewSupercat(st).FinishTurn(ctx, gameID, seat, ownerID)
 		require.NoError(t, err)
 	}
 	t.Fatalf("bot %d of game %d still holds cards after 20 turns", seat, gameID)

@@ -60,8 +60,6 @@ func Classify(err error) (int, string) {
 		return http.StatusUnprocessableEntity, invalid.Reason
 	case errors.Is(err, store.ErrBadCredentials):
 		return http.StatusUnauthorized, store.ErrBadCredentials.Error()
-	case errors.Is(err, store.ErrNotOrganiser):
-		return http.StatusForbidden, store.ErrNotOrganiser.Error()
 	case errors.Is(err, context.DeadlineExceeded), store.TimedOut(err):
 		return http.StatusServiceUnavailable, "the server is busy; try again shortly"
 	case store.Unavailable(err):

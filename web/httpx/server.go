@@ -118,6 +118,8 @@ type Server struct {
 	Games *service.Games
 	// Accounts owns the accounts area\'s writes (e-mail, passwords, links, API tokens).
 	Accounts *service.Accounts
+	// Supercat owns the SUPERCAT companion's writes (solo games, chapters, bots' turns).
+	Supercat *service.Supercat
 	Sessions *scs.SessionManager
 	Logger   *slog.Logger
 	Config   Config
@@ -192,6 +194,7 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 		Games:    service.NewGames(st),
 		Seasons:  service.NewSeasons(st),
 		Accounts: service.NewAccounts(st),
+		Supercat: service.NewSupercat(st),
 		Sessions: sessions,
 		Logger:   logger,
 		Config:   cfg,

@@ -315,17 +315,10 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 		return store.ResultGame{}, err
 	}
 	user, _ := httpx.CurrentUser(c)
-	if !g.MayRecord(user.ID) {
-		// A seated player of a game whose players report proposes its result on this form.
-		if err := service.MayPropose(g, user.ID); err != nil {
-			if g.LeagueID == 0 && !g.PlayersReport() {
-				return store.ResultGame{}, store.ErrNotTableOrganiser
-			}
-			if errors.Is(err, store.ErrOrganisersOnly) || errors.Is(err, store.ErrNotSeated) {
-				return store.ResultGame{}, store.ErrNotOrganiser
-			}
-			return store.ResultGame{}, err
-		}
+	// The organisers record on this form; a seated player of a game whose players report
+	// proposes its result on it.
+	if err := service.MayUseResultForm(g, user.ID); err != nil {
+		return store.ResultGame{}, err
 	}
 	return g, nil
 }

@@ -114,7 +114,7 @@ func (h *Handler) createSupercatGame(c echo.Context) error {
 	if len(v.Errors) > 0 {
 		return h.renderSupercatIndex(c, http.StatusUnprocessableEntity, v)
 	}
-	g, err := h.Store.CreateSupercatGameWith(c.Request().Context(), store.NewSupercatGame{OwnerID: user.ID, Name: v.Name, Difficulty: v.Difficulty,
+	g, err := h.Supercat.Create(c.Request().Context(), store.NewSupercatGame{OwnerID: user.ID, Name: v.Name, Difficulty: v.Difficulty,
 		Bots: bots, Version: v.Version, Modifiers: v.Modifiers, LeadersLore: v.LeadersLore})
 	if err != nil {
 		return err
@@ -254,7 +254,7 @@ func (h *Handler) supercatChapter(c echo.Context) error {
 	}
 	user, _ := httpx.CurrentUser(c)
 	end := store.SupercatChapterEnd{PlayerHasNoCards: c.FormValue("no_cards") != "", PlayerPower: playerPower, BotPower: botPower}
-	if err := h.Store.NewSupercatChapter(c.Request().Context(), v.ID, user.ID, end); err != nil {
+	if err := h.Supercat.NewChapter(c.Request().Context(), v.ID, user.ID, end); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, v.URL())
@@ -334,7 +334,7 @@ func (h *Handler) supercatPower(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, firstSupercatError(errs))
 	}
 	user, _ := httpx.CurrentUser(c)
-	if err := h.Store.SetSupercatPower(c.Request().Context(), v.ID, user.ID, playerPower, botPower); err != nil {
+	if err := h.Supercat.SetPower(c.Request().Context(), v.ID, user.ID, playerPower, botPower); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, v.URL())

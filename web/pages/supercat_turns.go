@@ -242,7 +242,7 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	}
 	if len(v.Errors) == 0 {
 		user, _ := httpx.CurrentUser(c)
-		_, err = h.Store.StartSupercatTurn(c.Request().Context(), g.ID, bot.Seat, user.ID, table)
+		_, err = h.Supercat.StartTurn(c.Request().Context(), g.ID, bot.Seat, user.ID, table)
 		var fe *scoring.FieldError
 		switch {
 		case err == nil:
@@ -340,7 +340,7 @@ func (h *Handler) supercatAnswer(c echo.Context) error {
 	if guild != "" && !oneLineText(guild, 60) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "guild: name the card, in at most 60 characters on one line")
 	}
-	_, err = h.Store.AnswerSupercatGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"), guild)
+	_, err = h.Supercat.AnswerGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, step, c.FormValue("answer"), guild)
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, fe.Error())
@@ -363,7 +363,7 @@ func (h *Handler) supercatUndo(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "step: must be a whole number")
 	}
 	user, _ := httpx.CurrentUser(c)
-	if _, err := h.Store.UndoSupercatAnswer(c.Request().Context(), g.ID, bot.Seat, user.ID, step); err != nil {
+	if _, err := h.Supercat.Undo(c.Request().Context(), g.ID, bot.Seat, user.ID, step); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, supercatBotView(bot).URL())
@@ -377,7 +377,7 @@ func (h *Handler) supercatFinish(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c)
-	if _, err := h.Store.FinishSupercatTurn(c.Request().Context(), g.ID, bot.Seat, user.ID); err != nil {
+	if _, err := h.Supercat.FinishTurn(c.Request().Context(), g.ID, bot.Seat, user.ID); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, g.URL())
@@ -398,7 +398,7 @@ func (h *Handler) supercatBonus(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "bonus: 1s and 7s exist only with 4 players")
 	}
 	user, _ := httpx.CurrentUser(c)
-	if _, err := h.Store.AddSupercatBonus(c.Request().Context(), g.ID, bot.Seat, user.ID, scoring.ActionCard{Suit: suit, Number: n}); err != nil {
+	if _, err := h.Supercat.AddBonus(c.Request().Context(), g.ID, bot.Seat, user.ID, scoring.ActionCard{Suit: suit, Number: n}); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, g.URL())
@@ -416,7 +416,7 @@ func (h *Handler) supercatGuild(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, "guild: name the card, in at most 60 characters on one line")
 	}
 	user, _ := httpx.CurrentUser(c)
-	if _, err := h.Store.ExhaustSupercatGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, name); err != nil {
+	if _, err := h.Supercat.ExhaustGuild(c.Request().Context(), g.ID, bot.Seat, user.ID, name); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, g.URL())

@@ -1,0 +1,291 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/store"
+)
+
+// Supercat is the SUPERCAT companion's service: a player's solo Arcs games against the
+// SUPERCAT bots. Each write holds one transaction: it locks the game (and the bot), asks the
+// rules (scoring's SUPERCAT procedures, and the companion's own: a finished game takes no
+// more turns, one turn at a time, answers to the page as it stands), and saves through
+// store's SQL-only methods. Finishing a game as a rated one is service.Results.FinishSupercat.
+type Supercat struct {
+	store *store.Store
+}
+
+// NewSupercat returns the SUPERCAT service on st.
+func NewSupercat(st *store.Store) *Supercat {
+	return &Supercat{store: st}
+}
+
+// Create starts a solo game with the choices of ng (base, no modifiers, no Leaders and Lore
+// when not chosen). In hard mode every bot is tied at Power 0, so all are named for the
+// first chapter's initiative.
+func (s *Supercat) Create(ctx context.Context, ng store.NewSupercatGame) (store.SupercatGame, error) {
+	if ng.Version == "" {
+		ng.Version = scoring.ArcsBase
+	}
+	if ng.LeadersLore == "" {
+		ng.LeadersLore = scoring.LeadersLoreNone
+	}
+	if ng.Modifiers == nil {
+		ng.Modifiers = []string{}
+	}
+	initiative := []int{}
+	if ng.Difficulty == string(scoring.Hard) {
+		initiative = scoring.SupercatChapterInitiative(make([]int, ng.Bots))
+	}
+	var id int64
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		var err error
+		id, err = s.store.InsertSupercatGame(ctx, tx, ng, initiative)
+		return err
+	})
+	if err != nil {
+		return store.SupercatGame{}, fmt.Errorf("service: create SUPERCAT game: %w", err)
+	}
+	g, _, err := s.store.SupercatGame(ctx, id, ng.OwnerID)
+	return g, err
+}
+
+// NewChapter ends the chapter and starts the next: "Continue until the player has no cards
+// and each bot's hand counter is at zero, at which point the chapter ends" — otherwise a
+// Conflict saying why not. Every bot's hand counter goes back to 6, its play area is
+// cleared, every Guild card is ready again, everyone's Power is kept, and in hard mode the
+// bots with the most Power are named to start the chapter with initiative.
+func (s *Supercat) NewChapter(ctx context.Context, gameID, ownerID int64, end store.SupercatChapterEnd) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		g, err := s.store.LockSupercatGame(ctx, tx, gameID, ownerID)
+		if err != nil {
+			return err
+		}
+		if g.Finished {
+			return &store.Conflict{Reason: "chapter: the game is finished"}
+		}
+		bots, err := s.store.SupercatHands(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		var names []string
+		var hands []int
+		for _, b := range bots {
+			if b.InTurn {
+				return &store.Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first"}
+			}
+			names, hands = append(names, b.Name), append(hands, b.Hand)
+		}
+		if ok, why := scoring.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
+			return &store.Conflict{Reason: "chapter: " + why}
+		}
+		if len(end.BotPower) != len(hands) {
+			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
+		}
+		initiative := []int{}
+		if g.Difficulty == string(scoring.Hard) {
+			initiative = scoring.SupercatChapterInitiative(end.BotPower)
+		}
+		if end.PlayerPower == nil {
+			end.PlayerPower = []int{0}
+		}
+		return s.store.UpdateSupercatChapter(ctx, tx, gameID, end.PlayerPower, initiative, scoring.SupercatHandStart, end.BotPower)
+	})
+	if err != nil {
+		return fmt.Errorf("service: SUPERCAT game %d new chapter: %w", gameID, err)
+	}
+	return nil
+}
+
+// SetPower records everyone's Power during a chapter (the advantages are "evaluated per
+// bot", from these); a finished game is a Conflict.
+func (s *Supercat) SetPower(ctx context.Context, gameID, ownerID int64, playerPower, botPower []int) error {
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		if _, err := s.open(ctx, tx, gameID, ownerID); err != nil {
+			return err
+		}
+		return s.store.UpdateSupercatPower(ctx, tx, gameID, ownerID, playerPower, botPower)
+	})
+	if err != nil {
+		return fmt.Errorf("service: SUPERCAT game %d Power: %w", gameID, err)
+	}
+	return nil
+}
+
+// open reads ownerID's game locked against its finishing and refuses, as a Conflict, any
+// change to a finished one: "a finished game offers no more turns". Someone else's game is
+// not found.
+func (s *Supercat) open(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) (store.SupercatLock, error) {
+	g, err := s.store.ShareSupercatGame(ctx, tx, gameID, ownerID)
+	if err != nil {
+		return store.SupercatLock{}, err
+	}
+	if g.Finished {
+		return store.SupercatLock{}, &store.Conflict{Reason: "the game is finished and rated: it takes no more turns"}
+	}
+	return g, nil
+}
+
+// changeBot runs change on ownerID's bot in seat, locked for the transaction, and saves it.
+func (s *Supercat) changeBot(ctx context.Context, gameID int64, seat int, ownerID int64,
+	change func(g store.SupercatLock, b *store.SupercatBot) error) (store.SupercatBot, error) {
+	var bot store.SupercatBot
+	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
+		g, err := s.open(ctx, tx, gameID, ownerID)
+		if err != nil {
+			return err
+		}
+		if bot, err = s.store.LockSupercatBot(ctx, tx, gameID, seat, ownerID); err != nil {
+			return err
+		}
+		if err := change(g, &bot); err != nil {
+			return err
+		}
+		return s.store.SaveSupercatBot(ctx, tx, bot)
+	})
+	if err != nil {
+		return store.SupercatBot{}, fmt.Errorf("service: SUPERCAT game %d bot %d: %w", gameID, seat, err)
+	}
+	return bot, nil
+}
+
+// StartTurn performs the start of the bot's turn (scoring.SupercatStartTurn) from its
+// stored counters and what the player reports, stores the new counters and opens the turn.
+// A turn already in progress is a Conflict; bad input a *scoring.FieldError.
+func (s *Supercat) StartTurn(ctx context.Context, gameID int64, seat int, ownerID int64, t store.SupercatTable) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(g store.SupercatLock, b *store.SupercatBot) error {
+		if b.Turn != nil {
+			return &store.Conflict{Reason: "turn: " + b.Name + " is already in the middle of a turn"}
+		}
+		state := t.State(*b, g.Difficulty, g.Players)
+		turn, err := scoring.SupercatStartTurn(state)
+		if err != nil {
+			return err
+		}
+		input, err := json.Marshal(state)
+		if err != nil {
+			return err
+		}
+		b.Hand, b.Seize, b.BonusCards, b.Power = turn.Hand, turn.Seize, turn.BonusCards, t.Power
+		b.Turn = &store.SupercatTurnRecord{State: input, Answers: []string{}}
+		return nil
+	})
+}
+
+// Answer records the answer to the current question of the bot's turn. step is the number
+// of answers the player saw: an answer from a page that is out of date (another device
+// answered first) is a Conflict, and an answer the question does not take a
+// *scoring.FieldError.
+func (s *Supercat) Answer(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer string) (store.SupercatBot, error) {
+	return s.AnswerGuild(ctx, gameID, seat, ownerID, step, answer, "")
+}
+
+// AnswerGuild is Answer naming, for an answer that uses a ready Guild or lore card, which
+// card: it must be ready (not exhausted this chapter, nor used earlier in the turn), and is
+// exhausted when the turn is finished ("Guild and Lore Cards").
+func (s *Supercat) AnswerGuild(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer, guild string) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
+		if b.Turn == nil {
+			return &store.Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
+		}
+		if step != len(b.Turn.Answers) {
+			return &store.Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
+		}
+		answers := append(slices.Clone(b.Turn.Answers), answer)
+		_, _, walk, err := (store.SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
+		if err != nil {
+			return err
+		}
+		if slices.Contains(walk.Exhausted, step) {
+			if guild == "" {
+				return &scoring.FieldError{Field: "guild", Problem: "name the ready Guild or lore card whose ability the bot uses"}
+			}
+			used := slices.Clone(b.Exhausted)
+			for _, g := range b.Turn.Guilds {
+				used = append(used, g.Card)
+			}
+			if scoring.GuildCardExhausted(used, guild) {
+				return &scoring.FieldError{Field: "guild", Problem: guild + " is exhausted this chapter, not ready"}
+			}
+			b.Turn.Guilds = append(b.Turn.Guilds, store.SupercatGuildUse{Answer: step, Card: guild})
+		}
+		b.Turn.Answers = answers
+		return nil
+	})
+}
+
+// Undo takes back the last answer of the bot's turn (and, called again, the one before).
+// step is the number of answers the player saw: a page that is out of date is a Conflict,
+// as is a turn with no answer to take back.
+func (s *Supercat) Undo(ctx context.Context, gameID int64, seat int, ownerID int64, step int) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
+		if b.Turn == nil {
+			return &store.Conflict{Reason: "undo: " + b.Name + " has no turn in progress"}
+		}
+		if step != len(b.Turn.Answers) {
+			return &store.Conflict{Reason: "undo: the turn has moved on since this page was loaded"}
+		}
+		if step == 0 {
+			return &store.Conflict{Reason: "undo: no answer to take back yet"}
+		}
+		b.Turn.Answers = slices.Clone(b.Turn.Answers[:step-1])
+		b.Turn.Guilds = slices.DeleteFunc(slices.Clone(b.Turn.Guilds), func(g store.SupercatGuildUse) bool { return g.Answer >= step-1 })
+		return nil
+	})
+}
+
+// FinishTurn closes the bot's turn once the procedures have named what it does; a bonus
+// card the General Priorities selected leaves the play area.
+func (s *Supercat) FinishTurn(ctx context.Context, gameID int64, seat int, ownerID int64) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
+		if b.Turn == nil {
+			return &store.Conflict{Reason: "turn: " + b.Name + " has no turn in progress"}
+		}
+		state, start, walk, err := b.Turn.Replay()
+		if err != nil {
+			return err
+		}
+		if !walk.Done {
+			return &store.Conflict{Reason: "turn: answer the procedures' questions until the turn ends"}
+		}
+		if start.Card == nil && walk.Card != nil && !slices.Contains(state.Drawn, *walk.Card) {
+			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
+				b.BonusCards = slices.Delete(b.BonusCards, i, i+1)
+			}
+		}
+		for _, g := range b.Turn.Guilds {
+			b.Exhausted = append(b.Exhausted, g.Card)
+		}
+		b.Turn = nil
+		b.Turns++
+		return nil
+	})
+}
+
+// AddBonus gives the bot a bonus action card ("place the new card in the bot's play area
+// and increment the bot's hand counter").
+func (s *Supercat) AddBonus(ctx context.Context, gameID int64, seat int, ownerID int64, card scoring.ActionCard) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
+		b.BonusCards = append(b.BonusCards, card)
+		b.Hand++
+		return nil
+	})
+}
+
+// ExhaustGuild marks a Guild or lore card used this chapter ("mark the Guild card as
+// exhausted"); ready again with the next chapter.
+func (s *Supercat) ExhaustGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (store.SupercatBot, error) {
+	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
+		if scoring.GuildCardExhausted(b.Exhausted, card) {
+			return &store.Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
+		}
+		b.Exhausted = append(b.Exhausted, card)
+		return nil
+	})
+}
