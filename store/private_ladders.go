@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tablestakes/tablestakes/rating"
 )
@@ -27,12 +26,10 @@ ORDER BY l.id`
 
 const lockLeaguePrivacySQL = `SELECT game, private FROM leagues WHERE id = $1 FOR UPDATE`
 
-// sortPrivateLadders moves the games of every league whose results are on the wrong ladder
-// to the right one (MoveLeagueLadder), one transaction per league under its row lock, and
-// returns those leagues. Several processes starting at once move each league's games
-// once: the second finds nothing left to move.
-func sortPrivateLadders(ctx context.Context, pool *pgxpool.Pool) ([]int64, error) {
-	rows, err := pool.Query(ctx, misplacedLeaguesSQL)
+// MisplacedLeagues returns the leagues with a recorded result on a ladder their privacy
+// does not give it (service.Ladders moves each one's games: MoveLeagueLadder).
+func (s *Store) MisplacedLeagues(ctx context.Context) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, misplacedLeaguesSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues on the wrong ladder: %w", err)
 	}
@@ -40,25 +37,7 @@ func sortPrivateLadders(ctx context.Context, pool *pgxpool.Pool) ([]int64, error
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues on the wrong ladder: %w", err)
 	}
-	var moved []int64
-	for _, id := range ids {
-		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			var game string
-			var private bool
-			if err := tx.QueryRow(ctx, lockLeaguePrivacySQL, id).Scan(&game, &private); err != nil {
-				return fmt.Errorf("lock league: %w", err)
-			}
-			n, err := moveLeagueLadder(ctx, tx, id, game, private)
-			if n > 0 {
-				moved = append(moved, id)
-			}
-			return err
-		})
-		if err != nil {
-			return moved, fmt.Errorf("store: move the games of league %d to its ladder: %w", id, err)
-		}
-	}
-	return moved, nil
+	return ids, nil
 }
 
 // MoveLeagueLadder moves the league's recorded games, inside tx, to the ladder its privacy
