@@ -91,8 +91,6 @@ const countLadderResultsSQL = `
 UPDATE ladders l SET results = (SELECT COALESCE(max(r.ladder_seq), 0) FROM results r WHERE r.ladder = l.game)
 WHERE l.game = ANY($1)`
 
-const movedAbsentSeatsSQL = `SELECT EXISTS (SELECT 1 FROM result_points WHERE game_id = ANY($1) AND absent)`
-
 // ladderGame is a recorded game's place on its ladder.
 type ladderGame struct {
 	GameID     int64     `db:"game_id"`
@@ -159,10 +157,9 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 	}
 	// The games that move join the target in the order they were recorded, each ladder's
 	// own order kept; from the first that joins, the target's games take new places.
-	movedIDs := make([]int64, len(moving))
 	joining := make(map[int64]bool, len(moving))
-	for i, g := range moving {
-		movedIDs[i], joining[g.GameID] = g.GameID, true
+	for _, g := range moving {
+		joining[g.GameID] = true
 	}
 	toSeq, next := int64(0), int64(1)
 	for _, g := range mergeByRecording(target, moving) {
@@ -174,17 +171,6 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 			next++
 		} else {
 			next = g.LadderSeq + 1
-		}
-	}
-
-	var absent bool
-	if err := tx.QueryRow(ctx, movedAbsentSeatsSQL, movedIDs).Scan(&absent); err != nil {
-		return 0, fmt.Errorf("absent seats: %w", err)
-	}
-	if absent {
-		// An absent Diplomacy seat is rated as the ladder's Seventh Player (seed 4.1).
-		if _, err := ensureLadderMember(ctx, tx, SeventhPlayer, to); err != nil {
-			return 0, err
 		}
 	}
 	batch := &pgx.Batch{}

@@ -266,9 +266,6 @@ LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.ladder = $1 AND r.ladder_seq >= $2
 ORDER BY r.ladder_seq, rp.position`
 
-// ladderMembersSQL reads the ladder $1's members of the kinds $2 (league.RatedAs).
-const ladderMembersSQL = `SELECT member_kind, id, username FROM users WHERE member_kind = ANY($2) AND member_of = $1`
-
 // replayLadder re-rates a ladder from the game at place fromSeq on, after that game's
 // result changed: it resumes the ladder from the ledger of the games before it
 // (rating.ReplayFrom), replays every later game in ladder order, rewrites their ledger
@@ -319,7 +316,7 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	var games []rating.Game
 	var gameIDs, seqs []int64
 	// A seat rated in place of its player (league.RatedAs: an absent Diplomacy seat is the
-	// ladder's Seventh Player) waits for its ladder member, read once for every kind.
+	// ladder's Seventh Player) waits for its ladder member, found once for every kind.
 	type memberSeat struct {
 		game, seat int
 		gameID     int64
@@ -359,34 +356,18 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	if err != nil {
 		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
 	}
-	if len(waiting) > 0 {
-		var kinds []string
-		for _, w := range waiting {
-			if !slices.Contains(kinds, w.kind) {
-				kinds = append(kinds, w.kind)
+	// Each member is created on first use, so a ladder a game moved to has its own.
+	members := map[string]SeatRef{}
+	for _, w := range waiting {
+		m, ok := members[w.kind]
+		if !ok {
+			if m, err = ensureLadderMember(ctx, tx, w.kind, ladder); err != nil {
+				return nil, fmt.Errorf("read results of %s: game %d: %w", ladder, w.gameID, err)
 			}
+			members[w.kind] = m
 		}
-		type member struct {
-			Kind     string
-			ID       int64
-			Username string
-		}
-		rows, err := tx.Query(ctx, ladderMembersSQL, ladder, kinds)
-		if err != nil {
-			return nil, fmt.Errorf("read members of %s: %w", ladder, err)
-		}
-		members, err := pgx.CollectRows(rows, pgx.RowToStructByPos[member])
-		if err != nil {
-			return nil, fmt.Errorf("read members of %s: %w", ladder, err)
-		}
-		for _, w := range waiting {
-			i := slices.IndexFunc(members, func(m member) bool { return m.Kind == w.kind })
-			if i < 0 {
-				return nil, fmt.Errorf("read results of %s: game %d: no %s for its missing man", ladder, w.gameID, w.kind)
-			}
-			games[w.game].Seats[w.seat].Player = members[i].Username
-			ids[members[i].Username] = members[i].ID
-		}
+		games[w.game].Seats[w.seat].Player = m.Username
+		ids[m.Username] = m.UserID
 	}
 
 	replayed, tail, err := rating.ReplayFrom(prefix, games)
