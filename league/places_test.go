@@ -124,3 +124,19 @@ func TestRequire(t *testing.T) {
 		assert.Equal(t, tc.want, Require(tc.have, tc.need), "role %d needing %d", tc.have, tc.need)
 	}
 }
+
+func TestRoleOf(t *testing.T) {
+	for _, tc := range []struct {
+		organiser, coOrganiser, member bool
+		want                           Role
+	}{
+		{true, false, false, RoleOrganiser},
+		{true, false, true, RoleOrganiser},
+		{false, true, false, RoleCoOrganiser},
+		{false, true, true, RoleCoOrganiser},
+		{false, false, true, RoleMember},
+		{false, false, false, RoleNone},
+	} {
+		assert.Equal(t, tc.want, RoleOf(tc.organiser, tc.coOrganiser, tc.member), "%+v", tc)
+	}
+}

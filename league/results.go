@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -327,6 +328,19 @@ func sameRat(x, y *big.Rat) bool {
 		return x == y
 	}
 	return x.Cmp(y) == 0
+}
+
+// RatedAs is the kind of ladder member a recorded seat of a game of system is rated as in
+// place of its player: the ladder's Seventh Player (rating.SeventhPlayer) for an absent seat
+// whose power the missing man played ("For the purposes of rating, this "Seventh Player" is
+// considered to be a member of the ARMADA and shall ante into the game pot accordingly",
+// ARMADA 4.1; scoring.System.PlaysAbsentSeat). "" for a seat rated as its player, or not
+// rated at all (scoring.SeatRated: an absent seat outside Diplomacy).
+func RatedAs(system scoring.System, absent bool) string {
+	if absent && system.PlaysAbsentSeat() {
+		return rating.SeventhPlayer
+	}
+	return ""
 }
 
 // LeaguePoints are the league points a seat's player takes from a game in which the seat

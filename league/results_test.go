@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
 func TestLeaguePoints(t *testing.T) {
@@ -327,5 +329,25 @@ func TestCurrentVersion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, league.CurrentVersion(tt.stored, tt.built))
 		})
+	}
+}
+
+// "For the purposes of rating, this "Seventh Player" is considered to be a member of the
+// ARMADA and shall ante into the game pot accordingly" (ARMADA 4.1): only an absent seat of
+// a game whose absent seats are played is rated as the Seventh Player.
+func TestRatedAs(t *testing.T) {
+	for _, tc := range []struct {
+		system scoring.System
+		absent bool
+		want   string
+	}{
+		{scoring.Armada, true, rating.SeventhPlayer},
+		{scoring.Armada, false, ""},
+		{scoring.Placement, true, ""},
+		{scoring.Placement, false, ""},
+		{scoring.BlueMax, true, ""},
+		{scoring.Vortex, true, ""},
+	} {
+		assert.Equal(t, tc.want, league.RatedAs(tc.system, tc.absent), "%s, absent %v", tc.system, tc.absent)
 	}
 }

@@ -38,6 +38,21 @@ var (
 	ErrNotManager = &Forbidden{Reason: "only the league's organiser or a co-organiser may do this", ID: "refusal.not_manager"}
 )
 
+// RoleOf is a user's role in a league from what they are to it: its organiser, one of its
+// co-organisers, one of its members, or none of these (RoleNone).
+func RoleOf(organiser, coOrganiser, member bool) Role {
+	switch {
+	case organiser:
+		return RoleOrganiser
+	case coOrganiser:
+		return RoleCoOrganiser
+	case member:
+		return RoleMember
+	default:
+		return RoleNone
+	}
+}
+
 // Require decides whether a user of role have may do what needs role need, refusing with
 // the refusal that names who may.
 func Require(have, need Role) error {

@@ -83,3 +83,21 @@ func (s *Leagues) RenewInvite(ctx context.Context, leagueID, byUserID int64) (st
 	}
 	return token, nil
 }
+
+// InviteToken returns a private league's invite token ("" for a public league), for its
+// organiser and co-organisers to share (league.Require); others get the role refusal,
+// and store.ErrNotFound says there is no such league.
+func (s *Leagues) InviteToken(ctx context.Context, leagueID, userID int64) (string, error) {
+	role, err := s.store.LeagueRole(ctx, leagueID, userID)
+	if err != nil {
+		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
+	}
+	if err := league.Require(role, league.RoleCoOrganiser); err != nil {
+		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
+	}
+	token, err := s.store.InviteToken(ctx, leagueID)
+	if err != nil {
+		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
+	}
+	return token, nil
+}

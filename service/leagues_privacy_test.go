@@ -39,10 +39,10 @@ func TestPrivateLeague(t *testing.T) {
 	open, err := st.LeaguesByStatus(ctx, store.LeagueOpen)
 	require.NoError(t, err)
 	assert.Empty(t, open, "a private league is in no public list")
-	shown, err := st.InviteToken(ctx, l.ID, helper.ID)
+	shown, err := service.NewLeagues(st).InviteToken(ctx, l.ID, helper.ID)
 	require.NoError(t, err)
 	assert.Equal(t, token, shown, "co-organisers share the link")
-	_, err = st.InviteToken(ctx, l.ID, ps[1].ID)
+	_, err = service.NewLeagues(st).InviteToken(ctx, l.ID, ps[1].ID)
 	assert.Error(t, err)
 
 	// Joining: without the token, or with a wrong one, the league is not found.

@@ -123,11 +123,37 @@ func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, corr
 	if err := sameSeats(g, w.Seated); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
-	rw, err := s.store.ResultRows(ctx, tx, g, w)
+	rated, err := s.ratedAs(ctx, tx, g, w)
+	if err != nil {
+		return store.ResultRows{}, store.ResultGame{}, err
+	}
+	rw, err := s.store.ResultRows(ctx, tx, g, w, rated)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	return rw, g, nil
+}
+
+// ratedAs finds, inside tx, the ladder member each seat of w rated in place of its player
+// is rated as (league.RatedAs: an absent Diplomacy seat is the ladder's Seventh Player), by
+// seat index; none for a write without such seats.
+func (s *Results) ratedAs(ctx context.Context, tx pgx.Tx, g store.ResultGame, w store.ResultWrite) (map[int]store.SeatRef, error) {
+	var rated map[int]store.SeatRef
+	for i, l := range w.Seated.Lines {
+		kind := league.RatedAs(g.Game.System, l.Absent)
+		if kind == "" {
+			continue
+		}
+		m, err := s.store.LadderMember(ctx, tx, kind, g.Ladder())
+		if err != nil {
+			return nil, err
+		}
+		if rated == nil {
+			rated = map[int]store.SeatRef{}
+		}
+		rated[i] = m
+	}
+	return rated, nil
 }
 
 // SetAttendance is a seated player's answer for a game not yet recorded: "I'll be there"

@@ -147,3 +147,46 @@ func TestAbsentSeatOutsideDiplomacyIsNotPlayed(t *testing.T) {
 		assert.NotEqual(t, "elena", rt.Username, "elena played no rated game")
 	}
 }
+
+// A Diplomacy game with an absent seat moves with its league to the league's own ladder when
+// the league turns private: the replay rates the seat as that ladder's own Seventh Player
+// (league.RatedAs), made on first use, and back on the public one when it turns public.
+func TestAbsentSeatMovesToAPrivateLadderWithItsSeventhPlayer(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	w := newWorld(t)
+	// A second game left to play keeps the league running, so its privacy may change.
+	leagueID, games := w.League("diplomacy", [][]int{{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6, 7}})
+	_, err := w.Record(ctx, games[0], w.Organiser.ID, []byte(`{"outcome":"solo","players":[
+		{"id":"ada","centers":18,"years":8},{"id":"bruno","centers":8,"years":8},{"id":"chloe","centers":8,"years":8},
+		{"id":"dmitri","centers":0,"years":4,"eliminated":1904},{"id":"elena","centers":0,"years":5,"eliminated":1905},
+		{"id":"farid","centers":0,"years":5,"eliminated":1905},{"id":"greta","centers":0,"years":6,"eliminated":1906}],
+		"winners":["ada"],"absent":["chloe"]}`))
+	require.NoError(t, err)
+	rated := func(ladder string) []string {
+		rs, err := w.Store.Ratings(ctx, ladder)
+		require.NoError(t, err)
+		var names []string
+		for _, r := range rs {
+			names = append(names, r.Username)
+		}
+		slices.Sort(names)
+		return names
+	}
+	public := rated("diplomacy")
+	require.Contains(t, public, "seventh-player:diplomacy")
+	require.NotContains(t, public, "chloe")
+
+	leagues := service.NewLeagues(w.Store)
+	_, err = leagues.SetPrivate(ctx, leagueID, w.Organiser.ID, true)
+	require.NoError(t, err)
+	own := "diplomacy@" + strconv.FormatInt(leagueID, 10)
+	want := slices.Clone(public)
+	want[slices.Index(want, "seventh-player:diplomacy")] = "seventh-player:" + own
+	slices.Sort(want)
+	assert.Equal(t, want, rated(own), "the league's own ladder rates the absent seat as its own Seventh Player")
+
+	_, err = leagues.SetPrivate(ctx, leagueID, w.Organiser.ID, false)
+	require.NoError(t, err)
+	assert.Equal(t, public, rated("diplomacy"))
+}

@@ -175,7 +175,11 @@ func (s *Results) confirm(ctx context.Context, tx pgx.Tx, gameID, userID int64, 
 	if err != nil {
 		return false, err
 	}
-	if err := s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+	rated, err := s.ratedAs(ctx, tx, g, w)
+	if err != nil {
+		return false, err
+	}
+	if err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
 		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
 		return false, err
 	}
@@ -275,7 +279,11 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 			if err != nil {
 				return err
 			}
-			err = s.store.InsertTableResult(ctx, tx, g, w, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
+			rated, err := s.ratedAs(ctx, tx, g, w)
+			if err != nil {
+				return err
+			}
+			err = s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
 				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
 					p.Proposer, scoring.ListAnd(p.Confirmed))})
 			if err != nil {

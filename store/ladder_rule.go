@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
@@ -21,15 +20,10 @@ const lockLadderRuleSQL = `SELECT pot_rule FROM ladders WHERE game = $1 FOR UPDA
 
 const setLadderRuleSQL = `UPDATE ladders SET pot_rule = $2 WHERE game = $1`
 
-// moveLaddersToPotRule brings every ladder whose ledger follows an older rating rule up to
-// rating.PotRule and returns the ladders it rebuilt. Each ladder is one transaction: it
-// locks the ladder's row (as recording a result does), reads its rule again (another
-// process starting at the same time may have done it) and does what rating.UpgradeFrom
-// says the rule needs: the Vortex places rescored (scoring.RescorePlaces), the whole ledger
-// replayed in recorded order from the stored league points (rating.Replay) and the ratings
-// rewritten. On error the ladder is left as it was and the error is returned.
-func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
-	rows, err := pool.Query(ctx, laddersBehindSQL, rating.PotRule)
+// LaddersBehind returns the ladders whose ledger follows an older rating rule than
+// rating.PotRule (service.Ladders brings each up to it).
+func (s *Store) LaddersBehind(ctx context.Context) ([]string, error) {
+	rows, err := s.pool.Query(ctx, laddersBehindSQL, rating.PotRule)
 	if err != nil {
 		return nil, fmt.Errorf("store: ladders to replay: %w", err)
 	}
@@ -37,40 +31,44 @@ func moveLaddersToPotRule(ctx context.Context, pool *pgxpool.Pool) ([]string, er
 	if err != nil {
 		return nil, fmt.Errorf("store: ladders to replay: %w", err)
 	}
-	var moved []string
-	for _, ladder := range behind {
-		done := false
-		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			var rule int
-			if err := tx.QueryRow(ctx, lockLadderRuleSQL, ladder).Scan(&rule); err != nil {
-				return fmt.Errorf("lock ladder: %w", err)
-			}
-			up := rating.UpgradeFrom(rule)
-			if !up.Replay {
-				return nil
-			}
-			if up.VortexPlaces {
-				if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
-					return err
-				}
-			}
-			if _, err := replayLadder(ctx, tx, ladder, 1); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, setLadderRuleSQL, ladder, rating.PotRule); err != nil {
-				return fmt.Errorf("mark ladder: %w", err)
-			}
-			done = true
-			return nil
-		})
-		if err != nil {
-			return moved, fmt.Errorf("store: replay ladder %s under rating rule %d: %w", ladder, rating.PotRule, err)
-		}
-		if done {
-			moved = append(moved, ladder)
-		}
+	return behind, nil
+}
+
+// LockLadderRule locks the ladder's row inside tx, as recording a result does, and returns
+// the rating rule its ledger follows (read again under the lock: another process starting
+// at the same time may have moved it).
+func (s *Store) LockLadderRule(ctx context.Context, tx pgx.Tx, ladder string) (int, error) {
+	var rule int
+	if err := tx.QueryRow(ctx, lockLadderRuleSQL, ladder).Scan(&rule); err != nil {
+		return 0, fmt.Errorf("store: lock ladder %s: %w", ladder, err)
 	}
-	return moved, nil
+	return rule, nil
+}
+
+// ReplayLadder replays, inside tx and under the ladder's lock, the whole ledger in
+// recorded order from the stored league points (rating.Replay) and rewrites the ratings.
+func (s *Store) ReplayLadder(ctx context.Context, tx pgx.Tx, ladder string) error {
+	if _, err := replayLadder(ctx, tx, ladder, 1); err != nil {
+		return fmt.Errorf("store: replay ladder %s: %w", ladder, err)
+	}
+	return nil
+}
+
+// SetLadderRule marks, inside tx, the ladder's ledger as following rating rule rule.
+func (s *Store) SetLadderRule(ctx context.Context, tx pgx.Tx, ladder string, rule int) error {
+	if _, err := tx.Exec(ctx, setLadderRuleSQL, ladder, rule); err != nil {
+		return fmt.Errorf("store: mark ladder %s: %w", ladder, err)
+	}
+	return nil
+}
+
+// FixVortexPlaces stores, inside tx, the places of the ladder's Vortex results by score,
+// and their output with them, as scoring.RescorePlaces gives them from the stored input.
+func (s *Store) FixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
+	if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
+		return fmt.Errorf("store: ladder %s: %w", ladder, err)
+	}
+	return nil
 }
 
 const vortexResultsSQL = `SELECT game_id, input, output FROM results WHERE ladder = $1 AND system = $2`

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/storetest"
 )
@@ -209,7 +210,7 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = store.Migrate(ctx, w.Pool)
+			errs[i] = migrateAndUpgrade(ctx, w)
 		}()
 	}
 	wg.Wait()
@@ -227,8 +228,7 @@ func TestMigrateReplaysRoundTwoLaddersUnderTheFloor(t *testing.T) {
 	}
 
 	snap := w.Snapshot()
-	_, err = store.Migrate(ctx, w.Pool)
-	require.NoError(t, err)
+	require.NoError(t, migrateAndUpgrade(ctx, w))
 	assert.Equal(t, snap, w.Snapshot(), "migrating again changes nothing")
 
 	// A ladder created from now on starts at rule 3.
@@ -288,7 +288,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = store.Migrate(ctx, w.Pool)
+			errs[i] = migrateAndUpgrade(ctx, w)
 		}()
 	}
 	wg.Wait()
@@ -315,8 +315,7 @@ func TestMigrateReplaysOldLaddersUnderThePotOfSixtyASeat(t *testing.T) {
 
 	// Migrating again changes nothing.
 	snap := w.Snapshot()
-	_, err = store.Migrate(ctx, w.Pool)
-	require.NoError(t, err)
+	require.NoError(t, migrateAndUpgrade(ctx, w))
 	assert.Equal(t, snap, w.Snapshot())
 }
 
@@ -343,8 +342,9 @@ func TestMigrateAppliesAMigrationThatLandedOutOfOrder(t *testing.T) {
 	assert.Equal(t, "2", def)
 }
 
-// serve opens its database with store.Open: a ladder still on rule 2 is replayed under the
-// current rule (rating.UpgradeFrom) before the store is handed over.
+// serve opens its database with store.Open and upgrades its ladders (service.Ladders): a
+// ladder still on rule 2 is replayed under the current rule (rating.UpgradeFrom) before the
+// store is served.
 func TestOpenReplaysLaddersOnAnOlderRule(t *testing.T) {
 	ctx := context.Background()
 	w := newWorld(t)
@@ -369,8 +369,18 @@ func TestOpenReplaysLaddersOnAnOlderRule(t *testing.T) {
 	st, err := store.Open(ctx, w.Pool.Config().ConnString())
 	require.NoError(t, err)
 	defer st.Close()
+	require.NoError(t, service.NewLadders(st).Upgrade(ctx), "serve upgrades the ladders of the store it opened")
 	var rule int
 	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT pot_rule FROM ladders WHERE game = 'king-me'`).Scan(&rule))
 	assert.Equal(t, rating.PotRule, rule)
 	kings.Check(t, st, "king-me", kingMe)
+}
+
+// migrateAndUpgrade is what a server starting on w's database does: the migrations
+// (store.Migrate), then the ladders brought up to date (service.Ladders.Upgrade).
+func migrateAndUpgrade(ctx context.Context, w *world) error {
+	if _, err := store.Migrate(ctx, w.Pool); err != nil {
+		return err
+	}
+	return service.NewLadders(w.Store).Upgrade(ctx)
 }

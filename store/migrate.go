@@ -22,10 +22,8 @@ var ErrSchemaTooNew = errors.New("database schema is newer than this binary know
 // Migrate applies the embedded goose migrations that the database lacks and returns the
 // schema version it ends at. Concurrent callers are serialised by a Postgres advisory lock.
 // Migrations are numbered by feature and may land out of order: one missing below the
-// database's version is applied too. Then every rating ladder still on an older rating
-// rule is rebuilt under the current one (rating.PotRule), one transaction per ladder, and
-// every league's games rated on a ladder its privacy does not give them move to the one it
-// does (a private league's own, rating.LeagueLadder), both ladders replayed.
+// database's version is applied too. The ladders the schema leaves on an older rating rule
+// or on the wrong ladder are brought up to date after it by service.Ladders.Upgrade.
 // River's tables (the queue of background work) are made and upgraded by River's own
 // migrator right after, in the same step (MigrateRiver).
 // It refuses (ErrSchemaTooNew) a database whose version is beyond the newest embedded
@@ -65,12 +63,6 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	}
 	if err := MigrateRiver(ctx, pool); err != nil {
 		return current, err
-	}
-	if _, err := moveLaddersToPotRule(ctx, pool); err != nil {
-		return current, fmt.Errorf("store: migrate: %w", err)
-	}
-	if _, err := sortPrivateLadders(ctx, pool); err != nil {
-		return current, fmt.Errorf("store: migrate: %w", err)
 	}
 	return current, nil
 }

@@ -39,23 +39,26 @@ var (
 	ErrNotManager = league.ErrNotManager
 )
 
+// leagueRoleSQL reads what the user $2 is to the league $1: its organiser, a co-organiser,
+// a member (league.RoleOf makes the role of it).
 const leagueRoleSQL = `
-SELECT CASE
-    WHEN l.organiser_id = $2 THEN 3
-    WHEN EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2) THEN 2
-    WHEN EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2) THEN 1
-    ELSE 0 END
+SELECT l.organiser_id = $2,
+       EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2),
+       EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2)
 FROM leagues l WHERE l.id = $1`
 
-// leagueRole is the one answer to "what may this user do in this league": every store write
-// that needs a role asks it, inside the write's transaction. ErrNotFound when no league.
+// leagueRole is the user's role in the league (league.RoleOf), inside the caller's
+// transaction or on the pool. ErrNotFound when no league.
 func leagueRole(ctx context.Context, q querier, leagueID, userID int64) (Role, error) {
-	var r Role
-	err := q.QueryRow(ctx, leagueRoleSQL, leagueID, userID).Scan(&r)
+	var organiser, coOrganiser, member bool
+	err := q.QueryRow(ctx, leagueRoleSQL, leagueID, userID).Scan(&organiser, &coOrganiser, &member)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return RoleNone, ErrNotFound
 	}
-	return r, err
+	if err != nil {
+		return RoleNone, err
+	}
+	return league.RoleOf(organiser, coOrganiser, member), nil
 }
 
 // LeagueRole returns the user's role in the league (RoleNone for anyone, or userID 0).
@@ -66,9 +69,6 @@ func (s *Store) LeagueRole(ctx context.Context, leagueID, userID int64) (Role, e
 	}
 	return r, nil
 }
-
-// require is league.Require, for the store's writes that check a role themselves.
-func require(have, need Role) error { return league.Require(have, need) }
 
 // LockedLeague is a league's row as read under its lock: what the league's rules decide on.
 type LockedLeague struct {

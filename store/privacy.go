@@ -71,16 +71,9 @@ func (s *Store) UpdateInviteToken(ctx context.Context, tx pgx.Tx, leagueID int64
 
 const inviteTokenSQL = `SELECT COALESCE(invite_token, '') FROM leagues WHERE id = $1`
 
-// InviteToken returns a private league's invite token ("" for a public league), for its
-// organiser and co-organisers to share; others get the role refusal.
-func (s *Store) InviteToken(ctx context.Context, leagueID, userID int64) (string, error) {
-	role, err := s.LeagueRole(ctx, leagueID, userID)
-	if err != nil {
-		return "", err
-	}
-	if err := require(role, RoleCoOrganiser); err != nil {
-		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)
-	}
+// InviteToken returns a private league's invite token ("" for a public league); the
+// service shows it to its organiser and co-organisers only (service.Leagues.InviteToken).
+func (s *Store) InviteToken(ctx context.Context, leagueID int64) (string, error) {
 	var token string
 	if err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token); err != nil {
 		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tablestakes/tablestakes/rating"
 )
@@ -27,12 +26,10 @@ ORDER BY l.id`
 
 const lockLeaguePrivacySQL = `SELECT game, private FROM leagues WHERE id = $1 FOR UPDATE`
 
-// sortPrivateLadders moves the games of every league whose results are on the wrong ladder
-// to the right one (MoveLeagueLadder), one transaction per league under its row lock, and
-// returns those leagues. Several processes starting at once move each league's games
-// once: the second finds nothing left to move.
-func sortPrivateLadders(ctx context.Context, pool *pgxpool.Pool) ([]int64, error) {
-	rows, err := pool.Query(ctx, misplacedLeaguesSQL)
+// MisplacedLeagues returns the leagues with a recorded result on a ladder their privacy
+// does not give it (service.Ladders moves each one's games: MoveLeagueLadder).
+func (s *Store) MisplacedLeagues(ctx context.Context) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, misplacedLeaguesSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues on the wrong ladder: %w", err)
 	}
@@ -40,25 +37,7 @@ func sortPrivateLadders(ctx context.Context, pool *pgxpool.Pool) ([]int64, error
 	if err != nil {
 		return nil, fmt.Errorf("store: leagues on the wrong ladder: %w", err)
 	}
-	var moved []int64
-	for _, id := range ids {
-		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			var game string
-			var private bool
-			if err := tx.QueryRow(ctx, lockLeaguePrivacySQL, id).Scan(&game, &private); err != nil {
-				return fmt.Errorf("lock league: %w", err)
-			}
-			n, err := moveLeagueLadder(ctx, tx, id, game, private)
-			if n > 0 {
-				moved = append(moved, id)
-			}
-			return err
-		})
-		if err != nil {
-			return moved, fmt.Errorf("store: move the games of league %d to its ladder: %w", id, err)
-		}
-	}
-	return moved, nil
+	return ids, nil
 }
 
 // MoveLeagueLadder moves the league's recorded games, inside tx, to the ladder its privacy
@@ -111,8 +90,6 @@ WHERE e.game_id = t.game_id`
 const countLadderResultsSQL = `
 UPDATE ladders l SET results = (SELECT COALESCE(max(r.ladder_seq), 0) FROM results r WHERE r.ladder = l.game)
 WHERE l.game = ANY($1)`
-
-const movedAbsentSeatsSQL = `SELECT EXISTS (SELECT 1 FROM result_points WHERE game_id = ANY($1) AND absent)`
 
 // ladderGame is a recorded game's place on its ladder.
 type ladderGame struct {
@@ -180,10 +157,9 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 	}
 	// The games that move join the target in the order they were recorded, each ladder's
 	// own order kept; from the first that joins, the target's games take new places.
-	movedIDs := make([]int64, len(moving))
 	joining := make(map[int64]bool, len(moving))
-	for i, g := range moving {
-		movedIDs[i], joining[g.GameID] = g.GameID, true
+	for _, g := range moving {
+		joining[g.GameID] = true
 	}
 	toSeq, next := int64(0), int64(1)
 	for _, g := range mergeByRecording(target, moving) {
@@ -195,17 +171,6 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 			next++
 		} else {
 			next = g.LadderSeq + 1
-		}
-	}
-
-	var absent bool
-	if err := tx.QueryRow(ctx, movedAbsentSeatsSQL, movedIDs).Scan(&absent); err != nil {
-		return 0, fmt.Errorf("absent seats: %w", err)
-	}
-	if absent {
-		// An absent Diplomacy seat is rated as the ladder's Seventh Player (seed 4.1).
-		if _, err := ensureLadderMember(ctx, tx, SeventhPlayer, to); err != nil {
-			return 0, err
 		}
 	}
 	batch := &pgx.Batch{}

@@ -149,7 +149,7 @@ func TestMigrateMovesPrivateLeaguesOffThePublicLadder(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = store.Migrate(ctx, w.Pool)
+			errs[i] = migrateAndUpgrade(ctx, w)
 		}()
 	}
 	wg.Wait()
@@ -163,8 +163,7 @@ func TestMigrateMovesPrivateLeaguesOffThePublicLadder(t *testing.T) {
 	assert.EqualValues(t, len(schedule), results)
 
 	snap := w.Snapshot()
-	_, err := store.Migrate(ctx, w.Pool)
-	require.NoError(t, err)
+	require.NoError(t, migrateAndUpgrade(ctx, w))
 	assert.Equal(t, snap, w.Snapshot(), "migrating again changes nothing")
 
 	// The next public result takes the next place on the public ladder.

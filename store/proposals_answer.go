@@ -47,9 +47,9 @@ func (s *Store) InsertConfirmation(ctx context.Context, tx pgx.Tx, gameID, userI
 // InsertTableResult stores w, the table's proposal checked again under the game's lock
 // (service.Results decides it still fits and the game takes it:
 // league.ResultTable.RecordsProposal), as an organiser's record is (InsertResult), audited
-// as table says.
-func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, table TableRecord) error {
-	rw, err := resultRows(ctx, tx, g, w)
+// as table says; rated are the seats rated as ladder members (ResultRows).
+func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef, table TableRecord) error {
+	rw, err := resultRows(ctx, tx, g, w, rated)
 	if err != nil {
 		return err
 	}

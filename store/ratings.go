@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -260,10 +261,7 @@ SELECT r.game_id, r.ladder_seq, r.system, COALESCE(u.id, 0), COALESCE(u.username
        COALESCE(sub.username, '') AS substitute, rp.scored_num, rp.scored_den, rp.winner
 FROM results r
 JOIN result_points rp ON rp.game_id = r.game_id
--- An absent Diplomacy seat is rated as the ladder's Seventh Player (seed 4.1); an absent
--- seat of another game is not rated (scoring.SeatRated), and has no Seventh Player.
-LEFT JOIN users sp ON rp.absent AND sp.member_kind = 'seventh-player' AND sp.member_of = r.ladder
-LEFT JOIN users u ON u.id = CASE WHEN rp.absent THEN sp.id ELSE rp.user_id END
+LEFT JOIN users u ON u.id = rp.user_id
 LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.ladder = $1 AND r.ladder_seq >= $2
 ORDER BY r.ladder_seq, rp.position`
@@ -317,6 +315,14 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 
 	var games []rating.Game
 	var gameIDs, seqs []int64
+	// A seat rated in place of its player (league.RatedAs: an absent Diplomacy seat is the
+	// ladder's Seventh Player) waits for its ladder member, found once for every kind.
+	type memberSeat struct {
+		game, seat int
+		gameID     int64
+		kind       string
+	}
+	var waiting []memberSeat
 	rows, err = tx.Query(ctx, ladderTailSQL, ladder, fromSeq)
 	if err != nil {
 		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
@@ -332,20 +338,36 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 		if !scoring.SeatRated(sys, absent) {
 			return nil // the seat was not played (CONTRACT section 12)
 		}
-		if userID == 0 {
-			return fmt.Errorf("game %d: no Seventh Player for its missing man", gameID)
+		g := &games[len(games)-1]
+		if kind := league.RatedAs(sys, absent); kind != "" {
+			waiting = append(waiting, memberSeat{game: len(games) - 1, seat: len(g.Seats), gameID: gameID, kind: kind})
+		} else if userID == 0 {
+			return fmt.Errorf("game %d: a seat without its player", gameID)
+		} else {
+			ids[username] = userID
 		}
-		ids[username] = userID
 		if substitute != "" {
 			ids[substitute] = substituteID
 		}
-		g := &games[len(games)-1]
 		g.Seats = append(g.Seats, rating.Seat{Player: username, Substitute: substitute,
 			Points: big.NewRat(pointsNum, pointsDen), Winner: winner})
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
+	}
+	// Each member is created on first use, so a ladder a game moved to has its own.
+	members := map[string]SeatRef{}
+	for _, w := range waiting {
+		m, ok := members[w.kind]
+		if !ok {
+			if m, err = ensureLadderMember(ctx, tx, w.kind, ladder); err != nil {
+				return nil, fmt.Errorf("read results of %s: game %d: %w", ladder, w.gameID, err)
+			}
+			members[w.kind] = m
+		}
+		games[w.game].Seats[w.seat].Player = m.Username
+		ids[m.Username] = m.UserID
 	}
 
 	replayed, tail, err := rating.ReplayFrom(prefix, games)

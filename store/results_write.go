@@ -39,14 +39,15 @@ func lockResultGame(ctx context.Context, tx pgx.Tx, gameID int64) (ResultGame, e
 
 // ResultRows lays w out for its rows on g, locked by LockResultGame, once the caller has
 // refused a write checked against seats that have changed since (league.SameSeats): it
-// matches the checked lines to the stored seats
-// and resolves the substitutes to accounts (an unknown one is a *scoring.FieldError on
+// matches the checked lines to the stored seats, rates the seats of rated (by seat index)
+// as the ladder members the caller found for them (league.RatedAs, LadderMember) and
+// resolves the substitutes to accounts (an unknown one is a *scoring.FieldError on
 // "replaced.<seated username>").
-func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
-	return resultRows(ctx, tx, g, w)
+func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef) (ResultRows, error) {
+	return resultRows(ctx, tx, g, w, rated)
 }
 
-func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (ResultRows, error) {
+func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef) (ResultRows, error) {
 	if len(w.Seated.Lines) != len(g.Seats) {
 		return ResultRows{}, fmt.Errorf("store: result of game %d has %d lines for %d seats", g.ID, len(w.Seated.Lines), len(g.Seats))
 	}
@@ -56,11 +57,7 @@ func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) (Re
 		seat := g.Seats[i]
 		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName}
 		rows.lines[i].Position, rows.lines[i].Player = seat.Position, seat.Username
-		if l.Absent && g.Game.System.PlaysAbsentSeat() {
-			m, err := ensureLadderMember(ctx, tx, SeventhPlayer, g.Ladder())
-			if err != nil {
-				return ResultRows{}, err
-			}
+		if m, ok := rated[i]; ok {
 			rows.lines[i].Member, rows.lines[i].MemberID = m.Username, m.UserID
 			rows.lines[i].Explanation = absentNote + rows.lines[i].Explanation
 		}

@@ -70,6 +70,9 @@ func fill() error {
 		return err
 	}
 	defer st.Close()
+	if err := service.NewLadders(st).Upgrade(ctx); err != nil {
+		return err
+	}
 	n, err := st.UserCount(ctx)
 	if err != nil {
 		return err

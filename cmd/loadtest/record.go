@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -44,6 +45,9 @@ func recordThroughServer() error {
 		return err
 	}
 	defer st.Close()
+	if err := service.NewLadders(st).Upgrade(ctx); err != nil {
+		return err
+	}
 	rows, err := st.Pool().Query(ctx, unplayedSQL, *except, *as)
 	if err != nil {
 		return err

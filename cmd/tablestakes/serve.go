@@ -235,6 +235,10 @@ func serve(ctx context.Context, cfg serveConfig, logger *slog.Logger) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
+	// A database from an older release has its ladders brought up to date before it is served.
+	if err := service.NewLadders(st).Upgrade(ctx); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
 	if cfg.Demo {
 		seeded, err := demo.Seed(ctx, st)
 		if err != nil {
@@ -376,6 +380,9 @@ func runMigrate(ctx context.Context, args []string, stdout io.Writer) error {
 	defer pool.Close()
 	version, err := store.Migrate(ctx, pool)
 	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if err := service.NewLadders(store.New(pool)).Upgrade(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	_, err = fmt.Fprintf(stdout, "database at schema version %d\n", version)

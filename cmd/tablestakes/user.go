@@ -39,6 +39,9 @@ func runUser(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("user reset-link: %w", err)
 	}
 	st := store.New(pool)
+	if err := service.NewLadders(st).Upgrade(ctx); err != nil {
+		return fmt.Errorf("user reset-link: %w", err)
+	}
 	user, err := st.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		return badInput(fmt.Errorf("USERNAME: no account named %q", username))

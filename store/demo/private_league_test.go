@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/store/demo"
 )
@@ -29,7 +30,7 @@ func TestSeedShowsAPrivateLeagueWithAWithdrawal(t *testing.T) {
 	assert.True(t, private.Private)
 	assert.Equal(t, store.LeagueRunning, private.Status)
 	assert.Equal(t, 7, private.Members)
-	token, err := st.InviteToken(ctx, private.ID, chloe.ID)
+	token, err := service.NewLeagues(st).InviteToken(ctx, private.ID, chloe.ID)
 	require.NoError(t, err)
 	assert.NotEmpty(t, token)
 	ws, err := st.Withdrawals(ctx, private.ID)

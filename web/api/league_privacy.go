@@ -60,7 +60,7 @@ func (h *Handler) apiInvite(c echo.Context) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-	token, err := h.Store.InviteToken(c.Request().Context(), id, user.ID)
+	token, err := h.Leagues.InviteToken(c.Request().Context(), id, user.ID)
 	if err != nil {
 		return err
 	}

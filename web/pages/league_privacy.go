@@ -98,7 +98,7 @@ func (h *Handler) privacyView(c echo.Context, l store.League, v *templates.Manag
 		return nil
 	}
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	token, err := h.Store.InviteToken(c.Request().Context(), l.ID, user.ID)
+	token, err := h.Leagues.InviteToken(c.Request().Context(), l.ID, user.ID)
 	if err != nil {
 		return err
 	}
