@@ -16,12 +16,23 @@ migrate: ensure-postgres
 ## test: gofmt, go vet, templ freshness, then every test with the race detector. The store
 ## and web tests mostly wait on Postgres, so four run at once in each package (-parallel 4)
 ## even on two cores; the timeout leaves room for a machine shared with other work.
-## go test starts the packages' runs in the order they are named, so ./web/ (by far the
-## longest, with the Chromium journeys) is named first: it builds and starts at once, and
-## the other packages run beside it instead of before it. ./... then names every package
-## (./web/ once).
+## The web package's Chromium journeys (TestBrowser*, two at a time in one shared browser)
+## run in a go test process of their own, beside the rest: in one process a journey waiting
+## for its turn in the browser held one of the package's four -parallel places, and the
+## HTTP tests waited behind it. The web test binary is built once first, so the two
+## processes do not both compile it. go test starts the packages' runs in the order they
+## are named, so ./web/ (the longest of the rest) is named first; ./... then names every
+## package (./web/ once). Journeys are named TestBrowser* and live in ./web/ only (checked
+## below), since -skip applies to every package named.
 test: ensure check-fmt vet check-templ
-	$(GO) test -race -count=1 -parallel 4 -timeout 30m ./web/ ./...
+	@out=$$(grep -rl --include='*_test.go' '^func TestBrowser' . | grep -v '^\./web/[^/]*$$' || true); \
+	if [ -n "$$out" ]; then echo "TestBrowser* journeys outside ./web/ (make test would skip them):"; echo "$$out"; exit 1; fi
+	$(GO) test -race -count=1 -run '^$$' ./web/ >/dev/null
+	@$(GO) test -race -count=1 -parallel 4 -timeout 30m -run '^TestBrowser' ./web/ & journeys=$$!; \
+	$(GO) test -race -count=1 -parallel 4 -timeout 30m -skip '^TestBrowser' ./web/ ./...; rest=$$?; \
+	wait $$journeys; browser=$$?; \
+	echo "the Chromium journeys of ./web/ (go test -run '^TestBrowser' ./web/): $$([ $$browser = 0 ] && echo ok || echo FAILED)"; \
+	[ $$rest = 0 ] && [ $$browser = 0 ]
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes
