@@ -13,7 +13,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // openTable opens a normal game of game with seats seats, organised by organiser, and

@@ -14,7 +14,7 @@ import (
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 func TestJoinLeagueBuildsTheScheduleWithTheEighthMember(t *testing.T) {

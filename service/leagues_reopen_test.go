@@ -12,7 +12,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // A league closed early or cancelled is reopened by its organiser within 7 days, never

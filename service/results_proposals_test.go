@@ -12,7 +12,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // propose checks input and stores it as by's proposal, as POST .../proposal does.

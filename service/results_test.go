@@ -14,7 +14,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 func TestRecordResultSeedExample(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // signedUpSeason creates a season of cartagena for 4 a game in divisions of 8,

@@ -12,7 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // "In order to play a league game you have to be an Active player. To be an active player

@@ -16,7 +16,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // oldRule is a game as the rating rule before CONTRACT section 3 changed rated it: a fixed

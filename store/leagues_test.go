@@ -11,7 +11,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // newPlayers creates n accounts named prefix1..prefixN (storetest.Players).

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // TestMain runs the package's tests, dropping the databases of those that pass in the

@@ -13,7 +13,7 @@ import (
 	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 func TestRetryDelayDoublesUpToAnHour(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 var privateMembers = []string{"ada", "bruno", "chloe", "dmitri", "elena", "farid", "greta", "hugo"}

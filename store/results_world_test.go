@@ -3,7 +3,7 @@ package store_test
 import (
 	"testing"
 
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // world is a test database with an organiser and nine players (storetest.World), for the

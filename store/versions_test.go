@@ -12,7 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // TestMigrationGivesEveryLeagueAndGameItsDefaultVersion undoes migration 00017 on a fresh

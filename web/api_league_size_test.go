@@ -10,7 +10,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 

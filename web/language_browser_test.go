@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 // TestBrowserGermanPagesFitAPhone: German has the longest words; at 390 px no page of the

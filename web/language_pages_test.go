@@ -13,7 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/tablestakes/tablestakes/locales"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/web"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/locales"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 // TestEveryDemoPageSpeaksEachLanguage walks every page of the demo a visitor, an organiser

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/web"
 )
 

@@ -20,7 +20,7 @@ import (
 	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/sweep"
 	"github.com/tablestakes/tablestakes/web"
 )

@@ -30,7 +30,7 @@ import (
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )
 

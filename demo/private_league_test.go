@@ -9,7 +9,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 func TestSeedShowsAPrivateLeagueWithAWithdrawal(t *testing.T) {

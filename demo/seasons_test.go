@@ -9,7 +9,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 func TestSeedSeasonsOneFinishedOneRunning(t *testing.T) {

@@ -1,10 +1,10 @@
-package demo_test
+package storetest_test
 
 import (
 	"os"
 	"testing"
 
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // TestMain runs the package's tests, dropping the databases of those that pass in the

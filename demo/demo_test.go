@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // seededStore is a fresh database with the demo data seeded into it.

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 func TestSeedDatesTheRunningLeaguesGamesStillToPlay(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
-	"github.com/tablestakes/tablestakes/store/storetest"
+	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/storetest"
 )
 
 // The demo has a league of a size other than 8: twelve players, four a game, running with

@@ -12,7 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/store/demo"
+	"github.com/tablestakes/tablestakes/demo"
 )
 
 func TestSeedNormalGamesShowEveryStage(t *testing.T) {
