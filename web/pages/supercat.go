@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -38,7 +39,7 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 		v.Games = append(v.Games, templates.SupercatGameRow{ID: g.ID, Name: g.Name, Bots: g.Bots, Chapter: g.Chapter, Difficulty: g.Difficulty, Version: supercatVersionName(g.Version)})
 	}
 	v.ModifierChoices = supercatModifierViews(nil)
-	return h.Render(c, status, templates.SupercatIndex(h.Page(c, "SUPERCAT companion"), v))
+	return h.Render(c, status, templates.SupercatIndex(h.Page(c, locales.T(c.Request().Context(), "supercat.title")), v))
 }
 
 // supercatVersionName names an Arcs version for people.
@@ -291,7 +292,7 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	h.Flash(c, supercatRated)
+	h.Flash(c, locales.T(c.Request().Context(), "supercat.rated_flash"))
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 }
 
@@ -414,7 +415,7 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 		} else if err != nil {
 			return err
 		} else {
-			h.Flash(c, supercatRated)
+			h.Flash(c, locales.T(c.Request().Context(), "supercat.rated_flash"))
 			return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 		}
 	}
