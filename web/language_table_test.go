@@ -69,19 +69,22 @@ func (a *testApp) assertGameTranslated(c *http.Client, path string, skip ...stri
 // organiser, speak each language.
 func TestGamePagesAreTranslated(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
 	for _, tc := range []struct {
 		game    string
 		perGame int
-	}{{"cartagena", 4}, {"vortex", 4}, {"diplomacy", 7}} {
+	}{{"cartagena", 4}, {"vortex", 4}} {
+		app := newTestApp(t, web.Config{})
 		l, org, _, _ := runningLeague(t, app, tc.game, tc.perGame)
 		path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
 		app.assertGameTranslated(app.browser(), path)
 		app.assertGameTranslated(app.logIn(org), path)
 	}
 
-	l, _, _, _ := runningLeague(t, app, "diplomacy", 7)
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "diplomacy", 7)
 	path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
+	app.assertGameTranslated(app.browser(), path)
+	app.assertGameTranslated(app.logIn(org), path)
 	for lang, powers := range map[string][]string{
 		"en": {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"},
 		"it": {"Austria", "Inghilterra", "Francia", "Germania", "Italia", "Russia", "Turchia"},
@@ -144,15 +147,16 @@ func TestTableIsTranslated(t *testing.T) {
 // and Vortex speaks each language; a refused form says its field errors in German.
 func TestResultFormIsTranslated(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
 	for _, tc := range []struct {
 		game    string
 		perGame int
 	}{{"cartagena", 4}, {"blue-max", 4}, {"diplomacy", 7}, {"vortex", 4}} {
+		app := newTestApp(t, web.Config{})
 		l, org, _, _ := runningLeague(t, app, tc.game, tc.perGame)
 		app.assertGameTranslated(app.logIn(org), fmt.Sprintf("/games/%d/result", mustLeagueGames(t, app, l)[0].ID))
 	}
 
+	app := newTestApp(t, web.Config{})
 	l, org, _, _ := runningLeague(t, app, "cartagena", 3)
 	g := mustLeagueGames(t, app, l)[0]
 	form := fmt.Sprintf("/games/%d/result", g.ID)
