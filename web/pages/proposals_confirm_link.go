@@ -10,15 +10,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
-
-// proposalChangedByLink is what a confirm link says when the proposal it was sent for
-// changed (or was withdrawn) since: it confirms nothing.
-const proposalChangedByLink = "Not confirmed: the proposal changed since this e-mail was sent. " +
-	"Here is the new one; confirm or dispute it on this page."
 
 // confirmLinkPage is a result_proposed e-mail's one-tap link (GET /confirm/{token}): a page
 // with one button. A GET changes nothing; the button POSTs with the page's CSRF field. An
@@ -43,7 +39,7 @@ func (h *Handler) confirmLinkPage(c echo.Context) error {
 		}
 		v.Message, err = h.confirmedMessage(ctx, link.GameID, g.Status == store.GameFinished)
 		if errors.Is(err, store.ErrNotFound) {
-			v.Message, err = "Confirmed.", nil
+			v.Message, err = locales.T(ctx, "table.confirmed"), nil
 		}
 		if err != nil {
 			return err
@@ -73,7 +69,7 @@ func (h *Handler) confirmLinkPage(c echo.Context) error {
 		v.Closes, v.TimeZone = p.ClosesAt.In(loc).Format(gameDateFormat), loc.String()
 		httpx.ShowsSecret(c) // the form's address is the link
 	}
-	return h.Render(c, http.StatusOK, templates.ConfirmLinkPage(h.Page(c, "Confirm the result"), v))
+	return h.Render(c, http.StatusOK, templates.ConfirmLinkPage(h.Page(c, locales.T(c.Request().Context(), "table.confirm_title")), v))
 }
 
 // confirmByLink confirms for the link's player (POST /confirm/{token}) the proposal the
@@ -124,11 +120,11 @@ func (h *Handler) confirmLinkRecorded(ctx context.Context, link store.ConfirmLin
 // page asks them to sign in to answer) reads the message on the link's page.
 func (h *Handler) confirmLinkChanged(c echo.Context, v templates.ConfirmLinkView) error {
 	if _, signedIn := httpx.CurrentUser(c); signedIn {
-		h.Flash(c, proposalChangedByLink)
+		h.Flash(c, locales.T(c.Request().Context(), "table.flash_changed_by_link"))
 		return c.Redirect(http.StatusSeeOther, v.GameURL)
 	}
-	v.Message = "Not confirmed: the proposal changed since this e-mail was sent. Sign in and read the new one on the game's page."
-	return h.Render(c, http.StatusOK, templates.ConfirmLinkPage(h.Page(c, "Confirm the result"), v))
+	v.Message = locales.T(c.Request().Context(), "table.changed_by_link_signed_out")
+	return h.Render(c, http.StatusOK, templates.ConfirmLinkPage(h.Page(c, locales.T(c.Request().Context(), "table.confirm_title")), v))
 }
 
 // confirmLinkView names the link's game and player.

@@ -318,9 +318,6 @@ func supercatPreview(v templates.SupercatGameView, final store.SupercatFinal) *t
 	return p
 }
 
-// supercatRated confirms a SUPERCAT game finished and rated, on the rated game's page.
-const supercatRated = "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder."
-
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
 	v, bots, err := h.supercatGame(c)
