@@ -133,9 +133,10 @@ func (h *Handler) confirmLinkView(c echo.Context, link store.ConfirmLink) (templ
 	if err != nil {
 		return templates.ConfirmLinkView{}, err
 	}
-	title := g.Game.Name + " table " + strconv.FormatInt(g.ID, 10)
+	l := locales.From(c.Request().Context())
+	title := l.T("gamepage.title_table", map[string]any{"Game": g.Game.Name, "N": strconv.FormatInt(g.ID, 10)})
 	if g.LeagueID != 0 {
-		title = g.LeagueName + ", game " + strconv.Itoa(g.Number)
+		title = l.T("table.desk_game", map[string]any{"League": g.LeagueName, "N": strconv.Itoa(g.Number)})
 	}
 	return templates.ConfirmLinkView{Token: c.Param("token"), Title: title,
 		GameURL: "/games/" + strconv.FormatInt(g.ID, 10), DisplayName: cmp.Or(link.DisplayName, link.Username)}, nil
