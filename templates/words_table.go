@@ -293,6 +293,12 @@ func formProblemIn(ctx context.Context, msg string) string {
 	case "Say why the result is corrected":
 		return l.T("resultform.say_why")
 	}
+	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
+	if i := strings.Index(msg, "): "); i > 0 {
+		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
+			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
+		}
+	}
 	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
 		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
 	}
@@ -304,12 +310,6 @@ func formProblemIn(ctx context.Context, msg string) string {
 	}
 	if label, ok := strings.CutSuffix(msg, " is missing"); ok {
 		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
-	}
-	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
-	if i := strings.Index(msg, "): "); i > 0 {
-		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
-			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
-		}
 	}
 	return msg
 }
