@@ -405,13 +405,13 @@ func placeIn(ctx context.Context, place string) string {
 // supercatErrors are the SUPERCAT forms' refusals that have words in every language.
 var supercatErrors = map[string]string{
 	"Give the game a name of at most 100 characters, on one line.": "supercat.err.name",
-	"Choose 1, 2 or 3 bots.":                                        "supercat.err.bots",
-	"Choose normal, hard or none.":                                  "supercat.err.difficulty",
-	"Choose base or blighted-reach (the campaign game).":            "supercat.err.version",
-	"Choose none, intervene or passive.":                            "supercat.err.leaders_lore",
-	"Choose among the seven modifiers of the seed.":                 "supercat.err.modifiers",
-	"Choose each modifier at most once.":                            "supercat.err.modifier_once",
-	"The turn could not start: see the fields marked below.":        "supercat.err.turn",
+	"Choose 1, 2 or 3 bots.":                                 "supercat.err.bots",
+	"Choose normal, hard or none.":                           "supercat.err.difficulty",
+	"Choose base or blighted-reach (the campaign game).":     "supercat.err.version",
+	"Choose none, intervene or passive.":                     "supercat.err.leaders_lore",
+	"Choose among the seven modifiers of the seed.":          "supercat.err.modifiers",
+	"Choose each modifier at most once.":                     "supercat.err.modifier_once",
+	"The turn could not start: see the fields marked below.": "supercat.err.turn",
 }
 
 // supercatErrorIn is a SUPERCAT refusal in ctx's language where it has words; what the
