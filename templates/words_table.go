@@ -299,6 +299,12 @@ func formProblemIn(ctx context.Context, msg string) string {
 			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
 		}
 	}
+	// A problem of a field of the whole game: "Die: not a number: x".
+	for name, id := range formFieldIDs {
+		if rest, ok := strings.CutPrefix(msg, name+": "); ok {
+			return l.T(id) + ": " + formProblemIn(ctx, rest)
+		}
+	}
 	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
 		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
 	}
@@ -312,6 +318,14 @@ func formProblemIn(ctx context.Context, msg string) string {
 		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
 	}
 	return msg
+}
+
+// formFieldIDs name the result form's fields of the whole game as its problem list does
+// (web/pages formFieldNames).
+var formFieldIDs = map[string]string{
+	"How the game ended": "resultform.how_ended_short", "Conceded to": "resultform.conceded_to",
+	"Die": "resultform.die_aria", "Reason": "resultform.reason", "Absent": "resultform.field.armada_absent",
+	"Lower is better": "resultform.lower_is_better",
 }
 
 // labelIn is a result form field's label ("the units lost", scoring.FormField.Label) in
