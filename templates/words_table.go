@@ -293,6 +293,18 @@ func formProblemIn(ctx context.Context, msg string) string {
 	case "Say why the result is corrected":
 		return l.T("resultform.say_why")
 	}
+	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
+	if i := strings.Index(msg, "): "); i > 0 {
+		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
+			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
+		}
+	}
+	// A problem of a field of the whole game: "Die: not a number: x".
+	for name, id := range formFieldIDs {
+		if rest, ok := strings.CutPrefix(msg, name+": "); ok {
+			return l.T(id) + ": " + formProblemIn(ctx, rest)
+		}
+	}
 	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
 		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
 	}
@@ -305,13 +317,15 @@ func formProblemIn(ctx context.Context, msg string) string {
 	if label, ok := strings.CutSuffix(msg, " is missing"); ok {
 		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
 	}
-	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
-	if i := strings.Index(msg, "): "); i > 0 {
-		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
-			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
-		}
-	}
 	return msg
+}
+
+// formFieldIDs name the result form's fields of the whole game as its problem list does
+// (web/pages formFieldNames).
+var formFieldIDs = map[string]string{
+	"How the game ended": "resultform.how_ended_short", "Conceded to": "resultform.conceded_to",
+	"Die": "resultform.die_aria", "Reason": "resultform.reason", "Absent": "resultform.field.armada_absent",
+	"Lower is better": "resultform.lower_is_better",
 }
 
 // labelIn is a result form field's label ("the units lost", scoring.FormField.Label) in
@@ -342,4 +356,98 @@ func formHelpIn(ctx context.Context, help string) string {
 		}
 	}
 	return help
+}
+
+// difficultyIn is a SUPERCAT difficulty ("normal", "hard", "none") in ctx's language.
+func difficultyIn(ctx context.Context, d string) string {
+	switch d {
+	case "normal", "hard", "none":
+		return locales.T(ctx, "supercat.difficulty."+d)
+	}
+	return d
+}
+
+// supercatVersionIn is the Arcs version a SUPERCAT game plays, as web/pages names it, in
+// ctx's language.
+func supercatVersionIn(ctx context.Context, name string) string {
+	switch name {
+	case "Arcs (base game)":
+		return locales.T(ctx, "supercat.version.base")
+	case "Arcs: The Blighted Reach (campaign game)":
+		return locales.T(ctx, "supercat.version.campaign")
+	}
+	return name
+}
+
+// supercatSeatIn names a seat of a SUPERCAT game: "You" in ctx's language, a bot by its name.
+func supercatSeatIn(ctx context.Context, seat string) string {
+	if seat == "You" {
+		return locales.T(ctx, "supercat.you")
+	}
+	return seat
+}
+
+// noneIn is "none" (a counter not on the board) in ctx's language.
+func noneIn(ctx context.Context, s string) string {
+	if s == "none" {
+		return locales.T(ctx, "supercat.none")
+	}
+	return s
+}
+
+// advantageIn is a bot's difficulty advantage (the seed's name, with what it gives) in ctx's
+// language: the seed's name stays, its explanation is said.
+func advantageIn(ctx context.Context, a string) string {
+	switch a {
+	case "Efficient Logistics (1 extra action per card)":
+		return locales.T(ctx, "supercat.adv.logistics")
+	case "Elite Pilots (1 extra die in Battle)":
+		return locales.T(ctx, "supercat.adv.pilots")
+	}
+	return a
+}
+
+// placeIn is a place written as an English ordinal ("2nd") in ctx's language.
+func placeIn(ctx context.Context, place string) string {
+	n, err := strconv.Atoi(strings.TrimRight(place, "stndrh"))
+	if err != nil {
+		return place
+	}
+	return ordinalIn(ctx, n)
+}
+
+// supercatErrors are the SUPERCAT forms' refusals that have words in every language.
+var supercatErrors = map[string]string{
+	"Give the game a name of at most 100 characters, on one line.": "supercat.err.name",
+	"Choose 1, 2 or 3 bots.":                                 "supercat.err.bots",
+	"Choose normal, hard or none.":                           "supercat.err.difficulty",
+	"Choose base or blighted-reach (the campaign game).":     "supercat.err.version",
+	"Choose none, intervene or passive.":                     "supercat.err.leaders_lore",
+	"Choose among the seven modifiers of the seed.":          "supercat.err.modifiers",
+	"Choose each modifier at most once.":                     "supercat.err.modifier_once",
+	"The turn could not start: see the fields marked below.": "supercat.err.turn",
+}
+
+// supercatErrorIn is a SUPERCAT refusal in ctx's language where it has words; what the
+// seed's rules say shows as it is.
+func supercatErrorIn(ctx context.Context, msg string) string {
+	if id, ok := supercatErrors[msg]; ok {
+		return locales.T(ctx, id)
+	}
+	if rest, ok := strings.CutPrefix(msg, "Check the ambition results: "); ok {
+		return locales.T(ctx, "supercat.err.ambitions") + " " + rest
+	}
+	return msg
+}
+
+// choiceIn is an answer button of a SUPERCAT question in ctx's language: Yes and No are
+// said, a suit or the seed's own words stay as they are.
+func choiceIn(ctx context.Context, label string) string {
+	switch label {
+	case "Yes":
+		return locales.T(ctx, "supercat.yes")
+	case "No":
+		return locales.T(ctx, "supercat.no")
+	}
+	return label
 }

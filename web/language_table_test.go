@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -18,10 +19,21 @@ import (
 // Diplomacy's powers where the language's edition names them so ("Austria" and "Russia" in
 // Italian, "France" in French, "England" in German), and French "Place" (a seat).
 var sameOnTheTable = map[string]map[string]bool{
-	"it": {"Austria": true, "Russia": true},
-	"fr": {"France": true, "Place": true, "Points": true, "Absent": true, "Centres": true, "Score": true, "Version": true},
-	"de": {"England": true, "Start": true, "Version:": true, "Bot": true},
+	"it": {"Austria": true, "Russia": true, "bot": true, "No": true},
+	"fr": {"France": true, "Place": true, "Points": true, "Absent": true, "Centres": true, "Score": true, "Version": true,
+		"bot": true, "Bots": true, "bonus": true},
+	"de": {"England": true, "Start": true, "Version:": true, "Version": true, "Name": true, "Bots": true, "Neutral": true},
 }
+
+// frenchPoints is a proposal's line in French, whose "points" is the English word: "(30) —
+// 6 points".
+var frenchPoints = regexp.MustCompile(`^\(\d+\) — [\d /]+ points?$`)
+
+// seedWords are the SUPERCAT companion's quotes of the seed's rules (the bot's questions,
+// procedures, notes, terms, modifiers and setup steps, marked lang="en"), which the seed
+// has in English only; the scorer's explanation of each result line, shared with the API
+// and the CLI, is English too.
+const seedWords = `[lang="en"]`
 
 // theForecast is the game page's forecast section, translated with the forecast pages.
 const theForecast = "#forecast"
@@ -36,13 +48,13 @@ func (a *testApp) assertGameTranslated(c *http.Client, path string, skip ...stri
 		res, page := a.get(c, withLang(path, l.Code))
 		require.Equal(a.t, http.StatusOK, res.StatusCode, "%s in %s", path, l.Code)
 		assert.Equal(a.t, l.Code, htmlLang(page), "%s in %s", path, l.Code)
-		for _, sel := range append([]string{theForecast}, skip...) {
+		for _, sel := range append([]string{theForecast, seedWords}, skip...) {
 			english.Find(sel).Remove()
 			page.Find(sel).Remove()
 		}
 		var left []string
 		for _, s := range untranslated(english, page) {
-			if !sameOnTheTable[l.Code][s] {
+			if !sameOnTheTable[l.Code][s] && !(l.Code == "fr" && frenchPoints.MatchString(s)) {
 				left = append(left, s)
 			}
 		}
@@ -57,19 +69,22 @@ func (a *testApp) assertGameTranslated(c *http.Client, path string, skip ...stri
 // organiser, speak each language.
 func TestGamePagesAreTranslated(t *testing.T) {
 	t.Parallel()
-	app := newTestApp(t, web.Config{})
 	for _, tc := range []struct {
 		game    string
 		perGame int
-	}{{"cartagena", 4}, {"vortex", 4}, {"diplomacy", 7}} {
+	}{{"cartagena", 4}, {"vortex", 4}} {
+		app := newTestApp(t, web.Config{})
 		l, org, _, _ := runningLeague(t, app, tc.game, tc.perGame)
 		path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
 		app.assertGameTranslated(app.browser(), path)
 		app.assertGameTranslated(app.logIn(org), path)
 	}
 
-	l, _, _, _ := runningLeague(t, app, "diplomacy", 7)
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "diplomacy", 7)
 	path := fmt.Sprintf("/games/%d", mustLeagueGames(t, app, l)[0].ID)
+	app.assertGameTranslated(app.browser(), path)
+	app.assertGameTranslated(app.logIn(org), path)
 	for lang, powers := range map[string][]string{
 		"en": {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"},
 		"it": {"Austria", "Inghilterra", "Francia", "Germania", "Italia", "Russia", "Turchia"},
@@ -123,7 +138,59 @@ func TestTableIsTranslated(t *testing.T) {
 	}
 	_, doc := app.get(asked, page+"?lang=de")
 	assert.Equal(t, "Am Tisch", text(doc.Find("#table h2")))
-	assert.Equal(t, "1. "+seated[0].DisplayName+" (30) — 20 Punkte", text(doc.Find("#table .proposal-lines li").First()))
+	assert.Equal(t, "1. "+seated[0].DisplayName+" (30) — 6 Punkte", text(doc.Find("#table .proposal-lines li").First()))
 	assert.Equal(t, "Bestätigen", text(doc.Find("#table .confirm-button")))
 	app.get(asked, page+"?lang=en")
+}
+
+// TestResultFormIsTranslated: the result form of a placement game, a team game, Diplomacy
+// and Vortex speaks each language; a refused form says its field errors in German.
+func TestResultFormIsTranslated(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		game    string
+		perGame int
+	}{{"cartagena", 4}, {"blue-max", 4}, {"diplomacy", 7}, {"vortex", 4}} {
+		app := newTestApp(t, web.Config{})
+		l, org, _, _ := runningLeague(t, app, tc.game, tc.perGame)
+		app.assertGameTranslated(app.logIn(org), fmt.Sprintf("/games/%d/result", mustLeagueGames(t, app, l)[0].ID))
+	}
+
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 3)
+	g := mustLeagueGames(t, app, l)[0]
+	form := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	app.get(c, form+"?lang=de")
+	res, doc := app.submit(c, form, form, url.Values{"action": {"preview"}, "score-1": {"x"}, "score-2": {"10"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Einige Werte müssen korrigiert werden; siehe die markierten Felder:", text(doc.Find(".alert-title")))
+	assert.Equal(t, "Keine Zahl: x", text(doc.Find("#e-score-1")))
+	assert.Equal(t, "Gib das Endergebnis ein", text(doc.Find("#e-score-3")))
+	assert.Contains(t, text(doc.Find(".problems")), "Platz 3 (")
+	assert.Contains(t, text(doc.Find(".problems")), "das Endergebnis fehlt")
+}
+
+// TestSupercatCompanionIsTranslated: the SUPERCAT companion's list and form, a game's page
+// and a bot's turn (its start form, then a question) speak each language around the seed's
+// own words, which stay as the seed has them.
+func TestSupercatCompanionIsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c, game := newSupercatGame(t, app, "solo", 2)
+	turn := game + "/bots/1"
+	for _, path := range []string{"/supercat", game, turn} {
+		app.assertGameTranslated(c, path)
+	}
+	res, _ := app.submit(c, turn, turn+"/turn", url.Values{
+		"drawn1_suit": {"aggression"}, "drawn1_number": {"3"}, "drawn2_suit": {"construction"}, "drawn2_number": {"5"},
+		"lead_suit": {"mobilization"}, "lead_number": {"4"}, "roll": {"5"}, "markers": {"on"}, "power": {"0"}, "player_power": {"2"},
+	})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	app.assertGameTranslated(c, turn)
+	_, doc := app.get(c, turn+"?lang=it")
+	assert.Equal(t, "Sì", text(doc.Find(`form.answers button[value="yes"]`)))
+	_, doc = app.get(c, game+"?lang=de")
+	assert.Equal(t, "Handzähler", text(doc.Find(".supercat-bot dt").First()))
+	app.get(c, game+"?lang=en")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -24,7 +25,7 @@ func (h *Handler) attendPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.Render(c, http.StatusOK, templates.AttendPage(h.Page(c, "Are you coming?"), v))
+	return h.Render(c, http.StatusOK, templates.AttendPage(h.Page(c, locales.T(c.Request().Context(), "table.are_you_coming")), v))
 }
 
 // attendByLink answers for the link's player (POST /attend/{token}, coming=yes|no) and
@@ -78,13 +79,13 @@ func (h *Handler) attendView(c echo.Context) (templates.AttendView, error) {
 		return templates.AttendView{}, err
 	}
 	v := templates.AttendView{Token: c.Param("token"), Username: link.Username,
-		GameURL: "/games/" + strconv.FormatInt(g.ID, 10), Title: gameName(g.Game) + " table " + strconv.FormatInt(g.ID, 10)}
+		GameURL: "/games/" + strconv.FormatInt(g.ID, 10), Title: locales.T(ctx, "gamepage.title_table", map[string]any{"Game": gameName(g.Game), "N": strconv.FormatInt(g.ID, 10)})}
 	if g.LeagueID != 0 {
 		l, err := h.Store.League(ctx, g.LeagueID)
 		if err != nil {
 			return templates.AttendView{}, err
 		}
-		v.Title = l.Name + ", game " + strconv.Itoa(g.Number)
+		v.Title = locales.T(ctx, "table.desk_game", map[string]any{"League": l.Name, "N": strconv.Itoa(g.Number)})
 		if g.StartsAt != nil {
 			v.When, v.TimeZone = g.StartsAt.In(l.Location()).Format(gameDateFormat), l.Location().String()
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
@@ -59,8 +60,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	v.Proposing = proposing
 	if p != nil && p.Disputed() && !proposing {
 		name := seatNamer(g)
-		v.Dispute = fmt.Sprintf("%s disputed the result %s proposed, filled in below: %s", name(p.DisputedBy), name(p.Proposer),
-			sentenceEnd(p.DisputeReason))
+		v.Dispute = locales.T(c.Request().Context(), "resultform.dispute", map[string]any{"By": name(p.DisputedBy),
+			"Proposer": name(p.Proposer), "Reason": sentenceEnd(p.DisputeReason)})
 	}
 	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(g)), v))
 }

@@ -40,7 +40,7 @@ func (h *Handler) renderSupercatIndex(c echo.Context, status int, v templates.Su
 		v.Games = append(v.Games, templates.SupercatGameRow{ID: g.ID, Name: g.Name, Bots: g.Bots, Chapter: g.Chapter, Difficulty: g.Difficulty, Version: supercatVersionName(g.Version)})
 	}
 	v.ModifierChoices = supercatModifierViews(nil)
-	return h.Render(c, status, templates.SupercatIndex(h.Page(c, "SUPERCAT companion"), v))
+	return h.Render(c, status, templates.SupercatIndex(h.Page(c, locales.T(c.Request().Context(), "supercat.title")), v))
 }
 
 // supercatVersionName names an Arcs version for people.
@@ -293,7 +293,7 @@ func (h *Handler) supercatFinishGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	h.Flash(c, supercatRated)
+	h.Flash(c, locales.T(c.Request().Context(), "supercat.rated_flash"))
 	return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 }
 
@@ -318,9 +318,6 @@ func supercatPreview(v templates.SupercatGameView, final store.SupercatFinal) *t
 	p.Lines = lines
 	return p
 }
-
-// supercatRated confirms a SUPERCAT game finished and rated, on the rated game's page.
-const supercatRated = "Finished and rated: your SUPERCAT game is scored and on the Arcs ladder."
 
 // supercatPower records everyone's Power during a chapter: POST /supercat/{id}/power.
 func (h *Handler) supercatPower(c echo.Context) error {
@@ -416,7 +413,7 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 		} else if err != nil {
 			return err
 		} else {
-			h.Flash(c, supercatRated)
+			h.Flash(c, locales.T(c.Request().Context(), "supercat.rated_flash"))
 			return c.Redirect(http.StatusSeeOther, "/games/"+strconv.FormatInt(rated, 10))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -50,7 +51,7 @@ func (h *Handler) supercatTurnPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.Render(c, http.StatusOK, templates.SupercatTurnPage(h.Page(c, bot.Name+"'s turn"), v))
+	return h.Render(c, http.StatusOK, templates.SupercatTurnPage(h.Page(c, locales.T(c.Request().Context(), "supercat.turn_title", map[string]any{"Bot": bot.Name})), v))
 }
 
 // supercatTurnView builds the turn page of bot: the start form between turns, the replayed
@@ -254,7 +255,7 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 		}
 	}
 	v.Error = "The turn could not start: see the fields marked below."
-	return h.Render(c, http.StatusUnprocessableEntity, templates.SupercatTurnPage(h.Page(c, bot.Name+"'s turn"), v))
+	return h.Render(c, http.StatusUnprocessableEntity, templates.SupercatTurnPage(h.Page(c, locales.T(c.Request().Context(), "supercat.turn_title", map[string]any{"Bot": bot.Name})), v))
 }
 
 // supercatFormField maps a field of CONTRACT section 5's input to the form field that shows
