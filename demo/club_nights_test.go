@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/store"
 )
 
 func TestSeedDatesTheRunningLeaguesGamesStillToPlay(t *testing.T) {

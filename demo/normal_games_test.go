@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/demo"
 )
 
 func TestSeedNormalGamesShowEveryStage(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/storetest"
 	"github.com/tablestakes/tablestakes/web"
 )

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 
-	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/web"
 )
 

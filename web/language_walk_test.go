@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/locales"
 )
 
 // TestEveryDemoPageSpeaksEachLanguage walks every page of the demo a visitor, an organiser

@@ -15,8 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/store"
 )
 
 // Phone and desktop widths every page is checked at (issue #24: "every page usable at 390

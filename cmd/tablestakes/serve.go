@@ -16,11 +16,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/notify"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/sweep"
 	"github.com/tablestakes/tablestakes/web"
 )
