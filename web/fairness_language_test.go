@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,4 +30,18 @@ func TestFairnessInTheReadersLanguage(t *testing.T) {
 	_, doc = app.get(app.browser(), leaguePath(l)+"?lang=en")
 	assert.Equal(t, "Everyone plays 9 games. Every pair of players meets in 2 to 3 games. Every player sits in every seat exactly 3 times.",
 		text(doc.Find("#fairness .fairness-summary")))
+}
+
+// A refusal of the rules on the league page (joining a running league) is said in the
+// reader's language, found by the message id the refusal carries.
+func TestLeagueJoinRefusalInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	players := app.newPlayers("player", 9)
+	running := app.join(app.newLeague(players[0], "vortex", 4, 0), players[:8])
+	c := app.logIn(players[8])
+	_, doc := app.get(c, leaguePath(running)+"?lang=de")
+	res, doc := app.post(c, leaguePath(running)+"/join", url.Values{"_csrf": {csrfOf(t, doc)}})
+	assert.Equal(t, http.StatusConflict, res.StatusCode)
+	assert.Equal(t, "Liga: läuft schon; ihre Spieler stehen fest und ihre Partien sind angesetzt", text(doc.Find("#join .alert")))
 }
