@@ -9,13 +9,13 @@ import (
 // Refusals of a join. Each is a *Conflict, so errors.Is(err, ErrConflict) holds for all.
 var (
 	// ErrAlreadyMember refuses a player who already holds a place in the league.
-	ErrAlreadyMember = &Conflict{Reason: "league: you have already joined this league"}
+	ErrAlreadyMember = &Conflict{Reason: "league: you have already joined this league", ID: "refusal.already_member"}
 	// ErrLeagueFull refuses a join once the league has all its members.
-	ErrLeagueFull = &Conflict{Reason: "league: full; every place is taken"}
+	ErrLeagueFull = &Conflict{Reason: "league: full; every place is taken", ID: "refusal.league_full"}
 	// ErrLeagueRunning refuses a join once the league's games are scheduled.
-	ErrLeagueRunning = &Conflict{Reason: "league: already running; its players are set and its games scheduled"}
+	ErrLeagueRunning = &Conflict{Reason: "league: already running; its players are set and its games scheduled", ID: "refusal.league_running"}
 	// ErrLeagueFinished refuses a join to a league that is over.
-	ErrLeagueFinished = &Conflict{Reason: "league: finished"}
+	ErrLeagueFinished = &Conflict{Reason: "league: finished", ID: "refusal.league_finished"}
 )
 
 // Joining is what a join is decided on: the league as it stands, read under its row lock,

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/locales"
 )
 
 // Geometry of the fairness charts, in SVG user units.
@@ -89,7 +89,7 @@ func (f FairnessView) columnLabels() []svgLabel {
 
 // matrixCells are the cells of the matchup matrix, shaded by how often the pair meets:
 // an even matrix is a balanced league.
-func (f FairnessView) matrixCells() []svgCell {
+func (f FairnessView) matrixCells(l locales.Lang) []svgCell {
 	var out []svgCell
 	for a, row := range f.Matchups {
 		for b, c := range row {
@@ -113,7 +113,7 @@ func (f FairnessView) matrixCells() []svgCell {
 			cell.Opacity = strconv.FormatFloat(level, 'f', 2, 64)
 			cell.Strong = level >= 0.55
 			cell.Label = itoa(c)
-			cell.Title = fmt.Sprintf("%s and %s meet in %d %s", f.name(a), f.name(b), c, scoring.Plural(c, "game", "games"))
+			cell.Title = l.N("fairness.meet_title", c, map[string]any{"A": f.name(a), "B": f.name(b)})
 			out = append(out, cell)
 		}
 	}
@@ -167,7 +167,7 @@ func (f FairnessView) histAxisLabels() []svgLabel {
 
 // histBars are the seat histogram's bars: for each player, one bar per seat, as tall as
 // the number of games the player starts in that seat.
-func (f FairnessView) histBars() []svgBar {
+func (f FairnessView) histBars(l locales.Lang) []svgBar {
 	top := f.maxSeatCount()
 	var out []svgBar
 	for p, row := range f.Seats {
@@ -178,7 +178,7 @@ func (f FairnessView) histBars() []svgBar {
 				X: itoa(x0 + s*(barWidth+barGap)), Y: itoa(histTop + histHeight - h),
 				Width: itoa(barWidth), Height: itoa(h),
 				Fill:  seatColours[s%len(seatColours)],
-				Title: fmt.Sprintf("%s: seat %d in %d %s", f.name(p), s+1, c, scoring.Plural(c, "game", "games")),
+				Title: l.N("fairness.seat_title", c, map[string]any{"Name": f.name(p), "Seat": l.Int(s + 1)}),
 			})
 		}
 	}
@@ -199,12 +199,12 @@ func (f FairnessView) histPlayerLabels() []svgLabel {
 }
 
 // histLegend is the key of seat colours under the histogram.
-func (f FairnessView) histLegend() []svgBar {
+func (f FairnessView) histLegend(l locales.Lang) []svgBar {
 	out := make([]svgBar, f.PerGame)
 	y := histTop + histHeight + histBottom
 	for s := range out {
 		out[s] = svgBar{X: itoa(histLeft + s*64), Y: itoa(y), Width: "10", Height: "10",
-			Fill: seatColours[s%len(seatColours)], Title: "seat " + itoa(s+1), TextX: itoa(histLeft + s*64 + 14)}
+			Fill: seatColours[s%len(seatColours)], Title: l.T("fairness.seat", map[string]any{"Seat": l.Int(s + 1)}), TextX: itoa(histLeft + s*64 + 14)}
 	}
 	return out
 }
@@ -213,7 +213,7 @@ func (f FairnessView) histLegend() []svgBar {
 func (f FairnessView) legendTextY() string { return itoa(histTop + histHeight + histBottom + 9) }
 
 // seatSummary says in words how evenly the seats are shared.
-func (f FairnessView) seatSummary() string {
+func (f FairnessView) seatSummary(l locales.Lang) string {
 	lo, hi := -1, 0
 	for _, row := range f.Seats {
 		for _, c := range row {
@@ -228,26 +228,26 @@ func (f FairnessView) seatSummary() string {
 		// player gets every power equally often").
 		powers := strings.Join(f.Powers, ", ")
 		if lo == hi {
-			return fmt.Sprintf("Every player plays every power (%s) exactly %d %s.", powers, lo, scoring.Plural(lo, "time", "times"))
+			return l.N("fairness.powers_even", lo, map[string]any{"Powers": powers})
 		}
-		return fmt.Sprintf("Each player plays each power (%s) between %d and %d times.", powers, lo, hi)
+		return l.T("fairness.powers_range", map[string]any{"Powers": powers, "Least": l.Int(lo), "Most": l.Int(hi)})
 	}
 	if lo == hi {
-		return fmt.Sprintf("Every player sits in every seat exactly %d %s.", lo, scoring.Plural(lo, "time", "times"))
+		return l.N("fairness.seats_even", lo)
 	}
-	return fmt.Sprintf("Each player sits in each seat between %d and %d times.", lo, hi)
+	return l.T("fairness.seats_range", map[string]any{"Least": l.Int(lo), "Most": l.Int(hi)})
 }
 
 // matchupSummary says in words how evenly the players meet.
-func (f FairnessView) matchupSummary() string {
+func (f FairnessView) matchupSummary(l locales.Lang) string {
 	if f.MatchupMin == f.MatchupMax {
-		return fmt.Sprintf("Every pair of players meets in exactly %d %s.", f.MatchupMin, scoring.Plural(f.MatchupMin, "game", "games"))
+		return l.N("fairness.meet_even", f.MatchupMin)
 	}
-	return fmt.Sprintf("Every pair of players meets in %d to %d games.", f.MatchupMin, f.MatchupMax)
+	return l.T("fairness.meet_range", map[string]any{"Least": l.Int(f.MatchupMin), "Most": l.Int(f.MatchupMax)})
 }
 
 // gamesSummary says how many games each player plays.
-func (f FairnessView) gamesSummary() string {
+func (f FairnessView) gamesSummary(l locales.Lang) string {
 	lo, hi := -1, 0
 	for _, n := range f.GamesPerPlayer {
 		if lo < 0 || n < lo {
@@ -256,9 +256,9 @@ func (f FairnessView) gamesSummary() string {
 		hi = max(hi, n)
 	}
 	if lo == hi {
-		return fmt.Sprintf("Everyone plays %d %s.", lo, scoring.Plural(lo, "game", "games"))
+		return l.N("fairness.games_even", lo)
 	}
-	return fmt.Sprintf("Players play %d to %d games.", lo, hi)
+	return l.T("fairness.games_range", map[string]any{"Least": l.Int(lo), "Most": l.Int(hi)})
 }
 
 // truncate shortens s to at most n runes, marking the cut with an ellipsis.

@@ -1,9 +1,10 @@
 package templates
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/locales"
 )
 
 // ForecastView is a game page's forecast: before the game each seat's chance to win and
@@ -47,6 +48,20 @@ func ShowChance(p float64) string {
 		return "over 99.9%"
 	}
 	return strconv.FormatFloat(100*p, 'f', 1, 64) + "%"
+}
+
+// ShowChanceIn is ShowChance as l writes it: "34,6%" with the decimal comma, "unter 0,1%".
+func ShowChanceIn(l locales.Lang, p float64) string {
+	if l.Code == locales.Default().Code {
+		return ShowChance(p)
+	}
+	switch {
+	case p > 0 && p < 0.0005:
+		return l.T("forecast.under", map[string]any{"Chance": "0" + l.DecimalPoint() + "1%"})
+	case p < 1 && p >= 0.9995:
+		return l.T("forecast.over", map[string]any{"Chance": "99" + l.DecimalPoint() + "9%"})
+	}
+	return strings.Replace(strconv.FormatFloat(100*p, 'f', 1, 64), ".", l.DecimalPoint(), 1) + "%"
 }
 
 // ShowPlace writes a place in words: 1 → "1st", 2 → "2nd", 11 → "11th".
@@ -137,7 +152,8 @@ type CalibrationPoint struct {
 
 // NewCalibrationChart lays out each model's calibration points (tenths with no seat left
 // out) on the square chart.
-func NewCalibrationChart(label string, models []string, classes []string, points [][]CalibrationPoint) CalibrationChart {
+// The dots' titles are in l.
+func NewCalibrationChart(l locales.Lang, label string, models []string, classes []string, points [][]CalibrationPoint) CalibrationChart {
 	c := CalibrationChart{Size: calibrationSize, Label: label, Left: calibrationLeft, Top: calibrationTop, Side: calibrationSide}
 	for k := 0; k <= 10; k += 2 {
 		v := float64(k) / 10
@@ -153,8 +169,8 @@ func NewCalibrationChart(label string, models []string, classes []string, points
 			x := calibrationLeft + p.Forecast*calibrationSide
 			y := calibrationTop + (1-p.Won)*calibrationSide
 			line = append(line, coordinate(x)+","+coordinate(y))
-			s.Dots = append(s.Dots, CalibrationDot{X: x, Y: y, Title: fmt.Sprintf("%s: %d seats given %s on average took %s of the wins",
-				name, p.Seats, ShowChance(p.Forecast), ShowChance(p.Won))})
+			s.Dots = append(s.Dots, CalibrationDot{X: x, Y: y, Title: l.N("backtest.dot", p.Seats, map[string]any{"Model": name,
+				"Chance": ShowChanceIn(l, p.Forecast), "Won": ShowChanceIn(l, p.Won)})})
 		}
 		s.Line = strings.Join(line, " ")
 		c.Series = append(c.Series, s)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/tablestakes/tablestakes/locales"
 )
 
 func TestShowChance(t *testing.T) {
@@ -28,7 +30,7 @@ func TestShowPlace(t *testing.T) {
 
 func TestCalibrationChartLeavesOutEmptyTenths(t *testing.T) {
 	t.Parallel()
-	c := NewCalibrationChart("label", []string{"A"}, []string{"model-a"}, [][]CalibrationPoint{{
+	c := NewCalibrationChart(locales.Default(), "label", []string{"A"}, []string{"model-a"}, [][]CalibrationPoint{{
 		{Forecast: 0.05, Won: 0, Seats: 3}, {Seats: 0}, {Forecast: 0.95, Won: 1, Seats: 2},
 	}})
 	assert.Len(t, c.Series, 1)

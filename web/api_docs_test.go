@@ -124,3 +124,19 @@ func TestAPIPageRendersTheDocument(t *testing.T) {
 	assert.Contains(t, text(page.Find("article#login")), "Open to anyone.")
 	assert.Equal(t, "/api/v1/openapi.json", page.Find(`a[href="/api/v1/openapi.json"]`).AttrOr("href", ""))
 }
+
+// The API page's own words follow the reader's language, and it says why the reference
+// itself (fields, answers and errors the API gives every program alike) stays English.
+func TestAPIPageInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	a := newTestApp(t, web.Config{})
+	res, page := a.get(a.browser(), "/api?lang=de")
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, text(page.Find(".api-english")), "Die API spricht Englisch")
+	create := page.Find("article#createLeague")
+	assert.Contains(t, text(create), "Braucht ein Bearer-Token.")
+	assert.Equal(t, "Antworten", text(create.Find("h4").Last()))
+	assert.Equal(t, "en", create.Find("p").First().AttrOr("lang", ""), "the English reference says it is English")
+	_, page = a.get(a.browser(), "/api?lang=en")
+	assert.Zero(t, page.Find(".api-english").Length())
+}

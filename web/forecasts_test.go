@@ -196,3 +196,35 @@ func TestBacktestPage(t *testing.T) {
 	// The figures are the back-test's: uniform's log-loss over 4-seat games with one winner is ln 4.
 	assert.Equal(t, fmt.Sprintf("%.3f", math.Log(4)), text(doc.Find(`.backtest-table tr[data-model="uniform"] [data-label="Log-loss"]`)))
 }
+
+// The forecast section of a game's page and the back-test page speak the reader's language,
+// numbers with its decimal comma, places as it writes them.
+func TestForecastsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "cartagena", 4)
+	games := mustLeagueGames(t, app, l)
+	strength := map[string]int{}
+	for i, m := range members {
+		strength[m.Username] = 10 * (i + 1)
+	}
+	left := playStrongestWins(t, app, org, games, len(games)-1, strength)
+
+	_, doc := app.get(app.browser(), fmt.Sprintf("/games/%d?lang=de", left[0].ID))
+	assert.Equal(t, "Gewinnchancen", text(doc.Find("#forecast h2")))
+	assert.Equal(t, "Chance", doc.Find("#forecast .forecast-table th").Eq(1).Text())
+	assert.Regexp(t, `^\d+,\d%$`, text(doc.Find("#forecast .forecast-table tbody tr td.forecast-chance").First()))
+	assert.Equal(t, "Wie gut sind diese Chancen?", text(doc.Find("#forecast a[href$=backtest]")))
+	_, doc = app.get(app.browser(), fmt.Sprintf("/games/%d?lang=fr", games[len(games)-2].ID))
+	assert.Equal(t, "Prévision et résultat", text(doc.Find("#forecast h2")))
+	assert.Contains(t, text(doc.Find("#forecast .forecast-won")), "1er")
+
+	_, doc = app.get(app.browser(), "/ratings/cartagena/backtest?lang=de")
+	assert.Equal(t, "Cartagena: wie gut die Wertungen vorhersagen", text(doc.Find("h1")))
+	assert.Equal(t, "1,386", text(doc.Find(`.backtest-table tr[data-model="uniform"] td`).Eq(1)))
+	explained := text(doc.Find(".backtest-explained"))
+	assert.Contains(t, explained, fmt.Sprintf("Vor jeder dieser %d Partien", len(games)-1))
+	assert.Contains(t, explained, "die ARMADA-Wertungen sagen deutlich besser vorher als der Zufall")
+	assert.NotContains(t, explained, "Before each")
+	assert.Equal(t, "Kalibrierung", text(doc.Find("h2")))
+}

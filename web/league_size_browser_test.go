@@ -56,3 +56,36 @@ func TestBrowserJourneyCreateLeagueOfTwelve(t *testing.T) {
 	assert.Equal(t, "(0 of 12)", visibleText(t, ctx, ".members h2 .muted"))
 	screenshot(t, ctx, "league-twelve-390.png")
 }
+
+// The live preview speaks the page's language: its sentences come from the server in the
+// page's words, and the script picks each count's plural form and writes numbers as the
+// language does.
+func TestBrowserLeaguePreviewInThePagesLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	org := app.newPlayers("organiser", 1)[0]
+	ctx := newBrowser(t)
+	browserLogIn(t, ctx, app, org.Username, 390, 844)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(app.srv.URL+"/leagues/new?lang=it"),
+		chromedp.WaitVisible(css(`#league-preview-text`)),
+	), "the create form in Italian")
+	assert.Equal(t, "8 giocatori, 4 per partita: 32 partite; ognuno gioca 16 partite; ogni coppia di giocatori si incontra 6 o 7 volte.",
+		visibleText(t, ctx, "#league-preview-text"))
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(css(`input[name="players"]`), ""),
+		chromedp.SendKeys(css(`input[name="players"]`), "3"),
+		chromedp.SetValue(css(`input[name="players_per_game"]`), ""),
+		chromedp.SendKeys(css(`input[name="players_per_game"]`), "2"),
+		chromedp.SendKeys(css(`input[name="games_per_player"]`), "2"),
+		chromedp.Click(css(`#f-face_to_face`)),
+	), "3 players, 2 a game, 2 each, face to face")
+	assert.Equal(t, "3 giocatori, 2 per partita: 3 partite in 3 turni; ognuno gioca 2 partite; ogni coppia di giocatori si incontra 1 volta.",
+		visibleText(t, ctx, "#league-preview-text"), "live, with the singular where the count is one")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(css(`input[name="games_per_player"]`), "3"),
+	), "23 games each: not a multiple of 2")
+	assert.Equal(t, "Le partite per giocatore devono essere un multiplo di 2, i giocatori per partita.",
+		visibleText(t, ctx, "#league-preview-text"))
+}

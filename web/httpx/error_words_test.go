@@ -40,6 +40,7 @@ func wordedErrors(t *testing.T) []error {
 		league.ErrLeagueGameSeats, league.ErrSignedUp, league.ErrSeasonStarted, league.ErrNotSignedUp,
 		league.ErrNotSeasonOrganiser, store.ErrGamePlayed, store.ErrTableNotReady, league.ErrNotTableScheduler,
 		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
+		league.ErrAlreadyMember, league.ErrLeagueFull, league.ErrLeagueRunning, league.ErrLeagueFinished,
 		g.AcceptsPlayers(9),
 	}, fieldErrs...)
 }

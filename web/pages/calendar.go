@@ -10,6 +10,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -29,7 +30,7 @@ func (h *Handler) leagueCalendar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.writeCalendar(c, l.Name, games)
+	return h.writeCalendar(c, locales.From(c.Request().Context()), l.Name, games)
 }
 
 // playerCalendar is a player's private feed of every dated game they sit in:
@@ -48,13 +49,23 @@ func (h *Handler) playerCalendar(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.writeCalendar(c, "My TableStakes games", games)
+	// A calendar app asks in no language: the feed speaks its owner's, else the request's.
+	owner, err := h.Store.User(ctx, userID)
+	if err != nil {
+		return err
+	}
+	lang := locales.From(ctx)
+	if l, ok := locales.Get(owner.Language); ok {
+		lang = l
+	}
+	return h.writeCalendar(c, lang, lang.T("calendar.mine"), games)
 }
 
 // writeCalendar answers one VCALENDAR with a VEVENT per game. Each game's event keeps its
 // UID for life and carries the game's sequence, so a calendar that subscribed updates the
 // same event when the game moves; lines end in CRLF and fold at 75 octets (the library).
-func (h *Handler) writeCalendar(c echo.Context, name string, games []store.CalendarGame) error {
+// The event texts are in l; names (the league's, the players') stay as they are.
+func (h *Handler) writeCalendar(c echo.Context, l locales.Lang, name string, games []store.CalendarGame) error {
 	cal := ics.NewCalendarFor("TableStakes")
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetName(name)
@@ -69,11 +80,11 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 		e.SetSequence(g.Sequence)
 		e.SetStartAt(g.StartsAt.UTC())
 		e.SetEndAt(g.StartsAt.Add(gameDuration).UTC())
-		e.SetSummary(calendarSummary(g))
+		e.SetSummary(calendarSummary(l, g))
 		if place := cmp.Or(g.Place, g.Venue); place != "" {
 			e.SetLocation(place)
 		}
-		e.SetDescription(calendarDescription(g))
+		e.SetDescription(calendarDescription(l, g))
 		e.SetURL(fmt.Sprintf("%s/games/%d", base, g.ID))
 		switch {
 		case g.Status == store.GameFinished:
@@ -90,24 +101,25 @@ func (h *Handler) writeCalendar(c echo.Context, name string, games []store.Calen
 
 // calendarSummary is an event's title: "Spring Cartagena: game 4 (Cartagena)", with the
 // version of a game that has several: "Vaults: game 4 (Arcs, Lost Vaults & Fated Leaders)".
-func calendarSummary(g store.CalendarGame) string {
+func calendarSummary(l locales.Lang, g store.CalendarGame) string {
 	name := gameName(g.Game)
 	if v := versionName(g.Game, g.Version); v != "" {
 		name += ", " + v
 	}
-	return fmt.Sprintf("%s: game %d (%s)", g.LeagueName, g.Number, name)
+	return l.T("calendar.summary", map[string]any{"League": g.LeagueName, "Number": l.Int(g.Number), "Game": name})
 }
 
-// calendarDescription lists the seats in seat order and the round.
-func calendarDescription(g store.CalendarGame) string {
+// calendarDescription lists the round and the seats in seat order, in l: a game's own seat
+// names as the game has them, "Seat n" in l's words.
+func calendarDescription(l locales.Lang, g store.CalendarGame) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Round %d.", g.Round)
+	b.WriteString(l.T("calendar.round", map[string]any{"Round": l.Int(g.Round)}))
 	if v := versionName(g.Game, g.Version); v != "" {
-		fmt.Fprintf(&b, "\nVersion: %s.", v)
+		b.WriteString("\n" + l.T("calendar.version", map[string]any{"Version": v}))
 	}
-	names := httpx.SeatNames(g.Game, len(g.Seats))
 	for i, u := range g.Seats {
-		fmt.Fprintf(&b, "\n%s: %s", names[i], u)
+		name := seatNameIn(l, store.PlayerGame{Game: g.Game, SeatCount: len(g.Seats), Position: i + 1})
+		fmt.Fprintf(&b, "\n%s: %s", name, u)
 	}
 	return b.String()
 }

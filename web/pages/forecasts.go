@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/forecast"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -23,6 +24,7 @@ import (
 // chances the ratings gave beforehand beside the places. Nil for a table with fewer than
 // two seats taken, or a played game the ladder did not rate.
 func (h *Handler) forecastView(ctx context.Context, g store.Game) (*templates.ForecastView, error) {
+	l := locales.From(ctx)
 	v := &templates.ForecastView{Slug: g.Game, Private: g.Private}
 	if g.Status != store.GameFinished {
 		if len(g.Seats) < 2 {
@@ -35,8 +37,8 @@ func (h *Handler) forecastView(ctx context.Context, g store.Game) (*templates.Fo
 		for _, s := range seats {
 			v.Rows = append(v.Rows, templates.ForecastRow{
 				Username: s.Username, DisplayName: forecastName(s.Username, s.DisplayName), Member: rating.MemberName(s.Username) != "",
-				Chance: templates.ShowChance(s.Win), Bar: 100 * s.Win,
-				Rating: showMicros(s.Rating), Ante: showMicros(s.Ante),
+				Chance: templates.ShowChanceIn(l, s.Win), Bar: 100 * s.Win,
+				Rating: showMicrosIn(l, s.Rating), Ante: showMicrosIn(l, s.Ante),
 			})
 		}
 		return v, nil
@@ -57,11 +59,11 @@ func (h *Handler) forecastView(ctx context.Context, g store.Game) (*templates.Fo
 	for i, p := range played.Players {
 		v.Rows = append(v.Rows, templates.ForecastRow{
 			Username: p, DisplayName: forecastName(p, names[p]), Member: rating.MemberName(p) != "",
-			Chance: templates.ShowChance(played.Win[i]), Bar: 100 * played.Win[i],
-			Place: templates.ShowPlace(played.Result[i]), Won: played.Result[i] == 1,
+			Chance: templates.ShowChanceIn(l, played.Win[i]), Bar: 100 * played.Win[i],
+			Place: templates.OrdinalIn(l, played.Result[i]), Won: played.Result[i] == 1,
 		})
 	}
-	v.Verdict = verdict(v.Rows, played)
+	v.Verdict = verdict(l, v.Rows, played)
 	return v, nil
 }
 
@@ -79,7 +81,7 @@ func forecastName(username, displayName string) string {
 
 // verdict says in one sentence how a played game's forecast fared: whether a favourite
 // won, or how long a shot the winners were.
-func verdict(rows []templates.ForecastRow, played httpx.PlayedForecast) string {
+func verdict(l locales.Lang, rows []templates.ForecastRow, played httpx.PlayedForecast) string {
 	top, won, winners := 0.0, 0.0, 0
 	favouriteWon := false
 	for i, p := range played.Win {
@@ -98,30 +100,30 @@ func verdict(rows []templates.ForecastRow, played httpx.PlayedForecast) string {
 	}
 	switch {
 	case even:
-		return "The ratings gave every seat the same chance, so there was no favourite."
+		return l.T("forecast.verdict.even")
 	case favouriteWon && winners == 1:
-		return "The favourite won, as the ratings expected."
+		return l.T("forecast.verdict.favourite")
 	case favouriteWon:
-		return fmt.Sprintf("A favourite shared the win: the winners held %s of the chances between them.", templates.ShowChance(won))
+		return l.T("forecast.verdict.shared", map[string]any{"Chance": templates.ShowChanceIn(l, won)})
 	case winners == 1:
 		for i, r := range rows {
 			if played.Result[i] == 1 {
-				return fmt.Sprintf("An upset: %s won from a chance of %s.", r.DisplayName, r.Chance)
+				return l.T("forecast.verdict.upset_one", map[string]any{"Name": r.DisplayName, "Chance": r.Chance})
 			}
 		}
 	}
-	return fmt.Sprintf("An upset: the winners held only %s of the chances between them.", templates.ShowChance(won))
+	return l.T("forecast.verdict.upset", map[string]any{"Chance": templates.ShowChanceIn(l, won)})
 }
 
 // modelLabel is a model's name for people, and the class that colours it.
-func modelLabel(model string) [2]string {
+func modelLabel(l locales.Lang, model string) [2]string {
 	switch model {
 	case "armada":
-		return [2]string{"ARMADA ratings", "model-armada"}
+		return [2]string{l.T("backtest.model.armada"), "model-armada"}
 	case "openskill":
 		return [2]string{"OpenSkill", "model-openskill"}
 	case "uniform":
-		return [2]string{"Everyone equal", "model-uniform"}
+		return [2]string{l.T("backtest.model.uniform"), "model-uniform"}
 	}
 	return [2]string{model, ""}
 }
@@ -137,15 +139,16 @@ func (h *Handler) backtestPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := templates.BacktestView{Slug: g.Slug, Name: g.Name, Theta: strconv.FormatFloat(test.Theta, 'f', 2, 64)}
+	l := locales.From(c.Request().Context())
+	v := templates.BacktestView{Slug: g.Slug, Name: g.Name, Theta: figureIn(l, test.Theta, 2)}
 	var names, classes []string
 	var points [][]templates.CalibrationPoint
 	for _, s := range test.Summaries {
 		v.Games = s.Games
-		label := modelLabel(s.Model)
+		label := modelLabel(l, s.Model)
 		row := templates.BacktestModelRow{
 			Model: s.Model, Label: label[0], Class: label[1],
-			LogLoss: figure(s.LogLoss), Brier: figure(s.Brier), FavouriteWon: templates.ShowChance(s.FavouriteWon),
+			LogLoss: figureIn(l, s.LogLoss, 3), Brier: figureIn(l, s.Brier, 3), FavouriteWon: templates.ShowChanceIn(l, s.FavouriteWon),
 		}
 		var pts []templates.CalibrationPoint
 		for _, b := range s.Calibration {
@@ -154,54 +157,51 @@ func (h *Handler) backtestPage(c echo.Context) error {
 				continue
 			}
 			row.Buckets = append(row.Buckets, templates.BacktestBucketRow{
-				Range: fmt.Sprintf("%.0f–%.0f%%", 100*b.From, 100*b.To), Seats: strconv.Itoa(b.Games),
-				Forecast: templates.ShowChance(b.Forecast), Won: templates.ShowChance(b.Won),
+				Range: fmt.Sprintf("%.0f–%.0f%%", 100*b.From, 100*b.To), Seats: l.Int(b.Games),
+				Forecast: templates.ShowChanceIn(l, b.Forecast), Won: templates.ShowChanceIn(l, b.Won),
 			})
 		}
 		v.Models = append(v.Models, row)
 		names, classes, points = append(names, label[0]), append(classes, label[1]), append(points, pts)
 	}
-	v.Chart = templates.NewCalibrationChart("Mean chance given (across) against the share of the wins those seats took (up); on the dashed diagonal, chances mean what they say.", names, classes, points)
-	v.Sentences = backtestSentences(test.Summaries, v.Theta)
-	return h.Render(c, http.StatusOK, templates.Backtest(h.Page(c, g.Name+" forecasts"), v))
+	v.Chart = templates.NewCalibrationChart(l, l.T("backtest.chart"), names, classes, points)
+	v.Sentences = backtestSentences(l, test.Summaries, v.Theta)
+	return h.Render(c, http.StatusOK, templates.Backtest(h.Page(c, l.T("backtest.page_title", map[string]any{"Game": g.Name})), v))
 }
 
-// figure writes a log-loss or Brier score with three decimals.
-func figure(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+// figureIn writes a log-loss, a Brier score or θ with places decimals, as l writes them.
+func figureIn(l locales.Lang, x float64, places int) string {
+	return strings.Replace(strconv.FormatFloat(x, 'f', places, 64), ".", l.DecimalPoint(), 1)
+}
 
-// backtestSentences explains a ladder's figures in plain words.
-func backtestSentences(s []forecast.Summary, theta string) []string {
+// backtestSentences explains a ladder's figures in plain words, in l.
+func backtestSentences(l locales.Lang, s []forecast.Summary, theta string) []string {
 	if len(s) < 3 || s[0].Games == 0 {
 		return nil
 	}
 	armada, openskill, uniform := s[0], s[1], s[2]
-	out := []string{
-		fmt.Sprintf("Before each of these %d games, every model gave each seat a chance to win, knowing only the games played before it. The figures say how those chances fared once the game was played.", armada.Games),
-		"Log-loss is the surprise at who won: it is small when the winners had been given a high chance, and large when a long shot won. The Brier score adds up the squared gaps between the chances and what happened. For both, lower is better; \"everyone equal\" gives every seat the same chance and is the bar to beat.",
-	}
-	// better says how a model compares with chance; s is the verb's ending ("predict" + s).
-	better := func(m forecast.Summary, s string) string {
+	out := []string{l.N("backtest.s.before", armada.Games), l.T("backtest.s.measures")}
+	// better says how a model compares with chance, its verb for a plural subject (the
+	// ARMADA ratings) or a singular one (OpenSkill).
+	better := func(m forecast.Summary, number string) string {
 		gain := uniform.LogLoss - m.LogLoss
 		switch {
 		case gain > 0.02:
-			return "predict" + s + " clearly better than chance"
+			return l.T("backtest.s.clearly." + number)
 		case gain > 0:
-			return "predict" + s + " a little better than chance"
+			return l.T("backtest.s.little." + number)
 		}
-		return "do" + strings.Repeat("es", len(s)) + " not yet predict better than chance"
+		return l.T("backtest.s.not_yet." + number)
 	}
-	out = append(out, fmt.Sprintf("On this ladder the ARMADA ratings %s (log-loss %s against %s), and OpenSkill %s (%s).",
-		better(armada, ""), figure(armada.LogLoss), figure(uniform.LogLoss), better(openskill, "s"), figure(openskill.LogLoss)))
+	out = append(out, l.T("backtest.s.compare", map[string]any{"Armada": better(armada, "plural"), "ArmadaLoss": figureIn(l, armada.LogLoss, 3),
+		"Uniform": figureIn(l, uniform.LogLoss, 3), "OpenSkill": better(openskill, "singular"), "OpenSkillLoss": figureIn(l, openskill.LogLoss, 3)}))
 	switch d := armada.LogLoss - openskill.LogLoss; {
 	case math.Abs(d) < 0.005:
-		out = append(out, "The ARMADA ratings and OpenSkill do about as well as each other here.")
+		out = append(out, l.T("backtest.s.as_well"))
 	case d < 0:
-		out = append(out, "Here the ARMADA ratings' chances are better than OpenSkill's.")
+		out = append(out, l.T("backtest.s.armada_better"))
 	default:
-		out = append(out, "Here OpenSkill's chances are better than the ARMADA ratings': the ratings are built to share out a pot fairly, not to forecast, and OpenSkill also tracks how sure it is of each player.")
+		out = append(out, l.T("backtest.s.openskill_better"))
 	}
-	out = append(out,
-		fmt.Sprintf("The ARMADA chances weigh each seat by e^(θ × rating / 100), with θ = %s fitted on the earlier games: 100 rating points multiply a seat's odds by e^θ.", theta),
-		"The chart sorts every seat's chance into tenths and plots the mean chance against the share of the wins those seats took: on the diagonal a chance of 30% wins 30% of the time. \"Favourite won\" is how often a seat given the highest chance was among the winners (with every chance equal, every seat is a favourite).")
-	return out
+	return append(out, l.T("backtest.s.theta", map[string]any{"Theta": theta}), l.T("backtest.s.chart"))
 }

@@ -59,6 +59,10 @@ func (h *Handler) joinLeague(c echo.Context) error {
 	if verr != nil {
 		return verr
 	}
+	if status == http.StatusConflict {
+		// The rules' refusal, in the reader's language when it carries a message id.
+		message = httpx.SayError(locales.From(c.Request().Context()), err)
+	}
 	v.Join.Error = httpx.Sentence(message)
 	v.Join.Invite = invite
 	return h.Render(c, status, templates.League(h.Page(c, v.League.Name), v))
