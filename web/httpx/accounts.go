@@ -74,10 +74,10 @@ func Invisible(r rune) bool { return text.Invisible(r) }
 
 // RenameAccount gives the user the display name as typed, normalised (text.Name) and
 // checked as at sign-up, for the account page and the API alike; a bad name is a *store.Invalid naming
-// display_name.
-func (h *Server) RenameAccount(ctx context.Context, user store.User, typed string) (store.User, error) {
+// display_name, said in l (the API's in English).
+func (h *Server) RenameAccount(ctx context.Context, l locales.Lang, user store.User, typed string) (store.User, error) {
 	name := text.Name(typed)
-	if msg := TextProblem(name, displayNameMax, true); msg != "" {
+	if msg := TextProblemIn(l, name, displayNameMax, true); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "display_name: " + msg}
 	}
 	return h.Store.UpdateDisplayName(ctx, user.ID, name)
@@ -85,12 +85,13 @@ func (h *Server) RenameAccount(ctx context.Context, user store.User, typed strin
 
 // ReplacePassword changes the user's password, for the account page and the API alike:
 // the current one is required and the new one checked (PasswordProblem). A refusal is a
-// *store.Invalid naming its field; a wrong current password is store.ErrWrongPassword.
-func (h *Server) ReplacePassword(ctx context.Context, user store.User, current, next string) (store.User, error) {
+// *store.Invalid naming its field, said in l (the API's in English); a wrong current
+// password is store.ErrWrongPassword.
+func (h *Server) ReplacePassword(ctx context.Context, l locales.Lang, user store.User, current, next string) (store.User, error) {
 	if current == "" {
-		return store.User{}, &store.Invalid{Reason: "current_password: required"}
+		return store.User{}, &store.Invalid{Reason: "current_password: " + l.T("field.required")}
 	}
-	if msg := PasswordProblem(next, user.Username, user.DisplayName); msg != "" {
+	if msg := PasswordProblemIn(l, next, user.Username, user.DisplayName); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}
 	}
 	return h.Accounts.ChangePassword(ctx, user.ID, current, next)
