@@ -3,11 +3,11 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"net/http"
-	"net/url"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
