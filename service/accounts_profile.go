@@ -18,10 +18,10 @@ func (s *Accounts) SignUp(ctx context.Context, u store.NewUser) (store.User, err
 
 // Rename gives the user the display name as typed, normalised (text.Name) and checked as
 // at sign-up (account.DisplayNameProblem), for the account page and the API alike; a bad
-// name is a *store.Invalid naming display_name and changes nothing.
-func (s *Accounts) Rename(ctx context.Context, user store.User, typed string) (store.User, error) {
+// name is a *store.Invalid naming display_name, said in l, and changes nothing.
+func (s *Accounts) Rename(ctx context.Context, l locales.Lang, user store.User, typed string) (store.User, error) {
 	name := text.Name(typed)
-	if msg := account.DisplayNameProblem(locales.Default(), name); msg != "" {
+	if msg := account.DisplayNameProblem(l, name); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "display_name: " + msg}
 	}
 	return s.store.UpdateDisplayName(ctx, user.ID, name)
@@ -30,11 +30,11 @@ func (s *Accounts) Rename(ctx context.Context, user store.User, typed string) (s
 // ReplacePassword changes the user's password, for the account page and the API alike:
 // the current one is required and the new one checked (account.PasswordProblem). A refusal
 // is a *store.Invalid naming its field; a wrong current password is store.ErrWrongPassword.
-func (s *Accounts) ReplacePassword(ctx context.Context, user store.User, current, next string) (store.User, error) {
+func (s *Accounts) ReplacePassword(ctx context.Context, l locales.Lang, user store.User, current, next string) (store.User, error) {
 	if current == "" {
 		return store.User{}, &store.Invalid{Reason: "current_password: required"}
 	}
-	if msg := account.PasswordProblem(locales.Default(), next, user.Username, user.DisplayName); msg != "" {
+	if msg := account.PasswordProblem(l, next, user.Username, user.DisplayName); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}
 	}
 	return s.ChangePassword(ctx, user.ID, current, next)

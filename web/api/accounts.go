@@ -97,7 +97,7 @@ func (h *Handler) apiUpdateMe(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	updated, err := h.Accounts.Rename(c.Request().Context(), user, body.DisplayName)
+	updated, err := h.Accounts.Rename(c.Request().Context(), locales.Default(), user, body.DisplayName)
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (h *Handler) apiChangePassword(c echo.Context) error {
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
 	}
-	if _, err := h.Accounts.ReplacePassword(c.Request().Context(), user, body.Current, body.New); err != nil {
+	if _, err := h.Accounts.ReplacePassword(c.Request().Context(), locales.Default(), user, body.Current, body.New); err != nil {
 		return err // ErrWrongPassword is 422 through the error handler
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -18,24 +18,23 @@ import (
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
-// accountNotices are the confirmations the account page shows after a change, by the
-// ?done= value the change redirects with.
+// accountNotices are the message ids of the confirmations the account page shows after a
+// change, by the ?done= value the change redirects with.
 var accountNotices = map[string]string{
-	"name":          "Display name saved.",
-	"password":      "Password changed. Your other sessions and API tokens have ended.",
-	"email":         "Address saved. Follow the link we sent to it to verify it.",
-	"no-email":      "Address removed.",
-	"verified":      "Address verified: you can now reset a forgotten password by e-mail.",
-	"notifications": "Notification choices saved.",
+	"name":          "accountpage.done.name",
+	"password":      "accountpage.done.password",
+	"email":         "accountpage.done.email",
+	"no-email":      "accountpage.done.no_email",
+	"verified":      "accountpage.done.verified",
+	"notifications": "accountpage.done.notifications",
 }
 
 // accountPage shows the signed-in user's account: display name, password, deletion.
 func (h *Handler) accountPage(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	v := templates.AccountView{
-		Username:    user.Username,
-		DisplayName: user.DisplayName,
-		Notice:      accountNotices[c.QueryParam("done")],
+	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}
+	if id, ok := accountNotices[c.QueryParam("done")]; ok {
+		v.Notice = locales.T(c.Request().Context(), id)
 	}
 	if c.QueryParam("done") == "language" {
 		lang := locales.From(c.Request().Context())
@@ -61,7 +60,7 @@ func (h *Handler) renderAccount(c echo.Context, status int, v templates.AccountV
 	if v.Notifications, err = h.notificationPrefs(c.Request().Context(), user.ID); err != nil {
 		return err
 	}
-	return h.Render(c, status, templates.Account(h.Page(c, "Your account"), v))
+	return h.Render(c, status, templates.Account(h.Page(c, locales.T(c.Request().Context(), "accountpage.title")), v))
 }
 
 // refuseAccount shows the account page again with a refusal (a *store.Invalid naming its
@@ -85,7 +84,7 @@ func (h *Handler) refuseAccountForm(c echo.Context, status int, v templates.Acco
 func (h *Handler) updateDisplayName(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("display_name"))
-	if _, err := h.Accounts.Rename(c.Request().Context(), user, name); err != nil {
+	if _, err := h.Accounts.Rename(c.Request().Context(), locales.From(c.Request().Context()), user, name); err != nil {
 		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: name}, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/account?done=name")
@@ -96,9 +95,10 @@ func (h *Handler) updateDisplayName(c echo.Context) error {
 // browser carries on under a fresh session.
 func (h *Handler) changePassword(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
-	updated, err := h.Accounts.ReplacePassword(c.Request().Context(), user, c.FormValue("current_password"), c.FormValue("new_password"))
+	l := locales.From(c.Request().Context())
+	updated, err := h.Accounts.ReplacePassword(c.Request().Context(), l, user, c.FormValue("current_password"), c.FormValue("new_password"))
 	if errors.Is(err, store.ErrWrongPassword) {
-		err = &store.Invalid{Reason: "current_password: incorrect"}
+		err = &store.Invalid{Reason: "current_password: " + l.T("accountpage.incorrect")}
 	}
 	if err != nil {
 		return h.refuseAccount(c, templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}, err)
@@ -116,11 +116,11 @@ func (h *Handler) deleteAccount(c echo.Context) error {
 	password := c.FormValue("delete_password")
 	v := templates.AccountView{Username: user.Username, DisplayName: user.DisplayName}
 	if password == "" {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "required")
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", locales.T(c.Request().Context(), "field.required"))
 	}
 	err := h.Accounts.DeleteAccount(c.Request().Context(), user.ID, password)
 	if errors.Is(err, store.ErrWrongPassword) {
-		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", "incorrect")
+		return h.refuseAccountForm(c, http.StatusUnprocessableEntity, v, "delete_password", locales.T(c.Request().Context(), "accountpage.incorrect"))
 	}
 	if err != nil {
 		return err
@@ -147,21 +147,30 @@ func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensVie
 		return err
 	}
 	loc := league.ZoneOf(zone)
+	l := locales.From(ctx)
 	for _, t := range tokens {
 		row := templates.TokenRow{
-			ID: t.ID, Name: t.Name, Created: day(t.CreatedAt, loc), Expires: day(t.ExpiresAt, loc), LastUsed: "never",
+			ID: t.ID, Name: t.Name, Created: day(l, t.CreatedAt, loc), Expires: day(l, t.ExpiresAt, loc), LastUsed: l.T("tokens.never"),
 		}
 		if t.LastUsedAt != nil {
 			row.LastUsed = t.LastUsedAt.In(loc).Format("2 Jan 2006 15:04")
+			if l.Code != locales.Default().Code {
+				row.LastUsed = l.DateTime(t.LastUsedAt.In(loc))
+			}
 		}
 		v.Tokens = append(v.Tokens, row)
 	}
 	v.Max = store.MaxAPITokens
-	return h.Render(c, status, templates.Tokens(h.Page(c, "API tokens").In(loc.String()), v))
+	return h.Render(c, status, templates.Tokens(h.Page(c, l.T("tokens.title")).In(loc.String()), v))
 }
 
-// day formats a moment as the day it falls on in loc, as the tokens page shows dates.
-func day(t time.Time, loc *time.Location) string { return t.In(loc).Format("2 Jan 2006") }
+// day formats a moment as the day it falls on in loc, as the tokens page shows dates in l.
+func day(l locales.Lang, t time.Time, loc *time.Location) string {
+	if l.Code != locales.Default().Code {
+		return l.ShortDate(t.In(loc))
+	}
+	return t.In(loc).Format("2 Jan 2006")
+}
 
 // tokenNameMax bounds a token's name (the CHECK of migration 00010).
 const tokenNameMax = 64
@@ -170,12 +179,13 @@ const tokenNameMax = 64
 func (h *Handler) createToken(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	name := strings.TrimSpace(c.FormValue("name"))
-	if msg := text.Problem(locales.Default(), name, tokenNameMax, true); msg != "" {
+	l := locales.From(c.Request().Context())
+	if msg := text.Problem(l, name, tokenNameMax, true); msg != "" {
 		return h.renderTokens(c, http.StatusUnprocessableEntity, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
 	}
 	token, err := h.Accounts.CreateNamedAPIToken(c.Request().Context(), user.ID, name)
 	if errors.Is(err, store.ErrTooManyTokens) {
-		msg := strings.TrimPrefix(store.ErrTooManyTokens.Reason, "name: ")
+		msg := l.T("tokens.too_many", map[string]any{"Max": l.Int(store.MaxAPITokens)})
 		return h.renderTokens(c, http.StatusConflict, templates.TokensView{Name: name, Errors: templates.FieldErrors{"name": msg}})
 	}
 	if err != nil {
@@ -198,22 +208,23 @@ func (h *Handler) revokeToken(c echo.Context) error {
 	if err := h.Accounts.RevokeAPIToken(c.Request().Context(), user.ID, id); err != nil {
 		return err
 	}
-	h.Flash(c, "The token is revoked: scripts using it are refused from now on.")
+	h.Flash(c, locales.T(c.Request().Context(), "tokens.revoked"))
 	return c.Redirect(http.StatusSeeOther, "/account/tokens")
 }
 
-// noticeLabels say each kind of notification as the account page offers it.
+// noticeLabels are the message ids saying each kind of notification as the account page
+// offers it.
 var noticeLabels = map[string]string{
-	store.NoticeScheduleDrawn:   "a league I play in or organise draws its schedule",
-	store.NoticeResultRecorded:  "a result is recorded in a league I play in or organise, or at a table I sat at",
-	store.NoticeResultCorrected: "such a result is corrected",
-	store.NoticeGameSoon:        "a game of mine starts within 24 hours",
-	store.NoticeLeagueFinished:  "a league I play in or organise is finished or closed",
-	store.NoticeResultProposed:  "a player at my table proposes its result, for me to confirm or dispute",
-	store.NoticeResultDisputed:  "a proposed result of a game I sit at or organise is disputed",
-	store.NoticeSeasonOpen:      "a season I played in opens its next season, with me signed up",
-	store.NoticeSeasonStarted:   "a season I signed up for starts: my division and my first games",
-	store.NoticeSeasonFinished:  "a season I play in is finished: whether I go up, down or stay",
+	store.NoticeScheduleDrawn:   "accountpage.notice.schedule_drawn",
+	store.NoticeResultRecorded:  "accountpage.notice.result_recorded",
+	store.NoticeResultCorrected: "accountpage.notice.result_corrected",
+	store.NoticeGameSoon:        "accountpage.notice.game_soon",
+	store.NoticeLeagueFinished:  "accountpage.notice.league_finished",
+	store.NoticeResultProposed:  "accountpage.notice.result_proposed",
+	store.NoticeResultDisputed:  "accountpage.notice.result_disputed",
+	store.NoticeSeasonOpen:      "accountpage.notice.season_open",
+	store.NoticeSeasonStarted:   "accountpage.notice.season_started",
+	store.NoticeSeasonFinished:  "accountpage.notice.season_finished",
 }
 
 // notificationPrefs are the user's notification choices for the account page.
@@ -224,7 +235,7 @@ func (h *Handler) notificationPrefs(ctx context.Context, userID int64) ([]templa
 	}
 	out := make([]templates.NotificationPref, len(store.NoticeKinds))
 	for i, k := range store.NoticeKinds {
-		out[i] = templates.NotificationPref{Kind: k, Label: noticeLabels[k], On: prefs[k]}
+		out[i] = templates.NotificationPref{Kind: k, Label: locales.T(ctx, noticeLabels[k]), On: prefs[k]}
 	}
 	return out, nil
 }

@@ -3,7 +3,7 @@ package pages
 import (
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -32,16 +32,17 @@ func (h *Handler) operationsView(c echo.Context, l store.League, v *templates.Le
 	if err != nil {
 		return err
 	}
-	v.History = historyViews(events, l.TimeZone)
+	v.History = historyViews(locales.From(ctx), events, l.TimeZone)
 	return nil
 }
 
-// historyViews are a league's history lines with their times in the league's zone.
-func historyViews(es []store.LeagueEvent, zone string) []templates.HistoryLine {
-	loc := league.ZoneOf(zone)
+// historyViews are a league's history lines with their times in the league's zone, as l
+// writes them.
+func historyViews(l locales.Lang, es []store.LeagueEvent, zone string) []templates.HistoryLine {
+	clock := clockFor(zone)
 	out := make([]templates.HistoryLine, len(es))
 	for i, e := range es {
-		out[i] = templates.HistoryLine{At: e.At.In(loc).Format("Mon 2 Jan 2006 15:04"), Username: e.Username,
+		out[i] = templates.HistoryLine{At: clock.showIn(l, e.At, zone, "Mon 2 Jan 2006 15:04"), Username: e.Username,
 			Action: e.Action, Detail: e.Detail}
 	}
 	return out

@@ -71,7 +71,7 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 		League: summarise(l), IsOrganiser: role == store.RoleOrganiser, CoOrganisers: co,
 		Edit: templates.EditForm{Name: l.Name, Description: l.Description, Venue: l.Venue, TimeZone: l.TimeZone, Edition: l.Edition,
 			Errors: templates.FieldErrors{}},
-		History: historyViews(events, l.TimeZone), TimeZone: l.TimeZone, TimeZones: httpx.TimeZones(l.TimeZone),
+		History: historyViews(locales.From(ctx), events, l.TimeZone), TimeZone: l.TimeZone, TimeZones: httpx.TimeZones(l.TimeZone),
 		Results: resultsSettingView(l.ResultsBy, l.ConfirmHours),
 		Activity: templates.ActivityForm{MinRecentGames: strconv.Itoa(l.MinRecentGames), RecentDays: strconv.Itoa(l.RecentDays),
 			Errors: templates.FieldErrors{}},

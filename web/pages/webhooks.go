@@ -27,26 +27,28 @@ func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.Mana
 	if v.WebhookForm.Format == "" {
 		v.WebhookForm.Format = "json"
 	}
+	lang := locales.From(c.Request().Context())
+	clock := clockFor()
 	for _, w := range hooks {
 		last := ""
 		switch w.LastStatus {
 		case "sent":
-			last = "delivered"
+			last = lang.T("manage.last.sent")
 		case "pending":
 			if w.LastError != "" {
-				last = "failed, will be retried: " + w.LastError
+				last = lang.T("manage.last.retry") + " " + w.LastError
 			} else {
-				last = "waiting to be sent"
+				last = lang.T("manage.last.waiting")
 			}
 		case "sending":
-			last = "being sent"
+			last = lang.T("manage.last.sending")
 		case "failed":
-			last = "failed: " + w.LastError
+			last = lang.T("manage.last.failed") + " " + w.LastError
 		case "unknown":
-			last = "may or may not have arrived: the server stopped while sending it (see below)"
+			last = lang.T("manage.last.unknown")
 		}
 		if w.PausedUntil != nil {
-			last += "; paused after failing again and again, until " + w.PausedUntil.In(l.Location()).Format("2 Jan 15:04 MST")
+			last += lang.T("manage.last.paused", map[string]any{"Until": clock.showIn(lang, *w.PausedUntil, l.TimeZone, "2 Jan 15:04")})
 		}
 		v.Webhooks = append(v.Webhooks, templates.WebhookView{ID: w.ID, Host: w.Host, Format: w.Format, Secret: w.Secret, Last: last})
 	}
@@ -64,42 +66,26 @@ func (h *Handler) webhooksView(c echo.Context, l store.League, v *templates.Mana
 	for _, d := range unknown {
 		to := d.Recipient
 		if d.Channel == store.ChannelWebhook {
-			to = "a webhook"
+			to = lang.T("manage.a_webhook")
 			if d.WebhookID != nil {
 				to = hosts[*d.WebhookID] + " (webhook " + strconv.FormatInt(*d.WebhookID, 10) + ")"
 			}
 		}
-		v.Unknown = append(v.Unknown, templates.UnknownDeliveryView{ID: d.ID, What: noticeKindWords(d.Kind), To: to,
-			At: d.At.In(l.Location()).Format("2 Jan 15:04 MST")})
+		v.Unknown = append(v.Unknown, templates.UnknownDeliveryView{ID: d.ID, What: noticeKindWords(lang, d.Kind), To: to,
+			At: clock.showIn(lang, d.At, l.TimeZone, "2 Jan 15:04")})
 	}
 	return nil
 }
 
-// noticeKindWords names a notification's kind for people.
-func noticeKindWords(kind string) string {
+// noticeKindWords names a notification's kind for people, in l.
+func noticeKindWords(l locales.Lang, kind string) string {
 	switch kind {
-	case store.NoticeScheduleDrawn:
-		return "Schedule drawn"
-	case store.NoticeResultRecorded:
-		return "Result recorded"
-	case store.NoticeResultCorrected:
-		return "Result corrected"
-	case store.NoticeGameSoon:
-		return "Game reminder"
-	case store.NoticeLeagueFinished:
-		return "League finished"
-	case store.NoticeResultProposed:
-		return "Result proposed"
-	case store.NoticeResultDisputed:
-		return "Result disputed"
-	case store.NoticeSeasonOpen:
-		return "Season open"
-	case store.NoticeSeasonStarted:
-		return "Season started"
-	case store.NoticeSeasonFinished:
-		return "Season finished"
+	case store.NoticeScheduleDrawn, store.NoticeResultRecorded, store.NoticeResultCorrected, store.NoticeGameSoon,
+		store.NoticeLeagueFinished, store.NoticeResultProposed, store.NoticeResultDisputed, store.NoticeSeasonOpen,
+		store.NoticeSeasonStarted, store.NoticeSeasonFinished:
+		return l.T("manage.kind." + kind)
 	}
-	return "Notification"
+	return l.T("manage.kind.other")
 }
 
 // resendDelivery is the manage page's "Send again" button of a notification that may not
