@@ -137,7 +137,10 @@ func textNodes(doc *goquery.Document) []string {
 				return
 			}
 			for _, a := range n.Attr {
-				if a.Key == "translate" && a.Val == "no" {
+				// translate="no": a name, or what people typed; lang="en" inside a page
+				// in another language: text that exists only in English (the API's
+				// reference, the seed's rules text), marked so for readers and their tools.
+				if a.Key == "translate" && a.Val == "no" || a.Key == "lang" && a.Val == "en" && n.Data != "html" {
 					return
 				}
 			}
@@ -175,6 +178,17 @@ func attr(n *html.Node, key string) string {
 // those one of them borrows from English as they are (Italian's "Password", French "Points", and French "Place", a seat, a false friend of the English place).
 var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true, "Place": true}
 
+// allSameEverywhere reports whether every word of s is one of sameEverywhere's, whatever
+// its case ("(6) — 12 points" in French, "API · TableStakes").
+func allSameEverywhere(s string) bool {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !sameEverywhere[w] && !sameEverywhere[strings.ToUpper(w[:1])+w[1:]] {
+			return false
+		}
+	}
+	return true
+}
+
 // untranslated returns the texts of page that also appear, as they are, on the English
 // page: English left behind. The language switch names each language in itself on every
 // page, so its links are left out.
@@ -192,7 +206,7 @@ func untranslated(english, page *goquery.Document) []string {
 	})
 	var left []string
 	for _, s := range textNodes(page) {
-		if en[s] && !sameEverywhere[s] && !names[s] && !slices.Contains(left, s) {
+		if en[s] && !allSameEverywhere(s) && !names[s] && !slices.Contains(left, s) {
 			left = append(left, s)
 		}
 	}
