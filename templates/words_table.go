@@ -240,6 +240,10 @@ func fieldHeaderIn(ctx context.Context, f scoring.FormField) string {
 	return fieldWordIn(ctx, f, "", f.Header)
 }
 
+// FieldHeaderIn is fieldHeaderIn for the pages that write a field's heading themselves
+// (the printed round sheets).
+func FieldHeaderIn(ctx context.Context, f scoring.FormField) string { return fieldHeaderIn(ctx, f) }
+
 // fieldAriaIn is what a result form field asks, after a player's name, for screen readers.
 func fieldAriaIn(ctx context.Context, f scoring.FormField) string {
 	return fieldWordIn(ctx, f, ".aria", f.Aria)

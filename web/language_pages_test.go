@@ -33,7 +33,7 @@ func demoApp(t *testing.T) (*testApp, *http.Client, *http.Client) {
 // section of a rulebook ("ARMADA 4.2"), written with dots in every language.
 var (
 	decimalPoint = regexp.MustCompile(`\d\.\d`)
-	ruleNumber   = regexp.MustCompile(`ARMADA (rule )?\d+(\.\d+)+`)
+	ruleNumber   = regexp.MustCompile(`(ARMADA (rule )?|OpenAPI[ -])\d+(\.\d+)+`)
 )
 
 // numbersWithDots returns the texts of doc people read (outside names and what people
@@ -47,7 +47,7 @@ func numbersWithDots(doc *goquery.Document) []string {
 			case "script", "style", "code", "pre":
 				return
 			}
-			if attr(n, "translate") == "no" {
+			if attr(n, "translate") == "no" || attr(n, "lang") == "en" && n.Data != "html" {
 				return
 			}
 			for _, a := range []string{"title", "aria-label"} {
@@ -63,7 +63,7 @@ func numbersWithDots(doc *goquery.Document) []string {
 			walk(c)
 		}
 	}
-	for _, n := range doc.Find("title, body").Nodes {
+	for _, n := range doc.Find("head > title, body").Nodes {
 		walk(n)
 	}
 	return out

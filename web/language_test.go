@@ -159,7 +159,7 @@ func textNodes(doc *goquery.Document) []string {
 			walk(c)
 		}
 	}
-	for _, n := range doc.Find("title, body").Nodes {
+	for _, n := range doc.Find("head > title, body").Nodes {
 		walk(n)
 	}
 	return out
@@ -176,13 +176,23 @@ func attr(n *html.Node, key string) string {
 
 // sameEverywhere are the words that are the same in every language TableStakes speaks, and
 // those one of them borrows from English as they are (Italian's "Password", French "Points", and French "Place", a seat, a false friend of the English place).
-var sameEverywhere = map[string]bool{"TableStakes": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true, "Place": true}
+var sameEverywhere = map[string]bool{"TableStakes": true, "SUPERCAT": true, "API": true, "·": true, "OK": true, "Password": true, "Points": true, "Place": true}
 
-// allSameEverywhere reports whether every word of s is one of sameEverywhere's, whatever
-// its case ("(6) — 12 points" in French, "API · TableStakes").
-func allSameEverywhere(s string) bool {
+// sameIn are the words one language writes as English does (German "Version", "Name",
+// "Start"; French "Description", "Dates", "table"; the words for a bot and webhooks).
+var sameIn = map[string]map[string]bool{
+	"de": {"Version": true, "Chance": true, "Start": true, "Name": true, "Format": true, "Webhooks": true, "Bots": true, "normal": true, "bot": true},
+	"fr": {"Version": true, "Chance": true, "Description": true, "Format": true, "Webhooks": true, "Dates": true, "Sections": true, "Bots": true, "normal": true, "bot": true, "table": true, "Table": true},
+	"it": {"Webhooks": true, "bot": true, "Bots": true},
+}
+
+// allSameEverywhere reports whether every word of s is one the language lang writes as
+// English does, whatever its first letter's case ("(6) — 12 points" in French, "API ·
+// TableStakes", "d6").
+func allSameEverywhere(lang, s string) bool {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if !sameEverywhere[w] && !sameEverywhere[strings.ToUpper(w[:1])+w[1:]] {
+		up := strings.ToUpper(w[:1]) + w[1:]
+		if !sameEverywhere[w] && !sameEverywhere[up] && !sameIn[lang][w] && !sameIn[lang][up] && w != "d" {
 			return false
 		}
 	}
@@ -193,6 +203,7 @@ func allSameEverywhere(s string) bool {
 // page: English left behind. The language switch names each language in itself on every
 // page, so its links are left out.
 func untranslated(english, page *goquery.Document) []string {
+	lang := htmlLang(page)
 	english.Find(".language-switch").Remove()
 	page.Find(".language-switch").Remove()
 	en := map[string]bool{}
@@ -206,7 +217,7 @@ func untranslated(english, page *goquery.Document) []string {
 	})
 	var left []string
 	for _, s := range textNodes(page) {
-		if en[s] && !allSameEverywhere(s) && !names[s] && !slices.Contains(left, s) {
+		if en[s] && !allSameEverywhere(lang, s) && !names[s] && !slices.Contains(left, s) {
 			left = append(left, s)
 		}
 	}

@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"time"
@@ -39,7 +40,7 @@ func (h *Handler) roundSheets(c echo.Context) error {
 			index[g.Round] = i
 			v.Rounds = append(v.Rounds, templates.RoundSheet{Round: g.Round})
 		}
-		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(lang, g.Game)}
+		t := templates.TableSheet{Number: g.Number, Place: g.Place, Fields: sheetFields(c.Request().Context(), g.Game)}
 		if g.StartsAt != nil {
 			t.When = clock.showIn(lang, *g.StartsAt, l.TimeZone, gameDateFormat)
 			if v.Rounds[i].When == "" {
@@ -94,7 +95,8 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 // at the table is what is typed in later. A Vortex sheet asks the board's token distances
 // (the start corner is the seat's own) and then the final score they add up to, which the
 // form takes instead; a form's names and tick boxes are not written down.
-func sheetFields(l locales.Lang, slug string) []string {
+func sheetFields(ctx context.Context, slug string) []string {
+	l := locales.From(ctx)
 	game, err := scoring.GameBySlug(slug)
 	if err != nil {
 		return []string{l.T("print.score")}
@@ -107,7 +109,7 @@ func sheetFields(l locales.Lang, slug string) []string {
 	var headers []string
 	for _, f := range fields {
 		if f.Input == scoring.InputNumber && f.Header != "" {
-			headers = append(headers, f.Header)
+			headers = append(headers, templates.FieldHeaderIn(ctx, f))
 		}
 	}
 	if len(headers) == 0 {

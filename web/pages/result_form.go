@@ -63,7 +63,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 		v.Dispute = locales.T(c.Request().Context(), "resultform.dispute", map[string]any{"By": name(p.DisputedBy),
 			"Proposer": name(p.Proposer), "Reason": sentenceEnd(p.DisputeReason)})
 	}
-	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(g)), v))
+	return h.Render(c, http.StatusOK, templates.ResultForm(h.Page(c, formTitle(c.Request().Context(), g)), v))
 }
 
 // submitResult handles the result form: "preview" scores the values and shows them with
@@ -81,7 +81,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "form: "+err.Error())
 	}
 	f.bind(form)
-	page := h.Page(c, formTitle(g))
+	page := h.Page(c, formTitle(c.Request().Context(), g))
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	proposing := !g.MayRecord(user.ID)
 	view := func(errs map[string]string) templates.ResultFormView {
@@ -227,7 +227,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	}
 	v.Stale = true
 	v.Error = httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))
-	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(g)), v))
+	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(c.Request().Context(), g)), v))
 }
 
 // recordNext goes on from a saved result to the next game of the same league in the
@@ -292,8 +292,8 @@ func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction boo
 }
 
 // formTitle is the form page's title.
-func formTitle(g store.ResultGame) string {
-	return fmt.Sprintf("Result of %s game %d", g.Game.Name, g.Number)
+func formTitle(ctx context.Context, g store.ResultGame) string {
+	return locales.T(ctx, "resultform.page_title", map[string]any{"Game": g.Game.Name, "N": locales.From(ctx).Int(g.Number)})
 }
 
 // resultGame loads the game of the path, in one round trip, and checks that the viewer is
