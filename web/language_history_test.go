@@ -79,5 +79,28 @@ func TestLeagueHistoryIsTranslated(t *testing.T) {
 	assert.Contains(t, text(lines.Eq(11)), ": Rhythmus: Runde 1 am Di., 1. Dez. 2026, 19:00, dann alle 7 Tage eine")
 	_, doc = app.get(c, withLang(page+"/manage", "it"))
 	assert.Contains(t, text(doc.Find(historyLines).Eq(10)), ": partita 1 fissata a sab 5 dic 2026, 20:00 presso Ann's kitchen")
+
+	// The line confirming an action at the top of the manage page is said the same way.
+	app.get(c, withLang(page+"/manage", "de"))
+	res, _ = app.submit(c, page+"/manage", page+"/co-organisers", url.Values{"op": {"add"}, "username": {co.Username}})
+	assert.Equal(t, "Erledigt: "+co.Username+" ist jetzt Mitorganisator", app.flashAfter(c, res))
 	app.get(c, withLang(page, "en"))
+}
+
+// TestDeletedAccountLeavesNoNameInHistoryData: a player named in a history line's data
+// is the former player there too once their account is deleted, as in the line's detail.
+func TestDeletedAccountLeavesNoNameInHistoryData(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, members, _ := runningLeague(t, app, "gonzaga", 4)
+	named := members[3]
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/leagues/%d/co-organisers", l.ID), org.token, map[string]string{"username": named.Username})
+	require.Equal(t, http.StatusOK, status, out)
+	require.Contains(t, dumpDatabase(t, app), `"`+named.Username+`"`, "the line's data names the co-organiser")
+	res := app.apiSend(http.MethodDelete, "/api/v1/me", named.token, map[string]string{"password": "password-1"})
+	res.Body.Close()
+	require.Equal(t, http.StatusNoContent, res.StatusCode)
+	assert.NotContains(t, dumpDatabase(t, app), `"`+named.Username+`"`, "the username is erased")
+	_, doc := app.get(app.browser(), withLang(leaguePath(l), "it"))
+	assert.Contains(t, text(doc.Find(historyLines).First()), fmt.Sprintf(": former-%d ora è co-organizzatore", named.ID))
 }
