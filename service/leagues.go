@@ -254,7 +254,8 @@ func (s *Leagues) freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, by
 	if change == league.Remove {
 		action, detail = "remove", name+" was removed; the place is free again"
 	}
-	return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, action, detail)
+	return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, action, detail,
+		store.EventMessage{ID: "history." + action, Data: map[string]any{"Name": name}})
 }
 
 // End is the organiser ending a league by action: "cancel" an open league, "close" a
@@ -289,7 +290,8 @@ func (s *Leagues) End(ctx context.Context, leagueID, byUserID int64, action stri
 		if err := noticeSeasonEnd(ctx, s.store, tx, leagueID); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, action, ended.Line)
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, action, ended.Line,
+			store.EventMessage{ID: "history.end." + action})
 	})
 	if err != nil {
 		return fmt.Errorf("service: %s league %d: %w", action, leagueID, err)
@@ -320,7 +322,8 @@ func (s *Leagues) Reopen(ctx context.Context, leagueID, byUserID int64) error {
 		if err := s.store.TakeBackLeagueFinished(ctx, tx, leagueID); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "reopen", reopened.Line)
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "reopen", reopened.Line,
+			store.EventMessage{ID: "history.reopen." + reopened.To})
 	})
 	if err != nil {
 		return fmt.Errorf("service: reopen league %d: %w", leagueID, err)
@@ -357,7 +360,8 @@ func (s *Leagues) Edit(ctx context.Context, leagueID, byUserID int64, e store.Le
 		if e.Fields() == "nothing" {
 			return nil // nothing changed: no line in the history
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.Fields())
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "edit", "edited "+e.Fields(),
+			store.EventMessage{ID: "history.edit", Data: map[string]any{"Fields": e.FieldKeys()}})
 	})
 	if err != nil {
 		return fmt.Errorf("service: edit league %d: %w", leagueID, err)
@@ -387,7 +391,8 @@ func (s *Leagues) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, 
 			if !added {
 				return &store.Conflict{Reason: "username: " + name + " is a co-organiser already"}
 			}
-			return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" became a co-organiser")
+			return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" became a co-organiser",
+				store.EventMessage{ID: "history.co_organiser.added", Data: map[string]any{"Name": name}})
 		}
 		dropped, err := s.store.DeleteCoOrganiser(ctx, tx, leagueID, id)
 		if err != nil {
@@ -396,7 +401,8 @@ func (s *Leagues) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, 
 		if !dropped {
 			return &store.Conflict{Reason: "username: " + name + " is not a co-organiser"}
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" is no longer a co-organiser")
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" is no longer a co-organiser",
+			store.EventMessage{ID: "history.co_organiser.removed", Data: map[string]any{"Name": name}})
 	})
 	if err != nil {
 		return fmt.Errorf("service: co-organiser of league %d: %w", leagueID, err)

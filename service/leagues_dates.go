@@ -45,7 +45,7 @@ func (s *Leagues) ScheduleGame(ctx context.Context, gameID, byUserID int64, gs s
 			return err
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "schedule",
-			league.ScheduleLine(fmt.Sprintf("game %d", number), gs.StartsAt, gs.Place))
+			league.ScheduleLine(fmt.Sprintf("game %d", number), gs.StartsAt, gs.Place), scheduleMessage("game", number, gs))
 	})
 	if err != nil {
 		return fmt.Errorf("service: schedule game %d: %w", gameID, err)
@@ -91,7 +91,7 @@ func (s *Leagues) ScheduleRound(ctx context.Context, leagueID int64, round int, 
 			return err
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "schedule",
-			league.ScheduleLine(fmt.Sprintf("round %d", round), gs.StartsAt, gs.Place))
+			league.ScheduleLine(fmt.Sprintf("round %d", round), gs.StartsAt, gs.Place), scheduleMessage("round", round, gs))
 	})
 	if err != nil {
 		return fmt.Errorf("service: schedule round %d of league %d: %w", round, leagueID, err)
@@ -116,10 +116,25 @@ func (s *Leagues) SetRhythm(ctx context.Context, leagueID, byUserID int64, first
 		if err := s.store.UpdateLeagueRhythm(ctx, tx, leagueID, first, everyDays); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "schedule", league.RhythmLine(first, everyDays))
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "schedule", league.RhythmLine(first, everyDays),
+			store.EventMessage{ID: "history.rhythm", Data: map[string]any{
+				"At": first.Format(time.RFC3339), "Zone": first.Location().String(), "Count": everyDays}})
 	})
 	if err != nil {
 		return fmt.Errorf("service: rhythm of league %d: %w", leagueID, err)
 	}
 	return nil
+}
+
+// scheduleMessage is the history's message for a new date and place of a game or a round
+// (what) numbered number: "history.schedule.game.dated" or ".undated", the time in
+// RFC 3339 with its zone's name, the place when there is one.
+func scheduleMessage(what string, number int, gs store.GameSchedule) store.EventMessage {
+	data := map[string]any{"Number": number, "Place": gs.Place}
+	id := "history.schedule." + what + ".undated"
+	if gs.StartsAt != nil {
+		id = "history.schedule." + what + ".dated"
+		data["At"], data["Zone"] = gs.StartsAt.Format(time.RFC3339), gs.StartsAt.Location().String()
+	}
+	return store.EventMessage{ID: id, Data: data}
 }

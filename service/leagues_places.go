@@ -63,7 +63,8 @@ func (s *Leagues) Replace(ctx context.Context, leagueID, byUserID int64, from, t
 		if err := s.store.InsertReplacement(ctx, tx, leagueID, byUserID, fromID, toID, out, games); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "replace", league.Replaced(fromName, toName, len(games)))
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "replace", league.Replaced(fromName, toName, len(games)),
+			store.EventMessage{ID: "history.replace", Data: map[string]any{"From": fromName, "To": toName, "Count": len(games)}})
 	})
 	if err != nil {
 		return store.Replacement{}, fmt.Errorf("service: replace in league %d: %w", leagueID, err)
@@ -153,7 +154,9 @@ func (s *Leagues) withdraw(ctx context.Context, leagueID, byUserID int64, userna
 				return err
 			}
 		}
-		if err := s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail); err != nil {
+		// A withdrawal's line (every game's fate, the balance before and after) is kept in
+		// English only for now: the pages show its detail as it is.
+		if err := s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "withdraw", out.Detail, store.EventMessage{}); err != nil {
 			return err
 		}
 		if preview {

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/store"
 )
 
 // SetPrivate is the organiser making the league private (private true: it leaves every
@@ -49,7 +50,11 @@ func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, priv
 		if _, err := s.store.MoveLeagueLadder(ctx, tx, leagueID); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "privacy", change.Line)
+		msg := store.EventMessage{ID: "history.privacy.public"}
+		if private {
+			msg.ID = "history.privacy.private"
+		}
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "privacy", change.Line, msg)
 	})
 	if err != nil {
 		return "", fmt.Errorf("service: privacy of league %d: %w", leagueID, err)
@@ -76,7 +81,7 @@ func (s *Leagues) RenewInvite(ctx context.Context, leagueID, byUserID int64) (st
 		if token, err = s.store.UpdateInviteToken(ctx, tx, leagueID); err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "invite", line)
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "invite", line, store.EventMessage{ID: "history.invite.renewed"})
 	})
 	if err != nil {
 		return "", fmt.Errorf("service: renew invite of league %d: %w", leagueID, err)

@@ -51,7 +51,9 @@ func (s *Leagues) AddWebhook(ctx context.Context, leagueID, byUserID int64, url,
 			return err
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "webhook",
-			fmt.Sprintf("added a %s webhook to %s", format, store.WebhookName(hook.ID, url)))
+			fmt.Sprintf("added a %s webhook to %s", format, store.WebhookName(hook.ID, url)),
+			store.EventMessage{ID: "history.webhook.added", Data: map[string]any{
+				"Format": format, "Host": store.WebhookHost(url), "Number": hook.ID}})
 	})
 	if err != nil {
 		return store.Webhook{}, fmt.Errorf("service: add webhook to league %d: %w", leagueID, err)
@@ -71,7 +73,8 @@ func (s *Leagues) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUser
 		if err != nil {
 			return err
 		}
-		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "webhook", "removed the webhook to "+store.WebhookName(webhookID, url))
+		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "webhook", "removed the webhook to "+store.WebhookName(webhookID, url),
+			store.EventMessage{ID: "history.webhook.removed", Data: map[string]any{"Host": store.WebhookHost(url), "Number": webhookID}})
 	})
 	if err != nil {
 		return fmt.Errorf("service: delete webhook %d of league %d: %w", webhookID, leagueID, err)
@@ -108,7 +111,8 @@ func (s *Leagues) ResendDelivery(ctx context.Context, leagueID, deliveryID, byUs
 			return err
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "notification",
-			fmt.Sprintf("sent again notification %d, which may not have arrived", deliveryID))
+			fmt.Sprintf("sent again notification %d, which may not have arrived", deliveryID),
+			store.EventMessage{ID: "history.notification.resent", Data: map[string]any{"Number": deliveryID}})
 	})
 	if err != nil {
 		return fmt.Errorf("service: resend delivery %d of league %d: %w", deliveryID, leagueID, err)

@@ -107,10 +107,14 @@ WHERE id = $1`
 	deleteUserCalendarSQL = `DELETE FROM calendar_feeds WHERE user_id = $1`
 	// Stored result inputs and audits name players by username, in any letter case, as
 	// "id" or "username" values and in an ARMADA result's "winners"; league histories name
-	// them in words ("ada left"). The name becomes the former player's. Usernames hold only
-	// letters, digits, - and _, none special in a pattern.
+	// them in words ("ada left") and in their message's data ({"Name": "ada"}). The name
+	// becomes the former player's. Usernames hold only letters, digits, - and _, none
+	// special in a pattern.
 	eraseEventNamesSQL = `
-UPDATE league_events SET detail = regexp_replace(detail, '(?<![A-Za-z0-9_-])' || $1 || '(?![A-Za-z0-9_-])', $2, 'gi')
+UPDATE league_events SET detail = regexp_replace(detail, '(?<![A-Za-z0-9_-])' || $1 || '(?![A-Za-z0-9_-])', $2, 'gi'),
+       message_data = (SELECT jsonb_object_agg(k, CASE WHEN jsonb_typeof(v) = 'string' AND lower(v #>> '{}') = lower($1)
+                                                      THEN to_jsonb($2::text) ELSE v END)
+                       FROM jsonb_each(message_data) AS d(k, v))
 WHERE detail ~* ('(?<![A-Za-z0-9_-])' || $1 || '(?![A-Za-z0-9_-])')`
 	eraseRateCountersSQL = `
 DELETE FROM rate_counters WHERE kind LIKE 'login-fail-%' AND (key = lower($1) OR right(key, length($1) + 1) = ' ' || lower($1))`

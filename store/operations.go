@@ -118,26 +118,37 @@ func (s *Store) Role(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (Ro
 	return r, nil
 }
 
-// InsertLeagueEvent writes one line of the league's history inside the operation's transaction.
-func (s *Store) InsertLeagueEvent(ctx context.Context, tx pgx.Tx, leagueID, userID int64, action, detail string) error {
-	return logEvent(ctx, tx, leagueID, userID, action, detail)
+// EventMessage is a history line as the pages say it in the reader's language: the message
+// id of its text ("history.edit") and the data filling it. Times in Data are RFC 3339
+// strings under "At", with the zone's name under "Zone"; a "Count" is the number choosing
+// the plural form; "Fields" lists the keys of edited fields (history.field.KEY).
+type EventMessage struct {
+	ID   string
+	Data map[string]any
 }
+
+// InsertLeagueEvent writes one line of the league's history inside the operation's
+// transaction: detail in English (the API's history reads it) and msg for the pages.
+func (s *Store) InsertLeagueEvent(ctx context.Context, tx pgx.Tx, leagueID, userID int64, action, detail string, msg EventMessage) error {
+	var id, data any // a line without a message keeps NULLs, as older lines do
+	if msg.ID != "" {
+		id, data = msg.ID, msg.Data
+	}
+	if _, err := tx.Exec(ctx, insertLeagueMessageSQL, leagueID, userID, action, detail, id, data); err != nil {
+		return fmt.Errorf("league history: %w", err)
+	}
+	return nil
+}
+
+const insertLeagueMessageSQL = `
+INSERT INTO league_events (league_id, user_id, action, detail, message_id, message_data)
+VALUES ($1, $2, $3, $4, $5, $6)`
 
 // InsertLeagueNotice writes the outbox rows of an event everyone in the league hears of
 // (members, organiser, co-organisers and the league's webhooks), caused by actorID (0:
 // nobody in particular, who is then not left out).
 func (s *Store) InsertLeagueNotice(ctx context.Context, tx pgx.Tx, key string, n Notice, actorID int64) error {
 	return notify(ctx, tx, key, n, audienceLeague, actorID)
-}
-
-const insertLeagueEventSQL = `INSERT INTO league_events (league_id, user_id, action, detail) VALUES ($1, $2, $3, $4)`
-
-// logEvent writes one line of the league's history inside the operation's transaction.
-func logEvent(ctx context.Context, tx pgx.Tx, leagueID, userID int64, action, detail string) error {
-	if _, err := tx.Exec(ctx, insertLeagueEventSQL, leagueID, userID, action, detail); err != nil {
-		return fmt.Errorf("league history: %w", err)
-	}
-	return nil
 }
 
 // LeagueEvent is one line of a league's history.
@@ -150,10 +161,14 @@ type LeagueEvent struct {
 	Action string    `db:"action"`
 	Detail string    `db:"detail"`
 	At     time.Time `db:"at"`
+	// MessageID and MessageData say the line in the reader's language (EventMessage);
+	// empty on lines written before they were kept.
+	MessageID   string         `db:"message_id"`
+	MessageData map[string]any `db:"message_data"`
 }
 
 const leagueEventsSQL = `
-SELECT e.id, u.username, e.action, e.detail, e.at
+SELECT e.id, u.username, e.action, e.detail, e.at, coalesce(e.message_id, '') AS message_id, e.message_data
 FROM league_events e JOIN users u ON u.id = e.user_id
 WHERE e.league_id = $1
 ORDER BY e.id DESC
@@ -299,25 +314,48 @@ func (e LeagueEdit) Shape() league.ScheduleShape {
 // Fields names the edit's changed fields for the history ("name, venue").
 func (e LeagueEdit) Fields() string {
 	var fs []string
-	for _, f := range []struct {
-		name string
-		set  bool
-	}{
-		{"name", e.Name != nil}, {"description", e.Description != nil}, {"venue", e.Venue != nil},
-		{"time zone", e.TimeZone != nil}, {"game", e.Game != nil}, {"players per game", e.PlayersPerGame != nil},
-		{"players", e.Players != nil}, {"games per player", e.GamesPerPlayer != nil},
-		{"face to face", e.FaceToFace != nil}, {"version", e.Version != nil}, {"edition", e.Edition != nil},
-		{"who enters results", e.ResultsBy != nil}, {"confirmation window", e.ConfirmHours != nil},
-		{"activity rule", e.MinRecentGames != nil || e.RecentDays != nil},
-	} {
-		if f.set {
-			fs = append(fs, f.name)
-		}
+	for _, f := range e.changed() {
+		fs = append(fs, f.name)
 	}
 	if len(fs) == 0 {
 		return "nothing"
 	}
 	return strings.Join(fs, ", ")
+}
+
+// FieldKeys are the keys of the edit's changed fields ("name", "time_zone"), which the
+// pages say in the reader's language (history.field.KEY).
+func (e LeagueEdit) FieldKeys() []string {
+	var ks []string
+	for _, f := range e.changed() {
+		ks = append(ks, f.key)
+	}
+	return ks
+}
+
+type editedField struct{ key, name string }
+
+// changed lists the edit's changed fields in the order the history names them.
+func (e LeagueEdit) changed() []editedField {
+	var out []editedField
+	for _, f := range []struct {
+		editedField
+		set bool
+	}{
+		{editedField{"name", "name"}, e.Name != nil}, {editedField{"description", "description"}, e.Description != nil},
+		{editedField{"venue", "venue"}, e.Venue != nil}, {editedField{"time_zone", "time zone"}, e.TimeZone != nil},
+		{editedField{"game", "game"}, e.Game != nil}, {editedField{"players_per_game", "players per game"}, e.PlayersPerGame != nil},
+		{editedField{"players", "players"}, e.Players != nil}, {editedField{"games_per_player", "games per player"}, e.GamesPerPlayer != nil},
+		{editedField{"face_to_face", "face to face"}, e.FaceToFace != nil}, {editedField{"version", "version"}, e.Version != nil},
+		{editedField{"edition", "edition"}, e.Edition != nil}, {editedField{"results_by", "who enters results"}, e.ResultsBy != nil},
+		{editedField{"confirm_hours", "confirmation window"}, e.ConfirmHours != nil},
+		{editedField{"activity", "activity rule"}, e.MinRecentGames != nil || e.RecentDays != nil},
+	} {
+		if f.set {
+			out = append(out, f.editedField)
+		}
+	}
+	return out
 }
 
 const addCoOrganiserSQL = `

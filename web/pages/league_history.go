@@ -1,8 +1,12 @@
 package pages
 
 import (
+	"strings"
+	"time"
+
 	"github.com/labstack/echo/v4"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
@@ -43,7 +47,52 @@ func historyViews(l locales.Lang, es []store.LeagueEvent, zone string) []templat
 	out := make([]templates.HistoryLine, len(es))
 	for i, e := range es {
 		out[i] = templates.HistoryLine{At: clock.showIn(l, e.At, zone, "Mon 2 Jan 2006 15:04"), Username: e.Username,
-			Action: e.Action, Detail: e.Detail}
+			Action: e.Action, Detail: historyDetail(l, e, clock, zone)}
 	}
 	return out
+}
+
+// historyDetail is what a history line says in l: its message with its data, times in
+// their zone as l writes them; English, and a line written before lines kept a message,
+// say the English detail as it was written.
+func historyDetail(l locales.Lang, e store.LeagueEvent, clock pageClock, zone string) string {
+	if e.MessageID == "" || l.Code == locales.Default().Code {
+		return e.Detail
+	}
+	data := map[string]any{}
+	for k, v := range e.MessageData {
+		data[k] = v
+	}
+	if at, ok := data["At"].(string); ok {
+		t, err := time.Parse(time.RFC3339, at)
+		if err != nil {
+			return e.Detail // not a time the service wrote: say the line as written
+		}
+		z, _ := data["Zone"].(string)
+		if z == "" {
+			z = zone
+		}
+		at = clock.showIn(l, t, z, "Mon 2 Jan 2006 15:04")
+		if z != zone { // written in a zone the league no longer has: name it
+			at += " " + t.In(league.ZoneOf(z)).Format("MST")
+		}
+		data["At"] = at
+	}
+	if n, ok := data["Number"].(float64); ok {
+		data["Number"] = int64(n) // a game's, a round's or a webhook's number, as it is
+	}
+	if fs, ok := data["Fields"].([]any); ok {
+		words := make([]string, 0, len(fs))
+		for _, f := range fs {
+			if key, ok := f.(string); ok {
+				words = append(words, l.T("history.field."+key))
+			}
+		}
+		data["Fields"] = strings.Join(words, ", ")
+	}
+	if n, ok := data["Count"].(float64); ok {
+		delete(data, "Count")
+		return l.N(e.MessageID, int(n), data)
+	}
+	return l.T(e.MessageID, data)
 }

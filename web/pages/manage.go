@@ -179,12 +179,17 @@ func (h *Handler) lastChange(c echo.Context, id int64) string {
 	if !ok {
 		return ""
 	}
-	es, err := h.Store.LeagueEvents(c.Request().Context(), id)
-	l := locales.From(c.Request().Context())
+	ctx := c.Request().Context()
+	es, err := h.Store.LeagueEvents(ctx, id)
+	l := locales.From(ctx)
 	if err != nil || len(es) == 0 || es[0].Username != user.Username {
 		return l.T("manage.saved")
 	}
-	return l.T("manage.done", map[string]any{"Detail": es[0].Detail})
+	lg, err := h.Store.League(ctx, id)
+	if err != nil {
+		return l.T("manage.saved")
+	}
+	return l.T("manage.done", map[string]any{"Detail": historyDetail(l, es[0], clockFor(lg.TimeZone), lg.TimeZone)})
 }
 
 // isRefusal reports whether err is a refusal to show the user (a clash or a bad name)
