@@ -42,6 +42,8 @@ func wordedErrors(t *testing.T) []error {
 		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
 		league.ErrAlreadyMember, league.ErrLeagueFull, league.ErrLeagueRunning, league.ErrLeagueFinished,
 		g.AcceptsPlayers(9),
+		store.ErrFormerNameHeld, store.ErrAttendanceNotSeated, store.ErrSupercatRated, store.ErrNextSeason,
+		store.ErrTooManyTokens, store.NoPlayerNamed("to", "zed"),
 	}, fieldErrs...)
 }
 
