@@ -12,6 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -44,6 +45,13 @@ func wordedErrors(t *testing.T) []error {
 		g.AcceptsPlayers(9),
 		store.ErrFormerNameHeld, store.ErrAttendanceNotSeated, store.ErrSupercatRated, store.ErrNextSeason,
 		store.ErrTooManyTokens, store.NoPlayerNamed("to", "zed"),
+		service.ErrLanguageUnknown, service.ErrCurrentPasswordRequired, service.ErrNotMemberSelf, service.ErrNotMember,
+		service.ErrOrganiserAlready, service.ErrChapterGameFinished, service.ErrChapterBotInTurn, service.ErrSupercatFinished,
+		service.ErrAnswerMovedOn, service.ErrUndoMovedOn, service.ErrUndoNothing, service.ErrTurnNotEnded,
+		service.NoSuchNotice("digest"), service.TooManyMembers(9, 8), service.CoOrganiserAlready("ada"),
+		service.NotCoOrganiser("ada"), service.StandingsFrozen("finished"), service.BotInTurn("Automa"),
+		service.AnswerNoTurn("Automa"), service.UndoNoTurn("Automa"), service.TurnNoTurn("Automa"),
+		service.GuildExhausted("Lore 3"),
 	}, fieldErrs...)
 }
 
