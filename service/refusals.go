@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -94,4 +95,20 @@ func TurnNoTurn(bot string) error {
 // GuildExhausted refuses exhausting a Guild or lore card twice in a chapter.
 func GuildExhausted(card string) error {
 	return botRefusal("guild: "+card+" is already exhausted this chapter", "refusal.guild_exhausted", card)
+}
+
+// ChapterGoesOn refuses ending a SUPERCAT chapter that goes on (scoring.SupercatChapterEnds
+// says why): a bot's hand counter above 0, or the player's cards left; nil when it ends.
+func ChapterGoesOn(playerHasNoCards bool, hands []int, names []string) error {
+	ok, why := scoring.SupercatChapterEnds(playerHasNoCards, hands, names)
+	if ok {
+		return nil
+	}
+	for i, h := range hands {
+		if h > 0 {
+			return &store.Conflict{Reason: "chapter: " + why, ID: "refusal.chapter_hand_left",
+				Data: map[string]any{"Name": names[i], "Count": h}}
+		}
+	}
+	return &store.Conflict{Reason: "chapter: " + why, ID: "refusal.chapter_cards_left"}
 }

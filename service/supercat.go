@@ -82,8 +82,8 @@ func (s *Supercat) NewChapter(ctx context.Context, gameID, ownerID int64, end st
 			}
 			names, hands = append(names, b.Name), append(hands, b.Hand)
 		}
-		if ok, why := scoring.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
-			return &store.Conflict{Reason: "chapter: " + why}
+		if err := ChapterGoesOn(end.PlayerHasNoCards, hands, names); err != nil {
+			return err
 		}
 		if len(end.BotPower) != len(hands) {
 			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}

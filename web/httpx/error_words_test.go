@@ -52,6 +52,8 @@ func wordedErrors(t *testing.T) []error {
 		service.NotCoOrganiser("ada"), service.StandingsFrozen("finished"), service.BotInTurn("Automa"),
 		service.AnswerNoTurn("Automa"), service.UndoNoTurn("Automa"), service.TurnNoTurn("Automa"),
 		service.GuildExhausted("Lore 3"),
+		store.ErrConfirmLinkUsed, store.ErrConfirmLinkClosed,
+		service.ChapterGoesOn(true, []int{0, 2}, []string{"Automa", "Hive"}), service.ChapterGoesOn(false, []int{0}, []string{"Automa"}),
 	}, fieldErrs...)
 }
 
