@@ -28,7 +28,7 @@ func NewAccounts(st *store.Store) *Accounts {
 // "language", and changes nothing.
 func (s *Accounts) SetLanguage(ctx context.Context, userID int64, code string) (store.User, error) {
 	if _, ok := locales.Get(code); code != "" && !ok {
-		return store.User{}, &store.Invalid{Reason: "language: " + locales.Default().T("account.language.unknown")}
+		return store.User{}, ErrLanguageUnknown
 	}
 	user, err := s.store.UpdateLanguage(ctx, userID, code)
 	if err != nil {

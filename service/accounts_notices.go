@@ -16,7 +16,7 @@ func (s *Accounts) SetNotificationPrefs(ctx context.Context, userID int64, prefs
 	var on, off []string
 	for k, v := range prefs {
 		if !store.IsNoticeKind(k) {
-			return &store.Invalid{Reason: fmt.Sprintf("%s: no such notification; the kinds are %v", k, store.NoticeKinds)}
+			return NoSuchNotice(k)
 		}
 		if v {
 			on = append(on, k)

@@ -32,7 +32,7 @@ func (s *Accounts) Rename(ctx context.Context, l locales.Lang, user store.User, 
 // is a *store.Invalid naming its field; a wrong current password is store.ErrWrongPassword.
 func (s *Accounts) ReplacePassword(ctx context.Context, l locales.Lang, user store.User, current, next string) (store.User, error) {
 	if current == "" {
-		return store.User{}, &store.Invalid{Reason: "current_password: required"}
+		return store.User{}, ErrCurrentPasswordRequired
 	}
 	if msg := account.PasswordProblem(l, next, user.Username, user.DisplayName); msg != "" {
 		return store.User{}, &store.Invalid{Reason: "new_password: " + msg}

@@ -80,7 +80,7 @@ func (s *Leagues) create(ctx context.Context, tx pgx.Tx, nl store.NewLeague) (st
 		return l, nil
 	}
 	if len(nl.Members) > l.Players {
-		return store.League{}, &store.Invalid{Reason: fmt.Sprintf("members: %d players for a league of %d", len(nl.Members), l.Players)}
+		return store.League{}, TooManyMembers(len(nl.Members), l.Players)
 	}
 	for _, id := range nl.Members {
 		if err := s.store.InsertMembership(ctx, tx, l.ID, id); err != nil {
@@ -242,9 +242,9 @@ func (s *Leagues) freePlace(ctx context.Context, tx pgx.Tx, leagueID, userID, by
 	}
 	if !freed {
 		if change == league.Leave {
-			return &store.Conflict{Reason: "league: you are not a member of this league"}
+			return ErrNotMemberSelf
 		}
-		return &store.Conflict{Reason: "username: not a member of this league"}
+		return ErrNotMember
 	}
 	name, err := s.store.Username(ctx, tx, userID)
 	if err != nil {
@@ -381,7 +381,7 @@ func (s *Leagues) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, 
 			return err
 		}
 		if id == byUserID {
-			return &store.Conflict{Reason: "username: you are the organiser already"}
+			return ErrOrganiserAlready
 		}
 		if add {
 			added, err := s.store.InsertCoOrganiser(ctx, tx, leagueID, id, byUserID)
@@ -389,7 +389,7 @@ func (s *Leagues) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, 
 				return err
 			}
 			if !added {
-				return &store.Conflict{Reason: "username: " + name + " is a co-organiser already"}
+				return CoOrganiserAlready(name)
 			}
 			return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" became a co-organiser",
 				store.EventMessage{ID: "history.co_organiser.added", Data: map[string]any{"Name": name}})
@@ -399,7 +399,7 @@ func (s *Leagues) SetCoOrganiser(ctx context.Context, leagueID, byUserID int64, 
 			return err
 		}
 		if !dropped {
-			return &store.Conflict{Reason: "username: " + name + " is not a co-organiser"}
+			return NotCoOrganiser(name)
 		}
 		return s.store.InsertLeagueEvent(ctx, tx, leagueID, byUserID, "co-organiser", name+" is no longer a co-organiser",
 			store.EventMessage{ID: "history.co_organiser.removed", Data: map[string]any{"Name": name}})

@@ -120,8 +120,8 @@ func (s *Results) ConfirmByLink(ctx context.Context, token string, now time.Time
 			return err
 		}
 		gameID = link.GameID
-		if why := link.Ended(now); why != "" {
-			return &store.Conflict{Reason: why}
+		if err := link.EndedRefusal(now); err != nil {
+			return err
 		}
 		recorded, err = s.confirm(ctx, tx, link.GameID, link.UserID, 0, func(p store.Proposal) error {
 			if !p.ProposedAt.Equal(link.ProposedAt) {

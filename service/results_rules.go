@@ -104,7 +104,7 @@ func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, err
 // store too), but a frozen league's, which names the league's status.
 func refusal(g store.ResultGame, err error) error {
 	if errors.Is(err, league.ErrStandingsFrozen) {
-		return &store.Conflict{Reason: "league: " + g.LeagueStatus + "; its standings are frozen and take no more results"}
+		return StandingsFrozen(g.LeagueStatus)
 	}
 	return err
 }

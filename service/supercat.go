@@ -68,7 +68,7 @@ func (s *Supercat) NewChapter(ctx context.Context, gameID, ownerID int64, end st
 			return err
 		}
 		if g.Finished {
-			return &store.Conflict{Reason: "chapter: the game is finished"}
+			return ErrChapterGameFinished
 		}
 		bots, err := s.store.SupercatHands(ctx, tx, gameID)
 		if err != nil {
@@ -78,12 +78,12 @@ func (s *Supercat) NewChapter(ctx context.Context, gameID, ownerID int64, end st
 		var hands []int
 		for _, b := range bots {
 			if b.InTurn {
-				return &store.Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first"}
+				return ErrChapterBotInTurn
 			}
 			names, hands = append(names, b.Name), append(hands, b.Hand)
 		}
-		if ok, why := scoring.SupercatChapterEnds(end.PlayerHasNoCards, hands, names); !ok {
-			return &store.Conflict{Reason: "chapter: " + why}
+		if err := ChapterGoesOn(end.PlayerHasNoCards, hands, names); err != nil {
+			return err
 		}
 		if len(end.BotPower) != len(hands) {
 			return &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the Power of each of the %d bots", len(hands))}
@@ -127,7 +127,7 @@ func (s *Supercat) open(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) (
 		return store.SupercatLock{}, err
 	}
 	if g.Finished {
-		return store.SupercatLock{}, &store.Conflict{Reason: "the game is finished and rated: it takes no more turns"}
+		return store.SupercatLock{}, ErrSupercatFinished
 	}
 	return g, nil
 }
@@ -161,7 +161,7 @@ func (s *Supercat) changeBot(ctx context.Context, gameID int64, seat int, ownerI
 func (s *Supercat) StartTurn(ctx context.Context, gameID int64, seat int, ownerID int64, t store.SupercatTable) (store.SupercatBot, error) {
 	return s.changeBot(ctx, gameID, seat, ownerID, func(g store.SupercatLock, b *store.SupercatBot) error {
 		if b.Turn != nil {
-			return &store.Conflict{Reason: "turn: " + b.Name + " is already in the middle of a turn"}
+			return BotInTurn(b.Name)
 		}
 		state := t.State(*b, g.Difficulty, g.Players)
 		turn, err := scoring.SupercatStartTurn(state)
@@ -192,10 +192,10 @@ func (s *Supercat) Answer(ctx context.Context, gameID int64, seat int, ownerID i
 func (s *Supercat) AnswerGuild(ctx context.Context, gameID int64, seat int, ownerID int64, step int, answer, guild string) (store.SupercatBot, error) {
 	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
 		if b.Turn == nil {
-			return &store.Conflict{Reason: "answer: " + b.Name + " has no turn in progress"}
+			return AnswerNoTurn(b.Name)
 		}
 		if step != len(b.Turn.Answers) {
-			return &store.Conflict{Reason: "answer: the turn has moved on since this page was loaded"}
+			return ErrAnswerMovedOn
 		}
 		answers := append(slices.Clone(b.Turn.Answers), answer)
 		_, _, walk, err := (store.SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
@@ -226,13 +226,13 @@ func (s *Supercat) AnswerGuild(ctx context.Context, gameID int64, seat int, owne
 func (s *Supercat) Undo(ctx context.Context, gameID int64, seat int, ownerID int64, step int) (store.SupercatBot, error) {
 	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
 		if b.Turn == nil {
-			return &store.Conflict{Reason: "undo: " + b.Name + " has no turn in progress"}
+			return UndoNoTurn(b.Name)
 		}
 		if step != len(b.Turn.Answers) {
-			return &store.Conflict{Reason: "undo: the turn has moved on since this page was loaded"}
+			return ErrUndoMovedOn
 		}
 		if step == 0 {
-			return &store.Conflict{Reason: "undo: no answer to take back yet"}
+			return ErrUndoNothing
 		}
 		b.Turn.Answers = slices.Clone(b.Turn.Answers[:step-1])
 		b.Turn.Guilds = slices.DeleteFunc(slices.Clone(b.Turn.Guilds), func(g store.SupercatGuildUse) bool { return g.Answer >= step-1 })
@@ -245,14 +245,14 @@ func (s *Supercat) Undo(ctx context.Context, gameID int64, seat int, ownerID int
 func (s *Supercat) FinishTurn(ctx context.Context, gameID int64, seat int, ownerID int64) (store.SupercatBot, error) {
 	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
 		if b.Turn == nil {
-			return &store.Conflict{Reason: "turn: " + b.Name + " has no turn in progress"}
+			return TurnNoTurn(b.Name)
 		}
 		state, start, walk, err := b.Turn.Replay()
 		if err != nil {
 			return err
 		}
 		if !walk.Done {
-			return &store.Conflict{Reason: "turn: answer the procedures' questions until the turn ends"}
+			return ErrTurnNotEnded
 		}
 		if start.Card == nil && walk.Card != nil && !slices.Contains(state.Drawn, *walk.Card) {
 			if i := slices.Index(b.BonusCards, *walk.Card); i >= 0 {
@@ -283,7 +283,7 @@ func (s *Supercat) AddBonus(ctx context.Context, gameID int64, seat int, ownerID
 func (s *Supercat) ExhaustGuild(ctx context.Context, gameID int64, seat int, ownerID int64, card string) (store.SupercatBot, error) {
 	return s.changeBot(ctx, gameID, seat, ownerID, func(_ store.SupercatLock, b *store.SupercatBot) error {
 		if scoring.GuildCardExhausted(b.Exhausted, card) {
-			return &store.Conflict{Reason: "guild: " + card + " is already exhausted this chapter"}
+			return GuildExhausted(card)
 		}
 		b.Exhausted = append(b.Exhausted, card)
 		return nil

@@ -141,7 +141,7 @@ func (s *Store) EraseAccount(ctx context.Context, tx pgx.Tx, userID int64, usern
 	}
 	if _, err := tx.Exec(ctx, eraseUserSQL, userID, former, erasedPasswordHash); err != nil {
 		if isUniqueViolation(err, "users_username_lower_key") {
-			return &Conflict{Reason: "username: another account holds this account's former-player name"}
+			return ErrFormerNameHeld
 		}
 		return err
 	}
@@ -166,3 +166,7 @@ func renamePlayerSQL(table string, cols ...string) string {
 	}
 	return `UPDATE ` + table + ` SET ` + strings.Join(set, ", ") + ` WHERE ` + strings.Join(where, " OR ")
 }
+
+// ErrFormerNameHeld refuses a change that needs this account's former-player name while
+// another account holds it.
+var ErrFormerNameHeld = &Conflict{Reason: "username: another account holds this account's former-player name", ID: "refusal.former_name_held"}

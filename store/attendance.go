@@ -89,7 +89,7 @@ func (a Attendee) Attends() error {
 	err := league.Attends(a.Seated, a.Status == GameFinished)
 	switch {
 	case errors.Is(err, league.ErrNotSeated):
-		return &Forbidden{Reason: "attendance: only a player seated at this game answers for it"}
+		return ErrAttendanceNotSeated
 	case errors.Is(err, league.ErrRecorded):
 		return ErrGamePlayed
 	}
@@ -142,3 +142,6 @@ func (s *Store) AttendanceLinkOf(ctx context.Context, token string) (AttendanceL
 	}
 	return l, nil
 }
+
+// ErrAttendanceNotSeated refuses an attendance answer from someone not seated at the game.
+var ErrAttendanceNotSeated = &Forbidden{Reason: "attendance: only a player seated at this game answers for it", ID: "refusal.attendance_not_seated"}

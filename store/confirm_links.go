@@ -27,12 +27,31 @@ type ConfirmLink struct {
 func (l ConfirmLink) Ended(now time.Time) string {
 	switch {
 	case l.UsedAt != nil:
-		return "This link has been used: it confirms once."
+		return ErrConfirmLinkUsed.Reason
 	case !now.Before(l.ExpiresAt):
-		return "This link has ended: the proposal's confirmation window has closed."
+		return ErrConfirmLinkClosed.Reason
 	}
 	return ""
 }
+
+// EndedRefusal is Ended as the refusal of a confirmation through the link, nil while the
+// link still confirms.
+func (l ConfirmLink) EndedRefusal(now time.Time) error {
+	switch {
+	case l.UsedAt != nil:
+		return ErrConfirmLinkUsed
+	case !now.Before(l.ExpiresAt):
+		return ErrConfirmLinkClosed
+	}
+	return nil
+}
+
+// ErrConfirmLinkUsed and ErrConfirmLinkClosed refuse a confirmation through a link already
+// used or whose proposal's window has closed.
+var (
+	ErrConfirmLinkUsed   = &Conflict{Reason: "This link has been used: it confirms once.", ID: "refusal.confirm_link_used"}
+	ErrConfirmLinkClosed = &Conflict{Reason: "This link has ended: the proposal's confirmation window has closed.", ID: "refusal.confirm_link_closed"}
+)
 
 const confirmLinkSQL = `
 SELECT c.game_id, c.user_id, u.username, u.display_name, c.proposed_at, c.expires_at, c.used_at

@@ -203,7 +203,7 @@ func userByName(ctx context.Context, q querier, field, username string) (int64, 
 	var name string
 	err := q.QueryRow(ctx, userIDByNameSQL, username).Scan(&id, &name)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, "", &Invalid{Reason: fmt.Sprintf("%s: no player named %q", field, username)}
+		return 0, "", NoPlayerNamed(field, username)
 	}
 	return id, name, err
 }
@@ -398,4 +398,11 @@ func (s *Store) CoOrganisers(ctx context.Context, leagueID int64) ([]string, err
 		return nil, fmt.Errorf("store: co-organisers of league %d: %w", leagueID, err)
 	}
 	return names, nil
+}
+
+// NoPlayerNamed is the refusal of field naming username, whom no account has
+// ("to: no player named \"zed\"").
+func NoPlayerNamed(field, username string) error {
+	return &Invalid{Reason: fmt.Sprintf("%s: no player named %q", field, username),
+		ID: "refusal.no_player_named", Data: map[string]any{"Field": field, "Name": fmt.Sprintf("%q", username)}}
 }

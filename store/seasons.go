@@ -78,7 +78,7 @@ WITH s AS (
 SELECT ` + seasonColumns + ` FROM s JOIN users o ON o.id = s.organiser_id`
 
 // ErrNextSeason refuses a second next season of one season.
-var ErrNextSeason = &Conflict{Reason: "season: its next season is open already"}
+var ErrNextSeason = &Conflict{Reason: "season: its next season is open already", ID: "refusal.next_season_open"}
 
 // InsertSeason stores a new open season organised by ns.OrganiserID. No version is the
 // game's default one; no results_by or confirm_hours the leagues' defaults. A season that

@@ -60,7 +60,7 @@ func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, owne
 		return SupercatRated{}, err
 	}
 	if finished {
-		return SupercatRated{}, &Conflict{Reason: "finish: the game is already finished and rated"}
+		return SupercatRated{}, ErrSupercatRated
 	}
 	bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
 	if err != nil {
@@ -158,3 +158,6 @@ func supercatFinalByAmbitions(version string, playerPower []int, bots []Supercat
 	}
 	return SupercatFinal{PlayerPower: power[0], BotPower: power[1:]}, nil
 }
+
+// ErrSupercatRated refuses finishing a SUPERCAT game that is already finished and rated.
+var ErrSupercatRated = &Conflict{Reason: "finish: the game is already finished and rated", ID: "refusal.supercat_already_rated"}

@@ -19,7 +19,8 @@ const APITokenLifetime = account.APITokenLifetime
 const MaxAPITokens = account.MaxAPITokens
 
 // ErrTooManyTokens refuses a named API token to an account that holds MaxAPITokens.
-var ErrTooManyTokens = &Conflict{Reason: fmt.Sprintf("name: an account holds at most %d API tokens; revoke one first", MaxAPITokens)}
+var ErrTooManyTokens = &Conflict{Reason: fmt.Sprintf("name: an account holds at most %d API tokens; revoke one first", MaxAPITokens),
+	ID: "refusal.too_many_tokens", Data: map[string]any{"Count": MaxAPITokens}}
 
 // APIToken is an API token as its owner sees it on the tokens page: never the token
 // itself, which only its SHA-256 remembers.

@@ -12,6 +12,7 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -42,6 +43,17 @@ func wordedErrors(t *testing.T) []error {
 		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
 		league.ErrAlreadyMember, league.ErrLeagueFull, league.ErrLeagueRunning, league.ErrLeagueFinished,
 		g.AcceptsPlayers(9),
+		store.ErrFormerNameHeld, store.ErrAttendanceNotSeated, store.ErrSupercatRated, store.ErrNextSeason,
+		store.ErrTooManyTokens, store.NoPlayerNamed("to", "zed"),
+		service.ErrLanguageUnknown, service.ErrCurrentPasswordRequired, service.ErrNotMemberSelf, service.ErrNotMember,
+		service.ErrOrganiserAlready, service.ErrChapterGameFinished, service.ErrChapterBotInTurn, service.ErrSupercatFinished,
+		service.ErrAnswerMovedOn, service.ErrUndoMovedOn, service.ErrUndoNothing, service.ErrTurnNotEnded,
+		service.NoSuchNotice("digest"), service.TooManyMembers(9, 8), service.CoOrganiserAlready("ada"),
+		service.NotCoOrganiser("ada"), service.StandingsFrozen("finished"), service.BotInTurn("Automa"),
+		service.AnswerNoTurn("Automa"), service.UndoNoTurn("Automa"), service.TurnNoTurn("Automa"),
+		service.GuildExhausted("Lore 3"),
+		store.ErrConfirmLinkUsed, store.ErrConfirmLinkClosed,
+		service.ChapterGoesOn(true, []int{0, 2}, []string{"Automa", "Hive"}), service.ChapterGoesOn(false, []int{0}, []string{"Automa"}),
 	}, fieldErrs...)
 }
 
