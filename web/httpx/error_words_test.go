@@ -42,7 +42,42 @@ func wordedErrors(t *testing.T) []error {
 		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
 		league.ErrAlreadyMember, league.ErrLeagueFull, league.ErrLeagueRunning, league.ErrLeagueFinished,
 		g.AcceptsPlayers(9),
-	}, fieldErrs...)
+	}, append(leagueRefusals(t), fieldErrs...)...)
+}
+
+// leagueRefusals are the league rules' refusals worded in their second round, as the rules
+// make them: each carries its message id and blanks.
+func leagueRefusals(t *testing.T) []error {
+	t.Helper()
+	must := func(err error) error {
+		t.Helper()
+		require.Error(t, err)
+		return err
+	}
+	_, privacy := league.SetPrivacy("closed", false, true)
+	_, invite := league.RenewInvite(false)
+	_, join := league.Join(league.Joining{Status: "cancelled", Size: 4})
+	ada, bo := league.Standing{Name: "ada", Member: true}, league.Standing{Name: "bo"}
+	return []error{
+		must(league.MoveGames("archived")), must(league.Reschedule(true)), must(league.MoveRound(3, 0)),
+		must(league.MayChange(league.Running, league.Leave, "ada")),
+		must(league.MayChange(league.Open, league.Replace, "ada")),
+		must(league.MayChange(league.Open, league.Withdraw, "ada")),
+		must(league.MayChange("closed", league.Replace, "ada")),
+		must(league.MayReplace(league.Replacing{From: league.Standing{Name: "ada", Withdrawn: true}, To: bo})),
+		must(league.MayReplace(league.Replacing{From: league.Standing{Name: "ada"}, To: bo})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Withdrawn: true}})),
+		must(league.MayReplace(league.Replacing{From: ada, To: ada, Same: true})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Member: true}})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Replaced: true}})),
+		must(league.MayWithdraw(league.Standing{Name: "ada", Withdrawn: true}, 5)),
+		must(league.MayWithdraw(league.Standing{Name: "ada", Replaced: true}, 5)),
+		must(league.MayWithdraw(league.Standing{Name: "ada"}, 5)),
+		must(league.MayWithdraw(ada, league.MinPlayersLeft)),
+		must(privacy), must(invite), must(join), league.ErrInviteInvalid,
+		league.ErrNotOrganiser, league.ErrStandingsFrozen, league.ErrSeatsChanged,
+		must(league.AddWebhook(league.MaxWebhooks)),
+	}
 }
 
 // A refusal's English message is its error's text word for word, so the English page and
@@ -82,6 +117,10 @@ func TestSayErrorInTheReadersLanguage(t *testing.T) {
 		{"every field problem of a result, each after its field", de, ResultError(scoreErr),
 			"players[0].score: fehlt; players[1].score: fehlt"},
 		{"the game's player count", de, g.AcceptsPlayers(9), "players_per_game: Cartagena hat 2 bis 5 Spieler pro Partie, nicht 9"},
+		{"a league's status in the reader's words", de, league.MoveGames("archived"),
+			"Liga: archiviert; ihre Partien lassen sich nicht mehr verschieben"},
+		{"a name and a number", it, league.MayChange(league.Running, league.Leave, "Ada"),
+			"lega: in corso, quindi i posti sono fissati; chiedi all'organizzatore (Ada) di sostituire il giocatore con un sostituto"},
 		{"a rate limit", de, Refused(msgTooManyLogins, Limit{Attempts: 5}), de.T("error.too_many_logins")},
 		{"not found", de, fmt.Errorf("store: league: %w", store.ErrNotFound), de.T("error.not_found")},
 		{"bad credentials", de, store.ErrBadCredentials, de.T("error.bad_credentials")},
