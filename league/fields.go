@@ -509,7 +509,8 @@ func ParseWhen(field, s string, loc *time.Location) (time.Time, error) {
 		return t, nil
 	}
 	return time.Time{}, &Invalid{Reason: field +
-		": must be a date and time such as 2026-12-01T19:00:00+01:00 (RFC 3339) or 2026-12-01T19:00 in the league's time zone"}
+		": must be a date and time such as 2026-12-01T19:00:00+01:00 (RFC 3339) or 2026-12-01T19:00 in the league's time zone",
+		ID: "refusal.when", Data: map[string]any{"Field": field}}
 }
 
 // ZoneOf is the time zone named (a league's): UTC when the name is empty or unknown to Go.
@@ -534,7 +535,7 @@ func PlaceProblem(place string) error {
 // days between rounds (1 to 365). A wrong field is an *Invalid naming it.
 func Rhythm(loc *time.Location, firstRound, everyDays string) (time.Time, int, error) {
 	if strings.TrimSpace(firstRound) == "" {
-		return time.Time{}, 0, &Invalid{Reason: "first_round: required"}
+		return time.Time{}, 0, &Invalid{Reason: "first_round: required", ID: "refusal.first_round_required"}
 	}
 	first, err := ParseWhen("first_round", firstRound, loc)
 	if err != nil {
@@ -542,7 +543,7 @@ func Rhythm(loc *time.Location, firstRound, everyDays string) (time.Time, int, e
 	}
 	every, err := strconv.Atoi(strings.TrimSpace(everyDays))
 	if err != nil || every < 1 || every > 365 {
-		return time.Time{}, 0, &Invalid{Reason: "every_days: must be a whole number of days from 1 to 365"}
+		return time.Time{}, 0, &Invalid{Reason: "every_days: must be a whole number of days from 1 to 365", ID: "refusal.every_days"}
 	}
 	return first.In(loc), every, nil
 }

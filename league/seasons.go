@@ -319,7 +319,8 @@ var ErrNotSeasonOrganiser = &Forbidden{Reason: "only the season's organiser may 
 // division's league (ARMADA 4.2, league.Withdraw).
 func MayChangeSignUp(status string) error {
 	if status != SeasonOpen {
-		return &Conflict{Reason: "season: " + status + "; sign-up is closed (leaving a running season is withdrawing from your division's league)"}
+		return &Conflict{Reason: "season: " + status + "; sign-up is closed (leaving a running season is withdrawing from your division's league)",
+			ID: "refusal.sign_up_closed", Data: map[string]any{"Status": status}}
 	}
 	return nil
 }
@@ -348,7 +349,7 @@ func MayOpenNext(status string, organiser bool) error {
 // for every division's league to finish.
 func Over(status string) error {
 	if status != SeasonFinished {
-		return &Conflict{Reason: "season: " + status + "; it finishes when every division has finished"}
+		return &Conflict{Reason: "season: " + status + "; it finishes when every division has finished", ID: "refusal.season_not_finished", Data: map[string]any{"Status": status}}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -57,8 +58,19 @@ func leagueRefusals(t *testing.T) []error {
 	_, privacy := league.SetPrivacy("closed", false, true)
 	_, invite := league.RenewInvite(false)
 	_, join := league.Join(league.Joining{Status: "cancelled", Size: 4})
+	var ends []error
+	for _, e := range []league.Ending{league.Cancel, league.Close, league.Archive} {
+		_, err := league.End("archived", e)
+		ends = append(ends, must(err))
+	}
+	_, reopen := league.Reopen(league.Reopening{Status: league.Running}, time.Now())
+	_, late := league.Reopen(league.Reopening{Status: league.Closed}, time.Now())
+	_, _, first := league.Rhythm(time.UTC, "", "7")
+	_, _, every := league.Rhythm(time.UTC, "2026-12-01T19:00", "0")
+	_, when := league.ParseWhen("at", "soon", time.UTC)
+	_, dispute := league.DisputeReason(" ")
 	ada, bo := league.Standing{Name: "ada", Member: true}, league.Standing{Name: "bo"}
-	return []error{
+	return append([]error{
 		must(league.MoveGames("archived")), must(league.Reschedule(true)), must(league.MoveRound(3, 0)),
 		must(league.MayChange(league.Running, league.Leave, "ada")),
 		must(league.MayChange(league.Open, league.Replace, "ada")),
@@ -77,7 +89,11 @@ func leagueRefusals(t *testing.T) []error {
 		must(privacy), must(invite), must(join), league.ErrInviteInvalid,
 		league.ErrNotOrganiser, league.ErrStandingsFrozen, league.ErrSeatsChanged,
 		must(league.AddWebhook(league.MaxWebhooks)),
-	}
+		must(reopen), must(late), must(first), must(every), must(when), must(dispute),
+		must(league.Reshape(league.Running, league.ScheduleShape{Players: true})),
+		must(league.Reshape(league.Running, league.ScheduleShape{RecentDays: true})),
+		must(league.MayChangeSignUp("running")), must(league.Over("running")),
+	}, ends...)
 }
 
 // A refusal's English message is its error's text word for word, so the English page and
