@@ -170,11 +170,11 @@ func Delete(status string, recorded int) error {
 	if recorded == 0 {
 		return nil
 	}
-	instead := "archive it"
+	instead, id := "archive it", "refusal.delete_archive"
 	if status == Running {
-		instead = "close it early (its standings are frozen)"
+		instead, id = "close it early (its standings are frozen)", "refusal.delete_close"
 	}
 	return &Conflict{Reason: fmt.Sprintf(
 		"league: %d %s recorded, and results stay in the players' ratings, so the league cannot be deleted; %s instead",
-		recorded, scoring.Plural(recorded, "result is", "results are"), instead)}
+		recorded, scoring.Plural(recorded, "result is", "results are"), instead), ID: id, Data: map[string]any{"Results": recorded}}
 }

@@ -93,6 +93,7 @@ func leagueRefusals(t *testing.T) []error {
 		must(league.Reshape(league.Running, league.ScheduleShape{Players: true})),
 		must(league.Reshape(league.Running, league.ScheduleShape{RecentDays: true})),
 		must(league.MayChangeSignUp("running")), must(league.Over("running")),
+		must(league.Resize(1, 1)), must(league.Resize(5, 4)), must(league.Delete(league.Finished, 1)), must(league.Delete(league.Running, 3)),
 	}, ends...)
 }
 
@@ -115,6 +116,7 @@ func TestSayErrorInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
 	de, _ := locales.Get("de")
 	it, _ := locales.Get("it")
+	fr, _ := locales.Get("fr")
 	g, _ := scoring.GameBySlug("cartagena")
 	_, scoreErr := g.Score(json.RawMessage(`{"players":[{"id":"a"},{"id":"b"}]}`))
 	require.Error(t, scoreErr)
@@ -137,6 +139,10 @@ func TestSayErrorInTheReadersLanguage(t *testing.T) {
 			"Liga: archiviert; ihre Partien lassen sich nicht mehr verschieben"},
 		{"a name and a number", it, league.MayChange(league.Running, league.Leave, "Ada"),
 			"lega: in corso, quindi i posti sono fissati; chiedi all'organizzatore (Ada) di sostituire il giocatore con un sostituto"},
+		{"one result, singular", de, league.Delete(league.Finished, 1),
+			"Liga: 1 Ergebnis ist eingetragen, und Ergebnisse bleiben in den Wertungen der Spieler, also kann die Liga nicht gelöscht werden; archiviere sie stattdessen"},
+		{"results, plural", fr, league.Delete(league.Running, 3),
+			"ligue : 3 résultats sont enregistrés, et les résultats restent dans les cotes des joueurs, la ligue ne peut donc pas être supprimée ; clôturez-la plutôt en avance (son classement est figé)"},
 		{"a rate limit", de, Refused(msgTooManyLogins, Limit{Attempts: 5}), de.T("error.too_many_logins")},
 		{"not found", de, fmt.Errorf("store: league: %w", store.ErrNotFound), de.T("error.not_found")},
 		{"bad credentials", de, store.ErrBadCredentials, de.T("error.bad_credentials")},
