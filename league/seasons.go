@@ -107,11 +107,14 @@ func CheckDivisions(sizes []int, perGame int) error {
 		players += n
 	}
 	shape := fmt.Sprintf("%d %s make %s", players, scoring.Plural(players, "player", "players"), DivisionShape(sizes))
+	data := map[string]any{"Players": players, "Divisions": len(sizes), "Top": sizes[0], "Bottom": sizes[len(sizes)-1]}
 	if least := MinDivision(perGame); sizes[len(sizes)-1] < least {
-		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division needs at least %d players", shape, least)}
+		data["Least"] = least
+		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division needs at least %d players", shape, least), ID: "refusal.divisions_small", Data: data}
 	}
 	if sizes[0] > MaxDivisionSize {
-		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division holds at most %d players", shape, MaxDivisionSize)}
+		data["Most"] = MaxDivisionSize
+		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division holds at most %d players", shape, MaxDivisionSize), ID: "refusal.divisions_large", Data: data}
 	}
 	return nil
 }
