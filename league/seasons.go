@@ -81,7 +81,12 @@ func CheckSeason(perGame, divisionSize, promote int) error {
 	if len(reasons) == 0 {
 		return nil
 	}
-	return &Invalid{Reason: strings.Join(reasons, "; ")}
+	_, sizeWrong := problems["division_size"]
+	_, promoteWrong := problems["promote"]
+	return &Invalid{Reason: strings.Join(reasons, "; "), ID: "refusal.season_settings", Data: map[string]any{
+		"SizeWrong": sizeWrong, "Least": MinDivision(perGame), "Most": MaxDivisionSize,
+		"Negative": promoteWrong && promote < 0, "Half": promoteWrong && promote >= 0, "Promote": promote, "Size": divisionSize,
+	}}
 }
 
 // DivisionSizes is how players signed-up players are split for divisionSize: D =

@@ -94,6 +94,8 @@ func leagueRefusals(t *testing.T) []error {
 		must(league.Reshape(league.Running, league.ScheduleShape{RecentDays: true})),
 		must(league.MayChangeSignUp("running")), must(league.Over("running")),
 		must(league.CheckDivisions([]int{1}, 4)), must(league.CheckDivisions([]int{2}, 4)), must(league.CheckDivisions([]int{5, 4}, 5)), must(league.CheckDivisions([]int{40, 40}, 4)),
+		must(league.CheckSeason(4, 2, 0)), must(league.CheckSeason(4, 2, -1)), must(league.CheckSeason(4, 2, 1)),
+		must(league.CheckSeason(4, 6, -1)), must(league.CheckSeason(4, 6, 3)),
 		must(league.Resize(1, 1)), must(league.Resize(5, 4)), must(league.Delete(league.Finished, 1)), must(league.Delete(league.Running, 3)),
 	}, ends...)
 }
