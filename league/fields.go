@@ -525,10 +525,26 @@ func ZoneOf(name string) *time.Location {
 // PlaceProblem checks a game's place like the league's free-text fields: an *Invalid
 // naming place, or nil.
 func PlaceProblem(place string) error {
-	if msg := text.Problem(locales.Default(), place, gamePlaceMax, false); msg != "" {
-		return &Invalid{Reason: "place: " + msg}
+	en := locales.Default()
+	msg := text.Problem(en, place, gamePlaceMax, false)
+	if msg == "" {
+		return nil
 	}
-	return nil
+	// The problem's words, found again as text.Problem says them in English.
+	kinds := []struct {
+		id   string
+		data map[string]any
+	}{
+		{"control", nil}, {"invisible", nil}, {"blank_looking", nil},
+		{"too_long", map[string]any{"Max": gamePlaceMax}},
+		{"mixed_script", map[string]any{"Word": strconv.Quote(text.MixedScriptWord(place))}},
+	}
+	for _, k := range kinds {
+		if msg == en.T("field."+k.id, k.data) {
+			return &Invalid{Reason: "place: " + msg, ID: "refusal.place_" + k.id, Data: k.data}
+		}
+	}
+	return &Invalid{Reason: "place: " + msg}
 }
 
 // Rhythm checks a rhythm as typed, in the league's zone loc: the first round's date and the

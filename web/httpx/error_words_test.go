@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,6 +97,8 @@ func leagueRefusals(t *testing.T) []error {
 		must(league.CheckDivisions([]int{1}, 4)), must(league.CheckDivisions([]int{2}, 4)), must(league.CheckDivisions([]int{5, 4}, 5)), must(league.CheckDivisions([]int{40, 40}, 4)),
 		must(league.CheckSeason(4, 2, 0)), must(league.CheckSeason(4, 2, -1)), must(league.CheckSeason(4, 2, 1)),
 		must(league.CheckSeason(4, 6, -1)), must(league.CheckSeason(4, 6, 3)),
+		must(league.PlaceProblem("a\x01")), must(league.PlaceProblem("a\u200bb")), must(league.PlaceProblem("a\u3164b")),
+		must(league.PlaceProblem(strings.Repeat("x", 201))), must(league.PlaceProblem("\u0410da club")),
 		must(league.Resize(1, 1)), must(league.Resize(5, 4)), must(league.Delete(league.Finished, 1)), must(league.Delete(league.Running, 3)),
 	}, ends...)
 }
