@@ -32,14 +32,14 @@ func MoveGames(status string) error {
 
 // gamesStay is the refusal to date the games of a league of status.
 func gamesStay(status string) error {
-	return &Conflict{Reason: "league: " + status + "; its games can no longer be moved"}
+	return &Conflict{Reason: "league: " + status + "; its games can no longer be moved", ID: "refusal.games_stay", Data: map[string]any{"Status": status}}
 }
 
 // Reschedule decides whether a game may get a new date or place: not once it is played
 // (a *Conflict), as its date is when it was played.
 func Reschedule(played bool) error {
 	if played {
-		return &Conflict{Reason: "game: already played; its date stays as it was"}
+		return &Conflict{Reason: "game: already played; its date stays as it was", ID: "refusal.game_date_stays"}
 	}
 	return nil
 }
@@ -48,7 +48,7 @@ func Reschedule(played bool) error {
 // or place: a round with none left is a *Conflict.
 func MoveRound(round, unplayed int) error {
 	if unplayed == 0 {
-		return &Conflict{Reason: fmt.Sprintf("round: round %d has no game left to play", round)}
+		return &Conflict{Reason: fmt.Sprintf("round: round %d has no game left to play", round), ID: "refusal.round_played", Data: map[string]any{"Round": round}}
 	}
 	return nil
 }

@@ -509,7 +509,8 @@ func ParseWhen(field, s string, loc *time.Location) (time.Time, error) {
 		return t, nil
 	}
 	return time.Time{}, &Invalid{Reason: field +
-		": must be a date and time such as 2026-12-01T19:00:00+01:00 (RFC 3339) or 2026-12-01T19:00 in the league's time zone"}
+		": must be a date and time such as 2026-12-01T19:00:00+01:00 (RFC 3339) or 2026-12-01T19:00 in the league's time zone",
+		ID: "refusal.when", Data: map[string]any{"Field": field}}
 }
 
 // ZoneOf is the time zone named (a league's): UTC when the name is empty or unknown to Go.
@@ -524,17 +525,33 @@ func ZoneOf(name string) *time.Location {
 // PlaceProblem checks a game's place like the league's free-text fields: an *Invalid
 // naming place, or nil.
 func PlaceProblem(place string) error {
-	if msg := text.Problem(locales.Default(), place, gamePlaceMax, false); msg != "" {
-		return &Invalid{Reason: "place: " + msg}
+	en := locales.Default()
+	msg := text.Problem(en, place, gamePlaceMax, false)
+	if msg == "" {
+		return nil
 	}
-	return nil
+	// The problem's words, found again as text.Problem says them in English.
+	kinds := []struct {
+		id   string
+		data map[string]any
+	}{
+		{"control", nil}, {"invisible", nil}, {"blank_looking", nil},
+		{"too_long", map[string]any{"Max": gamePlaceMax}},
+		{"mixed_script", map[string]any{"Word": strconv.Quote(text.MixedScriptWord(place))}},
+	}
+	for _, k := range kinds {
+		if msg == en.T("field."+k.id, k.data) {
+			return &Invalid{Reason: "place: " + msg, ID: "refusal.place_" + k.id, Data: k.data}
+		}
+	}
+	return &Invalid{Reason: "place: " + msg}
 }
 
 // Rhythm checks a rhythm as typed, in the league's zone loc: the first round's date and the
 // days between rounds (1 to 365). A wrong field is an *Invalid naming it.
 func Rhythm(loc *time.Location, firstRound, everyDays string) (time.Time, int, error) {
 	if strings.TrimSpace(firstRound) == "" {
-		return time.Time{}, 0, &Invalid{Reason: "first_round: required"}
+		return time.Time{}, 0, &Invalid{Reason: "first_round: required", ID: "refusal.first_round_required"}
 	}
 	first, err := ParseWhen("first_round", firstRound, loc)
 	if err != nil {
@@ -542,7 +559,7 @@ func Rhythm(loc *time.Location, firstRound, everyDays string) (time.Time, int, e
 	}
 	every, err := strconv.Atoi(strings.TrimSpace(everyDays))
 	if err != nil || every < 1 || every > 365 {
-		return time.Time{}, 0, &Invalid{Reason: "every_days: must be a whole number of days from 1 to 365"}
+		return time.Time{}, 0, &Invalid{Reason: "every_days: must be a whole number of days from 1 to 365", ID: "refusal.every_days"}
 	}
 	return first.In(loc), every, nil
 }

@@ -11,7 +11,7 @@ var ErrNotFound = errors.New("not found")
 
 // ErrInviteInvalid refuses a join to a private league through a link whose token is not the
 // league's current one (the organiser renewed it, or made the league public meanwhile).
-var ErrInviteInvalid = &Forbidden{Reason: "invite: this invite link is not valid any more (the organiser may have renewed it); ask them for the current one"}
+var ErrInviteInvalid = &Forbidden{Reason: "invite: this invite link is not valid any more (the organiser may have renewed it); ask them for the current one", ID: "refusal.invite_invalid"}
 
 // Invitation is what a join to a league is let in on, read under the league's row lock:
 // the league's privacy and current invite token, the token the joining player presents,

@@ -59,7 +59,7 @@ func Join(j Joining) (Joined, error) {
 	case Finished:
 		return Joined{}, ErrLeagueFinished
 	default:
-		return Joined{}, &Conflict{Reason: "league: " + j.Status + "; it takes no new players"}
+		return Joined{}, &Conflict{Reason: "league: " + j.Status + "; it takes no new players", ID: "refusal.no_new_players", Data: map[string]any{"Status": j.Status}}
 	}
 	if Full(j.Members, j.Size) {
 		return Joined{}, ErrLeagueFull

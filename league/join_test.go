@@ -36,9 +36,9 @@ func TestJoin(t *testing.T) {
 		{"running", Joining{Status: Running, Members: 8, Size: 8}, Joined{}, ErrLeagueRunning},
 		{"finished", Joining{Status: Finished, Members: 8, Size: 8}, Joined{}, ErrLeagueFinished},
 		{"cancelled", Joining{Status: Cancelled, Members: 3, Size: 8}, Joined{},
-			&Conflict{Reason: "league: cancelled; it takes no new players"}},
-		{"closed", Joining{Status: Closed, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: closed; it takes no new players"}},
-		{"archived", Joining{Status: Archived, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: archived; it takes no new players"}},
+			&Conflict{Reason: "league: cancelled; it takes no new players", ID: "refusal.no_new_players", Data: map[string]any{"Status": "cancelled"}}},
+		{"closed", Joining{Status: Closed, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: closed; it takes no new players", ID: "refusal.no_new_players", Data: map[string]any{"Status": "closed"}}},
+		{"archived", Joining{Status: Archived, Members: 8, Size: 8}, Joined{}, &Conflict{Reason: "league: archived; it takes no new players", ID: "refusal.no_new_players", Data: map[string]any{"Status": "archived"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Join(tc.in)

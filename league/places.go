@@ -33,13 +33,14 @@ func MayChange(status string, c Change, organiser string) error {
 		return nil
 	case status == Running:
 		return &Conflict{Reason: fmt.Sprintf(
-			"league: running, so its places are fixed; ask the organiser (%s) to replace the player with a substitute", organiser)}
+			"league: running, so its places are fixed; ask the organiser (%s) to replace the player with a substitute", organiser),
+			ID: "refusal.places_fixed", Data: map[string]any{"Organiser": organiser}}
 	case status == Open && c == Replace:
-		return &Conflict{Reason: "league: open; nobody needs a substitute before the schedule exists: remove the member and let another join"}
+		return &Conflict{Reason: "league: open; nobody needs a substitute before the schedule exists: remove the member and let another join", ID: "refusal.no_substitute_yet"}
 	case status == Open:
-		return &Conflict{Reason: "league: open; nobody needs to withdraw before the schedule exists: remove the member, which frees the place"}
+		return &Conflict{Reason: "league: open; nobody needs to withdraw before the schedule exists: remove the member, which frees the place", ID: "refusal.no_withdrawal_yet"}
 	}
-	return &Conflict{Reason: "league: " + status + "; its players can no longer change"}
+	return &Conflict{Reason: "league: " + status + "; its players can no longer change", ID: "refusal.players_final", Data: map[string]any{"Status": status}}
 }
 
 // Standing is where a player stands in a league: a member, replaced out of it by a
@@ -66,17 +67,18 @@ type Replacing struct {
 func MayReplace(r Replacing) error {
 	switch {
 	case !r.From.Member && r.From.Withdrawn:
-		return &Conflict{Reason: "from: " + r.From.Name + " has withdrawn; their games were reshaped and their place cannot be filled"}
+		return &Conflict{Reason: "from: " + r.From.Name + " has withdrawn; their games were reshaped and their place cannot be filled",
+			ID: "refusal.from_withdrawn", Data: map[string]any{"Name": r.From.Name}}
 	case !r.From.Member:
-		return &Conflict{Reason: "from: " + r.From.Name + " is not a member of this league"}
+		return &Conflict{Reason: "from: " + r.From.Name + " is not a member of this league", ID: "refusal.from_not_member", Data: map[string]any{"Name": r.From.Name}}
 	case r.To.Withdrawn:
-		return &Conflict{Reason: "to: " + r.To.Name + " withdrew from this league and cannot come back"}
+		return &Conflict{Reason: "to: " + r.To.Name + " withdrew from this league and cannot come back", ID: "refusal.to_withdrawn", Data: map[string]any{"Name": r.To.Name}}
 	case r.Same:
-		return &Conflict{Reason: "to: must be someone other than " + r.From.Name}
+		return &Conflict{Reason: "to: must be someone other than " + r.From.Name, ID: "refusal.to_same", Data: map[string]any{"Name": r.From.Name}}
 	case r.To.Member:
-		return &Conflict{Reason: "to: " + r.To.Name + " already plays in this league"}
+		return &Conflict{Reason: "to: " + r.To.Name + " already plays in this league", ID: "refusal.to_member", Data: map[string]any{"Name": r.To.Name}}
 	case r.To.Replaced:
-		return &Conflict{Reason: "to: " + r.To.Name + " was replaced in this league and cannot come back"}
+		return &Conflict{Reason: "to: " + r.To.Name + " was replaced in this league and cannot come back", ID: "refusal.to_replaced", Data: map[string]any{"Name": r.To.Name}}
 	}
 	return nil
 }
@@ -97,13 +99,15 @@ const MinPlayersLeft = 2
 func MayWithdraw(p Standing, members int) error {
 	switch {
 	case p.Withdrawn:
-		return &Conflict{Reason: "username: " + p.Name + " has already withdrawn from this league"}
+		return &Conflict{Reason: "username: " + p.Name + " has already withdrawn from this league", ID: "refusal.already_withdrawn", Data: map[string]any{"Name": p.Name}}
 	case p.Replaced:
-		return &Conflict{Reason: "username: " + p.Name + " was replaced by a substitute and no longer plays in this league"}
+		return &Conflict{Reason: "username: " + p.Name + " was replaced by a substitute and no longer plays in this league",
+			ID: "refusal.withdraw_replaced", Data: map[string]any{"Name": p.Name}}
 	case !p.Member:
-		return &Conflict{Reason: "username: " + p.Name + " is not a member of this league"}
+		return &Conflict{Reason: "username: " + p.Name + " is not a member of this league", ID: "refusal.withdraw_not_member", Data: map[string]any{"Name": p.Name}}
 	case members <= MinPlayersLeft:
-		return &Conflict{Reason: fmt.Sprintf("league: only %d players are left; close the league instead", members)}
+		return &Conflict{Reason: fmt.Sprintf("league: only %d players are left; close the league instead", members),
+			ID: "refusal.too_few_left", Data: map[string]any{"Players": members}}
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ type Privacy struct {
 // league that is over is a *Conflict.
 func SetPrivacy(status string, was, private bool) (Privacy, error) {
 	if status != Open && status != Running {
-		return Privacy{}, &Conflict{Reason: "league: " + status + "; its privacy can no longer change"}
+		return Privacy{}, &Conflict{Reason: "league: " + status + "; its privacy can no longer change", ID: "refusal.privacy_final", Data: map[string]any{"Status": status}}
 	}
 	switch {
 	case was == private:
@@ -30,7 +30,7 @@ func SetPrivacy(status string, was, private bool) (Privacy, error) {
 // league's; a public one has none (a *Conflict). It returns the history's line.
 func RenewInvite(private bool) (string, error) {
 	if !private {
-		return "", &Conflict{Reason: "league: public; anyone may join it, so it has no invite link to renew"}
+		return "", &Conflict{Reason: "league: public; anyone may join it, so it has no invite link to renew", ID: "refusal.no_invite_link"}
 	}
 	return "renewed the invite link; the old one no longer works", nil
 }

@@ -40,7 +40,8 @@ const MaxDisputeReason = 500
 // than MaxDisputeReason characters or not text: a dispute says why.
 func DisputeReason(reason string) (string, error) {
 	if reason = strings.TrimSpace(reason); reason == "" || len([]rune(reason)) > MaxDisputeReason || !text.Storable(reason) {
-		return "", &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason)}
+		return "", &Invalid{Reason: fmt.Sprintf("reason: required, at most %d characters of text", MaxDisputeReason),
+			ID: "refusal.dispute_reason", Data: map[string]any{"Most": MaxDisputeReason}}
 	}
 	return reason, nil
 }

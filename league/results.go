@@ -31,7 +31,7 @@ func CurrentVersion(stored, built int) error {
 var (
 	// ErrNotOrganiser refuses a league game's result written by anyone but the league's
 	// organiser or a co-organiser.
-	ErrNotOrganiser = &Forbidden{Reason: "only the league's organiser or a co-organiser records and corrects results"}
+	ErrNotOrganiser = &Forbidden{Reason: "only the league's organiser or a co-organiser records and corrects results", ID: "refusal.not_organiser"}
 	// ErrNotTableOrganiser refuses a normal game's result written by anyone but who opened
 	// its table.
 	ErrNotTableOrganiser = &Forbidden{Reason: "only the game's organiser (who opened the table) records and corrects its result", ID: "refusal.not_table_organiser"}
@@ -39,7 +39,7 @@ var (
 	ErrTableNotReady = &Conflict{Reason: "result: the table still has free seats; every seat must be taken first", ID: "refusal.table_not_ready"}
 	// ErrStandingsFrozen refuses a result in a league closed, cancelled or archived (the
 	// results service names the league's status in it).
-	ErrStandingsFrozen = &Conflict{Reason: "league: its standings are frozen and take no more results"}
+	ErrStandingsFrozen = &Conflict{Reason: "league: its standings are frozen and take no more results", ID: "refusal.league_frozen"}
 	// ErrRecorded refuses a second record of a game; a correction replaces its result.
 	ErrRecorded = &Conflict{Reason: "result: already recorded for this game; PUT corrects it", ID: "refusal.result_recorded"}
 	// ErrNotRecorded refuses a correction of a game with no result yet.
@@ -64,7 +64,7 @@ var (
 	// ErrSeatsChanged refuses a result checked against seats that are no longer the game's
 	// (a player was replaced or withdrew between the check and the write).
 	ErrSeatsChanged = &Conflict{Reason: "game: its seats changed while the result was entered (a player was replaced or withdrew); " +
-		"open the game again and enter the result for the players seated now"}
+		"open the game again and enter the result for the players seated now", ID: "refusal.seats_changed"}
 	// ErrProposalOutdated refuses the recording of a proposal that no longer fits the game:
 	// its body no longer checks against the seats, or its seats changed.
 	ErrProposalOutdated = &Conflict{Reason: "proposal: no longer fits the game's seats (a player was replaced or withdrew); the proposer must change it", ID: "refusal.proposal_outdated"}

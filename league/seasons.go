@@ -81,7 +81,12 @@ func CheckSeason(perGame, divisionSize, promote int) error {
 	if len(reasons) == 0 {
 		return nil
 	}
-	return &Invalid{Reason: strings.Join(reasons, "; ")}
+	_, sizeWrong := problems["division_size"]
+	_, promoteWrong := problems["promote"]
+	return &Invalid{Reason: strings.Join(reasons, "; "), ID: "refusal.season_settings", Data: map[string]any{
+		"SizeWrong": sizeWrong, "Least": MinDivision(perGame), "Most": MaxDivisionSize,
+		"Negative": promoteWrong && promote < 0, "Half": promoteWrong && promote >= 0, "Promote": promote, "Size": divisionSize,
+	}}
 }
 
 // DivisionSizes is how players signed-up players are split for divisionSize: D =
@@ -107,11 +112,14 @@ func CheckDivisions(sizes []int, perGame int) error {
 		players += n
 	}
 	shape := fmt.Sprintf("%d %s make %s", players, scoring.Plural(players, "player", "players"), DivisionShape(sizes))
+	data := map[string]any{"Players": players, "Divisions": len(sizes), "Top": sizes[0], "Bottom": sizes[len(sizes)-1]}
 	if least := MinDivision(perGame); sizes[len(sizes)-1] < least {
-		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division needs at least %d players", shape, least)}
+		data["Least"] = least
+		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division needs at least %d players", shape, least), ID: "refusal.divisions_small", Data: data}
 	}
 	if sizes[0] > MaxDivisionSize {
-		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division holds at most %d players", shape, MaxDivisionSize)}
+		data["Most"] = MaxDivisionSize
+		return &Invalid{Reason: fmt.Sprintf("signed_up: %s; a division holds at most %d players", shape, MaxDivisionSize), ID: "refusal.divisions_large", Data: data}
 	}
 	return nil
 }
@@ -319,7 +327,8 @@ var ErrNotSeasonOrganiser = &Forbidden{Reason: "only the season's organiser may 
 // division's league (ARMADA 4.2, league.Withdraw).
 func MayChangeSignUp(status string) error {
 	if status != SeasonOpen {
-		return &Conflict{Reason: "season: " + status + "; sign-up is closed (leaving a running season is withdrawing from your division's league)"}
+		return &Conflict{Reason: "season: " + status + "; sign-up is closed (leaving a running season is withdrawing from your division's league)",
+			ID: "refusal.sign_up_closed", Data: map[string]any{"Status": status}}
 	}
 	return nil
 }
@@ -348,7 +357,7 @@ func MayOpenNext(status string, organiser bool) error {
 // for every division's league to finish.
 func Over(status string) error {
 	if status != SeasonFinished {
-		return &Conflict{Reason: "season: " + status + "; it finishes when every division has finished"}
+		return &Conflict{Reason: "season: " + status + "; it finishes when every division has finished", ID: "refusal.season_not_finished", Data: map[string]any{"Status": status}}
 	}
 	return nil
 }

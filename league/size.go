@@ -110,7 +110,7 @@ func Resize(members, players int) error {
 		return nil
 	}
 	return &Conflict{Reason: fmt.Sprintf("players: %d %s joined already; a league of %d would have no place left for the join that draws its games",
-		members, pluralHave(members), players)}
+		members, pluralHave(members), players), ID: "refusal.resize_full", Data: map[string]any{"Members": members, "Players": players}}
 }
 
 // pluralHave is "player has" or "players have".

@@ -62,7 +62,7 @@ func End(status string, e Ending) (Ended, error) {
 		article = "an"
 	}
 	return Ended{}, &Conflict{Reason: fmt.Sprintf("league: %s; only %s %s league can be %s", status, article,
-		strings.Join(rule.from, " or "), rule.done)}
+		strings.Join(rule.from, " or "), rule.done), ID: "refusal.end_" + string(e), Data: map[string]any{"Status": status}}
 }
 
 // ReopenWindow is how long after closing or cancelling a league its organiser may reopen
@@ -99,12 +99,13 @@ func Reopen(r Reopening, now time.Time) (Reopened, error) {
 	case Cancelled:
 		out = Reopened{To: Open, Line: "reopened the league; it is open again for players to join"}
 	default:
-		return Reopened{}, &Conflict{Reason: fmt.Sprintf("league: %s; only a league closed early or cancelled can be reopened", r.Status)}
+		return Reopened{}, &Conflict{Reason: fmt.Sprintf("league: %s; only a league closed early or cancelled can be reopened", r.Status),
+			ID: "refusal.not_reopenable", Data: map[string]any{"Status": r.Status}}
 	}
 	// Only an early close is taken back: a league is never closed otherwise, so one that
 	// is not early answers as one whose window has passed.
 	if (r.Status == Closed && !r.ClosedEarly) || !Reopenable(r.EndedAt, now) {
-		return Reopened{}, &Conflict{Reason: "league: ended more than 7 days ago; it can no longer be reopened"}
+		return Reopened{}, &Conflict{Reason: "league: ended more than 7 days ago; it can no longer be reopened", ID: "refusal.reopen_too_late"}
 	}
 	return out, nil
 }
@@ -153,11 +154,12 @@ func Reshape(status string, shape ScheduleShape) error {
 		if !shape.MinRecentGames {
 			field = "recent_days"
 		}
-		return &Conflict{Reason: field + ": the activity rule changes only while the league is open for players to join"}
+		return &Conflict{Reason: field + ": the activity rule changes only while the league is open for players to join",
+			ID: "refusal.activity_rule_fixed", Data: map[string]any{"Field": field}}
 	default:
 		return nil
 	}
-	return &Conflict{Reason: field + ": cannot change once the schedule exists"}
+	return &Conflict{Reason: field + ": cannot change once the schedule exists", ID: "refusal.shape_fixed", Data: map[string]any{"Field": field}}
 }
 
 // Delete decides whether a league with recorded results of status may be deleted: only
@@ -168,11 +170,11 @@ func Delete(status string, recorded int) error {
 	if recorded == 0 {
 		return nil
 	}
-	instead := "archive it"
+	instead, id := "archive it", "refusal.delete_archive"
 	if status == Running {
-		instead = "close it early (its standings are frozen)"
+		instead, id = "close it early (its standings are frozen)", "refusal.delete_close"
 	}
 	return &Conflict{Reason: fmt.Sprintf(
 		"league: %d %s recorded, and results stay in the players' ratings, so the league cannot be deleted; %s instead",
-		recorded, scoring.Plural(recorded, "result is", "results are"), instead)}
+		recorded, scoring.Plural(recorded, "result is", "results are"), instead), ID: id, Data: map[string]any{"Results": recorded}}
 }

@@ -9,7 +9,8 @@ const MaxWebhooks = 5
 // MaxWebhooks (a *Conflict beyond, naming the url field).
 func AddWebhook(have int) error {
 	if have >= MaxWebhooks {
-		return &Conflict{Reason: fmt.Sprintf("url: a league has at most %d webhooks; remove one first", MaxWebhooks)}
+		return &Conflict{Reason: fmt.Sprintf("url: a league has at most %d webhooks; remove one first", MaxWebhooks),
+			ID: "refusal.too_many_webhooks", Data: map[string]any{"Most": MaxWebhooks}}
 	}
 	return nil
 }

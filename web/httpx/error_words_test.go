@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -54,7 +56,63 @@ func wordedErrors(t *testing.T) []error {
 		service.GuildExhausted("Lore 3"),
 		store.ErrConfirmLinkUsed, store.ErrConfirmLinkClosed,
 		service.ChapterGoesOn(true, []int{0, 2}, []string{"Automa", "Hive"}), service.ChapterGoesOn(false, []int{0}, []string{"Automa"}),
-	}, fieldErrs...)
+	}, append(leagueRefusals(t), fieldErrs...)...)
+}
+
+// leagueRefusals are the league rules' refusals worded in their second round, as the rules
+// make them: each carries its message id and blanks.
+func leagueRefusals(t *testing.T) []error {
+	t.Helper()
+	must := func(err error) error {
+		t.Helper()
+		require.Error(t, err)
+		return err
+	}
+	_, privacy := league.SetPrivacy("closed", false, true)
+	_, invite := league.RenewInvite(false)
+	_, join := league.Join(league.Joining{Status: "cancelled", Size: 4})
+	var ends []error
+	for _, e := range []league.Ending{league.Cancel, league.Close, league.Archive} {
+		_, err := league.End("archived", e)
+		ends = append(ends, must(err))
+	}
+	_, reopen := league.Reopen(league.Reopening{Status: league.Running}, time.Now())
+	_, late := league.Reopen(league.Reopening{Status: league.Closed}, time.Now())
+	_, _, first := league.Rhythm(time.UTC, "", "7")
+	_, _, every := league.Rhythm(time.UTC, "2026-12-01T19:00", "0")
+	_, when := league.ParseWhen("at", "soon", time.UTC)
+	_, dispute := league.DisputeReason(" ")
+	ada, bo := league.Standing{Name: "ada", Member: true}, league.Standing{Name: "bo"}
+	return append([]error{
+		must(league.MoveGames("archived")), must(league.Reschedule(true)), must(league.MoveRound(3, 0)),
+		must(league.MayChange(league.Running, league.Leave, "ada")),
+		must(league.MayChange(league.Open, league.Replace, "ada")),
+		must(league.MayChange(league.Open, league.Withdraw, "ada")),
+		must(league.MayChange("closed", league.Replace, "ada")),
+		must(league.MayReplace(league.Replacing{From: league.Standing{Name: "ada", Withdrawn: true}, To: bo})),
+		must(league.MayReplace(league.Replacing{From: league.Standing{Name: "ada"}, To: bo})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Withdrawn: true}})),
+		must(league.MayReplace(league.Replacing{From: ada, To: ada, Same: true})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Member: true}})),
+		must(league.MayReplace(league.Replacing{From: ada, To: league.Standing{Name: "bo", Replaced: true}})),
+		must(league.MayWithdraw(league.Standing{Name: "ada", Withdrawn: true}, 5)),
+		must(league.MayWithdraw(league.Standing{Name: "ada", Replaced: true}, 5)),
+		must(league.MayWithdraw(league.Standing{Name: "ada"}, 5)),
+		must(league.MayWithdraw(ada, league.MinPlayersLeft)),
+		must(privacy), must(invite), must(join), league.ErrInviteInvalid,
+		league.ErrNotOrganiser, league.ErrStandingsFrozen, league.ErrSeatsChanged,
+		must(league.AddWebhook(league.MaxWebhooks)),
+		must(reopen), must(late), must(first), must(every), must(when), must(dispute),
+		must(league.Reshape(league.Running, league.ScheduleShape{Players: true})),
+		must(league.Reshape(league.Running, league.ScheduleShape{RecentDays: true})),
+		must(league.MayChangeSignUp("running")), must(league.Over("running")),
+		must(league.CheckDivisions([]int{1}, 4)), must(league.CheckDivisions([]int{2}, 4)), must(league.CheckDivisions([]int{5, 4}, 5)), must(league.CheckDivisions([]int{40, 40}, 4)),
+		must(league.CheckSeason(4, 2, 0)), must(league.CheckSeason(4, 2, -1)), must(league.CheckSeason(4, 2, 1)),
+		must(league.CheckSeason(4, 6, -1)), must(league.CheckSeason(4, 6, 3)),
+		must(league.PlaceProblem("a\x01")), must(league.PlaceProblem("a\u200bb")), must(league.PlaceProblem("a\u3164b")),
+		must(league.PlaceProblem(strings.Repeat("x", 201))), must(league.PlaceProblem("\u0410da club")),
+		must(league.Resize(1, 1)), must(league.Resize(5, 4)), must(league.Delete(league.Finished, 1)), must(league.Delete(league.Running, 3)),
+	}, ends...)
 }
 
 // A refusal's English message is its error's text word for word, so the English page and
@@ -76,6 +134,7 @@ func TestSayErrorInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
 	de, _ := locales.Get("de")
 	it, _ := locales.Get("it")
+	fr, _ := locales.Get("fr")
 	g, _ := scoring.GameBySlug("cartagena")
 	_, scoreErr := g.Score(json.RawMessage(`{"players":[{"id":"a"},{"id":"b"}]}`))
 	require.Error(t, scoreErr)
@@ -94,6 +153,14 @@ func TestSayErrorInTheReadersLanguage(t *testing.T) {
 		{"every field problem of a result, each after its field", de, ResultError(scoreErr),
 			"players[0].score: fehlt; players[1].score: fehlt"},
 		{"the game's player count", de, g.AcceptsPlayers(9), "players_per_game: Cartagena hat 2 bis 5 Spieler pro Partie, nicht 9"},
+		{"a league's status in the reader's words", de, league.MoveGames("archived"),
+			"Liga: archiviert; ihre Partien lassen sich nicht mehr verschieben"},
+		{"a name and a number", it, league.MayChange(league.Running, league.Leave, "Ada"),
+			"lega: in corso, quindi i posti sono fissati; chiedi all'organizzatore (Ada) di sostituire il giocatore con un sostituto"},
+		{"one result, singular", de, league.Delete(league.Finished, 1),
+			"Liga: 1 Ergebnis ist eingetragen, und Ergebnisse bleiben in den Wertungen der Spieler, also kann die Liga nicht gelöscht werden; archiviere sie stattdessen"},
+		{"results, plural", fr, league.Delete(league.Running, 3),
+			"ligue : 3 résultats sont enregistrés, et les résultats restent dans les cotes des joueurs, la ligue ne peut donc pas être supprimée ; clôturez-la plutôt en avance (son classement est figé)"},
 		{"a rate limit", de, Refused(msgTooManyLogins, Limit{Attempts: 5}), de.T("error.too_many_logins")},
 		{"not found", de, fmt.Errorf("store: league: %w", store.ErrNotFound), de.T("error.not_found")},
 		{"bad credentials", de, store.ErrBadCredentials, de.T("error.bad_credentials")},
