@@ -25,11 +25,8 @@ type ConfirmLink struct {
 // Ended says why the link confirms nothing any more, or "" while it does: it was used, or
 // the proposal's window closed.
 func (l ConfirmLink) Ended(now time.Time) string {
-	switch {
-	case l.UsedAt != nil:
-		return ErrConfirmLinkUsed.Reason
-	case !now.Before(l.ExpiresAt):
-		return ErrConfirmLinkClosed.Reason
+	if err := l.EndedRefusal(now); err != nil {
+		return err.Error()
 	}
 	return ""
 }

@@ -44,8 +44,8 @@ func (h *Handler) confirmLinkPage(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-	case link.Ended(time.Now()) != "":
-		return echo.NewHTTPError(http.StatusGone, link.Ended(time.Now()))
+	case link.EndedRefusal(time.Now()) != nil:
+		return echo.NewHTTPError(http.StatusGone, httpx.SayError(locales.From(ctx), link.EndedRefusal(time.Now())))
 	default:
 		if err := h.confirmLinkRecorded(ctx, link); err != nil {
 			return err
@@ -81,8 +81,8 @@ func (h *Handler) confirmByLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if why := link.Ended(time.Now()); why != "" {
-		return echo.NewHTTPError(http.StatusGone, why)
+	if ended := link.EndedRefusal(time.Now()); ended != nil {
+		return echo.NewHTTPError(http.StatusGone, httpx.SayError(locales.From(ctx), ended))
 	}
 	if err := h.confirmLinkRecorded(ctx, link); err != nil {
 		return err

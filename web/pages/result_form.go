@@ -265,15 +265,6 @@ func proposedMessage(ctx context.Context, g store.ResultGame, p store.Proposal) 
 	return gameSay(ctx, id, g, map[string]any{"Names": namesIn(ctx, g, p.Waiting)})
 }
 
-// savedLabel names a game in a confirmation: "Spring Cartagena game 25", "the Blue Max
-// table 90".
-func savedLabel(g store.ResultGame) string {
-	if g.LeagueID == 0 {
-		return fmt.Sprintf("the %s table %d", g.Game.Name, g.ID)
-	}
-	return fmt.Sprintf("%s game %d", g.LeagueName, g.Number)
-}
-
 // saveResult stores a checked result: a record, or a correction of the recorded one.
 func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction bool) error {
 	ctx := c.Request().Context()
