@@ -99,6 +99,7 @@ func TestProposalMailConfirmsInOneTap(t *testing.T) {
 	res, doc = app.post(c, link1+"?lang=de", url.Values{"_csrf": {csrf}})
 	assert.Equal(t, http.StatusGone, res.StatusCode)
 	assert.Contains(t, text(doc.Find("main")), "Dieser Link wurde schon benutzt: er bestätigt nur einmal.", "said in the reader's language")
+	app.get(c, "/?lang=en") // back to English for the rest
 
 	// The proposer changes the proposal: its e-mail says so, and the old link confirms nothing.
 	status, body = app.api(http.MethodPost, gamePath(g.ID, "/proposal"), seated[0].token, scoresFor(g, 90, 60, 70, 10))
