@@ -87,11 +87,20 @@ func TestSweepsRunAsPeriodicJobs(t *testing.T) {
 			t.Fatalf("not every sweep ran: %v", seen)
 		}
 	}
+	// A job reports on the channel before its runner logs what it returned, so the test
+	// waits for both lines rather than reading the log the moment the last job ran.
+	logged := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return log.String()
+	}
+	require.Eventually(t, func() bool {
+		lines := logged()
+		return strings.Contains(lines, `msg="sweep the fire"`) && strings.Contains(lines, `msg="swept crumbs"`)
+	}, time.Minute, 5*time.Millisecond, "the failing and the busy sweep are logged")
 	// A failure while the server stops is not logged.
 	assert.Error(t, sweep.RunJob(stopping, logger, jobs[0]))
-	mu.Lock()
-	defer mu.Unlock()
-	lines := log.String()
+	lines := logged()
 	assert.Equal(t, 1, strings.Count(lines, `level=ERROR msg="sweep the fire" error="disk on fire"`), lines)
 	assert.Equal(t, 1, strings.Count(lines, `level=INFO msg="swept crumbs" count=2`), lines)
 	assert.NotContains(t, lines, "swept nothing")
