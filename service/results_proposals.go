@@ -30,6 +30,9 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		if err != nil {
 			return err
 		}
+		// A new proposal or revision opens the game's window from now (league.ProposalCloses).
+		now := time.Now()
+		closes := league.ProposalCloses(now, g.ConfirmHours)
 		if err := MayPropose(g, w.ByUserID); err != nil {
 			return err
 		}
@@ -41,7 +44,7 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		}
 		switch proposerID, err := s.store.ProposerOf(ctx, tx, g.ID); {
 		case errors.Is(err, store.ErrNotFound):
-			err = s.store.InsertProposal(ctx, tx, g, w)
+			err = s.store.InsertProposal(ctx, tx, g, w, now, closes)
 			if err != nil {
 				return err
 			}
@@ -54,7 +57,7 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 			}
 			return store.ProposalStands(p.Proposer)
 		default:
-			if err := s.store.UpdateProposal(ctx, tx, g, w); err != nil {
+			if err := s.store.UpdateProposal(ctx, tx, g, w, now, closes); err != nil {
 				return err
 			}
 		}
