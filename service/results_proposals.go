@@ -182,8 +182,12 @@ func (s *Results) confirm(ctx context.Context, tx pgx.Tx, gameID, userID int64, 
 	if err != nil {
 		return false, err
 	}
-	if err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
-		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
+	rec, err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
+	if err != nil {
+		return false, err
+	}
+	if _, err := rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 		return false, err
 	}
 	return true, noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
@@ -286,10 +290,13 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 			if err != nil {
 				return err
 			}
-			err = s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
+			rec, err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
 				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
 					p.Proposer, scoring.ListAnd(p.Confirmed))})
 			if err != nil {
+				return err
+			}
+			if _, err := rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 				return err
 			}
 			done = true
