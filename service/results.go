@@ -177,10 +177,10 @@ func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, comin
 		if err != nil {
 			return err
 		}
-		if err := a.Attends(); err != nil {
+		if err := attends(a); err != nil {
 			return err
 		}
-		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming)
+		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming, time.Now())
 	})
 	if err != nil {
 		return fmt.Errorf("service: attendance at game %d: %w", gameID, err)
