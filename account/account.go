@@ -24,6 +24,27 @@ const (
 // APITokenLifetime is how long an API token stays valid after it is issued.
 const APITokenLifetime = 90 * 24 * time.Hour
 
+// Expires is when a link or an API token issued at now with lifetime ends: it is live
+// while the time is before it, and expired from that instant on (the store's reads of a
+// link or token at a time compare with it so).
+func Expires(now time.Time, lifetime time.Duration) time.Time { return now.Add(lifetime) }
+
+// TokenUseEvery is how often an API token's last use is recorded: a token used again
+// within it keeps the use recorded before (one write a minute per token, not one a request).
+const TokenUseEvery = time.Minute
+
+// TokenUseSince is the time since which an API token's recorded use is recent enough that a
+// use at now records nothing new (TokenUseEvery).
+func TokenUseSince(now time.Time) time.Time { return now.Add(-TokenUseEvery) }
+
+// DeviceKeptFor is how long a browser that logged in to an account stays known (and so
+// passes the address's log-in limits and the account's cap) without logging in again.
+const DeviceKeptFor = 365 * 24 * time.Hour
+
+// DeviceKnownSince is the time since which a browser must have logged in to an account to
+// be known at now (DeviceKeptFor).
+func DeviceKnownSince(now time.Time) time.Time { return now.Add(-DeviceKeptFor) }
+
 // MaxAPITokens is how many live API tokens one account may hold.
 const MaxAPITokens = 20
 

@@ -3,6 +3,7 @@ package account_test
 import (
 	"crypto/sha256"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -87,4 +88,12 @@ func TestRateRoom(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, account.RateRoom(tc.hits, tc.limit), "%v hits of %d", tc.hits, tc.limit)
 	}
+}
+
+func TestExpiresAndTokenUse(t *testing.T) {
+	now := time.Date(2031, 5, 1, 12, 0, 0, 0, time.UTC)
+	assert.Equal(t, now.Add(time.Hour), account.Expires(now, account.ResetLinkLifetime))
+	assert.Equal(t, now.Add(24*time.Hour), account.Expires(now, account.VerifyLinkLifetime))
+	assert.Equal(t, now.Add(90*24*time.Hour), account.Expires(now, account.APITokenLifetime))
+	assert.Equal(t, now.Add(-time.Minute), account.TokenUseSince(now), "a token's use is recorded at most once a minute")
 }

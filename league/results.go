@@ -185,9 +185,18 @@ func ProposesAbsent(userID int64, absentIDs []int64) error {
 	return nil
 }
 
+// ProposalCloses is when the confirmation window of a proposal made (or changed) at
+// proposedAt closes, on a table whose window is hours long (CONTRACT section 8: the
+// league's confirm_hours): exactly hours later, the instant RecordsAtClose takes as closed.
+func ProposalCloses(proposedAt time.Time, hours int) time.Time {
+	return proposedAt.Add(time.Duration(hours) * time.Hour)
+}
+
 // TableSeat is one seat of a game, as asking the table to confirm a proposal reads it.
 type TableSeat struct {
 	UserID int64
+	// Username is the seated player's, as a result's body names the seat.
+	Username string
 	// Bot marks a ladder member seated (the Seventh Player, a SUPERCAT bot): it never logs
 	// in, so is never asked.
 	Bot bool
@@ -205,6 +214,32 @@ func Asked(seats []TableSeat, proposerID int64, absentIDs, confirmerIDs []int64)
 		asked = append(asked, s.UserID)
 	}
 	return asked
+}
+
+// AbsentSeats are the accounts of the seats a result's body says were absent (absent, its
+// "absent" list: usernames in any letter case, spaces around them ignored), in seat order.
+func AbsentSeats(seats []TableSeat, absent []string) []int64 {
+	var ids []int64
+	for _, s := range seats {
+		if slices.ContainsFunc(absent, func(a string) bool { return strings.EqualFold(strings.TrimSpace(a), s.Username) }) {
+			ids = append(ids, s.UserID)
+		}
+	}
+	return ids
+}
+
+// Waiting are the usernames of the seated players a proposal still asks to confirm it, in
+// seat order (Asked), the absent seats being those its body names (absent, AbsentSeats);
+// empty, never nil, when nobody is.
+func Waiting(seats []TableSeat, proposerID int64, absent []string, confirmerIDs []int64) []string {
+	waiting := []string{}
+	asked := Asked(seats, proposerID, AbsentSeats(seats, absent), confirmerIDs)
+	for _, s := range seats {
+		if slices.Contains(asked, s.UserID) {
+			waiting = append(waiting, s.Username)
+		}
+	}
+	return waiting
 }
 
 // Proposal is a seated player's result waiting for the table (CONTRACT section 8), as the

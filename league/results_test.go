@@ -313,6 +313,61 @@ func TestAsked(t *testing.T) {
 	}
 }
 
+func TestProposalCloses(t *testing.T) {
+	made := time.Date(2026, 3, 1, 9, 30, 0, 123456000, time.UTC)
+	tests := []struct {
+		name  string
+		hours int
+		want  time.Time
+	}{
+		{"the default window, 48 hours", league.DefaultConfirmHours, made.Add(48 * time.Hour)},
+		{"one hour, the shortest", 1, made.Add(time.Hour)},
+		{"two weeks, the longest", league.MaxConfirmHours, made.Add(336 * time.Hour)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			closes := league.ProposalCloses(made, tt.hours)
+			assert.Equal(t, tt.want, closes)
+			// The window's boundary: closed at exactly its closing time, open a tick before.
+			confirmed := league.Proposal{ProposerID: tableAda, ConfirmerIDs: []int64{4}, ClosesAt: closes}
+			assert.True(t, runningTable().RecordsAtClose(confirmed, closes), "closed at exactly closes_at")
+			assert.False(t, runningTable().RecordsAtClose(confirmed, closes.Add(-time.Microsecond)), "open a microsecond before")
+		})
+	}
+}
+
+func TestWaiting(t *testing.T) {
+	const ada, bruno, chloe, seventh = int64(1), int64(2), int64(3), int64(7)
+	seats := []league.TableSeat{{UserID: ada, Username: "ada"}, {UserID: bruno, Username: "bruno"},
+		{UserID: seventh, Username: "seventh-player", Bot: true}, {UserID: chloe, Username: "chloe"}}
+	tests := []struct {
+		name       string
+		proposer   int64
+		absent     []string
+		confirmers []int64
+		want       []string
+	}{
+		{"every other human seat, in seat order", ada, nil, nil, []string{"bruno", "chloe"}},
+		{"not who confirmed", ada, nil, []int64{chloe}, []string{"bruno"}},
+		// ARMADA 4.1: the missing man played the power; its player was not at the table.
+		{"not an absent seat", ada, []string{"bruno"}, nil, []string{"chloe"}},
+		{"an absent seat named in another case, with spaces", ada, []string{"  Bruno "}, nil, []string{"chloe"}},
+		{"a name that is no seat changes nothing", ada, []string{"dora"}, nil, []string{"bruno", "chloe"}},
+		{"nobody left: empty, not nil", chloe, []string{"bruno"}, []int64{ada}, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, league.Waiting(seats, tt.proposer, tt.absent, tt.confirmers))
+		})
+	}
+}
+
+func TestAbsentSeats(t *testing.T) {
+	seats := []league.TableSeat{{UserID: 1, Username: "ada"}, {UserID: 2, Username: "bruno"}, {UserID: 3, Username: "chloe"}}
+	assert.Equal(t, []int64{1, 3}, league.AbsentSeats(seats, []string{"CHLOE", " ada"}), "in seat order, any case")
+	assert.Nil(t, league.AbsentSeats(seats, nil))
+}
+
 func TestCurrentVersion(t *testing.T) {
 	tests := []struct {
 		name          string

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -55,7 +56,8 @@ func (s *Accounts) SetEmail(ctx context.Context, userID int64, address string) (
 		if address == "" {
 			return nil
 		}
-		return s.store.InsertLink(ctx, tx, sum, userID, store.VerifyEmailLink, address, account.VerifyLinkLifetime)
+		now := time.Now()
+		return s.store.InsertLink(ctx, tx, sum, userID, store.VerifyEmailLink, address, now, account.Expires(now, account.VerifyLinkLifetime))
 	})
 	if err != nil {
 		return "", fmt.Errorf("service: set email: %w", err)
@@ -72,7 +74,7 @@ func (s *Accounts) SetEmail(ctx context.Context, userID int64, address string) (
 func (s *Accounts) VerifyEmail(ctx context.Context, token string) (store.User, error) {
 	var user store.User
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		userID, address, err := s.store.UseLink(ctx, tx, token, store.VerifyEmailLink)
+		userID, address, err := s.store.UseLink(ctx, tx, token, store.VerifyEmailLink, time.Now())
 		if err != nil {
 			return err
 		}
@@ -107,7 +109,8 @@ func (s *Accounts) CreateResetLink(ctx context.Context, userID int64) (string, e
 		if err := s.store.LockUser(ctx, tx, userID); err != nil {
 			return err
 		}
-		return s.store.InsertLink(ctx, tx, sum, userID, store.ResetPasswordLink, "", account.ResetLinkLifetime)
+		now := time.Now()
+		return s.store.InsertLink(ctx, tx, sum, userID, store.ResetPasswordLink, "", now, account.Expires(now, account.ResetLinkLifetime))
 	})
 	if err != nil {
 		return "", fmt.Errorf("service: reset link: %w", err)
@@ -125,7 +128,7 @@ func (s *Accounts) ResetPassword(ctx context.Context, token, password string) (s
 	}
 	var user store.User
 	err = pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		userID, _, err := s.store.UseLink(ctx, tx, token, store.ResetPasswordLink)
+		userID, _, err := s.store.UseLink(ctx, tx, token, store.ResetPasswordLink, time.Now())
 		if err != nil {
 			return err
 		}
@@ -242,7 +245,8 @@ func (s *Accounts) createAPIToken(ctx context.Context, userID int64, name string
 		if err := s.store.LockUser(ctx, tx, userID); err != nil {
 			return err
 		}
-		held, err := s.store.LiveAPITokens(ctx, tx, userID)
+		now := time.Now()
+		held, err := s.store.LiveAPITokens(ctx, tx, userID, now)
 		if err != nil {
 			return err
 		}
@@ -253,10 +257,43 @@ func (s *Accounts) createAPIToken(ctx context.Context, userID int64, name string
 		if err := s.store.DeleteLeastUsedAPITokens(ctx, tx, userID, drop); err != nil {
 			return err
 		}
-		return s.store.InsertAPIToken(ctx, tx, userID, sum, name, account.APITokenLifetime)
+		return s.store.InsertAPIToken(ctx, tx, userID, sum, name, now, account.Expires(now, account.APITokenLifetime))
 	})
 	if err != nil {
 		return "", fmt.Errorf("service: create api token: %w", err)
 	}
 	return token, nil
+}
+
+// UserByAPIToken returns the account a bearer token belongs to, or store.ErrNotFound when
+// the token is unknown or has expired (account.Expires); the token's use is recorded at
+// most once a minute (account.TokenUseEvery).
+func (s *Accounts) UserByAPIToken(ctx context.Context, token string) (store.User, error) {
+	now := time.Now()
+	user, err := s.store.UserByAPIToken(ctx, token, now, account.TokenUseSince(now))
+	if err != nil {
+		return store.User{}, fmt.Errorf("service: user by api token: %w", err)
+	}
+	return user, nil
+}
+
+// APITokens lists the user's live API tokens, newest first.
+func (s *Accounts) APITokens(ctx context.Context, userID int64) ([]store.APIToken, error) {
+	return s.store.APITokens(ctx, userID, time.Now())
+}
+
+// ResetLinkValid reports whether a password-reset token may still be used: known, unused
+// and not expired (account.Expires).
+func (s *Accounts) ResetLinkValid(ctx context.Context, token string) (bool, error) {
+	return s.store.ResetLinkValid(ctx, token, time.Now())
+}
+
+// CalendarFeedToken returns the user's private calendar feed token, making one
+// (account.NewToken) the first time; renew replaces it, so the old feed URL stops working.
+func (s *Accounts) CalendarFeedToken(ctx context.Context, userID int64, renew bool) (string, error) {
+	token, _, err := account.NewToken()
+	if err != nil {
+		return "", fmt.Errorf("service: calendar feed: %w", err)
+	}
+	return s.store.CalendarFeedToken(ctx, userID, token, renew, time.Now())
 }

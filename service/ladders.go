@@ -63,7 +63,7 @@ func (s *Ladders) MoveToPotRule(ctx context.Context) ([]string, error) {
 					return err
 				}
 			}
-			if err := s.store.ReplayLadder(ctx, tx, ladder); err != nil {
+			if _, err := replayLadder(ctx, s.store, tx, ladder, 1); err != nil {
 				return err
 			}
 			if err := s.store.SetLadderRule(ctx, tx, ladder, rating.PotRule); err != nil {
@@ -83,7 +83,7 @@ func (s *Ladders) MoveToPotRule(ctx context.Context) ([]string, error) {
 }
 
 // SortPrivate moves the games of every league whose results are on the wrong ladder to the
-// right one (store.Store.MoveLeagueLadder), one transaction per league under its row lock,
+// right one (moveLeagueLadder), one transaction per league under its row lock,
 // and returns those leagues. Several processes starting at once move each league's games
 // once: the second finds nothing left to move.
 func (s *Ladders) SortPrivate(ctx context.Context) ([]int64, error) {
@@ -94,7 +94,7 @@ func (s *Ladders) SortPrivate(ctx context.Context) ([]int64, error) {
 	var moved []int64
 	for _, id := range ids {
 		err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-			n, err := s.store.MoveLeagueLadder(ctx, tx, id)
+			n, err := moveLeagueLadder(ctx, s.store, tx, id)
 			if n > 0 {
 				moved = append(moved, id)
 			}

@@ -17,7 +17,7 @@ import (
 // for what the league already is changes nothing (and the link stays). The league's
 // recorded games move with it: made private, off the game's public ladder onto a ladder
 // of the league's own; made public, into the public ladder in the order they were
-// recorded (store.MoveLeagueLadder), both ladders replayed in the same transaction.
+// recorded (moveLeagueLadder), both ladders replayed in the same transaction.
 func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, private bool) (string, error) {
 	var token string
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -47,7 +47,7 @@ func (s *Leagues) SetPrivate(ctx context.Context, leagueID, byUserID int64, priv
 			}
 		}
 		// The league's recorded games move to the ladder its privacy now gives them.
-		if _, err := s.store.MoveLeagueLadder(ctx, tx, leagueID); err != nil {
+		if _, err := moveLeagueLadder(ctx, s.store, tx, leagueID); err != nil {
 			return err
 		}
 		msg := store.EventMessage{ID: "history.privacy.public"}

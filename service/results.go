@@ -27,8 +27,9 @@ func NewResults(st *store.Store) *Results {
 }
 
 // Record stores a game's result, checked by store.ResultGame.Check, in one transaction: its
-// league points, the game finished (and the league, when it was its last game), the game
-// rated on its ladder, the audit row and the notices (store.Store.InsertResult). Only the
+// league points, the game finished (and the league, when it was its last game)
+// (store.Store.InsertResult), the game rated on its ladder (rating.RateAppended), the
+// rating, the audit row and the notices (store.Store.InsertRating). Only the
 // league's organisers may record (store.ErrNotOrganiser); a game is recorded once
 // (store.ErrResultRecorded); input problems are *scoring.FieldError, a reason that
 // league.ResultReason refuses too, before anything is locked. On any error nothing
@@ -39,12 +40,15 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 	}
 	var out store.GameResult
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		rw, _, err := s.open(ctx, tx, w, false)
+		rw, g, err := s.open(ctx, tx, w, false)
 		if err != nil {
 			return err
 		}
-		out, err = s.store.InsertResult(ctx, tx, rw, w)
+		rec, err := s.store.InsertResult(ctx, tx, rw, w)
 		if err != nil {
+			return err
+		}
+		if out, err = rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 			return err
 		}
 		return noticeSeasonEnd(ctx, s.store, tx, out.LeagueID)
@@ -55,9 +59,9 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 	return out, nil
 }
 
-// Correct replaces a recorded result in one transaction: the seats' league points, the
-// ladder replayed from that game on, and an audit row with the visible diff
-// (store.Store.UpdateResult). The game keeps its place in the ladder. Refusals are as for
+// Correct replaces a recorded result in one transaction: the seats' league points
+// (store.Store.UpdateResult), the ladder replayed from that game on (replayLadder), and an
+// audit row with the visible diff (store.Store.InsertCorrection). The game keeps its place in the ladder. Refusals are as for
 // Record, store.ErrNoResult when the game has no result yet and store.ErrNoChange when the
 // correction changes nothing (league.ChangesNothing).
 func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameResult, error) {
@@ -83,7 +87,15 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 		if league.ChangesNothing(stored, rw.Outcome(w.Seated.Result)) {
 			return store.ErrNoChange
 		}
-		changes, err = s.store.UpdateResult(ctx, tx, rw, w, place)
+		corrected, err := s.store.UpdateResult(ctx, tx, rw, w, place)
+		if err != nil {
+			return err
+		}
+		standings, err := replayLadder(ctx, s.store, tx, place.Ladder, place.Seq)
+		if err != nil {
+			return err
+		}
+		changes, err = s.store.InsertCorrection(ctx, tx, corrected, standings)
 		return err
 	})
 	if err != nil {
@@ -165,10 +177,10 @@ func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, comin
 		if err != nil {
 			return err
 		}
-		if err := a.Attends(); err != nil {
+		if err := attends(a); err != nil {
 			return err
 		}
-		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming)
+		return s.store.UpsertAttendance(ctx, tx, gameID, userID, coming, time.Now())
 	})
 	if err != nil {
 		return fmt.Errorf("service: attendance at game %d: %w", gameID, err)
@@ -196,11 +208,15 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if err != nil {
 			return err
 		}
-		rw, _, err := s.open(ctx, tx, w, false)
+		rw, g, err := s.open(ctx, tx, w, false)
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.InsertResult(ctx, tx, rw, w); err != nil {
+		rec, err := s.store.InsertResult(ctx, tx, rw, w)
+		if err != nil {
+			return err
+		}
+		if _, err := rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 			return err
 		}
 		return s.store.UpdateSupercatRated(ctx, tx, gameID, rated)

@@ -30,6 +30,9 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		if err != nil {
 			return err
 		}
+		// A new proposal or revision opens the game's window from now (league.ProposalCloses).
+		now := time.Now()
+		closes := league.ProposalCloses(now, g.ConfirmHours)
 		if err := MayPropose(g, w.ByUserID); err != nil {
 			return err
 		}
@@ -41,7 +44,7 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		}
 		switch proposerID, err := s.store.ProposerOf(ctx, tx, g.ID); {
 		case errors.Is(err, store.ErrNotFound):
-			err = s.store.InsertProposal(ctx, tx, g, w)
+			err = s.store.InsertProposal(ctx, tx, g, w, now, closes)
 			if err != nil {
 				return err
 			}
@@ -54,7 +57,7 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 			}
 			return store.ProposalStands(p.Proposer)
 		default:
-			if err := s.store.UpdateProposal(ctx, tx, g, w); err != nil {
+			if err := s.store.UpdateProposal(ctx, tx, g, w, now, closes); err != nil {
 				return err
 			}
 		}
@@ -179,8 +182,12 @@ func (s *Results) confirm(ctx context.Context, tx pgx.Tx, gameID, userID int64, 
 	if err != nil {
 		return false, err
 	}
-	if err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
-		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))}); err != nil {
+	rec, err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: confirmers,
+		ActorID: userID, Reason: fmt.Sprintf("proposed by %s; confirmed by %s", p.Proposer, scoring.ListAnd(names))})
+	if err != nil {
+		return false, err
+	}
+	if _, err := rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 		return false, err
 	}
 	return true, noticeSeasonEnd(ctx, s.store, tx, g.LeagueID)
@@ -283,10 +290,13 @@ func (s *Results) RecordClosedProposals(ctx context.Context, now time.Time) (int
 			if err != nil {
 				return err
 			}
-			err = s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
+			rec, err := s.store.InsertTableResult(ctx, tx, g, w, rated, store.TableRecord{ProposerID: p.ProposerID, ConfirmerIDs: p.ConfirmerIDs,
 				Reason: fmt.Sprintf("proposed by %s; confirmed by %s; the confirmation window closed with no dispute",
 					p.Proposer, scoring.ListAnd(p.Confirmed))})
 			if err != nil {
+				return err
+			}
+			if _, err := rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 				return err
 			}
 			done = true

@@ -99,6 +99,19 @@ func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, err
 	return g.CheckBody(p.ProposerID, p.Input)
 }
 
+// attends refuses the attendance answer of a (league.Attends): store.ErrAttendanceNotSeated
+// for anyone not seated, store.ErrGamePlayed once the game is recorded.
+func attends(a store.Attendee) error {
+	err := league.Attends(a.Seated, a.Status == store.GameFinished)
+	switch {
+	case errors.Is(err, league.ErrNotSeated):
+		return store.ErrAttendanceNotSeated
+	case errors.Is(err, league.ErrRecorded):
+		return store.ErrGamePlayed
+	}
+	return err
+}
+
 // refusal is league's refusal as the service's callers see it, nil staying nil: league's
 // refusals are already the errors they see (league.ErrNotSeated and the others, named in
 // store too), but a frozen league's, which names the league's status.

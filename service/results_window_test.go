@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/service"
 )
 
@@ -38,4 +39,30 @@ func TestConfirmationWindowLengthAndBoundary(t *testing.T) {
 	r, err := w.Store.Result(ctx, games[0])
 	require.NoError(t, err)
 	assert.Equal(t, "ada", r.RecordedBy)
+}
+
+// TestProposalWindowOpensAtTheProposal: the service dates a proposal and its revision by its
+// own clock and closes each window league.ProposalCloses later; the store only writes them.
+// A revision restarts the window from the revision's time.
+func TestProposalWindowOpensAtTheProposal(t *testing.T) {
+	ctx := context.Background()
+	w := newWorld(t)
+	leagueID, games := w.League("arcs", [][]int{{0, 1, 2, 3}})
+	_, err := w.Pool.Exec(ctx, `UPDATE leagues SET confirm_hours = 7 WHERE id = $1`, leagueID)
+	require.NoError(t, err)
+	ada := w.player("ada").ID
+
+	before := time.Now()
+	p, err := w.propose(ctx, games[0], ada, fourPlayerInput)
+	require.NoError(t, err)
+	after := time.Now()
+	assert.WithinRange(t, p.ProposedAt, before.Add(-time.Microsecond), after.Add(time.Microsecond), "dated by the service's clock")
+	assert.Equal(t, league.ProposalCloses(p.ProposedAt, 7), p.ClosesAt)
+
+	time.Sleep(2 * time.Millisecond)
+	revised, err := w.propose(ctx, games[0], ada, fourPlayerInput)
+	require.NoError(t, err)
+	assert.Equal(t, 2, revised.Revision)
+	assert.True(t, revised.ProposedAt.After(p.ProposedAt), "the revision is dated anew")
+	assert.Equal(t, league.ProposalCloses(revised.ProposedAt, 7), revised.ClosesAt, "and its window restarts")
 }

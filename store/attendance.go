@@ -4,10 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/tablestakes/tablestakes/league"
 )
 
 // AttendanceAnswer is a seated player's answer for a game: coming, not coming, or nil
@@ -73,27 +72,15 @@ func (s *Store) GamesAttendance(ctx context.Context, gameIDs []int64) (map[int64
 const lockGameStatusSQL = `SELECT status FROM games WHERE id = $1 FOR SHARE`
 
 const setAttendanceSQL = `
-INSERT INTO attendance (game_id, user_id, coming) VALUES ($1, $2, $3)
-ON CONFLICT (game_id, user_id) DO UPDATE SET coming = EXCLUDED.coming, answered_at = now()`
+INSERT INTO attendance (game_id, user_id, coming, answered_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT (game_id, user_id) DO UPDATE SET coming = EXCLUDED.coming, answered_at = EXCLUDED.answered_at`
 
-// Attendee is a player answering for a game's attendance, as the game stands locked.
+// Attendee is a player answering for a game's attendance, as the game stands locked
+// (service.Results asks league.Attends whether they may).
 type Attendee struct {
 	// Seated reports whether the player sits at the game; Status is the game's.
 	Seated bool
 	Status string
-}
-
-// Attends refuses the answer (league.Attends): a *Forbidden for anyone not seated,
-// ErrGamePlayed once the game is recorded.
-func (a Attendee) Attends() error {
-	err := league.Attends(a.Seated, a.Status == GameFinished)
-	switch {
-	case errors.Is(err, league.ErrNotSeated):
-		return ErrAttendanceNotSeated
-	case errors.Is(err, league.ErrRecorded):
-		return ErrGamePlayed
-	}
-	return err
 }
 
 const seatedSQL = `SELECT EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2)`
@@ -116,9 +103,9 @@ func (s *Store) LockedAttendee(ctx context.Context, tx pgx.Tx, gameID, userID in
 	return a, nil
 }
 
-// UpsertAttendance stores the player's answer for the game: coming or not.
-func (s *Store) UpsertAttendance(ctx context.Context, tx pgx.Tx, gameID, userID int64, coming bool) error {
-	_, err := tx.Exec(ctx, setAttendanceSQL, gameID, userID, coming)
+// UpsertAttendance stores the player's answer for the game, given at at: coming or not.
+func (s *Store) UpsertAttendance(ctx context.Context, tx pgx.Tx, gameID, userID int64, coming bool, at time.Time) error {
+	_, err := tx.Exec(ctx, setAttendanceSQL, gameID, userID, coming, at)
 	return err
 }
 

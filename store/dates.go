@@ -174,34 +174,31 @@ func dateNewSchedule(ctx context.Context, tx pgx.Tx, leagueID int64) error {
 }
 
 const feedTokenSQL = `
-INSERT INTO calendar_feeds (user_id, token) VALUES ($1, $2)
+INSERT INTO calendar_feeds (user_id, token, created_at) VALUES ($1, $2, $3)
 ON CONFLICT (user_id) DO UPDATE SET token = calendar_feeds.token
 RETURNING token`
 
 const renewFeedTokenSQL = `
-INSERT INTO calendar_feeds (user_id, token) VALUES ($1, $2)
-ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = now()
+INSERT INTO calendar_feeds (user_id, token, created_at) VALUES ($1, $2, $3)
+ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = $3
 RETURNING token`
 
-// CalendarFeedToken returns the user's private calendar feed token, making one the first
-// time. renew replaces it, so the old feed URL stops working.
-func (s *Store) CalendarFeedToken(ctx context.Context, userID int64, renew bool) (string, error) {
-	token, err := newFeedToken()
-	if err != nil {
-		return "", err
-	}
+// CalendarFeedToken returns the user's private calendar feed token, storing token (made by
+// the caller, account.NewToken) made at at the first time. renew replaces it by token, so
+// the old feed URL stops working.
+func (s *Store) CalendarFeedToken(ctx context.Context, userID int64, token string, renew bool, at time.Time) (string, error) {
 	sql := feedTokenSQL
 	if renew {
 		sql = renewFeedTokenSQL
 	}
 	var out string
-	if err := s.pool.QueryRow(ctx, sql, userID, token).Scan(&out); err != nil {
+	if err := s.pool.QueryRow(ctx, sql, userID, token, at).Scan(&out); err != nil {
 		return "", fmt.Errorf("store: calendar feed of user %d: %w", userID, err)
 	}
 	return out, nil
 }
 
-// newFeedToken is 256 random bits, URL-safe.
+// newFeedToken is 256 random bits, URL-safe (a league's invite token).
 func newFeedToken() (string, error) {
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {

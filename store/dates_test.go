@@ -31,27 +31,6 @@ func TestRoundStartKeepsTheLocalTimeAcrossClockChanges(t *testing.T) {
 	}
 }
 
-func TestCalendarFeedToken(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	st := storetest.NewStore(t)
-	u := newPlayers(t, st, "feed", 1)[0]
-	token, err := st.CalendarFeedToken(ctx, u.ID, false)
-	require.NoError(t, err)
-	again, err := st.CalendarFeedToken(ctx, u.ID, false)
-	require.NoError(t, err)
-	assert.Equal(t, token, again, "the feed keeps its URL")
-	owner, err := st.CalendarFeedOwner(ctx, token)
-	require.NoError(t, err)
-	assert.Equal(t, u.ID, owner)
-
-	renewed, err := st.CalendarFeedToken(ctx, u.ID, true)
-	require.NoError(t, err)
-	assert.NotEqual(t, token, renewed)
-	_, err = st.CalendarFeedOwner(ctx, token)
-	require.ErrorIs(t, err, store.ErrNotFound, "the old URL stops working")
-}
-
 func TestQueueAndNextGames(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

@@ -45,15 +45,6 @@ func (s *Store) LockLadderRule(ctx context.Context, tx pgx.Tx, ladder string) (i
 	return rule, nil
 }
 
-// ReplayLadder replays, inside tx and under the ladder's lock, the whole ledger in
-// recorded order from the stored league points (rating.Replay) and rewrites the ratings.
-func (s *Store) ReplayLadder(ctx context.Context, tx pgx.Tx, ladder string) error {
-	if _, err := replayLadder(ctx, tx, ladder, 1); err != nil {
-		return fmt.Errorf("store: replay ladder %s: %w", ladder, err)
-	}
-	return nil
-}
-
 // SetLadderRule marks, inside tx, the ladder's ledger as following rating rule rule.
 func (s *Store) SetLadderRule(ctx context.Context, tx pgx.Tx, ladder string, rule int) error {
 	if _, err := tx.Exec(ctx, setLadderRuleSQL, ladder, rule); err != nil {

@@ -40,11 +40,6 @@ type Email struct {
 	Verified bool
 }
 
-// interval renders d for a Postgres ::interval parameter.
-func interval(d time.Duration) string {
-	return fmt.Sprintf("%d seconds", int64(d/time.Second))
-}
-
 const (
 	emailSQL    = `SELECT coalesce(email, ''), email_verified_at IS NOT NULL FROM users WHERE id = $1`
 	setEmailSQL = `
@@ -52,8 +47,8 @@ UPDATE users SET email = nullif($2, ''), email_verified_at = NULL
 WHERE id = $1 AND deleted_at IS NULL`
 	deleteLinksSQL = `DELETE FROM account_links WHERE user_id = $1 AND purpose = $2`
 	insertLinkSQL  = `
-INSERT INTO account_links (token_sha256, user_id, purpose, email, expires_at)
-VALUES ($1, $2, $3, nullif($4, ''), now() + $5::interval)`
+INSERT INTO account_links (token_sha256, user_id, purpose, email, created_at, expires_at)
+VALUES ($1, $2, $3, nullif($4, ''), $5, $6)`
 )
 
 // UserEmail returns the user's e-mail address ("" when none) and whether it is verified.
@@ -89,16 +84,17 @@ func (s *Store) DeleteLinks(ctx context.Context, tx pgx.Tx, userID int64, purpos
 }
 
 // InsertLink stores a single-use link of purpose for the user, remembered by its token's
-// SHA-256 (sum, account.NewToken), for address when it verifies one, valid for lifetime.
-func (s *Store) InsertLink(ctx context.Context, tx pgx.Tx, sum []byte, userID int64, purpose LinkPurpose, address string, lifetime time.Duration) error {
-	_, err := tx.Exec(ctx, insertLinkSQL, sum, userID, string(purpose), address, interval(lifetime))
+// SHA-256 (sum, account.NewToken), for address when it verifies one, made at createdAt and
+// valid until expiresAt (account.Expires).
+func (s *Store) InsertLink(ctx context.Context, tx pgx.Tx, sum []byte, userID int64, purpose LinkPurpose, address string, createdAt, expiresAt time.Time) error {
+	_, err := tx.Exec(ctx, insertLinkSQL, sum, userID, string(purpose), address, createdAt, expiresAt)
 	return err
 }
 
 const (
 	useLinkSQL = `
-UPDATE account_links SET used_at = now()
-WHERE token_sha256 = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+UPDATE account_links SET used_at = $3
+WHERE token_sha256 = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
 RETURNING user_id, coalesce(email, '')`
 	verifyEmailSQL = `
 UPDATE users SET email_verified_at = now()
@@ -106,14 +102,15 @@ WHERE id = $1 AND lower(email) = lower($2) AND deleted_at IS NULL
 RETURNING ` + userColumns
 )
 
-// UseLink spends the single-use link of purpose whose token is token: its user and
-// address, or ErrLinkInvalid when it is unknown, used or expired.
-func (s *Store) UseLink(ctx context.Context, tx pgx.Tx, token string, purpose LinkPurpose) (int64, string, error) {
+// UseLink spends, at now, the single-use link of purpose whose token is token: its user and
+// address, or ErrLinkInvalid when it is unknown, used or expired at now (its expiry is now
+// or before).
+func (s *Store) UseLink(ctx context.Context, tx pgx.Tx, token string, purpose LinkPurpose, now time.Time) (int64, string, error) {
 	var (
 		userID  int64
 		address string
 	)
-	err := tx.QueryRow(ctx, useLinkSQL, account.Sum(token), string(purpose)).Scan(&userID, &address)
+	err := tx.QueryRow(ctx, useLinkSQL, account.Sum(token), string(purpose), now).Scan(&userID, &address)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, "", ErrLinkInvalid
 	}
@@ -156,12 +153,12 @@ func (s *Store) UserByVerifiedEmail(ctx context.Context, address string) (User, 
 
 const resetLinkValidSQL = `
 SELECT true FROM account_links
-WHERE token_sha256 = $1 AND purpose = 'reset-password' AND used_at IS NULL AND expires_at > now()`
+WHERE token_sha256 = $1 AND purpose = 'reset-password' AND used_at IS NULL AND expires_at > $2`
 
-// ResetLinkValid reports whether a password-reset token may still be used.
-func (s *Store) ResetLinkValid(ctx context.Context, token string) (bool, error) {
+// ResetLinkValid reports whether a password-reset token may still be used at now.
+func (s *Store) ResetLinkValid(ctx context.Context, token string, now time.Time) (bool, error) {
 	var ok bool
-	err := s.pool.QueryRow(ctx, resetLinkValidSQL, account.Sum(token)).Scan(&ok)
+	err := s.pool.QueryRow(ctx, resetLinkValidSQL, account.Sum(token), now).Scan(&ok)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
@@ -171,12 +168,12 @@ func (s *Store) ResetLinkValid(ctx context.Context, token string) (bool, error) 
 	return true, nil
 }
 
-const deleteExpiredLinksSQL = `DELETE FROM account_links WHERE expires_at < now()`
+const deleteExpiredLinksSQL = `DELETE FROM account_links WHERE expires_at <= $1`
 
-// DeleteExpiredAccountLinks removes the account links past their expiry (used or not)
-// and returns how many it removed. The server runs it with the session sweep.
-func (s *Store) DeleteExpiredAccountLinks(ctx context.Context) (int64, error) {
-	tag, err := s.pool.Exec(ctx, deleteExpiredLinksSQL)
+// DeleteExpiredAccountLinks removes the account links expired at now (used or not) and
+// returns how many it removed. The server runs it with the session sweep.
+func (s *Store) DeleteExpiredAccountLinks(ctx context.Context, now time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, deleteExpiredLinksSQL, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete expired account links: %w", err)
 	}

@@ -40,23 +40,33 @@ func (s *Store) MisplacedLeagues(ctx context.Context) ([]int64, error) {
 	return ids, nil
 }
 
+// LadderMove is what moving a league's games between ladders did (MoveLeagueLadder): how
+// many games moved, and the places from which each ladder's ratings are to be replayed.
+type LadderMove struct {
+	Moved int
+	// From and To are the ladders the games left and joined; FromSeq and ToSeq the first
+	// place on each whose game changed.
+	From, To       string
+	FromSeq, ToSeq int64
+}
+
 // MoveLeagueLadder moves the league's recorded games, inside tx, to the ladder its privacy
 // now gives them (rating.LeagueLadder): made private, from the game's public ladder to the
 // league's own; made public, from the league's own into the public ladder, in the order
-// they were recorded among its games. Both ladders are replayed from the first game that
-// moved, so each is exactly the replay of the games on it. The caller holds the league's
-// row lock and has written its new privacy. It returns how many games moved.
-func (s *Store) MoveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64) (int, error) {
+// they were recorded among its games. Both ladders' rows stay locked; the caller replays
+// each from the first game that moved (LadderMove), so each is exactly the replay of the
+// games on it. The caller holds the league's row lock and has written its new privacy.
+func (s *Store) MoveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64) (LadderMove, error) {
 	var game string
 	var private bool
 	if err := tx.QueryRow(ctx, lockLeaguePrivacySQL, leagueID).Scan(&game, &private); err != nil {
-		return 0, fmt.Errorf("store: league %d: %w", leagueID, err)
+		return LadderMove{}, fmt.Errorf("store: league %d: %w", leagueID, err)
 	}
-	n, err := moveLeagueLadder(ctx, tx, leagueID, game, private)
+	m, err := moveLeagueLadder(ctx, tx, leagueID, game, private)
 	if err != nil {
-		return 0, fmt.Errorf("store: move the games of league %d to its ladder: %w", leagueID, err)
+		return LadderMove{}, fmt.Errorf("store: move the games of league %d to its ladder: %w", leagueID, err)
 	}
-	return n, nil
+	return m, nil
 }
 
 const ensurePublicLadderSQL = `INSERT INTO ladders (game) VALUES ($1) ON CONFLICT (game) DO NOTHING`
@@ -99,7 +109,7 @@ type ladderGame struct {
 	RecordedAt time.Time `db:"recorded_at"`
 }
 
-func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game string, private bool) (int, error) {
+func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game string, private bool) (LadderMove, error) {
 	public, own := game, rating.LeagueLadder(game, leagueID, true)
 	from, to := public, own
 	if !private {
@@ -109,24 +119,24 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 	// results makes no ladder.
 	var held bool
 	if err := tx.QueryRow(ctx, leagueResultsOnSQL, leagueID, from).Scan(&held); err != nil {
-		return 0, fmt.Errorf("results of league on %s: %w", from, err)
+		return LadderMove{}, fmt.Errorf("results of league on %s: %w", from, err)
 	}
 	if !held {
-		return 0, nil
+		return LadderMove{}, nil
 	}
 	if private {
 		if _, err := tx.Exec(ctx, ensurePrivateLadderSQL, own, leagueID); err != nil {
-			return 0, fmt.Errorf("ladder %s: %w", own, err)
+			return LadderMove{}, fmt.Errorf("ladder %s: %w", own, err)
 		}
 	} else if _, err := tx.Exec(ctx, ensurePublicLadderSQL, public); err != nil {
-		return 0, fmt.Errorf("ladder %s: %w", public, err)
+		return LadderMove{}, fmt.Errorf("ladder %s: %w", public, err)
 	}
 	if _, err := tx.Exec(ctx, lockLaddersSQL, []string{public, own}); err != nil {
-		return 0, fmt.Errorf("lock ladders: %w", err)
+		return LadderMove{}, fmt.Errorf("lock ladders: %w", err)
 	}
 	source, err := collect[ladderGame](ctx, tx, ladderGamesSQL, from)
 	if err != nil {
-		return 0, fmt.Errorf("games of %s: %w", from, err)
+		return LadderMove{}, fmt.Errorf("games of %s: %w", from, err)
 	}
 	var moving, staying []ladderGame
 	for _, g := range source {
@@ -137,11 +147,11 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 		}
 	}
 	if len(moving) == 0 {
-		return 0, nil
+		return LadderMove{}, nil
 	}
 	target, err := collect[ladderGame](ctx, tx, ladderGamesSQL, to)
 	if err != nil {
-		return 0, fmt.Errorf("games of %s: %w", to, err)
+		return LadderMove{}, fmt.Errorf("games of %s: %w", to, err)
 	}
 
 	// The source keeps its games before the first that leaves; those after close up.
@@ -179,15 +189,9 @@ func moveLeagueLadder(ctx context.Context, tx pgx.Tx, leagueID int64, game strin
 	batch.Queue(setLedgerPlacesSQL, ids, ladders, seqs)
 	batch.Queue(countLadderResultsSQL, []string{public, own})
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return 0, fmt.Errorf("move games to %s: %w", to, err)
+		return LadderMove{}, fmt.Errorf("move games to %s: %w", to, err)
 	}
-	if _, err := replayLadder(ctx, tx, to, toSeq); err != nil {
-		return 0, err
-	}
-	if _, err := replayLadder(ctx, tx, from, fromSeq); err != nil {
-		return 0, err
-	}
-	return len(moving), nil
+	return LadderMove{Moved: len(moving), From: from, To: to, FromSeq: fromSeq, ToSeq: toSeq}, nil
 }
 
 // mergeByRecording merges two ladders' games, each in ladder order, into one by when each

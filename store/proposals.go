@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -129,8 +127,9 @@ type proposalRow struct {
 	SeatBots  []bool   `db:"seat_bots"`
 }
 
-// proposal is the row's proposal with who is still asked to confirm it (league.Asked): its
-// stored body is decoded once, here, for the seats it says the missing man played.
+// proposal is the row's proposal with who is still asked to confirm it, as league decides
+// it (league.Waiting): its stored body is decoded once, here, for the seats it says the
+// missing man played.
 func (r proposalRow) proposal() Proposal {
 	p := r.Proposal
 	var absent []string
@@ -138,17 +137,10 @@ func (r proposalRow) proposal() Proposal {
 		absent = in.Absent
 	}
 	seats := make([]league.TableSeat, len(r.SeatIDs))
-	var absentIDs []int64
 	for i, id := range r.SeatIDs {
-		seats[i] = league.TableSeat{UserID: id, Bot: r.SeatBots[i]}
-		if slices.ContainsFunc(absent, func(a string) bool { return strings.EqualFold(strings.TrimSpace(a), r.SeatNames[i]) }) {
-			absentIDs = append(absentIDs, id)
-		}
+		seats[i] = league.TableSeat{UserID: id, Username: r.SeatNames[i], Bot: r.SeatBots[i]}
 	}
-	p.Waiting = []string{}
-	for _, id := range league.Asked(seats, p.ProposerID, absentIDs, p.ConfirmerIDs) {
-		p.Waiting = append(p.Waiting, r.SeatNames[slices.Index(r.SeatIDs, id)])
-	}
+	p.Waiting = league.Waiting(seats, p.ProposerID, absent, p.ConfirmerIDs)
 	return p
 }
 
@@ -235,14 +227,14 @@ func (g ResultGame) PlayersReport() bool { return g.ResultsBy == ResultsByPlayer
 const lockProposalSQL = `SELECT proposer_id FROM result_proposals WHERE game_id = $1`
 
 const insertProposalSQL = `
-INSERT INTO result_proposals (game_id, proposer_id, input, closes_at)
-VALUES ($1, $2, $3, now() + make_interval(hours => $4))`
+INSERT INTO result_proposals (game_id, proposer_id, input, proposed_at, closes_at)
+VALUES ($1, $2, $3, $4, $5)`
 
 // changeProposalSQL replaces the proposer's proposal: a new revision, a new window, no
 // dispute (its confirmations are deleted beside it).
 const changeProposalSQL = `
-UPDATE result_proposals SET input = $2, revision = revision + 1, proposed_at = now(),
-    closes_at = now() + make_interval(hours => $3), disputed_by = NULL, disputed_at = NULL, dispute_reason = ''
+UPDATE result_proposals SET input = $2, revision = revision + 1, proposed_at = $3,
+    closes_at = $4, disputed_by = NULL, disputed_at = NULL, dispute_reason = ''
 WHERE game_id = $1`
 
 const deleteConfirmationsSQL = `DELETE FROM result_confirmations WHERE game_id = $1`
@@ -261,22 +253,23 @@ func (s *Store) ProposerOf(ctx context.Context, tx pgx.Tx, gameID int64) (int64,
 	return proposerID, err
 }
 
-// InsertProposal stores w as the game's proposal, its window open for the game's
-// confirmation hours.
-func (s *Store) InsertProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
-	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input.Body, g.ConfirmHours); err != nil {
+// InsertProposal stores w as the game's proposal, made at proposedAt, its window closing
+// at closesAt (league.ProposalCloses).
+func (s *Store) InsertProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, proposedAt, closesAt time.Time) error {
+	if _, err := tx.Exec(ctx, insertProposalSQL, g.ID, w.ByUserID, w.Input.Body, proposedAt, closesAt); err != nil {
 		return fmt.Errorf("insert proposal: %w", err)
 	}
 	return nil
 }
 
-// UpdateProposal stores w as the new revision of the game's proposal: its confirmations
-// deleted, its window restarted, no dispute.
-func (s *Store) UpdateProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite) error {
+// UpdateProposal stores w as the new revision of the game's proposal, made at proposedAt:
+// its confirmations deleted, its window restarted to close at closesAt
+// (league.ProposalCloses), no dispute.
+func (s *Store) UpdateProposal(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, proposedAt, closesAt time.Time) error {
 	if _, err := tx.Exec(ctx, deleteConfirmationsSQL, g.ID); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input.Body, g.ConfirmHours); err != nil {
+	if _, err := tx.Exec(ctx, changeProposalSQL, g.ID, w.Input.Body, proposedAt, closesAt); err != nil {
 		return fmt.Errorf("change proposal: %w", err)
 	}
 	return nil

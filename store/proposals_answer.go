@@ -46,15 +46,15 @@ func (s *Store) InsertConfirmation(ctx context.Context, tx pgx.Tx, gameID, userI
 
 // InsertTableResult stores w, the table's proposal checked again under the game's lock
 // (service.Results decides it still fits and the game takes it:
-// league.ResultTable.RecordsProposal), as an organiser's record is (InsertResult), audited
-// as table says; rated are the seats rated as ladder members (ResultRows).
-func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef, table TableRecord) error {
+// league.ResultTable.RecordsProposal), as an organiser's record is (InsertResult, then
+// InsertRating), audited as table says; rated are the seats rated as ladder members
+// (ResultRows).
+func (s *Store) InsertTableResult(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef, table TableRecord) (RecordedResult, error) {
 	rw, err := resultRows(ctx, tx, g, w, rated)
 	if err != nil {
-		return err
+		return RecordedResult{}, err
 	}
-	_, err = insertResult(ctx, tx, rw, w, &table)
-	return err
+	return insertResult(ctx, tx, rw, w, &table)
 }
 
 const disputeProposalSQL = `

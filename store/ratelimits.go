@@ -64,13 +64,14 @@ func (s *Store) RateCount(ctx context.Context, kind, key string, period time.Dur
 }
 
 const deleteExpiredRateCountersSQL = `
-WITH devices AS (DELETE FROM login_devices WHERE last_used_at < now() - $1::interval)
-DELETE FROM rate_counters WHERE expires_at < now()`
+WITH devices AS (DELETE FROM login_devices WHERE last_used_at < $2)
+DELETE FROM rate_counters WHERE expires_at < $1`
 
-// DeleteExpiredRateCounters removes the counters no limiter reads any more (and the
-// browsers not logged in with for a year) and returns how many counters it removed. The server runs it with the session sweep.
-func (s *Store) DeleteExpiredRateCounters(ctx context.Context) (int64, error) {
-	tag, err := s.pool.Exec(ctx, deleteExpiredRateCountersSQL, deviceUnusedFor)
+// DeleteExpiredRateCounters removes the counters no limiter reads any more at now (and the
+// browsers not logged in with since devicesSince, account.DeviceKnownSince) and returns how
+// many counters it removed. The server runs it with the session sweep.
+func (s *Store) DeleteExpiredRateCounters(ctx context.Context, now, devicesSince time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, deleteExpiredRateCountersSQL, now, devicesSince)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete expired rate counters: %w", err)
 	}
@@ -170,25 +171,21 @@ func (s *Store) RateForget(ctx context.Context, kind, key string) error {
 	return nil
 }
 
-// deviceUnusedFor is how long a browser that logged in to an account stays known without
-// logging in again.
-const deviceUnusedFor = 365 * 24 * time.Hour
-
-// RememberDevice records that the browser holding token logged in to the user's account
-// (only the token's SHA-256 is kept).
-func (s *Store) RememberDevice(ctx context.Context, userID int64, token string) error {
+// RememberDevice records that the browser holding token logged in to the user's account at
+// at (only the token's SHA-256 is kept).
+func (s *Store) RememberDevice(ctx context.Context, userID int64, token string, at time.Time) error {
 	sum := sha256.Sum256([]byte(token))
 	if _, err := s.pool.Exec(ctx, `
-		INSERT INTO login_devices (token_hash, user_id) VALUES ($1, $2)
-		ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now()`, sum[:], userID); err != nil {
+		INSERT INTO login_devices (token_hash, user_id, last_used_at) VALUES ($1, $2, $3)
+		ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = EXCLUDED.last_used_at`, sum[:], userID, at); err != nil {
 		return fmt.Errorf("store: remember device of user %d: %w", userID, err)
 	}
 	return nil
 }
 
 // KnownDevice reports whether the browser holding token has logged in to the account of
-// username (any letter case) within the last year.
-func (s *Store) KnownDevice(ctx context.Context, username, token string) (bool, error) {
+// username (any letter case) after since (account.DeviceKnownSince).
+func (s *Store) KnownDevice(ctx context.Context, username, token string, since time.Time) (bool, error) {
 	if token == "" {
 		return false, nil
 	}
@@ -197,7 +194,7 @@ func (s *Store) KnownDevice(ctx context.Context, username, token string) (bool, 
 	if err := s.pool.QueryRow(ctx, `
 		SELECT EXISTS (SELECT 1 FROM login_devices d JOIN users u ON u.id = d.user_id
 		               WHERE d.token_hash = $1 AND lower(u.username) = lower($2)
-		                 AND d.last_used_at > now() - $3::interval)`, sum[:], username, deviceUnusedFor).Scan(&known); err != nil {
+		                 AND d.last_used_at > $3)`, sum[:], username, since).Scan(&known); err != nil {
 		return false, fmt.Errorf("store: known device: %w", err)
 	}
 	return known, nil

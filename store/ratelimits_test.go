@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/storetest"
 )
@@ -51,7 +52,7 @@ func TestRateCountersCountAndExpire(t *testing.T) {
 
 	_, err = st.Pool().Exec(ctx, `UPDATE rate_counters SET expires_at = now() - interval '1 second' WHERE kind = 'login-fail-ip'`)
 	require.NoError(t, err)
-	gone, err := st.DeleteExpiredRateCounters(ctx)
+	gone, err := st.DeleteExpiredRateCounters(ctx, time.Now(), account.DeviceKnownSince(time.Now()))
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), gone)
 }

@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -19,13 +17,6 @@ import (
 // ProvisionalGames is how many rated games a rating needs before it is established; below
 // it the rating is marked provisional.
 const ProvisionalGames = 5
-
-// restOfLadder stands for every member of a ladder who is not at the game being rated.
-// A game's antes and awards depend only on its own seats' ratings (seed 3.2), so the ladder
-// a result is applied to holds just those seats' members and this one balancing member,
-// whose rating keeps the ladder's sum at exactly 0 as rating.LadderFrom requires. It can
-// never clash with a username, which starts with a letter or digit.
-const restOfLadder = " rest of the ladder"
 
 const seatRatingsSQL = `
 SELECT user_id, rating_micros, games FROM ratings WHERE ladder = $1 AND user_id = ANY($2)`
@@ -80,53 +71,6 @@ func idList(ids map[string]int64) []int64 {
 		out = append(out, id)
 	}
 	return out
-}
-
-// rateAppended rates a newly recorded game, the last of its ladder, from the ratings its
-// seats' members hold (held). It returns the game's ledger entries, the ratings to store and
-// the ratings that moved. The caller holds the ladder's lock.
-func rateAppended(g ResultGame, lines []ResultLine, ids map[string]int64, held []heldRating) ([]rating.Entry, []memberRating, Changes, error) {
-	names := make(map[int64]string, len(ids))
-	for name, id := range ids {
-		names[id] = name
-	}
-	standings := make([]rating.Standing, 0, len(held)+1)
-	before := make(map[string]rating.Micros, len(held))
-	var sum rating.Micros
-	for _, h := range held {
-		standings = append(standings, rating.Standing{Player: names[h.UserID], Rating: rating.Micros(h.Rating), Games: h.Games})
-		before[names[h.UserID]] = rating.Micros(h.Rating)
-		sum += rating.Micros(h.Rating)
-	}
-	standings = append(standings, rating.Standing{Player: restOfLadder, Rating: -sum})
-	ladder, err := rating.LadderFrom(standings)
-	if err != nil {
-		return nil, nil, Changes{}, fmt.Errorf("ladder %s: %w", g.Ladder(), err)
-	}
-	entries, err := ladder.Apply(ratingGame(strconv.FormatInt(g.ID, 10), g.Game.System, lines))
-	if err != nil {
-		return nil, nil, Changes{}, ratingError(err)
-	}
-	// The members whose ratings the game touched: every seat's player and each credited
-	// substitute (rating.Ladder.Apply makes exactly these members).
-	var touched []string
-	for _, e := range entries {
-		if !slices.Contains(touched, e.Player) {
-			touched = append(touched, e.Player)
-		}
-		if !slices.Contains(touched, e.Credited) {
-			touched = append(touched, e.Credited)
-		}
-	}
-	var changes Changes
-	ratings := make([]memberRating, len(touched))
-	for i, name := range touched {
-		ratings[i] = memberRating{UserID: ids[name], Rating: ladder.Rating(name), Games: ladder.Games(name)}
-		if b, ok := before[name]; !ok || b != ladder.Rating(name) {
-			changes.Ratings = append(changes.Ratings, RatingChange{Username: name, Before: before[name], After: ladder.Rating(name)})
-		}
-	}
-	return entries, ratings, changes, nil
 }
 
 // queueRatings queues the upsert of members' ratings on a ladder.
@@ -266,14 +210,50 @@ LEFT JOIN users sub ON sub.id = rp.substitute_id
 WHERE r.ladder = $1 AND r.ladder_seq >= $2
 ORDER BY r.ladder_seq, rp.position`
 
-// replayLadder re-rates a ladder from the game at place fromSeq on, after that game's
-// result changed: it resumes the ladder from the ledger of the games before it
-// (rating.ReplayFrom), replays every later game in ladder order, rewrites their ledger
-// lines and the ladder's ratings, and returns the new standings. The caller holds the
-// ladder's lock.
-func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) ([]rating.Standing, error) {
-	ids := map[string]int64{}
-	var prefix [][]rating.Entry
+// LadderTail is a ladder read for a replay from the game at place FromSeq on (LadderTail):
+// the ledger of the games before it, and the stored results of that game and every later
+// one, in ladder order.
+type LadderTail struct {
+	Ladder  string
+	FromSeq int64
+	// Prefix is the ledger of the games before FromSeq, one slice of entries per game
+	// (rating.ReplayFrom resumes the ladder from it).
+	Prefix [][]rating.Entry
+	// Games are the results from FromSeq on.
+	Games []TailGame
+	// ids are the accounts of the members named in Prefix and Games, by username.
+	ids map[string]int64
+}
+
+// TailGame is one stored result a replay rates again.
+type TailGame struct {
+	GameID, Seq int64
+	System      scoring.System
+	// Seats are its seats' stored lines, in seat order.
+	Seats []TailSeat
+}
+
+// TailSeat is one seat of a stored result, as the ladder is rated from it: its player (0
+// and "" when the account is gone), whether the seat was absent, its substitute, what it
+// scored and whether it won.
+type TailSeat struct {
+	UserID       int64
+	Username     string
+	Absent       bool
+	SubstituteID int64
+	Substitute   string
+	Points       *big.Rat
+	Winner       bool
+}
+
+// AddMember names, for the ledger RewriteLadder writes, the account of a ladder member a
+// seat is rated as (league.RatedAs, LadderMember).
+func (t *LadderTail) AddMember(m SeatRef) { t.ids[m.Username] = m.UserID }
+
+// LadderTail reads, inside tx and under the ladder's lock, the ladder for a replay from the
+// game at place fromSeq on: the ledger before it and the stored results from it on.
+func (s *Store) LadderTail(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) (LadderTail, error) {
+	t := LadderTail{Ladder: ladder, FromSeq: fromSeq, ids: map[string]int64{}}
 	lastSeq := int64(-1)
 	var (
 		seq                                int64
@@ -290,19 +270,19 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 	)
 	rows, err := tx.Query(ctx, ladderPrefixSQL, ladder, fromSeq)
 	if err != nil {
-		return nil, fmt.Errorf("read ledger of %s: %w", ladder, err)
+		return LadderTail{}, fmt.Errorf("store: read ledger of %s: %w", ladder, err)
 	}
 	_, err = pgx.ForEachRow(rows, []any{&seq, &position, &player, &playerID, &substitute, &substituteID,
 		&credited, &creditedID, &before, &ante, &award, &delta, &after}, func() error {
 		if seq != lastSeq {
-			prefix = append(prefix, nil)
+			t.Prefix = append(t.Prefix, nil)
 			lastSeq = seq
 		}
-		ids[player], ids[credited] = playerID, creditedID
+		t.ids[player], t.ids[credited] = playerID, creditedID
 		if substitute != "" {
-			ids[substitute] = substituteID
+			t.ids[substitute] = substituteID
 		}
-		prefix[len(prefix)-1] = append(prefix[len(prefix)-1], rating.Entry{
+		t.Prefix[len(t.Prefix)-1] = append(t.Prefix[len(t.Prefix)-1], rating.Entry{
 			Player: player, Substitute: substitute, Credited: credited,
 			Before: rating.Micros(before), Ante: rating.Micros(ante), Award: rating.Micros(award),
 			Delta: rating.Micros(delta), After: rating.Micros(after),
@@ -310,82 +290,57 @@ func replayLadder(ctx context.Context, tx pgx.Tx, ladder string, fromSeq int64) 
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read ledger of %s: %w", ladder, err)
+		return LadderTail{}, fmt.Errorf("store: read ledger of %s: %w", ladder, err)
 	}
-
-	var games []rating.Game
-	var gameIDs, seqs []int64
-	// A seat rated in place of its player (league.RatedAs: an absent Diplomacy seat is the
-	// ladder's Seventh Player) waits for its ladder member, found once for every kind.
-	type memberSeat struct {
-		game, seat int
-		gameID     int64
-		kind       string
-	}
-	var waiting []memberSeat
 	rows, err = tx.Query(ctx, ladderTailSQL, ladder, fromSeq)
 	if err != nil {
-		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
+		return LadderTail{}, fmt.Errorf("store: read results of %s: %w", ladder, err)
 	}
 	_, err = pgx.ForEachRow(rows, []any{&gameID, &seq, &system, &userID, &username, &absent, &substituteID, &substitute,
 		&pointsNum, &pointsDen, &winner}, func() error {
-		sys := scoring.System(system)
-		if len(gameIDs) == 0 || gameIDs[len(gameIDs)-1] != gameID {
-			games = append(games, rating.Game{ID: strconv.FormatInt(gameID, 10), PointsArePot: sys.PointsArePot()})
-			gameIDs = append(gameIDs, gameID)
-			seqs = append(seqs, seq)
+		if len(t.Games) == 0 || t.Games[len(t.Games)-1].GameID != gameID {
+			t.Games = append(t.Games, TailGame{GameID: gameID, Seq: seq, System: scoring.System(system)})
 		}
-		if !scoring.SeatRated(sys, absent) {
-			return nil // the seat was not played (CONTRACT section 12)
-		}
-		g := &games[len(games)-1]
-		if kind := league.RatedAs(sys, absent); kind != "" {
-			waiting = append(waiting, memberSeat{game: len(games) - 1, seat: len(g.Seats), gameID: gameID, kind: kind})
-		} else if userID == 0 {
-			return fmt.Errorf("game %d: a seat without its player", gameID)
-		} else {
-			ids[username] = userID
+		if userID != 0 {
+			t.ids[username] = userID
 		}
 		if substitute != "" {
-			ids[substitute] = substituteID
+			t.ids[substitute] = substituteID
 		}
-		g.Seats = append(g.Seats, rating.Seat{Player: username, Substitute: substitute,
-			Points: big.NewRat(pointsNum, pointsDen), Winner: winner})
+		g := &t.Games[len(t.Games)-1]
+		g.Seats = append(g.Seats, TailSeat{UserID: userID, Username: username, Absent: absent, SubstituteID: substituteID,
+			Substitute: substitute, Points: big.NewRat(pointsNum, pointsDen), Winner: winner})
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read results of %s: %w", ladder, err)
+		return LadderTail{}, fmt.Errorf("store: read results of %s: %w", ladder, err)
 	}
-	// Each member is created on first use, so a ladder a game moved to has its own.
-	members := map[string]SeatRef{}
-	for _, w := range waiting {
-		m, ok := members[w.kind]
-		if !ok {
-			if m, err = ensureLadderMember(ctx, tx, w.kind, ladder); err != nil {
-				return nil, fmt.Errorf("read results of %s: game %d: %w", ladder, w.gameID, err)
-			}
-			members[w.kind] = m
-		}
-		games[w.game].Seats[w.seat].Player = m.Username
-		ids[m.Username] = m.UserID
-	}
+	return t, nil
+}
 
-	replayed, tail, err := rating.ReplayFrom(prefix, games)
-	if err != nil {
-		return nil, ratingError(err)
+// RewriteLadder saves, inside tx and under the ladder's lock, a replay of t (read by
+// LadderTail) as the caller computed it (rating.ReplayFrom): the ledger lines of its games
+// (tail, one slice per game of t.Games) and the ladder's ratings, standings.
+func (s *Store) RewriteLadder(ctx context.Context, tx pgx.Tx, t LadderTail, tail [][]rating.Entry, standings []rating.Standing) error {
+	gameIDs, seqs := make([]int64, len(t.Games)), make([]int64, len(t.Games))
+	for i, g := range t.Games {
+		gameIDs[i], seqs[i] = g.GameID, g.Seq
 	}
-	standings := replayed.Standings()
 	ratings := make([]memberRating, len(standings))
 	for i, st := range standings {
-		ratings[i] = memberRating{UserID: ids[st.Player], Rating: st.Rating, Games: st.Games}
+		id, ok := t.ids[st.Player]
+		if !ok {
+			return fmt.Errorf("store: rewrite ratings of %s: %q is none of its members", t.Ladder, st.Player)
+		}
+		ratings[i] = memberRating{UserID: id, Rating: st.Rating, Games: st.Games}
 	}
-	if err := rewriteLedgerTail(ctx, tx, ladder, fromSeq, gameIDs, seqs, tail, ids); err != nil {
-		return nil, err
+	if err := rewriteLedgerTail(ctx, tx, t.Ladder, t.FromSeq, gameIDs, seqs, tail, t.ids); err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
-	if _, err := tx.Exec(ctx, rewriteRatingsSQL, append([]any{ladder}, ratingColumns(ratings)...)...); err != nil {
-		return nil, fmt.Errorf("rewrite ratings of %s: %w", ladder, err)
+	if _, err := tx.Exec(ctx, rewriteRatingsSQL, append([]any{t.Ladder}, ratingColumns(ratings)...)...); err != nil {
+		return fmt.Errorf("store: rewrite ratings of %s: %w", t.Ladder, err)
 	}
-	return standings, nil
+	return nil
 }
 
 // Rating is one member's line on a ladder.

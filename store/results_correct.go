@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -43,40 +44,53 @@ func (s *Store) ResultPlace(ctx context.Context, tx pgx.Tx, gameID int64) (Resul
 	return p, nil
 }
 
+// CorrectedResult is a correction UpdateResult has stored inside its transaction, waiting
+// for its ladder's replay: the results service replays the ladder from the game on
+// (LadderTail, rating.ReplayFrom, RewriteLadder) and InsertCorrection ends the write.
+type CorrectedResult struct {
+	rows   ResultRows
+	write  ResultWrite
+	before standingBefore
+}
+
 // UpdateResult replaces a recorded result inside tx by w, laid out as rw, at its place on
-// the ladder (ResultPlace): it replaces the seats' league points, replays the ladder from
-// that game on (every later game is re-rated in ladder order, its ledger lines rewritten)
-// and writes an audit row with the visible diff (whose league points and ratings moved, and
-// by how much) and the notices. The game keeps its place in the ladder. It returns the diff.
-func (s *Store) UpdateResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, place ResultPlace) (Changes, error) {
+// the ladder (ResultPlace): the result and the seats' league points, the game keeping its
+// place in the ladder. It reads first what the correction may move (the game's league
+// points and the ladder's ratings), for the visible diff InsertCorrection writes once the
+// caller has replayed the ladder from that game on.
+func (s *Store) UpdateResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, place ResultPlace) (CorrectedResult, error) {
 	g := rw.game
 	before, err := readBefore(ctx, tx, g.ID, place.Ladder)
 	if err != nil {
-		return Changes{}, err
+		return CorrectedResult{}, err
 	}
 	if _, err := tx.Exec(ctx, updateResultSQL, g.ID, w.Input.Body, rw.output, w.ByUserID); err != nil {
-		return Changes{}, fmt.Errorf("update result: %w", err)
+		return CorrectedResult{}, fmt.Errorf("update result: %w", err)
 	}
 	if _, err := tx.Exec(ctx, deleteResultPointsSQL, g.ID); err != nil {
-		return Changes{}, fmt.Errorf("delete points: %w", err)
+		return CorrectedResult{}, fmt.Errorf("delete points: %w", err)
 	}
 	batch := &pgx.Batch{}
 	queueResultPoints(batch, g, rw.lines, rw.subs)
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return Changes{}, fmt.Errorf("insert points: %w", err)
+		return CorrectedResult{}, fmt.Errorf("insert points: %w", err)
 	}
-	standings, err := replayLadder(ctx, tx, place.Ladder, place.Seq)
-	if err != nil {
-		return Changes{}, err
-	}
-	changes := before.diff(rw.lines, standings)
+	return CorrectedResult{rows: rw, write: w, before: before}, nil
+}
+
+// InsertCorrection ends the correction c inside its transaction, once its ladder is
+// replayed to standings: an audit row with the visible diff (whose league points and
+// ratings moved, and by how much) and the notices. It returns the diff.
+func (s *Store) InsertCorrection(ctx context.Context, tx pgx.Tx, c CorrectedResult, standings []rating.Standing) (Changes, error) {
+	rw, w, g := c.rows, c.write, c.rows.game
+	changes := c.before.diff(rw.lines, standings)
 	// Each correction is its own event, numbered from 1 (one ladder's corrections happen
 	// one at a time; this one's audit row is not written yet).
 	var corrections int
 	if err := tx.QueryRow(ctx, countCorrectionsSQL, g.ID).Scan(&corrections); err != nil {
 		return Changes{}, fmt.Errorf("count corrections: %w", err)
 	}
-	batch = &pgx.Batch{}
+	batch := &pgx.Batch{}
 	if err := queueEnding(batch, rw, w, changes, ending{action: "correct", notice: NoticeResultCorrected,
 		key: fmt.Sprintf("result_corrected:game:%d:%d", g.ID, corrections), reason: w.Reason}); err != nil {
 		return Changes{}, err

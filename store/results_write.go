@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -194,36 +193,4 @@ func ledgerLines(entries []rating.Entry) []LedgerLine {
 			Before: e.Before, Ante: e.Ante, Award: e.Award, Delta: e.Delta, After: e.After}
 	}
 	return out
-}
-
-// ratingGame is the rating package's view of a scored game: its rated seats
-// (scoring.SeatRated) in seat order.
-func ratingGame(id string, system scoring.System, lines []ResultLine) rating.Game {
-	g := rating.Game{ID: id, PointsArePot: system.PointsArePot(), Seats: make([]rating.Seat, len(lines))}
-	g.Seats = g.Seats[:0]
-	for _, l := range lines {
-		if !scoring.SeatRated(system, l.Absent) {
-			continue // the seat was not played (CONTRACT section 12)
-		}
-		player, _ := l.rated()
-		g.Seats = append(g.Seats, rating.Seat{Player: player, Substitute: l.Substitute, Points: l.Points, Winner: l.Winner})
-	}
-	return g
-}
-
-// ratingError turns the rating package's refusal of a game into a *scoring.FieldError: the
-// only ones reachable after scoreSeated are out-of-range amounts.
-func ratingError(err error) error {
-	var fe *scoring.FieldError
-	if errors.As(err, &fe) {
-		return err
-	}
-	if errors.Is(err, rating.ErrOverflow) || errors.Is(err, rating.ErrPotMismatch) || errors.Is(err, rating.ErrTooFewSeats) {
-		return &scoring.FieldError{Field: "result", Problem: err.Error()}
-	}
-	var seat *rating.SeatError
-	if errors.As(err, &seat) {
-		return &scoring.FieldError{Field: "result", Problem: seat.Error()}
-	}
-	return err
 }

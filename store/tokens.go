@@ -35,15 +35,15 @@ type APIToken struct {
 
 const (
 	lockUserSQL          = `SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL AND member_kind IS NULL FOR UPDATE`
-	deleteExpiredTokens  = `DELETE FROM api_tokens WHERE user_id = $1 AND expires_at <= now()`
+	deleteExpiredTokens  = `DELETE FROM api_tokens WHERE user_id = $1 AND expires_at <= $2`
 	countTokensSQL       = `SELECT count(*) FROM api_tokens WHERE user_id = $1`
 	deleteLeastUsedToken = `
 DELETE FROM api_tokens WHERE id IN (
     SELECT id FROM api_tokens WHERE user_id = $1
     ORDER BY coalesce(last_used_at, created_at), id LIMIT $2)`
 	createAPITokenSQL = `
-INSERT INTO api_tokens (user_id, token_sha256, name, expires_at)
-VALUES ($1, $2, $3, now() + $4::interval)`
+INSERT INTO api_tokens (user_id, token_sha256, name, created_at, expires_at)
+VALUES ($1, $2, $3, $4, $5)`
 )
 
 // LockUser locks the account's row for tx, so that its tokens and links are handed out
@@ -57,9 +57,10 @@ func (s *Store) LockUser(ctx context.Context, tx pgx.Tx, userID int64) error {
 	return err
 }
 
-// LiveAPITokens deletes the user's expired API tokens and counts the live ones.
-func (s *Store) LiveAPITokens(ctx context.Context, tx pgx.Tx, userID int64) (int, error) {
-	if _, err := tx.Exec(ctx, deleteExpiredTokens, userID); err != nil {
+// LiveAPITokens deletes the user's API tokens expired at now (those expiring at now or
+// before) and counts the live ones.
+func (s *Store) LiveAPITokens(ctx context.Context, tx pgx.Tx, userID int64, now time.Time) (int, error) {
+	if _, err := tx.Exec(ctx, deleteExpiredTokens, userID, now); err != nil {
 		return 0, err
 	}
 	var n int
@@ -77,29 +78,31 @@ func (s *Store) DeleteLeastUsedAPITokens(ctx context.Context, tx pgx.Tx, userID 
 }
 
 // InsertAPIToken stores an API token named name for the user, remembered only by its
-// SHA-256 (sum, account.NewToken), valid for lifetime.
-func (s *Store) InsertAPIToken(ctx context.Context, tx pgx.Tx, userID int64, sum []byte, name string, lifetime time.Duration) error {
-	_, err := tx.Exec(ctx, createAPITokenSQL, userID, sum, name, interval(lifetime))
+// SHA-256 (sum, account.NewToken), issued at createdAt and valid until expiresAt
+// (account.Expires).
+func (s *Store) InsertAPIToken(ctx context.Context, tx pgx.Tx, userID int64, sum []byte, name string, createdAt, expiresAt time.Time) error {
+	_, err := tx.Exec(ctx, createAPITokenSQL, userID, sum, name, createdAt, expiresAt)
 	return err
 }
 
 const userByAPITokenSQL = `
 WITH t AS (
     SELECT id, user_id, last_used_at FROM api_tokens
-    WHERE token_sha256 = $1 AND expires_at > now()
+    WHERE token_sha256 = $1 AND expires_at > $2
 ), touched AS (
-    -- Remember the use, at most once a minute per token.
-    UPDATE api_tokens a SET last_used_at = now() FROM t
-    WHERE a.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute')
+    -- Remember the use at $2, unless one is remembered since $3.
+    UPDATE api_tokens a SET last_used_at = $2 FROM t
+    WHERE a.id = t.id AND (t.last_used_at IS NULL OR t.last_used_at < $3)
 )
 SELECT u.id, u.username, u.display_name, u.created_at, u.auth_version, u.language
 FROM t JOIN users u ON u.id = t.user_id
 WHERE u.deleted_at IS NULL`
 
 // UserByAPIToken returns the account a bearer token belongs to, or ErrNotFound when the
-// token is unknown or expired. It records when the token was last used.
-func (s *Store) UserByAPIToken(ctx context.Context, token string) (User, error) {
-	rows, err := s.pool.Query(ctx, userByAPITokenSQL, account.Sum(token))
+// token is unknown or expired at now (its expiry is now or before). It records the use at
+// now when none is recorded since touchedSince (account.TokenUseSince).
+func (s *Store) UserByAPIToken(ctx context.Context, token string, now, touchedSince time.Time) (User, error) {
+	rows, err := s.pool.Query(ctx, userByAPITokenSQL, account.Sum(token), now, touchedSince)
 	if err != nil {
 		return User{}, fmt.Errorf("store: user by api token: %w", err)
 	}
@@ -115,12 +118,12 @@ func (s *Store) UserByAPIToken(ctx context.Context, token string) (User, error) 
 
 const apiTokensSQL = `
 SELECT id, name, created_at, expires_at, date_trunc('minute', last_used_at) AS last_used_at
-FROM api_tokens WHERE user_id = $1 AND expires_at > now()
+FROM api_tokens WHERE user_id = $1 AND expires_at > $2
 ORDER BY created_at DESC, id DESC`
 
-// APITokens lists the user's live API tokens, newest first.
-func (s *Store) APITokens(ctx context.Context, userID int64) ([]APIToken, error) {
-	tokens, err := collect[APIToken](ctx, s.pool, apiTokensSQL, userID)
+// APITokens lists the user's API tokens live at now, newest first.
+func (s *Store) APITokens(ctx context.Context, userID int64, now time.Time) ([]APIToken, error) {
+	tokens, err := collect[APIToken](ctx, s.pool, apiTokensSQL, userID, now)
 	if err != nil {
 		return nil, fmt.Errorf("store: api tokens: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/tablestakes/tablestakes/account"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -33,8 +34,13 @@ const ExpiredEvery = 30 * time.Minute
 func Expired(st *store.Store) []Job {
 	return []Job{
 		{"sweep expired sessions", "swept expired sessions", st.DeleteExpiredSessions},
-		{"sweep expired rate counters", "swept expired rate counters", st.DeleteExpiredRateCounters},
-		{"sweep expired account links", "swept expired account links", st.DeleteExpiredAccountLinks},
+		{"sweep expired rate counters", "swept expired rate counters", func(ctx context.Context) (int64, error) {
+			now := time.Now()
+			return st.DeleteExpiredRateCounters(ctx, now, account.DeviceKnownSince(now))
+		}},
+		{"sweep expired account links", "swept expired account links", func(ctx context.Context) (int64, error) {
+			return st.DeleteExpiredAccountLinks(ctx, time.Now())
+		}},
 		{"sweep old notification deliveries", "swept old notification deliveries", st.DeleteOldDeliveries},
 	}
 }

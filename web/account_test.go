@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,7 +177,7 @@ func TestAPITokensAreLimitedPerAccount(t *testing.T) {
 	// A log-in at the limit replaces the least recently used token: here the first one,
 	// never used since.
 	latest := app.loginToken("ada", "analytical-engine")
-	tokens, err := app.store.APITokens(ctx, ada.ID)
+	tokens, err := app.store.APITokens(ctx, ada.ID, time.Now())
 	require.NoError(t, err)
 	assert.Len(t, tokens, store.MaxAPITokens)
 	status, _ := app.api(http.MethodGet, "/api/v1/me", first, nil)

@@ -132,7 +132,7 @@ func TestResetLinkExpiresAfterAnHour(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	app.loginToken("ada", "analytical-engine")
 
-	gone, err := app.store.DeleteExpiredAccountLinks(context.Background())
+	gone, err := app.store.DeleteExpiredAccountLinks(context.Background(), time.Now())
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), gone, "the sweep removes the expired link")
 }

@@ -134,7 +134,7 @@ type apiToken struct {
 // apiTokens lists the caller's live API tokens: GET /api/v1/me/tokens.
 func (h *Handler) apiTokens(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
-	tokens, err := h.Store.APITokens(c.Request().Context(), user.ID)
+	tokens, err := h.Accounts.APITokens(c.Request().Context(), user.ID)
 	if err != nil {
 		return err
 	}

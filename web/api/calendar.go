@@ -13,7 +13,7 @@ import (
 func (h *Handler) apiCalendarFeed(renew bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-		token, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, renew)
+		token, err := h.Accounts.CalendarFeedToken(c.Request().Context(), user.ID, renew)
 		if err != nil {
 			return err
 		}

@@ -218,7 +218,7 @@ func (h *Server) Identify(next echo.HandlerFunc) echo.HandlerFunc {
 			if !ok || token == "" {
 				return echo.NewHTTPError(http.StatusUnauthorized, "Authorization: expected \"Bearer <token>\"")
 			}
-			user, err := h.Store.UserByAPIToken(ctx, token)
+			user, err := h.Accounts.UserByAPIToken(ctx, token)
 			if errors.Is(err, store.ErrNotFound) {
 				return echo.NewHTTPError(http.StatusUnauthorized, "Authorization: unknown or expired token")
 			}

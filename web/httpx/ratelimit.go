@@ -16,7 +16,7 @@ import (
 	"github.com/tablestakes/tablestakes/store"
 )
 
-// Rate-limit counter kinds (store.RateHit). The counters live in Postgres, so that every
+// Rate-limit counter kinds (service.Limits). The counters live in Postgres, so that every
 // serve process on one database shares them.
 const (
 	// kindLoginAttempt counts every log-in attempt by address, right or wrong: the
@@ -116,7 +116,7 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (_ stor
 	// One time for the whole attempt: its checks, its counts and its give-backs fall in the
 	// same windows.
 	now := cfg.LimitClock()
-	slots := &loginSlots{store: h.Store, limits: service.NewLimits(h.Store), at: now}
+	slots := &loginSlots{limits: h.Limits, at: now}
 	// Only a wrong password is a failure: every other ending (a refusal, a right password,
 	// an attempt that never got an answer) gives the failure slots back.
 	wrong := false
@@ -130,7 +130,7 @@ func (h *Server) Authenticate(c echo.Context, username, password string) (_ stor
 	if ck, err := c.Cookie(deviceCookie); err == nil {
 		token = ck.Value
 	}
-	known, err := h.Store.KnownDevice(ctx, username, token)
+	known, err := h.Limits.KnownDevice(ctx, username, token)
 	if err != nil {
 		return store.User{}, err
 	}
@@ -187,7 +187,7 @@ func (h *Server) takeAddressSlots(ctx context.Context, slots *loginSlots, known 
 		return nil
 	}
 	cfg := h.Config
-	attempts, err := h.Store.RateHit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, slots.at)
+	attempts, err := h.Limits.Hit(ctx, kindLoginAttempt, ip, cfg.LoginPerVenue.Per, slots.at)
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,6 @@ func (h *Server) takeAddressSlots(ctx context.Context, slots *loginSlots, known 
 // loginSlots are the failure-limit slots one log-in attempt has taken, to give back when it
 // turns out not to be a failure.
 type loginSlots struct {
-	store  *store.Store
 	limits *service.Limits
 	at     time.Time
 	taken  []loginSlot
@@ -239,7 +238,7 @@ func (s *loginSlots) take(ctx context.Context, kind, key string, lim Limit) (boo
 // hit counts one hit of kind by key over lim's period whatever the count, and returns the
 // count with it.
 func (s *loginSlots) hit(ctx context.Context, kind, key string, lim Limit) (float64, error) {
-	n, err := s.store.RateHit(ctx, kind, key, lim.Per, s.at)
+	n, err := s.limits.Hit(ctx, kind, key, lim.Per, s.at)
 	if err == nil {
 		s.taken = append(s.taken, loginSlot{kind, key, lim.Per})
 	}
@@ -251,7 +250,7 @@ func (s *loginSlots) hit(ctx context.Context, kind, key string, lim Limit) (floa
 func (s *loginSlots) giveBack(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
 	for _, sl := range s.taken {
-		if err := s.store.RateGiveBack(ctx, sl.kind, sl.key, sl.per, s.at); err != nil {
+		if err := s.limits.GiveBack(ctx, sl.kind, sl.key, sl.per, s.at); err != nil {
 			return err
 		}
 	}
@@ -268,7 +267,7 @@ func (h *Server) RememberDevice(c echo.Context, userID int64) error {
 	} else {
 		token = rand.Text() + rand.Text()
 	}
-	if err := h.Store.RememberDevice(c.Request().Context(), userID, token); err != nil {
+	if err := h.Limits.RememberDevice(c.Request().Context(), userID, token); err != nil {
 		return err
 	}
 	c.SetCookie(&http.Cookie{Name: deviceCookie, Value: token, Path: "/", MaxAge: 365 * 24 * 3600,
@@ -287,7 +286,7 @@ func (h *Server) refuseLogin(ctx context.Context, why, ip, username, msg string,
 // venue waits no longer for retrying (trust review 3, finding 5); the caller answers a
 // refusal with ErrTooManySignups.
 func (h *Server) AllowSignup(c echo.Context) (bool, error) {
-	ok, err := service.NewLimits(h.Store).Take(c.Request().Context(), kindSignup, ClientKey(c), h.Config.SignupPerIP.Per, h.Config.SignupPerIP.Attempts,
+	ok, err := h.Limits.Take(c.Request().Context(), kindSignup, ClientKey(c), h.Config.SignupPerIP.Per, h.Config.SignupPerIP.Attempts,
 		h.Config.LimitClock())
 	if err != nil {
 		return false, err

@@ -120,6 +120,8 @@ type Server struct {
 	Accounts *service.Accounts
 	// Supercat owns the SUPERCAT companion's writes (solo games, chapters, bots' turns).
 	Supercat *service.Supercat
+	// Limits owns the rate limits' counters and the browsers known to log in to an account.
+	Limits   *service.Limits
 	Sessions *scs.SessionManager
 	Logger   *slog.Logger
 	Config   Config
@@ -195,6 +197,7 @@ func NewServer(st *store.Store, logger *slog.Logger, cfg Config) *Server {
 		Seasons:  service.NewSeasons(st),
 		Accounts: service.NewAccounts(st),
 		Supercat: service.NewSupercat(st),
+		Limits:   service.NewLimits(st),
 		Sessions: sessions,
 		Logger:   logger,
 		Config:   cfg,

@@ -138,7 +138,7 @@ func (h *Handler) tokensPage(c echo.Context) error {
 func (h *Handler) renderTokens(c echo.Context, status int, v templates.TokensView) error {
 	user, _ := httpx.CurrentUser(c)
 	ctx := c.Request().Context()
-	tokens, err := h.Store.APITokens(ctx, user.ID)
+	tokens, err := h.Accounts.APITokens(ctx, user.ID)
 	if err != nil {
 		return err
 	}

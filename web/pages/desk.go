@@ -172,7 +172,7 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 		return d, err
 	}
 	if len(d.next) > 0 {
-		d.feedToken, err = h.Store.CalendarFeedToken(ctx, id, false)
+		d.feedToken, err = h.Accounts.CalendarFeedToken(ctx, id, false)
 	}
 	return d, err
 }
@@ -199,7 +199,7 @@ func deskGame(l locales.Lang, g store.QueuedGame, clock pageClock) templates.Des
 // renewCalendarFeed gives the viewer a new secret feed address (POST /me/calendar/renew).
 func (h *Handler) renewCalendarFeed(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	if _, err := h.Store.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
+	if _, err := h.Accounts.CalendarFeedToken(c.Request().Context(), user.ID, true); err != nil {
 		return err
 	}
 	h.Flash(c, locales.T(c.Request().Context(), "desk.feed_renewed"))

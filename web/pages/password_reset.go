@@ -121,7 +121,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		form.Errors = templates.FieldErrors{"email": msg}
 		return h.Render(c, http.StatusUnprocessableEntity, templates.ForgotPassword(h.Page(c, locales.T(c.Request().Context(), "forgot.title")), form))
 	}
-	n, err := h.Store.RateHit(ctx, kindResetRequest, httpx.ClientKey(c), resetLimitPeriod, h.Config.LimitClock())
+	n, err := h.Limits.Hit(ctx, kindResetRequest, httpx.ClientKey(c), resetLimitPeriod, h.Config.LimitClock())
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 		return httpx.Refused(httpx.MsgTooManyResets, httpx.Limit{Attempts: resetRequestsPerIP, Per: resetLimitPeriod})
 	}
 	form.Sent = true
-	sent, err := h.Store.RateHit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod, h.Config.LimitClock())
+	sent, err := h.Limits.Hit(ctx, kindResetMail, strings.ToLower(addr), resetLimitPeriod, h.Config.LimitClock())
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (h *Handler) forgotPassword(c echo.Context) error {
 // resetPasswordPage shows the form a reset link opens (GET /password/reset?token=).
 func (h *Handler) resetPasswordPage(c echo.Context) error {
 	token := c.QueryParam("token")
-	ok, err := h.Store.ResetLinkValid(c.Request().Context(), token)
+	ok, err := h.Accounts.ResetLinkValid(c.Request().Context(), token)
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func (h *Handler) resetPassword(c echo.Context) error {
 	// The owner has proved who they are by mail: the account's failed log-ins are
 	// forgotten and this browser becomes one of theirs, so the cap on guesses at the
 	// account never keeps its owner out.
-	if err := h.Store.RateForget(c.Request().Context(), httpx.KindLoginFailAccount, httpx.UsernameKey(user.Username)); err != nil {
+	if err := h.Limits.Forget(c.Request().Context(), httpx.KindLoginFailAccount, httpx.UsernameKey(user.Username)); err != nil {
 		return err
 	}
 	if err := h.RememberDevice(c, user.ID); err != nil {
