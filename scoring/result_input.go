@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"encoding/json"
+	"math/big"
 )
 
 // ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
@@ -238,24 +239,41 @@ func (g Game) checkScores(in ResultInput) error {
 	var problems FieldErrors
 	var written []json.Number
 	for i, p := range players {
-		score := p.Score
-		var problem string
-		switch {
-		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
-			problem = "%s scores are whole numbers of 0 or more, got %s"
-		case !g.FractionalScores && !score.IsInt():
-			problem = "%s scores are whole numbers, got %s"
-		case !g.NegativeScores && score.Sign() < 0:
-			problem = "%s scores are 0 or more, got %s"
-		default:
+		if g.scoreRule(p.Score) == "" {
 			continue
 		}
 		if written == nil {
 			written = writtenScores(in.Scorer, len(players))
 		}
-		problems = append(problems, fieldErr(index("players", i)+".score", problem, g.Name, written[i]))
+		fe := g.scoreProblem(p.Score, string(written[i]))
+		fe.Field = index("players", i) + ".score"
+		problems = append(problems, fe)
 	}
 	return problems.errorOrNil()
+}
+
+// scoreRule is the rule of g's scores that score breaks, as a format taking the game's
+// name and the score as written; "" when score is one g allows.
+func (g Game) scoreRule(score *big.Rat) string {
+	switch {
+	case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
+		return "%s scores are whole numbers of 0 or more, got %s"
+	case !g.FractionalScores && !score.IsInt():
+		return "%s scores are whole numbers, got %s"
+	case !g.NegativeScores && score.Sign() < 0:
+		return "%s scores are 0 or more, got %s"
+	}
+	return ""
+}
+
+// scoreProblem is the problem of a final score g does not allow (scoreRule), quoting it as
+// written; nil when g allows it.
+func (g Game) scoreProblem(score *big.Rat, written string) *FieldError {
+	rule := g.scoreRule(score)
+	if rule == "" {
+		return nil
+	}
+	return fieldErr("", rule, g.Name, written)
 }
 
 // writtenScores returns each player's "score" as the input writes it ("2.50", "-0"), n of

@@ -244,7 +244,7 @@ func proposalView(p store.Proposal, g store.ResultGame, viewer store.User, signe
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points";
 // in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []templates.ProposalLine {
-	scores := scoresOf(p.Input)
+	scores := scoring.EnteredIn(g.Game, g.GameVersion, p.Input)
 	name := seatNamer(g)
 	w, err := g.CheckBody(p.ProposerID, p.Input)
 	if err != nil {
