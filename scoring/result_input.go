@@ -98,8 +98,18 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		}
 	}
 	if absent != nil && !isNull(absent) {
-		if err := json.Unmarshal(absent, &in.Absent); err != nil {
-			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
+		notAList := &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
+		items, err := decodeArray(absent, "absent")
+		if err != nil {
+			return ResultInput{}, notAList
+		}
+		in.Absent = make([]string, 0, len(items))
+		for _, item := range items {
+			name, err := parseString(item, "absent")
+			if err != nil {
+				return ResultInput{}, notAList
+			}
+			in.Absent = append(in.Absent, name)
 		}
 	}
 	if reason != nil && !isNull(reason) {
@@ -279,15 +289,23 @@ func (g Game) scoreProblem(score *big.Rat, written string) *FieldError {
 // writtenScores returns each player's "score" as the input writes it ("2.50", "-0"), n of
 // them (empty where it cannot say).
 func writtenScores(input []byte, n int) []json.Number {
-	var doc struct {
-		Players []struct {
-			Score json.Number `json:"score"`
-		} `json:"players"`
-	}
-	_ = json.Unmarshal(input, &doc) // the scorer has read it
 	out := make([]json.Number, n)
-	for i := range min(n, len(doc.Players)) {
-		out[i] = doc.Players[i].Score
+	// The scorer has read the input (strictly): each score's text is taken as it stands.
+	doc, err := decodeOpenObject(input, "", "players")
+	if err != nil {
+		return out
+	}
+	raw, _ := doc.field("players")
+	items, err := decodeArray(raw, "players")
+	if err != nil {
+		return out
+	}
+	for i := range min(n, len(items)) {
+		if p, err := decodeOpenObject(items[i], "", "score"); err == nil {
+			if score, ok := p.field("score"); ok {
+				out[i] = json.Number(trimSpace(score))
+			}
+		}
 	}
 	return out
 }

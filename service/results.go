@@ -26,7 +26,7 @@ func NewResults(st *store.Store) *Results {
 	return &Results{store: st}
 }
 
-// Record stores a game's result, checked by store.ResultGame.Check, in one transaction: its
+// Record stores a game's result, checked by CheckResult, in one transaction: its
 // league points, the game finished (and the league, when it was its last game), the game
 // rated on its ladder, the audit row and the notices (store.Store.InsertResult). Only the
 // league's organisers may record (store.ErrNotOrganiser); a game is recorded once
@@ -192,7 +192,7 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if err != nil {
 			return err
 		}
-		w, err := rated.Game.Check(ownerID, in)
+		w, err := CheckResult(rated.Game, ownerID, in)
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	f := newResultForm(g)
 	f.entry.Fill(g.Input) // a correction starts from the recorded result
 	user, _ := httpx.CurrentUser(c)
-	proposing := !g.MayRecord(user.ID)
+	proposing := !service.MayRecord(g, user.ID)
 	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
 	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
 		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
@@ -85,7 +85,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	f.entry.Bind(form)
 	page := h.Page(c, formTitle(c.Request().Context(), g))
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	proposing := !g.MayRecord(user.ID)
+	proposing := !service.MayRecord(g, user.ID)
 	view := func(errs map[string]string) templates.ResultFormView {
 		v := f.view(errs)
 		v.Proposing = proposing
@@ -103,7 +103,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	in, err := f.entry.Input()
 	var w store.ResultWrite
 	if err == nil {
-		w, err = g.Check(user.ID, in)
+		w, err = service.CheckResult(g, user.ID, in)
 	}
 	if err == nil {
 		// The preview answers a reason the save would refuse (the service asks the same rule).
@@ -208,7 +208,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	f.entry.Fill(g.Input)
 	v := f.view(nil)
 	if g.Input.Body != nil {
-		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
+		if w, err := service.CheckResult(g, g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
 				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Entered())}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -65,7 +66,7 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 			assert.JSONEq(t, tt.want, string(body))
 			in, err := tt.game.DecodeResult(body)
 			require.NoError(t, err)
-			_, err = tt.game.Check(1, in)
+			_, err = service.CheckResult(tt.game, 1, in)
 			assert.NoError(t, err, "the body passes the seat check")
 		})
 	}
