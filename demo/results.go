@@ -93,7 +93,7 @@ func seedResults(ctx context.Context, st *store.Store, users []store.User) error
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
-			w, err := rg.CheckBody(dip.OrganiserID, fixed)
+			w, err := service.CheckResultBody(rg, dip.OrganiserID, fixed)
 			if err != nil {
 				return fmt.Errorf("seed results: correct game %d: %w", g.Number, err)
 			}
@@ -110,7 +110,7 @@ func record(ctx context.Context, st *store.Store, organiser, gameID int64, input
 	g, err := st.ResultGame(ctx, gameID)
 	if err == nil {
 		var w store.ResultWrite
-		if w, err = g.CheckBody(organiser, input); err == nil {
+		if w, err = service.CheckResultBody(g, organiser, input); err == nil {
 			_, err = service.NewResults(st).Record(ctx, w)
 		}
 	}

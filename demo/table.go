@@ -58,7 +58,7 @@ func seedTable(ctx context.Context, st *store.Store, users []store.User) error {
 		if err != nil {
 			return fmt.Errorf("seed table: %w", err)
 		}
-		w, err := rg.CheckBody(g.Seats[0].UserID, input)
+		w, err := service.CheckResultBody(rg, g.Seats[0].UserID, input)
 		if err != nil {
 			return fmt.Errorf("seed table: proposal of game %d: %w", g.Number, err)
 		}

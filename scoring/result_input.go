@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"encoding/json"
+	"math/big"
 )
 
 // ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
@@ -97,8 +98,18 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		}
 	}
 	if absent != nil && !isNull(absent) {
-		if err := json.Unmarshal(absent, &in.Absent); err != nil {
-			return ResultInput{}, &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
+		notAList := &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
+		items, err := decodeArray(absent, "absent")
+		if err != nil {
+			return ResultInput{}, notAList
+		}
+		in.Absent = make([]string, 0, len(items))
+		for _, item := range items {
+			name, err := parseString(item, "absent")
+			if err != nil {
+				return ResultInput{}, notAList
+			}
+			in.Absent = append(in.Absent, name)
 		}
 	}
 	if reason != nil && !isNull(reason) {
@@ -238,38 +249,63 @@ func (g Game) checkScores(in ResultInput) error {
 	var problems FieldErrors
 	var written []json.Number
 	for i, p := range players {
-		score := p.Score
-		var problem string
-		switch {
-		case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
-			problem = "%s scores are whole numbers of 0 or more, got %s"
-		case !g.FractionalScores && !score.IsInt():
-			problem = "%s scores are whole numbers, got %s"
-		case !g.NegativeScores && score.Sign() < 0:
-			problem = "%s scores are 0 or more, got %s"
-		default:
+		if g.scoreRule(p.Score) == "" {
 			continue
 		}
 		if written == nil {
 			written = writtenScores(in.Scorer, len(players))
 		}
-		problems = append(problems, fieldErr(index("players", i)+".score", problem, g.Name, written[i]))
+		fe := g.scoreProblem(p.Score, string(written[i]))
+		fe.Field = index("players", i) + ".score"
+		problems = append(problems, fe)
 	}
 	return problems.errorOrNil()
+}
+
+// scoreRule is the rule of g's scores that score breaks, as a format taking the game's
+// name and the score as written; "" when score is one g allows.
+func (g Game) scoreRule(score *big.Rat) string {
+	switch {
+	case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
+		return "%s scores are whole numbers of 0 or more, got %s"
+	case !g.FractionalScores && !score.IsInt():
+		return "%s scores are whole numbers, got %s"
+	case !g.NegativeScores && score.Sign() < 0:
+		return "%s scores are 0 or more, got %s"
+	}
+	return ""
+}
+
+// scoreProblem is the problem of a final score g does not allow (scoreRule), quoting it as
+// written; nil when g allows it.
+func (g Game) scoreProblem(score *big.Rat, written string) *FieldError {
+	rule := g.scoreRule(score)
+	if rule == "" {
+		return nil
+	}
+	return fieldErr("", rule, g.Name, written)
 }
 
 // writtenScores returns each player's "score" as the input writes it ("2.50", "-0"), n of
 // them (empty where it cannot say).
 func writtenScores(input []byte, n int) []json.Number {
-	var doc struct {
-		Players []struct {
-			Score json.Number `json:"score"`
-		} `json:"players"`
-	}
-	_ = json.Unmarshal(input, &doc) // the scorer has read it
 	out := make([]json.Number, n)
-	for i := range min(n, len(doc.Players)) {
-		out[i] = doc.Players[i].Score
+	// The scorer has read the input (strictly): each score's text is taken as it stands.
+	doc, err := decodeOpenObject(input, "", "players")
+	if err != nil {
+		return out
+	}
+	raw, _ := doc.field("players")
+	items, err := decodeArray(raw, "players")
+	if err != nil {
+		return out
+	}
+	for i := range min(n, len(items)) {
+		if p, err := decodeOpenObject(items[i], "", "score"); err == nil {
+			if score, ok := p.field("score"); ok {
+				out[i] = json.Number(trimSpace(score))
+			}
+		}
 	}
 	return out
 }

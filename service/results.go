@@ -26,7 +26,7 @@ func NewResults(st *store.Store) *Results {
 	return &Results{store: st}
 }
 
-// Record stores a game's result, checked by store.ResultGame.Check, in one transaction: its
+// Record stores a game's result, checked by CheckResult, in one transaction: its
 // league points, the game finished (and the league, when it was its last game)
 // (store.Store.InsertResult), the game rated on its ladder (rating.RateAppended), the
 // rating, the audit row and the notices (store.Store.InsertRating). Only the
@@ -204,7 +204,7 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if err != nil {
 			return err
 		}
-		w, err := rated.Game.Check(ownerID, in)
+		w, err := CheckResult(rated.Game, ownerID, in)
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/tablestakes/tablestakes/store"
 )
 
-// Propose stores w (checked with store.ResultGame.Check by its proposer, w.ByUserID) as the
+// Propose stores w (checked with CheckResult by its proposer, w.ByUserID) as the
 // game's proposal, or as the new revision of the proposer's own, which restarts the
 // confirmations; the other seated players are told (result_proposed). Refusals:
 // store.ErrOrganisersOnly, ErrNotSeated, ErrAbsentSeat (the proposer's seat is absent in

@@ -9,10 +9,47 @@ import (
 	"github.com/tablestakes/tablestakes/store"
 )
 
-// The results service asks package league about a game read by the store
-// (store.ResultGame.Table); league's refusals are the errors its callers see, each a
+// The results service asks package league about a game read by the store (ResultTable); league's refusals are the errors its callers see, each a
 // Forbidden or a Conflict the HTTP layer maps to a status in one place (httpx.Classify).
 // These are the only places that ask; the pages ask through them too.
+
+// ResultTable is the game as league decides who writes its result (league.ResultTable).
+func ResultTable(g store.ResultGame) league.ResultTable {
+	t := league.ResultTable{InLeague: g.LeagueID != 0, LeagueStatus: g.LeagueStatus, SeatsFree: g.Status == store.GameOpen,
+		Recorded: g.Status == store.GameFinished, OrganiserID: g.OrganiserID, CoOrganiserIDs: g.CoOrganiserIDs,
+		SeatIDs: make([]int64, len(g.Seats)), PlayersReport: g.PlayersReport()}
+	for i, s := range g.Seats {
+		t.SeatIDs[i] = s.UserID
+	}
+	return t
+}
+
+// MayRecord reports whether the user records and corrects the game's results
+// (league.ResultTable.MayRecord): the league's organiser or one of its co-organisers, or
+// the organiser of a normal game.
+func MayRecord(g store.ResultGame, userID int64) bool { return ResultTable(g).MayRecord(userID) }
+
+// CheckResult checks in, a result of the game decoded once (store.ResultGame.DecodeResult,
+// or a result form's scoring.FormEntry.Input), against its seats (scoring.ScoreSeated: the
+// rules live there) and returns it checked, as byUserID's write; it stores nothing.
+// Problems are *scoring.FieldError, or scoring.FieldErrors when the seats have several.
+func CheckResult(g store.ResultGame, byUserID int64, in scoring.ResultInput) (store.ResultWrite, error) {
+	seated, err := scoring.ScoreSeated(g.Game, in, g.LeagueSeats())
+	if err != nil {
+		return store.ResultWrite{}, err
+	}
+	return store.ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, Version: g.Version, Reason: in.Reason}, nil
+}
+
+// CheckResultBody decodes body once (store.ResultGame.DecodeResult) and checks it
+// (CheckResult): what the API and a stored proposal hand over as text.
+func CheckResultBody(g store.ResultGame, byUserID int64, body []byte) (store.ResultWrite, error) {
+	in, err := g.DecodeResult(body)
+	if err != nil {
+		return store.ResultWrite{}, err
+	}
+	return CheckResult(g, byUserID, in)
+}
 
 // Writable refuses a result write on the game by anyone but the league's organiser or a
 // co-organiser (store.ErrNotOrganiser; ErrNotTableOrganiser for a normal game), any result
@@ -20,7 +57,7 @@ import (
 // and a correction of an unrecorded one (ErrNoResult): league.ResultTable.Writable decides.
 // The results service asks it again under the league's and the game's row locks.
 func Writable(g store.ResultGame, byUserID int64, correction bool) error {
-	return refusal(g, g.Table().Writable(byUserID, correction))
+	return refusal(g, ResultTable(g).Writable(byUserID, correction))
 }
 
 // MayPropose refuses a proposal by userID before its body is judged
@@ -29,7 +66,7 @@ func Writable(g store.ResultGame, byUserID int64, correction bool) error {
 // no result (recorded, a table not full, a frozen league). The results service asks it
 // again under the game's lock.
 func MayPropose(g store.ResultGame, userID int64) error {
-	return refusal(g, g.Table().MayPropose(userID))
+	return refusal(g, ResultTable(g).MayPropose(userID))
 }
 
 // sameSeats refuses a checked result whose seat lines are not the game's seats now
@@ -55,7 +92,7 @@ func proposesAbsent(g store.ResultGame, userID int64, seated scoring.SeatedResul
 // anyone not seated (store.ErrNotSeated) or on a game that takes no result
 // (ErrResultRecorded, ...): they learn it before whether a proposal stands.
 func mayAnswer(g store.ResultGame, userID int64) error {
-	t := g.Table()
+	t := ResultTable(g)
 	if !t.Seated(userID) {
 		return store.ErrNotSeated
 	}
@@ -66,13 +103,13 @@ func mayAnswer(g store.ResultGame, userID int64) error {
 // store.ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and
 // ErrProposalDisputed.
 func answers(g store.ResultGame, p store.Proposal, a league.Answer) error {
-	return refusal(g, g.Table().MayAnswer(g.LeagueProposal(p), a))
+	return refusal(g, ResultTable(g).MayAnswer(g.LeagueProposal(p), a))
 }
 
 // recordsAtClose reports whether p is recorded as the game's result now that its window
 // has closed (league.ResultTable.RecordsAtClose).
 func recordsAtClose(g store.ResultGame, p store.Proposal, now time.Time) bool {
-	return g.Table().RecordsAtClose(g.LeagueProposal(p), now)
+	return ResultTable(g).RecordsAtClose(g.LeagueProposal(p), now)
 }
 
 // tableResult checks the proposal p again under the game's lock, as its proposer's write,
@@ -87,16 +124,16 @@ func tableResult(g store.ResultGame, p store.Proposal) (store.ResultWrite, error
 		return store.ResultWrite{}, err
 	}
 	fits := err == nil && league.SameSeats(w.Seated.Lines, g.LeagueSeats()) == nil
-	if err := refusal(g, g.Table().RecordsProposal(fits)); err != nil {
+	if err := refusal(g, ResultTable(g).RecordsProposal(fits)); err != nil {
 		return store.ResultWrite{}, err
 	}
 	return w, nil
 }
 
 // checkProposal decodes the stored body of p once, as read from the database, and checks
-// it against the game's seats as its proposer's write (store.ResultGame.Check).
+// it against the game's seats as its proposer's write (CheckResult).
 func checkProposal(g store.ResultGame, p store.Proposal) (store.ResultWrite, error) {
-	return g.CheckBody(p.ProposerID, p.Input)
+	return CheckResultBody(g, p.ProposerID, p.Input)
 }
 
 // attends refuses the attendance answer of a (league.Attends): store.ErrAttendanceNotSeated

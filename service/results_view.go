@@ -15,7 +15,7 @@ import (
 // MayWrite reports whether userID records the game's result now or, once it is recorded,
 // corrects it (Writable): the game page's record and correct buttons.
 func MayWrite(g store.ResultGame, userID int64) bool {
-	return Writable(g, userID, g.Table().Recorded) == nil
+	return Writable(g, userID, ResultTable(g).Recorded) == nil
 }
 
 // MayProposeNow reports whether userID may propose the game's result now (MayPropose): the
@@ -44,7 +44,7 @@ func (s *Results) ProposeBody(ctx context.Context, gameID, userID int64, body []
 	if err := MayPropose(g, userID); err != nil {
 		return store.Proposal{}, err
 	}
-	w, err := g.CheckBody(userID, body)
+	w, err := CheckResultBody(g, userID, body)
 	if err != nil {
 		return store.Proposal{}, err
 	}
@@ -57,7 +57,7 @@ func (s *Results) ProposeBody(ctx context.Context, gameID, userID int64, body []
 // table where only its organiser enters the result); a game that takes no result now says
 // why (MayPropose's refusal).
 func MayUseResultForm(g store.ResultGame, userID int64) error {
-	if g.Table().MayRecord(userID) {
+	if ResultTable(g).MayRecord(userID) {
 		return nil
 	}
 	err := MayPropose(g, userID)

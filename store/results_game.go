@@ -152,29 +152,13 @@ func (g ResultGame) LeagueSeats() []scoring.Seat {
 	return out
 }
 
-// Table is the game as league decides who writes its result (league.ResultTable).
-func (g ResultGame) Table() league.ResultTable {
-	t := league.ResultTable{InLeague: g.LeagueID != 0, LeagueStatus: g.LeagueStatus, SeatsFree: g.Status == GameOpen,
-		Recorded: g.Status == GameFinished, OrganiserID: g.OrganiserID, CoOrganiserIDs: g.CoOrganiserIDs,
-		SeatIDs: make([]int64, len(g.Seats)), PlayersReport: g.PlayersReport()}
-	for i, s := range g.Seats {
-		t.SeatIDs[i] = s.UserID
-	}
-	return t
-}
-
-// MayRecord reports whether the user records and corrects the game's results
-// (league.ResultTable.MayRecord): the league's organiser or one of its co-organisers, or
-// the organiser of a normal game.
-func (g ResultGame) MayRecord(userID int64) bool { return g.Table().MayRecord(userID) }
-
 // ResultWrite is a result checked against its game's seats (scoring.ScoreSeated), ready to
 // be stored.
 type ResultWrite struct {
 	GameID   int64
 	ByUserID int64
 	// Input is the result as submitted, decoded once (ResultGame.DecodeResult); its Body is
-	// kept with the result and in the audit trail.
+	// kept with the result and in the audit trail. service.CheckResult builds a write.
 	Input scoring.ResultInput
 	// Seated is the checked result.
 	Seated scoring.SeatedResult
@@ -191,28 +175,6 @@ type ResultWrite struct {
 // Problems are *scoring.FieldError, or scoring.FieldErrors for every field of a list.
 func (g ResultGame) DecodeResult(body []byte) (scoring.ResultInput, error) {
 	return g.Game.DecodeResult(g.GameVersion, body)
-}
-
-// Check checks in, a result of the game decoded by DecodeResult, against its seats
-// (scoring.ScoreSeated: the rules live there) and returns it checked, as byUserID's write;
-// it stores nothing. Problems are *scoring.FieldError, or scoring.FieldErrors when the
-// seats have several.
-func (g ResultGame) Check(byUserID int64, in scoring.ResultInput) (ResultWrite, error) {
-	seated, err := scoring.ScoreSeated(g.Game, in, g.LeagueSeats())
-	if err != nil {
-		return ResultWrite{}, err
-	}
-	return ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, Version: g.Version, Reason: in.Reason}, nil
-}
-
-// CheckBody decodes body once (DecodeResult) and checks it (Check): what the API, the result
-// form and a stored proposal hand over as text.
-func (g ResultGame) CheckBody(byUserID int64, body []byte) (ResultWrite, error) {
-	in, err := g.DecodeResult(body)
-	if err != nil {
-		return ResultWrite{}, err
-	}
-	return g.Check(byUserID, in)
 }
 
 // ErrSeatsChanged refuses a result checked against seats that changed before it was stored

@@ -140,7 +140,7 @@ func CheckResult(ctx context.Context, st *store.Store, gameID, by int64, input [
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
-	return g.CheckBody(by, input)
+	return service.CheckResultBody(g, by, input)
 }
 
 // RecordResult checks input and records it, as POST /api/v1/games/{id}/result does.

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -365,4 +366,34 @@ func TestResultFormReportsEmptyAndScorerProblemsAtOnce(t *testing.T) {
 		"Seat 2 (" + name(1) + "): the final score is missing",
 		"Seat 3 (" + name(2) + "): cartagena scores are whole numbers of 0 or more, got 2.5",
 	}, problems)
+}
+
+// A result is read as strictly on the page as on the API: a key given twice in the API's
+// body, and an input posted twice on the form, is refused on its field, never decided by
+// one of its values, and nothing is recorded.
+func TestResultBodyAndFormRefuseAFieldGivenTwice(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	seat := func(i int) string { return g.Seats[i].Username }
+
+	path := fmt.Sprintf("/api/v1/games/%d/result", g.ID)
+	body := fmt.Sprintf(`{"players":[{"id":%q,"score":4,"score":9},{"id":%q,"score":3},{"id":%q,"score":2},{"id":%q,"score":1}]}`,
+		seat(0), seat(1), seat(2), seat(3))
+	res := app.apiSend(http.MethodPost, path, org.token, []byte(body))
+	var out map[string]any
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&out))
+	res.Body.Close()
+	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "players[0].score: given twice", out["error"])
+
+	formPath := fmt.Sprintf("/games/%d/result", g.ID)
+	values := url.Values{"action": {"save"}, "version": {"0"}, "score-1": {"4", "9"}, "score-2": {"3"}, "score-3": {"2"}, "score-4": {"1"}}
+	res, doc := app.submit(app.logIn(org), formPath, formPath, values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "true", doc.Find(`input[name="score-1"]`).AttrOr("aria-invalid", ""))
+	assert.Equal(t, "Given twice", text(doc.Find("#e-score-1")))
+	status, _ := app.apiAny(http.MethodGet, path, "", nil)
+	assert.Equal(t, http.StatusNotFound, status, "nothing recorded")
 }

@@ -270,7 +270,7 @@ func record(ctx context.Context, st *store.Store, organiserID, gameID int64, inp
 	if err != nil {
 		return err
 	}
-	w, err := g.CheckBody(organiserID, input)
+	w, err := service.CheckResultBody(g, organiserID, input)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,7 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -16,20 +14,10 @@ import (
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
-// readResultBody reads the request body: the scorer input of CONTRACT section 1.
+// readResultBody reads the request body: the scorer input of CONTRACT section 1, which the
+// game's scorer decodes strictly (httpx.ReadJSON).
 func readResultBody(c echo.Context) ([]byte, error) {
-	body, err := io.ReadAll(c.Request().Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("web: read result body: %w", err)
-	}
-	if len(body) == 0 {
-		return nil, echo.NewHTTPError(http.StatusBadRequest, "body: empty; expected the game's scorer input as a JSON object")
-	}
-	return body, nil
+	return httpx.ReadJSON(c, "the game's scorer input as a JSON object")
 }
 
 // apiRecordResult records a game's result: POST /api/v1/games/{id}/result with the scorer
@@ -66,7 +54,7 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 	if err := service.Writable(g, user.ID, correct); err != nil {
 		return err
 	}
-	w, err := g.CheckBody(user.ID, body)
+	w, err := service.CheckResultBody(g, user.ID, body)
 	if err != nil {
 		return httpx.ResultError(err)
 	}

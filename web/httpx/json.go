@@ -23,23 +23,13 @@ import (
 // pass for an empty one (trust review 3, finding 6). Any other problem is a 400 whose
 // message names the offending field where JSON says which it is.
 func DecodeJSON(c echo.Context, v any) error {
-	var (
-		tooBig  *http.MaxBytesError
-		httpErr *echo.HTTPError
-	)
-	body, err := io.ReadAll(c.Request().Body)
-	switch {
-	case errors.As(err, &tooBig):
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
-	case errors.As(err, &httpErr): // echo's body limit
-		return httpErr
-	case err != nil:
-		return fmt.Errorf("web: read body: %w", err)
-	case !utf8.Valid(body):
+	body, err := ReadJSON(c, "a JSON object")
+	if err != nil {
+		return err
+	}
+	if !utf8.Valid(body) {
 		// Decoding would replace the invalid bytes with U+FFFD and store a changed text.
 		return echo.NewHTTPError(http.StatusBadRequest, "body: must be valid UTF-8")
-	case len(bytes.Trim(body, " \t\r\n")) == 0: // JSON's whitespace only
-		return echo.NewHTTPError(http.StatusBadRequest, "body: empty; expected a JSON object")
 	}
 	if bytes.Contains(body, []byte(`\u0000`)) {
 		if field := nulField(body); field != "" {
@@ -54,6 +44,30 @@ func DecodeJSON(c echo.Context, v any) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "body: expected a single JSON object")
 	}
 	return nil
+}
+
+// ReadJSON reads the request body, a JSON document the caller decodes strictly (DecodeJSON,
+// or a result's scorer, scoring.Game.DecodeResult, which refuses keys given twice and
+// unknown keys as DecodeJSON does and names each field as the scorer reads it): a body past
+// the server's limit is a 413, an empty one (JSON's whitespace only) a 400 saying what is
+// expected (want: "a JSON object").
+func ReadJSON(c echo.Context, want string) ([]byte, error) {
+	var (
+		tooBig  *http.MaxBytesError
+		httpErr *echo.HTTPError
+	)
+	body, err := io.ReadAll(c.Request().Body)
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge, "body: too large")
+	case errors.As(err, &httpErr): // echo's body limit
+		return nil, httpErr
+	case err != nil:
+		return nil, fmt.Errorf("web: read body: %w", err)
+	case len(bytes.Trim(body, " \t\r\n")) == 0: // JSON's whitespace only
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "body: empty; expected "+want)
+	}
+	return body, nil
 }
 
 // nulField names the first string of the JSON body, a member's name or a value, that

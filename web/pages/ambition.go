@@ -133,12 +133,12 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 		if count == "" {
 			count = "0"
 		}
-		if !numberPattern.MatchString(count) {
+		if !scoring.FormNumber(count) {
 			return errors.New(s.Username + ": the count " + strconv.Quote(count) + " is not a number")
 		}
 		p := player{ID: s.Username, Count: json.RawMessage(count)}
 		if s.Bonus != "0" && s.Bonus != "" {
-			if !numberPattern.MatchString(s.Bonus) {
+			if !scoring.FormNumber(s.Bonus) {
 				return errors.New(s.Username + ": the bonus " + strconv.Quote(s.Bonus) + " is not a number")
 			}
 			p.Bonus = json.RawMessage(s.Bonus)
@@ -146,7 +146,7 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 		in.Players = append(in.Players, p)
 	}
 	if v.TwoPlayers && v.Neutral != "" {
-		if !numberPattern.MatchString(v.Neutral) {
+		if !scoring.FormNumber(v.Neutral) {
 			return errors.New("neutral: " + strconv.Quote(v.Neutral) + " is not a number")
 		}
 		in.Neutral = json.RawMessage(v.Neutral)

@@ -60,10 +60,14 @@ func (h *Handler) resultsCSV(c echo.Context) error {
 	}
 	rows := [][]string{{"game_number", "round", "finished_at", "seat", "username", "points", "place", "winner", "substitute", "explanation",
 		"score", "game", "version", "points_decimal"}}
+	game, version, err := gameAndVersion(lg.Game, lg.Version)
+	if err != nil {
+		return err
+	}
 	scores := map[int64]map[string]string{}
 	for _, l := range lines {
 		if _, ok := scores[l.GameID]; !ok {
-			scores[l.GameID] = scoresOf(l.Input)
+			scores[l.GameID] = scoring.EnteredIn(game, version, l.Input)
 		}
 		rows = append(rows, []string{strconv.Itoa(l.Number), strconv.Itoa(l.Round), l.FinishedAt.UTC().Format("2006-01-02T15:04:05Z"),
 			strconv.Itoa(l.Position), l.Username, scoring.Exact(l.Points()), placeCell(l.Place),

@@ -102,7 +102,7 @@ func (h *Handler) gameView(c echo.Context, id int64) (templates.GameView, error)
 	// rating ledger changes when a correction replays the ladder, in whatever league.
 	keys := []store.CacheKey{store.GamePageKey(g.LeagueID, g.ID), store.LadderHistoryKey(g.Game)}
 	r, err := httpx.Part(h.Cache, httpx.PartKey("result", g.ID), func() (templates.ResultView, error) {
-		return h.resultView(c, g.ID, false, g.Status, clock, l.TimeZone)
+		return h.resultView(c, g, false, clock, l.TimeZone)
 	}, keys...)
 	if err != nil {
 		return templates.GameView{}, err

@@ -182,7 +182,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, rg *store.ResultG
 	}
 	signedIn := rg != nil
 	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers,
-		CanAnswer: signedIn && rg.Table().Seated(viewer.ID)}
+		CanAnswer: signedIn && service.ResultTable(*rg).Seated(viewer.ID)}
 	p, err := h.Store.Proposal(ctx, g.ID)
 	switch {
 	case err == nil:
@@ -244,9 +244,9 @@ func proposalView(p store.Proposal, g store.ResultGame, viewer store.User, signe
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points";
 // in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
 func proposedLines(g store.ResultGame, p store.Proposal) []templates.ProposalLine {
-	scores := scoresOf(p.Input)
+	scores := scoring.EnteredIn(g.Game, g.GameVersion, p.Input)
 	name := seatNamer(g)
-	w, err := g.CheckBody(p.ProposerID, p.Input)
+	w, err := service.CheckResultBody(g, p.ProposerID, p.Input)
 	if err != nil {
 		var out []templates.ProposalLine
 		for _, s := range g.Seats {

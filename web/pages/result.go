@@ -20,10 +20,15 @@ import (
 // audit trail with each correction's diff. canRecord says whether the viewer may record
 // or correct (the organiser or a co-organiser, while the league takes results). Its times
 // are in zone, the game's league's ("" for a normal game: UTC), shown by the page's clock.
-func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, status string, clock pageClock, zone string) (templates.ResultView, error) {
+func (h *Handler) resultView(c echo.Context, g store.Game, canRecord bool, clock pageClock, zone string) (templates.ResultView, error) {
+	gameID := g.ID
 	v := templates.ResultView{GameID: gameID, CanRecord: canRecord}
-	if status != store.GameFinished {
+	if g.Status != store.GameFinished {
 		return v, nil
+	}
+	game, version, err := gameAndVersion(g.Game, g.Version)
+	if err != nil {
+		return v, err
 	}
 	ctx := c.Request().Context()
 	r, err := h.Store.Result(ctx, gameID)
@@ -46,11 +51,11 @@ func (h *Handler) resultView(c echo.Context, gameID int64, canRecord bool, statu
 	}
 	if disputed {
 		v.Dispute = &templates.DisputeView{DisputedBy: name(dispute.DisputedBy), Proposer: name(dispute.Proposer),
-			At: clock.show(dispute.DisputedAt, zone, timeLayout), Reason: sentenceEnd(dispute.Reason), Proposal: proposalScores(r.Lines, dispute.Input)}
+			At: clock.show(dispute.DisputedAt, zone, timeLayout), Reason: sentenceEnd(dispute.Reason), Proposal: proposalScores(r.Lines, scoring.EnteredIn(game, version, dispute.Input))}
 	}
 	v.Victory, v.WinningSide = string(r.Result.Victory), r.Result.WinningSide
 	// By place, best first, each with what was entered for it.
-	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Result.System, r.Lines), r.Input))
+	v.Lines = inPlaceOrder(withScores(resultLineViews(r.Result.System, r.Lines), scoring.EnteredIn(game, version, r.Input)))
 	v.Ladder = r.Ladder
 	v.RecordedBy, v.RecordedAt = name(r.RecordedBy), clock.show(r.RecordedAt, zone, timeLayout)
 	if r.CorrectedAt != nil {
@@ -166,9 +171,9 @@ func showMicros(m rating.Micros) string {
 }
 
 // proposalScores says what a proposal entered for each player of the recorded lines, in
-// their order ("ada 30, bruno 20"); "" when it entered no scores (a team game's sides).
-func proposalScores(lines []store.ResultLine, input []byte) string {
-	scores := scoresOf(input)
+// their order ("ada 30, bruno 20"), from what it entered (scoring.EnteredIn); "" when it
+// entered no scores.
+func proposalScores(lines []store.ResultLine, scores map[string]string) string {
 	var out []string
 	for _, l := range lines {
 		if sc := scores[strings.ToLower(l.Player)]; sc != "" {
@@ -176,6 +181,20 @@ func proposalScores(lines []store.ResultLine, input []byte) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// gameAndVersion are the registry's game of slug and its version played, to read a stored
+// result body of it (scoring.Game.DecodeResult).
+func gameAndVersion(slug, version string) (scoring.Game, scoring.Version, error) {
+	game, err := scoring.GameBySlug(slug)
+	if err != nil {
+		return scoring.Game{}, scoring.Version{}, err
+	}
+	v, err := game.Version(version)
+	if err != nil {
+		return scoring.Game{}, scoring.Version{}, err
+	}
+	return game, v, nil
 }
 
 // sentenceEnd ends s with one full stop (issue #34: never two), unless it ends with other

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -58,13 +59,14 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newResultForm(tt.game)
-			f.bind(tt.form)
-			body, problems := f.input()
-			require.Empty(t, problems)
+			f.entry.Bind(tt.form)
+			built, err := f.entry.Input()
+			require.NoError(t, err)
+			body := built.Body
 			assert.JSONEq(t, tt.want, string(body))
 			in, err := tt.game.DecodeResult(body)
 			require.NoError(t, err)
-			_, err = tt.game.Check(1, in)
+			_, err = service.CheckResult(tt.game, 1, in)
 			assert.NoError(t, err, "the body passes the seat check")
 		})
 	}
@@ -73,9 +75,11 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
 	t.Parallel()
 	f := newResultForm(formGame(t, "diplomacy", "ada", "bruno", "chloe"))
-	f.bind(url.Values{"outcome": {"concession"}, "centers-1": {"many"}, "years-1": {""}, "centers-2": {"8"}, "years-2": {"5"},
+	f.entry.Bind(url.Values{"outcome": {"concession"}, "centers-1": {"many"}, "years-1": {""}, "centers-2": {"8"}, "years-2": {"5"},
 		"centers-3": {"1"}, "years-3": {"x"}})
-	_, problems := f.input()
+	_, err := f.entry.Input()
+	problems, elsewhere := f.problems(err)
+	assert.Empty(t, elsewhere)
 	assert.Equal(t, map[string]string{
 		"centers-1":   "Not a number: many",
 		"years-1":     "Enter the game-years played",
@@ -87,28 +91,26 @@ func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
 func TestResultFormMapsBodyPathsToInputs(t *testing.T) {
 	t.Parallel()
 	f := newResultForm(formGame(t, "blue-max", "ada", "bruno", "chloe", "dmitri"))
-	f.bind(url.Values{})
-	f.input()
+	f.entry.Bind(url.Values{})
 	for path, want := range map[string]string{
 		"sides[0].players[1].lost":      "lost-2",
 		"sides[1].players[0].points":    "points-3",
 		"sides[1].players[1].id":        "units-4",
 		"sides[1].players[1].destroyed": "destroyed-4",
 	} {
-		got, ok := f.inputOf(path)
+		got, ok := f.entry.InputOf(path)
 		assert.True(t, ok, path)
 		assert.Equal(t, want, got, path)
 	}
-	_, ok := f.inputOf("sides[2].players[0].lost")
+	_, ok := f.entry.InputOf("sides[2].players[0].lost")
 	assert.False(t, ok, "no such seat")
-	_, ok = f.inputOf("players[99999999999999999999].score")
+	_, ok = f.entry.InputOf("players[99999999999999999999].score")
 	assert.False(t, ok, "an index past any int")
 
 	d := newResultForm(formGame(t, "diplomacy", "ada", "bruno"))
-	d.bind(url.Values{})
-	d.input()
+	d.entry.Bind(url.Values{})
 	for path, want := range map[string]string{"winners[0]": "outcome", "replaced.bruno": "substitute-2", "players[1].years": "years-2"} {
-		got, ok := d.inputOf(path)
+		got, ok := d.entry.InputOf(path)
 		assert.True(t, ok, path)
 		assert.Equal(t, want, got, path)
 	}
@@ -143,12 +145,14 @@ func TestResultFormFillsFromTheRecordedBody(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newResultForm(tt.game)
-			f.fill([]byte(tt.body))
+			recorded, err := tt.game.DecodeResult([]byte(tt.body))
+			require.NoError(t, err)
+			f.entry.Fill(recorded)
 			for name, want := range tt.values {
 				found := false
-				for _, s := range f.seats {
-					for field, value := range s.values {
-						if s.name(field) == name {
+				for _, s := range f.entry.Seats {
+					for field, value := range s.Values {
+						if s.Name(field) == name {
 							found = true
 							assert.Equal(t, want, value, name)
 						}
@@ -158,10 +162,10 @@ func TestResultFormFillsFromTheRecordedBody(t *testing.T) {
 					assert.True(t, found, name)
 				}
 			}
-			body, problems := f.input()
-			require.Empty(t, problems)
+			built, err := f.entry.Input()
+			require.NoError(t, err)
 			want := cmp.Or(tt.want, tt.body)
-			assert.JSONEq(t, want, string(body))
+			assert.JSONEq(t, want, string(built.Body))
 		})
 	}
 }

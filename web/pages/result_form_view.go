@@ -10,24 +10,23 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/scoring"
-	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
 // view renders the form for its page; errs are the problems by input name.
 func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
-	g := f.game
+	g, e := f.game, f.entry
 	v := templates.ResultFormView{
 		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
 		LeagueURL: leagueURL(g.LeagueID), ScoreLabel: g.Game.ScoreLabel,
-		RulesNote: g.Game.RulesNote, Correcting: g.Status == store.GameFinished, Form: f.form,
-		SideNames:           f.sides,
-		OffersLowerIsBetter: f.kind == "placement" && g.Game.LowerIsBetter,
-		LowerIsBetter:       f.lowerIsBetter, Outcome: f.outcome, ConcededTo: f.concededTo,
-		VortexFromBoard: f.vortexBoard, Die: f.die, Errors: templates.FieldErrors{}, Version: g.Version,
+		RulesNote: g.Game.RulesNote, Correcting: e.Correcting, Form: e.Form,
+		SideNames:           e.Sides,
+		OffersLowerIsBetter: e.Form.Kind == scoring.FormPlacement && g.Game.LowerIsBetter,
+		LowerIsBetter:       e.LowerIsBetter, Outcome: e.Outcome, ConcededTo: e.ConcededTo,
+		VortexFromBoard: e.VortexBoard, Die: e.Die, Errors: templates.FieldErrors{}, Version: g.Version,
 		GameVersion: versionView(g.Game, g.GameVersion.Slug, ""),
-		Reason:      f.reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
+		Reason:      e.Reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
 	}
 	for name, problem := range errs {
 		v.Errors[name] = problem
@@ -39,14 +38,14 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 			scoring.Plural(a.Recent, "game", "games")))
 	}
 	powers := g.Game.SeatNames(len(g.Seats))
-	for _, s := range f.seats {
-		val := s.values
+	for _, s := range e.Seats {
 		power := ""
-		if v.HasPowers && s.seat.Position >= 1 && s.seat.Position <= len(powers) {
-			power = powers[s.seat.Position-1]
+		if v.HasPowers && s.Seat.Position >= 1 && s.Seat.Position <= len(powers) {
+			power = powers[s.Seat.Position-1]
 		}
-		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.seat.Position, Username: s.seat.Username,
-			DisplayName: s.seat.DisplayName, Power: power, Side: s.side, Values: maps.Clone(val)})
+		ref := f.seatRef(s.Seat.Position)
+		v.Seats = append(v.Seats, templates.ResultSeatForm{Position: s.Seat.Position, Username: ref.Username,
+			DisplayName: ref.DisplayName, Power: power, Side: s.Side, Values: maps.Clone(s.Values)})
 	}
 	return v
 }
@@ -75,14 +74,14 @@ func leagueLabelOr(name, fallback string) string {
 func (f *resultForm) problemList(errs map[string]string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, s := range f.seats {
-		who := "Seat " + strconv.Itoa(s.seat.Position)
-		if powers := f.game.Game.SeatNames(len(f.seats)); len(f.game.Game.Powers) > 0 && s.seat.Position > 0 && s.seat.Position <= len(powers) {
-			who = powers[s.seat.Position-1]
+	for _, s := range f.entry.Seats {
+		who := "Seat " + strconv.Itoa(s.Seat.Position)
+		if powers := f.game.Game.SeatNames(len(f.entry.Seats)); len(f.game.Game.Powers) > 0 && s.Seat.Position > 0 && s.Seat.Position <= len(powers) {
+			who = powers[s.Seat.Position-1]
 		}
-		who += " (" + s.seat.DisplayName + ")"
+		who += " (" + f.seatRef(s.Seat.Position).DisplayName + ")"
 		for _, field := range append(f.fields(), "substitute", "absent") {
-			name := s.name(field)
+			name := s.Name(field)
 			if p, ok := errs[name]; ok && !seen[name] {
 				seen[name] = true
 				out = append(out, who+": "+inWords(p))

@@ -29,11 +29,9 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 		return err
 	}
 	f := newResultForm(g)
-	if g.Input.Body != nil {
-		f.fill(g.Input.Body)
-	}
+	f.entry.Fill(g.Input) // a correction starts from the recorded result
 	user, _ := httpx.CurrentUser(c)
-	proposing := !g.MayRecord(user.ID)
+	proposing := !service.MayRecord(g, user.ID)
 	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
 	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
 		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
@@ -47,7 +45,11 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	}
 	proposed := p != nil && (p.ProposerID == user.ID || !proposing)
 	if proposed {
-		f.fill(p.Input) // the proposer's own to change, or the proposal the organiser settles
+		// The proposer's own to change, or the proposal the organiser settles; a stored body
+		// the scorer now refuses leaves the form as it is.
+		if in, err := g.DecodeResult(p.Input); err == nil {
+			f.entry.Fill(in)
+		}
 	}
 	if g.Input.Body == nil {
 		// "I can't come" marks the seat absent (CONTRACT section 12; in Diplomacy the
@@ -80,10 +82,10 @@ func (h *Handler) submitResult(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "form: "+err.Error())
 	}
-	f.bind(form)
+	f.entry.Bind(form)
 	page := h.Page(c, formTitle(c.Request().Context(), g))
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
-	proposing := !g.MayRecord(user.ID)
+	proposing := !service.MayRecord(g, user.ID)
 	view := func(errs map[string]string) templates.ResultFormView {
 		v := f.view(errs)
 		v.Proposing = proposing
@@ -96,18 +98,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	if version != g.Version {
 		return h.staleResultForm(c, g)
 	}
-	body, problems := f.input()
-	if len(problems) > 0 {
-		f.scorerProblems(func(body []byte) error {
-			_, err := g.CheckBody(user.ID, body)
-			return err
-		}, problems)
-		v := view(problems)
-		v.Error = "Some values need fixing; see the marked fields:"
-		v.Problems = f.problemList(problems)
-		return h.Render(c, http.StatusUnprocessableEntity, templates.ResultForm(page, v))
+	// The form builds the result once, every problem of its fields at once; only a whole
+	// result is checked against the seats.
+	in, err := f.entry.Input()
+	var w store.ResultWrite
+	if err == nil {
+		w, err = service.CheckResult(g, user.ID, in)
 	}
-	w, err := g.CheckBody(user.ID, body)
 	if err == nil {
 		// The preview answers a reason the save would refuse (the service asks the same rule).
 		err = league.ResultReason(w.Reason)
@@ -140,7 +137,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 		} else {
 			v := view(nil)
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), body)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), in.Entered())}
 			return h.Render(c, http.StatusOK, templates.ResultForm(page, v))
 		}
 	}
@@ -148,21 +145,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	if status >= http.StatusInternalServerError {
 		return err
 	}
-	errs := map[string]string{}
-	var unplaced []string
-	for _, fe := range scoring.AllFieldErrors(err) {
-		if name, ok := f.inputOf(fe.Field); ok && errs[name] == "" {
-			errs[name] = httpx.Sentence(fe.Problem)
-		} else if !ok {
-			unplaced = append(unplaced, httpx.Sentence(fe.Problem))
-		}
-	}
+	errs, elsewhere := f.problems(err)
 	v := view(errs)
 	// In people's words: the fields' problems seat by seat, never a body path such as
 	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
 	_, whole := splitField(message)
 	v.Error = httpx.Sentence(whole)
-	if problems := append(f.problemList(errs), unplaced...); len(problems) > 0 {
+	if problems := append(f.problemList(errs), elsewhere...); len(problems) > 0 {
 		v.Error, v.Problems = "Some values need fixing; see the marked fields:", problems
 	}
 	return h.Render(c, status, templates.ResultForm(page, v))
@@ -195,17 +184,17 @@ func (h *Handler) absentFromAttendance(c echo.Context, f *resultForm, proposed b
 		return nil
 	case missingMan && len(away) != 1:
 		return nil
-	case !missingMan && (proposed || len(f.seats)-len(away) < scoring.MinPresent):
+	case !missingMan && (proposed || len(f.entry.Seats)-len(away) < scoring.MinPresent):
 		return nil
 	}
-	for _, s := range f.seats {
-		if s.values["absent"] != "" {
+	for _, s := range f.entry.Seats {
+		if s.Values["absent"] != "" {
 			return nil // the proposal or the form already says who was absent
 		}
 	}
 	for _, name := range away {
-		if s := f.seat(name); s != nil {
-			s.values["absent"] = "1"
+		if s := f.entry.Seat(name); s != nil {
+			s.Values["absent"] = "1"
 		}
 	}
 	return nil
@@ -216,13 +205,12 @@ func (h *Handler) absentFromAttendance(c echo.Context, f *resultForm, proposed b
 // result scored, with 409 and nothing changed.
 func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	f := newResultForm(g)
+	f.entry.Fill(g.Input)
 	v := f.view(nil)
 	if g.Input.Body != nil {
-		f.fill(g.Input.Body)
-		v = f.view(nil)
-		if w, err := g.Check(g.OrganiserID, g.Input); err == nil {
+		if w, err := service.CheckResult(g, g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Body)}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Entered())}
 		}
 	}
 	v.Stale = true
@@ -329,9 +317,9 @@ func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates
 	return resultLineViews(g.Game.System, out)
 }
 
-// withScores sets each line's Score from the result body.
-func withScores(lines []templates.ResultLineView, body []byte) []templates.ResultLineView {
-	scores := scoresOf(body)
+// withScores sets each line's Score from what the result entered for its player
+// (scoring.ResultInput.Entered), by lower-case username.
+func withScores(lines []templates.ResultLineView, scores map[string]string) []templates.ResultLineView {
 	for i := range lines {
 		lines[i].Score = scores[strings.ToLower(lines[i].Username)]
 	}
