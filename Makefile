@@ -2,6 +2,8 @@
 # `make test` runs every check and test against a real Postgres and a real Chromium.
 GO ?= go
 ADDR ?= 127.0.0.1:8080
+empty :=
+space := $(empty) $(empty)
 
 .PHONY: clean-testdb run migrate test build generate fmt check-fmt vet check-templ bench ensure ensure-postgres ensure-chromium sweep
 
@@ -13,26 +15,41 @@ run: ensure-postgres
 migrate: ensure-postgres
 	$(GO) run ./cmd/tablestakes migrate
 
-## test: gofmt, go vet, templ freshness, then every test with the race detector. The store
-## and web tests mostly wait on Postgres, so four run at once in each package (-parallel 4)
-## even on two cores; the timeout leaves room for a machine shared with other work.
-## The web package's Chromium journeys (TestBrowser*, two at a time in one shared browser)
-## run in a go test process of their own, beside the rest: in one process a journey waiting
-## for its turn in the browser held one of the package's four -parallel places, and the
-## HTTP tests waited behind it. The web test binary is built once first, so the two
-## processes do not both compile it. go test starts the packages' runs in the order they
-## are named, so ./web/ (the longest of the rest) is named first; ./... then names every
-## package (./web/ once). Journeys are named TestBrowser* and live in ./web/ only (checked
-## below), since -skip applies to every package named.
+## test: gofmt, go vet, templ freshness, then every test. The store and web tests mostly wait
+## on Postgres, so four run at once in each package (-parallel 4) even on two cores; the
+## timeout leaves room for a machine shared with other work.
+## The race detector runs over every package that starts a goroutine or shares state, and
+## over the web package's HTTP tests. It is left out, where it costs three to seven times as
+## much and can find nothing the raced tests do not:
+## - the pure domain packages (PURE: no goroutine, no sync, no atomic in their code; checked
+##   below), which take values and return values;
+## - three kinds of web test that make one request after another to handlers the raced tests
+##   already drive: the Chromium journeys (TestBrowser*), the crawls over every demo page or
+##   route (TestCrawl*) and the translation checks (Test*Translated). They live in ./web/ only
+##   (checked below), since -skip applies to every package named.
+## Those run in go test processes of their own beside the raced run (the journeys wait for
+## one of two turns in the shared browser, and would hold -parallel places the HTTP tests
+## need). The plain web test binary is built once first, so two processes do not both
+## compile it. go test starts packages in the order named, so ./web/ (the longest) is first.
+PURE := account forecast league rating scheduler templates text
+UNRACED := ^(TestBrowser|TestCrawl)|Translated$$
 test: ensure check-fmt vet check-templ
-	@out=$$(grep -rl --include='*_test.go' '^func TestBrowser' . | grep -v '^\./web/[^/]*$$' || true); \
-	if [ -n "$$out" ]; then echo "TestBrowser* journeys outside ./web/ (make test would skip them):"; echo "$$out"; exit 1; fi
-	$(GO) test -race -count=1 -run '^$$' ./web/ >/dev/null
-	@$(GO) test -race -count=1 -parallel 4 -timeout 30m -run '^TestBrowser' ./web/ & journeys=$$!; \
-	$(GO) test -race -count=1 -parallel 4 -timeout 30m -skip '^TestBrowser' ./web/ ./...; rest=$$?; \
-	wait $$journeys; browser=$$?; \
-	echo "the Chromium journeys of ./web/ (go test -run '^TestBrowser' ./web/): $$([ $$browser = 0 ] && echo ok || echo FAILED)"; \
-	[ $$rest = 0 ] && [ $$browser = 0 ]
+	@out=$$(grep -rlE --include='*_test.go' '^func (TestBrowser|TestCrawl|Test[A-Za-z0-9_]*Translated\()' . | grep -v '^\./web/[^/]*$$' || true); \
+	if [ -n "$$out" ]; then echo "TestBrowser*, TestCrawl* or Test*Translated outside ./web/ (make test would skip them):"; echo "$$out"; exit 1; fi
+	@out=$$(for p in $(PURE); do ls $$p/*.go | grep -v '_test\.go$$' | xargs grep -lE '(^|[^.A-Za-z_])go (func|[A-Za-z_.]+\()|"sync"|"sync/atomic"' || true; done); \
+	if [ -n "$$out" ]; then echo "PURE packages (run without the race detector) that start goroutines or use sync:"; echo "$$out"; exit 1; fi
+	$(GO) test -count=1 -run '^$$' ./web/ >/dev/null
+	@logs=$$(mktemp -d); \
+	$(GO) test -count=1 -parallel 4 -timeout 30m -run '^TestBrowser' ./web/ > $$logs/journeys 2>&1 & journeys=$$!; \
+	$(GO) test -count=1 -parallel 4 -timeout 30m -run '^TestCrawl|Translated$$' ./web/ > $$logs/crawls 2>&1 & crawls=$$!; \
+	$(GO) test -count=1 -parallel 4 -timeout 30m $(addprefix ./,$(addsuffix /,$(PURE))) > $$logs/pure 2>&1 & pure=$$!; \
+	$(GO) test -race -count=1 -parallel 4 -timeout 30m -skip '$(UNRACED)' ./web/ $$($(GO) list ./... | grep -vE '/($(subst $(space),|,$(PURE)))$$'); rest=$$?; \
+	wait $$journeys; browser=$$?; wait $$crawls; crawled=$$?; wait $$pure; domain=$$?; \
+	echo "--- the pure domain packages, without the race detector:"; cat $$logs/pure; \
+	echo "--- the Chromium journeys of ./web/ (go test -run '^TestBrowser' ./web/):"; cat $$logs/journeys; \
+	echo "--- the crawls and translation checks of ./web/ (go test -run '^TestCrawl|Translated$$' ./web/):"; cat $$logs/crawls; \
+	rm -rf $$logs; \
+	[ $$rest = 0 ] && [ $$browser = 0 ] && [ $$crawled = 0 ] && [ $$domain = 0 ]
 
 build:
 	$(GO) build -o bin/tablestakes ./cmd/tablestakes

@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,14 +13,19 @@ import (
 	"github.com/tablestakes/tablestakes/storetest"
 )
 
-// seededStore is a fresh database with the demo data seeded into it.
+// seededStore is a fresh database with the demo data seeded into it: a clone of one
+// seeded once per test process (storetest.NewSeededStore), since seeding through the
+// services takes seconds under the race detector. TestSeedFillsAnEmptyDatabaseOnce seeds
+// a fresh database itself.
 func seededStore(t *testing.T) *store.Store {
 	t.Helper()
-	st := storetest.NewStore(t)
-	seeded, err := demo.Seed(context.Background(), st)
-	require.NoError(t, err)
-	require.True(t, seeded)
-	return st
+	return storetest.NewSeededStore(t, "demo", func(ctx context.Context, st *store.Store) error {
+		seeded, err := demo.Seed(ctx, st)
+		if err == nil && !seeded {
+			err = errors.New("demo.Seed left a fresh database empty")
+		}
+		return err
+	})
 }
 
 func TestSeedFillsAnEmptyDatabaseOnce(t *testing.T) {

@@ -74,7 +74,7 @@ func TestBrowserGermanDeskAndManageFitAPhone(t *testing.T) {
 		chromedp.WaitVisible(css(".signed-in")),
 	))
 	for _, p := range append([]string{"/"}, manage...) {
-		problems, _ := checkPage(t, ctx, app, "de-ada", withLang(p, "de"), dir, "")
+		problems, _ := checkPage(t, ctx, app, "de-ada", withLang(p, "de"), dir, "", true)
 		for _, p := range problems {
 			t.Error(p)
 		}

@@ -17,12 +17,12 @@ import (
 	"github.com/tablestakes/tablestakes/locales"
 )
 
-// TestEveryDemoPageSpeaksEachLanguage walks every page of the demo a visitor, an organiser
+// TestCrawlEveryDemoPageSpeaksEachLanguage walks every page of the demo a visitor, an organiser
 // (ada) and a player who organises nothing (dmitri) can reach by following links, and opens
 // each in every language TableStakes speaks: no English left on it (text that also shows
 // on the English page, apart from names and what people typed), <html lang> saying the
 // language, and no number written with a decimal point.
-func TestEveryDemoPageSpeaksEachLanguage(t *testing.T) {
+func TestCrawlEveryDemoPageSpeaksEachLanguage(t *testing.T) {
 	t.Parallel()
 	app, _, _ := demoApp(t)
 	href := regexp.MustCompile(`^/[^?#]*`)

@@ -90,7 +90,7 @@ func TestMissingManReadsAsTheSeventhPlayer(t *testing.T) {
 // SUPERCAT games see it, names the ladder members (the Seventh Player, the SUPERCAT bots)
 // by their names: no raw id such as "seventh-player:diplomacy" or "supercat-normal:arcs" is
 // printed or read out (an address may hold one, as a username does).
-func TestDemoPagesNeverPrintLadderMemberIDs(t *testing.T) {
+func TestCrawlDemoPagesNeverPrintLadderMemberIDs(t *testing.T) {
 	t.Parallel()
 	app := newDemoApp(t)
 	var missingMan int64

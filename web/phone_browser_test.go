@@ -197,6 +197,16 @@ func maxPerRoute(route string) int {
 	return 1
 }
 
+// browserMaxPerRoute is maxPerRoute for the walk in Chromium, where a page costs a second:
+// of a league's own pages (print sheets, forecasts, history) one each, but the manage pages
+// of two leagues (an open and a running one).
+func browserMaxPerRoute(route string) int {
+	if strings.HasPrefix(route, "/leagues/N/") && route != "/leagues/N/manage" {
+		return 1
+	}
+	return maxPerRoute(route)
+}
+
 // walkDemo opens every page role can reach from its start pages, checks each at both
 // widths and saves its phone screenshot; it returns the problems found.
 func walkDemo(t *testing.T, app *testApp, role phoneRole, dir string) []string {
@@ -219,14 +229,19 @@ func walkDemo(t *testing.T, app *testApp, role phoneRole, dir string) []string {
 	for _, p := range queue {
 		seen[p] = true
 	}
+	shot := map[string]bool{}
 	for len(queue) > 0 {
 		path := queue[0]
 		queue = queue[1:]
-		found, links := checkPage(t, ctx, app, role.name, path, dir, role.readme[path])
+		// One phone screenshot a route is enough to look at; a full-page capture is the
+		// walk's dearest step.
+		route := routeOf(strings.SplitN(path, "?", 2)[0])
+		found, links := checkPage(t, ctx, app, role.name, path, dir, role.readme[path], !shot[route])
+		shot[route] = true
 		problems = append(problems, found...)
 		for _, l := range pickLinks(links) {
 			r := routeOf(strings.SplitN(l, "?", 2)[0])
-			if !seen[l] && perRoute[r] < maxPerRoute(r) {
+			if !seen[l] && perRoute[r] < browserMaxPerRoute(r) {
 				seen[l] = true
 				perRoute[r]++
 				queue = append(queue, l)
@@ -237,9 +252,11 @@ func walkDemo(t *testing.T, app *testApp, role phoneRole, dir string) []string {
 	return problems
 }
 
-// checkPage opens path at both widths, runs layoutCheck at each, saves the phone screenshot,
-// and returns the problems and the page's links on this site.
-func checkPage(t *testing.T, ctx context.Context, app *testApp, role, path, dir, readme string) ([]string, []string) {
+// checkPage opens path at both widths, runs layoutCheck at each, saves the phone screenshot
+// when shoot is set, and returns the problems and the page's links on this site. Links that
+// only choose another language (?lang=) are not followed: the walk reads the demo in English,
+// and the German journeys (TestBrowserGerman*) read it in the language with the longest words.
+func checkPage(t *testing.T, ctx context.Context, app *testApp, role, path, dir, readme string, shoot bool) ([]string, []string) {
 	t.Helper()
 	var problems []string
 	fail := func(err error) ([]string, []string) {
@@ -257,9 +274,11 @@ func checkPage(t *testing.T, ctx context.Context, app *testApp, role, path, dir,
 		return fail(err)
 	}
 	// JPEG: a full-page PNG of a long page costs seconds on a busy machine.
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(70))
-	if err != nil {
-		return fail(err)
+	var shot []byte
+	if shoot {
+		if shot, err = chromedp.Run(ctx, chromedp.FullScreenshot(70)); err != nil {
+			return fail(err)
+		}
 	}
 	if readme != "" {
 		first, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -279,13 +298,15 @@ func checkPage(t *testing.T, ctx context.Context, app *testApp, role, path, dir,
 	if err != nil {
 		return fail(err)
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(dir, shotName(role, path)), shot, 0o644))
+	if shoot {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, shotName(role, path)), shot, 0o644))
+	}
 	problems = append(problems, summarise(role, path, phoneWidth, phone)...)
 	problems = append(problems, summarise(role, path, desktopWidth, desktop)...)
 	var local []string
 	for _, l := range links {
 		u, err := url.Parse(l)
-		if err != nil || u.Host != strings.TrimPrefix(app.srv.URL, "http://") || crawlSkip.MatchString(u.Path) {
+		if err != nil || u.Host != strings.TrimPrefix(app.srv.URL, "http://") || crawlSkip.MatchString(u.Path) || u.Query().Has("lang") {
 			continue
 		}
 		p := u.Path

@@ -24,7 +24,7 @@ var badTexts = []string{"%FF", "%00", "a%00b", "%C3%28", "%C0%80", "%ED%A0%80", 
 // replace). Every route of both route tables is sent every bad text in each of its path
 // parameters, in its query and in a form: the path is not found (404), the query or form
 // field a 400 naming it, and never a 500.
-func TestEveryRouteRefusesBadTextAtTheEdge(t *testing.T) {
+func TestCrawlEveryRouteRefusesBadTextAtTheEdge(t *testing.T) {
 	t.Parallel()
 	app := newTestApp(t, web.Config{})
 	players := app.NewPlayers("edge", 9)

@@ -33,7 +33,7 @@ func TestBrowserGermanLeaguePagesFitAPhone(t *testing.T) {
 	t.Logf("German phone screenshots in %s", dir)
 	anon := newBrowser(t)
 	for _, p := range pages {
-		problems, _ := checkPage(t, anon, app, "de-signed-out", withLang(p, "de"), dir, "")
+		problems, _ := checkPage(t, anon, app, "de-signed-out", withLang(p, "de"), dir, "", true)
 		for _, p := range problems {
 			t.Error(p)
 		}
@@ -41,7 +41,7 @@ func TestBrowserGermanLeaguePagesFitAPhone(t *testing.T) {
 	ctx := newBrowser(t)
 	browserLogIn(t, ctx, app, org.Username, phoneWidth, phoneHeight)
 	for _, p := range append(pages, "/games/new") {
-		problems, _ := checkPage(t, ctx, app, "de-organiser", withLang(p, "de"), dir, "")
+		problems, _ := checkPage(t, ctx, app, "de-organiser", withLang(p, "de"), dir, "", true)
 		for _, p := range problems {
 			t.Error(p)
 		}
