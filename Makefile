@@ -31,6 +31,9 @@ migrate: ensure-postgres
 ## one of two turns in the shared browser, and would hold -parallel places the HTTP tests
 ## need). The plain web test binary is built once first, so two processes do not both
 ## compile it. go test starts packages in the order named, so ./web/ (the longest) is first.
+## The journeys are the longest pole (about 210 s alone, using two thirds of one core, but
+## twice that when they share the machine), so the other runs are niced: they take the CPU
+## the journeys leave while they wait on the browser.
 PURE := account forecast league rating scheduler templates text
 UNRACED := ^(TestBrowser|TestCrawl)|Translated$$
 test: ensure check-fmt vet check-templ
@@ -42,8 +45,8 @@ test: ensure check-fmt vet check-templ
 	@logs=$$(mktemp -d); \
 	$(GO) test -count=1 -parallel 4 -timeout 30m -run '^TestBrowser' ./web/ > $$logs/journeys 2>&1 & journeys=$$!; \
 	$(GO) test -count=1 -parallel 4 -timeout 30m -run '^TestCrawl|Translated$$' ./web/ > $$logs/crawls 2>&1 & crawls=$$!; \
-	$(GO) test -count=1 -parallel 4 -timeout 30m $(addprefix ./,$(addsuffix /,$(PURE))) > $$logs/pure 2>&1 & pure=$$!; \
-	$(GO) test -race -count=1 -parallel 4 -timeout 30m -skip '$(UNRACED)' ./web/ $$($(GO) list ./... | grep -vE '/($(subst $(space),|,$(PURE)))$$'); rest=$$?; \
+	nice -n 10 $(GO) test -count=1 -parallel 4 -timeout 30m $(addprefix ./,$(addsuffix /,$(PURE))) > $$logs/pure 2>&1 & pure=$$!; \
+	nice -n 10 $(GO) test -race -count=1 -parallel 4 -timeout 30m -skip '$(UNRACED)' ./web/ $$($(GO) list ./... | grep -vE '/($(subst $(space),|,$(PURE)))$$'); rest=$$?; \
 	wait $$journeys; browser=$$?; wait $$crawls; crawled=$$?; wait $$pure; domain=$$?; \
 	echo "--- the pure domain packages, without the race detector:"; cat $$logs/pure; \
 	echo "--- the Chromium journeys of ./web/ (go test -run '^TestBrowser' ./web/):"; cat $$logs/journeys; \
