@@ -1,12 +1,13 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
@@ -25,8 +26,9 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		return err
 	}
 	var body struct {
-		StartsAt json.RawMessage `json:"starts_at"`
-		Place    *string         `json:"place"`
+		// StartsAt is kept as its JSON text: absent leaves the date, null clears it.
+		StartsAt jsontext.Value `json:"starts_at"`
+		Place    *string        `json:"place"`
 	}
 	if err := httpx.DecodeJSON(c, &body); err != nil {
 		return err
@@ -52,7 +54,7 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		gs.StartsAt = nil
 	default:
 		var s string
-		if err := json.Unmarshal(body.StartsAt, &s); err != nil {
+		if err := jsonv2.Unmarshal(body.StartsAt, &s); err != nil { // the body's own strict decoder
 			return echo.NewHTTPError(http.StatusBadRequest, "starts_at: must be a JSON string or null")
 		}
 		t, err := league.ParseWhen("starts_at", s, loc)
