@@ -9,7 +9,6 @@ import (
 
 	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
-	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
@@ -44,26 +43,7 @@ func (h *Handler) apiWriteResult(c echo.Context, correct bool) error {
 		return err
 	}
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-	ctx := c.Request().Context()
-	g, err := h.Store.ResultGame(ctx, id)
-	if err != nil {
-		return err
-	}
-	// Refuse the wrong person or state before judging the body, as the results service does
-	// again under the game's lock.
-	if err := service.Writable(g, user.ID, correct); err != nil {
-		return err
-	}
-	w, err := service.CheckResultBody(g, user.ID, body)
-	if err != nil {
-		return httpx.ResultError(err)
-	}
-	var r store.GameResult
-	if correct {
-		r, err = h.Results.Correct(ctx, w)
-	} else {
-		r, err = h.Results.Record(ctx, w)
-	}
+	r, err := h.Results.WriteBody(c.Request().Context(), id, user.ID, body, correct)
 	if err != nil {
 		return httpx.ResultError(err)
 	}

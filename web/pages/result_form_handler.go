@@ -12,7 +12,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/service"
@@ -99,47 +98,42 @@ func (h *Handler) submitResult(c echo.Context) error {
 		return h.staleResultForm(c, g)
 	}
 	// The form builds the result once, every problem of its fields at once; only a whole
-	// result is checked against the seats.
+	// result is checked against the seats, and saved by the results service in one call.
+	action := c.FormValue("action")
+	save := action == "save" || action == "save-next"
 	in, err := f.entry.Input()
-	var w store.ResultWrite
+	var done service.Submitted
 	if err == nil {
-		w, err = service.CheckResult(g, user.ID, in)
+		done, err = h.Results.SubmitForm(c.Request().Context(), g, user.ID, in, save, version > 0)
 	}
-	if err == nil {
-		// The preview answers a reason the save would refuse (the service asks the same rule).
-		err = league.ResultReason(w.Reason)
-	}
-	if err == nil && proposing && c.FormValue("action") == "save" {
+	switch {
+	case err == nil && !save:
+		v := view(nil)
+		v.Preview = &templates.ResultPreview{Victory: string(done.Write.Seated.Result.Victory),
+			WinningSide: done.Write.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, done.Write.Seated.Lines), in.Entered())}
+		return h.Render(c, http.StatusOK, templates.ResultForm(page, v))
+	case err == nil && done.Proposed:
 		// A seated player proposes; the table confirms (CONTRACT section 8).
-		var p store.Proposal
-		if p, err = h.Results.Propose(c.Request().Context(), w); err == nil {
-			h.GameChanged(c, g.ID)
-			return h.tableBack(c, g.ID, proposedMessage(c.Request().Context(), g, p))
-		}
-	} else if err == nil {
-		if action := c.FormValue("action"); action == "save" || action == "save-next" {
-			err = h.saveResult(c, w, version > 0)
-			switch {
-			case err == nil:
-				if action == "save-next" {
-					return h.recordNext(c, user, g)
-				}
-				// No anchor: the result section lies past the message on a phone (issue #34).
-				h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved", g))
-				return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
-			case errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded):
-				// Another save came first, between this request's read and its write.
-				if g, err = h.resultGame(c); err != nil {
-					return err
-				}
-				return h.staleResultForm(c, g)
-			}
+		h.GameChanged(c, g.ID)
+		return h.tableBack(c, g.ID, proposedMessage(c.Request().Context(), g, done.Proposal))
+	case err == nil:
+		if version > 0 {
+			h.CorrectionChanged(c, done.Result)
 		} else {
-			v := view(nil)
-			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), in.Entered())}
-			return h.Render(c, http.StatusOK, templates.ResultForm(page, v))
+			h.GameChanged(c, g.ID)
 		}
+		if action == "save-next" {
+			return h.recordNext(c, user, g)
+		}
+		// No anchor: the result section lies past the message on a phone (issue #34).
+		h.Flash(c, gameSay(c.Request().Context(), "table.flash_saved", g))
+		return c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", g.ID))
+	case !proposing && (errors.Is(err, store.ErrStaleResult) || errors.Is(err, store.ErrResultRecorded)):
+		// Another save came first, between this request's read and its write.
+		if g, err = h.resultGame(c); err != nil {
+			return err
+		}
+		return h.staleResultForm(c, g)
 	}
 	status, message := httpx.Classify(httpx.ResultError(err))
 	if status >= http.StatusInternalServerError {
@@ -251,23 +245,6 @@ func proposedMessage(ctx context.Context, g store.ResultGame, p store.Proposal) 
 		return gameSay(ctx, id+"_organiser", g)
 	}
 	return gameSay(ctx, id, g, map[string]any{"Names": namesIn(ctx, g, p.Waiting)})
-}
-
-// saveResult stores a checked result: a record, or a correction of the recorded one.
-func (h *Handler) saveResult(c echo.Context, w store.ResultWrite, correction bool) error {
-	ctx := c.Request().Context()
-	if correction {
-		r, err := h.Results.Correct(ctx, w)
-		if err == nil {
-			h.CorrectionChanged(c, r)
-		}
-		return err
-	}
-	if _, err := h.Results.Record(ctx, w); err != nil {
-		return err
-	}
-	h.GameChanged(c, w.GameID)
-	return nil
 }
 
 // formTitle is the form page's title.
