@@ -90,7 +90,7 @@ func TestAbsentSeatOutsideDiplomacyIsNotPlayed(t *testing.T) {
 	points := func(lines []store.ResultLine) []string {
 		var out []string
 		for _, l := range lines {
-			out = append(out, l.LeaguePoints().RatString())
+			out = append(out, l.League.RatString())
 		}
 		return out
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"errors"
+	"math/big"
 	"time"
 
 	"github.com/tablestakes/tablestakes/league"
@@ -38,7 +39,12 @@ func CheckResult(g store.ResultGame, byUserID int64, in scoring.ResultInput) (st
 	if err != nil {
 		return store.ResultWrite{}, err
 	}
-	return store.ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, Version: g.Version, Reason: in.Reason}, nil
+	points := make([]*big.Rat, len(seated.Lines))
+	for i, l := range seated.Lines {
+		points[i] = league.LeaguePoints(l.Points, l.Absent)
+	}
+	return store.ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, LeaguePoints: points,
+		Version: g.Version, Reason: in.Reason}, nil
 }
 
 // CheckResultBody decodes body once (store.ResultGame.DecodeResult) and checks it

@@ -50,7 +50,7 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	assert.Equal(t, seventh, r.Ledger[6].Player, "the Seventh Player antes for the absent seat")
 	assert.Equal(t, seventh, r.Ledger[6].Credited)
 	assert.True(t, r.Lines[6].Absent)
-	assert.Zero(t, r.Lines[6].LeaguePoints().Sign(), "the absent player gets no league points")
+	assert.Zero(t, r.Lines[6].League.Sign(), "the absent player gets no league points")
 	assert.True(t, strings.HasPrefix(r.Lines[6].Explanation, "absent: the power was played by the missing man"))
 	for _, p := range r.Changes.Points {
 		if p.Username == "greta" {

@@ -39,6 +39,10 @@ type ResultLine struct {
 	// UserID and DisplayName name the seated player's account.
 	UserID      int64
 	DisplayName string
+	// League are the league points the seat's player takes: as stored, or for a write as
+	// the service laid them out (ResultWrite.LeaguePoints, league.LeaguePoints: none for an
+	// absent seat).
+	League *big.Rat
 	// Member and MemberID name the ladder member rated for an absent seat (the ladder's
 	// Seventh Player); empty otherwise.
 	Member   string
@@ -54,9 +58,6 @@ func (l ResultLine) rated() (string, int64) {
 	return l.Player, l.UserID
 }
 
-// LeaguePoints are the league points the seat's player takes (league.LeaguePoints): none
-// for an absent seat.
-func (l ResultLine) LeaguePoints() *big.Rat { return league.LeaguePoints(l.Points, l.Absent) }
 
 // ScoredResult is a game's result as its scorer scored it against the game's seats, before
 // or after it is stored.

@@ -145,7 +145,7 @@ func (b standingBefore) diff(lines []ResultLine, standings []rating.Standing) Ch
 		if before == nil {
 			before = new(big.Rat)
 		}
-		if after := l.LeaguePoints(); before.Cmp(after) != 0 {
+		if after := l.League; before.Cmp(after) != 0 {
 			changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: before, After: after})
 		}
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/jackc/pgx/v5"
 
@@ -165,6 +166,9 @@ type ResultWrite struct {
 	// Version is the ResultGame.Version the write was built from; the store refuses the
 	// write with ErrStaleResult when the result has moved on since.
 	Version int
+	// LeaguePoints are the league points each seat's player takes, by seat (league.LeaguePoints
+	// of its line), as service.CheckResult lays them out; the store writes them as they are.
+	LeaguePoints []*big.Rat
 	// Reason says why a correction was made, for the history (the result form asks for
 	// one; the API takes an optional "reason").
 	Reason string

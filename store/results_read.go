@@ -22,7 +22,7 @@ LEFT JOIN users cb ON cb.id = r.corrected_by
 WHERE r.game_id = $1`
 
 const resultLinesSQL = `
-SELECT rp.position, rp.user_id, u.username, u.display_name, rp.scored_num, rp.scored_den, rp.place,
+SELECT rp.position, rp.user_id, u.username, u.display_name, rp.points_num, rp.points_den, rp.scored_num, rp.scored_den, rp.place,
        rp.winner, rp.explanation, COALESCE(sub.username, '') AS substitute, rp.absent
 FROM result_points rp
 JOIN users u ON u.id = rp.user_id
@@ -46,6 +46,8 @@ type resultLineRow struct {
 	UserID      int64  `db:"user_id"`
 	Username    string `db:"username"`
 	DisplayName string `db:"display_name"`
+	PointsNum   int64  `db:"points_num"`
+	PointsDen   int64  `db:"points_den"`
 	ScoredNum   int64  `db:"scored_num"`
 	ScoredDen   int64  `db:"scored_den"`
 	Place       int    `db:"place"`
@@ -83,7 +85,7 @@ func (s *Store) Result(ctx context.Context, gameID int64) (GameResult, error) {
 		r.Lines = append(r.Lines, ResultLine{SeatedLine: scoring.SeatedLine{
 			Position: l.Position, Player: l.Username, Points: big.NewRat(l.ScoredNum, l.ScoredDen), Place: l.Place,
 			Winner: l.Winner, Side: sides[l.Username], Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
-		}, UserID: l.UserID, DisplayName: l.DisplayName})
+		}, UserID: l.UserID, DisplayName: l.DisplayName, League: big.NewRat(l.PointsNum, l.PointsDen)})
 	}
 	ledger, err := collect[LedgerLine](ctx, s.pool, gameLedgerSQL, gameID)
 	if err != nil {

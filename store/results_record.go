@@ -139,7 +139,7 @@ func (s *Store) InsertRating(ctx context.Context, tx pgx.Tx, rec RecordedResult,
 		}
 	}
 	for _, l := range rw.lines {
-		changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: new(big.Rat), After: l.LeaguePoints()})
+		changes.Points = append(changes.Points, PointsChange{Username: l.Player, Before: new(big.Rat), After: l.League})
 	}
 	out.Changes = changes
 	out.Ledger = ledgerLines(entries)

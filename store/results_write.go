@@ -47,14 +47,15 @@ func (s *Store) ResultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w Resul
 }
 
 func resultRows(ctx context.Context, tx pgx.Tx, g ResultGame, w ResultWrite, rated map[int]SeatRef) (ResultRows, error) {
-	if len(w.Seated.Lines) != len(g.Seats) {
-		return ResultRows{}, fmt.Errorf("store: result of game %d has %d lines for %d seats", g.ID, len(w.Seated.Lines), len(g.Seats))
+	if len(w.Seated.Lines) != len(g.Seats) || len(w.LeaguePoints) != len(g.Seats) {
+		return ResultRows{}, fmt.Errorf("store: result of game %d has %d lines and %d league points for %d seats",
+			g.ID, len(w.Seated.Lines), len(w.LeaguePoints), len(g.Seats))
 	}
 	rows := ResultRows{game: g, lines: make([]ResultLine, len(g.Seats)), subs: map[string]int64{}}
 	var names []string
 	for i, l := range w.Seated.Lines {
 		seat := g.Seats[i]
-		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName}
+		rows.lines[i] = ResultLine{SeatedLine: l, UserID: seat.UserID, DisplayName: seat.DisplayName, League: w.LeaguePoints[i]}
 		rows.lines[i].Position, rows.lines[i].Player = seat.Position, seat.Username
 		if m, ok := rated[i]; ok {
 			rows.lines[i].Member, rows.lines[i].MemberID = m.Username, m.UserID
@@ -143,7 +144,7 @@ func queueResultPoints(batch *pgx.Batch, g ResultGame, lines []ResultLine, subs 
 	absent := make([]bool, n)
 	for i, l := range lines {
 		positions[i], users[i], places[i], absent[i] = int32(l.Position), l.UserID, int32(l.Place), l.Absent
-		points := l.LeaguePoints()
+		points := l.League
 		nums[i], dens[i] = points.Num().Int64(), points.Denom().Int64()
 		scoredNums[i], scoredDens[i] = l.Points.Num().Int64(), l.Points.Denom().Int64()
 		winners[i], explanations[i] = l.Winner, l.Explanation

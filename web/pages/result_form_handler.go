@@ -110,7 +110,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	case err == nil && !save:
 		v := view(nil)
 		v.Preview = &templates.ResultPreview{Victory: string(done.Write.Seated.Result.Victory),
-			WinningSide: done.Write.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, done.Write.Seated.Lines), in.Entered())}
+			WinningSide: done.Write.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, done.Write), in.Entered())}
 		return h.Render(c, http.StatusOK, templates.ResultForm(page, v))
 	case err == nil && done.Proposed:
 		// A seated player proposes; the table confirms (CONTRACT section 8).
@@ -204,7 +204,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	if g.Input.Body != nil {
 		if w, err := service.CheckResult(g, g.OrganiserID, g.Input); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w.Seated.Lines), g.Input.Entered())}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w), g.Input.Entered())}
 		}
 	}
 	v.Stale = true
@@ -280,11 +280,12 @@ func (h *Handler) resultGame(c echo.Context) (store.ResultGame, error) {
 	return g, nil
 }
 
-// seatedLineViews renders checked lines (a preview) for a page, with the seats' names.
-func seatedLineViews(g store.ResultGame, lines []scoring.SeatedLine) []templates.ResultLineView {
-	out := make([]store.ResultLine, len(lines))
-	for i, l := range lines {
-		out[i] = store.ResultLine{SeatedLine: l}
+// seatedLineViews renders a checked write's lines (a preview) for a page, with the seats' names
+// and the league points the write lays out.
+func seatedLineViews(g store.ResultGame, w store.ResultWrite) []templates.ResultLineView {
+	out := make([]store.ResultLine, len(w.Seated.Lines))
+	for i, l := range w.Seated.Lines {
+		out[i] = store.ResultLine{SeatedLine: l, League: w.LeaguePoints[i]}
 		for _, s := range g.Seats {
 			if s.Position == l.Position {
 				out[i].UserID, out[i].DisplayName = s.UserID, s.DisplayName
@@ -315,7 +316,7 @@ func resultLineViews(system scoring.System, lines []store.ResultLine) []template
 			name = l.Player
 		}
 		out[i] = templates.ResultLineView{Position: l.Position, Username: l.Player, DisplayName: name,
-			Points: scoring.Mixed(l.LeaguePoints()), Place: l.Place, Winner: l.Winner, Side: l.Side,
+			Points: scoring.Mixed(l.League), Place: l.Place, Winner: l.Winner, Side: l.Side,
 			Explanation: l.Explanation, Substitute: l.Substitute, Absent: l.Absent,
 			MissingMan: l.Absent && system.PlaysAbsentSeat()}
 		if l.Absent {
