@@ -58,7 +58,6 @@ func (l ResultLine) rated() (string, int64) {
 	return l.Player, l.UserID
 }
 
-
 // ScoredResult is a game's result as its scorer scored it against the game's seats, before
 // or after it is stored.
 type ScoredResult struct {
