@@ -86,7 +86,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	page := h.Page(c, formTitle(c.Request().Context(), g))
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	proposing := !service.MayRecord(g, user.ID)
-	view := func(errs map[string]string) templates.ResultFormView {
+	view := func(errs templates.FormErrors) templates.ResultFormView {
 		v := f.view(errs)
 		v.Proposing = proposing
 		return v
@@ -150,9 +150,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	// In people's words: the fields' problems seat by seat, never a body path such as
 	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
 	_, whole := splitField(message)
-	v.Error = httpx.Sentence(whole)
-	if problems := append(f.problemList(errs), elsewhere...); len(problems) > 0 {
-		v.Error, v.Problems = "Some values need fixing; see the marked fields:", problems
+	v.Error = templates.FormWords{English: httpx.Sentence(whole)}
+	problems := f.problemList(errs)
+	for _, w := range elsewhere {
+		problems = append(problems, templates.FormProblem{Words: w})
+	}
+	if len(problems) > 0 {
+		v.Error, v.Problems = templates.FormWords{ID: "resultform.problems"}, problems
 	}
 	return h.Render(c, status, templates.ResultForm(page, v))
 }
@@ -214,7 +218,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 		}
 	}
 	v.Stale = true
-	v.Error = httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))
+	v.Error = templates.FormWords{English: httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))}
 	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(c.Request().Context(), g)), v))
 }
 
