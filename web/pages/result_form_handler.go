@@ -33,8 +33,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	proposing := !service.MayRecord(g, user.ID)
 	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
-	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
-		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
+	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*service.Proposal, error) {
+		p, err := h.Results.Proposal(c.Request().Context(), g.ID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, nil
 		}
@@ -111,7 +111,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	}
 	if err == nil && proposing && c.FormValue("action") == "save" {
 		// A seated player proposes; the table confirms (CONTRACT section 8).
-		var p store.Proposal
+		var p service.Proposal
 		if p, err = h.Results.Propose(c.Request().Context(), w); err == nil {
 			h.GameChanged(c, g.ID)
 			return h.tableBack(c, g.ID, proposedMessage(c.Request().Context(), g, p))
@@ -246,7 +246,7 @@ func (h *Handler) recordNext(c echo.Context, user store.User, saved store.Result
 }
 
 // proposedMessage says what a proposal did, and who confirms it now.
-func proposedMessage(ctx context.Context, g store.ResultGame, p store.Proposal) string {
+func proposedMessage(ctx context.Context, g store.ResultGame, p service.Proposal) string {
 	id := "table.flash_proposed"
 	if p.Revision > 1 {
 		id = "table.flash_proposal_changed"
