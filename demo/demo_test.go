@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/storetest"
 )
@@ -87,7 +88,7 @@ func TestSeedShowsPlayersAtTheTable(t *testing.T) {
 	for i, g := range games {
 		ids[i] = g.ID
 	}
-	proposals, err := st.Proposals(ctx, ids)
+	proposals, err := service.NewResults(st).Proposals(ctx, ids)
 	require.NoError(t, err)
 	require.Len(t, proposals, 2)
 	waiting, disputed := 0, 0

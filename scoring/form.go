@@ -56,6 +56,10 @@ type FormField struct {
 	Whole bool
 }
 
+// String is the field's label, as a message's {{.Field}} blank says it in English ("Enter
+// {{.Field}}"); a page says it in its reader's language from the field itself.
+func (f FormField) String() string { return f.Label }
+
 // ResultForm is how a game's result is entered on a form: its shape, the fields asked of
 // each seat in order, and the notes shown under them. It is described once, here, for the
 // form model that binds and checks it and the templates that draw it.

@@ -277,7 +277,8 @@ func (b *entryBuild) number(s SeatEntry, key string) json.RawMessage {
 	described, _ := b.e.Form.Field(key)
 	switch {
 	case value == "" && described.Required:
-		b.problem(name, wordedErr("", "resultform.enter", map[string]any{"Field": described.Label}, "Enter "+described.Label))
+		// The blank is the field itself, so a page says its label in its own language.
+		b.problem(name, wordedErr("", "resultform.enter", map[string]any{"Field": described}, "Enter "+described.Label))
 	case value == "":
 	case !numberPattern.MatchString(value):
 		b.problem(name, notANumber(value))

@@ -20,9 +20,9 @@ import (
 // store.ErrOrganisersOnly, ErrNotSeated, ErrAbsentSeat (the proposer's seat is absent in
 // it), ErrResultRecorded, ErrSeatsChanged, and a *store.Conflict when another player's
 // proposal stands.
-func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Proposal, error) {
+func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (Proposal, error) {
 	if err := league.ResultReason(w.Reason); err != nil {
-		return store.Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
+		return Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
 	}
 	var out store.Proposal
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -67,9 +67,9 @@ func (s *Results) Propose(ctx context.Context, w store.ResultWrite) (store.Propo
 		return s.store.InsertProposalNotice(ctx, tx, store.NoticeResultProposed, g, out, w.Seated, w.ByUserID)
 	})
 	if err != nil {
-		return store.Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
+		return Proposal{}, fmt.Errorf("service: propose the result of game %d: %w", w.GameID, err)
 	}
-	return out, nil
+	return readProposal(out), nil
 }
 
 // answerable finds the proposal a answers (confirms or disputes) inside tx: it locks the
@@ -168,7 +168,7 @@ func (s *Results) confirm(ctx context.Context, tx pgx.Tx, gameID, userID int64, 
 	if err := s.store.InsertConfirmation(ctx, tx, gameID, userID); err != nil {
 		return false, err
 	}
-	if !g.LeagueProposal(p).Completes(userID) {
+	if !leagueProposal(p).Completes(userID) {
 		return false, nil
 	}
 	// Every other seated player has confirmed.

@@ -16,10 +16,10 @@ import (
 )
 
 // propose checks input and stores it as by's proposal, as POST .../proposal does.
-func (w *world) propose(ctx context.Context, gameID, by int64, input []byte) (store.Proposal, error) {
+func (w *world) propose(ctx context.Context, gameID, by int64, input []byte) (service.Proposal, error) {
 	rw, err := w.Check(ctx, gameID, by, input)
 	if err != nil {
-		return store.Proposal{}, err
+		return service.Proposal{}, err
 	}
 	return service.NewResults(w.Store).Propose(ctx, rw)
 }
@@ -61,7 +61,7 @@ func TestTableConfirmedResultIsTheOrganisersResult(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, i == 2, recorded, "only the last confirmation records")
 	}
-	_, err = w.Store.Proposal(ctx, gamesB[0])
+	_, err = service.NewResults(w.Store).Proposal(ctx, gamesB[0])
 	assert.ErrorIs(t, err, store.ErrNotFound, "the recorded proposal is closed")
 
 	standingsA, err := byOrganiser.Store.Standings(ctx, leagueA)
@@ -123,7 +123,7 @@ func TestProposalRefusals(t *testing.T) {
 	assert.ErrorIs(t, err, store.ErrNotSeated, "a player of another game")
 	_, err = w.propose(ctx, games[0], xavier, fourPlayerInput)
 	assert.ErrorIs(t, err, store.ErrNotSeated, "a non-member")
-	_, err = w.Store.Proposal(ctx, games[0])
+	_, err = service.NewResults(w.Store).Proposal(ctx, games[0])
 	assert.ErrorIs(t, err, store.ErrNotFound)
 
 	p, err := w.propose(ctx, games[0], ada, fourPlayerInput)
@@ -159,7 +159,7 @@ func TestProposalRefusals(t *testing.T) {
 	// A dispute needs its reason, stops confirmations, and a change clears it.
 	assert.ErrorContains(t, service.NewResults(w.Store).Dispute(ctx, games[0], bruno, "  ", 0), "reason: required")
 	require.NoError(t, service.NewResults(w.Store).Dispute(ctx, games[0], bruno, "dmitri scored 15, not 50", 2))
-	p, err = w.Store.Proposal(ctx, games[0])
+	p, err = service.NewResults(w.Store).Proposal(ctx, games[0])
 	require.NoError(t, err)
 	assert.True(t, p.Disputed())
 	assert.Equal(t, "bruno", p.DisputedBy)
@@ -187,7 +187,7 @@ func TestProposalRefusals(t *testing.T) {
 	// The organiser's record wins over the standing proposal and closes it.
 	_, err = w.Record(ctx, games[0], w.Organiser.ID, fourPlayerInput)
 	require.NoError(t, err)
-	_, err = w.Store.Proposal(ctx, games[0])
+	_, err = service.NewResults(w.Store).Proposal(ctx, games[0])
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	_, err = service.NewResults(w.Store).Confirm(ctx, games[0], ada, 0)
 	assert.ErrorIs(t, err, store.ErrResultRecorded)
@@ -289,7 +289,7 @@ func TestProposalRaces(t *testing.T) {
 			loser = errB
 		}
 		assert.ErrorIs(t, loser, store.ErrConflict)
-		p, err := w.Store.Proposal(ctx, g)
+		p, err := service.NewResults(w.Store).Proposal(ctx, g)
 		require.NoError(t, err)
 		assert.Equal(t, map[bool]string{true: "ada", false: "bruno"}[errA == nil], p.Proposer)
 
@@ -311,7 +311,7 @@ func TestProposalRaces(t *testing.T) {
 		} else {
 			assert.ErrorIs(t, errConfirm, store.ErrProposalChanged)
 			assert.Equal(t, 0, results(g))
-			p, err := w.Store.Proposal(ctx, g)
+			p, err := service.NewResults(w.Store).Proposal(ctx, g)
 			require.NoError(t, err)
 			assert.Equal(t, 2, p.Revision)
 			assert.Empty(t, p.Confirmed)
@@ -398,7 +398,7 @@ func TestConfirmationWindow(t *testing.T) {
 	for _, g := range games[1:] {
 		_, err := w.Store.Result(ctx, g)
 		assert.True(t, errors.Is(err, store.ErrNotFound), "game %d is not recorded", g)
-		_, err = w.Store.Proposal(ctx, g)
+		_, err = service.NewResults(w.Store).Proposal(ctx, g)
 		assert.NoError(t, err, "its proposal still stands")
 	}
 }

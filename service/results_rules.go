@@ -109,13 +109,13 @@ func mayAnswer(g store.ResultGame, userID int64) error {
 // store.ErrProposalChanged, ErrOwnProposal, ErrAlreadyConfirmed, ErrAbsentSeat and
 // ErrProposalDisputed.
 func answers(g store.ResultGame, p store.Proposal, a league.Answer) error {
-	return refusal(g, ResultTable(g).MayAnswer(g.LeagueProposal(p), a))
+	return refusal(g, ResultTable(g).MayAnswer(leagueProposal(p), a))
 }
 
 // recordsAtClose reports whether p is recorded as the game's result now that its window
 // has closed (league.ResultTable.RecordsAtClose).
 func recordsAtClose(g store.ResultGame, p store.Proposal, now time.Time) bool {
-	return ResultTable(g).RecordsAtClose(g.LeagueProposal(p), now)
+	return ResultTable(g).RecordsAtClose(leagueProposal(p), now)
 }
 
 // tableResult checks the proposal p again under the game's lock, as its proposer's write,

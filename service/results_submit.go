@@ -20,7 +20,7 @@ type Submitted struct {
 	Write store.ResultWrite
 	// Proposed reports that a seated player proposed it (Proposal) instead of recording.
 	Proposed bool
-	Proposal store.Proposal
+	Proposal Proposal
 	// Result is the result recorded or corrected.
 	Result store.GameResult
 }

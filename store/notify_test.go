@@ -193,7 +193,7 @@ func TestProposalNoticesNamePeopleAndCarryConfirmLinks(t *testing.T) {
 	require.NoError(t, err)
 	results := service.NewResults(w.Store)
 
-	propose := func(scores ...int) store.Proposal {
+	propose := func(scores ...int) service.Proposal {
 		rw, err := w.Check(ctx, games[0], ada.ID, storetest.PlacementInput(members, scores))
 		require.NoError(t, err)
 		p, err := results.Propose(ctx, rw)

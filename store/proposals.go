@@ -79,11 +79,11 @@ type Proposal struct {
 	ProposedAt time.Time `db:"proposed_at"`
 	// ClosesAt is when the confirmation window ends.
 	ClosesAt time.Time `db:"closes_at"`
-	// Confirmed are who confirmed it, in the order they did; Waiting the seated players
-	// still asked to, in seat order (league.Asked): neither the proposer, nor a bot, nor an
-	// absent seat.
+	// Confirmed are who confirmed it, in the order they did.
 	Confirmed []string `db:"confirmed"`
-	Waiting   []string `db:"-"`
+	// Seats are the game's seats in seat order, each with whether it is a bot, from which
+	// the results service finds who is still asked to confirm it (league.Waiting).
+	Seats []league.TableSeat `db:"-"`
 	// ConfirmerIDs are the Confirmed players' accounts, in the same order.
 	ConfirmerIDs []int64 `db:"confirmer_ids"`
 	// DisputedBy, DisputedAt and DisputeReason describe a dispute; empty/nil without one.
@@ -103,8 +103,7 @@ type Proposal struct {
 func (p Proposal) Disputed() bool { return p.DisputedAt != nil }
 
 // proposalColumns read a proposal with who confirmed it and the game's seats in seat order,
-// whether each is a bot (a ladder member) included, from which league.Asked finds who is
-// still asked to confirm it (proposalRow.proposal).
+// whether each is a bot (a ladder member) included (proposalRow.proposal).
 const proposalColumns = `
 p.game_id, p.proposer_id, pu.username AS proposer, p.input, p.revision, p.proposed_at, p.closes_at,
 COALESCE(g.league_id, 0) AS league_id, COALESCE(l.name, '') AS league_name, g.number, COALESCE(l.game, g.game) AS game_slug,
@@ -127,20 +126,13 @@ type proposalRow struct {
 	SeatBots  []bool   `db:"seat_bots"`
 }
 
-// proposal is the row's proposal with who is still asked to confirm it, as league decides
-// it (league.Waiting): its stored body is decoded once, here, for the seats it says the
-// missing man played.
+// proposal is the row's proposal with its game's seats.
 func (r proposalRow) proposal() Proposal {
 	p := r.Proposal
-	var absent []string
-	if in, err := scoring.DecodeResultInput(p.Input); err == nil { // a stored proposal was checked
-		absent = in.Absent
-	}
-	seats := make([]league.TableSeat, len(r.SeatIDs))
+	p.Seats = make([]league.TableSeat, len(r.SeatIDs))
 	for i, id := range r.SeatIDs {
-		seats[i] = league.TableSeat{UserID: id, Username: r.SeatNames[i], Bot: r.SeatBots[i]}
+		p.Seats[i] = league.TableSeat{UserID: id, Username: r.SeatNames[i], Bot: r.SeatBots[i]}
 	}
-	p.Waiting = league.Waiting(seats, p.ProposerID, absent, p.ConfirmerIDs)
 	return p
 }
 

@@ -3,26 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/tablestakes/tablestakes/league"
 )
-
-// LeagueProposal is p as league reads it (league.Proposal): who is asked to confirm it by
-// account.
-func (g ResultGame) LeagueProposal(p Proposal) league.Proposal {
-	lp := league.Proposal{ProposerID: p.ProposerID, Revision: p.Revision, ConfirmerIDs: p.ConfirmerIDs,
-		Disputed: p.Disputed(), ClosesAt: p.ClosesAt}
-	for _, s := range g.Seats {
-		if slices.Contains(p.Waiting, s.Username) {
-			lp.AskedIDs = append(lp.AskedIDs, s.UserID)
-		}
-	}
-	return lp
-}
 
 // Username is the seated player's username ("" when not seated).
 func (g ResultGame) Username(userID int64) string {

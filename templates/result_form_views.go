@@ -2,7 +2,8 @@ package templates
 
 import (
 	"strconv"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -16,9 +17,9 @@ type ResultFormView struct {
 	GameNumber int
 	// Normal is a game outside any league, named by its table (its id) as on its page.
 	Normal bool
-	// Problems are every problem of the form in people's words ("Seat 2 (Chloé Martin):
-	// score is missing"), listed at the top; each is also beside its field.
-	Problems   []string
+	// Problems are every problem of the form, each with its seat or field ("Seat 2 (Chloé
+	// Martin): the score is missing"), listed at the top; each is also beside its input.
+	Problems   []FormProblem
 	GameName   string
 	LeagueName string
 	LeagueURL  string
@@ -39,9 +40,9 @@ type ResultFormView struct {
 	// Outcome and ConcededTo are a Diplomacy game's conclusion.
 	Outcome    string
 	ConcededTo string
-	// Error is a problem with the whole form; Errors are per field.
-	Error  string
-	Errors FieldErrors
+	// Error is a problem with the whole form; Errors are per input, by input name.
+	Error  FormWords
+	Errors FormErrors
 	// Preview is the scored result of the values shown, before saving; nil until asked.
 	Preview *ResultPreview
 	// Version is the version of the game's result the form was built from
@@ -69,8 +70,52 @@ type ResultFormView struct {
 	// ActivityRule states the league's activity rule and ActivityWarnings name the seated
 	// players who have fallen inactive under it: the organiser is warned, the result is
 	// recorded all the same.
-	ActivityRule     string
-	ActivityWarnings []string
+	ActivityRule     ActivityRule
+	ActivityWarnings []ActivityShort
+}
+
+// FormWords is a message of the result form: the id of its words in the locales files with
+// their blanks (a scoring.FieldError's ID and Data), said in the reader's language, or,
+// with no id, English, said as it is (what a scorer says of a result in its own words, a
+// refusal of the whole result). A blank that is a scoring.FormField is said as its label.
+type FormWords struct {
+	ID      string
+	Data    map[string]any
+	English string
+}
+
+// FormErrors are the problems of the result form's inputs, by input name ("score-3").
+type FormErrors map[string]FormWords
+
+// Has reports whether the input named name has a problem.
+func (e FormErrors) Has(name string) bool { return !e[name].Empty() }
+
+// Empty reports whether w says nothing.
+func (w FormWords) Empty() bool { return w.ID == "" && w.English == "" }
+
+// FormProblem is one line of the result form's problem list: the problem of a seat's input
+// (Position, with Power the seat's name in the registry when the game names its seats, and
+// Player its player's name), of an input of the whole game (Field, the message id of its
+// name), or of none of them.
+type FormProblem struct {
+	Position int
+	Power    string
+	Player   string
+	Field    string
+	Words    FormWords
+}
+
+// ActivityRule is a league's activity rule on the result form: Need finished games in the
+// last Days days; Need 0 is no rule.
+type ActivityRule struct {
+	Need, Days int
+}
+
+// ActivityShort is a seated player who has fallen short of the activity rule, with the
+// finished games they have in its window.
+type ActivityShort struct {
+	Username string
+	Recent   int
 }
 
 // VortexStarts are the start corners a Vortex seat can take, by colour (CONTRACT section 7's
@@ -123,10 +168,11 @@ type ResultPreview struct {
 
 // sentenceCase capitalises a label's first letter: "final score" → "Final score".
 func sentenceCase(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // GameLabel names the game as its page does: "game 7" in a league, "table 90" outside.

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/rating"
@@ -282,67 +284,68 @@ func cornerIn(ctx context.Context, label string) string {
 	return label
 }
 
-// formProblemIn is a message of the result form, which the form model words in English,
-// said in ctx's language where it has words: the form's title line, "Enter <what>", "Not a
-// number: x", the reason a correction needs, and each problem line ("Seat 2 (Chloé): the
-// score is missing"). What the scorer says of a result (the game's rules) stays as it is.
-func formProblemIn(ctx context.Context, msg string) string {
-	l := locales.From(ctx)
-	if l.Code == locales.Default().Code || msg == "" {
-		return msg
+// formWordsIn says w in ctx's language by its message id, a blank that is a form field
+// (scoring.FormField: "Enter {{.Field}}") said as the field's label in that language; w
+// without an id is its English as it is.
+func formWordsIn(ctx context.Context, w FormWords) string {
+	if w.ID == "" {
+		return w.English
 	}
-	switch msg {
-	case "Some values need fixing; see the marked fields:":
-		return l.T("resultform.problems")
-	case "Say why the result is corrected":
-		return l.T("resultform.say_why")
-	}
-	// A problem line: "Seat 2 (Chloé Martin): the score is missing", "France (Hugo): …".
-	if i := strings.Index(msg, "): "); i > 0 {
-		if j := strings.LastIndex(msg[:i], " ("); j > 0 {
-			return SeatNameIn(l, msg[:j]) + msg[j:i+3] + formProblemIn(ctx, msg[i+3:])
+	data := make(map[string]any, len(w.Data))
+	for k, v := range w.Data {
+		if f, ok := v.(scoring.FormField); ok {
+			v = fieldWordIn(ctx, f, ".label", f.Label)
 		}
+		data[k] = v
 	}
-	// A problem of a field of the whole game: "Die: not a number: x".
-	for name, id := range formFieldIDs {
-		if rest, ok := strings.CutPrefix(msg, name+": "); ok {
-			return l.T(id) + ": " + formProblemIn(ctx, rest)
-		}
-	}
-	if label, ok := strings.CutPrefix(msg, "Enter "); ok {
-		return l.T("resultform.enter", map[string]any{"Field": labelIn(ctx, label)})
-	}
-	if v, ok := strings.CutPrefix(msg, "Not a number: "); ok {
-		return l.T("resultform.not_a_number", map[string]any{"Value": v})
-	}
-	if v, ok := strings.CutPrefix(msg, "not a number: "); ok {
-		return l.T("resultform.not_a_number", map[string]any{"Value": v})
-	}
-	if label, ok := strings.CutSuffix(msg, " is missing"); ok {
-		return l.T("resultform.missing", map[string]any{"Field": labelIn(ctx, label)})
-	}
-	return msg
+	return locales.T(ctx, w.ID, data)
 }
 
-// formFieldIDs name the result form's fields of the whole game as its problem list does
-// (web/pages formFieldNames).
-var formFieldIDs = map[string]string{
-	"How the game ended": "resultform.how_ended_short", "Conceded to": "resultform.conceded_to",
-	"Die": "resultform.die_aria", "Reason": "resultform.reason", "Absent": "resultform.field.armada_absent",
-	"Lower is better": "resultform.lower_is_better",
+// formErrorIn is the problem of one input, beside it, as a sentence: "Not a number: x",
+// "Enter the final score".
+func formErrorIn(ctx context.Context, w FormWords) string { return sentenceCase(formWordsIn(ctx, w)) }
+
+// formProblemIn is one line of the result form's problem list in ctx's language: the seat
+// ("Seat 2 (Chloé Martin): the final score is missing", "France (Hugo): not a number: x") or
+// the field of the whole game ("Die: not a number: x") and its problem, or the problem
+// alone. Said in English the problem goes on in lower case after its seat or field; each
+// other language's words are as its file writes them.
+func formProblemIn(ctx context.Context, p FormProblem) string {
+	what := formWordsIn(ctx, p.Words)
+	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
+		what = lowerFirst(what)
+	}
+	switch {
+	case p.Position > 0 && p.Power != "":
+		return seatNameIn(ctx, p.Power) + " (" + p.Player + "): " + what
+	case p.Position > 0:
+		return locales.T(ctx, "player.seat", map[string]any{"N": p.Position}) + " (" + p.Player + "): " + what
+	case p.Field != "":
+		return locales.T(ctx, p.Field) + ": " + what
+	}
+	return formErrorIn(ctx, p.Words)
 }
 
-// labelIn is a result form field's label ("the units lost", scoring.FormField.Label) in
-// ctx's language.
-func labelIn(ctx context.Context, label string) string {
-	for _, g := range scoring.Games() {
-		for _, f := range scoring.FormOf(g).Fields() {
-			if f.Label == label {
-				return fieldWordIn(ctx, f, ".label", label)
-			}
-		}
+// lowerFirst starts s in lower case.
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
 	}
-	return label
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// activityRuleIn states the league's activity rule above the players who have fallen short
+// of it, in ctx's language.
+func activityRuleIn(ctx context.Context, a ActivityRule) string {
+	return locales.T(ctx, "resultform.activity_rule",
+		map[string]any{"Rule": locales.N(ctx, "activity.rule", a.Need, map[string]any{"Days": a.Days})})
+}
+
+// activityShortIn names a player who has fallen short of the activity rule, with their
+// finished games: "@ada: 1 finished game".
+func activityShortIn(ctx context.Context, a ActivityShort) string {
+	return "@" + a.Username + ": " + locales.N(ctx, "resultform.finished_games", a.Recent)
 }
 
 // formHelpIn is a note under the result form's fields (scoring.ResultForm.Help) in ctx's

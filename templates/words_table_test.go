@@ -2,32 +2,103 @@ package templates
 
 import (
 	"context"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// TestFormProblemsInTheReadersLanguage: the result form's problems, worded in English by the
-// form model, are said in the page's language; English stays word for word, and what the
-// scorer says of a result stays as it is.
+// formProblemsOf are the problems the result form of the game slug, seated by players,
+// finds in values: by input name, as the form's view carries them (their message ids).
+func formProblemsOf(t *testing.T, slug string, values url.Values, players ...string) map[string]FormWords {
+	t.Helper()
+	g, err := scoring.GameBySlug(slug)
+	require.NoError(t, err)
+	v, err := g.Version("")
+	require.NoError(t, err)
+	seats := make([]scoring.Seat, len(players))
+	for i, p := range players {
+		seats[i] = scoring.Seat{Position: i + 1, Player: p}
+	}
+	e := scoring.NewFormEntry(g, v, seats)
+	e.Correcting = true
+	e.Bind(values)
+	_, err = e.Input()
+	require.Error(t, err)
+	on, _ := e.Problems(err)
+	out := map[string]FormWords{}
+	for name, fe := range on {
+		id, data := fe.Words()
+		out[name] = FormWords{ID: id, Data: data, English: fe.Problem}
+	}
+	return out
+}
+
+// TestFormProblemsInTheReadersLanguage: the result form's problems, carried by their message
+// ids, are said in the page's language, beside their input and in the list with their seat
+// or field; English says what the form model says word for word, and what the scorer says
+// of a result in its own words stays as it is.
 func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 	de, _ := locales.Get("de")
-	ctx := locales.With(context.Background(), de)
-	for _, tc := range []struct{ en, de string }{
-		{"Some values need fixing; see the marked fields:", "Einige Werte müssen korrigiert werden; siehe die markierten Felder:"},
-		{"Enter the final score", "Gib das Endergebnis ein"},
-		{"Not a number: x", "Keine Zahl: x"},
-		{"Seat 3 (Chloé Martin): the final score is missing", "Platz 3 (Chloé Martin): das Endergebnis fehlt"},
-		{"France (Hugo): not a number: x", "Frankreich (Hugo): Keine Zahl: x"},
-		{"Die: not a number: x", "Würfel: Keine Zahl: x"},
-		{"Reason: Say why the result is corrected", "Grund: Sag, warum das Ergebnis korrigiert wird"},
-		{"centers: must be 0 or more", "centers: must be 0 or more"},
+	inDe := locales.With(context.Background(), de)
+	cartagena := formProblemsOf(t, "cartagena", url.Values{"score-1": {"x"}, "score-2": {"10"}}, "ada", "bruno", "chloe")
+	diplomacy := formProblemsOf(t, "diplomacy", url.Values{"outcome": {"draw"}, "centers-1": {"x"}}, "ada", "bruno")
+	require.Equal(t, "resultform.enter", cartagena["score-3"].ID)
+	require.Equal(t, "resultform.not_a_number", cartagena["score-1"].ID)
+	require.Equal(t, "resultform.say_why", cartagena["reason"].ID)
+	scorer := FormWords{English: "centers: must be 0 or more"}
+
+	for _, tc := range []struct {
+		words  FormWords
+		en, de string
+	}{
+		{FormWords{ID: "resultform.problems"}, "Some values need fixing; see the marked fields:", "Einige Werte müssen korrigiert werden; siehe die markierten Felder:"},
+		{cartagena["score-3"], "Enter the final score", "Gib das Endergebnis ein"},
+		{cartagena["score-1"], "Not a number: x", "Keine Zahl: x"},
+		{cartagena["reason"], "Say why the result is corrected", "Sag, warum das Ergebnis korrigiert wird"},
+		{scorer, "Centers: must be 0 or more", "Centers: must be 0 or more"},
 	} {
-		assert.Equal(t, tc.de, formProblemIn(ctx, tc.en), tc.en)
-		assert.Equal(t, tc.en, formProblemIn(context.Background(), tc.en), "English as it is")
+		assert.Equal(t, tc.en, formErrorIn(context.Background(), tc.words), tc.en)
+		assert.Equal(t, tc.de, formErrorIn(inDe, tc.words), tc.en)
 	}
+
+	missing := cartagena["score-3"]
+	missing.ID = "resultform.missing"
+	for _, tc := range []struct {
+		problem FormProblem
+		en, de  string
+	}{
+		{FormProblem{Position: 3, Player: "Chloé Martin", Words: missing}, "Seat 3 (Chloé Martin): the final score is missing", "Platz 3 (Chloé Martin): das Endergebnis fehlt"},
+		{FormProblem{Position: 1, Power: "France", Player: "Hugo", Words: diplomacy["centers-1"]}, "France (Hugo): not a number: x", "Frankreich (Hugo): Keine Zahl: x"},
+		{FormProblem{Field: "resultform.die_aria", Words: cartagena["score-1"]}, "Die: not a number: x", "Würfel: Keine Zahl: x"},
+		{FormProblem{Field: "resultform.reason", Words: cartagena["reason"]}, "Reason: say why the result is corrected", "Grund: Sag, warum das Ergebnis korrigiert wird"},
+		{FormProblem{Position: 2, Player: "Bruno", Words: FormWords{English: "Cartagena scores are whole numbers"}}, "Seat 2 (Bruno): cartagena scores are whole numbers", "Platz 2 (Bruno): cartagena scores are whole numbers"},
+		{FormProblem{Words: scorer}, "Centers: must be 0 or more", "Centers: must be 0 or more"},
+	} {
+		assert.Equal(t, tc.en, formProblemIn(context.Background(), tc.problem), tc.en)
+		assert.Equal(t, tc.de, formProblemIn(inDe, tc.problem), tc.en)
+	}
+}
+
+// TestActivityRuleInTheReadersLanguage: the result form's activity warning says the rule and
+// each player's finished games in the page's language, in the plural each count takes.
+func TestActivityRuleInTheReadersLanguage(t *testing.T) {
+	it, _ := locales.Get("it")
+	inIt := locales.With(context.Background(), it)
+	en := context.Background()
+	assert.Equal(t, "This league's activity rule asks for 2 finished games in the last 90 days. These players have fallen short:",
+		activityRuleIn(en, ActivityRule{Need: 2, Days: 90}))
+	assert.Equal(t, "This league's activity rule asks for 1 finished game in the last 30 days. These players have fallen short:",
+		activityRuleIn(en, ActivityRule{Need: 1, Days: 30}))
+	assert.Equal(t, "@ada: 1 finished game", activityShortIn(en, ActivityShort{Username: "ada", Recent: 1}))
+	assert.Equal(t, "@ada: 0 finished games", activityShortIn(en, ActivityShort{Username: "ada", Recent: 0}))
+	assert.Equal(t, "La regola di attività di questa lega chiede 2 partite concluse negli ultimi 90 giorni. Questi giocatori non ci arrivano:",
+		activityRuleIn(inIt, ActivityRule{Need: 2, Days: 90}))
+	assert.Equal(t, "@ada: 1 partita conclusa", activityShortIn(inIt, ActivityShort{Username: "ada", Recent: 1}))
 }
 
 // TestTimesInTheReadersLanguage: a time a cached view carries in English is said in the

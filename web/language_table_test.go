@@ -194,3 +194,31 @@ func TestSupercatCompanionIsTranslated(t *testing.T) {
 	assert.Equal(t, "Handzähler", text(doc.Find(".supercat-bot dt").First()))
 	app.get(c, game+"?lang=en")
 }
+
+// TestResultFormProblemsAndWarningTranslated: on a German correction form, the problem line
+// of the missing reason and the activity warning are said in German from their message ids
+// (they were half English: "Grund: say why the result is corrected", and the warning
+// wholly English), and a scorer's problem with words of its own is said in German too.
+func TestResultFormProblemsAndWarningTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "cartagena", 3)
+	_, err := app.store.Pool().Exec(t.Context(), `UPDATE leagues SET min_recent_games = 2 WHERE id = $1`, l.ID)
+	require.NoError(t, err)
+	g := mustLeagueGames(t, app, l)[0]
+	status, out := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 30, 20, 10))
+	require.Equal(t, http.StatusCreated, status, "%v", out)
+	form := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	app.get(c, form+"?lang=de")
+	res, doc := app.submit(c, form, form, url.Values{"action": {"preview"}, "version": {"1"},
+		"score-1": {"30"}, "score-2": {"20"}, "score-3": {"10"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Sag, warum das Ergebnis korrigiert wird", text(doc.Find("#e-reason")))
+	assert.Contains(t, doc.Find(".problems li").Map(func(_ int, s *goquery.Selection) string { return text(s) }),
+		"Grund: Sag, warum das Ergebnis korrigiert wird")
+	assert.Equal(t, "Die Aktivitätsregel dieser Liga verlangt 2 beendete Partien in den letzten 90 Tagen. Diese Spieler liegen darunter:",
+		text(doc.Find(".activity-warning p").First()))
+	assert.Equal(t, "@"+g.Seats[0].Username+": 0 beendete Partien", text(doc.Find(".activity-warning li").First()))
+	app.get(c, form+"?lang=en")
+}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -38,7 +38,7 @@ type apiDispute struct {
 }
 
 // apiProposalOf is a stored proposal as the API shows it.
-func apiProposalOf(p store.Proposal) apiProposalView {
+func apiProposalOf(p service.Proposal) apiProposalView {
 	out := apiProposalView{GameID: p.GameID, Proposer: p.Proposer, Input: p.Input, Revision: p.Revision,
 		Confirmed: nonNil(p.Confirmed), Waiting: nonNil(p.Waiting), ProposedAt: p.ProposedAt, ClosesAt: p.ClosesAt}
 	if p.DisputedAt != nil {
@@ -65,7 +65,7 @@ func (h *Handler) apiProposal(c echo.Context) error {
 	if _, err := h.Store.Game(ctx, id); err != nil {
 		return err
 	}
-	p, err := h.Store.Proposal(ctx, id)
+	p, err := h.Results.Proposal(ctx, id)
 	if err != nil {
 		return httpx.ProposalError(err)
 	}
@@ -180,7 +180,7 @@ func (h *Handler) apiDisputeProposal(c echo.Context) error {
 		return httpx.ProposalError(err)
 	}
 	h.GameChanged(c, id)
-	p, err := h.Store.Proposal(ctx, id)
+	p, err := h.Results.Proposal(ctx, id)
 	if err != nil {
 		return httpx.ProposalError(err)
 	}

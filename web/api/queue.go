@@ -46,7 +46,7 @@ func (h *Handler) apiQueue(c echo.Context) error {
 	for i, g := range queue {
 		ids[i] = g.GameID
 	}
-	proposals, err := h.Store.Proposals(c.Request().Context(), ids)
+	proposals, err := h.Results.Proposals(c.Request().Context(), ids)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -113,7 +114,7 @@ func (h *Handler) desk(c echo.Context, user store.User) error {
 
 // deskClock is the desk's clock: the zones of the leagues of every game it lists (a normal
 // game's is UTC), so a desk across leagues in several zones gives each time its zone.
-func deskClock(own deskShared, mine []store.Proposal) pageClock {
+func deskClock(own deskShared, mine []service.Proposal) pageClock {
 	var zones []string
 	for _, gs := range [][]store.QueuedGame{own.queue, own.tables, own.next, own.unreported} {
 		for _, g := range gs {
@@ -139,7 +140,7 @@ type deskShared struct {
 	waiting    []store.League
 	recent     []store.RecentResult
 	// mine are the proposals of the games the viewer sits at.
-	mine      []store.Proposal
+	mine      []service.Proposal
 	feedToken string
 }
 
@@ -168,7 +169,7 @@ func (h *Handler) readDesk(ctx context.Context, id int64) (deskShared, error) {
 	if d.recent, err = h.Store.RecentResults(ctx, id, deskListLength); err != nil {
 		return d, err
 	}
-	if d.mine, err = h.Store.SeatedProposals(ctx, id); err != nil {
+	if d.mine, err = h.Results.SeatedProposals(ctx, id); err != nil {
 		return d, err
 	}
 	if len(d.next) > 0 {

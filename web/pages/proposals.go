@@ -89,7 +89,7 @@ func (h *Handler) confirmedMessage(ctx context.Context, id int64, recorded bool)
 	if recorded {
 		return gameSay(ctx, "table.flash_recorded", g), nil
 	}
-	p, err := h.Store.Proposal(ctx, id)
+	p, err := h.Results.Proposal(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -183,7 +183,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, rg *store.ResultG
 	signedIn := rg != nil
 	v := &templates.TableView{GameID: g.ID, PlayersReport: g.ResultsBy == store.ResultsByPlayers,
 		CanAnswer: signedIn && service.ResultTable(*rg).Seated(viewer.ID)}
-	p, err := h.Store.Proposal(ctx, g.ID)
+	p, err := h.Results.Proposal(ctx, g.ID)
 	switch {
 	case err == nil:
 		if rg == nil {
@@ -212,7 +212,7 @@ func (h *Handler) tableView(ctx context.Context, g store.Game, rg *store.ResultG
 // proposalView is a proposal of the game g as the viewer sees it, its closing time shown by
 // the page's clock when the window's close records it (service.RecordsAtClose), the players
 // named as people know them (a seated username's display name).
-func proposalView(p store.Proposal, g store.ResultGame, viewer store.User, signedIn, canRecord bool,
+func proposalView(p service.Proposal, g store.ResultGame, viewer store.User, signedIn, canRecord bool,
 	clock pageClock) templates.ProposalView {
 	name := seatNamer(g)
 	names := func(us []string) []string {
@@ -243,7 +243,7 @@ func proposalView(p store.Proposal, g store.ResultGame, viewer store.User, signe
 // seat played by the missing man is the Seventh Player's line, last and without a place
 // (ARMADA 4.1): "Seventh Player (missing man), no place, in greta's seat (absent) — 10 points";
 // in another game an absent seat is its player's: "greta, no place (did not come) — 0 points".
-func proposedLines(g store.ResultGame, p store.Proposal) []templates.ProposalLine {
+func proposedLines(g store.ResultGame, p service.Proposal) []templates.ProposalLine {
 	scores := scoring.EnteredIn(g.Game, g.GameVersion, p.Input)
 	name := seatNamer(g)
 	w, err := service.CheckResultBody(g, p.ProposerID, p.Input)

@@ -50,7 +50,7 @@ func (h *Handler) confirmLinkPage(c echo.Context) error {
 		if err := h.confirmLinkRecorded(ctx, link); err != nil {
 			return err
 		}
-		p, err := h.Store.Proposal(ctx, link.GameID)
+		p, err := h.Results.Proposal(ctx, link.GameID)
 		if errors.Is(err, store.ErrNotFound) || err == nil && !p.ProposedAt.Equal(link.ProposedAt) {
 			return h.confirmLinkChanged(c, v)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -23,7 +24,7 @@ const deskTableLength = 20
 // to confirm and their own, the proposals and answers of the games the viewer runs
 // (organised), and the viewer's next dated games to answer for; its times are shown by the
 // desk's clock.
-func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []store.Proposal,
+func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []store.QueuedGame, mine []service.Proposal,
 	clock pageClock) (templates.TableDeskView, error) {
 	var v templates.TableDeskView
 	lang := locales.From(c.Request().Context())
@@ -56,7 +57,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 		return v, err
 	}
 	proposals, answers := read.proposals, read.answers
-	withLines := func(p store.Proposal, canRecord bool) (templates.ProposalView, error) {
+	withLines := func(p service.Proposal, canRecord bool) (templates.ProposalView, error) {
 		pv := proposalView(p, read.games[p.GameID], user, true, canRecord, clock)
 		pv.Lines = proposedLines(read.games[p.GameID], p)
 		return pv, nil
@@ -112,7 +113,7 @@ func (h *Handler) tableDesk(c echo.Context, user store.User, organised, next []s
 // tableDeskShared is what the desk's players-at-the-table part reads from the database.
 type tableDeskShared struct {
 	// proposals are those of the games the viewer runs, by game id.
-	proposals map[int64]store.Proposal
+	proposals map[int64]service.Proposal
 	// games are the games of every proposal, by id, for the proposed lines.
 	games map[int64]store.ResultGame
 	// answers are the attendance answers of the dated games, by game id.
@@ -122,10 +123,10 @@ type tableDeskShared struct {
 // readTableDesk reads the players-at-the-table part of a desk: the proposals of the games
 // ids the viewer runs, the games of those and of mine (the proposals of the games the
 // viewer sits at, read with the desk), and the answers of the games dated.
-func (h *Handler) readTableDesk(ctx context.Context, mine []store.Proposal, ids, dated []int64) (tableDeskShared, error) {
+func (h *Handler) readTableDesk(ctx context.Context, mine []service.Proposal, ids, dated []int64) (tableDeskShared, error) {
 	r := tableDeskShared{games: map[int64]store.ResultGame{}}
 	var err error
-	if r.proposals, err = h.Store.Proposals(ctx, ids); err != nil {
+	if r.proposals, err = h.Results.Proposals(ctx, ids); err != nil {
 		return r, err
 	}
 	for _, p := range slices.Concat(mine, slices.Collect(maps.Values(r.proposals))) {
@@ -146,7 +147,7 @@ func answered(as []store.AttendanceAnswer) bool {
 }
 
 // proposalTitle names a proposal's game in l: "Tuesday league, game 3" or "Arcs table 12".
-func proposalTitle(l locales.Lang, p store.Proposal) string {
+func proposalTitle(l locales.Lang, p service.Proposal) string {
 	return deskTitle(l, p.LeagueID, p.LeagueName, p.Number, p.Game, p.GameID)
 }
 

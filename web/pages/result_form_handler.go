@@ -32,8 +32,8 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c)
 	proposing := !service.MayRecord(g, user.ID)
 	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
-	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*store.Proposal, error) {
-		p, err := h.Store.Proposal(c.Request().Context(), g.ID)
+	p, err := httpx.Part(h.Cache, httpx.PartKey("proposal", g.ID), func() (*service.Proposal, error) {
+		p, err := h.Results.Proposal(c.Request().Context(), g.ID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, nil
 		}
@@ -85,7 +85,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	page := h.Page(c, formTitle(c.Request().Context(), g))
 	user, _ := httpx.CurrentUser(c) // RequireLogin guarantees it
 	proposing := !service.MayRecord(g, user.ID)
-	view := func(errs map[string]string) templates.ResultFormView {
+	view := func(errs templates.FormErrors) templates.ResultFormView {
 		v := f.view(errs)
 		v.Proposing = proposing
 		return v
@@ -144,9 +144,13 @@ func (h *Handler) submitResult(c echo.Context) error {
 	// In people's words: the fields' problems seat by seat, never a body path such as
 	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
 	_, whole := splitField(message)
-	v.Error = httpx.Sentence(whole)
-	if problems := append(f.problemList(errs), elsewhere...); len(problems) > 0 {
-		v.Error, v.Problems = "Some values need fixing; see the marked fields:", problems
+	v.Error = templates.FormWords{English: httpx.Sentence(whole)}
+	problems := f.problemList(errs)
+	for _, w := range elsewhere {
+		problems = append(problems, templates.FormProblem{Words: w})
+	}
+	if len(problems) > 0 {
+		v.Error, v.Problems = templates.FormWords{ID: "resultform.problems"}, problems
 	}
 	return h.Render(c, status, templates.ResultForm(page, v))
 }
@@ -208,7 +212,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 		}
 	}
 	v.Stale = true
-	v.Error = httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))
+	v.Error = templates.FormWords{English: httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))}
 	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(c.Request().Context(), g)), v))
 }
 
@@ -236,7 +240,7 @@ func (h *Handler) recordNext(c echo.Context, user store.User, saved store.Result
 }
 
 // proposedMessage says what a proposal did, and who confirms it now.
-func proposedMessage(ctx context.Context, g store.ResultGame, p store.Proposal) string {
+func proposedMessage(ctx context.Context, g store.ResultGame, p service.Proposal) string {
 	id := "table.flash_proposed"
 	if p.Revision > 1 {
 		id = "table.flash_proposal_changed"

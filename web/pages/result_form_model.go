@@ -3,7 +3,7 @@ package pages
 import (
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
-	"github.com/tablestakes/tablestakes/web/httpx"
+	"github.com/tablestakes/tablestakes/templates"
 )
 
 // resultForm is the result form's model: the game it is fitted to and what the organiser
@@ -41,17 +41,24 @@ func (f *resultForm) seatRef(position int) store.SeatRef {
 	return store.SeatRef{Position: position}
 }
 
-// problems are err's problems in people's words (a build's, a check's against the seats):
-// by input name, and those no input holds (issue #24: never a body path such as
+// problems are err's problems (a build's, a check's against the seats) with their message
+// ids: by input name, and those no input holds (issue #24: never a body path such as
 // "players[1].score").
-func (f *resultForm) problems(err error) (errs map[string]string, elsewhere []string) {
+func (f *resultForm) problems(err error) (errs templates.FormErrors, elsewhere []templates.FormWords) {
 	on, rest := f.entry.Problems(err)
-	errs = map[string]string{}
+	errs = templates.FormErrors{}
 	for name, fe := range on {
-		errs[name] = httpx.Sentence(fe.Problem)
+		errs[name] = formWords(fe)
 	}
 	for _, fe := range rest {
-		elsewhere = append(elsewhere, httpx.Sentence(fe.Problem))
+		elsewhere = append(elsewhere, formWords(fe))
 	}
 	return errs, elsewhere
+}
+
+// formWords is a field problem as the form's view says it: by its message id and blanks,
+// or its English.
+func formWords(fe *scoring.FieldError) templates.FormWords {
+	id, data := fe.Words()
+	return templates.FormWords{ID: id, Data: data, English: fe.Problem}
 }

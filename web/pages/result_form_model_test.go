@@ -80,12 +80,20 @@ func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
 	_, err := f.entry.Input()
 	problems, elsewhere := f.problems(err)
 	assert.Empty(t, elsewhere)
+	english, ids := map[string]string{}, map[string]string{}
+	for name, w := range problems {
+		english[name], ids[name] = w.English, w.ID
+	}
 	assert.Equal(t, map[string]string{
 		"centers-1":   "Not a number: many",
 		"years-1":     "Enter the game-years played",
 		"years-3":     "Not a number: x",
-		"conceded_to": "Choose the player the game was conceded to",
-	}, problems)
+		"conceded_to": "choose the player the game was conceded to", // the view starts it in upper case
+	}, english)
+	assert.Equal(t, map[string]string{
+		"centers-1": "resultform.not_a_number", "years-1": "resultform.enter", "years-3": "resultform.not_a_number",
+		"conceded_to": "",
+	}, ids, "each problem with words of its own carries their message id")
 }
 
 func TestResultFormMapsBodyPathsToInputs(t *testing.T) {

@@ -5,17 +5,13 @@ import (
 	"maps"
 	"sort"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/templates"
-	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
 // view renders the form for its page; errs are the problems by input name.
-func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
+func (f *resultForm) view(errs templates.FormErrors) templates.ResultFormView {
 	g, e := f.game, f.entry
 	v := templates.ResultFormView{
 		GameID: g.ID, GameNumber: g.Number, GameName: g.Game.Name, LeagueName: leagueLabelOr(g.LeagueName, "Games"),
@@ -24,7 +20,7 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		SideNames:           e.Sides,
 		OffersLowerIsBetter: e.Form.Kind == scoring.FormPlacement && g.Game.LowerIsBetter,
 		LowerIsBetter:       e.LowerIsBetter, Outcome: e.Outcome, ConcededTo: e.ConcededTo,
-		VortexFromBoard: e.VortexBoard, Die: e.Die, Errors: templates.FieldErrors{}, Version: g.Version,
+		VortexFromBoard: e.VortexBoard, Die: e.Die, Errors: templates.FormErrors{}, Version: g.Version,
 		GameVersion: versionView(g.Game, g.GameVersion.Slug, ""),
 		Reason:      e.Reason, HasPowers: len(g.Game.Powers) > 0, Normal: g.LeagueID == 0,
 	}
@@ -32,10 +28,8 @@ func (f *resultForm) view(errs map[string]string) templates.ResultFormView {
 		v.Errors[name] = problem
 	}
 	for _, a := range g.Inactive() {
-		v.ActivityRule = fmt.Sprintf("This league's activity rule asks for %d finished %s in the last %d days. "+
-			"These players have fallen short:", a.Need, scoring.Plural(a.Need, "game", "games"), a.Days)
-		v.ActivityWarnings = append(v.ActivityWarnings, fmt.Sprintf("@%s: %d finished %s", a.Username, a.Recent,
-			scoring.Plural(a.Recent, "game", "games")))
+		v.ActivityRule = templates.ActivityRule{Need: a.Need, Days: a.Days}
+		v.ActivityWarnings = append(v.ActivityWarnings, templates.ActivityShort{Username: a.Username, Recent: a.Recent})
 	}
 	powers := g.Game.SeatNames(len(g.Seats))
 	for _, s := range e.Seats {
@@ -67,24 +61,26 @@ func leagueLabelOr(name, fallback string) string {
 	return name
 }
 
-// problemList is every problem of the form in people's words, in the form's order (seat by
-// seat, then the fields of the whole game): "Seat 2 (Chloé Martin): the score is missing",
-// "France (Hugo Moreau): not a number: x" (issue #24: never "players[1].score", counted
-// from 0). errs are the problems by input name.
-func (f *resultForm) problemList(errs map[string]string) []string {
-	var out []string
+// problemList is every problem of the form, in the form's order (seat by seat, then the
+// fields of the whole game), each with its seat and player or its field: "Seat 2 (Chloé
+// Martin): the score is missing", "France (Hugo Moreau): not a number: x" (issue #24: never
+// "players[1].score", counted from 0). errs are the problems by input name; an input left
+// empty is said to be missing.
+func (f *resultForm) problemList(errs templates.FormErrors) []templates.FormProblem {
+	var out []templates.FormProblem
 	seen := map[string]bool{}
+	powers := f.game.Game.SeatNames(len(f.entry.Seats))
 	for _, s := range f.entry.Seats {
-		who := "Seat " + strconv.Itoa(s.Seat.Position)
-		if powers := f.game.Game.SeatNames(len(f.entry.Seats)); len(f.game.Game.Powers) > 0 && s.Seat.Position > 0 && s.Seat.Position <= len(powers) {
-			who = powers[s.Seat.Position-1]
+		p := templates.FormProblem{Position: s.Seat.Position, Player: f.seatRef(s.Seat.Position).DisplayName}
+		if len(f.game.Game.Powers) > 0 && s.Seat.Position > 0 && s.Seat.Position <= len(powers) {
+			p.Power = powers[s.Seat.Position-1]
 		}
-		who += " (" + f.seatRef(s.Seat.Position).DisplayName + ")"
 		for _, field := range append(f.fields(), "substitute", "absent") {
 			name := s.Name(field)
-			if p, ok := errs[name]; ok && !seen[name] {
+			if w, ok := errs[name]; ok && !seen[name] {
 				seen[name] = true
-				out = append(out, who+": "+inWords(p))
+				p.Words = missing(w)
+				out = append(out, p)
 			}
 		}
 	}
@@ -96,31 +92,23 @@ func (f *resultForm) problemList(errs map[string]string) []string {
 	}
 	sort.Strings(rest)
 	for _, name := range rest {
-		label := formFieldNames[name]
-		if label == "" {
-			out = append(out, httpx.Sentence(errs[name]))
-			continue
-		}
-		out = append(out, label+": "+inWords(errs[name]))
+		out = append(out, templates.FormProblem{Field: formFieldNames[name], Words: errs[name]})
 	}
 	return out
 }
 
-// formFieldNames name the result form's inputs that belong to no seat.
+// formFieldNames are the message ids of the names of the result form's inputs that belong
+// to no seat.
 var formFieldNames = map[string]string{
-	"outcome": "How the game ended", "conceded_to": "Conceded to", "die": "Die", "reason": "Reason",
-	"absent": "Absent", "lower_is_better": "Lower is better",
+	"outcome": "resultform.how_ended_short", "conceded_to": "resultform.conceded_to", "die": "resultform.die_aria",
+	"reason": "resultform.reason", "absent": "resultform.field.armada_absent", "lower_is_better": "resultform.lower_is_better_short",
 }
 
-// inWords turns a field's message into the tail of a problem line: "Enter the score" →
-// "the score is missing"; anything else starts in lower case.
-func inWords(p string) string {
-	if rest, ok := strings.CutPrefix(p, "Enter "); ok {
-		return strings.TrimSuffix(rest, ".") + " is missing"
+// missing is an input's problem as a line of the problem list says it: "Enter the score"
+// beside the input is "the score is missing" in the list.
+func missing(w templates.FormWords) templates.FormWords {
+	if w.ID == "resultform.enter" {
+		w.ID, w.English = "resultform.missing", fmt.Sprint(w.Data["Field"])+" is missing"
 	}
-	r, n := utf8.DecodeRuneInString(p)
-	if n == 0 {
-		return p
-	}
-	return string(unicode.ToLower(r)) + p[n:]
+	return w
 }
