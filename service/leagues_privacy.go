@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -105,4 +106,17 @@ func (s *Leagues) InviteToken(ctx context.Context, leagueID, userID int64) (stri
 		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
 	}
 	return token, nil
+}
+
+// ValidInvite reports whether token opens the private league: it is the league's current
+// invite token (league.SameToken). A public league or an unknown one has none.
+func (s *Leagues) ValidInvite(ctx context.Context, leagueID int64, token string) (bool, error) {
+	current, err := s.store.InviteToken(ctx, leagueID)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("service: invite of league %d: %w", leagueID, err)
+	}
+	return league.SameToken(current, token), nil
 }

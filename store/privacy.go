@@ -72,27 +72,19 @@ func (s *Store) UpdateInviteToken(ctx context.Context, tx pgx.Tx, leagueID int64
 const inviteTokenSQL = `SELECT COALESCE(invite_token, '') FROM leagues WHERE id = $1`
 
 // InviteToken returns a private league's invite token ("" for a public league); the
-// service shows it to its organiser and co-organisers only (service.Leagues.InviteToken).
+// service shows it to its organiser and co-organisers only (service.Leagues.InviteToken)
+// and compares a presented one with it (service.Leagues.ValidInvite). ErrNotFound when
+// there is no such league.
 func (s *Store) InviteToken(ctx context.Context, leagueID int64) (string, error) {
 	var token string
-	if err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token); err != nil {
+	err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
 		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)
 	}
 	return token, nil
-}
-
-// ValidInvite reports whether token opens the private league (its current invite token).
-// A public league or an unknown one has none.
-func (s *Store) ValidInvite(ctx context.Context, leagueID int64, token string) (bool, error) {
-	var current string
-	err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&current)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: invite of league %d: %w", leagueID, err)
-	}
-	return league.SameToken(current, token), nil
 }
 
 // visibleSQL says whether a league is visible to a user: public, or the user is its
