@@ -204,7 +204,7 @@ func TestCoOrganisers(t *testing.T) {
 	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), []store.User{member})
 
 	role := func(u store.User) store.Role {
-		r, err := st.LeagueRole(ctx, l.ID, u.ID)
+		r, err := leagues.Role(ctx, l.ID, u.ID)
 		require.NoError(t, err)
 		return r
 	}

@@ -94,7 +94,7 @@ func (s *Leagues) RenewInvite(ctx context.Context, leagueID, byUserID int64) (st
 // organiser and co-organisers to share (league.Require); others get the role refusal,
 // and store.ErrNotFound says there is no such league.
 func (s *Leagues) InviteToken(ctx context.Context, leagueID, userID int64) (string, error) {
-	role, err := s.store.LeagueRole(ctx, leagueID, userID)
+	role, err := s.Role(ctx, leagueID, userID)
 	if err != nil {
 		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
 	}

@@ -185,8 +185,8 @@ const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM league
 
 // Invitation reads, inside a join's transaction (the league's row locked), what
 // league.Admit lets the user's join in on: the league's privacy and current invite token,
-// and for a private league the user's role in it and whether they see it anyway (a former
-// member). Presented is left for the caller.
+// and for a private league whether the user sees it anyway (a former member). Role and
+// Presented are left for the caller.
 func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (league.Invitation, error) {
 	var inv league.Invitation
 	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&inv.Private, &inv.Current); err != nil {
@@ -194,10 +194,6 @@ func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int6
 	}
 	if !inv.Private {
 		return inv, nil
-	}
-	var err error
-	if inv.Role, err = leagueRole(ctx, tx, leagueID, userID); err != nil {
-		return league.Invitation{}, err
 	}
 	if err := tx.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&inv.Visible); err != nil {
 		return league.Invitation{}, err

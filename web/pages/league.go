@@ -272,7 +272,7 @@ func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView, key
 // until the next write.
 func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (store.Role, error) {
 	return httpx.Part(h.Cache, httpx.PartKey("role", leagueID)+"\x00"+strconv.FormatInt(viewerID, 10), func() (store.Role, error) {
-		return h.Store.LeagueRole(ctx, leagueID, viewerID)
+		return h.Leagues.Role(ctx, leagueID, viewerID)
 	}, store.LeagueKey(leagueID))
 }
 
