@@ -90,7 +90,7 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 		assert.Equal(t, points[s.Player], s.Points.RatString(), "%s keeps the points played", s.Player)
 	}
 
-	rs, err := st.Replacements(ctx, l.ID)
+	rs, err := leagues.Replacements(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
 	assert.Equal(t, 1, rs[0].Played)

@@ -124,7 +124,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 		return out
 	}
 	assert.ElementsMatch(t, line(before), line(after), "the played game's points stay, the leaver's included")
-	ws, err := st.Withdrawals(ctx, l.ID)
+	ws, err := leagues.Withdrawals(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, ws, 1)
 	assert.Equal(t, 1, ws[0].Played)

@@ -129,10 +129,10 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	if len(s.games) == 0 {
 		return s, nil
 	}
-	if s.replaced, err = h.Store.Replacements(ctx, id); err != nil {
+	if s.replaced, err = h.Leagues.Replacements(ctx, id); err != nil {
 		return s, err
 	}
-	if s.withdrawn, err = h.Store.Withdrawals(ctx, id); err != nil {
+	if s.withdrawn, err = h.Leagues.Withdrawals(ctx, id); err != nil {
 		return s, err
 	}
 	if s.standings, err = h.Store.Standings(ctx, id); err != nil {
