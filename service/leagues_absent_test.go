@@ -32,7 +32,7 @@ func TestWithdrawAndReplaceCountNoAbsentSeatAsAGamePlayed(t *testing.T) {
 		"winners":["bruno"],"absent":["greta"]}`))
 	require.NoError(t, err)
 
-	standings, err := w.Store.Standings(ctx, leagueID)
+	standings, err := service.NewLeagues(w.Store).Standings(ctx, leagueID)
 	require.NoError(t, err)
 	played := map[string]int{}
 	for _, s := range standings {

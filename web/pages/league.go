@@ -135,7 +135,7 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	if s.withdrawn, err = h.Leagues.Withdrawals(ctx, id); err != nil {
 		return s, err
 	}
-	if s.standings, err = h.Store.Standings(ctx, id); err != nil {
+	if s.standings, err = h.Leagues.Standings(ctx, id); err != nil {
 		return s, err
 	}
 	f := fairness(s.league, s.members, s.replaced, s.games)
