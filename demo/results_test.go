@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/demo"
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -19,7 +20,7 @@ func TestSeedResultsPopulateStandingsAndRatings(t *testing.T) {
 
 	running, err := st.LeaguesByStatus(ctx, store.LeagueRunning)
 	require.NoError(t, err)
-	standings, err := st.Standings(ctx, leagueNamed(t, running, demo.RunningLeagueName).ID)
+	standings, err := service.NewLeagues(st).Standings(ctx, leagueNamed(t, running, demo.RunningLeagueName).ID)
 	require.NoError(t, err)
 	games := 0
 	for _, s := range standings {

@@ -36,11 +36,35 @@ func (s *Leagues) manage(ctx context.Context, tx pgx.Tx, leagueID, userID int64,
 	if err != nil {
 		return store.LockedLeague{}, err
 	}
-	role, err := s.store.Role(ctx, tx, leagueID, userID)
+	role, err := s.role(ctx, tx, leagueID, userID)
 	if err != nil {
 		return store.LockedLeague{}, err
 	}
 	return l, league.Require(role, need)
+}
+
+// Role returns the user's role in the league, made of what its rows say the user is to it
+// (league.RoleOf): RoleNone for anyone, or userID 0. store.ErrNotFound when no league.
+func (s *Leagues) Role(ctx context.Context, leagueID, userID int64) (league.Role, error) {
+	t, err := s.store.LeagueTies(ctx, leagueID, userID)
+	if err != nil {
+		return league.RoleNone, fmt.Errorf("service: role in league %d: %w", leagueID, err)
+	}
+	return roleOf(t), nil
+}
+
+// role is Role inside tx.
+func (s *Leagues) role(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (league.Role, error) {
+	t, err := s.store.Ties(ctx, tx, leagueID, userID)
+	if err != nil {
+		return league.RoleNone, err
+	}
+	return roleOf(t), nil
+}
+
+// roleOf is the role the ties make (league.RoleOf).
+func roleOf(t store.Ties) league.Role {
+	return league.RoleOf(t.Organiser, t.CoOrganiser, t.Member)
 }
 
 // Create stores a new open league of nl.Players members (default 8) organised by
@@ -130,6 +154,11 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 			inv, err := s.store.Invitation(ctx, tx, leagueID, userID)
 			if err != nil {
 				return err
+			}
+			if inv.Private {
+				if inv.Role, err = s.role(ctx, tx, leagueID, userID); err != nil {
+					return err
+				}
 			}
 			inv.Presented = invite
 			if err := league.Admit(inv); err != nil {

@@ -32,7 +32,7 @@ func TestWithdrawAndReplaceCountNoAbsentSeatAsAGamePlayed(t *testing.T) {
 		"winners":["bruno"],"absent":["greta"]}`))
 	require.NoError(t, err)
 
-	standings, err := w.Store.Standings(ctx, leagueID)
+	standings, err := service.NewLeagues(w.Store).Standings(ctx, leagueID)
 	require.NoError(t, err)
 	played := map[string]int{}
 	for _, s := range standings {
@@ -44,14 +44,14 @@ func TestWithdrawAndReplaceCountNoAbsentSeatAsAGamePlayed(t *testing.T) {
 	leagues := service.NewLeagues(w.Store)
 	_, err = leagues.Replace(ctx, leagueID, w.Organiser.ID, "chloe", "xavier")
 	require.NoError(t, err)
-	rs, err := w.Store.Replacements(ctx, leagueID)
+	rs, err := service.NewLeagues(w.Store).Replacements(ctx, leagueID)
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
 	assert.Equal(t, played["chloe"], rs[0].Played, "chloe played one game: the other her power was played by the missing man")
 
 	_, err = leagues.Withdraw(ctx, leagueID, w.Organiser.ID, "greta")
 	require.NoError(t, err)
-	ws, err := w.Store.Withdrawals(ctx, leagueID)
+	ws, err := service.NewLeagues(w.Store).Withdrawals(ctx, leagueID)
 	require.NoError(t, err)
 	require.Len(t, ws, 1)
 	assert.Equal(t, played["greta"], ws[0].Played, "greta played one game: the other her power was played by the missing man")

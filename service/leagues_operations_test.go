@@ -204,7 +204,7 @@ func TestCoOrganisers(t *testing.T) {
 	l := storetest.Fill(t, st, storetest.League(t, st, organiser, "gonzaga", 4, 0), []store.User{member})
 
 	role := func(u store.User) store.Role {
-		r, err := st.LeagueRole(ctx, l.ID, u.ID)
+		r, err := leagues.Role(ctx, l.ID, u.ID)
 		require.NoError(t, err)
 		return r
 	}
@@ -265,7 +265,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 	_, err = storetest.RecordResult(ctx, st, games[1].ID, ps[1].ID, input(games[1]))
 	require.ErrorIs(t, err, store.ErrNotOrganiser, "a member does not")
 
-	before, err := st.Standings(ctx, l.ID)
+	before, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 	require.NoError(t, leagues.End(ctx, l.ID, organiser.ID, "close"))
 	_, err = storetest.RecordResult(ctx, st, games[1].ID, organiser.ID, input(games[1]))
@@ -275,7 +275,7 @@ func TestCoOrganisersRecordAndAClosedLeagueTakesNoMoreResults(t *testing.T) {
 	require.NoError(t, err)
 	_, err = service.NewResults(st).Correct(ctx, rw)
 	require.ErrorIs(t, err, store.ErrConflict, "nor corrections")
-	after, err := st.Standings(ctx, l.ID)
+	after, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Equal(t, before, after, "the standings are frozen")
 }

@@ -226,3 +226,31 @@ func describeWithdrawal(name string, w scheduler.Withdrawal) string {
 	}
 	return fmt.Sprintf("%s withdrew without a substitute: %s. %s", name, strings.Join(parts, "; "), store.BalanceChange(w.Before, w.After))
 }
+
+// Replacements returns the league's replacements in the order they happened, each with the
+// games the member who left played (league.GamesPlayed: not the seats the missing man
+// played for them).
+func (s *Leagues) Replacements(ctx context.Context, leagueID int64) ([]store.Replacement, error) {
+	rs, err := s.store.Replacements(ctx, leagueID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rs {
+		rs[i].Played = league.GamesPlayed(rs[i].Absent)
+	}
+	return rs, nil
+}
+
+// Withdrawals returns the league's withdrawals in the order they happened, each with the
+// games the member who withdrew played (league.GamesPlayed: not the seats the missing man
+// played for them).
+func (s *Leagues) Withdrawals(ctx context.Context, leagueID int64) ([]store.Withdrawal, error) {
+	ws, err := s.store.Withdrawals(ctx, leagueID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ws {
+		ws[i].Played = league.GamesPlayed(ws[i].Absent)
+	}
+	return ws, nil
+}

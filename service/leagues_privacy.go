@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -93,7 +94,7 @@ func (s *Leagues) RenewInvite(ctx context.Context, leagueID, byUserID int64) (st
 // organiser and co-organisers to share (league.Require); others get the role refusal,
 // and store.ErrNotFound says there is no such league.
 func (s *Leagues) InviteToken(ctx context.Context, leagueID, userID int64) (string, error) {
-	role, err := s.store.LeagueRole(ctx, leagueID, userID)
+	role, err := s.Role(ctx, leagueID, userID)
 	if err != nil {
 		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
 	}
@@ -105,4 +106,17 @@ func (s *Leagues) InviteToken(ctx context.Context, leagueID, userID int64) (stri
 		return "", fmt.Errorf("service: invite of league %d: %w", leagueID, err)
 	}
 	return token, nil
+}
+
+// ValidInvite reports whether token opens the private league: it is the league's current
+// invite token (league.SameToken). A public league or an unknown one has none.
+func (s *Leagues) ValidInvite(ctx context.Context, leagueID int64, token string) (bool, error) {
+	current, err := s.store.InviteToken(ctx, leagueID)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("service: invite of league %d: %w", leagueID, err)
+	}
+	return league.SameToken(current, token), nil
 }

@@ -34,7 +34,7 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 	require.NotZero(t, played.ID)
 	_, err := storetest.RecordResult(ctx, st, played.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(played), []int{40, 30, 20, 10}))
 	require.NoError(t, err)
-	before, err := st.Standings(ctx, l.ID)
+	before, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 
 	// Refusals change nothing.
@@ -75,7 +75,7 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "rp10", members[0].Username, "the substitute holds the slot")
 
-	after, err := st.Standings(ctx, l.ID)
+	after, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, after, 9, "both the member who left and the substitute")
 	points := map[string]string{}
@@ -90,7 +90,7 @@ func TestReplaceMemberKeepsPlayedGamesAndHandsOverTheRest(t *testing.T) {
 		assert.Equal(t, points[s.Player], s.Points.RatString(), "%s keeps the points played", s.Player)
 	}
 
-	rs, err := st.Replacements(ctx, l.ID)
+	rs, err := leagues.Replacements(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
 	assert.Equal(t, 1, rs[0].Played)

@@ -15,7 +15,7 @@ import (
 func (s *Leagues) Webhooks(ctx context.Context, leagueID, byUserID int64) ([]store.Webhook, error) {
 	var hooks []store.Webhook
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		role, err := s.store.Role(ctx, tx, leagueID, byUserID)
+		role, err := s.role(ctx, tx, leagueID, byUserID)
 		if err != nil {
 			return err
 		}
@@ -85,7 +85,7 @@ func (s *Leagues) DeleteWebhook(ctx context.Context, leagueID, webhookID, byUser
 // UnknownDeliveries lists the league's notifications whose outcome nobody can tell (their
 // server died after handing them over), for its organiser only.
 func (s *Leagues) UnknownDeliveries(ctx context.Context, leagueID, byUserID int64) ([]store.UnknownDelivery, error) {
-	role, err := s.store.LeagueRole(ctx, leagueID, byUserID)
+	role, err := s.Role(ctx, leagueID, byUserID)
 	if err != nil {
 		return nil, fmt.Errorf("service: unknown deliveries of league %d: %w", leagueID, err)
 	}

@@ -47,7 +47,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	}
 	_, err := storetest.RecordResult(ctx, st, played.ID, organiser.ID, storetest.PlacementInput(storetest.SeatNames(played), []int{40, 30, 20, 10}))
 	require.NoError(t, err)
-	before, err := st.Standings(ctx, l.ID)
+	before, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 
 	// Refusals change nothing.
@@ -114,7 +114,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 	members, err := st.Members(ctx, l.ID)
 	require.NoError(t, err)
 	assert.Len(t, members, 7)
-	after, err := st.Standings(ctx, l.ID)
+	after, err := leagues.Standings(ctx, l.ID)
 	require.NoError(t, err)
 	line := func(st []scoring.Standing) []string {
 		out := make([]string, len(st))
@@ -124,7 +124,7 @@ func TestWithdrawMemberShortensTheUnplayedGamesAndKeepsThePlayedOnes(t *testing.
 		return out
 	}
 	assert.ElementsMatch(t, line(before), line(after), "the played game's points stay, the leaver's included")
-	ws, err := st.Withdrawals(ctx, l.ID)
+	ws, err := leagues.Withdrawals(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, ws, 1)
 	assert.Equal(t, 1, ws[0].Played)

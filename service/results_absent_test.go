@@ -104,7 +104,7 @@ func TestAbsentSeatOutsideDiplomacyIsNotPlayed(t *testing.T) {
 	assert.Equal(t, 0, place, "an absent seat takes no place")
 	assert.True(t, absent)
 
-	standings, err := w.Store.Standings(ctx, leagueID)
+	standings, err := service.NewLeagues(w.Store).Standings(ctx, leagueID)
 	require.NoError(t, err)
 	for _, s := range standings {
 		switch s.Player {

@@ -169,7 +169,7 @@ func TestDiplomacyReplacedSeat(t *testing.T) {
 	require.Len(t, r.Ledger, 7)
 	assert.Equal(t, "xavier", r.Ledger[0].Credited, "a winning replaced seat whose award beats its ante credits the substitute (seed 4.2)")
 	// League points stay with the seated player.
-	st, err := w.Store.Standings(ctx, leagueID)
+	st, err := service.NewLeagues(w.Store).Standings(ctx, leagueID)
 	require.NoError(t, err)
 	for _, s := range st {
 		assert.NotEqual(t, "xavier", s.Player)

@@ -64,9 +64,9 @@ func TestTableConfirmedResultIsTheOrganisersResult(t *testing.T) {
 	_, err = service.NewResults(w.Store).Proposal(ctx, gamesB[0])
 	assert.ErrorIs(t, err, store.ErrNotFound, "the recorded proposal is closed")
 
-	standingsA, err := byOrganiser.Store.Standings(ctx, leagueA)
+	standingsA, err := service.NewLeagues(byOrganiser.Store).Standings(ctx, leagueA)
 	require.NoError(t, err)
-	standingsB, err := w.Store.Standings(ctx, leagueB)
+	standingsB, err := service.NewLeagues(w.Store).Standings(ctx, leagueB)
 	require.NoError(t, err)
 	assert.Equal(t, standingsA, standingsB)
 	ratingsA, err := byOrganiser.Store.Ratings(ctx, "arcs")

@@ -285,7 +285,7 @@ func (s *Seasons) lines(ctx context.Context, tx pgx.Tx, se store.Season) ([][]Di
 	standing := map[string]scoring.Standing{}
 	var names []string
 	for d, div := range divs {
-		st, err := s.store.StandingsTx(ctx, tx, div.LeagueID)
+		st, err := standingsTx(ctx, s.store, tx, div.LeagueID)
 		if err != nil {
 			return nil, err
 		}

@@ -62,7 +62,7 @@ func TestMissingManSeatIsRatedAsTheSeventhPlayer(t *testing.T) {
 	for _, rt := range ratings {
 		assert.NotEqual(t, "greta", rt.Username, "the absent player's rating does not move")
 	}
-	st, err := w.Store.Standings(ctx, leagueID)
+	st, err := service.NewLeagues(w.Store).Standings(ctx, leagueID)
 	require.NoError(t, err)
 	for _, s := range st {
 		if s.Player == "greta" {

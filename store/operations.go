@@ -39,35 +39,45 @@ var (
 	ErrNotManager = league.ErrNotManager
 )
 
-// leagueRoleSQL reads what the user $2 is to the league $1: its organiser, a co-organiser,
-// a member (league.RoleOf makes the role of it).
-const leagueRoleSQL = `
+// tiesSQL reads what the user $2 is to the league $1: its organiser, a co-organiser, a
+// member.
+const tiesSQL = `
 SELECT l.organiser_id = $2,
        EXISTS (SELECT 1 FROM league_organisers lo WHERE lo.league_id = l.id AND lo.user_id = $2),
        EXISTS (SELECT 1 FROM memberships m WHERE m.league_id = l.id AND m.user_id = $2)
 FROM leagues l WHERE l.id = $1`
 
-// leagueRole is the user's role in the league (league.RoleOf), inside the caller's
-// transaction or on the pool. ErrNotFound when no league.
-func leagueRole(ctx context.Context, q querier, leagueID, userID int64) (Role, error) {
-	var organiser, coOrganiser, member bool
-	err := q.QueryRow(ctx, leagueRoleSQL, leagueID, userID).Scan(&organiser, &coOrganiser, &member)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return RoleNone, ErrNotFound
-	}
-	if err != nil {
-		return RoleNone, err
-	}
-	return league.RoleOf(organiser, coOrganiser, member), nil
+// Ties is what a user is to a league, as its rows say: its organiser, one of its
+// co-organisers, one of its members (any, several or none). The service makes a role of
+// them (league.RoleOf).
+type Ties struct {
+	Organiser, CoOrganiser, Member bool
 }
 
-// LeagueRole returns the user's role in the league (RoleNone for anyone, or userID 0).
-func (s *Store) LeagueRole(ctx context.Context, leagueID, userID int64) (Role, error) {
-	r, err := leagueRole(ctx, s.pool, leagueID, userID)
-	if err != nil {
-		return RoleNone, fmt.Errorf("store: role in league %d: %w", leagueID, err)
+// leagueTies reads the user's ties to the league, inside the caller's transaction or on
+// the pool. ErrNotFound when no league.
+func leagueTies(ctx context.Context, q querier, leagueID, userID int64) (Ties, error) {
+	var t Ties
+	err := q.QueryRow(ctx, tiesSQL, leagueID, userID).Scan(&t.Organiser, &t.CoOrganiser, &t.Member)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
 	}
-	return r, nil
+	if err != nil {
+		return Ties{}, fmt.Errorf("store: ties to league %d: %w", leagueID, err)
+	}
+	return t, nil
+}
+
+// LeagueTies returns what the user is to the league (no ties for anyone, or userID 0).
+// ErrNotFound when no league.
+func (s *Store) LeagueTies(ctx context.Context, leagueID, userID int64) (Ties, error) {
+	return leagueTies(ctx, s.pool, leagueID, userID)
+}
+
+// Ties returns what the user is to the league inside the transaction. ErrNotFound when no
+// league.
+func (s *Store) Ties(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (Ties, error) {
+	return leagueTies(ctx, tx, leagueID, userID)
 }
 
 // LockedLeague is a league's row as read under its lock: what the league's rules decide on.
@@ -107,15 +117,6 @@ func (s *Store) LockLeague(ctx context.Context, tx pgx.Tx, leagueID int64) (Lock
 // Format is the locked league's size, players per game and games each (league.Format).
 func (l LockedLeague) Format() league.Format {
 	return league.Format{Players: l.Players, PlayersPerGame: l.PlayersPerGame, GamesPerPlayer: l.GamesPerPlayer}
-}
-
-// Role returns the user's role in the league inside the transaction (RoleNone for anyone).
-func (s *Store) Role(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (Role, error) {
-	r, err := leagueRole(ctx, tx, leagueID, userID)
-	if err != nil {
-		return RoleNone, fmt.Errorf("store: role in league %d: %w", leagueID, err)
-	}
-	return r, nil
 }
 
 // EventMessage is a history line as the pages say it in the reader's language: the message

@@ -72,27 +72,19 @@ func (s *Store) UpdateInviteToken(ctx context.Context, tx pgx.Tx, leagueID int64
 const inviteTokenSQL = `SELECT COALESCE(invite_token, '') FROM leagues WHERE id = $1`
 
 // InviteToken returns a private league's invite token ("" for a public league); the
-// service shows it to its organiser and co-organisers only (service.Leagues.InviteToken).
+// service shows it to its organiser and co-organisers only (service.Leagues.InviteToken)
+// and compares a presented one with it (service.Leagues.ValidInvite). ErrNotFound when
+// there is no such league.
 func (s *Store) InviteToken(ctx context.Context, leagueID int64) (string, error) {
 	var token string
-	if err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token); err != nil {
+	err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&token)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
 		return "", fmt.Errorf("store: invite of league %d: %w", leagueID, err)
 	}
 	return token, nil
-}
-
-// ValidInvite reports whether token opens the private league (its current invite token).
-// A public league or an unknown one has none.
-func (s *Store) ValidInvite(ctx context.Context, leagueID int64, token string) (bool, error) {
-	var current string
-	err := s.pool.QueryRow(ctx, inviteTokenSQL, leagueID).Scan(&current)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("store: invite of league %d: %w", leagueID, err)
-	}
-	return league.SameToken(current, token), nil
 }
 
 // visibleSQL says whether a league is visible to a user: public, or the user is its
@@ -193,8 +185,8 @@ const leaguePrivacySQL = `SELECT private, COALESCE(invite_token, '') FROM league
 
 // Invitation reads, inside a join's transaction (the league's row locked), what
 // league.Admit lets the user's join in on: the league's privacy and current invite token,
-// and for a private league the user's role in it and whether they see it anyway (a former
-// member). Presented is left for the caller.
+// and for a private league whether the user sees it anyway (a former member). Role and
+// Presented are left for the caller.
 func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int64) (league.Invitation, error) {
 	var inv league.Invitation
 	if err := tx.QueryRow(ctx, leaguePrivacySQL, leagueID).Scan(&inv.Private, &inv.Current); err != nil {
@@ -202,10 +194,6 @@ func (s *Store) Invitation(ctx context.Context, tx pgx.Tx, leagueID, userID int6
 	}
 	if !inv.Private {
 		return inv, nil
-	}
-	var err error
-	if inv.Role, err = leagueRole(ctx, tx, leagueID, userID); err != nil {
-		return league.Invitation{}, err
 	}
 	if err := tx.QueryRow(ctx, visibleSQL, leagueID, userID).Scan(&inv.Visible); err != nil {
 		return league.Invitation{}, err

@@ -23,8 +23,12 @@ type Replacement struct {
 	At   time.Time `db:"replaced_at"`
 	// SeatsTaken is how many unplayed games the substitute took over.
 	SeatsTaken int `db:"seats_taken"`
-	// Played is how many games the member who left played in the league
-	// (league.GamesPlayed: not the seats the missing man played for them).
+	// Absent says, for each recorded seat of the member who left, whether it was absent
+	// (the missing man played it).
+	Absent []bool `db:"absent"`
+	// Played is how many games the member who left played in the league, which the
+	// service counts of Absent (service.Leagues.Replacements, league.GamesPlayed); the
+	// store leaves it 0.
 	Played int `db:"-"`
 }
 
@@ -114,23 +118,12 @@ FROM league_replacements r JOIN users f ON f.id = r.from_id JOIN users t ON t.id
 WHERE r.league_id = $1
 ORDER BY r.replaced_at, r.slot`
 
-// replacementRow is a replacement as read, with whether each recorded seat of the member
-// who left was absent.
-type replacementRow struct {
-	Replacement
-	Absent []bool `db:"absent"`
-}
-
-// Replacements returns the league's replacements in the order they happened.
+// Replacements returns the league's replacements in the order they happened, Played left
+// for the service (service.Leagues.Replacements).
 func (s *Store) Replacements(ctx context.Context, leagueID int64) ([]Replacement, error) {
-	rows, err := collect[replacementRow](ctx, s.pool, replacementsSQL, leagueID)
+	rs, err := collect[Replacement](ctx, s.pool, replacementsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: replacements of league %d: %w", leagueID, err)
-	}
-	rs := make([]Replacement, len(rows))
-	for i, r := range rows {
-		rs[i] = r.Replacement
-		rs[i].Played = league.GamesPlayed(r.Absent)
 	}
 	return rs, nil
 }

@@ -11,16 +11,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/migrations"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
 
 func TestStandingsOfUnknownLeague(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	_, err := w.Store.Standings(context.Background(), 424242)
+	_, err := w.Store.StandingRows(context.Background(), 424242)
 	assert.ErrorIs(t, err, store.ErrNotFound)
 	leagueID, _ := w.League("gonzaga", [][]int{{0, 1}})
-	st, err := w.Store.Standings(context.Background(), leagueID)
+	rows, err := w.Store.StandingRows(context.Background(), leagueID)
+	require.NoError(t, err)
+	assert.Len(t, rows.Members, 8)
+	assert.Empty(t, rows.Lines)
+	st, err := service.NewLeagues(w.Store).Standings(context.Background(), leagueID)
 	require.NoError(t, err)
 	assert.Len(t, st, 8)
 	assert.Equal(t, 1, st[7].Rank, "before any result everyone shares first place")

@@ -31,28 +31,35 @@ LEFT JOIN result_points rp ON rp.league_id = l.id AND rp.user_id = m.user_id
 WHERE l.id = $1
 ORDER BY m.slot, m.replaced, m.at DESC, m.user_id`
 
-// Standings returns a league's standings: every member's summed league points, games
-// played and rank, ties broken by countback (league.Standings, which says which recorded
-// lines are games played). ErrNotFound when there is no such league.
-func (s *Store) Standings(ctx context.Context, leagueID int64) ([]scoring.Standing, error) {
-	return standings(ctx, s.pool, leagueID)
+// StandingRows is what a league's standings are made of, as read: its members in slot
+// order (a replaced member just after the substitute who holds their slot now, a member
+// who withdrew in their slot's place) and every recorded line of theirs. The service
+// ranks them (service.Leagues.Standings, league.Standings).
+type StandingRows struct {
+	Members []string
+	Lines   []league.RecordedLine
 }
 
-// StandingsTx is Standings read inside tx, where a result that finishes the league was
-// just written.
-func (s *Store) StandingsTx(ctx context.Context, tx pgx.Tx, leagueID int64) ([]scoring.Standing, error) {
-	return standings(ctx, tx, leagueID)
+// StandingRows reads a league's members and recorded lines. ErrNotFound when there is no
+// such league.
+func (s *Store) StandingRows(ctx context.Context, leagueID int64) (StandingRows, error) {
+	return standingRows(ctx, s.pool, leagueID)
 }
 
-func standings(ctx context.Context, q querier, leagueID int64) ([]scoring.Standing, error) {
+// StandingRowsTx is StandingRows read inside tx, where a result that finishes the league
+// was just written.
+func (s *Store) StandingRowsTx(ctx context.Context, tx pgx.Tx, leagueID int64) (StandingRows, error) {
+	return standingRows(ctx, tx, leagueID)
+}
+
+func standingRows(ctx context.Context, q querier, leagueID int64) (StandingRows, error) {
 	rows, err := q.Query(ctx, standingsSQL, leagueID)
 	if err != nil {
-		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
+		return StandingRows{}, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
 	}
 	var (
 		found    bool
-		members  []string
-		lines    []league.RecordedLine
+		out      StandingRows
 		username *string
 		num, den *int64
 		place    *int
@@ -63,20 +70,20 @@ func standings(ctx context.Context, q querier, leagueID int64) ([]scoring.Standi
 		if username == nil {
 			return nil
 		}
-		if len(members) == 0 || members[len(members)-1] != *username {
-			members = append(members, *username)
+		if len(out.Members) == 0 || out.Members[len(out.Members)-1] != *username {
+			out.Members = append(out.Members, *username)
 		}
 		if num != nil {
-			lines = append(lines, league.RecordedLine{Absent: *absent,
+			out.Lines = append(out.Lines, league.RecordedLine{Absent: *absent,
 				StandingLine: scoring.StandingLine{Player: *username, Points: big.NewRat(*num, *den), Place: *place}})
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
+		return StandingRows{}, fmt.Errorf("store: standings of league %d: %w", leagueID, err)
 	}
 	if !found {
-		return nil, fmt.Errorf("store: standings of league %d: %w", leagueID, ErrNotFound)
+		return StandingRows{}, fmt.Errorf("store: standings of league %d: %w", leagueID, ErrNotFound)
 	}
-	return league.Standings(members, lines), nil
+	return out, nil
 }

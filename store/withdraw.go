@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
@@ -29,8 +28,11 @@ type Withdrawal struct {
 	Cancelled int `db:"cancelled"`
 	// Balance is the schedule's balance before and after.
 	Balance WithdrawalBalance `db:"balance"`
-	// Played is how many games they played in the league (league.GamesPlayed: not the
-	// seats the missing man played for them).
+	// Absent says, for each recorded seat of theirs, whether it was absent (the missing
+	// man played it).
+	Absent []bool `db:"absent"`
+	// Played is how many games they played in the league, which the service counts of
+	// Absent (service.Leagues.Withdrawals, league.GamesPlayed); the store leaves it 0.
 	Played int `db:"-"`
 	// Detail is the history's line of the withdrawal (empty when read back from the store).
 	Detail string `db:"-"`
@@ -263,23 +265,12 @@ FROM league_withdrawals w JOIN users u ON u.id = w.user_id
 WHERE w.league_id = $1
 ORDER BY w.withdrawn_at, w.slot`
 
-// withdrawalRow is a withdrawal as read, with whether each recorded seat of the member who
-// withdrew was absent.
-type withdrawalRow struct {
-	Withdrawal
-	Absent []bool `db:"absent"`
-}
-
-// Withdrawals returns the league's withdrawals in the order they happened.
+// Withdrawals returns the league's withdrawals in the order they happened, Played left for
+// the service (service.Leagues.Withdrawals).
 func (s *Store) Withdrawals(ctx context.Context, leagueID int64) ([]Withdrawal, error) {
-	rows, err := collect[withdrawalRow](ctx, s.pool, withdrawalsSQL, leagueID)
+	ws, err := collect[Withdrawal](ctx, s.pool, withdrawalsSQL, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("store: withdrawals of league %d: %w", leagueID, err)
-	}
-	ws := make([]Withdrawal, len(rows))
-	for i, r := range rows {
-		ws[i] = r.Withdrawal
-		ws[i].Played = league.GamesPlayed(r.Absent)
 	}
 	return ws, nil
 }

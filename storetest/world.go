@@ -153,7 +153,7 @@ func (e *Expected) Check(t *testing.T, st *store.Store, ladder string, leagueIDs
 	ctx := context.Background()
 	for _, id := range leagueIDs {
 		want := scoring.Standings(e.Members[id], e.Lines[id])
-		got, err := st.Standings(ctx, id)
+		got, err := service.NewLeagues(st).Standings(ctx, id)
 		require.NoError(t, err)
 		require.Len(t, got, len(want))
 		for i := range want {

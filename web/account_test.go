@@ -196,7 +196,7 @@ func TestDeleteAccountKeepsResultsUnderAFormerPlayer(t *testing.T) {
 		status, out := app.apiAny(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 40, 30, 20, 10))
 		require.Equal(t, http.StatusCreated, status, out)
 	}
-	before, err := app.store.Standings(ctx, l.ID)
+	before, err := service.NewLeagues(app.store).Standings(ctx, l.ID)
 	require.NoError(t, err)
 
 	leaver := members[0]
@@ -225,7 +225,7 @@ func TestDeleteAccountKeepsResultsUnderAFormerPlayer(t *testing.T) {
 	status, _ = app.api(http.MethodPost, "/api/v1/login", "", map[string]string{"username": former, "password": "password-1"})
 	assert.Equal(t, http.StatusUnauthorized, status, "nobody logs in as a former player")
 
-	after, err := app.store.Standings(ctx, l.ID)
+	after, err := service.NewLeagues(app.store).Standings(ctx, l.ID)
 	require.NoError(t, err)
 	require.Len(t, after, len(before))
 	for i := range before {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/web"
 )
 
@@ -51,7 +52,7 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	rows.Each(func(_ int, r *goquery.Selection) { points = append(points, text(r.Find(".points"))) })
 	assert.Equal(t, []string{"12", "4", "4", "0"}, points)
 	assert.Contains(t, text(doc.Find("#preview")), "Nothing is saved yet")
-	st, err := app.store.Standings(t.Context(), l.ID)
+	st, err := service.NewLeagues(app.store).Standings(t.Context(), l.ID)
 	require.NoError(t, err)
 	assert.Zero(t, st[0].Games, "a preview saves nothing")
 

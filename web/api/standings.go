@@ -33,7 +33,7 @@ func (h *Handler) apiStandings(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	httpx.DependsOn(c, store.LeagueKey(id))
-	st, err := h.Store.Standings(ctx, id)
+	st, err := h.Leagues.Standings(ctx, id)
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,7 @@ func (h *Handler) standingsCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.Standings(c.Request().Context(), l.ID)
+	st, err := h.Leagues.Standings(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}

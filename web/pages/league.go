@@ -129,13 +129,13 @@ func (h *Handler) readLeagueShared(ctx context.Context, id int64) (leagueShared,
 	if len(s.games) == 0 {
 		return s, nil
 	}
-	if s.replaced, err = h.Store.Replacements(ctx, id); err != nil {
+	if s.replaced, err = h.Leagues.Replacements(ctx, id); err != nil {
 		return s, err
 	}
-	if s.withdrawn, err = h.Store.Withdrawals(ctx, id); err != nil {
+	if s.withdrawn, err = h.Leagues.Withdrawals(ctx, id); err != nil {
 		return s, err
 	}
-	if s.standings, err = h.Store.Standings(ctx, id); err != nil {
+	if s.standings, err = h.Leagues.Standings(ctx, id); err != nil {
 		return s, err
 	}
 	f := fairness(s.league, s.members, s.replaced, s.games)
@@ -272,7 +272,7 @@ func (h *Handler) renderLeagueParts(c echo.Context, v *templates.LeagueView, key
 // until the next write.
 func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (store.Role, error) {
 	return httpx.Part(h.Cache, httpx.PartKey("role", leagueID)+"\x00"+strconv.FormatInt(viewerID, 10), func() (store.Role, error) {
-		return h.Store.LeagueRole(ctx, leagueID, viewerID)
+		return h.Leagues.Role(ctx, leagueID, viewerID)
 	}, store.LeagueKey(leagueID))
 }
 

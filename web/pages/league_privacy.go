@@ -23,7 +23,7 @@ func (h *Handler) invitePage(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	token := c.Param("token")
-	ok, err := h.Store.ValidInvite(ctx, id, token)
+	ok, err := h.Leagues.ValidInvite(ctx, id, token)
 	if err != nil {
 		return err
 	}

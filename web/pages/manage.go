@@ -48,7 +48,7 @@ func (h *Handler) manageView(c echo.Context, id int64) (templates.ManageView, er
 	if err != nil {
 		return templates.ManageView{}, err
 	}
-	role, err := h.Store.LeagueRole(ctx, id, user.ID)
+	role, err := h.Leagues.Role(ctx, id, user.ID)
 	if err != nil {
 		return templates.ManageView{}, err
 	}

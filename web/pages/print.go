@@ -75,11 +75,11 @@ func (h *Handler) standingsSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	replaced, err := h.Store.Replacements(ctx, l.ID)
+	replaced, err := h.Leagues.Replacements(ctx, l.ID)
 	if err != nil {
 		return err
 	}
-	withdrawn, err := h.Store.Withdrawals(ctx, l.ID)
+	withdrawn, err := h.Leagues.Withdrawals(ctx, l.ID)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 // standingsView gathers a league's standings section from the members and games the
 // caller has already read; it adds one query, the standings.
 func (h *Handler) standingsView(c echo.Context, l store.League, members []store.Member, games []store.Game) (templates.StandingsView, error) {
-	st, err := h.Store.Standings(c.Request().Context(), l.ID)
+	st, err := h.Leagues.Standings(c.Request().Context(), l.ID)
 	if err != nil {
 		return templates.StandingsView{}, err
 	}
