@@ -49,7 +49,7 @@ func TestSeedShowsTheVersions(t *testing.T) {
 			var board struct {
 				Die int `json:"die"`
 			}
-			require.NoError(t, json.Unmarshal(rg.Input.Body, &board))
+			require.NoError(t, json.Unmarshal(rg.Recorded, &board))
 			assert.Equal(t, 12, board.Die, "the board took the version's die")
 		}
 	}

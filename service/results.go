@@ -200,7 +200,7 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if rated, err = s.store.InsertSupercatRated(ctx, tx, gameID, ownerID, final); err != nil {
 			return err
 		}
-		in, err := rated.Game.DecodeResult(rated.Body)
+		in, err := DecodeResult(rated.Game, rated.Body)
 		if err != nil {
 			return err
 		}

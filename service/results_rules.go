@@ -30,7 +30,7 @@ func ResultTable(g store.ResultGame) league.ResultTable {
 // the organiser of a normal game.
 func MayRecord(g store.ResultGame, userID int64) bool { return ResultTable(g).MayRecord(userID) }
 
-// CheckResult checks in, a result of the game decoded once (store.ResultGame.DecodeResult,
+// CheckResult checks in, a result of the game decoded once (DecodeResult,
 // or a result form's scoring.FormEntry.Input), against its seats (scoring.ScoreSeated: the
 // rules live there) and returns it checked, as byUserID's write; it stores nothing.
 // Problems are *scoring.FieldError, or scoring.FieldErrors when the seats have several.
@@ -47,10 +47,31 @@ func CheckResult(g store.ResultGame, byUserID int64, in scoring.ResultInput) (st
 		Version: g.Version, Reason: in.Reason}, nil
 }
 
-// CheckResultBody decodes body once (store.ResultGame.DecodeResult) and checks it
+// DecodeResult decodes body, a result of g as the API or the result form submits it, once
+// (scoring.Game.DecodeResult, in the game's version: a Vortex board takes its die).
+// Problems are *scoring.FieldError, or scoring.FieldErrors for every field of a list.
+func DecodeResult(g store.ResultGame, body []byte) (scoring.ResultInput, error) {
+	return g.Game.DecodeResult(g.GameVersion, body)
+}
+
+// RecordedInput is g's recorded result decoded (DecodeResult): the zero input before a
+// result is recorded, and only its Body when the scorer now refuses the stored body
+// (CheckResult then names the problem).
+func RecordedInput(g store.ResultGame) scoring.ResultInput {
+	if g.Recorded == nil {
+		return scoring.ResultInput{}
+	}
+	in, err := DecodeResult(g, g.Recorded)
+	if err != nil {
+		return scoring.ResultInput{Body: g.Recorded}
+	}
+	return in
+}
+
+// CheckResultBody decodes body once (DecodeResult) and checks it
 // (CheckResult): what the API and a stored proposal hand over as text.
 func CheckResultBody(g store.ResultGame, byUserID int64, body []byte) (store.ResultWrite, error) {
-	in, err := g.DecodeResult(body)
+	in, err := DecodeResult(g, body)
 	if err != nil {
 		return store.ResultWrite{}, err
 	}

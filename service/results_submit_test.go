@@ -24,7 +24,7 @@ func TestSubmitFormPreviewsProposesRecordsAndCorrects(t *testing.T) {
 	_, games := w.League("arcs", [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}})
 	g, err := w.Store.ResultGame(ctx, games[0])
 	require.NoError(t, err)
-	in, err := g.DecodeResult(fourPlayerInput)
+	in, err := service.DecodeResult(g, fourPlayerInput)
 	require.NoError(t, err)
 
 	before := w.Snapshot()
@@ -51,7 +51,7 @@ func TestSubmitFormPreviewsProposesRecordsAndCorrects(t *testing.T) {
 
 	g, err = w.Store.ResultGame(ctx, games[0])
 	require.NoError(t, err)
-	changed, err := g.DecodeResult(storetest.PlacementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{10, 20, 30, 40}))
+	changed, err := service.DecodeResult(g, storetest.PlacementInput([]string{"ada", "bruno", "chloe", "dmitri"}, []int{10, 20, 30, 40}))
 	require.NoError(t, err)
 	done, err = results.SubmitForm(ctx, g, w.Organiser.ID, changed, true, true)
 	require.NoError(t, err)

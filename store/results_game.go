@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 
@@ -32,10 +33,9 @@ type ResultGame struct {
 	// Number is the game's number in its league; LeagueName the league's name.
 	Number     int
 	LeagueName string
-	// Input is the recorded result as submitted, decoded once as it is read
-	// (scoring.Game.DecodeResult); its Body is nil until a result is recorded. A stored body
-	// the scorer now refuses keeps only its Body, and ScoreSeated names the problem.
-	Input scoring.ResultInput
+	// Recorded is the recorded result's body as submitted, nil until a result is recorded;
+	// the service decodes it (service.RecordedInput).
+	Recorded json.RawMessage
 	// Version counts the writes of the game's result: 0 before it is recorded, 1 once
 	// recorded, one more per correction. A write names the version it was built from.
 	Version int
@@ -136,11 +136,7 @@ func loadResultGame(ctx context.Context, q querier, gameID int64, sql string) (R
 	if g.GameVersion, err = g.Game.Version(version); err != nil {
 		return ResultGame{}, fmt.Errorf("game %d plays %w", g.ID, err)
 	}
-	if input != nil {
-		if g.Input, err = g.DecodeResult(input); err != nil {
-			g.Input = scoring.ResultInput{Body: input}
-		}
-	}
+	g.Recorded = input
 	return g, nil
 }
 
@@ -158,7 +154,7 @@ func (g ResultGame) LeagueSeats() []scoring.Seat {
 type ResultWrite struct {
 	GameID   int64
 	ByUserID int64
-	// Input is the result as submitted, decoded once (ResultGame.DecodeResult); its Body is
+	// Input is the result as submitted, decoded once (service.DecodeResult); its Body is
 	// kept with the result and in the audit trail. service.CheckResult builds a write.
 	Input scoring.ResultInput
 	// Seated is the checked result.
@@ -172,13 +168,6 @@ type ResultWrite struct {
 	// Reason says why a correction was made, for the history (the result form asks for
 	// one; the API takes an optional "reason").
 	Reason string
-}
-
-// DecodeResult decodes body, a result of the game as the API or the result form submits it,
-// once (scoring.Game.DecodeResult, in the game's version: a Vortex board takes its die).
-// Problems are *scoring.FieldError, or scoring.FieldErrors for every field of a list.
-func (g ResultGame) DecodeResult(body []byte) (scoring.ResultInput, error) {
-	return g.Game.DecodeResult(g.GameVersion, body)
 }
 
 // ErrSeatsChanged refuses a result checked against seats that changed before it was stored

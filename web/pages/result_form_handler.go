@@ -28,7 +28,7 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 		return err
 	}
 	f := newResultForm(g)
-	f.entry.Fill(g.Input) // a correction starts from the recorded result
+	f.entry.Fill(service.RecordedInput(g)) // a correction starts from the recorded result
 	user, _ := httpx.CurrentUser(c)
 	proposing := !service.MayRecord(g, user.ID)
 	// The game's proposal, read once until the next write (web/httpx/cache_parts.go).
@@ -46,11 +46,11 @@ func (h *Handler) resultFormPage(c echo.Context) error {
 	if proposed {
 		// The proposer's own to change, or the proposal the organiser settles; a stored body
 		// the scorer now refuses leaves the form as it is.
-		if in, err := g.DecodeResult(p.Input); err == nil {
+		if in, err := service.DecodeResult(g, p.Input); err == nil {
 			f.entry.Fill(in)
 		}
 	}
-	if g.Input.Body == nil {
+	if g.Recorded == nil {
 		// "I can't come" marks the seat absent (CONTRACT section 12; in Diplomacy the
 		// missing man plays it, ARMADA 4.1).
 		if err := h.absentFromAttendance(c, f, proposed); err != nil {
@@ -203,12 +203,13 @@ func (h *Handler) absentFromAttendance(c echo.Context, f *resultForm, proposed b
 // result scored, with 409 and nothing changed.
 func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 	f := newResultForm(g)
-	f.entry.Fill(g.Input)
+	recorded := service.RecordedInput(g)
+	f.entry.Fill(recorded)
 	v := f.view(nil)
-	if g.Input.Body != nil {
-		if w, err := service.CheckResult(g, g.OrganiserID, g.Input); err == nil {
+	if g.Recorded != nil {
+		if w, err := service.CheckResult(g, g.OrganiserID, recorded); err == nil {
 			v.Preview = &templates.ResultPreview{Victory: string(w.Seated.Result.Victory),
-				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w), g.Input.Entered())}
+				WinningSide: w.Seated.Result.WinningSide, Lines: withScores(seatedLineViews(g, w), recorded.Entered())}
 		}
 	}
 	v.Stale = true

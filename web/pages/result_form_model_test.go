@@ -64,7 +64,7 @@ func TestResultFormBuildsTheBody(t *testing.T) {
 			require.NoError(t, err)
 			body := built.Body
 			assert.JSONEq(t, tt.want, string(body))
-			in, err := tt.game.DecodeResult(body)
+			in, err := service.DecodeResult(tt.game, body)
 			require.NoError(t, err)
 			_, err = service.CheckResult(tt.game, 1, in)
 			assert.NoError(t, err, "the body passes the seat check")
@@ -153,7 +153,7 @@ func TestResultFormFillsFromTheRecordedBody(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newResultForm(tt.game)
-			recorded, err := tt.game.DecodeResult([]byte(tt.body))
+			recorded, err := service.DecodeResult(tt.game, []byte(tt.body))
 			require.NoError(t, err)
 			f.entry.Fill(recorded)
 			for name, want := range tt.values {
