@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/rating"
+	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -59,7 +60,7 @@ func (s *Ladders) MoveToPotRule(ctx context.Context) ([]string, error) {
 				return nil
 			}
 			if up.VortexPlaces {
-				if err := s.store.FixVortexPlaces(ctx, tx, ladder); err != nil {
+				if err := s.fixVortexPlaces(ctx, tx, ladder); err != nil {
 					return err
 				}
 			}
@@ -80,6 +81,28 @@ func (s *Ladders) MoveToPotRule(ctx context.Context) ([]string, error) {
 		}
 	}
 	return moved, nil
+}
+
+// fixVortexPlaces stores, inside tx, the places of the ladder's Vortex results by score,
+// and their output with them, as scoring.RescorePlaces gives them from the stored input. A
+// result the scorer now refuses keeps what it has: the replay must not stop a server from
+// starting.
+func (s *Ladders) fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
+	results, err := s.store.LadderResults(ctx, tx, ladder, scoring.Vortex)
+	if err != nil {
+		return err
+	}
+	var fixed []store.Rescored
+	for _, r := range results {
+		places, output, ok, err := scoring.RescorePlaces(scoring.Vortex, r.Input, r.Output)
+		if err != nil {
+			return fmt.Errorf("Vortex result of game %d: %w", r.GameID, err)
+		}
+		if ok {
+			fixed = append(fixed, store.Rescored{GameID: r.GameID, Places: places, Output: output})
+		}
+	}
+	return s.store.UpdateResultPlaces(ctx, tx, fixed)
 }
 
 // SortPrivate moves the games of every league whose results are on the wrong ladder to the

@@ -224,7 +224,7 @@ func describeWithdrawal(name string, w scheduler.Withdrawal) string {
 	if len(parts) == 0 {
 		parts = append(parts, "no game was left to play")
 	}
-	return fmt.Sprintf("%s withdrew without a substitute: %s. %s", name, strings.Join(parts, "; "), store.BalanceChange(w.Before, w.After))
+	return fmt.Sprintf("%s withdrew without a substitute: %s. %s", name, strings.Join(parts, "; "), BalanceChange(w.Before, w.After))
 }
 
 // Replacements returns the league's replacements in the order they happened, each with the
@@ -253,4 +253,24 @@ func (s *Leagues) Withdrawals(ctx context.Context, leagueID int64) ([]store.With
 		ws[i].Played = league.GamesPlayed(ws[i].Absent)
 	}
 	return ws, nil
+}
+
+// BalanceChange says in words how the pair spread and the games per player moved.
+func BalanceChange(before, after scheduler.Balance) string {
+	return fmt.Sprintf("Pairs of players meet %s (spread %d) among %d players before, %s (spread %d) among %d after; games per player %s before, %s after.",
+		span(before.PairMin, before.PairMax, "time", "times"), before.PairSpread(), before.Players,
+		span(after.PairMin, after.PairMax, "time", "times"), after.PairSpread(), after.Players,
+		span(before.GamesMin, before.GamesMax, "", ""), span(after.GamesMin, after.GamesMax, "", ""))
+}
+
+// span is "4 times" or "4 to 5 times" (without a unit when one and many are empty).
+func span(lo, hi int, one, many string) string {
+	unit := " " + scoring.Plural(hi, one, many)
+	if one == "" {
+		unit = ""
+	}
+	if lo == hi {
+		return strconv.Itoa(lo) + unit
+	}
+	return fmt.Sprintf("%d to %d%s", lo, hi, unit)
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
-	"github.com/tablestakes/tablestakes/scoring"
 )
 
 // ActivityState is where a player stands under a league's activity rule (league.Activity):
@@ -28,12 +27,6 @@ type ActivityState struct {
 // Active reports whether the player meets the rule (league.Activity.Active).
 func (a ActivityState) Active() bool {
 	return league.Activity{MinRecentGames: a.Need, RecentDays: a.Days}.Active(a.Recent)
-}
-
-// Warning says, in one line for the organiser, that the player has fallen inactive.
-func (a ActivityState) Warning() string {
-	return fmt.Sprintf("activity rule: %s has %d finished %s in the last %d days; this league needs %d",
-		a.Username, a.Recent, scoring.Plural(a.Recent, "game", "games"), a.Days, a.Need)
 }
 
 // recentGamesSQL is the activity rule's one count, which every activity query runs: the

@@ -55,7 +55,8 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	require.Len(t, res.Inactive, 2)
 	assert.Equal(t, a.Username, res.Inactive[0].Username, "in seat order")
 	assert.Equal(t, 2, res.Inactive[0].Recent, "the game being recorded does not count for itself")
-	assert.Equal(t, "activity rule: "+a.Username+" has 2 finished games in the last 90 days; this league needs 3", res.Inactive[0].Warning())
+	assert.Equal(t, 3, res.Inactive[0].Need)
+	assert.Equal(t, 90, res.Inactive[0].Days)
 
 	// The next game of the first game's first player: that game made them active again, and
 	// only their opponent is warned about.

@@ -53,16 +53,24 @@ func (s *Store) SetLadderRule(ctx context.Context, tx pgx.Tx, ladder string, rul
 	return nil
 }
 
-// FixVortexPlaces stores, inside tx, the places of the ladder's Vortex results by score,
-// and their output with them, as scoring.RescorePlaces gives them from the stored input.
-func (s *Store) FixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
-	if err := fixVortexPlaces(ctx, tx, ladder); err != nil {
-		return fmt.Errorf("store: ladder %s: %w", ladder, err)
-	}
-	return nil
+const resultsOfSystemSQL = `SELECT game_id, input, output FROM results WHERE ladder = $1 AND system = $2`
+
+// StoredResult is a result as stored: the body as submitted (Input, the app's fields
+// included) and the scorer's output.
+type StoredResult struct {
+	GameID int64  `db:"game_id"`
+	Input  []byte `db:"input"`
+	Output []byte `db:"output"`
 }
 
-const vortexResultsSQL = `SELECT game_id, input, output FROM results WHERE ladder = $1 AND system = $2`
+// LadderResults returns, inside tx, the ladder's results of the scoring system.
+func (s *Store) LadderResults(ctx context.Context, tx pgx.Tx, ladder string, system scoring.System) ([]StoredResult, error) {
+	rs, err := collect[StoredResult](ctx, tx, resultsOfSystemSQL, ladder, string(system))
+	if err != nil {
+		return nil, fmt.Errorf("store: %s results of ladder %s: %w", system, ladder, err)
+	}
+	return rs, nil
+}
 
 const setPlacesSQL = `
 UPDATE result_points rp SET place = t.place
@@ -71,41 +79,27 @@ WHERE rp.game_id = $1 AND u.id = rp.user_id AND lower(u.username) = lower(t.user
 
 const setOutputSQL = `UPDATE results SET output = $2 WHERE game_id = $1`
 
-// fixVortexPlaces stores the places of the ladder's Vortex results by score, and their
-// output with them, as scoring.RescorePlaces gives them from the stored input. A result
-// the scorer now refuses keeps what it has: the replay must not stop a server from starting.
-func fixVortexPlaces(ctx context.Context, tx pgx.Tx, ladder string) error {
-	type stored struct {
-		GameID int64  `db:"game_id"`
-		Input  []byte `db:"input"`
-		Output []byte `db:"output"`
-	}
-	rows, err := tx.Query(ctx, vortexResultsSQL, ladder, string(scoring.Vortex))
-	if err != nil {
-		return fmt.Errorf("read Vortex results: %w", err)
-	}
-	results, err := pgx.CollectRows(rows, pgx.RowToStructByName[stored])
-	if err != nil {
-		return fmt.Errorf("read Vortex results: %w", err)
-	}
+// Rescored is a stored result's places and output as scored again: each player's place by
+// username (any letter case) and the output to store with them.
+type Rescored struct {
+	GameID int64
+	Places map[string]int
+	Output []byte
+}
+
+// UpdateResultPlaces stores, inside tx, each result's places and output.
+func (s *Store) UpdateResultPlaces(ctx context.Context, tx pgx.Tx, rs []Rescored) error {
 	batch := &pgx.Batch{}
-	for _, r := range results {
-		placeOf, output, ok, err := scoring.RescorePlaces(scoring.Vortex, r.Input, r.Output)
-		if err != nil {
-			return fmt.Errorf("Vortex result of game %d: %w", r.GameID, err)
-		}
-		if !ok {
-			continue
-		}
-		names, places := make([]string, 0, len(placeOf)), make([]int32, 0, len(placeOf))
-		for name, place := range placeOf {
+	for _, r := range rs {
+		names, places := make([]string, 0, len(r.Places)), make([]int32, 0, len(r.Places))
+		for name, place := range r.Places {
 			names, places = append(names, name), append(places, int32(place))
 		}
 		batch.Queue(setPlacesSQL, r.GameID, names, places)
-		batch.Queue(setOutputSQL, r.GameID, output)
+		batch.Queue(setOutputSQL, r.GameID, r.Output)
 	}
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return fmt.Errorf("store Vortex places: %w", err)
+		return fmt.Errorf("store: places of results: %w", err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -236,26 +235,6 @@ func (s *Store) ApplyWithdrawal(ctx context.Context, tx pgx.Tx, p WithdrawalPlan
 		return fmt.Errorf("withdraw: reshape games: %w", err)
 	}
 	return nil
-}
-
-// BalanceChange says in words how the pair spread and the games per player moved.
-func BalanceChange(before, after scheduler.Balance) string {
-	return fmt.Sprintf("Pairs of players meet %s (spread %d) among %d players before, %s (spread %d) among %d after; games per player %s before, %s after.",
-		span(before.PairMin, before.PairMax, "time", "times"), before.PairSpread(), before.Players,
-		span(after.PairMin, after.PairMax, "time", "times"), after.PairSpread(), after.Players,
-		span(before.GamesMin, before.GamesMax, "", ""), span(after.GamesMin, after.GamesMax, "", ""))
-}
-
-// span is "4 times" or "4 to 5 times" (without a unit when one and many are empty).
-func span(lo, hi int, one, many string) string {
-	unit := " " + scoring.Plural(hi, one, many)
-	if one == "" {
-		unit = ""
-	}
-	if lo == hi {
-		return strconv.Itoa(lo) + unit
-	}
-	return fmt.Sprintf("%d to %d%s", lo, hi, unit)
 }
 
 const withdrawalsSQL = `

@@ -59,6 +59,7 @@ func TestInactivePlayersAreShownAndWarnedAbout(t *testing.T) {
 	assert.EqualValues(t, 0, w["recent_games"])
 	assert.EqualValues(t, 2, w["min_recent_games"])
 	assert.EqualValues(t, 90, w["recent_days"])
+	assert.Equal(t, "activity rule: "+first.Seats[0].Username+" has 0 finished games in the last 90 days; this league needs 2", w["message"])
 
 	// The league's rule switched off: no warning at all, and no state on the league page.
 	_, err = app.store.Pool().Exec(t.Context(), `UPDATE leagues SET min_recent_games = 0 WHERE id = $1`, l.ID)

@@ -119,6 +119,13 @@ type apiActivityWarning struct {
 	Message        string `json:"message"`
 }
 
+// activityWarning says, in one line for the organiser, that the player has fallen inactive
+// (an activity warning's "message").
+func activityWarning(a store.ActivityState) string {
+	return fmt.Sprintf("activity rule: %s has %d finished %s in the last %d days; this league needs %d",
+		a.Username, a.Recent, scoring.Plural(a.Recent, "game", "games"), a.Days, a.Need)
+}
+
 // apiResultOf renders a stored result as CONTRACT section 1's scored output ("system",
 // "results", team games' "victory" and "winner") plus "game_id", "league_id", "ladder",
 // "replaced", "absent" (CONTRACT section 12), "ledger" and, after a write, "changes".
@@ -162,7 +169,7 @@ func apiResultOf(r store.GameResult, withChanges bool) ([]byte, error) {
 		warnings := make([]apiActivityWarning, len(r.Inactive))
 		for i, a := range r.Inactive {
 			warnings[i] = apiActivityWarning{Username: a.Username, RecentGames: a.Recent, MinRecentGames: a.Need,
-				RecentDays: a.Days, Message: a.Warning()}
+				RecentDays: a.Days, Message: activityWarning(a)}
 		}
 		extra["activity_warnings"] = warnings
 	}

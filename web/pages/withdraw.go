@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -89,7 +90,7 @@ func withdrawalReports(ws []store.Withdrawal, zone string) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),
-			store.BalanceChange(w.Balance.Before, w.Balance.After))
+			service.BalanceChange(w.Balance.Before, w.Balance.After))
 		if w.Shortened > 0 {
 			line += fmt.Sprintf(" Each player who stays has %s of the games played one player short.",
 				spanWords(w.Balance.ShortMin, w.Balance.ShortMax))
