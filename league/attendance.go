@@ -37,3 +37,14 @@ func AttendanceLinkEnd(seated, recorded bool, startsAt *time.Time, now time.Time
 	}
 	return ""
 }
+
+// ReminderWindow is how long before a game its players are reminded of it ("your game is
+// soon", with its one-tap attendance links).
+const ReminderWindow = 24 * time.Hour
+
+// ReminderSpan is when the games a reminder is due for at now start: after now (a game
+// already begun is not reminded of) and no later than ReminderWindow from now, a game
+// starting exactly then included.
+func ReminderSpan(now time.Time) (after, through time.Time) {
+	return now, now.Add(ReminderWindow)
+}

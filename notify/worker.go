@@ -73,6 +73,9 @@ type Worker struct {
 	interval       time.Duration
 	webhookTimeout time.Duration
 	logger         *slog.Logger
+	// now is the worker's clock: when reminders are due, whether a webhook's pause is over
+	// and when its breaker's next pause ends.
+	now func() time.Time
 	// sent counts the deliveries this worker sent (RunOnce's answer).
 	sent atomic.Int64
 	// failed holds the ids of the jobs whose attempt failed here, until River asks when
@@ -107,7 +110,7 @@ func New(st *store.Store, logger *slog.Logger, cfg Config) *Worker {
 	return &Worker{
 		notices: service.NewNotices(st),
 		store:   st, mail: email.NewSender(cfg.Mail), baseURL: baseURL, interval: interval, webhookTimeout: timeout,
-		logger: logger,
+		logger: logger, now: time.Now,
 		client: &http.Client{Transport: transport, Timeout: timeout,
 			// A webhook is delivered where it was registered, not wherever it redirects.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
@@ -200,7 +203,7 @@ func Stop(client *river.Client[pgx.Tx], wait time.Duration) error {
 // worked by it. Tests use it in place of a server's worker; ctx ending stops the client at
 // once (the deliveries in flight are cut off, a failed attempt each).
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
-	if _, err := w.notices.EnqueueReminders(ctx); err != nil {
+	if _, err := w.notices.EnqueueReminders(ctx, w.now()); err != nil {
 		return 0, err
 	}
 	before := w.sent.Load()
@@ -323,7 +326,7 @@ type reminderWorker struct {
 }
 
 func (r *reminderWorker) Work(ctx context.Context, _ *river.Job[ReminderArgs]) error {
-	n, err := r.w.notices.EnqueueReminders(ctx)
+	n, err := r.w.notices.EnqueueReminders(ctx, r.w.now())
 	if n > 0 {
 		r.w.logger.Info("wrote game reminders", "count", n)
 	}
@@ -353,9 +356,9 @@ func (w *Worker) work(ctx context.Context, id, jobID int64) error {
 		w.logger.Warn("notification outcome unknown", "delivery", id, "channel", d.Channel)
 		return river.JobCancel(errUnknown)
 	}
-	if d.PausedUntil != nil {
+	if now := w.now(); webhook.Paused(d.PausedUntil, now) {
 		// The webhook's breaker is open: the delivery waits, no attempt spent.
-		return river.JobSnooze(max(time.Until(*d.PausedUntil), time.Second))
+		return river.JobSnooze(max(d.PausedUntil.Sub(now), time.Second))
 	}
 	handed := func() error { return w.store.DeliveryHandedOver(ctx, id) }
 	sendErr := w.deliver(ctx, d, handed)
@@ -372,7 +375,7 @@ func (w *Worker) work(ctx context.Context, id, jobID int64) error {
 	}
 	var p permanent
 	isPermanent := errors.As(sendErr, &p)
-	if err := w.store.DeliveryFailed(rctx, id, isPermanent); err != nil {
+	if err := w.attemptFailed(rctx, id, isPermanent); err != nil {
 		return errors.Join(sendErr, err)
 	}
 	w.logger.Warn("notification not delivered", "delivery", id, "job", jobID, "channel", d.Channel, "error", sendErr.Error())
@@ -385,6 +388,22 @@ func (w *Worker) work(ctx context.Context, id, jobID int64) error {
 		return errors.New(sendErr.Error())
 	}
 	return sendErr
+}
+
+// attemptFailed records that an attempt of delivery id failed with an answer, and opens its
+// webhook's breaker after failures in a row (webhook.PausedUntil), in one transaction that
+// holds the webhook's row: a permanent failure moves no breaker.
+func (w *Worker) attemptFailed(ctx context.Context, id int64, permanent bool) error {
+	return pgx.BeginFunc(ctx, w.store.Pool(), func(tx pgx.Tx) error {
+		hookID, failures, err := w.store.DeliveryFailed(ctx, tx, id, permanent)
+		if err != nil || hookID == 0 {
+			return err
+		}
+		if until, paused := webhook.PausedUntil(failures, w.now()); paused {
+			return w.store.PauseWebhook(ctx, tx, hookID, until)
+		}
+		return nil
+	})
 }
 
 // errHandOff wraps a failure to record a hand-over: the message is not handed over.

@@ -662,3 +662,57 @@ func TestMailsInTheRecipientsLanguage(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("Result recorded: game %d of The cartagena league", g.Number), en[0].Message.Header.Get("Subject"))
 	assert.Contains(t, bodyOf(t, en[0]), fmt.Sprintf("3rd  %s  1 point\r\n", name(2)))
 }
+
+// TestWebhookBreakerPausesAndAPauseEndingNowIsOver: the webhook.BreakerFailures-th failure
+// in a row pauses a webhook for a minute from the worker's clock; while the pause is to
+// come its delivery waits, no request made, and at the instant it ends it is tried.
+func TestWebhookBreakerPausesAndAPauseEndingNowIsOver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg := notify.Config{WebhooksToPrivateAddresses: true}
+	app := newTestApp(t, cfg)
+	l, org, _, _ := runningLeague(t, app, "cartagena", 4)
+	receiver := newHookReceiver(t)
+	status, body := app.API(http.MethodPost, fmt.Sprintf("/api/v1/leagues/%d/webhooks", l.ID), org.Token,
+		map[string]any{"url": receiver.URL, "format": "json"})
+	require.Equal(t, http.StatusCreated, status, body)
+	g := app.LeagueGames(l)[0]
+	status, body = app.API(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.Token, webtest.ScoresFor(g, 4, 3, 2, 1))
+	require.Equal(t, http.StatusCreated, status, body)
+	var id, hookID int64
+	require.NoError(t, app.store.Pool().QueryRow(ctx,
+		`SELECT id, webhook_id FROM outbox WHERE channel = 'webhook' ORDER BY id DESC LIMIT 1`).Scan(&id, &hookID))
+
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	n := newWorker(t, app, cfg)
+	clock := now
+	notify.SetClock(n, func() time.Time { return clock })
+	pausedUntil := func() *time.Time {
+		var until *time.Time
+		require.NoError(t, app.store.Pool().QueryRow(ctx, `SELECT paused_until FROM league_webhooks WHERE id = $1`, hookID).Scan(&until))
+		return until
+	}
+	for failure := 1; failure < webhook.BreakerFailures; failure++ {
+		require.NoError(t, n.AttemptFailed(ctx, id, false))
+		assert.Nil(t, pausedUntil(), "failure %d: not paused yet", failure)
+	}
+	require.NoError(t, n.AttemptFailed(ctx, id, false))
+	until := pausedUntil()
+	require.NotNil(t, until, "the breaker opens")
+	assert.True(t, now.Add(time.Minute).Equal(*until), "a minute from the worker's clock: %v", *until)
+
+	clock = until.Add(-time.Microsecond)
+	assert.Error(t, n.Work(ctx, id), "snoozed while the pause is to come")
+	select {
+	case r := <-receiver.got:
+		t.Fatalf("a paused webhook was called: %s", r.body)
+	default:
+	}
+	clock = *until
+	require.NoError(t, n.Work(ctx, id), "a pause that ends exactly now is over")
+	<-receiver.got
+	var sent bool
+	require.NoError(t, app.store.Pool().QueryRow(ctx, `SELECT sent_at IS NOT NULL FROM outbox WHERE id = $1`, id).Scan(&sent))
+	assert.True(t, sent)
+	assert.Nil(t, pausedUntil(), "the delivery that went through closes the breaker")
+}

@@ -3,15 +3,18 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/webhook"
 )
 
-// Webhooks lists a league's webhooks, their secrets included, for its organiser or a
-// co-organiser (league.Require: store.ErrNotManager otherwise).
+// Webhooks lists a league's webhooks, their secrets included, each paused only while its
+// pause is still to come (webhook.Paused), for its organiser or a co-organiser
+// (league.Require: store.ErrNotManager otherwise).
 func (s *Leagues) Webhooks(ctx context.Context, leagueID, byUserID int64) ([]store.Webhook, error) {
 	var hooks []store.Webhook
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
@@ -27,6 +30,13 @@ func (s *Leagues) Webhooks(ctx context.Context, leagueID, byUserID int64) ([]sto
 	})
 	if err != nil {
 		return nil, fmt.Errorf("service: webhooks of league %d: %w", leagueID, err)
+	}
+	// A pause that is over is no pause: the pages and the API say only one still to come.
+	now := time.Now()
+	for i, h := range hooks {
+		if !webhook.Paused(h.PausedUntil, now) {
+			hooks[i].PausedUntil = nil
+		}
 	}
 	return hooks, nil
 }

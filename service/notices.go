@@ -3,9 +3,11 @@ package service
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
 )
 
@@ -21,14 +23,16 @@ func NewNotices(st *store.Store) *Notices {
 	return &Notices{store: st}
 }
 
-// EnqueueReminders writes the reminders of every game starting within
-// store.ReminderWindow that has none yet, with their River jobs, and returns how many rows
-// it wrote. Any number of servers may run it at once: each reminder is written once.
-func (s *Notices) EnqueueReminders(ctx context.Context) (int, error) {
+// EnqueueReminders writes the reminders due at now (of every game starting within
+// league.ReminderWindow of now: league.ReminderSpan) that have none yet, with their River
+// jobs, and returns how many rows it wrote. Any number of servers may run it at once: each
+// reminder is written once.
+func (s *Notices) EnqueueReminders(ctx context.Context, now time.Time) (int, error) {
 	var n int
+	after, through := league.ReminderSpan(now)
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		var err error
-		if n, err = s.store.InsertReminders(ctx, tx, store.ReminderWindow); err != nil {
+		if n, err = s.store.InsertReminders(ctx, tx, after, through); err != nil {
 			return err
 		}
 		return s.store.QueueDeliveries(ctx, tx)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -135,9 +136,6 @@ func (s *Store) QueueDeliveries(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
-// BreakerFailures is how many failed attempts in a row pause a webhook (its breaker opens).
-const BreakerFailures = 3
-
 // Delivery channels: by e-mail to a user, or to a league's webhook.
 const (
 	ChannelEmail   = "email"
@@ -162,7 +160,8 @@ type Delivery struct {
 	WebhookURL    string `db:"url"`
 	WebhookFormat string `db:"format"`
 	WebhookSecret string `db:"secret"`
-	// PausedUntil is when the webhook's breaker lets deliveries go again (nil: not paused).
+	// PausedUntil is when the webhook's breaker lets deliveries go again, as stored (nil:
+	// never paused, or closed since); webhook.Paused says whether that is still to come.
 	PausedUntil *time.Time `db:"paused_until"`
 }
 
@@ -195,7 +194,7 @@ SELECT CASE WHEN old.sent_at IS NOT NULL THEN 'sent'
        o.id, o.event_key, o.kind, o.channel, o.payload,
        coalesce(u.email, '') AS email, coalesce(u.language, '') AS language, coalesce(w.id, 0) AS webhook_id, coalesce(w.url, '') AS url,
        coalesce(w.format, '') AS format, coalesce(w.secret, '') AS secret,
-       CASE WHEN w.paused_until > now() THEN w.paused_until END AS paused_until
+       w.paused_until
 FROM old JOIN outbox o ON o.id = old.id
 LEFT JOIN users u ON u.id = o.user_id AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
 LEFT JOIN league_webhooks w ON w.id = o.webhook_id`
@@ -240,21 +239,32 @@ func (s *Store) DeliverySent(ctx context.Context, id int64) error {
 	return nil
 }
 
-// DeliveryFailed records that an attempt of delivery id failed with an answer (River keeps
-// the error and tries again): it was not handed over after all. A webhook's failure moves
-// its breaker (unless permanent: a refusal says nothing of the receiver's health): from
-// the BreakerFailures-th failure in a row its deliveries wait a minute, doubling up to an
-// hour, before the next is tried.
-func (s *Store) DeliveryFailed(ctx context.Context, id int64, permanent bool) error {
-	if _, err := s.pool.Exec(ctx, `
+// DeliveryFailed records inside tx that an attempt of delivery id failed with an answer
+// (River keeps the error and tries again): it was not handed over after all. A webhook's
+// failure counts towards its breaker, unless permanent (a refusal says nothing of the
+// receiver's health): it returns the webhook and its failures in a row, this one included
+// (0 and 0 for an e-mail or a permanent failure), for the caller to pause it
+// (webhook.PausedUntil, PauseWebhook) in the same transaction, which holds its row.
+func (s *Store) DeliveryFailed(ctx context.Context, tx pgx.Tx, id int64, permanent bool) (hookID int64, failures int, err error) {
+	err = tx.QueryRow(ctx, `
 		WITH o AS (UPDATE outbox SET handed_at = NULL WHERE id = $1 RETURNING webhook_id)
-		UPDATE league_webhooks w SET
-		    failures = w.failures + 1,
-		    paused_until = CASE WHEN w.failures + 1 >= $2
-		        THEN now() + least(interval '1 minute' * power(2, least(w.failures + 1 - $2, 10)), interval '1 hour')
-		        ELSE w.paused_until END
-		FROM o WHERE w.id = o.webhook_id AND NOT $3`, id, BreakerFailures, permanent); err != nil {
-		return fmt.Errorf("store: delivery %d failed: %w", id, err)
+		UPDATE league_webhooks w SET failures = w.failures + 1
+		FROM o WHERE w.id = o.webhook_id AND NOT $2
+		RETURNING w.id, w.failures`, id, permanent).Scan(&hookID, &failures)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: delivery %d failed: %w", id, err)
+	}
+	return hookID, failures, nil
+}
+
+// PauseWebhook holds webhook hookID's deliveries until until, inside tx (its breaker is
+// open: webhook.PausedUntil).
+func (s *Store) PauseWebhook(ctx context.Context, tx pgx.Tx, hookID int64, until time.Time) error {
+	if _, err := tx.Exec(ctx, `UPDATE league_webhooks SET paused_until = $2 WHERE id = $1`, hookID, until); err != nil {
+		return fmt.Errorf("store: pause webhook %d: %w", hookID, err)
 	}
 	return nil
 }
@@ -380,14 +390,15 @@ func (s *Store) ResendDelivery(ctx context.Context, tx pgx.Tx, leagueID, id int6
 const DeliveryRetention = 30 * 24 * time.Hour
 
 // DeleteOldDeliveries removes the outbox rows sent, given up or unknown that were written
-// more than DeliveryRetention ago and returns how many it removed; rows still to be
-// delivered stay whatever their age. The server runs it with the session sweep.
-func (s *Store) DeleteOldDeliveries(ctx context.Context) (int64, error) {
+// before before (DeliveryRetention ago, as the sweep reckons it) and returns how many it
+// removed; rows still to be delivered stay whatever their age. The server runs it with the
+// session sweep.
+func (s *Store) DeleteOldDeliveries(ctx context.Context, before time.Time) (int64, error) {
 	tag, err := s.pool.Exec(ctx, `
-		DELETE FROM outbox o WHERE o.created_at < now() - $1::interval
+		DELETE FROM outbox o WHERE o.created_at < $1
 		  AND (o.sent_at IS NOT NULL OR o.gave_up <> '' OR o.unknown_at IS NOT NULL OR (o.job_id IS NOT NULL AND NOT EXISTS (
 		      SELECT 1 FROM river_job j WHERE j.id = o.job_id AND j.state NOT IN ('cancelled', 'discarded', 'completed'))))`,
-		DeliveryRetention)
+		before)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete old deliveries: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/assert"
@@ -14,6 +15,7 @@ import (
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/storetest"
+	"github.com/tablestakes/tablestakes/webhook"
 )
 
 func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
@@ -44,7 +46,13 @@ func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
 	_, err = w.Pool.Exec(ctx, `UPDATE river_job SET state = 'cancelled', finalized_at = now()
 		WHERE id = (SELECT job_id FROM outbox WHERE id = $1)`, rows[1].ID)
 	require.NoError(t, err)
-	n, err := w.Store.DeleteOldDeliveries(ctx)
+	// The cut-off is the sweep's: a row written exactly at it stays.
+	var written time.Time
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT created_at FROM outbox WHERE id = $1`, rows[0].ID).Scan(&written))
+	n, err := w.Store.DeleteOldDeliveries(ctx, written)
+	require.NoError(t, err)
+	assert.Zero(t, n, "written exactly at the cut-off: kept")
+	n, err = w.Store.DeleteOldDeliveries(ctx, time.Now().Add(-store.DeliveryRetention))
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), n)
 	left, err := w.Store.Outbox(ctx)
@@ -207,38 +215,62 @@ func TestWebhookDeliveriesOneAtATimeWithABreaker(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, busy, "the next one once it is done")
 
-	// Three failures in a row open the breaker: the delivery, though due, waits.
-	for attempt := 1; attempt <= store.BreakerFailures; attempt++ {
+	// Each failure in a row counts on the webhook (the worker pauses it from
+	// webhook.BreakerFailures on); a refusal (permanent) says nothing of the receiver's
+	// health and counts nothing.
+	failed := func(permanent bool) (hookID int64, failures int) {
+		t.Helper()
+		require.NoError(t, pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error {
+			var err error
+			hookID, failures, err = w.Store.DeliveryFailed(ctx, tx, second, permanent)
+			return err
+		}))
+		return hookID, failures
+	}
+	for attempt := 1; attempt <= webhook.BreakerFailures; attempt++ {
 		d, state, err := w.Store.StartDelivery(ctx, second)
 		require.NoError(t, err)
 		require.Equal(t, store.DeliveryToSend, state)
-		assert.Nil(t, d.PausedUntil, "attempt %d: tried", attempt)
+		assert.Nil(t, d.PausedUntil, "attempt %d: never paused", attempt)
 		require.NoError(t, w.Store.DeliveryHandedOver(ctx, second))
-		require.NoError(t, w.Store.DeliveryFailed(ctx, second, false))
+		hookID, failures := failed(false)
+		assert.Equal(t, hook.ID, hookID)
+		assert.Equal(t, attempt, failures, "failures in a row")
 	}
+	hookID, failures := failed(true)
+	assert.Zero(t, hookID, "a permanent failure moves no breaker")
+	assert.Zero(t, failures)
+	var stored int
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&stored))
+	assert.Equal(t, webhook.BreakerFailures, stored)
+
+	// The pause the worker sets is read back as stored; the manage page and the API say the
+	// webhook is paused while its pause is still to come, and not once it is over.
+	until := time.Now().Add(time.Minute).UTC().Truncate(time.Microsecond)
+	require.NoError(t, pgx.BeginFunc(ctx, w.Pool, func(tx pgx.Tx) error { return w.Store.PauseWebhook(ctx, tx, hook.ID, until) }))
 	d, _, err := w.Store.StartDelivery(ctx, second)
 	require.NoError(t, err)
 	require.NotNil(t, d.PausedUntil, "the breaker pauses the webhook")
-	assert.InDelta(t, 60, time.Until(*d.PausedUntil).Seconds(), 2, "paused a minute at first")
+	assert.True(t, until.Equal(*d.PausedUntil), "paused until %v, read %v", until, *d.PausedUntil)
 	hooks, err := service.NewLeagues(w.Store).Webhooks(ctx, leagueID, w.Organiser.ID)
 	require.NoError(t, err)
 	require.Len(t, hooks, 1)
 	assert.NotNil(t, hooks[0].PausedUntil, "the manage page and the API say it is paused")
-	// A refusal (permanent) says nothing of the receiver's health: the breaker stays.
-	var failures int
-	require.NoError(t, w.Store.DeliveryFailed(ctx, second, true))
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&failures))
-	assert.Equal(t, store.BreakerFailures, failures)
-	// Once the pause is over, a delivery that goes through closes the breaker.
-	_, err = w.Pool.Exec(ctx, `UPDATE league_webhooks SET paused_until = now() WHERE id = $1`, hook.ID)
+	_, err = w.Pool.Exec(ctx, `UPDATE league_webhooks SET paused_until = now() - interval '1 second' WHERE id = $1`, hook.ID)
 	require.NoError(t, err)
+	hooks, err = service.NewLeagues(w.Store).Webhooks(ctx, leagueID, w.Organiser.ID)
+	require.NoError(t, err)
+	assert.Nil(t, hooks[0].PausedUntil, "a pause that is over is no pause")
+	// A delivery that goes through closes the breaker.
 	d, state, err := w.Store.StartDelivery(ctx, second)
 	require.NoError(t, err)
 	require.Equal(t, store.DeliveryToSend, state)
-	assert.Nil(t, d.PausedUntil)
+	assert.False(t, webhook.Paused(d.PausedUntil, time.Now()))
 	require.NoError(t, w.Store.DeliverySent(ctx, second))
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&failures))
-	assert.Zero(t, failures)
+	var pausedUntil *time.Time
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT failures, paused_until FROM league_webhooks WHERE id = $1`, hook.ID).Scan(&stored, &pausedUntil))
+	assert.Zero(t, stored)
+	assert.Nil(t, pausedUntil)
 }
 
 // Deliveries written before River (no job yet) are given River jobs when the new release

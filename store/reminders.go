@@ -9,8 +9,8 @@ import (
 )
 
 // enqueueRemindersSQL writes a "your game is soon" row for every player seated at a
-// scheduled game of a running league that starts within the next $1, and for each webhook
-// of its league. The key holds the start time, so a game moved later is reminded of again.
+// scheduled game of a running league that starts after $1 and no later than $2 (the
+// reminder window from now, league.ReminderSpan), and for each webhook of its league. The key holds the start time, so a game moved later is reminded of again.
 const enqueueRemindersSQL = `
 WITH due AS (
     SELECT g.id, g.league_id,
@@ -20,7 +20,7 @@ WITH due AS (
                'place', NULLIF(g.place, ''), 'time_zone', l.time_zone)) AS payload
     FROM games g JOIN leagues l ON l.id = g.league_id
     WHERE g.status = 'scheduled' AND l.status = 'running'
-      AND g.starts_at > now() AND g.starts_at <= now() + $1::interval
+      AND g.starts_at > $1 AND g.starts_at <= $2
 ), links AS (
     -- Each recipient's one-tap attendance link (store/proposals.go, AttendanceLink).
     INSERT INTO attendance_links (token, game_id, user_id)
@@ -46,16 +46,13 @@ WITH due AS (
 )
 SELECT (SELECT count(*) FROM mail) + (SELECT count(*) FROM hooks)`
 
-// ReminderWindow is how long before a game its players are reminded of it.
-const ReminderWindow = 24 * time.Hour
-
-// InsertReminders writes, inside tx, the reminders of every game starting within window
-// that has none yet, and returns how many rows it wrote. Any number of servers may run it
-// at once: each reminder is written once. The caller inserts their River jobs in the same
-// transaction (QueueDeliveries).
-func (s *Store) InsertReminders(ctx context.Context, tx pgx.Tx, window time.Duration) (int, error) {
+// InsertReminders writes, inside tx, the reminders of every game starting after after and
+// no later than through (league.ReminderSpan) that has none yet, and returns how many rows
+// it wrote. Any number of servers may run it at once: each reminder is written once. The
+// caller inserts their River jobs in the same transaction (QueueDeliveries).
+func (s *Store) InsertReminders(ctx context.Context, tx pgx.Tx, after, through time.Time) (int, error) {
 	var n int
-	if err := tx.QueryRow(ctx, enqueueRemindersSQL, window).Scan(&n); err != nil {
+	if err := tx.QueryRow(ctx, enqueueRemindersSQL, after, through).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: enqueue reminders: %w", err)
 	}
 	return n, nil

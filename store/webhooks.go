@@ -35,13 +35,14 @@ type Webhook struct {
 	LastStatus string `db:"last_status" json:"last_status"`
 	LastError  string `db:"last_error" json:"last_error"`
 	// PausedUntil is when its breaker lets deliveries go again, after failures in a row
-	// (nil when it is not paused).
+	// (nil when it is not paused): as stored, until the leagues service (Webhooks) leaves
+	// out a pause that is over (webhook.Paused).
 	PausedUntil *time.Time `db:"paused_until" json:"paused_until,omitempty"`
 }
 
 const leagueWebhooksSQL = `
 SELECT w.id, w.url, w.format, w.secret, w.created_at,
-       CASE WHEN w.paused_until > now() THEN w.paused_until END AS paused_until,
+       w.paused_until,
        coalesce(last.status, '') AS last_status, coalesce(last.last_error, '') AS last_error
 FROM league_webhooks w
 LEFT JOIN LATERAL (

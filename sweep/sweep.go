@@ -41,7 +41,9 @@ func Expired(st *store.Store) []Job {
 		{"sweep expired account links", "swept expired account links", func(ctx context.Context) (int64, error) {
 			return st.DeleteExpiredAccountLinks(ctx, time.Now())
 		}},
-		{"sweep old notification deliveries", "swept old notification deliveries", st.DeleteOldDeliveries},
+		{"sweep old notification deliveries", "swept old notification deliveries", func(ctx context.Context) (int64, error) {
+			return st.DeleteOldDeliveries(ctx, time.Now().Add(-store.DeliveryRetention))
+		}},
 	}
 }
 
