@@ -33,7 +33,7 @@ func TestSeedNormalGamesShowEveryStage(t *testing.T) {
 	for _, u := range demo.Users() {
 		got, err := st.UserByUsername(ctx, u.Username)
 		require.NoError(t, err)
-		n, err := st.RecentFinishedGames(ctx, got.ID, league.Activity{RecentDays: store.DefaultRecentDays}, time.Now())
+		n, err := st.RecentFinishedGames(ctx, got.ID, league.Activity{RecentDays: store.DefaultRecentDays}.Since(time.Now()))
 		require.NoError(t, err)
 		assert.Positive(t, n, "%s has finished games", u.Username)
 	}

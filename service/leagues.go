@@ -169,7 +169,7 @@ func (s *Leagues) JoinInvited(ctx context.Context, leagueID, userID int64, invit
 			return err
 		}
 		if j.Activity.On() {
-			if j.Recent, err = s.store.RecentGames(ctx, tx, userID, j.Activity, time.Now()); err != nil {
+			if j.Recent, err = s.store.RecentGames(ctx, tx, userID, j.Activity.Since(time.Now())); err != nil {
 				return err
 			}
 		}

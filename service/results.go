@@ -51,6 +51,7 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 		if out, err = rateRecorded(ctx, s.store, tx, rec, g.Game.System); err != nil {
 			return err
 		}
+		out.Inactive = Inactive(g)
 		return noticeSeasonEnd(ctx, s.store, tx, out.LeagueID)
 	})
 	if err != nil {
@@ -75,7 +76,7 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 		if err != nil {
 			return err
 		}
-		inactive = g.Inactive()
+		inactive = Inactive(g)
 		place, err := s.store.ResultPlace(ctx, tx, g.ID)
 		if err != nil {
 			return err
@@ -124,7 +125,9 @@ func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, corr
 	}
 	// The organisers are warned about players fallen inactive (the activity rule at this
 	// write's now, without the game itself), never refused.
-	if g.Activity, err = s.store.LockedGameActivity(ctx, tx, g, time.Now()); err != nil {
+	if err := gameActivity(&g, func(since time.Time) ([]store.ActivityState, error) {
+		return s.store.LockedGameActivity(ctx, tx, g.ID, since)
+	}); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
 	if err := league.CurrentVersion(g.Version, w.Version); err != nil {

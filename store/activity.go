@@ -12,7 +12,8 @@ import (
 )
 
 // ActivityState is where a player stands under a league's activity rule (league.Activity):
-// the league's numbers and the player's finished games in its window.
+// the league's numbers and the player's finished games in its window, as the store counts
+// them, and whether that meets the rule, as the service decides it.
 type ActivityState struct {
 	UserID   int64  `db:"user_id"`
 	Username string `db:"username"`
@@ -22,16 +23,14 @@ type ActivityState struct {
 	Need int `db:"need"`
 	// Days is the league's recent_days window.
 	Days int `db:"days"`
-}
-
-// Active reports whether the player meets the rule (league.Activity.Active).
-func (a ActivityState) Active() bool {
-	return league.Activity{MinRecentGames: a.Need, RecentDays: a.Days}.Active(a.Recent)
+	// Active is whether the player meets the rule (league.Activity.Active), set by the
+	// service that read the state (service.Leagues.Activity, service.Results.Game).
+	Active bool `db:"-"`
 }
 
 // recentGamesSQL is the activity rule's one count, which every activity query runs: the
 // games the player u.id held a seat in that finished strictly after $2, the start of the
-// rule's window (league.Activity.Since, at the now the service passes in), without a seat
+// rule's window (league.Activity.Since at the service's now: the service passes it in), without a seat
 // recorded absent (its player did not play that game: league.GamePlayed) and without the
 // game $3 (0 for none: the game being recorded does not make its own players active).
 const recentGamesSQL = `
@@ -64,75 +63,66 @@ FROM memberships m JOIN users u ON u.id = m.user_id JOIN leagues l ON l.id = m.l
 WHERE m.league_id = $1
 ORDER BY m.slot`
 
-// LeagueActivity returns every member's state under the league's activity rule at now, in
-// slot order, as the league page shows it. ErrNotFound when there is no such league.
-func (s *Store) LeagueActivity(ctx context.Context, leagueID int64, now time.Time) ([]ActivityState, error) {
+// ActivityRule returns the league's activity rule; ErrNotFound when there is no such league.
+func (s *Store) ActivityRule(ctx context.Context, leagueID int64) (league.Activity, error) {
 	var rule league.Activity
 	err := s.pool.QueryRow(ctx, activityRuleSQL, leagueID).Scan(&rule.MinRecentGames, &rule.RecentDays)
 	if errors.Is(err, pgx.ErrNoRows) {
 		err = ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: activity of league %d: %w", leagueID, err)
+		return league.Activity{}, fmt.Errorf("store: activity rule of league %d: %w", leagueID, err)
 	}
-	out, err := collect[ActivityState](ctx, s.pool, leagueActivitySQL, leagueID, rule.Since(now), 0)
+	return rule, nil
+}
+
+// LeagueActivity returns every member's games in the window of the league's activity rule
+// that starts after since (recentGamesSQL), in slot order, as the league page shows them.
+func (s *Store) LeagueActivity(ctx context.Context, leagueID int64, since time.Time) ([]ActivityState, error) {
+	out, err := collect[ActivityState](ctx, s.pool, leagueActivitySQL, leagueID, since, 0)
 	if err != nil {
 		return nil, fmt.Errorf("store: activity of league %d: %w", leagueID, err)
 	}
 	return out, nil
 }
 
-// RecentFinishedGames counts the games the user held a seat in, and played, that count
-// towards rule at now (recentGamesSQL): the measure of the seed's activity rule ("at least
-// 5 games in the last 90 days", league-scoring-system.txt).
-func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, rule league.Activity, now time.Time) (int, error) {
-	return recentFinishedGames(ctx, s.pool, userID, rule, now)
+// RecentFinishedGames counts the games the user held a seat in, and played, that finished
+// after since, the start of an activity rule's window (recentGamesSQL): the measure of the
+// seed's activity rule ("at least 5 games in the last 90 days", league-scoring-system.txt).
+func (s *Store) RecentFinishedGames(ctx context.Context, userID int64, since time.Time) (int, error) {
+	return recentFinishedGames(ctx, s.pool, userID, since)
 }
 
 // RecentGames is RecentFinishedGames inside a join's transaction.
-func (s *Store) RecentGames(ctx context.Context, tx pgx.Tx, userID int64, rule league.Activity, now time.Time) (int, error) {
-	return recentFinishedGames(ctx, tx, userID, rule, now)
+func (s *Store) RecentGames(ctx context.Context, tx pgx.Tx, userID int64, since time.Time) (int, error) {
+	return recentFinishedGames(ctx, tx, userID, since)
 }
 
-func recentFinishedGames(ctx context.Context, q querier, userID int64, rule league.Activity, now time.Time) (int, error) {
+func recentFinishedGames(ctx context.Context, q querier, userID int64, since time.Time) (int, error) {
 	var n int
-	if err := q.QueryRow(ctx, recentFinishedGamesSQL, userID, rule.Since(now), 0).Scan(&n); err != nil {
+	if err := q.QueryRow(ctx, recentFinishedGamesSQL, userID, since, 0).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: recent finished games of user %d: %w", userID, err)
 	}
 	return n, nil
 }
 
-// GameActivity returns each seated player's state under the activity rule of g's league at
-// now, counted without g itself, in seat order; none for a normal game or a league without
-// the rule (league.Activity.On).
-func (s *Store) GameActivity(ctx context.Context, g ResultGame, now time.Time) ([]ActivityState, error) {
-	return gameActivity(ctx, s.pool, g, now)
+// GameActivity returns each seated player's games of game gameID's league that finished
+// after since (the start of its activity rule's window), counted without the game itself,
+// in seat order.
+func (s *Store) GameActivity(ctx context.Context, gameID int64, since time.Time) ([]ActivityState, error) {
+	return gameActivity(ctx, s.pool, gameID, since)
 }
 
-// LockedGameActivity is GameActivity inside the transaction that locked g (LockResultGame).
-func (s *Store) LockedGameActivity(ctx context.Context, tx pgx.Tx, g ResultGame, now time.Time) ([]ActivityState, error) {
-	return gameActivity(ctx, tx, g, now)
+// LockedGameActivity is GameActivity inside the transaction that locked the game
+// (LockResultGame).
+func (s *Store) LockedGameActivity(ctx context.Context, tx pgx.Tx, gameID int64, since time.Time) ([]ActivityState, error) {
+	return gameActivity(ctx, tx, gameID, since)
 }
 
-func gameActivity(ctx context.Context, q querier, g ResultGame, now time.Time) ([]ActivityState, error) {
-	if g.LeagueID == 0 || !g.ActivityRule.On() {
-		return nil, nil
-	}
-	out, err := collect[ActivityState](ctx, q, gameActivitySQL, g.ID, g.ActivityRule.Since(now), g.ID)
+func gameActivity(ctx context.Context, q querier, gameID int64, since time.Time) ([]ActivityState, error) {
+	out, err := collect[ActivityState](ctx, q, gameActivitySQL, gameID, since, gameID)
 	if err != nil {
-		return nil, fmt.Errorf("store: activity of game %d: %w", g.ID, err)
+		return nil, fmt.Errorf("store: activity of game %d: %w", gameID, err)
 	}
 	return out, nil
-}
-
-// Inactive returns the seated players who have fallen inactive under the league's rule,
-// counted without this game: the organiser is warned when recording, never refused.
-func (g ResultGame) Inactive() []ActivityState {
-	var out []ActivityState
-	for _, a := range g.Activity {
-		if !a.Active() {
-			out = append(out, a)
-		}
-	}
-	return out
 }

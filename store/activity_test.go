@@ -30,12 +30,13 @@ func TestRecordingWarnsAboutPlayersWhoFellInactive(t *testing.T) {
 	strict := fill(t, st, newLeague(t, st, players[0], "gonzaga", 2, 3), players)
 	require.Equal(t, store.LeagueRunning, strict.Status, "all eight were active when they joined")
 
-	states, err := st.LeagueActivity(ctx, strict.ID, time.Now())
+	leagues := service.NewLeagues(st)
+	states, err := leagues.Activity(ctx, strict.ID)
 	require.NoError(t, err)
 	require.Len(t, states, 8)
 	for _, a := range states {
-		assert.True(t, a.Active(), "%s has %d games", a.Username, a.Recent)
-		assert.Equal(t, store.ActivityState{UserID: a.UserID, Username: a.Username, Recent: 3, Need: 3, Days: 90}, a)
+		assert.True(t, a.Active, "%s has %d games", a.Username, a.Recent)
+		assert.Equal(t, store.ActivityState{UserID: a.UserID, Username: a.Username, Recent: 3, Need: 3, Days: 90, Active: true}, a)
 	}
 
 	// Time passes: one of the club's games falls out of the 90 days, for everyone.
@@ -48,7 +49,7 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	results := service.NewResults(st)
 	g, err := results.Game(ctx, first.ID)
 	require.NoError(t, err)
-	require.Len(t, g.Inactive(), 2, "both players of the first game have fallen to 2 games")
+	require.Len(t, service.Inactive(g), 2, "both players of the first game have fallen to 2 games")
 	a, b := first.Seats[0], first.Seats[1]
 	res, err := storetest.RecordResult(ctx, st, first.ID, players[0].ID, storetest.PlacementInput([]string{a.Username, b.Username}, []int{10, 7}))
 	require.NoError(t, err, "an inactive player's result is recorded all the same")
@@ -78,18 +79,18 @@ WHERE id = (SELECT id FROM games WHERE league_id = $1 ORDER BY number LIMIT 1)`,
 	}
 	g, err = results.Game(ctx, next.ID)
 	require.NoError(t, err)
-	require.Len(t, g.Inactive(), 1)
-	assert.Equal(t, other.Username, g.Inactive()[0].Username)
+	require.Len(t, service.Inactive(g), 1)
+	assert.Equal(t, other.Username, service.Inactive(g)[0].Username)
 
-	states, err = st.LeagueActivity(ctx, strict.ID, time.Now())
+	states, err = leagues.Activity(ctx, strict.ID)
 	require.NoError(t, err)
 	byName := map[string]store.ActivityState{}
 	for _, s := range states {
 		byName[s.Username] = s
 	}
-	assert.True(t, byName[a.Username].Active())
+	assert.True(t, byName[a.Username].Active)
 	assert.Equal(t, 3, byName[b.Username].Recent)
-	assert.False(t, byName[other.Username].Active())
+	assert.False(t, byName[other.Username].Active)
 	assert.Equal(t, 2, byName[other.Username].Recent)
 
 	// A correction of the first game warns as the record did: the game itself never counts.
@@ -111,7 +112,7 @@ func TestNoActivityRuleNoWarning(t *testing.T) {
 	g, err := service.NewResults(st).Game(ctx, mustGames(t, st, l.ID)[0].ID)
 	require.NoError(t, err)
 	assert.Empty(t, g.Activity)
-	assert.Empty(t, g.Inactive())
+	assert.Empty(t, service.Inactive(g))
 }
 
 // The activity rule's one count (league.Activity): a game counts when it finished strictly
@@ -163,10 +164,10 @@ func TestActivityCountIsTheRulesWindowWithoutAbsentSeats(t *testing.T) {
 			require.Equal(t, tc.want == 1, rule.Counts(tc.finished, now), "the store counts as league.Activity.Counts says")
 			_, err := st.Pool().Exec(ctx, `UPDATE games SET finished_at = $2 WHERE id = $1`, games[0].ID, tc.finished)
 			require.NoError(t, err)
-			states, err := st.LeagueActivity(ctx, club.ID, now)
+			states, err := st.LeagueActivity(ctx, club.ID, rule.Since(now))
 			require.NoError(t, err)
 			require.Len(t, states, len(players))
-			seated, err := st.GameActivity(ctx, next, now)
+			seated, err := st.GameActivity(ctx, next.ID, rule.Since(now))
 			require.NoError(t, err)
 			require.Len(t, seated, len(names))
 			for i, s := range seated {
@@ -183,7 +184,7 @@ func TestActivityCountIsTheRulesWindowWithoutAbsentSeats(t *testing.T) {
 					want = 0
 				}
 				assert.Equal(t, want, a.Recent, "%s's games on the league page", a.Username)
-				n, err := st.RecentFinishedGames(ctx, a.UserID, rule, now)
+				n, err := st.RecentFinishedGames(ctx, a.UserID, rule.Since(now))
 				require.NoError(t, err)
 				assert.Equal(t, want, n, "%s's own games (a join)", a.Username)
 			}

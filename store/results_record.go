@@ -84,7 +84,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 	g := rw.game
 	rec := RecordedResult{rows: rw, write: w, table: table, ids: seatIDs(rw.lines, rw.subs)}
 	rec.GameResult = GameResult{ScoredResult: ScoredResult{Input: w.Input.Body, Result: w.Seated.Result, Lines: rw.lines},
-		GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Ladder(), RecordedBy: g.Organiser, Inactive: g.Inactive()}
+		GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Ladder(), RecordedBy: g.Organiser}
 	var held []heldRating
 	batch := &pgx.Batch{}
 	batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Ladder(), string(g.Game.System), w.Input.Body, rw.output, w.ByUserID, g.privateLeagueID()).

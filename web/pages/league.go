@@ -176,7 +176,7 @@ func (h *Handler) buildLeagueView(c echo.Context, id int64) (templates.LeagueVie
 			Slot: m.Slot, Username: m.Username, DisplayName: m.DisplayName, IsViewer: signedIn && m.UserID == viewer.ID,
 		}
 		if a, ok := activity[m.UserID]; ok {
-			mv.Activity, mv.Inactive = activityLabel(ctx, a), !a.Active()
+			mv.Activity, mv.Inactive = activityLabel(ctx, a), !a.Active
 		}
 		v.Members = append(v.Members, mv)
 		if signedIn && m.UserID == viewer.ID {
@@ -281,7 +281,7 @@ func (h *Handler) leagueRole(ctx context.Context, leagueID, viewerID int64) (sto
 // "inactive: 2 of 5 games in 90 days".
 func activityLabel(ctx context.Context, a store.ActivityState) string {
 	lang := locales.From(ctx)
-	if a.Active() {
+	if a.Active {
 		return lang.N("leaguepage.active", a.Recent, map[string]any{"Days": lang.Int(a.Days)})
 	}
 	return lang.T("leaguepage.inactive", map[string]any{"Recent": lang.Int(a.Recent), "Need": lang.Int(a.Need), "Days": lang.Int(a.Days)})

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/templates"
 )
 
@@ -27,7 +28,7 @@ func (f *resultForm) view(errs templates.FormErrors) templates.ResultFormView {
 	for name, problem := range errs {
 		v.Errors[name] = problem
 	}
-	for _, a := range g.Inactive() {
+	for _, a := range service.Inactive(g) {
 		v.ActivityRule = templates.ActivityRule{Need: a.Need, Days: a.Days}
 		v.ActivityWarnings = append(v.ActivityWarnings, templates.ActivityShort{Username: a.Username, Recent: a.Recent})
 	}
