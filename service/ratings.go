@@ -71,7 +71,7 @@ func replayLadder(ctx context.Context, st *store.Store, tx pgx.Tx, ladder string
 			if kind := league.RatedAs(tg.System, seat.Absent); kind != "" {
 				m, ok := members[kind]
 				if !ok {
-					if m, err = st.LadderMember(ctx, tx, kind, ladder); err != nil {
+					if m, err = ladderMember(ctx, st, tx, kind, ladder); err != nil {
 						return nil, fmt.Errorf("service: replay %s: game %d: %w", ladder, tg.GameID, err)
 					}
 					members[kind] = m
@@ -128,4 +128,14 @@ func ratingError(err error) error {
 		return &scoring.FieldError{Field: "result", Problem: seat.Error()}
 	}
 	return err
+}
+
+// ladderMember returns, inside tx, the ladder's member of kind (the Seventh Player, a
+// SUPERCAT bot), made on first use under the kind's name (rating.MemberKindName).
+func ladderMember(ctx context.Context, st *store.Store, tx pgx.Tx, kind, ladder string) (store.SeatRef, error) {
+	name, ok := rating.MemberKindName(kind)
+	if !ok {
+		return store.SeatRef{}, fmt.Errorf("service: no ladder member kind %q", kind)
+	}
+	return st.LadderMember(ctx, tx, kind, name, ladder)
 }

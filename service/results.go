@@ -40,7 +40,7 @@ func (s *Results) Record(ctx context.Context, w store.ResultWrite) (store.GameRe
 	}
 	var out store.GameResult
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		rw, g, err := s.open(ctx, tx, w, false)
+		rw, g, err := s.open(ctx, tx, &w, false)
 		if err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 	var changes store.Changes
 	var inactive []store.ActivityState
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
-		rw, g, err := s.open(ctx, tx, w, true)
+		rw, g, err := s.open(ctx, tx, &w, true)
 		if err != nil {
 			return err
 		}
@@ -113,13 +113,16 @@ func (s *Results) Correct(ctx context.Context, w store.ResultWrite) (store.GameR
 // open starts an organiser's result write inside tx, the opening a record and a correction
 // share: it locks the game's league and the game, asks league whether the writer may record
 // or correct it now (Writable), whether the write was built from the result as it stands
-// (league.CurrentVersion) and for the seats as they stand (league.SameSeats), and lays the
-// write out for its rows.
-func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, correction bool) (store.ResultRows, store.ResultGame, error) {
+// (league.CurrentVersion) and for the seats as they stand (league.SameSeats), names the
+// ladder the game is rated on now (Ladder, into w) and lays the write out for its rows.
+func (s *Results) open(ctx context.Context, tx pgx.Tx, w *store.ResultWrite, correction bool) (store.ResultRows, store.ResultGame, error) {
 	g, err := s.store.LockResultGame(ctx, tx, w.GameID)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
+	// The ladder as the game stands under its lock: a league made private since the check
+	// rates the game on its own ladder.
+	w.Ladder, w.LadderLeagueID = Ladder(g)
 	if err := Writable(g, w.ByUserID, correction); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
@@ -138,11 +141,11 @@ func (s *Results) open(ctx context.Context, tx pgx.Tx, w store.ResultWrite, corr
 	if err := sameSeats(g, w.Seated); err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
-	rated, err := s.ratedAs(ctx, tx, g, w)
+	rated, err := s.ratedAs(ctx, tx, g, *w)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
-	rw, err := s.store.ResultRows(ctx, tx, g, w, rated)
+	rw, err := s.store.ResultRows(ctx, tx, g, *w, rated)
 	if err != nil {
 		return store.ResultRows{}, store.ResultGame{}, err
 	}
@@ -159,7 +162,7 @@ func (s *Results) ratedAs(ctx context.Context, tx pgx.Tx, g store.ResultGame, w 
 		if kind == "" {
 			continue
 		}
-		m, err := s.store.LadderMember(ctx, tx, kind, g.Ladder())
+		m, err := ladderMember(ctx, s.store, tx, kind, w.Ladder)
 		if err != nil {
 			return nil, err
 		}
@@ -211,7 +214,7 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 		if err != nil {
 			return err
 		}
-		rw, g, err := s.open(ctx, tx, w, false)
+		rw, g, err := s.open(ctx, tx, &w, false)
 		if err != nil {
 			return err
 		}

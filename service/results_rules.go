@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -43,8 +44,19 @@ func CheckResult(g store.ResultGame, byUserID int64, in scoring.ResultInput) (st
 	for i, l := range seated.Lines {
 		points[i] = league.LeaguePoints(l.Points, l.Absent)
 	}
+	ladder, owner := Ladder(g)
 	return store.ResultWrite{GameID: g.ID, ByUserID: byUserID, Input: in, Seated: seated, LeaguePoints: points,
-		Version: g.Version, Reason: in.Reason}, nil
+		Ladder: ladder, LadderLeagueID: owner, Version: g.Version, Reason: in.Reason}, nil
+}
+
+// Ladder is the ladder g is rated on (rating.LeagueLadder): the game's public ladder, or
+// its private league's own, which owner names (nil for a public ladder).
+func Ladder(g store.ResultGame) (ladder string, owner *int64) {
+	ladder = rating.LeagueLadder(g.Game.Slug, g.LeagueID, g.Private)
+	if !rating.PublicLadder(ladder) {
+		owner = &g.LeagueID
+	}
+	return ladder, owner
 }
 
 // DecodeResult decodes body, a result of g as the API or the result form submits it, once

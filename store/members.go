@@ -62,19 +62,16 @@ ON CONFLICT DO NOTHING`
 const ladderMemberSQL = `SELECT id, username, display_name, 0 AS position FROM users WHERE member_kind = $1 AND member_of = $2`
 
 // LadderMember returns, inside tx, the ladder's member of kind (rating.SeventhPlayer, a
-// SUPERCAT bot), creating it on first use.
-func (s *Store) LadderMember(ctx context.Context, tx pgx.Tx, kind, ladder string) (SeatRef, error) {
-	return ensureLadderMember(ctx, tx, kind, ladder)
+// SUPERCAT bot), creating it on first use with the display name given
+// (rating.MemberKindName).
+func (s *Store) LadderMember(ctx context.Context, tx pgx.Tx, kind, name, ladder string) (SeatRef, error) {
+	return ensureLadderMember(ctx, tx, kind, name, ladder)
 }
 
 // ensureLadderMember returns the ladder's member of kind, creating it on first use. Two
 // writes creating it at once make one: the unique (member_kind, member_of) key lets the
 // second insert do nothing, and its read then finds the first's row once committed.
-func ensureLadderMember(ctx context.Context, tx pgx.Tx, kind, ladder string) (SeatRef, error) {
-	name, ok := rating.MemberKindName(kind)
-	if !ok {
-		return SeatRef{}, fmt.Errorf("store: no ladder member kind %q", kind)
-	}
+func ensureLadderMember(ctx context.Context, tx pgx.Tx, kind, name, ladder string) (SeatRef, error) {
 	if _, err := tx.Exec(ctx, insertLadderMemberSQL, kind, ladder, name); err != nil {
 		return SeatRef{}, fmt.Errorf("store: create %s of %s: %w", kind, ladder, err)
 	}

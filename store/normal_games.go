@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
+	"github.com/tablestakes/tablestakes/rating"
 )
 
 // Normal game statuses: a table is open while it has free seats and ready once the last
@@ -83,7 +84,11 @@ func insertNormalGame(ctx context.Context, tx pgx.Tx, ng NewNormalGame) (int64, 
 		if !ok {
 			return 0, fmt.Errorf("no SUPERCAT bot %d of difficulty %q", nth[difficulty], difficulty)
 		}
-		bot, err := ensureLadderMember(ctx, tx, kind, ng.Game)
+		name, ok := rating.MemberKindName(kind)
+		if !ok {
+			return 0, fmt.Errorf("no ladder member kind %q", kind)
+		}
+		bot, err := ensureLadderMember(ctx, tx, kind, name, ng.Game)
 		if err != nil {
 			return 0, err
 		}

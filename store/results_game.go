@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tablestakes/tablestakes/league"
-	"github.com/tablestakes/tablestakes/rating"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -52,18 +51,6 @@ type ResultGame struct {
 	// Private is whether the game's league is private: its games are rated on the league's
 	// own ladder (Ladder).
 	Private bool
-}
-
-// Ladder is the ladder the game is rated on (rating.LeagueLadder): the game's public
-// ladder, or its private league's own.
-func (g ResultGame) Ladder() string { return rating.LeagueLadder(g.Game.Slug, g.LeagueID, g.Private) }
-
-// privateLeagueID is the id of the league owning the game's ladder (nil on a public ladder).
-func (g ResultGame) privateLeagueID() *int64 {
-	if rating.PublicLadder(g.Ladder()) {
-		return nil
-	}
-	return &g.LeagueID
 }
 
 // SeatRef is one seat of a game: its position and the seated player.
@@ -162,6 +149,10 @@ type ResultWrite struct {
 	// Version is the ResultGame.Version the write was built from; the store refuses the
 	// write with ErrStaleResult when the result has moved on since.
 	Version int
+	// Ladder is the ladder the game is rated on, and LadderLeagueID the league that owns it
+	// (nil for a game's public ladder), as service.Ladder names them.
+	Ladder         string
+	LadderLeagueID *int64
 	// LeaguePoints are the league points each seat's player takes, by seat (league.LeaguePoints
 	// of its line), as service.CheckResult lays them out; the store writes them as they are.
 	LeaguePoints []*big.Rat

@@ -84,10 +84,10 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 	g := rw.game
 	rec := RecordedResult{rows: rw, write: w, table: table, ids: seatIDs(rw.lines, rw.subs)}
 	rec.GameResult = GameResult{ScoredResult: ScoredResult{Input: w.Input.Body, Result: w.Seated.Result, Lines: rw.lines},
-		GameID: g.ID, LeagueID: g.LeagueID, Ladder: g.Ladder(), RecordedBy: g.Organiser}
+		GameID: g.ID, LeagueID: g.LeagueID, Ladder: w.Ladder, RecordedBy: g.Organiser}
 	var held []heldRating
 	batch := &pgx.Batch{}
-	batch.Queue(recordResultSQL, g.ID, g.LeagueID, g.Ladder(), string(g.Game.System), w.Input.Body, rw.output, w.ByUserID, g.privateLeagueID()).
+	batch.Queue(recordResultSQL, g.ID, g.LeagueID, w.Ladder, string(g.Game.System), w.Input.Body, rw.output, w.ByUserID, w.LadderLeagueID).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&rec.LadderSeq, &rec.RecordedAt) })
 	queueResultPoints(batch, g, rw.lines, rw.subs)
 	batch.Queue(finishGameSQL, g.ID)
@@ -97,7 +97,7 @@ func insertResult(ctx context.Context, tx pgx.Tx, rw ResultRows, w ResultWrite, 
 		rec.leagueFinished = tag.RowsAffected() == 1
 		return nil
 	})
-	batch.Queue(seatRatingsSQL, g.Ladder(), idList(rec.ids)).Query(func(rows pgx.Rows) error {
+	batch.Queue(seatRatingsSQL, w.Ladder, idList(rec.ids)).Query(func(rows pgx.Rows) error {
 		var err error
 		held, err = pgx.CollectRows(rows, pgx.RowToStructByName[heldRating])
 		return err
@@ -144,8 +144,8 @@ func (s *Store) InsertRating(ctx context.Context, tx pgx.Tx, rec RecordedResult,
 	out.Changes = changes
 	out.Ledger = ledgerLines(entries)
 	batch := &pgx.Batch{}
-	queueLedger(batch, g.Ladder(), []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, rec.ids)
-	queueRatings(batch, g.Ladder(), ratings)
+	queueLedger(batch, w.Ladder, []int64{g.ID}, []int64{out.LadderSeq}, [][]rating.Entry{entries}, rec.ids)
+	queueRatings(batch, w.Ladder, ratings)
 	if err := queueEnding(batch, rw, w, changes, ending{action: "record", notice: NoticeResultRecorded,
 		key: fmt.Sprintf("result_recorded:game:%d", g.ID), table: rec.table}); err != nil {
 		return GameResult{}, err
