@@ -163,7 +163,7 @@ func (s *Supercat) StartTurn(ctx context.Context, gameID int64, seat int, ownerI
 		if b.Turn != nil {
 			return BotInTurn(b.Name)
 		}
-		state := t.State(*b, g.Difficulty, g.Players)
+		state := TurnState(t, *b, g.Difficulty, g.Players)
 		turn, err := scoring.SupercatStartTurn(state)
 		if err != nil {
 			return err
@@ -198,7 +198,7 @@ func (s *Supercat) AnswerGuild(ctx context.Context, gameID int64, seat int, owne
 			return ErrAnswerMovedOn
 		}
 		answers := append(slices.Clone(b.Turn.Answers), answer)
-		_, _, walk, err := (store.SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
+		_, _, walk, err := ReplayTurn(store.SupercatTurnRecord{State: b.Turn.State, Answers: answers})
 		if err != nil {
 			return err
 		}
@@ -247,7 +247,7 @@ func (s *Supercat) FinishTurn(ctx context.Context, gameID int64, seat int, owner
 		if b.Turn == nil {
 			return TurnNoTurn(b.Name)
 		}
-		state, start, walk, err := b.Turn.Replay()
+		state, start, walk, err := ReplayTurn(*b.Turn)
 		if err != nil {
 			return err
 		}
@@ -288,6 +288,38 @@ func (s *Supercat) ExhaustGuild(ctx context.Context, gameID int64, seat int, own
 		b.Exhausted = append(b.Exhausted, card)
 		return nil
 	})
+}
+
+// ReplayTurn recomputes a bot's turn in progress: its start (scoring.SupercatStartTurn)
+// and the walk through the procedures with the answers so far (scoring.WalkSupercat).
+func ReplayTurn(r store.SupercatTurnRecord) (scoring.SupercatState, scoring.SupercatTurn, scoring.SupercatWalk, error) {
+	state, err := scoring.DecodeSupercatState(r.State)
+	if err != nil {
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
+	}
+	start, err := scoring.SupercatStartTurn(state)
+	if err != nil {
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
+	}
+	lead := state.Lead
+	if state.Initiative {
+		lead = nil
+	}
+	walk, err := scoring.WalkSupercat(start, lead, r.Answers)
+	return state, start, walk, err
+}
+
+// TurnState is the start of bot b's turn: its counters, the game's difficulty and seats,
+// and what the player reports of the table (CONTRACT section 5's input).
+func TurnState(t store.SupercatTable, b store.SupercatBot, difficulty string, players int) scoring.SupercatState {
+	state := scoring.SupercatState{
+		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
+		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
+		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: scoring.Difficulty(difficulty),
+		Power: t.Power, PlayerPower: t.PlayerPower,
+	}
+	state.WinningUndeclared = state.CountWinningUndeclared()
+	return state
 }
 
 // openSupercatRated opens ownerID's companion game's rated solo Arcs game inside tx: an
