@@ -125,7 +125,7 @@ func playOutSupercatHand(ctx context.Context, st *store.Store, gameID int64, sea
 			return err
 		}
 		for step := 0; ; step++ {
-			_, _, walk, err := bot.Turn.Replay()
+			_, _, walk, err := service.ReplayTurn(*bot.Turn)
 			if err != nil {
 				return err
 			}

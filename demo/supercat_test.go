@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablestakes/tablestakes/demo"
+	"github.com/tablestakes/tablestakes/service"
 )
 
 func TestSeedGivesAdaASupercatGameMidTurn(t *testing.T) {
@@ -25,7 +26,7 @@ func TestSeedGivesAdaASupercatGameMidTurn(t *testing.T) {
 	require.Len(t, bots, 2)
 	ruby, jade := bots[0], bots[1]
 	require.NotNil(t, ruby.Turn, "Ruby is in the middle of a turn")
-	_, _, walk, err := ruby.Turn.Replay()
+	_, _, walk, err := service.ReplayTurn(*ruby.Turn)
 	require.NoError(t, err)
 	require.NotNil(t, walk.Current)
 	assert.Equal(t, "gp-1b", walk.Current.ID)

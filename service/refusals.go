@@ -26,6 +26,8 @@ var (
 	ErrChapterGameFinished = &store.Conflict{Reason: "chapter: the game is finished", ID: "refusal.chapter_game_finished"}
 	// ErrChapterBotInTurn refuses ending a chapter while a bot is in the middle of a turn.
 	ErrChapterBotInTurn = &store.Conflict{Reason: "chapter: a bot is in the middle of a turn; finish it first", ID: "refusal.chapter_bot_in_turn"}
+	// ErrSupercatRated refuses finishing a SUPERCAT game that is already finished and rated.
+	ErrSupercatRated = &store.Conflict{Reason: "finish: the game is already finished and rated", ID: "refusal.supercat_already_rated"}
 	// ErrSupercatFinished refuses a turn in a SUPERCAT game already finished and rated.
 	ErrSupercatFinished = &store.Conflict{Reason: "the game is finished and rated: it takes no more turns", ID: "refusal.supercat_finished"}
 	// ErrAnswerMovedOn refuses an answer given on a page loaded before the turn moved on.

@@ -195,7 +195,7 @@ func (s *Results) SetAttendance(ctx context.Context, gameID, userID int64, comin
 }
 
 // FinishSupercat finishes ownerID's SUPERCAT companion game as a rated solo Arcs game, in
-// one transaction: store.Store.InsertSupercatRated opens the rated game with its result,
+// one transaction: openSupercatRated opens the rated game with its result,
 // which is decoded and checked here and which the player records as an organiser records any
 // result (Record's path), and the companion game is linked to it. A finished game is a *store.Conflict; bad Power a
 // *scoring.FieldError, bad ambition results scoring.FieldErrors. Returns the rated game's id.
@@ -203,7 +203,7 @@ func (s *Results) FinishSupercat(ctx context.Context, gameID, ownerID int64, fin
 	var rated store.SupercatRated
 	err := pgx.BeginFunc(ctx, s.store.Pool(), func(tx pgx.Tx) error {
 		var err error
-		if rated, err = s.store.InsertSupercatRated(ctx, tx, gameID, ownerID, final); err != nil {
+		if rated, err = openSupercatRated(ctx, s.store, tx, gameID, ownerID, final); err != nil {
 			return err
 		}
 		in, err := DecodeResult(rated.Game, rated.Body)

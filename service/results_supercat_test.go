@@ -27,6 +27,9 @@ func TestFinishSupercatGameRatesItOnTheArcsLadder(t *testing.T) {
 	var fe *scoring.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "power", fe.Field)
+	_, err = service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23, 9}})
+	require.ErrorAs(t, err, &fe, "a Power for a bot the game does not have")
+	assert.Equal(t, "give the final Power of each of the 2 bots", fe.Problem)
 
 	rated, err := service.NewResults(st).FinishSupercat(ctx, g.ID, owner.ID, store.SupercatFinal{PlayerPower: 20, BotPower: []int{18, 23}})
 	require.NoError(t, err)

@@ -163,7 +163,7 @@ func (s *Supercat) StartTurn(ctx context.Context, gameID int64, seat int, ownerI
 		if b.Turn != nil {
 			return BotInTurn(b.Name)
 		}
-		state := t.State(*b, g.Difficulty, g.Players)
+		state := TurnState(t, *b, g.Difficulty, g.Players)
 		turn, err := scoring.SupercatStartTurn(state)
 		if err != nil {
 			return err
@@ -198,7 +198,7 @@ func (s *Supercat) AnswerGuild(ctx context.Context, gameID int64, seat int, owne
 			return ErrAnswerMovedOn
 		}
 		answers := append(slices.Clone(b.Turn.Answers), answer)
-		_, _, walk, err := (store.SupercatTurnRecord{State: b.Turn.State, Answers: answers}).Replay()
+		_, _, walk, err := ReplayTurn(store.SupercatTurnRecord{State: b.Turn.State, Answers: answers})
 		if err != nil {
 			return err
 		}
@@ -247,7 +247,7 @@ func (s *Supercat) FinishTurn(ctx context.Context, gameID int64, seat int, owner
 		if b.Turn == nil {
 			return TurnNoTurn(b.Name)
 		}
-		state, start, walk, err := b.Turn.Replay()
+		state, start, walk, err := ReplayTurn(*b.Turn)
 		if err != nil {
 			return err
 		}
@@ -288,4 +288,125 @@ func (s *Supercat) ExhaustGuild(ctx context.Context, gameID int64, seat int, own
 		b.Exhausted = append(b.Exhausted, card)
 		return nil
 	})
+}
+
+// ReplayTurn recomputes a bot's turn in progress: its start (scoring.SupercatStartTurn)
+// and the walk through the procedures with the answers so far (scoring.WalkSupercat).
+func ReplayTurn(r store.SupercatTurnRecord) (scoring.SupercatState, scoring.SupercatTurn, scoring.SupercatWalk, error) {
+	state, err := scoring.DecodeSupercatState(r.State)
+	if err != nil {
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
+	}
+	start, err := scoring.SupercatStartTurn(state)
+	if err != nil {
+		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
+	}
+	lead := state.Lead
+	if state.Initiative {
+		lead = nil
+	}
+	walk, err := scoring.WalkSupercat(start, lead, r.Answers)
+	return state, start, walk, err
+}
+
+// TurnState is the start of bot b's turn: its counters, the game's difficulty and seats,
+// and what the player reports of the table (CONTRACT section 5's input).
+func TurnState(t store.SupercatTable, b store.SupercatBot, difficulty string, players int) scoring.SupercatState {
+	state := scoring.SupercatState{
+		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
+		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
+		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: scoring.Difficulty(difficulty),
+		Power: t.Power, PlayerPower: t.PlayerPower,
+	}
+	state.WinningUndeclared = state.CountWinningUndeclared()
+	return state
+}
+
+// openSupercatRated opens ownerID's companion game's rated solo Arcs game inside tx: an
+// Arcs normal game with the SUPERCAT bots in the first seats (each a ladder member of the
+// game's difficulty, as the open-a-table form seats them) and the player last ("seat the
+// player last in turn order"), with its result for the player to record: placement on
+// final Power, or on the Power the ambition results bring (supercatFinalByAmbitions),
+// which the caller checks with the Arcs scorer. A finished game is ErrSupercatRated; bad
+// Power a *scoring.FieldError, bad ambition results scoring.FieldErrors (every field at
+// once).
+func openSupercatRated(ctx context.Context, st *store.Store, tx pgx.Tx, gameID, ownerID int64, final store.SupercatFinal) (store.SupercatRated, error) {
+	f, err := st.LockSupercatFinish(ctx, tx, gameID, ownerID)
+	if err != nil {
+		return store.SupercatRated{}, err
+	}
+	if f.Finished {
+		return store.SupercatRated{}, ErrSupercatRated
+	}
+	if final.Ambitions != nil {
+		if final, err = supercatFinalByAmbitions(f.Version, f.PlayerPower, f.Bots, final.Ambitions); err != nil {
+			return store.SupercatRated{}, err
+		}
+	}
+	if len(final.BotPower) != len(f.Bots) {
+		return store.SupercatRated{}, &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(f.Bots))}
+	}
+	difficulty := f.Difficulty
+	if difficulty != string(scoring.Hard) {
+		difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
+	}
+	ng := store.NewNormalGame{Game: "arcs", Version: f.Version, Seats: len(f.Bots) + 1, OrganiserID: ownerID,
+		Bots: slices.Repeat([]string{difficulty}, len(f.Bots))}
+	rated, err := st.InsertNormalGame(ctx, tx, ng)
+	if err != nil {
+		return store.SupercatRated{}, err
+	}
+	if err := st.InsertSeat(ctx, tx, rated, len(f.Bots)+1, ownerID); err != nil {
+		return store.SupercatRated{}, err
+	}
+	if err := st.UpdateGameReady(ctx, tx, rated); err != nil {
+		return store.SupercatRated{}, err
+	}
+	g, err := st.LockResultGame(ctx, tx, rated)
+	if err != nil {
+		return store.SupercatRated{}, err
+	}
+	type line struct {
+		ID    string `json:"id"`
+		Score int    `json:"score"`
+	}
+	var players []line
+	for i, seat := range g.Seats {
+		score := final.PlayerPower
+		if i < len(f.Bots) {
+			score = final.BotPower[i]
+		}
+		players = append(players, line{ID: seat.Username, Score: score})
+	}
+	body, err := json.Marshal(map[string][]line{"players": players})
+	if err != nil {
+		return store.SupercatRated{}, err
+	}
+	return store.SupercatRated{GameID: rated, Game: g, Body: body, PlayerPower: final.PlayerPower}, nil
+}
+
+// supercatFinalByAmbitions is the final Power the ambition results bring to everyone's Power
+// as the companion keeps it (the player's, then each bot's): scoring.SupercatFinalPower
+// under the game's version of Arcs.
+func supercatFinalByAmbitions(version string, playerPower []int, bots []store.SupercatBot, ambitions []scoring.SupercatFinalAmbition) (store.SupercatFinal, error) {
+	arcs, err := scoring.GameBySlug("arcs")
+	if err != nil {
+		return store.SupercatFinal{}, err
+	}
+	v, err := arcs.Version(version)
+	if err != nil {
+		return store.SupercatFinal{}, err
+	}
+	before := []int{0}
+	if len(playerPower) > 0 {
+		before[0] = playerPower[0]
+	}
+	for _, b := range bots {
+		before = append(before, b.Power)
+	}
+	power, _, err := scoring.SupercatFinalPower(v, before, ambitions)
+	if err != nil {
+		return store.SupercatFinal{}, err
+	}
+	return store.SupercatFinal{PlayerPower: power[0], BotPower: power[1:]}, nil
 }

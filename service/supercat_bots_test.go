@@ -65,7 +65,7 @@ func TestSupercatGameKeepsTheBotsBetweenTurns(t *testing.T) {
 	// The stored turn replays: "Does bot have no starport and no claims?" is next.
 	_, bots, err := st.SupercatGame(ctx, g.ID, owner.ID)
 	require.NoError(t, err)
-	_, _, walk, err := bots[0].Turn.Replay()
+	_, _, walk, err := service.ReplayTurn(*bots[0].Turn)
 	require.NoError(t, err)
 	require.NotNil(t, walk.Current)
 	assert.Equal(t, "mob-1", walk.Current.ID)
@@ -184,7 +184,7 @@ func TestSupercatUndoTakesBackTheLastAnswers(t *testing.T) {
 	bot, err = service.NewSupercat(st).Undo(ctx, g.ID, 1, owner.ID, 7)
 	require.NoError(t, err, "and the one before")
 	assert.Len(t, bot.Turn.Answers, 6)
-	_, _, walk, err := bot.Turn.Replay()
+	_, _, walk, err := service.ReplayTurn(*bot.Turn)
 	require.NoError(t, err)
 	assert.Equal(t, "gp-6", walk.Current.ID)
 }

@@ -32,7 +32,7 @@ type SupercatBot struct {
 }
 
 // SupercatTurnRecord is a turn in progress: the state at its start (CONTRACT section 5's
-// input, as JSON) and the answers given since.
+// input, as JSON) and the answers given since (service.ReplayTurn walks it again).
 type SupercatTurnRecord struct {
 	State   json.RawMessage `json:"state"`
 	Answers []string        `json:"answers"`
@@ -47,26 +47,8 @@ type SupercatGuildUse struct {
 	Card   string `json:"card"`
 }
 
-// Replay recomputes the turn: its start and the walk through the procedures so far.
-func (r SupercatTurnRecord) Replay() (scoring.SupercatState, scoring.SupercatTurn, scoring.SupercatWalk, error) {
-	state, err := scoring.DecodeSupercatState(r.State)
-	if err != nil {
-		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
-	}
-	start, err := scoring.SupercatStartTurn(state)
-	if err != nil {
-		return scoring.SupercatState{}, scoring.SupercatTurn{}, scoring.SupercatWalk{}, err
-	}
-	lead := state.Lead
-	if state.Initiative {
-		lead = nil
-	}
-	walk, err := scoring.WalkSupercat(start, lead, r.Answers)
-	return state, start, walk, err
-}
-
 // SupercatTable is what the player reports at the start of a bot's turn: the table's state
-// (the bot's own counters come from the store).
+// (the bot's own counters come from the store; service.TurnState joins the two).
 type SupercatTable struct {
 	Initiative       bool
 	Lead             *scoring.ActionCard
@@ -77,19 +59,6 @@ type SupercatTable struct {
 	MarkersAvailable bool
 	Power            int
 	PlayerPower      []int
-}
-
-// State is the start of bot b's turn: its counters, the game's difficulty and seats, and
-// what the player reports (CONTRACT section 5's input).
-func (t SupercatTable) State(b SupercatBot, difficulty string, players int) scoring.SupercatState {
-	state := scoring.SupercatState{
-		Hand: b.Hand, BonusCards: b.BonusCards, Seize: b.Seize, Initiative: t.Initiative, Lead: t.Lead,
-		SeizedThisRound: t.SeizedThisRound, Drawn: t.Drawn, Roll: t.Roll, Players: players,
-		Ambitions: t.Ambitions, MarkersAvailable: t.MarkersAvailable, Difficulty: scoring.Difficulty(difficulty),
-		Power: t.Power, PlayerPower: t.PlayerPower,
-	}
-	state.WinningUndeclared = state.CountWinningUndeclared()
-	return state
 }
 
 const lockSupercatBotSQL = `

@@ -2,10 +2,8 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -25,15 +23,14 @@ type SupercatFinal struct {
 }
 
 const lockSupercatFinishSQL = `
-SELECT g.difficulty, g.rated_game_id IS NOT NULL, u.username, g.version, g.player_power
-FROM supercat_games g JOIN users u ON u.id = g.owner_id
-WHERE g.id = $1 AND g.owner_id = $2 FOR UPDATE OF g`
+SELECT difficulty, rated_game_id IS NOT NULL, version, player_power
+FROM supercat_games WHERE id = $1 AND owner_id = $2 FOR UPDATE`
 
 const ratedSupercatGameSQL = `UPDATE supercat_games SET rated_game_id = $2, player_power = ARRAY[$3::int] WHERE id = $1`
 
-// SupercatRated is a companion game's rated game as InsertSupercatRated opens it: its id,
-// the game as its result is recorded, the result the player records on it (its body, not
-// checked nor stored) and the player's final Power.
+// SupercatRated is a companion game's rated game as the service opens it: its id, the game
+// as its result is recorded, the result the player records on it (its body, not checked
+// nor stored) and the player's final Power.
 type SupercatRated struct {
 	GameID      int64
 	Game        ResultGame
@@ -41,74 +38,33 @@ type SupercatRated struct {
 	PlayerPower int
 }
 
-// InsertSupercatRated opens ownerID's companion game's rated solo Arcs game inside tx: an
-// Arcs normal game with the SUPERCAT bots in the first seats (each a ladder member of the
-// game's difficulty, as the open-a-table form seats them) and the player last ("seat the
-// player last in turn order"), with its result for the player to record: placement on
-// final Power, or on the Power the ambition results bring, which the service checks with
-// the Arcs scorer. A finished game is a Conflict; bad Power a *scoring.FieldError, bad
-// ambition results scoring.FieldErrors (every field at once).
-func (s *Store) InsertSupercatRated(ctx context.Context, tx pgx.Tx, gameID, ownerID int64, final SupercatFinal) (SupercatRated, error) {
-	var difficulty, owner, version string
-	var finished bool
-	var playerPower []int
-	err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&difficulty, &finished, &owner, &version, &playerPower)
+// SupercatFinishing is ownerID's companion game as its finishing reads it, locked: its
+// difficulty and version, whether it is rated already, everyone's Power as the companion
+// keeps it (the player's, then each bot's) and its bots in seat order.
+type SupercatFinishing struct {
+	Difficulty  string
+	Version     string
+	Finished    bool
+	PlayerPower []int
+	Bots        []SupercatBot
+}
+
+// LockSupercatFinish locks ownerID's companion game inside tx, against any other change,
+// and reads what finishing it as a rated game decides on; ErrNotFound when there is none
+// (or it is someone else's).
+func (s *Store) LockSupercatFinish(ctx context.Context, tx pgx.Tx, gameID, ownerID int64) (SupercatFinishing, error) {
+	var f SupercatFinishing
+	err := tx.QueryRow(ctx, lockSupercatFinishSQL, gameID, ownerID).Scan(&f.Difficulty, &f.Finished, &f.Version, &f.PlayerPower)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return SupercatRated{}, ErrNotFound
+		return SupercatFinishing{}, ErrNotFound
 	}
 	if err != nil {
-		return SupercatRated{}, err
+		return SupercatFinishing{}, fmt.Errorf("store: finish SUPERCAT game %d: %w", gameID, err)
 	}
-	if finished {
-		return SupercatRated{}, ErrSupercatRated
+	if f.Bots, err = collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID); err != nil {
+		return SupercatFinishing{}, fmt.Errorf("store: finish SUPERCAT game %d: %w", gameID, err)
 	}
-	bots, err := collect[SupercatBot](ctx, tx, supercatBotsSQL, gameID)
-	if err != nil {
-		return SupercatRated{}, err
-	}
-	if final.Ambitions != nil {
-		if final, err = supercatFinalByAmbitions(version, playerPower, bots, final.Ambitions); err != nil {
-			return SupercatRated{}, err
-		}
-	}
-	if len(final.BotPower) != len(bots) {
-		return SupercatRated{}, &scoring.FieldError{Field: "power", Problem: fmt.Sprintf("give the final Power of each of the %d bots", len(bots))}
-	}
-	if difficulty != string(scoring.Hard) {
-		difficulty = string(scoring.Normal) // "none", kept for older games, is rated as normal
-	}
-	ng := NewNormalGame{Game: "arcs", Version: version, Seats: len(bots) + 1, OrganiserID: ownerID, Bots: slices.Repeat([]string{difficulty}, len(bots))}
-	rated, err := insertNormalGame(ctx, tx, ng)
-	if err != nil {
-		return SupercatRated{}, err
-	}
-	if _, err := tx.Exec(ctx, insertSeatSQL, rated, len(bots)+1, ownerID); err != nil {
-		return SupercatRated{}, err
-	}
-	if _, err := tx.Exec(ctx, readyGameSQL, rated); err != nil {
-		return SupercatRated{}, err
-	}
-	g, err := loadResultGame(ctx, tx, rated, resultGameSQL)
-	if err != nil {
-		return SupercatRated{}, err
-	}
-	type line struct {
-		ID    string `json:"id"`
-		Score int    `json:"score"`
-	}
-	var players []line
-	for i, seat := range g.Seats {
-		score := final.PlayerPower
-		if i < len(bots) {
-			score = final.BotPower[i]
-		}
-		players = append(players, line{ID: seat.Username, Score: score})
-	}
-	body, err := json.Marshal(map[string][]line{"players": players})
-	if err != nil {
-		return SupercatRated{}, err
-	}
-	return SupercatRated{GameID: rated, Game: g, Body: body, PlayerPower: final.PlayerPower}, nil
+	return f, nil
 }
 
 // UpdateSupercatRated links the companion game to its rated game, keeping the player's
@@ -133,31 +89,3 @@ func (s *Store) SupercatGameOfRated(ctx context.Context, ratedID, ownerID int64)
 	}
 	return id, nil
 }
-
-// supercatFinalByAmbitions is the final Power the ambition results bring to everyone's Power
-// as the companion keeps it (the player's, then each bot's).
-func supercatFinalByAmbitions(version string, playerPower []int, bots []SupercatBot, ambitions []scoring.SupercatFinalAmbition) (SupercatFinal, error) {
-	arcs, err := scoring.GameBySlug("arcs")
-	if err != nil {
-		return SupercatFinal{}, err
-	}
-	v, err := arcs.Version(version)
-	if err != nil {
-		return SupercatFinal{}, err
-	}
-	before := []int{0}
-	if len(playerPower) > 0 {
-		before[0] = playerPower[0]
-	}
-	for _, b := range bots {
-		before = append(before, b.Power)
-	}
-	power, _, err := scoring.SupercatFinalPower(v, before, ambitions)
-	if err != nil {
-		return SupercatFinal{}, err
-	}
-	return SupercatFinal{PlayerPower: power[0], BotPower: power[1:]}, nil
-}
-
-// ErrSupercatRated refuses finishing a SUPERCAT game that is already finished and rated.
-var ErrSupercatRated = &Conflict{Reason: "finish: the game is already finished and rated", ID: "refusal.supercat_already_rated"}

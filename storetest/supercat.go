@@ -31,7 +31,7 @@ func PlayOutSupercatHand(t testing.TB, st *store.Store, gameID int64, seat int, 
 		bot, err = service.NewSupercat(st).StartTurn(ctx, gameID, seat, ownerID, table)
 		require.NoError(t, err)
 		for step := 0; ; step++ {
-			_, _, walk, err := bot.Turn.Replay()
+			_, _, walk, err := service.ReplayTurn(*bot.Turn)
 			require.NoError(t, err)
 			if walk.Done {
 				break

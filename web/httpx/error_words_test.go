@@ -45,7 +45,7 @@ func wordedErrors(t *testing.T) []error {
 		store.ErrLinkInvalid, store.ErrEmailTaken, store.ErrUsernameTaken, store.ErrWrongPassword,
 		league.ErrAlreadyMember, league.ErrLeagueFull, league.ErrLeagueRunning, league.ErrLeagueFinished,
 		g.AcceptsPlayers(9),
-		store.ErrFormerNameHeld, store.ErrAttendanceNotSeated, store.ErrSupercatRated, store.ErrNextSeason,
+		store.ErrFormerNameHeld, store.ErrAttendanceNotSeated, service.ErrSupercatRated, store.ErrNextSeason,
 		store.ErrTooManyTokens, store.NoPlayerNamed("to", "zed"),
 		service.ErrLanguageUnknown, service.ErrCurrentPasswordRequired, service.ErrNotMemberSelf, service.ErrNotMember,
 		service.ErrOrganiserAlready, service.ErrChapterGameFinished, service.ErrChapterBotInTurn, service.ErrSupercatFinished,

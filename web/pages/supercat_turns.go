@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablestakes/tablestakes/locales"
 	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -64,7 +65,7 @@ func supercatTurnView(g templates.SupercatGameView, bot store.SupercatBot) (temp
 	if bot.Turn == nil {
 		return v, nil
 	}
-	_, start, walk, err := bot.Turn.Replay()
+	_, start, walk, err := service.ReplayTurn(*bot.Turn)
 	if err != nil {
 		return v, fmt.Errorf("web: replay SUPERCAT turn: %w", err)
 	}
@@ -236,7 +237,7 @@ func (h *Handler) supercatStartTurn(c echo.Context) error {
 	form, table := supercatReadForm(c, v.Errors)
 	v.Form = form
 	// Every field at once: the form's own parsing, then every rule of the turn's start.
-	for _, fe := range scoring.SupercatStateProblems(table.State(bot, g.Difficulty, g.Players)) {
+	for _, fe := range scoring.SupercatStateProblems(service.TurnState(table, bot, g.Difficulty, g.Players)) {
 		if f := supercatFormField(fe.Field); v.Errors[f] == "" {
 			v.Errors[f] = fe.Problem
 		}
