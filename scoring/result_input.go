@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 )
 
@@ -249,7 +250,7 @@ func (g Game) checkScores(in ResultInput) error {
 	var problems FieldErrors
 	var written []json.Number
 	for i, p := range players {
-		if g.scoreRule(p.Score) == "" {
+		if _, rule := g.scoreRule(p.Score); rule == "" {
 			continue
 		}
 		if written == nil {
@@ -262,28 +263,28 @@ func (g Game) checkScores(in ResultInput) error {
 	return problems.errorOrNil()
 }
 
-// scoreRule is the rule of g's scores that score breaks, as a format taking the game's
-// name and the score as written; "" when score is one g allows.
-func (g Game) scoreRule(score *big.Rat) string {
+// scoreRule is the rule of g's scores that score breaks, as its message id and a format
+// taking the game's name and the score as written; "" when score is one g allows.
+func (g Game) scoreRule(score *big.Rat) (id, format string) {
 	switch {
 	case !g.FractionalScores && !g.NegativeScores && (!score.IsInt() || score.Sign() < 0):
-		return "%s scores are whole numbers of 0 or more, got %s"
+		return "scoring.scores_whole_not_negative", "%s scores are whole numbers of 0 or more, got %s"
 	case !g.FractionalScores && !score.IsInt():
-		return "%s scores are whole numbers, got %s"
+		return "scoring.scores_whole", "%s scores are whole numbers, got %s"
 	case !g.NegativeScores && score.Sign() < 0:
-		return "%s scores are 0 or more, got %s"
+		return "scoring.scores_not_negative", "%s scores are 0 or more, got %s"
 	}
-	return ""
+	return "", ""
 }
 
 // scoreProblem is the problem of a final score g does not allow (scoreRule), quoting it as
 // written; nil when g allows it.
 func (g Game) scoreProblem(score *big.Rat, written string) *FieldError {
-	rule := g.scoreRule(score)
+	id, rule := g.scoreRule(score)
 	if rule == "" {
 		return nil
 	}
-	return fieldErr("", rule, g.Name, written)
+	return wordedErr("", id, map[string]any{"Game": g.Name, "Got": written}, fmt.Sprintf(rule, g.Name, written))
 }
 
 // writtenScores returns each player's "score" as the input writes it ("2.50", "-0"), n of

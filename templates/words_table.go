@@ -313,7 +313,10 @@ func formErrorIn(ctx context.Context, w FormWords) string { return sentenceCase(
 func formProblemIn(ctx context.Context, p FormProblem) string {
 	what := formWordsIn(ctx, p.Words)
 	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
-		what = lowerFirst(what)
+		// A game's name keeps its capital: "Seat 2 (Bruno): Cartagena scores are ...".
+		if game, _ := p.Words.Data["Game"].(string); game == "" || !strings.HasPrefix(what, game) {
+			what = lowerFirst(what)
+		}
 	}
 	switch {
 	case p.Position > 0 && p.Power != "":

@@ -51,6 +51,8 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 	require.Equal(t, "resultform.not_a_number", cartagena["score-1"].ID)
 	require.Equal(t, "resultform.say_why", cartagena["reason"].ID)
 	scorer := FormWords{English: "centers: must be 0 or more"}
+	cartagenaScore := formProblemsOf(t, "cartagena", url.Values{"score-1": {"-3"}, "score-2": {"10"}, "score-3": {"7"}}, "ada", "bruno", "chloe")["score-1"]
+	require.Equal(t, "scoring.scores_whole_not_negative", cartagenaScore.ID, "a scorer's problem has its message id")
 
 	for _, tc := range []struct {
 		words  FormWords
@@ -76,7 +78,8 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 		{FormProblem{Position: 1, Power: "France", Player: "Hugo", Words: diplomacy["centers-1"]}, "France (Hugo): not a number: x", "Frankreich (Hugo): Keine Zahl: x"},
 		{FormProblem{Field: "resultform.die_aria", Words: cartagena["score-1"]}, "Die: not a number: x", "Würfel: Keine Zahl: x"},
 		{FormProblem{Field: "resultform.reason", Words: cartagena["reason"]}, "Reason: say why the result is corrected", "Grund: Sag, warum das Ergebnis korrigiert wird"},
-		{FormProblem{Position: 2, Player: "Bruno", Words: FormWords{English: "Cartagena scores are whole numbers"}}, "Seat 2 (Bruno): cartagena scores are whole numbers", "Platz 2 (Bruno): cartagena scores are whole numbers"},
+		{FormProblem{Position: 2, Player: "Bruno", Words: cartagenaScore}, "Seat 2 (Bruno): Cartagena scores are whole numbers of 0 or more, got -3", "Platz 2 (Bruno): Endergebnisse in Cartagena sind ganze Zahlen ab 0, erhalten: -3"},
+		{FormProblem{Position: 2, Player: "Bruno", Words: FormWords{English: "Not even a number"}}, "Seat 2 (Bruno): not even a number", "Platz 2 (Bruno): not even a number"},
 		{FormProblem{Words: scorer}, "Centers: must be 0 or more", "Centers: must be 0 or more"},
 	} {
 		assert.Equal(t, tc.en, formProblemIn(context.Background(), tc.problem), tc.en)

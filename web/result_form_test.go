@@ -363,9 +363,9 @@ func TestResultFormReportsEmptyAndScorerProblemsAtOnce(t *testing.T) {
 	doc.Find("ul.problems li").Each(func(_ int, s *goquery.Selection) { problems = append(problems, text(s)) })
 	name := func(i int) string { return g.Seats[i].DisplayName }
 	assert.Equal(t, []string{
-		"Seat 1 (" + name(0) + "): cartagena scores are whole numbers of 0 or more, got -1",
+		"Seat 1 (" + name(0) + "): Cartagena scores are whole numbers of 0 or more, got -1",
 		"Seat 2 (" + name(1) + "): the final score is missing",
-		"Seat 3 (" + name(2) + "): cartagena scores are whole numbers of 0 or more, got 2.5",
+		"Seat 3 (" + name(2) + "): Cartagena scores are whole numbers of 0 or more, got 2.5",
 	}, problems)
 }
 
