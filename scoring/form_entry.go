@@ -316,7 +316,7 @@ func (e *FormEntry) fieldRule(key string, raw json.RawMessage) *FieldError {
 	case "points":
 		r, perr := parseNumber(raw, "")
 		if err = perr; err == nil && r.Sign() < 0 {
-			return fieldErr("", "must not be negative, got %s", decimal(r))
+			return negativeErr("", decimal(r))
 		}
 	case "start":
 		var n int64
@@ -533,7 +533,7 @@ func (b *entryBuild) team() {
 			if p.Units != nil && p.Lost != nil {
 				units, _ := strconv.ParseInt(string(p.Units), 10, 64)
 				if lost, _ := strconv.ParseInt(string(p.Lost), 10, 64); lost > units {
-					b.problem(s.Name("lost"), fieldErr("", "%d exceeds units %d", lost, units))
+					b.problem(s.Name("lost"), lostExceedsErr("", lost, units))
 				}
 			}
 			sd.Players = append(sd.Players, p)

@@ -56,6 +56,8 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 	require.Equal(t, "scoring.scores_whole_not_negative", cartagenaScore.ID, "a scorer's problem has its message id")
 	overMap := formProblemsOf(t, "diplomacy", url.Values{"outcome": {"draw"}, "centers-1": {"35"}, "years-1": {"5"}}, "ada", "bruno")["centers-1"]
 	require.Equal(t, "scoring.armada_centres_over_map", overMap.ID, "a Diplomacy problem has its message id")
+	overLost := formProblemsOf(t, "blue-max", url.Values{"units-1": {"2"}, "lost-1": {"3"}}, "ada", "bruno")["lost-1"]
+	require.Equal(t, "scoring.lost_exceeds_units", overLost.ID, "a Blue Max problem has its message id")
 
 	for _, tc := range []struct {
 		words  FormWords
@@ -83,6 +85,7 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 		{FormProblem{Field: "resultform.reason", Words: cartagena["reason"]}, "Reason: say why the result is corrected", "Grund: Sag, warum das Ergebnis korrigiert wird"},
 		{FormProblem{Position: 2, Player: "Bruno", Words: cartagenaScore}, "Seat 2 (Bruno): Cartagena scores are whole numbers of 0 or more, got -3", "Platz 2 (Bruno): Endergebnisse in Cartagena sind ganze Zahlen ab 0, erhalten: -3"},
 		{FormProblem{Position: 1, Power: "France", Player: "Hugo", Words: overMap}, "France (Hugo): 35 exceeds the 34 supply centres of the map", "Frankreich (Hugo): 35 übersteigt die 34 Versorgungszentren der Karte"},
+		{FormProblem{Position: 1, Player: "Ada", Words: overLost}, "Seat 1 (Ada): 3 exceeds units 2", "Platz 1 (Ada): 3 übersteigt die Einheiten (2)"},
 		{FormProblem{Position: 2, Player: "Bruno", Words: FormWords{English: "Not even a number"}}, "Seat 2 (Bruno): not even a number", "Platz 2 (Bruno): not even a number"},
 		{FormProblem{Words: scorer}, "Centers: must be 0 or more", "Centers: must be 0 or more"},
 	} {
@@ -161,6 +164,20 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		}
 		return v
 	}
+	pilots := func(kv ...string) url.Values {
+		v := url.Values{}
+		for i := range powers {
+			n := strconv.Itoa(i + 1)
+			v.Set("units-"+n, "2")
+			v.Set("lost-"+n, "0")
+			v.Set("destroyed-"+n, "0")
+			v.Set("points-"+n, "10")
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			v.Set(kv[i], kv[i+1])
+		}
+		return v
+	}
 	for _, tc := range []struct {
 		slug    string
 		values  url.Values
@@ -180,6 +197,9 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		{"diplomacy", survivors("outcome", "solo"), powers, "scoring.armada_solo_needs"},
 		{"diplomacy", survivors("outcome", "concession"), powers, "scoring.armada_choose_conceded_to"},
 		{"diplomacy", survivors("outcome", ""), powers, "scoring.armada_choose_outcome"},
+		{"blue-max", pilots("lost-1", "3"), powers, "scoring.lost_exceeds_units"},
+		{"blue-max", pilots("destroyed-1", "1"), powers, "scoring.destroyed_exceeds_lost"},
+		{"blue-max", pilots("absent-3", "on", "absent-4", "on"), powers, "scoring.side_no_players"},
 	} {
 		words, ok := formProblemIDs(t, tc.slug, tc.values, tc.players...)[tc.id]
 		if !assert.True(t, ok, "%s: %v says %s (%v)", tc.slug, tc.values, tc.id, formProblemIDs(t, tc.slug, tc.values, tc.players...)) {
