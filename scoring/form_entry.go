@@ -321,13 +321,13 @@ func (e *FormEntry) fieldRule(key string, raw json.RawMessage) *FieldError {
 	case "start":
 		var n int64
 		if n, err = parseCount(raw, "", 0); err == nil && !slices.Contains(VortexStarts, int(n)) {
-			return fieldErr("", "must be 0, 4, 8 or 12, got %d", n)
+			return vortexStartErr("", n)
 		}
 	default:
 		if strings.HasPrefix(key, "t") { // a Vortex token's distance
 			var n int64
 			if n, err = parseCount(raw, "", 0); err == nil && n > VortexCentre {
-				return fieldErr("", "must be 0..%d, got %d", VortexCentre, n)
+				return vortexTokenErr("", n)
 			}
 		}
 	}
@@ -507,7 +507,7 @@ func (b *entryBuild) vortexBoard() {
 		case err != nil:
 			b.problem("die", err.(*FieldError))
 		case n > maxVortexDie:
-			b.problem("die", fieldErr("", "must be 1..%d, got %d", maxVortexDie, n))
+			b.problem("die", vortexDieErr("", n))
 		default:
 			b.doc["die"] = json.RawMessage(die)
 		}

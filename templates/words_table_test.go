@@ -200,6 +200,9 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		{"blue-max", pilots("lost-1", "3"), powers, "scoring.lost_exceeds_units"},
 		{"blue-max", pilots("destroyed-1", "1"), powers, "scoring.destroyed_exceeds_lost"},
 		{"blue-max", pilots("absent-3", "on", "absent-4", "on"), powers, "scoring.side_no_players"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "start-1": {"3"}}, powers, "scoring.vortex_start"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "t1-1": {"26"}}, powers, "scoring.vortex_token"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "die": {"1001"}}, powers, "scoring.vortex_die"},
 	} {
 		words, ok := formProblemIDs(t, tc.slug, tc.values, tc.players...)[tc.id]
 		if !assert.True(t, ok, "%s: %v says %s (%v)", tc.slug, tc.values, tc.id, formProblemIDs(t, tc.slug, tc.values, tc.players...)) {
