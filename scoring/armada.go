@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -230,7 +231,8 @@ func checkArmada(in ArmadaInput) error {
 		return err
 	}
 	if centers > SupplyCenters {
-		return fieldErr("players", "%d supply centres owned in all, the map has %d", centers, SupplyCenters)
+		return wordedErr("players", "scoring.armada_centres_in_all", map[string]any{"Centers": centers, "Map": SupplyCenters},
+			fmt.Sprintf("%d supply centres owned in all, the map has %d", centers, SupplyCenters))
 	}
 	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
 		return err
@@ -239,7 +241,7 @@ func checkArmada(in ArmadaInput) error {
 		return err
 	}
 	if len(in.Winners) == 0 {
-		return fieldErr("winners", "empty, need the victor or every survivor of a draw")
+		return wordedErr("winners", "scoring.armada_no_winners", nil, "empty, need the victor or every survivor of a draw")
 	}
 	seen := make(map[string]int, len(in.Winners))
 	for i, w := range in.Winners {
@@ -248,11 +250,13 @@ func checkArmada(in ArmadaInput) error {
 		case !ok:
 			return fieldErr(index("winners", i), "%q is not a player", w)
 		case p.Eliminated != 0:
-			return fieldErr(index("winners", i), "%s was eliminated in %d", w, p.Eliminated)
+			return wordedErr(index("winners", i), "scoring.armada_winner_eliminated", map[string]any{"Player": w, "Year": p.Eliminated},
+				fmt.Sprintf("%s was eliminated in %d", w, p.Eliminated))
 		case p.Centers == 0:
 			// 1.1: only "players owning one or more supply centers" agree to concede to
 			// "a single other such player" or share a draw "between all such players".
-			return fieldErr(index("winners", i), "%s owns no supply centre: only a player owning one or more can win, be conceded to or share a draw", w)
+			return wordedErr(index("winners", i), "scoring.armada_winner_no_centre", map[string]any{"Player": w},
+				w+" owns no supply centre: only a player owning one or more can win, be conceded to or share a draw")
 		}
 		if j, dup := seen[w]; dup {
 			return fieldErr(index("winners", i), "%s listed twice (also winners[%d])", w, j)
@@ -287,20 +291,28 @@ func checkArmada(in ArmadaInput) error {
 func checkArmadaPlayer(pp string, p ArmadaPlayer) *FieldError {
 	switch {
 	case p.Centers < 0:
-		return fieldErr(pp+".centers", "must not be negative, got %d", p.Centers)
+		return negativeErr(pp+".centers", strconv.FormatInt(p.Centers, 10))
 	case p.Centers > SupplyCenters:
-		return fieldErr(pp+".centers", "%d exceeds the %d supply centres of the map", p.Centers, SupplyCenters)
+		return wordedErr(pp+".centers", "scoring.armada_centres_over_map", map[string]any{"Centers": p.Centers, "Map": SupplyCenters},
+			fmt.Sprintf("%d exceeds the %d supply centres of the map", p.Centers, SupplyCenters))
 	case p.Years < 1 || p.Years > MaxYears:
-		return fieldErr(pp+".years", "must be 1 to %d game-years, got %d", MaxYears, p.Years)
+		return wordedErr(pp+".years", "scoring.armada_years", map[string]any{"Max": MaxYears, "Got": p.Years},
+			fmt.Sprintf("must be 1 to %d game-years, got %d", MaxYears, p.Years))
 	case p.Eliminated < 0:
-		return fieldErr(pp+".eliminated", "must be a game-year, got %d", p.Eliminated)
+		return wordedErr(pp+".eliminated", "scoring.armada_game_year", map[string]any{"Got": p.Eliminated},
+			fmt.Sprintf("must be a game-year, got %d", p.Eliminated))
 	case p.Eliminated != 0 && p.Eliminated < FirstYear:
-		return fieldErr(pp+".eliminated", "must be a game-year from %d (games start in %d), got %d", FirstYear, FirstYear, p.Eliminated)
+		return wordedErr(pp+".eliminated", "scoring.armada_game_year_from", map[string]any{"First": FirstYear, "Got": p.Eliminated},
+			fmt.Sprintf("must be a game-year from %d (games start in %d), got %d", FirstYear, FirstYear, p.Eliminated))
 	case p.Eliminated != 0 && p.Years != p.Eliminated-FirstYear+1:
-		return fieldErr(pp+".years", "%s was eliminated in %d, so played %d years (games start in %d), not %d",
-			p.ID, p.Eliminated, p.Eliminated-FirstYear+1, FirstYear, p.Years)
+		played := p.Eliminated - FirstYear + 1
+		return wordedErr(pp+".years", "scoring.armada_eliminated_years",
+			map[string]any{"Player": p.ID, "Year": p.Eliminated, "Played": played, "First": FirstYear, "Got": p.Years},
+			fmt.Sprintf("%s was eliminated in %d, so played %d years (games start in %d), not %d",
+				p.ID, p.Eliminated, played, FirstYear, p.Years))
 	case p.Eliminated != 0 && p.Centers != 0:
-		return fieldErr(pp+".centers", "%s was eliminated in %d but owns %d centres", p.ID, p.Eliminated, p.Centers)
+		return wordedErr(pp+".centers", "scoring.armada_eliminated_centres", map[string]any{"Player": p.ID, "Year": p.Eliminated, "Centers": p.Centers},
+			fmt.Sprintf("%s was eliminated in %d but owns %d centres", p.ID, p.Eliminated, p.Centers))
 	}
 	return nil
 }
@@ -318,8 +330,9 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 			continue
 		}
 		if p.Years != length {
-			return fieldErr(index("players", i)+".years", "%s survived, so played the game's %d years like %s, not %d",
-				p.ID, length, players[first].ID, p.Years)
+			return wordedErr(index("players", i)+".years", "scoring.armada_survivor_years",
+				map[string]any{"Player": p.ID, "Years": length, "Other": players[first].ID, "Got": p.Years},
+				fmt.Sprintf("%s survived, so played the game's %d years like %s, not %d", p.ID, length, players[first].ID, p.Years))
 		}
 	}
 	if first < 0 {
@@ -327,8 +340,10 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 	}
 	for i, p := range players {
 		if p.Eliminated != 0 && p.Years > length {
-			return fieldErr(index("players", i)+".eliminated", "%s was eliminated in %d, after the game ended in %d (the survivors played %d years)",
-				p.ID, p.Eliminated, FirstYear-1+length, length)
+			end := FirstYear - 1 + length
+			return wordedErr(index("players", i)+".eliminated", "scoring.armada_eliminated_after_end",
+				map[string]any{"Player": p.ID, "Year": p.Eliminated, "End": end, "Years": length},
+				fmt.Sprintf("%s was eliminated in %d, after the game ended in %d (the survivors played %d years)", p.ID, p.Eliminated, end, length))
 		}
 	}
 	return nil

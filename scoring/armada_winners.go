@@ -1,6 +1,9 @@
 package scoring
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // ArmadaWinners names the winning players of a Diplomacy game from how it concluded
 // (armada-scoring-and-rating.txt, 1.1): the one surviving player owning 18 or more supply
@@ -18,11 +21,12 @@ func ArmadaWinners(outcome ArmadaOutcome, players []ArmadaPlayer, concededTo str
 			}
 		}
 		if len(winners) != 1 {
-			return nil, fieldErr("outcome", "a solo victory needs exactly one surviving player with %d or more centres", SoloCenters)
+			return nil, wordedErr("outcome", "scoring.armada_solo_needs", map[string]any{"Min": SoloCenters},
+				fmt.Sprintf("a solo victory needs exactly one surviving player with %d or more centres", SoloCenters))
 		}
 	case OutcomeConcession:
 		if !slices.ContainsFunc(players, func(p ArmadaPlayer) bool { return p.ID == concededTo }) {
-			return nil, fieldErr("conceded_to", "choose the player the game was conceded to")
+			return nil, wordedErr("conceded_to", "scoring.armada_choose_conceded_to", nil, "choose the player the game was conceded to")
 		}
 		winners = []string{concededTo}
 	case OutcomeDraw:
@@ -32,7 +36,7 @@ func ArmadaWinners(outcome ArmadaOutcome, players []ArmadaPlayer, concededTo str
 			}
 		}
 	default:
-		return nil, fieldErr("outcome", "choose how the game ended (solo, concession or draw)")
+		return nil, wordedErr("outcome", "scoring.armada_choose_outcome", nil, "choose how the game ended (solo, concession or draw)")
 	}
 	return winners, nil
 }

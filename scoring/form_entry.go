@@ -316,18 +316,18 @@ func (e *FormEntry) fieldRule(key string, raw json.RawMessage) *FieldError {
 	case "points":
 		r, perr := parseNumber(raw, "")
 		if err = perr; err == nil && r.Sign() < 0 {
-			return fieldErr("", "must not be negative, got %s", decimal(r))
+			return negativeErr("", decimal(r))
 		}
 	case "start":
 		var n int64
 		if n, err = parseCount(raw, "", 0); err == nil && !slices.Contains(VortexStarts, int(n)) {
-			return fieldErr("", "must be 0, 4, 8 or 12, got %d", n)
+			return vortexStartErr("", n)
 		}
 	default:
 		if strings.HasPrefix(key, "t") { // a Vortex token's distance
 			var n int64
 			if n, err = parseCount(raw, "", 0); err == nil && n > VortexCentre {
-				return fieldErr("", "must be 0..%d, got %d", VortexCentre, n)
+				return vortexTokenErr("", n)
 			}
 		}
 	}
@@ -507,7 +507,7 @@ func (b *entryBuild) vortexBoard() {
 		case err != nil:
 			b.problem("die", err.(*FieldError))
 		case n > maxVortexDie:
-			b.problem("die", fieldErr("", "must be 1..%d, got %d", maxVortexDie, n))
+			b.problem("die", vortexDieErr("", n))
 		default:
 			b.doc["die"] = json.RawMessage(die)
 		}
@@ -533,7 +533,7 @@ func (b *entryBuild) team() {
 			if p.Units != nil && p.Lost != nil {
 				units, _ := strconv.ParseInt(string(p.Units), 10, 64)
 				if lost, _ := strconv.ParseInt(string(p.Lost), 10, 64); lost > units {
-					b.problem(s.Name("lost"), fieldErr("", "%d exceeds units %d", lost, units))
+					b.problem(s.Name("lost"), lostExceedsErr("", lost, units))
 				}
 			}
 			sd.Players = append(sd.Players, p)

@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -229,6 +230,12 @@ func decimalPercent(r *big.Rat) string {
 	return strings.TrimSuffix(s, ".")
 }
 
+// lostExceedsErr is the problem of a player losing more units than it had.
+func lostExceedsErr(path string, lost, units int64) *FieldError {
+	return wordedErr(path, "scoring.lost_exceeds_units", map[string]any{"Lost": lost, "Units": units},
+		fmt.Sprintf("%d exceeds units %d", lost, units))
+}
+
 // checkTeamGame validates a team game's input.
 func checkTeamGame(in TeamGameInput) error {
 	if len(in.Sides) != 2 {
@@ -245,7 +252,7 @@ func checkTeamGame(in TeamGameInput) error {
 			return fieldErr(sp+".name", "must not be empty")
 		}
 		if len(side.Players) == 0 {
-			return fieldErr(sp+".players", "no players, need at least 1")
+			return wordedErr(sp+".players", "scoring.side_no_players", nil, "no players, need at least 1")
 		}
 		for i, p := range side.Players {
 			pp := index(sp+".players", i)
@@ -253,22 +260,22 @@ func checkTeamGame(in TeamGameInput) error {
 			paths = append(paths, pp+".id")
 			switch {
 			case p.Units < 1:
-				return fieldErr(pp+".units", "must be at least 1, got %d", p.Units)
+				return atLeastErr(pp+".units", 1, strconv.FormatInt(p.Units, 10))
 			case p.Lost < 0:
-				return fieldErr(pp+".lost", "must not be negative, got %d", p.Lost)
+				return negativeErr(pp+".lost", strconv.FormatInt(p.Lost, 10))
 			case p.Lost > p.Units:
-				return fieldErr(pp+".lost", "%d exceeds units %d", p.Lost, p.Units)
+				return lostExceedsErr(pp+".lost", p.Lost, p.Units)
 			case p.Destroyed < 0:
-				return fieldErr(pp+".destroyed", "must not be negative, got %d", p.Destroyed)
+				return negativeErr(pp+".destroyed", strconv.FormatInt(p.Destroyed, 10))
 			case p.Points == nil:
-				return fieldErr(pp+".points", "missing")
+				return missingErr(pp + ".points")
 			case p.Points.Sign() < 0:
-				return fieldErr(pp+".points", "must not be negative, got %s", decimal(p.Points))
+				return negativeErr(pp+".points", decimal(p.Points))
 			}
 		}
 	}
-	if len(ids) > maxPlayers {
-		return fieldErr("sides", "%d players, at most %d", len(ids), maxPlayers)
+	if err := checkPlayerCount(len(ids), 0, maxPlayers, "sides"); err != nil {
+		return err
 	}
 	if err := checkIDs(ids, func(i int) string { return paths[i] }); err != nil {
 		return err
@@ -283,8 +290,9 @@ func checkTeamGame(in TeamGameInput) error {
 		}
 		for i, p := range side.Players {
 			if p.Destroyed > enemyLost {
-				return fieldErr(index(index("sides", s)+".players", i)+".destroyed",
-					"%d exceeds the %d unit(s) side %s lost", p.Destroyed, enemyLost, enemy.Name)
+				return wordedErr(index(index("sides", s)+".players", i)+".destroyed", "scoring.destroyed_exceeds_lost",
+					map[string]any{"Destroyed": p.Destroyed, "Lost": enemyLost, "Side": enemy.Name},
+					fmt.Sprintf("%d exceeds the %d unit(s) side %s lost", p.Destroyed, enemyLost, enemy.Name))
 			}
 		}
 	}

@@ -186,7 +186,7 @@ func vortexBumps(opp VortexSeat, cell, die int) []int {
 // checkVortexBoard validates a decoded or hand-built board.
 func checkVortexBoard(board VortexBoard) error {
 	if board.Die < 1 || board.Die > maxVortexDie {
-		return fieldErr("die", "must be 1..%d, got %d", maxVortexDie, board.Die)
+		return vortexDieErr("die", int64(board.Die))
 	}
 	if err := checkPlayerCount(len(board.Players), 1, len(VortexStarts), "players"); err != nil {
 		return err
@@ -197,7 +197,7 @@ func checkVortexBoard(board VortexBoard) error {
 		ids[i] = p.ID
 		path := index("players", i)
 		if !slices.Contains(VortexStarts, p.Start) {
-			return fieldErr(path+".start", "must be 0, 4, 8 or 12, got %d", p.Start)
+			return vortexStartErr(path+".start", int64(p.Start))
 		}
 		if j, dup := starts[p.Start]; dup {
 			return fieldErr(path+".start", "%d is also %s's start (players[%d].start)", p.Start, board.Players[j].ID, j)
@@ -205,7 +205,7 @@ func checkVortexBoard(board VortexBoard) error {
 		starts[p.Start] = i
 		for k, d := range p.Tokens {
 			if d < 0 || d > VortexCentre {
-				return fieldErr(fmt.Sprintf("%s.tokens[%d]", path, k), "must be 0..%d, got %d", VortexCentre, d)
+				return vortexTokenErr(fmt.Sprintf("%s.tokens[%d]", path, k), int64(d))
 			}
 		}
 	}
@@ -292,7 +292,7 @@ func decodeVortexBoard(doc object) (VortexBoard, error) {
 		return VortexBoard{}, err
 	}
 	if die > maxVortexDie {
-		return VortexBoard{}, fieldErr("die", "must be 1..%d, got %d", maxVortexDie, die)
+		return VortexBoard{}, vortexDieErr("die", die)
 	}
 	board.Die = int(die)
 	items, err := doc.array("players")
@@ -318,7 +318,7 @@ func decodeVortexBoard(doc object) (VortexBoard, error) {
 			return VortexBoard{}, err
 		}
 		if !slices.Contains(VortexStarts, int(start)) {
-			return VortexBoard{}, fieldErr(path+".start", "must be 0, 4, 8 or 12, got %d", start)
+			return VortexBoard{}, vortexStartErr(path+".start", start)
 		}
 		seat.Start = int(start)
 		tokens, err := obj.array("tokens")
@@ -335,7 +335,7 @@ func decodeVortexBoard(doc object) (VortexBoard, error) {
 				return VortexBoard{}, err
 			}
 			if d > VortexCentre {
-				return VortexBoard{}, fieldErr(tpath, "must be 0..%d, got %d", VortexCentre, d)
+				return VortexBoard{}, vortexTokenErr(tpath, d)
 			}
 			seat.Tokens[k] = int(d)
 		}
@@ -387,4 +387,22 @@ func (p VortexPosition) MarshalJSON() ([]byte, error) {
 		out.Results[i] = l
 	}
 	return json.Marshal(out)
+}
+
+// vortexDieErr is the problem of a die that shows no face of Vortex's die.
+func vortexDieErr(path string, got int64) *FieldError {
+	return wordedErr(path, "scoring.vortex_die", map[string]any{"Max": maxVortexDie, "Got": got},
+		fmt.Sprintf("must be 1..%d, got %d", maxVortexDie, got))
+}
+
+// vortexStartErr is the problem of a start that is no corner of the board.
+func vortexStartErr(path string, got int64) *FieldError {
+	return wordedErr(path, "scoring.vortex_start", map[string]any{"Got": got},
+		fmt.Sprintf("must be 0, 4, 8 or 12, got %d", got))
+}
+
+// vortexTokenErr is the problem of a token's distance off the board.
+func vortexTokenErr(path string, got int64) *FieldError {
+	return wordedErr(path, "scoring.vortex_token", map[string]any{"Max": VortexCentre, "Got": got},
+		fmt.Sprintf("must be 0..%d, got %d", VortexCentre, got))
 }

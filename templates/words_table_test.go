@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 	"net/url"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,6 +54,10 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 	scorer := FormWords{English: "centers: must be 0 or more"}
 	cartagenaScore := formProblemsOf(t, "cartagena", url.Values{"score-1": {"-3"}, "score-2": {"10"}, "score-3": {"7"}}, "ada", "bruno", "chloe")["score-1"]
 	require.Equal(t, "scoring.scores_whole_not_negative", cartagenaScore.ID, "a scorer's problem has its message id")
+	overMap := formProblemsOf(t, "diplomacy", url.Values{"outcome": {"draw"}, "centers-1": {"35"}, "years-1": {"5"}}, "ada", "bruno")["centers-1"]
+	require.Equal(t, "scoring.armada_centres_over_map", overMap.ID, "a Diplomacy problem has its message id")
+	overLost := formProblemsOf(t, "blue-max", url.Values{"units-1": {"2"}, "lost-1": {"3"}}, "ada", "bruno")["lost-1"]
+	require.Equal(t, "scoring.lost_exceeds_units", overLost.ID, "a Blue Max problem has its message id")
 
 	for _, tc := range []struct {
 		words  FormWords
@@ -79,6 +84,8 @@ func TestFormProblemsInTheReadersLanguage(t *testing.T) {
 		{FormProblem{Field: "resultform.die_aria", Words: cartagena["score-1"]}, "Die: not a number: x", "Würfel: Keine Zahl: x"},
 		{FormProblem{Field: "resultform.reason", Words: cartagena["reason"]}, "Reason: say why the result is corrected", "Grund: Sag, warum das Ergebnis korrigiert wird"},
 		{FormProblem{Position: 2, Player: "Bruno", Words: cartagenaScore}, "Seat 2 (Bruno): Cartagena scores are whole numbers of 0 or more, got -3", "Platz 2 (Bruno): Endergebnisse in Cartagena sind ganze Zahlen ab 0, erhalten: -3"},
+		{FormProblem{Position: 1, Power: "France", Player: "Hugo", Words: overMap}, "France (Hugo): 35 exceeds the 34 supply centres of the map", "Frankreich (Hugo): 35 übersteigt die 34 Versorgungszentren der Karte"},
+		{FormProblem{Position: 1, Player: "Ada", Words: overLost}, "Seat 1 (Ada): 3 exceeds units 2", "Platz 1 (Ada): 3 übersteigt die Einheiten (2)"},
 		{FormProblem{Position: 2, Player: "Bruno", Words: FormWords{English: "Not even a number"}}, "Seat 2 (Bruno): not even a number", "Platz 2 (Bruno): not even a number"},
 		{FormProblem{Words: scorer}, "Centers: must be 0 or more", "Centers: must be 0 or more"},
 	} {
@@ -112,4 +119,101 @@ func TestTimesInTheReadersLanguage(t *testing.T) {
 	assert.Equal(t, "1 dic 2026, 19:00", WhenIn(it, "1 Dec 2026 19:00"))
 	assert.Equal(t, "soon", WhenIn(it, "soon"))
 	assert.Equal(t, "Tue 1 Dec 2026 19:00 CET", WhenIn(locales.Default(), "Tue 1 Dec 2026 19:00 CET"))
+}
+
+// formProblemIDs are the problems the result form of the game slug, seated by players, finds
+// in values, beside an input or not, by message id.
+func formProblemIDs(t *testing.T, slug string, values url.Values, players ...string) map[string]FormWords {
+	t.Helper()
+	g, err := scoring.GameBySlug(slug)
+	require.NoError(t, err)
+	v, err := g.Version("")
+	require.NoError(t, err)
+	seats := make([]scoring.Seat, len(players))
+	for i, p := range players {
+		seats[i] = scoring.Seat{Position: i + 1, Player: p}
+	}
+	e := scoring.NewFormEntry(g, v, seats)
+	e.Bind(values)
+	in, err := e.Input()
+	if err == nil {
+		_, err = scoring.ScoreSeated(g, in, seats)
+	}
+	out := map[string]FormWords{}
+	for _, fe := range scoring.AllFieldErrors(err) {
+		id, data := fe.Words()
+		out[id] = FormWords{ID: id, Data: data, English: fe.Problem}
+	}
+	return out
+}
+
+// TestScorersFormProblemsSayTheirEnglishExactly: each problem of a scorer a person can cause
+// on the result form has its message, whose English is what the API answers word for word,
+// and which the other languages say in their own words.
+func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
+	powers := []string{"ada", "bruno", "chloe", "dan"}
+	survivors := func(kv ...string) url.Values {
+		v := url.Values{"outcome": {"draw"}}
+		for i := range powers {
+			n := strconv.Itoa(i + 1)
+			v.Set("centers-"+n, "3")
+			v.Set("years-"+n, "5")
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			v.Set(kv[i], kv[i+1])
+		}
+		return v
+	}
+	pilots := func(kv ...string) url.Values {
+		v := url.Values{}
+		for i := range powers {
+			n := strconv.Itoa(i + 1)
+			v.Set("units-"+n, "2")
+			v.Set("lost-"+n, "0")
+			v.Set("destroyed-"+n, "0")
+			v.Set("points-"+n, "10")
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			v.Set(kv[i], kv[i+1])
+		}
+		return v
+	}
+	for _, tc := range []struct {
+		slug    string
+		values  url.Values
+		players []string
+		id      string
+	}{
+		{"diplomacy", survivors("centers-1", "35"), powers, "scoring.armada_centres_over_map"},
+		{"diplomacy", survivors("centers-2", "3", "eliminated-2", "1903", "years-2", "3"), powers, "scoring.armada_eliminated_centres"},
+		{"diplomacy", survivors("years-1", "0"), powers, "scoring.armada_years"},
+		{"diplomacy", survivors("centers-2", "0", "eliminated-2", "1800"), powers, "scoring.armada_game_year_from"},
+		{"diplomacy", survivors("centers-2", "0", "eliminated-2", "1903"), powers, "scoring.armada_eliminated_years"},
+		{"diplomacy", survivors("years-2", "6"), powers, "scoring.armada_survivor_years"},
+		{"diplomacy", survivors("centers-2", "0", "eliminated-2", "1906", "years-2", "6"), powers, "scoring.armada_eliminated_after_end"},
+		{"diplomacy", survivors("centers-1", "10", "centers-2", "10", "centers-3", "10", "centers-4", "10"), powers, "scoring.armada_centres_in_all"},
+		{"diplomacy", survivors("outcome", "concession", "conceded_to", "bruno", "centers-2", "0", "eliminated-2", "1903", "years-2", "3"), powers, "scoring.armada_winner_eliminated"},
+		{"diplomacy", survivors("outcome", "concession", "conceded_to", "chloe", "centers-3", "0"), powers, "scoring.armada_winner_no_centre"},
+		{"diplomacy", survivors("outcome", "solo"), powers, "scoring.armada_solo_needs"},
+		{"diplomacy", survivors("outcome", "concession"), powers, "scoring.armada_choose_conceded_to"},
+		{"diplomacy", survivors("outcome", ""), powers, "scoring.armada_choose_outcome"},
+		{"blue-max", pilots("lost-1", "3"), powers, "scoring.lost_exceeds_units"},
+		{"blue-max", pilots("destroyed-1", "1"), powers, "scoring.destroyed_exceeds_lost"},
+		{"blue-max", pilots("absent-3", "on", "absent-4", "on"), powers, "scoring.side_no_players"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "start-1": {"3"}}, powers, "scoring.vortex_start"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "t1-1": {"26"}}, powers, "scoring.vortex_token"},
+		{"vortex", url.Values{"vortex_from": {"board"}, "die": {"1001"}}, powers, "scoring.vortex_die"},
+	} {
+		words, ok := formProblemIDs(t, tc.slug, tc.values, tc.players...)[tc.id]
+		if !assert.True(t, ok, "%s: %v says %s (%v)", tc.slug, tc.values, tc.id, formProblemIDs(t, tc.slug, tc.values, tc.players...)) {
+			continue
+		}
+		for _, code := range []string{"de", "fr", "it"} {
+			lang, _ := locales.Get(code)
+			said := formWordsIn(locales.With(context.Background(), lang), words)
+			assert.NotEqual(t, words.English, said, "%s has its own words for %q", code, words.English)
+			assert.NotContains(t, said, "<no value>", "%s: %s", code, tc.id)
+		}
+		assert.Equal(t, words.English, formWordsIn(context.Background(), words), "English says %s as the API does", tc.id)
+	}
 }
