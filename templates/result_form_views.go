@@ -82,6 +82,9 @@ type FormWords struct {
 	ID      string
 	Data    map[string]any
 	English string
+	// Said is the message already said in the reader's language, by a refusal's own id
+	// (httpx.SayError); it comes first.
+	Said string
 }
 
 // FormErrors are the problems of the result form's inputs, by input name ("score-3").

@@ -288,6 +288,9 @@ func cornerIn(ctx context.Context, label string) string {
 // (scoring.FormField: "Enter {{.Field}}") said as the field's label in that language; w
 // without an id is its English as it is.
 func formWordsIn(ctx context.Context, w FormWords) string {
+	if w.Said != "" {
+		return w.Said
+	}
 	if w.ID == "" {
 		return w.English
 	}

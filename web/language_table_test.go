@@ -222,3 +222,34 @@ func TestResultFormProblemsAndWarningTranslated(t *testing.T) {
 	assert.Equal(t, "@"+g.Seats[0].Username+": 0 beendete Partien", text(doc.Find(".activity-warning li").First()))
 	app.get(c, form+"?lang=en")
 }
+
+// TestResultFormRefusalsTranslated: a refusal of the whole result on the result form (a
+// stale save, a correction that changes nothing) is said in the reader's language, without
+// the field it names, as the English is ("Changed since this form was opened ...").
+func TestResultFormRefusalsTranslated(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "vampiring", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	form := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	_, tab1 := app.get(c, form+"?lang=de")
+	_, tab2 := app.get(c, form)
+	save := func(tab *goquery.Document, scores ...int) (*http.Response, *goquery.Document) {
+		values := url.Values{"action": {"save"}, "_csrf": {csrfOf(t, tab)}, "reason": {"Platz 3 verzählt"},
+			"version": {tab.Find(`input[name="version"]`).AttrOr("value", "")}}
+		for pos, score := range scores {
+			values.Set(fmt.Sprintf("score-%d", pos+1), fmt.Sprint(score))
+		}
+		return app.post(c, form, values)
+	}
+	res, _ := save(tab1, 32, 28, 28, 10)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, doc := save(tab2, 10, 20, 30, 40)
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	assert.Contains(t, text(doc.Find(".alert")), "Geändert, seit dieses Formular geöffnet wurde; prüfe das aktuelle Ergebnis und speichere erneut")
+	res, doc = save(doc, 32, 28, 28, 10)
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	assert.Equal(t, "Die Korrektur ändert nichts", text(doc.Find(".alert")))
+	app.get(c, form+"?lang=en")
+}

@@ -143,8 +143,7 @@ func (h *Handler) submitResult(c echo.Context) error {
 	v := view(errs)
 	// In people's words: the fields' problems seat by seat, never a body path such as
 	// "players[1].score" (issue #24); a refusal of the whole result without its "result: ".
-	_, whole := splitField(message)
-	v.Error = templates.FormWords{English: httpx.Sentence(whole)}
+	v.Error = refusalWords(c.Request().Context(), message, err)
 	problems := f.problemList(errs)
 	for _, w := range elsewhere {
 		problems = append(problems, templates.FormProblem{Words: w})
@@ -213,7 +212,7 @@ func (h *Handler) staleResultForm(c echo.Context, g store.ResultGame) error {
 		}
 	}
 	v.Stale = true
-	v.Error = templates.FormWords{English: httpx.Sentence(strings.TrimPrefix(store.ErrStaleResult.Reason, "result: "))}
+	v.Error = refusalWords(c.Request().Context(), store.ErrStaleResult.Reason, store.ErrStaleResult)
 	return h.Render(c, http.StatusConflict, templates.ResultForm(h.Page(c, formTitle(c.Request().Context(), g)), v))
 }
 
@@ -250,6 +249,15 @@ func proposedMessage(ctx context.Context, g store.ResultGame, p service.Proposal
 		return gameSay(ctx, id+"_organiser", g)
 	}
 	return gameSay(ctx, id, g, map[string]any{"Names": namesIn(ctx, g, p.Waiting)})
+}
+
+// refusalWords is a refusal of the whole result (err, whose English is message) as the
+// form's alert says it: in the reader's language (httpx.SayError, by the refusal's message
+// id), without the field it names ("result: changed since ..." is "Changed since ...").
+func refusalWords(ctx context.Context, message string, err error) templates.FormWords {
+	_, whole := splitField(message)
+	_, said := splitField(httpx.SayError(locales.From(ctx), err))
+	return templates.FormWords{English: httpx.Sentence(whole), Said: httpx.Sentence(said)}
 }
 
 // formTitle is the form page's title.
