@@ -92,7 +92,7 @@ func TestResultFormReportsEveryProblemOnItsInput(t *testing.T) {
 	}, english)
 	assert.Equal(t, map[string]string{
 		"centers-1": "resultform.not_a_number", "years-1": "resultform.enter", "years-3": "resultform.not_a_number",
-		"conceded_to": "",
+		"conceded_to": "scoring.armada_choose_conceded_to",
 	}, ids, "each problem with words of its own carries their message id")
 }
 
