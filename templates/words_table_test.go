@@ -13,9 +13,9 @@ import (
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
-// formProblemsOf are the problems the result form of the game slug, seated by players,
-// finds in values: by input name, as the form's view carries them (their message ids).
-func formProblemsOf(t *testing.T, slug string, values url.Values, players ...string) map[string]FormWords {
+// formEntryOf is the empty result form of the game slug in its default version, seated by
+// players in order, with the game and its seats.
+func formEntryOf(t *testing.T, slug string, players ...string) (scoring.FormEntry, scoring.Game, []scoring.Seat) {
 	t.Helper()
 	g, err := scoring.GameBySlug(slug)
 	require.NoError(t, err)
@@ -25,10 +25,17 @@ func formProblemsOf(t *testing.T, slug string, values url.Values, players ...str
 	for i, p := range players {
 		seats[i] = scoring.Seat{Position: i + 1, Player: p}
 	}
-	e := scoring.NewFormEntry(g, v, seats)
+	return scoring.NewFormEntry(g, v, seats), g, seats
+}
+
+// formProblemsOf are the problems the result form of the game slug, seated by players,
+// finds in values: by input name, as the form's view carries them (their message ids).
+func formProblemsOf(t *testing.T, slug string, values url.Values, players ...string) map[string]FormWords {
+	t.Helper()
+	e, _, _ := formEntryOf(t, slug, players...)
 	e.Correcting = true
 	e.Bind(values)
-	_, err = e.Input()
+	_, err := e.Input()
 	require.Error(t, err)
 	on, _ := e.Problems(err)
 	out := map[string]FormWords{}
@@ -125,15 +132,7 @@ func TestTimesInTheReadersLanguage(t *testing.T) {
 // in values, beside an input or not, by message id.
 func formProblemIDs(t *testing.T, slug string, values url.Values, players ...string) map[string]FormWords {
 	t.Helper()
-	g, err := scoring.GameBySlug(slug)
-	require.NoError(t, err)
-	v, err := g.Version("")
-	require.NoError(t, err)
-	seats := make([]scoring.Seat, len(players))
-	for i, p := range players {
-		seats[i] = scoring.Seat{Position: i + 1, Player: p}
-	}
-	e := scoring.NewFormEntry(g, v, seats)
+	e, g, seats := formEntryOf(t, slug, players...)
 	e.Bind(values)
 	in, err := e.Input()
 	if err == nil {
