@@ -2,8 +2,10 @@ package scoring
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tablestakes/tablestakes/rating"
@@ -139,8 +141,9 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 			problems = append(problems, fieldErr(paths[i], "%q is already reported at %s", r.ID, paths[reported[si]-1]))
 			continue
 		case notPlayed[si] != "":
-			problems = append(problems, fieldErr(notPlayed[si], "%q is reported at %s; a seat is either played or absent, not both",
-				seats[si].Player, paths[i]))
+			problems = append(problems, wordedErr(notPlayed[si], "scoring.played_and_absent",
+				map[string]any{"Player": strconv.Quote(seats[si].Player), "At": paths[i]},
+				fmt.Sprintf("%q is reported at %s; a seat is either played or absent, not both", seats[si].Player, paths[i])))
 			continue
 		case !r.Points.Num().IsInt64() || !r.Points.Denom().IsInt64():
 			problems = append(problems, fieldErr(paths[i], "league points too large to store"))
@@ -181,8 +184,9 @@ func ScoreSeated(game Game, in ResultInput, seats []Seat) (SeatedResult, error) 
 	}
 	for si := range seats {
 		if notPlayed[si] != "" && lines[si].Substitute != "" {
-			problems = append(problems, fieldErr(notPlayed[si], "%q is replaced by %q; a seat a substitute played is not absent",
-				seats[si].Player, lines[si].Substitute))
+			problems = append(problems, wordedErr(notPlayed[si], "scoring.replaced_not_absent",
+				map[string]any{"Player": strconv.Quote(seats[si].Player), "Sub": strconv.Quote(lines[si].Substitute)},
+				fmt.Sprintf("%q is replaced by %q; a seat a substitute played is not absent", seats[si].Player, lines[si].Substitute)))
 		}
 	}
 	if err := problems.errorOrNil(); err != nil {
@@ -231,9 +235,11 @@ func replaceSeats(replaced map[string]string, seats []Seat, lines []SeatedLine) 
 		field := "replaced." + keyOf[si]
 		switch rating.CheckSubstitute(players, subs, si, strings.EqualFold) {
 		case rating.SubstituteSeated:
-			problem[keyOf[si]] = fieldErr(field, "substitute %q holds a seat in this game", sub)
+			problem[keyOf[si]] = wordedErr(field, "scoring.substitute_seated", map[string]any{"Sub": strconv.Quote(sub)},
+				fmt.Sprintf("substitute %q holds a seat in this game", sub))
 		case rating.SubstituteTwice:
-			problem[keyOf[si]] = fieldErr(field, "substitute %q already replaces another seat", sub)
+			problem[keyOf[si]] = wordedErr(field, "scoring.substitute_twice", map[string]any{"Sub": strconv.Quote(sub)},
+				fmt.Sprintf("substitute %q already replaces another seat", sub))
 		default:
 			lines[si].Substitute = sub
 		}
@@ -286,8 +292,9 @@ func absentSeatsNotPlayed(absent []string, seats []Seat) (map[int]string, FieldE
 		}
 	}
 	if len(problems) == 0 && len(seats)-len(out) < MinPresent {
-		problems = append(problems, fieldErr("absent", "at least %d players must be present; %d of the %d seated are absent",
-			MinPresent, len(out), len(seats)))
+		problems = append(problems, wordedErr("absent", "scoring.too_few_present",
+			map[string]any{"Min": MinPresent, "Absent": len(out), "Seated": len(seats)},
+			fmt.Sprintf("at least %d players must be present; %d of the %d seated are absent", MinPresent, len(out), len(seats))))
 	}
 	return out, problems
 }
@@ -302,8 +309,9 @@ func missingManSeats(absent []string, seats []Seat, lines []SeatedLine) FieldErr
 		return nil
 	}
 	if len(absent) > 1 {
-		return FieldErrors{fieldErr("absent", "at most one power is played by the missing man (ARMADA rule 4.1: "+
-			"\"should only six players be available\"), got %d", len(absent))}
+		return FieldErrors{wordedErr("absent", "scoring.missing_man_once", map[string]any{"Got": len(absent)},
+			fmt.Sprintf("at most one power is played by the missing man (ARMADA rule 4.1: "+
+				"\"should only six players be available\"), got %d", len(absent)))}
 	}
 	field := "absent[0]"
 	si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, strings.TrimSpace(absent[0])) })
@@ -311,8 +319,10 @@ func missingManSeats(absent []string, seats []Seat, lines []SeatedLine) FieldErr
 	case si < 0:
 		return FieldErrors{fieldErr(field, "%q is not seated in this game", absent[0])}
 	case lines[si].Substitute != "":
-		return FieldErrors{fieldErr(field, "%q is replaced by %q; a seat is finished by a substitute or by the missing man, not both",
-			seats[si].Player, lines[si].Substitute)}
+		return FieldErrors{wordedErr(field, "scoring.missing_man_replaced",
+			map[string]any{"Player": strconv.Quote(seats[si].Player), "Sub": strconv.Quote(lines[si].Substitute)},
+			fmt.Sprintf("%q is replaced by %q; a seat is finished by a substitute or by the missing man, not both",
+				seats[si].Player, lines[si].Substitute))}
 	case lines[si].Points == nil:
 		return nil // the seat is not reported; that problem is named already
 	}

@@ -177,6 +177,16 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		}
 		return v
 	}
+	placed := func(kv ...string) url.Values {
+		v := url.Values{}
+		for i := range powers {
+			v.Set("score-"+strconv.Itoa(i+1), strconv.Itoa(40-i))
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			v.Set(kv[i], kv[i+1])
+		}
+		return v
+	}
 	for _, tc := range []struct {
 		slug    string
 		values  url.Values
@@ -202,6 +212,11 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		{"vortex", url.Values{"vortex_from": {"board"}, "start-1": {"3"}}, powers, "scoring.vortex_start"},
 		{"vortex", url.Values{"vortex_from": {"board"}, "t1-1": {"26"}}, powers, "scoring.vortex_token"},
 		{"vortex", url.Values{"vortex_from": {"board"}, "die": {"1001"}}, powers, "scoring.vortex_die"},
+		{"cartagena", placed("substitute-1", "bruno"), powers, "scoring.substitute_seated"},
+		{"cartagena", placed("substitute-1", "erik", "substitute-2", "erik"), powers, "scoring.substitute_twice"},
+		{"cartagena", placed("absent-2", "on", "substitute-2", "erik"), powers, "scoring.replaced_not_absent"},
+		{"diplomacy", survivors("absent-2", "on", "absent-3", "on"), powers, "scoring.missing_man_once"},
+		{"diplomacy", survivors("absent-2", "on", "substitute-2", "erik"), powers, "scoring.missing_man_replaced"},
 	} {
 		words, ok := formProblemIDs(t, tc.slug, tc.values, tc.players...)[tc.id]
 		if !assert.True(t, ok, "%s: %v says %s (%v)", tc.slug, tc.values, tc.id, formProblemIDs(t, tc.slug, tc.values, tc.players...)) {
