@@ -35,8 +35,6 @@ import (
 
 const module = "github.com/tablestakes/tablestakes"
 
-var why *bool
-
 // layers are the layers by package (path within the module), top (1) to bottom (4).
 var layers = map[string]int{
 	"web": 1, "web/pages": 1, "web/api": 1, "web/httpx": 1, "templates": 1, "locales": 1,
@@ -50,15 +48,15 @@ var layerNames = map[int]string{1: "http", 2: "services", 3: "domain", 4: "SQL"}
 
 func main() {
 	from := flag.String("from", "(*"+module+"/web/pages.Handler).submitResult", "the function to follow, as ssa names it")
-	why = flag.Bool("why", false, "print, under each call, the chain of calls that reaches it")
+	why := flag.Bool("why", false, "print, under each call, the chain of calls that reaches it")
 	flag.Parse()
-	if err := run(*from); err != nil {
+	if err := run(*from, *why); err != nil {
 		fmt.Fprintln(os.Stderr, "layers:", err)
 		os.Exit(1)
 	}
 }
 
-func run(from string) error {
+func run(from string, why bool) error {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
 	pkgs, err := packages.Load(cfg, module+"/...")
 	if err != nil {
@@ -115,7 +113,7 @@ func run(from string) error {
 			if up, ok := climb(fn, callee); ok && up {
 				line := fmt.Sprintf("%s  %s (%s) → %s (%s)", site(prog.Fset, e),
 					short(fn), layerNames[layerOf(fn)], short(callee), layerNames[layerOf(callee)])
-				if *why {
+				if why {
 					for p := fn; p != nil; p = parent[p] {
 						line += "\n      from " + short(p)
 					}
