@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // Arcs ambitions (arcs-tied-ambitions.txt and CONTRACT section 1, "arcs-ambition").
@@ -147,13 +149,13 @@ func checkArcs(in ArcsInput) error {
 		return fieldErr("markers", "no markers, need at least 1")
 	}
 	for i, m := range in.Markers {
-		mp := index("markers", i)
+		mp := strictjson.Index("markers", i)
 		if len(m) != 2 && len(m) != 3 {
 			return fieldErr(mp, "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(m))
 		}
 		for j, v := range m {
 			if v < 0 {
-				return fieldErr(index(mp, j), "must not be negative, got %d", v)
+				return fieldErr(strictjson.Index(mp, j), "must not be negative, got %d", v)
 			}
 		}
 	}
@@ -162,7 +164,7 @@ func checkArcs(in ArcsInput) error {
 	}
 	ids := make([]string, len(in.Players))
 	for i, p := range in.Players {
-		pp := index("players", i)
+		pp := strictjson.Index("players", i)
 		ids[i] = p.ID
 		if p.Count < 0 {
 			return fieldErr(pp+".count", "must not be negative, got %d", p.Count)
@@ -171,7 +173,7 @@ func checkArcs(in ArcsInput) error {
 			return fieldErr(pp+".bonus", "must be 0, 2 or 5, got %d", p.Bonus)
 		}
 	}
-	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
+	if err := checkIDs(ids, func(i int) string { return strictjson.Index("players", i) + ".id" }); err != nil {
 		return err
 	}
 	switch {
@@ -207,16 +209,16 @@ func decodeArcsAmbitionJSON(input []byte, o scoreOptions) (ArcsInput, error) {
 		return ArcsInput{}, fieldErr("markers", "%d markers, at most %d", len(markers), maxPlayers)
 	}
 	for i, raw := range markers {
-		values, err := decodeArray(raw, index("markers", i))
+		values, err := decodeArray(raw, strictjson.Index("markers", i))
 		if err != nil {
 			return ArcsInput{}, err
 		}
 		if len(values) != 2 && len(values) != 3 {
-			return ArcsInput{}, fieldErr(index("markers", i), "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(values))
+			return ArcsInput{}, fieldErr(strictjson.Index("markers", i), "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(values))
 		}
 		marker := make([]int64, len(values))
 		for j, v := range values {
-			if marker[j], err = parseCount(v, index(index("markers", i), j), 0); err != nil {
+			if marker[j], err = parseCount(v, strictjson.Index(strictjson.Index("markers", i), j), 0); err != nil {
 				return ArcsInput{}, err
 			}
 		}
@@ -231,7 +233,7 @@ func decodeArcsAmbitionJSON(input []byte, o scoreOptions) (ArcsInput, error) {
 	}
 	zero := int64(0)
 	for i, raw := range players {
-		obj, err := decodeObject(raw, index("players", i), "id", "count", "bonus")
+		obj, err := decodeObject(raw, strictjson.Index("players", i), "id", "count", "bonus")
 		if err != nil {
 			return ArcsInput{}, err
 		}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // ARMADA scoring for Diplomacy (armada-scoring-and-rating.txt, sections 1 and 2).
@@ -222,7 +224,7 @@ func checkArmada(in ArmadaInput) error {
 	for i, p := range in.Players {
 		ids[i] = p.ID
 		byID[p.ID] = p
-		if fe := checkArmadaPlayer(index("players", i), p); fe != nil {
+		if fe := checkArmadaPlayer(strictjson.Index("players", i), p); fe != nil {
 			problems = append(problems, fe)
 		}
 		centers += p.Centers
@@ -234,7 +236,7 @@ func checkArmada(in ArmadaInput) error {
 		return wordedErr("players", "scoring.armada_centres_in_all", map[string]any{"Centers": centers, "Map": SupplyCenters},
 			fmt.Sprintf("%d supply centres owned in all, the map has %d", centers, SupplyCenters))
 	}
-	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
+	if err := checkIDs(ids, func(i int) string { return strictjson.Index("players", i) + ".id" }); err != nil {
 		return err
 	}
 	if err := checkArmadaYears(in.Players); err != nil {
@@ -248,18 +250,18 @@ func checkArmada(in ArmadaInput) error {
 		p, ok := byID[w]
 		switch {
 		case !ok:
-			return fieldErr(index("winners", i), "%q is not a player", w)
+			return fieldErr(strictjson.Index("winners", i), "%q is not a player", w)
 		case p.Eliminated != 0:
-			return wordedErr(index("winners", i), "scoring.armada_winner_eliminated", map[string]any{"Player": w, "Year": p.Eliminated},
+			return wordedErr(strictjson.Index("winners", i), "scoring.armada_winner_eliminated", map[string]any{"Player": w, "Year": p.Eliminated},
 				fmt.Sprintf("%s was eliminated in %d", w, p.Eliminated))
 		case p.Centers == 0:
 			// 1.1: only "players owning one or more supply centers" agree to concede to
 			// "a single other such player" or share a draw "between all such players".
-			return wordedErr(index("winners", i), "scoring.armada_winner_no_centre", map[string]any{"Player": w},
+			return wordedErr(strictjson.Index("winners", i), "scoring.armada_winner_no_centre", map[string]any{"Player": w},
 				w+" owns no supply centre: only a player owning one or more can win, be conceded to or share a draw")
 		}
 		if j, dup := seen[w]; dup {
-			return fieldErr(index("winners", i), "%s listed twice (also winners[%d])", w, j)
+			return fieldErr(strictjson.Index("winners", i), "%s listed twice (also winners[%d])", w, j)
 		}
 		seen[w] = i
 	}
@@ -330,7 +332,7 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 			continue
 		}
 		if p.Years != length {
-			return wordedErr(index("players", i)+".years", "scoring.armada_survivor_years",
+			return wordedErr(strictjson.Index("players", i)+".years", "scoring.armada_survivor_years",
 				map[string]any{"Player": p.ID, "Years": length, "Other": players[first].ID, "Got": p.Years},
 				fmt.Sprintf("%s survived, so played the game's %d years like %s, not %d", p.ID, length, players[first].ID, p.Years))
 		}
@@ -341,7 +343,7 @@ func checkArmadaYears(players []ArmadaPlayer) error {
 	for i, p := range players {
 		if p.Eliminated != 0 && p.Years > length {
 			end := FirstYear - 1 + length
-			return wordedErr(index("players", i)+".eliminated", "scoring.armada_eliminated_after_end",
+			return wordedErr(strictjson.Index("players", i)+".eliminated", "scoring.armada_eliminated_after_end",
 				map[string]any{"Player": p.ID, "Year": p.Eliminated, "End": end, "Years": length},
 				fmt.Sprintf("%s was eliminated in %d, after the game ended in %d (the survivors played %d years)", p.ID, p.Eliminated, end, length))
 		}
@@ -378,7 +380,7 @@ func decodeArmadaJSON(input []byte, o scoreOptions) (ArmadaInput, error) {
 		return ArmadaInput{}, fieldErr("players", "%d players, at most 7", len(items))
 	}
 	for i, raw := range items {
-		obj, err := decodeObject(raw, index("players", i), "id", "centers", "years", "eliminated")
+		obj, err := decodeObject(raw, strictjson.Index("players", i), "id", "centers", "years", "eliminated")
 		if err != nil {
 			return ArmadaInput{}, err
 		}
@@ -406,7 +408,7 @@ func decodeArmadaJSON(input []byte, o scoreOptions) (ArmadaInput, error) {
 		return ArmadaInput{}, fieldErr("winners", "%d winners, at most 7", len(winners))
 	}
 	for i, raw := range winners {
-		path := index("winners", i)
+		path := strictjson.Index("winners", i)
 		w, err := parseID(raw, path)
 		if err != nil {
 			return ArmadaInput{}, err

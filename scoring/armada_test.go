@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -125,7 +126,7 @@ func TestScoreArmada(t *testing.T) {
 			sum := ratInt(0)
 			for i, r := range res.Results {
 				assert.Equal(t, tt.in.Players[i].ID, r.ID, "input order")
-				assert.Equal(t, contains(tt.in.Winners, r.ID), r.Winner, "winner flag of %s", r.ID)
+				assert.Equal(t, slices.Contains(tt.in.Winners, r.ID), r.Winner, "winner flag of %s", r.ID)
 				assert.Equal(t, r.Winner, r.Order == nil, "order only for losing players (%s)", r.ID)
 				if want, ok := tt.orders[r.ID]; ok {
 					require.NotNil(t, r.Order, r.ID)

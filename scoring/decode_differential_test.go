@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // The decoder in decode.go must accept exactly what encoding/json accepts and decode exactly
@@ -37,8 +39,8 @@ var decoderSeeds = []string{
 func TestValidJSONAgreesWithEncodingJSON(t *testing.T) {
 	t.Parallel()
 	for _, s := range decoderSeeds {
-		if got, want := ValidJSON([]byte(s)), json.Valid([]byte(s)); got != want {
-			t.Errorf("ValidJSON(%.60q) = %v, json.Valid says %v", s, got, want)
+		if got, want := strictjson.Valid([]byte(s)), json.Valid([]byte(s)); got != want {
+			t.Errorf("strictjson.Valid(%.60q) = %v, json.Valid says %v", s, got, want)
 		}
 	}
 }
@@ -48,8 +50,8 @@ func FuzzValidJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		if got, want := ValidJSON(input), json.Valid(input); got != want {
-			t.Fatalf("ValidJSON(%q) = %v, json.Valid says %v", input, got, want)
+		if got, want := strictjson.Valid(input), json.Valid(input); got != want {
+			t.Fatalf("strictjson.Valid(%q) = %v, json.Valid says %v", input, got, want)
 		}
 	})
 }
@@ -112,7 +114,7 @@ func checkValueAgrees(t *testing.T, raw json.RawMessage, path string, depth int)
 				t.Fatalf("decodeObject(%q)[%s] = %q, reference %q", raw, key, obj.values[k], refObj.fields[key])
 			}
 			if v, ok := refObj.fields[key]; ok {
-				checkValueAgrees(t, v, join(path, key), depth+1)
+				checkValueAgrees(t, v, strictjson.Join(path, key), depth+1)
 			}
 		}
 	}
@@ -137,7 +139,7 @@ func checkValueAgrees(t *testing.T, raw json.RawMessage, path string, depth int)
 			t.Fatalf("decodeArray(%q) = %q, reference %q", raw, items, refItems)
 		}
 		for i, item := range items {
-			checkValueAgrees(t, item, index(path, i), depth+1)
+			checkValueAgrees(t, item, strictjson.Index(path, i), depth+1)
 		}
 	}
 	id, err := parseID(raw, path)

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // The decoder as it was before the hand-written scanner (one json.Decoder per object,
@@ -35,8 +38,8 @@ func referenceDecodeObject(raw json.RawMessage, path string, keys ...string) (re
 	if what == "" {
 		what = "input"
 	}
-	if kind(raw) != "an object" {
-		return referenceObject{}, fieldErr(what, "must be an object, got %s", kind(raw))
+	if strictjson.Kind(raw) != "an object" {
+		return referenceObject{}, fieldErr(what, "must be an object, got %s", strictjson.Kind(raw))
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if _, err := dec.Token(); err != nil { // the opening brace
@@ -51,13 +54,13 @@ func referenceDecodeObject(raw json.RawMessage, path string, keys ...string) (re
 		key, _ := tok.(string) // a key token of a valid object is always a string
 		var value json.RawMessage
 		if err := dec.Decode(&value); err != nil {
-			return referenceObject{}, fieldErr(join(path, keyName(key)), "malformed value: %v", err)
+			return referenceObject{}, fieldErr(strictjson.Join(path, strictjson.KeyName(key)), "malformed value: %v", err)
 		}
-		if !contains(keys, key) {
-			return referenceObject{}, fieldErr(join(path, keyName(key)), "unknown field (want %s)", strings.Join(keys, ", "))
+		if !slices.Contains(keys, key) {
+			return referenceObject{}, fieldErr(strictjson.Join(path, strictjson.KeyName(key)), "unknown field (want %s)", strings.Join(keys, ", "))
 		}
 		if _, dup := obj.fields[key]; dup {
-			return referenceObject{}, fieldErr(join(path, key), "given twice")
+			return referenceObject{}, fieldErr(strictjson.Join(path, key), "given twice")
 		}
 		obj.fields[key] = value
 	}
@@ -66,8 +69,8 @@ func referenceDecodeObject(raw json.RawMessage, path string, keys ...string) (re
 
 // referenceDecodeArray is decodeArray before the scanner.
 func referenceDecodeArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
-	if kind(raw) != "an array" {
-		return nil, fieldErr(path, "must be an array, got %s", kind(raw))
+	if strictjson.Kind(raw) != "an array" {
+		return nil, fieldErr(path, "must be an array, got %s", strictjson.Kind(raw))
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
@@ -78,8 +81,8 @@ func referenceDecodeArray(raw json.RawMessage, path string) ([]json.RawMessage, 
 
 // referenceParseID is parseID before its fast path.
 func referenceParseID(raw json.RawMessage, path string) (string, error) {
-	if kind(raw) != "a string" {
-		return "", fieldErr(path, "must be a string, got %s", kind(raw))
+	if strictjson.Kind(raw) != "a string" {
+		return "", fieldErr(path, "must be a string, got %s", strictjson.Kind(raw))
 	}
 	if !utf8.Valid(raw) {
 		// Checked on the raw text: decoding replaces invalid bytes with U+FFFD, which would
@@ -125,8 +128,8 @@ func referenceParseCount(raw json.RawMessage, path string, low int64) (int64, er
 
 // referenceParseNumber is parseNumber before its fast path.
 func referenceParseNumber(raw json.RawMessage, path string) (*big.Rat, error) {
-	if kind(raw) != "a number" {
-		return nil, fieldErr(path, "must be a number, got %s", kind(raw))
+	if strictjson.Kind(raw) != "a number" {
+		return nil, fieldErr(path, "must be a number, got %s", strictjson.Kind(raw))
 	}
 	text := string(bytes.TrimSpace(raw))
 	if len(text) > maxNumberLen {

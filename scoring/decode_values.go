@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // The field parsers: each takes the text of one value (already valid JSON) and returns
@@ -25,7 +27,7 @@ func (o object) given(key string) bool {
 // field returns the raw value of key and whether it is present and not null.
 func (o object) field(key string) (json.RawMessage, bool) {
 	k := slices.Index(o.keys, key)
-	if k < 0 || o.values[k] == nil || isNull(o.values[k]) {
+	if k < 0 || o.values[k] == nil || strictjson.IsNull(o.values[k]) {
 		return nil, false
 	}
 	return o.values[k], true
@@ -69,9 +71,9 @@ func parseID(raw json.RawMessage, path string) (string, error) {
 
 // parseString decodes raw as a JSON string of valid UTF-8.
 func parseString(raw json.RawMessage, path string) (string, error) {
-	raw = trimSpace(raw)
+	raw = strictjson.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
-		return "", fieldErr(path, "must be a string, got %s", kind(raw))
+		return "", fieldErr(path, "must be a string, got %s", strictjson.Kind(raw))
 	}
 	if text := raw[1 : len(raw)-1]; printableASCII(text) {
 		return string(text), nil // the string itself, without decoding it
@@ -82,7 +84,7 @@ func parseString(raw json.RawMessage, path string) (string, error) {
 		return "", fieldErr(path, "must be valid UTF-8")
 	}
 	// As encoding/json always has, a lone surrogate escape ("\ud800") decodes to U+FFFD.
-	return unquote(raw), nil
+	return strictjson.Unquote(raw), nil
 }
 
 // checkID refuses an id longer than maxIDLen bytes or holding control characters.
@@ -113,10 +115,10 @@ func (o object) boolean(key string) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	if kind(raw) != "a boolean" {
-		return false, fieldErr(o.at(key), "must be true or false, got %s", kind(raw))
+	if strictjson.Kind(raw) != "a boolean" {
+		return false, fieldErr(o.at(key), "must be true or false, got %s", strictjson.Kind(raw))
 	}
-	return bytes.Equal(trimSpace(raw), []byte("true")), nil
+	return bytes.Equal(strictjson.TrimSpace(raw), []byte("true")), nil
 }
 
 // number decodes the required number at key exactly.
@@ -197,8 +199,8 @@ func parseNumberInto(raw json.RawMessage, path string, dst *big.Rat) (*big.Rat, 
 		dst.Num().SetInt64(n) // and the denominator stays 1 (the zero Rat's)
 		return dst, nil
 	}
-	if kind(raw) != "a number" {
-		return nil, fieldErr(path, "must be a number, got %s", kind(raw))
+	if strictjson.Kind(raw) != "a number" {
+		return nil, fieldErr(path, "must be a number, got %s", strictjson.Kind(raw))
 	}
 	text := string(bytes.TrimSpace(raw))
 	if len(text) > maxNumberLen {
@@ -230,7 +232,7 @@ func boundedRat(text string) (*big.Rat, bool) {
 // smallInt parses raw when it is a JSON integer of at most 18 digits (so it fits an int64
 // whatever the digits): "-12", "0", "970".
 func smallInt(raw json.RawMessage) (int64, bool) {
-	raw = trimSpace(raw)
+	raw = strictjson.TrimSpace(raw)
 	neg := len(raw) > 0 && raw[0] == '-'
 	digits := raw
 	if neg {

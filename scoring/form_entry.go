@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // FormEntry is a result form as filled in: the model that the result form binds (Bind) or
@@ -563,7 +565,7 @@ func (b *entryBuild) armada() {
 		if p.Centers != nil && p.Years != nil && (p.Eliminated != nil || s.Values["eliminated"] == "") {
 			years, _ := strconv.ParseInt(string(p.Years), 10, 64)
 			line := ArmadaPlayer{ID: s.Seat.Player, Centers: centers, Years: years, Eliminated: max(eliminated, 0)}
-			if fe := checkArmadaPlayer(index("players", i), line); fe != nil {
+			if fe := checkArmadaPlayer(strictjson.Index("players", i), line); fe != nil {
 				if name, ok := e.InputOf(fe.Field); ok {
 					b.problem(name, fe)
 				}

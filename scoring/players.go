@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // ScoredPlayer is one player's final game score: the input of the placement and Vortex
@@ -103,10 +105,10 @@ func checkScoredPlayers(players []ScoredPlayer) error {
 	for i, p := range players {
 		ids[i] = p.ID
 		if p.Score == nil {
-			return fieldErr(index("players", i)+".score", "missing")
+			return fieldErr(strictjson.Index("players", i)+".score", "missing")
 		}
 	}
-	return checkIDs(ids, func(i int) string { return index("players", i) + ".id" })
+	return checkIDs(ids, func(i int) string { return strictjson.Index("players", i) + ".id" })
 }
 
 // markWinners sets Winner on every result holding the top points of the game (the

@@ -2,13 +2,11 @@ package scoring
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/tablestakes/tablestakes/strictjson"
+
 	"github.com/tablestakes/tablestakes/rating"
 )
 
@@ -35,20 +33,16 @@ var ratedGameKeys = []string{"id", "system", "input", "replaced"}
 // The error is the first problem, a *FieldError whose field is a path within the game:
 // "" for the game itself, "id", "system", "input.players[1].score", "replaced.B".
 func DecodeRatedGame(raw []byte) (RatedGame, error) {
-	if kind(raw) != "an object" {
-		if !ValidJSON(raw) {
+	if strictjson.Kind(raw) != "an object" {
+		if !strictjson.Valid(raw) {
 			return RatedGame{}, malformedGame(raw)
 		}
-		return RatedGame{}, fieldErr("", "must be an object, got %s", kind(raw))
+		return RatedGame{}, fieldErr("", "must be an object, got %s", strictjson.Kind(raw))
 	}
 	// One walk checks the game's JSON and finds its four keys.
-	obj, err := object{elem: -1, keys: ratedGameKeys}.decode(raw, true, true)
-	var syntax *jsontext.SyntacticError
-	if errors.As(err, &syntax) {
-		return RatedGame{}, malformedGame(raw)
-	}
-	if err != nil {
-		return RatedGame{}, err
+	obj := object{elem: -1, keys: ratedGameKeys, values: make([]json.RawMessage, len(ratedGameKeys))}
+	if err := strictjson.Document(raw, obj.keys, obj.values, true); err != nil {
+		return RatedGame{}, fromStrict(err) // the game's own problems have the field ""
 	}
 	id, err := obj.id("id")
 	if err != nil {
@@ -85,7 +79,7 @@ func DecodeRatedGame(raw []byte) (RatedGame, error) {
 // malformedGame describes where a game's text stops being JSON: a problem of the game
 // itself, whose field is "".
 func malformedGame(raw []byte) error {
-	return &FieldError{Problem: malformed(raw).(*FieldError).Problem}
+	return &FieldError{Problem: strictjson.Malformed(raw).Problem}
 }
 
 // underInput puts a scorer's first problem under the game's "input": "players[1].score"
@@ -109,21 +103,17 @@ func underInput(err error) error {
 // decodeReplaced decodes a rated game's "replaced" object, seat id → substitute id, and
 // sets each replaced seat's Substitute. Problems come in key order, whatever the text's.
 func decodeReplaced(raw json.RawMessage, seats []rating.Seat) error {
-	raw = trimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		return fieldErr("replaced", "must be an object, got %s", kind(raw))
-	}
 	type replacement struct {
 		seat  string
 		value json.RawMessage
 	}
 	var all []replacement
-	for m := (members{b: raw}); m.next(); {
-		seat := m.decodedKey()
-		if slices.ContainsFunc(all, func(r replacement) bool { return r.seat == seat }) {
-			return fieldErr(seatPath(seat), "given twice")
-		}
-		all = append(all, replacement{seat, m.value})
+	err := strictjson.Map(raw, func(seat string, value json.RawMessage) error {
+		all = append(all, replacement{seat, value})
+		return nil
+	})
+	if se, ok := err.(*strictjson.Error); ok {
+		return fromStrict(se.Under("replaced"))
 	}
 	slices.SortFunc(all, func(a, b replacement) int { return strings.Compare(a.seat, b.seat) })
 	for _, r := range all {
@@ -147,11 +137,5 @@ func decodeReplaced(raw json.RawMessage, seats []rating.Seat) error {
 	return nil
 }
 
-// seatPath is the field path of a replaced seat: "replaced.B", the key quoted when it is
-// empty or holds a control character, so that the error stays on one line.
-func seatPath(seat string) string {
-	if seat == "" || strings.IndexFunc(seat, unicode.IsControl) >= 0 {
-		return "replaced." + strconv.Quote(seat)
-	}
-	return "replaced." + seat
-}
+// seatPath is the field path of a replaced seat: "replaced.B" (strictjson.KeyName).
+func seatPath(seat string) string { return "replaced." + strictjson.KeyName(seat) }

@@ -3,9 +3,12 @@ package scoring
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // Victory is the result type of a team game (league-scoring-system.txt, Blue Max table).
@@ -170,7 +173,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("result: %w", err)
 	}
 	*r = Result{System: w.System, Victory: w.Victory, Results: w.Results}
-	if w.System.IsTeamGame() && len(w.Winner) > 0 && !isNull(w.Winner) {
+	if w.System.IsTeamGame() && len(w.Winner) > 0 && !strictjson.IsNull(w.Winner) {
 		if err := json.Unmarshal(w.Winner, &r.WinningSide); err != nil {
 			return fmt.Errorf("result: winner: %w", err)
 		}
@@ -265,4 +268,14 @@ func wordedErr(field, id string, data map[string]any, problem string) *FieldErro
 // fieldErr builds a *FieldError with a formatted problem.
 func fieldErr(field, format string, args ...any) *FieldError {
 	return &FieldError{Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// Problem is the problem part of a *FieldError (its field is already known), or the
+// error's whole text for any other error.
+func Problem(err error) string {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return fe.Problem
+	}
+	return err.Error()
 }

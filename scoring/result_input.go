@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // ResultInput is a league game's result as submitted: CONTRACT section 1's scorer input
@@ -35,70 +38,65 @@ type ResultInput struct {
 	system System
 }
 
+// appFields are the keys of a result body that are the app's, not the scorer's.
+var appFields = []string{"replaced", "absent", "reason"}
+
 // DecodeResultInput takes the app's fields, "replaced", "absent" and "reason", out of a result
 // body, leaving the scorer's input. A body that is not a JSON object goes to the scorer
 // untouched, which names the problem.
 func DecodeResultInput(body []byte) (ResultInput, error) {
-	doc := trimSpace(body)
-	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(body) {
+	doc := strictjson.TrimSpace(body)
+	if len(doc) == 0 || doc[0] != '{' || !strictjson.Valid(body) {
 		return ResultInput{Body: body, Scorer: body}, nil
 	}
-	// The scorer's members are copied as they are written, a repeated one included, so
-	// that the scorer refuses it as it would without the app's fields.
-	var replaced, absent, reason json.RawMessage
-	rest := append(make([]byte, 0, len(doc)), '{')
-	for m := (members{b: doc}); m.next(); {
-		var dst *json.RawMessage
-		key := m.decodedKey()
-		switch key {
-		case "replaced":
-			dst = &replaced
-		case "absent":
-			dst = &absent
-		case "reason":
-			dst = &reason
-		default:
-			if len(rest) > 1 {
-				rest = append(rest, ',')
-			}
-			rest = append(append(append(append(rest, '"'), m.key...), '"', ':'), m.value...)
-			continue
-		}
-		if *dst != nil {
-			return ResultInput{}, fieldErr(key, "given twice")
-		}
-		*dst = m.value
+	// The app's fields are read as an open object (a key given twice refused); the scorer's
+	// members are copied as they are written, a repeated one included, so that the scorer
+	// refuses it as it would without the app's fields.
+	values := make([]json.RawMessage, len(appFields))
+	if err := strictjson.Object(doc, appFields, values, true); err != nil {
+		return ResultInput{}, fromStrict(err)
 	}
+	replaced, absent, reason := values[0], values[1], values[2]
 	if replaced == nil && absent == nil && reason == nil {
 		return ResultInput{Body: body, Scorer: body}, nil
 	}
+	rest := append(make([]byte, 0, len(doc)), '{')
+	for m := (strictjson.Members{Text: doc}); m.Next(); {
+		if slices.Contains(appFields, m.Key()) {
+			continue
+		}
+		if len(rest) > 1 {
+			rest = append(rest, ',')
+		}
+		rest = append(append(append(rest, m.Name()...), ':'), m.Value...)
+	}
 	in := ResultInput{Body: body, Scorer: append(rest, '}')}
-	if replaced != nil && !isNull(replaced) {
-		if kind(replaced) != "an object" {
-			return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+	if replaced != nil && !strictjson.IsNull(replaced) {
+		notAMap := &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+		if strictjson.Kind(replaced) != "an object" {
+			return ResultInput{}, notAMap
 		}
 		in.Replaced = map[string]string{}
-		for m := (members{b: trimSpace(replaced)}); m.next(); {
-			seat := m.decodedKey()
-			path := "replaced." + keyName(seat)
-			if _, dup := in.Replaced[seat]; dup {
-				return ResultInput{}, fieldErr(path, "given twice")
-			}
-			if isNull(m.value) {
+		err := strictjson.Map(replaced, func(seat string, value json.RawMessage) error {
+			if strictjson.IsNull(value) {
 				in.Replaced[seat] = "" // as no substitute: the seat check says it is missing
-				continue
+				return nil
 			}
-			if kind(m.value) != "a string" {
-				return ResultInput{}, &FieldError{Field: "replaced", Problem: "must map seated usernames to their substitutes' usernames"}
+			if strictjson.Kind(value) != "a string" {
+				return notAMap
 			}
-			sub, err := parseString(m.value, path)
-			if err != nil {
-				return ResultInput{}, err
-			}
+			sub, err := parseString(value, "replaced."+strictjson.KeyName(seat))
 			in.Replaced[seat] = sub
+			return err
+		})
+		if se, ok := err.(*strictjson.Error); ok {
+			return ResultInput{}, fromStrict(se.Under("replaced"))
+		}
+		if err != nil {
+			return ResultInput{}, err
 		}
 	}
-	if absent != nil && !isNull(absent) {
+	if absent != nil && !strictjson.IsNull(absent) {
 		notAList := &FieldError{Field: "absent", Problem: "must list the seated usernames of the players who did not come"}
 		items, err := decodeArray(absent, "absent")
 		if err != nil {
@@ -113,9 +111,9 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 			in.Absent = append(in.Absent, name)
 		}
 	}
-	if reason != nil && !isNull(reason) {
-		if kind(reason) != "a string" {
-			return ResultInput{}, fieldErr("reason", "must be a string, got %s", kind(reason))
+	if reason != nil && !strictjson.IsNull(reason) {
+		if strictjson.Kind(reason) != "a string" {
+			return ResultInput{}, fieldErr("reason", "must be a string, got %s", strictjson.Kind(reason))
 		}
 		if err := json.Unmarshal(reason, &in.Reason); err != nil {
 			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
@@ -257,7 +255,7 @@ func (g Game) checkScores(in ResultInput) error {
 			written = writtenScores(in.Scorer, len(players))
 		}
 		fe := g.scoreProblem(p.Score, string(written[i]))
-		fe.Field = index("players", i) + ".score"
+		fe.Field = strictjson.Index("players", i) + ".score"
 		problems = append(problems, fe)
 	}
 	return problems.errorOrNil()
@@ -304,7 +302,7 @@ func writtenScores(input []byte, n int) []json.Number {
 	for i := range min(n, len(items)) {
 		if p, err := decodeOpenObject(items[i], "", "score"); err == nil {
 			if score, ok := p.field("score"); ok {
-				out[i] = json.Number(trimSpace(score))
+				out[i] = json.Number(strictjson.TrimSpace(score))
 			}
 		}
 	}
@@ -318,12 +316,12 @@ func idPaths(in ResultInput, n int) []string {
 	if team, ok := in.scorer.(teamGameDecoded); ok {
 		for s, side := range team.in.Sides {
 			for i := range side.Players {
-				paths = append(paths, index(index("sides", s)+".players", i)+".id")
+				paths = append(paths, strictjson.Index(strictjson.Index("sides", s)+".players", i)+".id")
 			}
 		}
 	} else {
 		for i := range n {
-			paths = append(paths, index("players", i)+".id")
+			paths = append(paths, strictjson.Index("players", i)+".id")
 		}
 	}
 	for len(paths) < n {

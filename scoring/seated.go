@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablestakes/tablestakes/strictjson"
+
 	"github.com/tablestakes/tablestakes/rating"
 )
 
@@ -280,7 +282,7 @@ func absentSeatsNotPlayed(absent []string, seats []Seat) (map[int]string, FieldE
 	out := map[int]string{}
 	var problems FieldErrors
 	for i, name := range absent {
-		field := index("absent", i)
+		field := strictjson.Index("absent", i)
 		si := slices.IndexFunc(seats, func(s Seat) bool { return strings.EqualFold(s.Player, strings.TrimSpace(name)) })
 		switch {
 		case si < 0:

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // This file is the deterministic start of a SUPERCAT bot turn (supercat-solo-arcs-bot.txt,
@@ -428,13 +430,13 @@ func SupercatStateProblems(s SupercatState) FieldErrors {
 	}
 	cardsOK := true
 	for i, c := range s.BonusCards {
-		if err := checkActionCard(c, index("bonus_cards", i), s.Players); err != nil {
+		if err := checkActionCard(c, strictjson.Index("bonus_cards", i), s.Players); err != nil {
 			add(err)
 			cardsOK = false
 		}
 	}
 	for i, c := range s.Drawn {
-		if err := checkActionCard(c, index("drawn", i), s.Players); err != nil {
+		if err := checkActionCard(c, strictjson.Index("drawn", i), s.Players); err != nil {
 			add(err)
 			cardsOK = false
 		}
@@ -566,8 +568,8 @@ func DecodeSupercatState(input []byte) (SupercatState, error) {
 	}
 	if raw, ok := doc.field("difficulty"); ok {
 		var d string
-		if kind(raw) != "a string" || json.Unmarshal(raw, &d) != nil {
-			return SupercatState{}, fieldErr("difficulty", "must be none, normal or hard, got %s", kind(raw))
+		if strictjson.Kind(raw) != "a string" || json.Unmarshal(raw, &d) != nil {
+			return SupercatState{}, fieldErr("difficulty", "must be none, normal or hard, got %s", strictjson.Kind(raw))
 		}
 		s.Difficulty = Difficulty(d)
 	}
@@ -604,7 +606,7 @@ func DecodeSupercatState(input []byte) (SupercatState, error) {
 			return SupercatState{}, err
 		}
 		for i, item := range items {
-			n, err := parseCount(item, index("player_power", i), 0)
+			n, err := parseCount(item, strictjson.Index("player_power", i), 0)
 			if err != nil {
 				return SupercatState{}, err
 			}
@@ -691,7 +693,7 @@ func decodeActionCards(raw json.RawMessage, path string) ([]ActionCard, error) {
 	}
 	cards := make([]ActionCard, len(items))
 	for i, item := range items {
-		if cards[i], err = decodeActionCard(item, index(path, i)); err != nil {
+		if cards[i], err = decodeActionCard(item, strictjson.Index(path, i)); err != nil {
 			return nil, err
 		}
 	}
@@ -709,8 +711,8 @@ func decodeActionCard(raw json.RawMessage, path string) (ActionCard, error) {
 		return ActionCard{}, fieldErr(path+".suit", "missing")
 	}
 	var suit string
-	if kind(suitRaw) != "a string" || json.Unmarshal(suitRaw, &suit) != nil {
-		return ActionCard{}, fieldErr(path+".suit", "must be administration, aggression, construction or mobilization, got %s", kind(suitRaw))
+	if strictjson.Kind(suitRaw) != "a string" || json.Unmarshal(suitRaw, &suit) != nil {
+		return ActionCard{}, fieldErr(path+".suit", "must be administration, aggression, construction or mobilization, got %s", strictjson.Kind(suitRaw))
 	}
 	if !slices.Contains(ArcsSuits, ArcsSuit(suit)) {
 		return ActionCard{}, fieldErr(path+".suit", "must be administration, aggression, construction or mobilization, got %q", suit)
@@ -752,8 +754,8 @@ func decodeAmbitions(raw json.RawMessage) (map[Ambition]AmbitionState, error) {
 			return nil, fieldErr(path+".standing", "missing")
 		}
 		var standing string
-		if kind(standingRaw) != "a string" || json.Unmarshal(standingRaw, &standing) != nil {
-			return nil, fieldErr(path+".standing", "must be winning, tied or behind, got %s", kind(standingRaw))
+		if strictjson.Kind(standingRaw) != "a string" || json.Unmarshal(standingRaw, &standing) != nil {
+			return nil, fieldErr(path+".standing", "must be winning, tied or behind, got %s", strictjson.Kind(standingRaw))
 		}
 		st.Standing = AmbitionStanding(standing)
 		if st.Declared, err = item.boolean("declared"); err != nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // SupercatFinalAmbition is one ambition scored at the end of a companion game's last
@@ -47,7 +49,7 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 	}
 	var seen []Ambition
 	for i, a := range ambitions {
-		path := index("ambitions", i)
+		path := strictjson.Index("ambitions", i)
 		switch {
 		case !slices.Contains(Ambitions, a.Ambition):
 			errs = append(errs, fieldErr(path+".ambition", "choose one of tycoon, tyrant, warlord, keeper, empath"))
@@ -61,7 +63,7 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 		}
 		for j, c := range a.Counts {
 			if c < 0 {
-				errs = append(errs, fieldErr(index(path+".counts", j), "must not be negative, got %d", c))
+				errs = append(errs, fieldErr(strictjson.Index(path+".counts", j), "must not be negative, got %d", c))
 			}
 		}
 		if a.Bonus != nil && len(a.Bonus) != seats {
@@ -69,7 +71,7 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 		}
 		for j, b := range a.Bonus {
 			if b != 0 && b != 2 && b != 5 {
-				errs = append(errs, fieldErr(index(path+".bonus", j), "must be 0, 2 or 5, got %d", b))
+				errs = append(errs, fieldErr(strictjson.Index(path+".bonus", j), "must be 0, 2 or 5, got %d", b))
 			}
 		}
 		switch {
@@ -125,7 +127,7 @@ func SupercatFinalPower(v Version, before []int, ambitions []SupercatFinalAmbiti
 		}
 		res, err := ScoreArcsAmbition(in)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", index("ambitions", i), err)
+			return nil, nil, fmt.Errorf("%s: %w", strictjson.Index("ambitions", i), err)
 		}
 		for j, r := range res.Results {
 			final[j] += int(r.Points.Num().Int64())

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // Team games: Blue Max and Wooden Ships and Iron Men (league-scoring-system.txt, "Special
@@ -247,7 +249,7 @@ func checkTeamGame(in TeamGameInput) error {
 	var ids []string
 	var paths []string
 	for s, side := range in.Sides {
-		sp := index("sides", s)
+		sp := strictjson.Index("sides", s)
 		if strings.TrimSpace(side.Name) == "" {
 			return fieldErr(sp+".name", "must not be empty")
 		}
@@ -255,7 +257,7 @@ func checkTeamGame(in TeamGameInput) error {
 			return wordedErr(sp+".players", "scoring.side_no_players", nil, "no players, need at least 1")
 		}
 		for i, p := range side.Players {
-			pp := index(sp+".players", i)
+			pp := strictjson.Index(sp+".players", i)
 			ids = append(ids, p.ID)
 			paths = append(paths, pp+".id")
 			switch {
@@ -290,7 +292,7 @@ func checkTeamGame(in TeamGameInput) error {
 		}
 		for i, p := range side.Players {
 			if p.Destroyed > enemyLost {
-				return wordedErr(index(index("sides", s)+".players", i)+".destroyed", "scoring.destroyed_exceeds_lost",
+				return wordedErr(strictjson.Index(strictjson.Index("sides", s)+".players", i)+".destroyed", "scoring.destroyed_exceeds_lost",
 					map[string]any{"Destroyed": p.Destroyed, "Lost": enemyLost, "Side": enemy.Name},
 					fmt.Sprintf("%d exceeds the %d unit(s) side %s lost", p.Destroyed, enemyLost, enemy.Name))
 			}
@@ -324,7 +326,7 @@ func decodeTeamGameJSON(input []byte, o scoreOptions) (TeamGameInput, error) {
 	var in TeamGameInput
 	one, zero := int64(1), int64(0)
 	for s, raw := range items {
-		sp := index("sides", s)
+		sp := strictjson.Index("sides", s)
 		obj, err := decodeObject(raw, sp, "name", "players")
 		if err != nil {
 			return TeamGameInput{}, err
@@ -341,7 +343,7 @@ func decodeTeamGameJSON(input []byte, o scoreOptions) (TeamGameInput, error) {
 			return TeamGameInput{}, fieldErr(sp+".players", "%d players, at most %d", len(players), maxPlayers)
 		}
 		for i, praw := range players {
-			po, err := decodeObject(praw, index(sp+".players", i), "id", "units", "lost", "destroyed", "points")
+			po, err := decodeObject(praw, strictjson.Index(sp+".players", i), "id", "units", "lost", "destroyed", "points")
 			if err != nil {
 				return TeamGameInput{}, err
 			}

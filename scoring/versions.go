@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // Game versions (CONTRACT section 9): "When you create a league, you can select the number
@@ -144,7 +146,7 @@ func (v Version) CheckMarkers(markers [][]int64) error {
 	}
 	for i, m := range markers {
 		if len(m) > v.MarkerValues {
-			return fieldErr(index("markers", i), "%d values, but the markers of %s show at most %d (1st, 2nd)",
+			return fieldErr(strictjson.Index("markers", i), "%d values, but the markers of %s show at most %d (1st, 2nd)",
 				len(m), v.Name, v.MarkerValues)
 		}
 	}
@@ -160,18 +162,18 @@ func (v Version) ApplyDie(scorer []byte) ([]byte, error) {
 	if v.Die == 0 {
 		return scorer, nil
 	}
-	doc := trimSpace(scorer)
-	if len(doc) == 0 || doc[0] != '{' || !ValidJSON(doc) {
+	doc := strictjson.TrimSpace(scorer)
+	if len(doc) == 0 || doc[0] != '{' || !strictjson.Valid(doc) {
 		return scorer, nil
 	}
 	var die []byte
 	board := false
-	for m := (members{b: doc}); m.next(); {
-		switch m.decodedKey() {
+	for m := (strictjson.Members{Text: doc}); m.Next(); {
+		switch m.Key() {
 		case "die":
-			die = trimSpace(m.value)
+			die = strictjson.TrimSpace(m.Value)
 		case "players":
-			board = bytes.Contains(m.value, []byte(`"tokens"`))
+			board = bytes.Contains(m.Value, []byte(`"tokens"`))
 		}
 	}
 	if die == nil {
@@ -180,7 +182,7 @@ func (v Version) ApplyDie(scorer []byte) ([]byte, error) {
 		}
 		out := append(make([]byte, 0, len(doc)+12), '{')
 		out = append(out, `"die":`+strconv.Itoa(v.Die)...)
-		if rest := trimSpace(doc[1:]); len(rest) > 0 && rest[0] != '}' {
+		if rest := strictjson.TrimSpace(doc[1:]); len(rest) > 0 && rest[0] != '}' {
 			out = append(out, ',')
 		}
 		return append(out, doc[1:]...), nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // The Vortex board as vortex-mechanics.txt, "The Algorithm, written better", counts it: a
@@ -195,7 +197,7 @@ func checkVortexBoard(board VortexBoard) error {
 	starts := map[int]int{}
 	for i, p := range board.Players {
 		ids[i] = p.ID
-		path := index("players", i)
+		path := strictjson.Index("players", i)
 		if !slices.Contains(VortexStarts, p.Start) {
 			return vortexStartErr(path+".start", int64(p.Start))
 		}
@@ -209,7 +211,7 @@ func checkVortexBoard(board VortexBoard) error {
 			}
 		}
 	}
-	if err := checkIDs(ids, func(i int) string { return index("players", i) + ".id" }); err != nil {
+	if err := checkIDs(ids, func(i int) string { return strictjson.Index("players", i) + ".id" }); err != nil {
 		return err
 	}
 	return checkVortexSpaces(board)
@@ -304,7 +306,7 @@ func decodeVortexBoard(doc object) (VortexBoard, error) {
 	}
 	board.Players = make([]VortexSeat, len(items))
 	for i, raw := range items {
-		path := index("players", i)
+		path := strictjson.Index("players", i)
 		obj, err := decodeObject(raw, path, "id", "start", "tokens")
 		if err != nil {
 			return VortexBoard{}, err

@@ -177,13 +177,13 @@ func TestAPICreateLeagueNamesTheBadField(t *testing.T) {
 		// arcs-tied-ambitions.txt: "The base game of Arcs supports two to four players".
 		{valid(map[string]any{"game": "arcs", "players_per_game": 5}), 422, `players_per_game: Arcs (Base game) takes 2 to 4 players per game, got 5; 5 players a game needs Lost Vaults & Fated Leaders ("lost-vaults")`},
 		{valid(map[string]any{"game": "arcs", "version": "blighted-reach", "players_per_game": 5}), 422, `players_per_game: Arcs (The Blighted Reach (campaign)) takes 2 to 4 players per game, got 5; 5 players a game needs Lost Vaults & Fated Leaders ("lost-vaults")`},
-		{valid(map[string]any{"version": 2}), 400, "version: must be a JSON string"},
-		{valid(map[string]any{"players_per_game": "four"}), 400, "players_per_game: must be a JSON number"},
-		{valid(map[string]any{"players_per_game": 4.5}), 400, "players_per_game: must be a whole number in range, got 4.5"},
-		{valid(map[string]any{"min_recent_games": 1e20}), 400, "min_recent_games: must be a whole number in range, got 100000000000000000000"},
-		{valid(map[string]any{"recent_days": json.Number(strings.Repeat("9", 30))}), 400, "recent_days: must be a whole number in range"},
-		{valid(map[string]any{"face_to_face": "yes"}), 400, "face_to_face: must be a JSON boolean"},
-		{valid(map[string]any{"face_to_face": 1}), 400, "face_to_face: must be a JSON boolean"},
+		{valid(map[string]any{"version": 2}), 400, "version: must be a string, got a number"},
+		{valid(map[string]any{"players_per_game": "four"}), 400, "players_per_game: must be a number, got a string"},
+		{valid(map[string]any{"players_per_game": 4.5}), 400, "players_per_game: must be a whole number, got 4.5"},
+		{valid(map[string]any{"min_recent_games": 1e20}), 400, "min_recent_games: number 100000000000000000000 out of range"},
+		{valid(map[string]any{"recent_days": json.Number(strings.Repeat("9", 30))}), 400, "recent_days: number out of range"},
+		{valid(map[string]any{"face_to_face": "yes"}), 400, "face_to_face: must be true or false, got a string"},
+		{valid(map[string]any{"face_to_face": 1}), 400, "face_to_face: must be true or false, got a number"},
 	} {
 		status, body := app.api(http.MethodPost, "/api/v1/leagues", org.token, tc.body)
 		assert.Equal(t, tc.status, status, "%v", tc.body)
@@ -300,11 +300,11 @@ func TestAPIBodiesAreStrict(t *testing.T) {
 	for _, tc := range []struct {
 		method, path, body, want string
 	}{
-		{"PATCH", path, `{"nme": "Renamed"}`, "nme: unknown field"},
+		{"PATCH", path, `{"nme": "Renamed"}`, "nme: unknown field (want name, description, venue, time_zone, game, players_per_game, players, games_per_player, face_to_face, version, edition, min_recent_games, recent_days, results_by, confirm_hours)"},
 		{"PATCH", path, `{"name": "One", "name": "Two"}`, "name: given twice"},
 		{"POST", "/api/v1/leagues", `{"name":"X","game":"gonzaga","players_per_game":4,"game":"arcs"}`, "game: given twice"},
-		{"PUT", path + "/privacy", `{"private": true, "privat": false}`, "privat: unknown field"},
-		{"POST", "/api/v1/signup", `{"username":"zoe","display_name":"Zoë","password":"analytical-engine","admin":true}`, "admin: unknown field"},
+		{"PUT", path + "/privacy", `{"private": true, "privat": false}`, "privat: unknown field (want private)"},
+		{"POST", "/api/v1/signup", `{"username":"zoe","display_name":"Zoë","password":"analytical-engine","admin":true}`, "admin: unknown field (want username, display_name, password)"},
 	} {
 		res := app.apiSend(tc.method, tc.path, org.token, []byte(tc.body))
 		var out map[string]any

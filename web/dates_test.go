@@ -76,7 +76,7 @@ func TestScheduleGameAndTheLeagueCalendar(t *testing.T) {
 		{outsider.token, map[string]any{"place": "x"}, 403, "only the league's organiser or a co-organiser may do this"},
 		{org.token, map[string]any{"starts_at": "next tuesday"}, 422,
 			"starts_at: must be a date and time such as 2026-12-01T19:00:00+01:00 (RFC 3339) or 2026-12-01T19:00 in the league's time zone"},
-		{org.token, map[string]any{"starts_at": 7}, 400, "starts_at: must be a JSON string or null"},
+		{org.token, map[string]any{"starts_at": 7}, 400, "starts_at: must be a string or null, got a number"},
 		{org.token, map[string]any{"place": strings.Repeat("p", 201)}, 422, "place: must be at most 200 characters"},
 	} {
 		status, out := app.api("PUT", path, tc.token, tc.body)

@@ -263,9 +263,9 @@ func TestAPISignupNamesTheBadField(t *testing.T) {
 		{"bad username", map[string]string{"username": "a b", "display_name": "Ada", "password": "analytical-engine"}, 422, "username: may contain only letters, digits, - and _"},
 		{"short password", map[string]string{"username": "ada", "display_name": "Ada", "password": "short"}, 422, "password: must be at least 8 characters"},
 		{"missing display name", map[string]string{"username": "ada", "password": "analytical-engine"}, 422, "display_name: required"},
-		{"wrong type", map[string]any{"username": 7, "display_name": "Ada", "password": "analytical-engine"}, 400, "username: must be a JSON string"},
-		{"not an object", []int{1}, 400, "body: must be a JSON object"},
-		{"not UTF-8", []byte(`{"username":"ada","display_name":"Ada ` + "\xff" + `","password":"analytical-engine"}`), 400, "body: must be valid UTF-8"},
+		{"wrong type", map[string]any{"username": 7, "display_name": "Ada", "password": "analytical-engine"}, 400, "username: must be a string, got a number"},
+		{"not an object", []int{1}, 400, "body: must be an object, got an array"},
+		{"not UTF-8", []byte(`{"username":"ada","display_name":"Ada ` + "\xff" + `","password":"analytical-engine"}`), 400, "display_name: must be valid UTF-8"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, body := app.api(http.MethodPost, "/api/v1/signup", "", tc.body)

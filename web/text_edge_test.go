@@ -124,10 +124,10 @@ func TestJSONBodiesRefuseNULAndInvalidText(t *testing.T) {
 		{"POST", "/api/v1/leagues/" + id + "/withdraw", `{"username":"\u0000"}`, "username"},
 		{"POST", "/api/v1/leagues/" + id + "/co-organisers", `{"username":"json2\u0000x"}`, "username"},
 		{"POST", "/api/v1/leagues/" + id + "/replace", `{"from":"json2","to":"a\u0000"}`, "to"},
-		{"POST", "/api/v1/leagues/" + id + "/replace", `{"from":"\udc00","to":"a"}`, "body"},
+		{"POST", "/api/v1/leagues/" + id + "/replace", `{"from":"\udc00","to":"a"}`, "from"},
 		{"POST", "/api/v1/login", `{"username":"json1\u0000","password":"password-1"}`, "username"},
 		{"POST", "/api/v1/signup", `{"username":"new","display_name":"N","password":"a\u0000long-password"}`, "password"},
-		{"PATCH", "/api/v1/me", `{"display_name\u0000":"x"}`, "display_name\x00"},
+		{"PATCH", "/api/v1/me", `{"display_name\u0000":"x"}`, `"display_name\x00"`},
 		{"POST", "/api/v1/leagues", `{"name":"L","game":"gonzaga","players_per_game":4,"edition":["\u0000"]}`, "edition[0]"},
 	} {
 		res := app.Send(c.method, c.path, organiser.Token, []byte(c.body))

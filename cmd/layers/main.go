@@ -39,7 +39,7 @@ const module = "github.com/tablestakes/tablestakes"
 var layers = map[string]int{
 	"web": 1, "web/pages": 1, "web/api": 1, "web/httpx": 1, "templates": 1, "locales": 1,
 	"service": 2, "notify": 2, "sweep": 2,
-	"league": 3, "scoring": 3, "rating": 3, "scheduler": 3, "account": 3, "text": 3,
+	"league": 3, "scoring": 3, "rating": 3, "scheduler": 3, "account": 3, "text": 3, "strictjson": 3,
 	"forecast": 3, "webhook": 3, "email": 3,
 	"store": 4,
 }

@@ -7,10 +7,10 @@ import (
 	"io"
 	"strconv"
 
-	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/tablestakes/tablestakes/rating"
-	"github.com/tablestakes/tablestakes/scoring"
+	"github.com/tablestakes/tablestakes/strictjson"
 )
 
 // Reading `tablestakes rate`'s input, {"games":[{"id","system","input","replaced"}, ...]}:
@@ -104,7 +104,7 @@ func replayLadder(r io.Reader, apply func(scoredGame) error) error {
 // problem of a game already queued.
 func readLadder(r io.Reader, q *gameQueue) error {
 	// A string of invalid UTF-8 is the game decoder's to refuse, naming its field.
-	dec := jsontext.NewDecoder(r, jsonv2.JoinOptions(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)))
+	dec := jsontext.NewDecoder(r, strictjson.ReadOptions())
 	tok, err := dec.ReadToken()
 	switch {
 	case errors.Is(err, io.EOF):
@@ -208,7 +208,7 @@ func unexpectedData(at int64) error {
 // the byte is counted from 1: the input's last byte when it ends too soon, the offending
 // one otherwise.
 func streamError(dec *jsontext.Decoder, err error) error {
-	at, problem := scoring.SyntaxProblem(err, dec.UnreadBuffer(), dec.InputOffset())
+	at, problem := strictjson.SyntaxProblem(err, dec.UnreadBuffer(), dec.InputOffset())
 	switch {
 	case at < 0:
 		return badInput(fmt.Errorf("input: malformed JSON: %s", problem))

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -196,18 +195,16 @@ func (h *Handler) apiNotifications(c echo.Context) error {
 // {"game_soon": false} → 200 with every kind. An unknown kind is 422 and changes nothing.
 func (h *Handler) apiSetNotifications(c echo.Context) error {
 	user, _ := httpx.CurrentUser(c) // RequireAPIUser guarantees it
-	var raw map[string]json.RawMessage
-	if err := httpx.DecodeJSON(c, &raw); err != nil {
+	var given map[string]*bool
+	if err := httpx.DecodeJSON(c, &given); err != nil {
 		return err
 	}
-	prefs := make(map[string]bool, len(raw))
-	for k, v := range raw {
-		switch string(v) {
-		case "true", "false":
-			prefs[k] = string(v) == "true"
-		default:
-			return echo.NewHTTPError(http.StatusBadRequest, k+": must be true or false")
+	prefs := make(map[string]bool, len(given))
+	for kind, on := range given {
+		if on == nil {
+			return echo.NewHTTPError(http.StatusBadRequest, kind+": must be true or false, got null")
 		}
+		prefs[kind] = *on
 	}
 	if err := h.Accounts.SetNotificationPrefs(c.Request().Context(), user.ID, prefs); err != nil {
 		return err

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"time"
 
-	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/store"
+	"github.com/tablestakes/tablestakes/strictjson"
 	"github.com/tablestakes/tablestakes/web/httpx"
 )
 
@@ -48,20 +48,19 @@ func (h *Handler) apiScheduleGame(c echo.Context) error {
 		loc = l.Location()
 	}
 	gs := store.GameSchedule{StartsAt: g.StartsAt, Place: g.Place}
-	switch raw := strings.TrimSpace(string(body.StartsAt)); {
-	case raw == "":
-	case raw == "null":
+	switch kind := strictjson.Kind(body.StartsAt); kind {
+	case "nothing":
+	case "null":
 		gs.StartsAt = nil
-	default:
-		var s string
-		if err := jsonv2.Unmarshal(body.StartsAt, &s); err != nil { // the body's own strict decoder
-			return echo.NewHTTPError(http.StatusBadRequest, "starts_at: must be a JSON string or null")
-		}
-		t, err := league.ParseWhen("starts_at", s, loc)
+	case "a string":
+		// The body was read whole by strictjson: the string is valid JSON and UTF-8.
+		t, err := league.ParseWhen("starts_at", strictjson.Unquote(body.StartsAt), loc)
 		if err != nil {
 			return err
 		}
 		gs.StartsAt = &t
+	default:
+		return echo.NewHTTPError(http.StatusBadRequest, "starts_at: must be a string or null, got "+kind)
 	}
 	if body.Place != nil {
 		gs.Place = strings.TrimSpace(*body.Place)

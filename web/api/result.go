@@ -16,7 +16,7 @@ import (
 // readResultBody reads the request body: the scorer input of CONTRACT section 1, which the
 // game's scorer decodes strictly (httpx.ReadJSON).
 func readResultBody(c echo.Context) ([]byte, error) {
-	return httpx.ReadJSON(c, "the game's scorer input as a JSON object")
+	return httpx.ReadJSON(c)
 }
 
 // apiRecordResult records a game's result: POST /api/v1/games/{id}/result with the scorer

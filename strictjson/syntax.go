@@ -1,4 +1,4 @@
-package scoring
+package strictjson
 
 import (
 	"bytes"
@@ -27,29 +27,30 @@ func endOfText(text []byte, end int64) error {
 	return nil
 }
 
-// malformed describes where input stops being JSON, in encoding/json's words
+// Malformed describes where input stops being JSON, in encoding/json's words
 // ("malformed JSON at line 3, column 1: invalid character ']' looking for beginning of
-// value").
-func malformed(input []byte) error {
+// value"): a problem of the whole text, its Field "".
+func Malformed(input []byte) *Error {
 	r := readText(input)
 	defer r.release()
 	_, err := r.dec.ReadValue()
 	if err == nil {
 		err = endOfText(input, r.dec.InputOffset())
 	}
+	if err == nil {
+		return &Error{Problem: "malformed JSON"} // not reached: input is not JSON
+	}
 	at, problem := SyntaxProblem(err, input, 0)
 	switch {
-	case err == nil:
-		return fieldErr("input", "malformed JSON")
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		// Point just past the last character, where more was expected.
 		line, col := position(input, int64(len(bytes.TrimRight(input, " \t\r\n"))))
-		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col+1, problem)
+		return &Error{Problem: fmt.Sprintf("malformed JSON at line %d, column %d: %s", line, col+1, problem)}
 	case at >= 0:
 		line, col := position(input, at+1)
-		return fieldErr("input", "malformed JSON at line %d, column %d: %s", line, col, problem)
+		return &Error{Problem: fmt.Sprintf("malformed JSON at line %d, column %d: %s", line, col, problem)}
 	}
-	return fieldErr("input", "malformed JSON: %s", problem)
+	return &Error{Problem: "malformed JSON: " + problem}
 }
 
 // position turns a byte offset into a 1-based line and column: those of the byte before
@@ -159,7 +160,7 @@ func (t textAt) afterDelimiter(words string) string {
 	if !t.ok() {
 		return words
 	}
-	before := trimSpace(t.text[:t.i])
+	before := TrimSpace(t.text[:t.i])
 	if len(before) == 0 {
 		return words
 	}
@@ -240,14 +241,4 @@ func quoteChar(text []byte) string {
 		return "'" + s[1:len(s)-1] + "'"
 	}
 	return strconv.QuoteRune([]rune(string(text[:min(len(text), 4)]))[0])
-}
-
-// Problem is the problem part of a *FieldError (its field is already known), or the
-// error's whole text for any other error.
-func Problem(err error) string {
-	var fe *FieldError
-	if errors.As(err, &fe) {
-		return fe.Problem
-	}
-	return err.Error()
 }

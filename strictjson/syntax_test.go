@@ -1,4 +1,4 @@
-package scoring
+package strictjson
 
 import (
 	"testing"
@@ -30,6 +30,6 @@ func TestMalformedSaysWhereInEncodingJSONsWords(t *testing.T) {
 		{`{"a":tru}`, "line 1, column 9: invalid character '}' in literal true (expecting 'e')"},
 		{"{\n\"a\":\n\tx}", "line 3, column 2: invalid character 'x' looking for beginning of value"},
 	} {
-		assert.EqualError(t, malformed([]byte(tt.input)), "input: malformed JSON at "+tt.want, tt.input)
+		assert.Equal(t, "malformed JSON at "+tt.want, Malformed([]byte(tt.input)).Problem, tt.input)
 	}
 }
