@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/tablestakes/tablestakes/account"
+	"github.com/tablestakes/tablestakes/delivery"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -30,7 +31,7 @@ const ExpiredEvery = 30 * time.Minute
 
 // Expired are the sweeps of what has expired: web sessions, rate-limit counters and
 // account links, and notification deliveries sent or given up more than
-// store.DeliveryRetention ago.
+// delivery.Retention ago (delivery.PurgeBefore).
 func Expired(st *store.Store) []Job {
 	return []Job{
 		{"sweep expired sessions", "swept expired sessions", st.DeleteExpiredSessions},
@@ -42,7 +43,7 @@ func Expired(st *store.Store) []Job {
 			return st.DeleteExpiredAccountLinks(ctx, time.Now())
 		}},
 		{"sweep old notification deliveries", "swept old notification deliveries", func(ctx context.Context) (int64, error) {
-			return st.DeleteOldDeliveries(ctx, time.Now().Add(-store.DeliveryRetention))
+			return st.DeleteOldDeliveries(ctx, delivery.PurgeBefore(time.Now()))
 		}},
 	}
 }
