@@ -22,6 +22,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/tablestakes/tablestakes/delivery"
 	"github.com/tablestakes/tablestakes/email"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
@@ -163,9 +164,9 @@ func (w *Worker) NewClient(bg Background) (*river.Client[pgx.Tx], error) {
 		// must exceed the longest delivery, so a live server's job is never taken.
 		RescueStuckJobsAfter:        max(2*time.Minute, w.webhookTimeout+time.Minute, mailTimeout+time.Minute),
 		RetryPolicy:                 retryPolicy{},
-		CompletedJobRetentionPeriod: store.DeliveryRetention,
-		CancelledJobRetentionPeriod: store.DeliveryRetention,
-		DiscardedJobRetentionPeriod: store.DeliveryRetention,
+		CompletedJobRetentionPeriod: delivery.Retention,
+		CancelledJobRetentionPeriod: delivery.Retention,
+		DiscardedJobRetentionPeriod: delivery.Retention,
 		SoftStopTimeout:             bg.SoftStop,
 	})
 }
@@ -234,19 +235,19 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 }
 
 // retryPolicy is when River tries a job again when its worker does not say: after
-// store.RetryDelay.
+// delivery.RetryDelay.
 type retryPolicy struct{}
 
 func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
-	return time.Now().Add(store.RetryDelay(max(job.Attempt, 1)))
+	return time.Now().Add(delivery.RetryDelay(max(job.Attempt, 1)))
 }
 
-// nextRetry is when River tries delivery job again: after store.RetryDelay when this
+// nextRetry is when River tries delivery job again: after delivery.RetryDelay when this
 // worker's attempt failed; at once when River's rescuer asks, about a job whose server
 // died (the attempt's first step then tells whether it went out: StartDelivery).
 func (w *Worker) nextRetry(job *rivertype.JobRow) time.Time {
 	if _, failedHere := w.failed.LoadAndDelete(job.ID); failedHere {
-		return time.Now().Add(store.RetryDelay(job.Attempt))
+		return time.Now().Add(delivery.RetryDelay(job.Attempt))
 	}
 	return time.Now()
 }

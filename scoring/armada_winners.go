@@ -9,7 +9,8 @@ import (
 // (armada-scoring-and-rating.txt, 1.1): the one surviving player owning 18 or more supply
 // centres for a solo, the player conceded to for a concession, every survivor owning a
 // centre for a draw ("Draws Include All Survivors"; CONTRACT section 1). It is how a form that asks "how did the game end?"
-// fills the scorer's "winners"; the scorer itself checks the winners it is given. Problems
+// fills the scorer's "winners"; the scorer itself checks the winners it is given (a draw
+// no survivor owns a centre of has an empty list, which the scorer refuses). Problems
 // are *FieldError on "outcome" or "conceded_to".
 func ArmadaWinners(outcome ArmadaOutcome, players []ArmadaPlayer, concededTo string) ([]string, error) {
 	var winners []string
@@ -30,6 +31,9 @@ func ArmadaWinners(outcome ArmadaOutcome, players []ArmadaPlayer, concededTo str
 		}
 		winners = []string{concededTo}
 	case OutcomeDraw:
+		// A list even when no survivor owns a centre: the scorer then says what is wrong
+		// with such a draw, where a missing list would only say "missing".
+		winners = []string{}
 		for _, p := range players {
 			if p.Eliminated == 0 && p.Centers > 0 {
 				winners = append(winners, p.ID)

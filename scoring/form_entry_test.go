@@ -130,3 +130,23 @@ func TestFormEntryPutsTheSeatChecksOnTheirInputs(t *testing.T) {
 	assert.Contains(t, got, "substitute-2")
 	assert.Empty(t, elsewhere)
 }
+
+// A Diplomacy draw no survivor owns a centre of is the scorer's to judge: the form sends
+// the draw's winners as an empty list, never as none, so the outcome input says the
+// scorer's own words about such a draw instead of "missing".
+func TestFormEntryDrawWithoutACentreSaysTheScorersWords(t *testing.T) {
+	e := entryOf(t, "diplomacy", "ada", "bruno", "chloe", "dmitri")
+	e.Bind(url.Values{"outcome": {"draw"}, "centers-1": {"0"}, "years-1": {"5"}, "centers-2": {"0"}, "years-2": {"5"},
+		"centers-3": {"0"}, "years-3": {"2"}, "eliminated-3": {"1902"}, "centers-4": {"0"}, "years-4": {"5"}})
+	in, err := e.Input()
+	if err == nil {
+		_, err = scoring.ScoreSeated(e.Game, in, []scoring.Seat{{Position: 1, Player: "ada"}, {Position: 2, Player: "bruno"},
+			{Position: 3, Player: "chloe"}, {Position: 4, Player: "dmitri"}})
+	}
+	require.Error(t, err)
+	on, elsewhere := e.Problems(err)
+	assert.Empty(t, elsewhere)
+	require.Contains(t, on, "outcome")
+	assert.Equal(t, "scoring.armada_no_winners", on["outcome"].ID)
+	assert.Equal(t, "empty, need the victor or every survivor of a draw", on["outcome"].Problem)
+}

@@ -119,6 +119,8 @@ func TestArmadaWinners(t *testing.T) {
 		{name: "draws include all survivors", outcome: OutcomeDraw, players: players, want: []string{"a", "b"}},
 		{name: "a survivor without a centre shares no draw", outcome: OutcomeDraw,
 			players: append([]ArmadaPlayer{{ID: "d"}}, players...), want: []string{"a", "b"}},
+		{name: "a draw no survivor owns a centre of: an empty list, for the scorer to refuse", outcome: OutcomeDraw,
+			players: []ArmadaPlayer{{ID: "d"}, {ID: "e"}, {ID: "c", Eliminated: 1905}}, want: []string{}},
 		{name: "no outcome", players: players, err: "outcome: choose how the game ended (solo, concession or draw)"},
 	}
 	for _, tt := range tests {

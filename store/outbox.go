@@ -17,19 +17,9 @@ import (
 // keeps the queue: attempts, errors, retries with backoff, a job whose server died given
 // to another (package notify has the workers).
 
-// Delivery limits: a failed delivery is tried again after RetryDelay(attempts), at most
-// MaxDeliveryAttempts times in all.
+// MaxDeliveryAttempts is how many times in all a delivery is tried; between two attempts
+// it waits delivery.RetryDelay, which the notification worker's River client asks.
 const MaxDeliveryAttempts = 6
-
-// RetryDelay is how long a delivery waits after its attempts-th failed attempt: 30 s,
-// doubling, at most an hour (30 s, 1, 2, 4, 8 min before the sixth and last try).
-func RetryDelay(attempts int) time.Duration {
-	d := 30 * time.Second
-	for i := 1; i < attempts && d < time.Hour; i++ {
-		d *= 2
-	}
-	return min(d, time.Hour)
-}
 
 // The River queues of deliveries: e-mail apart from webhooks, so that slow receivers never
 // hold up the mail.
@@ -384,15 +374,10 @@ func (s *Store) ResendDelivery(ctx context.Context, tx pgx.Tx, leagueID, id int6
 	return nil
 }
 
-// DeliveryRetention is how long delivered and given-up notifications stay in the outbox
-// (and their jobs in River's table), for the manage page's "last delivery" and for an
-// administrator looking into a failure.
-const DeliveryRetention = 30 * 24 * time.Hour
-
 // DeleteOldDeliveries removes the outbox rows sent, given up or unknown that were written
-// before before (DeliveryRetention ago, as the sweep reckons it) and returns how many it
-// removed; rows still to be delivered stay whatever their age. The server runs it with the
-// session sweep.
+// before before (the cut-off the sweep computes, delivery.PurgeBefore; a row written
+// exactly at it stays) and returns how many it removed; rows still to be delivered stay
+// whatever their age.
 func (s *Store) DeleteOldDeliveries(ctx context.Context, before time.Time) (int64, error) {
 	tag, err := s.pool.Exec(ctx, `
 		DELETE FROM outbox o WHERE o.created_at < $1

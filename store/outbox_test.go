@@ -11,20 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablestakes/tablestakes/delivery"
 	"github.com/tablestakes/tablestakes/migrations"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/storetest"
 	"github.com/tablestakes/tablestakes/webhook"
 )
-
-func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
-	t.Parallel()
-	for attempts, want := range map[int]time.Duration{1: 30 * time.Second, 2: time.Minute, 3: 2 * time.Minute,
-		5: 8 * time.Minute, 7: 32 * time.Minute, 8: time.Hour, 20: time.Hour} {
-		assert.Equal(t, want, store.RetryDelay(attempts), "after %d attempts", attempts)
-	}
-}
 
 func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
 	t.Parallel()
@@ -52,7 +45,7 @@ func TestOldDeliveriesAreSweptPendingOnesStay(t *testing.T) {
 	n, err := w.Store.DeleteOldDeliveries(ctx, written)
 	require.NoError(t, err)
 	assert.Zero(t, n, "written exactly at the cut-off: kept")
-	n, err = w.Store.DeleteOldDeliveries(ctx, time.Now().Add(-store.DeliveryRetention))
+	n, err = w.Store.DeleteOldDeliveries(ctx, delivery.PurgeBefore(time.Now()))
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), n)
 	left, err := w.Store.Outbox(ctx)

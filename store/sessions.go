@@ -9,26 +9,30 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-const deleteExpiredSessionsSQL = `DELETE FROM sessions WHERE expiry < now()`
+// A web session is live while now is before its row's expiry: one expiring exactly at now
+// is over, for Session and for the sweep alike (as scs's own stores judge it).
 
-// DeleteExpiredSessions removes the web sessions whose expiry has passed and returns how
-// many it removed. The server runs it periodically (scs itself ignores expired rows).
-func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
-	tag, err := s.pool.Exec(ctx, deleteExpiredSessionsSQL)
+const deleteExpiredSessionsSQL = `DELETE FROM sessions WHERE expiry <= $1`
+
+// DeleteExpiredSessions removes the web sessions over at now (the sweep's clock) and
+// returns how many it removed. The server runs it periodically (scs itself ignores
+// expired rows).
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, deleteExpiredSessionsSQL, now)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete expired sessions: %w", err)
 	}
 	return tag.RowsAffected(), nil
 }
 
-const sessionSQL = `SELECT data, expiry FROM sessions WHERE token = $1 AND current_timestamp < expiry`
+const sessionSQL = `SELECT data, expiry FROM sessions WHERE token = $1 AND $2 < expiry`
 
 // Session returns the stored data of the web session token and when its row expires (the
 // sooner of its lifetime's end and its idle deadline), or ErrNotFound when there is no
-// such session or it has expired. It reads what scs's pgxstore stores, plus the expiry, so
-// that a copy kept in memory knows when to stop answering.
-func (s *Store) Session(ctx context.Context, token string) (data []byte, expiry time.Time, err error) {
-	err = s.pool.QueryRow(ctx, sessionSQL, token).Scan(&data, &expiry)
+// such session or it is over at now (the server's clock). It reads what scs's pgxstore
+// stores, plus the expiry, so that a copy kept in memory knows when to stop answering.
+func (s *Store) Session(ctx context.Context, token string, now time.Time) (data []byte, expiry time.Time, err error) {
+	err = s.pool.QueryRow(ctx, sessionSQL, token, now).Scan(&data, &expiry)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, time.Time{}, ErrNotFound
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/tablestakes/tablestakes/account"
+	"github.com/tablestakes/tablestakes/delivery"
 	"github.com/tablestakes/tablestakes/service"
 	"github.com/tablestakes/tablestakes/store"
 )
@@ -28,21 +29,23 @@ type Job struct {
 // ExpiredEvery is how often the servers delete what has expired (Expired).
 const ExpiredEvery = 30 * time.Minute
 
-// Expired are the sweeps of what has expired: web sessions, rate-limit counters and
-// account links, and notification deliveries sent or given up more than
-// store.DeliveryRetention ago.
-func Expired(st *store.Store) []Job {
+// Expired are the sweeps of what has expired at now(): web sessions, rate-limit counters
+// and account links, and notification deliveries sent or given up more than
+// delivery.Retention ago (delivery.PurgeBefore).
+func Expired(st *store.Store, now func() time.Time) []Job {
 	return []Job{
-		{"sweep expired sessions", "swept expired sessions", st.DeleteExpiredSessions},
+		{"sweep expired sessions", "swept expired sessions", func(ctx context.Context) (int64, error) {
+			return st.DeleteExpiredSessions(ctx, now())
+		}},
 		{"sweep expired rate counters", "swept expired rate counters", func(ctx context.Context) (int64, error) {
-			now := time.Now()
+			now := now()
 			return st.DeleteExpiredRateCounters(ctx, now, account.DeviceKnownSince(now))
 		}},
 		{"sweep expired account links", "swept expired account links", func(ctx context.Context) (int64, error) {
-			return st.DeleteExpiredAccountLinks(ctx, time.Now())
+			return st.DeleteExpiredAccountLinks(ctx, now())
 		}},
 		{"sweep old notification deliveries", "swept old notification deliveries", func(ctx context.Context) (int64, error) {
-			return st.DeleteOldDeliveries(ctx, time.Now().Add(-store.DeliveryRetention))
+			return st.DeleteOldDeliveries(ctx, delivery.PurgeBefore(now()))
 		}},
 	}
 }

@@ -127,7 +127,7 @@ func TestExpiredSweepsDeleteWhatHasExpired(t *testing.T) {
 		('old', '\x00', now() - interval '1 minute'),
 		('live', '\x00', now() + interval '1 hour')`)
 	require.NoError(t, err)
-	jobs := sweep.Expired(st)
+	jobs := sweep.Expired(st, time.Now)
 	require.Len(t, jobs, 4)
 
 	var sweeps []sweep.Every
@@ -144,4 +144,27 @@ func TestExpiredSweepsDeleteWhatHasExpired(t *testing.T) {
 		tokens, err := left()
 		return err == nil && tokens == "live"
 	}, time.Minute, 5*time.Millisecond, "the expired session is swept")
+}
+
+// The expired sweeps judge by the clock they are given, not the database's: at a now years
+// behind it, a session expiring exactly then is swept and one expiring a microsecond later
+// stays.
+func TestExpiredSweepsJudgeByTheirClock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st := storetest.NewStore(t)
+	now := time.Date(2021, 4, 2, 9, 30, 0, 0, time.UTC)
+	_, err := st.Pool().Exec(ctx, `INSERT INTO sessions (token, data, expiry) VALUES
+		('at', '\x00', $1), ('after', '\x00', $1::timestamptz + interval '1 microsecond')`, now)
+	require.NoError(t, err)
+	swept := int64(0)
+	for _, j := range sweep.Expired(st, func() time.Time { return now }) {
+		n, err := j.Do(ctx)
+		require.NoError(t, err, j.What)
+		swept += n
+	}
+	assert.Equal(t, int64(1), swept)
+	var left string
+	require.NoError(t, st.Pool().QueryRow(ctx, `SELECT string_agg(token, ',') FROM sessions`).Scan(&left))
+	assert.Equal(t, "after", left)
 }

@@ -5,7 +5,7 @@
 //
 //	http      web, web/pages, web/api, web/httpx, templates, locales
 //	services  service, notify, sweep
-//	domain    league, scoring, rating, scheduler, account, text, forecast, webhook, email
+//	domain    league, scoring, rating, scheduler, account, text, forecast, webhook, email, delivery
 //	SQL       store
 //
 // The calls are found by variable type analysis (golang.org/x/tools/go/callgraph/vta); a
@@ -40,7 +40,7 @@ var layers = map[string]int{
 	"web": 1, "web/pages": 1, "web/api": 1, "web/httpx": 1, "templates": 1, "locales": 1,
 	"service": 2, "notify": 2, "sweep": 2,
 	"league": 3, "scoring": 3, "rating": 3, "scheduler": 3, "account": 3, "text": 3, "strictjson": 3,
-	"forecast": 3, "webhook": 3, "email": 3,
+	"forecast": 3, "webhook": 3, "email": 3, "delivery": 3,
 	"store": 4,
 }
 

@@ -326,7 +326,7 @@ func startBackground(ctx context.Context, st *store.Store, logger *slog.Logger, 
 		logger.Info("queued deliveries written before River", "count", n)
 	}
 	var sweeps []sweep.Every
-	for _, j := range sweep.Expired(st) {
+	for _, j := range sweep.Expired(st, time.Now) {
 		sweeps = append(sweeps, sweep.Every{Period: sweep.ExpiredEvery, Job: j})
 	}
 	// Each result recorded is announced to every server's cache.

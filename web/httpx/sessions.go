@@ -61,14 +61,15 @@ func (s *sessionStore) FindCtx(ctx context.Context, token string) ([]byte, bool,
 	if ok {
 		return hit.data, true, nil
 	}
-	data, expiry, err := s.store.Session(ctx, token)
+	now := time.Now()
+	data, expiry, err := s.store.Session(ctx, token, now)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("web: find session: %w", err)
 	}
-	s.cache.keepSession(key, gen, cachedSession{data: data, expiry: expiry, at: time.Now()})
+	s.cache.keepSession(key, gen, cachedSession{data: data, expiry: expiry, at: now})
 	return data, true, nil
 }
 
