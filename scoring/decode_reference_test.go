@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,14 +80,49 @@ func referenceDecodeArray(raw json.RawMessage, path string) ([]json.RawMessage, 
 	return items, nil
 }
 
-// referenceParseID is parseID before its fast path.
+// halfSurrogate reports whether the JSON string quoted escapes half a surrogate pair: a
+// high one ("\ud800") not followed by the escape of a low one, or a low one alone.
+func halfSurrogate(quoted []byte) bool {
+	hex := func(i int) (rune, bool) {
+		if i+6 > len(quoted) || quoted[i] != '\\' || quoted[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(quoted[i+2:i+6]), 16, 32)
+		return rune(n), err == nil
+	}
+	for i := 0; i < len(quoted); i++ {
+		if quoted[i] != '\\' {
+			continue
+		}
+		r, ok := hex(i)
+		if !ok {
+			i++ // a two-character escape
+			continue
+		}
+		switch {
+		case r >= 0xdc00 && r <= 0xdfff:
+			return true
+		case r >= 0xd800 && r <= 0xdbff:
+			low, ok := hex(i + 6)
+			if !ok || low < 0xdc00 || low > 0xdfff {
+				return true
+			}
+			i += 6
+		}
+		i += 5
+	}
+	return false
+}
+
+// referenceParseID is parseID before its fast path, refusing half a surrogate pair as the
+// one strict reader does.
 func referenceParseID(raw json.RawMessage, path string) (string, error) {
 	if strictjson.Kind(raw) != "a string" {
 		return "", fieldErr(path, "must be a string, got %s", strictjson.Kind(raw))
 	}
-	if !utf8.Valid(raw) {
-		// Checked on the raw text: decoding replaces invalid bytes with U+FFFD, which would
-		// silently change the id.
+	if !utf8.Valid(raw) || halfSurrogate(raw) {
+		// Checked on the raw text: decoding replaces invalid bytes and half a surrogate pair
+		// with U+FFFD, which would silently change the id.
 		return "", fieldErr(path, "must be valid UTF-8")
 	}
 	var s string

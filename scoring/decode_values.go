@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/tablestakes/tablestakes/strictjson"
 )
@@ -78,12 +77,11 @@ func parseString(raw json.RawMessage, path string) (string, error) {
 	if text := raw[1 : len(raw)-1]; printableASCII(text) {
 		return string(text), nil // the string itself, without decoding it
 	}
-	if !utf8.Valid(raw) {
-		// Checked on the raw text: decoding replaces invalid bytes with U+FFFD, which would
-		// silently change the id.
+	if !strictjson.TextString(raw) {
+		// Decoding would replace invalid bytes or half a surrogate pair ("\ud800") with
+		// U+FFFD, which would silently change the id.
 		return "", fieldErr(path, "must be valid UTF-8")
 	}
-	// As encoding/json always has, a lone surrogate escape ("\ud800") decodes to U+FFFD.
 	return strictjson.Unquote(raw), nil
 }
 

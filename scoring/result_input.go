@@ -112,11 +112,9 @@ func DecodeResultInput(body []byte) (ResultInput, error) {
 		}
 	}
 	if reason != nil && !strictjson.IsNull(reason) {
-		if strictjson.Kind(reason) != "a string" {
-			return ResultInput{}, fieldErr("reason", "must be a string, got %s", strictjson.Kind(reason))
-		}
-		if err := json.Unmarshal(reason, &in.Reason); err != nil {
-			return ResultInput{}, fieldErr("reason", "malformed string: %v", err)
+		var err error
+		if in.Reason, err = parseString(reason, "reason"); err != nil {
+			return ResultInput{}, err
 		}
 	}
 	return in, nil

@@ -49,3 +49,21 @@ func TestDecodeResultNamesProblemsInOrder(t *testing.T) {
 	assert.Equal(t, []string{"players[0].score: Cartagena scores are whole numbers of 0 or more, got 2.50",
 		"players[1].score: Cartagena scores are whole numbers of 0 or more, got -1"}, msgs)
 }
+
+// TestResultAppFieldsAreReadStrictly holds the app's fields of a result body to the one
+// strict reader: each given twice is refused, and a reason that is no UTF-8 text is refused
+// rather than stored with its bytes replaced.
+func TestResultAppFieldsAreReadStrictly(t *testing.T) {
+	t.Parallel()
+	players := `"players":[{"id":"ada","score":3},{"id":"bruno","score":5}]`
+	for body, want := range map[string]string{
+		`{` + players + `,"reason":"a","reason":"b"}`:              "reason: given twice",
+		`{` + players + `,"replaced":{"ada":"x"},"replaced":null}`: "replaced: given twice",
+		`{` + players + `,"replaced":{"ada":"x","ada":"y"}}`:       "replaced.ada: given twice",
+		`{` + players + `,"reason":"` + "\xff" + `"}`:              "reason: must be valid UTF-8",
+		`{` + players + `,"reason":"\udc00"}`:                      "reason: must be valid UTF-8",
+	} {
+		_, err := DecodeResultInput([]byte(body))
+		assert.EqualError(t, err, want, body)
+	}
+}

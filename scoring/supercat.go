@@ -567,8 +567,8 @@ func DecodeSupercatState(input []byte) (SupercatState, error) {
 		}
 	}
 	if raw, ok := doc.field("difficulty"); ok {
-		var d string
-		if strictjson.Kind(raw) != "a string" || json.Unmarshal(raw, &d) != nil {
+		d, err := parseString(raw, "difficulty")
+		if err != nil {
 			return SupercatState{}, fieldErr("difficulty", "must be none, normal or hard, got %s", strictjson.Kind(raw))
 		}
 		s.Difficulty = Difficulty(d)
@@ -710,8 +710,8 @@ func decodeActionCard(raw json.RawMessage, path string) (ActionCard, error) {
 	if !ok {
 		return ActionCard{}, fieldErr(path+".suit", "missing")
 	}
-	var suit string
-	if strictjson.Kind(suitRaw) != "a string" || json.Unmarshal(suitRaw, &suit) != nil {
+	suit, err := parseString(suitRaw, path+".suit")
+	if err != nil {
 		return ActionCard{}, fieldErr(path+".suit", "must be administration, aggression, construction or mobilization, got %s", strictjson.Kind(suitRaw))
 	}
 	if !slices.Contains(ArcsSuits, ArcsSuit(suit)) {
@@ -753,8 +753,8 @@ func decodeAmbitions(raw json.RawMessage) (map[Ambition]AmbitionState, error) {
 		if !ok {
 			return nil, fieldErr(path+".standing", "missing")
 		}
-		var standing string
-		if strictjson.Kind(standingRaw) != "a string" || json.Unmarshal(standingRaw, &standing) != nil {
+		standing, err := parseString(standingRaw, path+".standing")
+		if err != nil {
 			return nil, fieldErr(path+".standing", "must be winning, tied or behind, got %s", strictjson.Kind(standingRaw))
 		}
 		st.Standing = AmbitionStanding(standing)

@@ -23,7 +23,7 @@ func Unmarshal(text []byte, v any) error {
 	if !Valid(text) {
 		return Malformed(text)
 	}
-	if field, found := StringField(text, notUTF8); found {
+	if field, found := StringField(text, func(quoted []byte) bool { return !TextString(quoted) }); found {
 		// Decoding would replace the invalid bytes with U+FFFD and store a changed text.
 		return &Error{Field: field, Problem: "must be valid UTF-8"}
 	}
@@ -133,11 +133,12 @@ func fieldNames(t reflect.Type) []string {
 	return names
 }
 
-// notUTF8 reports whether a JSON string, as written, is no UTF-8 text: it holds invalid
-// bytes, or an escape of half a surrogate pair ("\udc00").
-func notUTF8(quoted []byte) bool {
+// TextString reports whether a JSON string, as written (with its quotes), is UTF-8 text:
+// no invalid bytes, and no escape of half a surrogate pair ("\udc00"), which a lenient
+// decoder would silently turn into U+FFFD.
+func TextString(quoted []byte) bool {
 	_, err := jsontext.AppendUnquote(nil, quoted)
-	return err != nil
+	return err == nil
 }
 
 // StringField names the first string of text (valid JSON), a member's name or a value, for
