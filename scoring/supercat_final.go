@@ -61,7 +61,7 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 		}
 		for j, c := range a.Counts {
 			if c < 0 {
-				errs = append(errs, fieldErr(index(path+".counts", j), "must not be negative, got %d", c))
+				errs = append(errs, negativeErr(index(path+".counts", j), strconv.FormatInt(c, 10)))
 			}
 		}
 		if a.Bonus != nil && len(a.Bonus) != seats {
@@ -69,14 +69,14 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 		}
 		for j, b := range a.Bonus {
 			if b != 0 && b != 2 && b != 5 {
-				errs = append(errs, fieldErr(index(path+".bonus", j), "must be 0, 2 or 5, got %d", b))
+				errs = append(errs, arcsBonusErr(index(path+".bonus", j), b))
 			}
 		}
 		switch {
 		case a.Neutral < 0:
-			errs = append(errs, fieldErr(path+".neutral", "must not be negative, got %d", a.Neutral))
+			errs = append(errs, negativeErr(path+".neutral", strconv.FormatInt(a.Neutral, 10)))
 		case a.Neutral > 0 && seats != 2:
-			errs = append(errs, fieldErr(path+".neutral", "only two-player games count the neutral resources, this game has %d players", seats))
+			errs = append(errs, neutralTwoPlayersErr(path+".neutral", seats))
 		}
 	}
 	return errs
@@ -86,7 +86,7 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 // or more, no more values than the version's markers show.
 func checkSupercatMarkers(v Version, path string, markers [][]int64) FieldErrors {
 	if len(markers) == 0 {
-		return FieldErrors{fieldErr(path, "no markers, need at least 1")}
+		return FieldErrors{wordedErr(path, "scoring.arcs_no_markers", nil, "no markers, need at least 1")}
 	}
 	for _, m := range markers {
 		if len(m) != 2 && len(m) != 3 {
@@ -98,7 +98,7 @@ func checkSupercatMarkers(v Version, path string, markers [][]int64) FieldErrors
 	}
 	var fe *FieldError
 	if errors.As(v.CheckMarkers(markers), &fe) {
-		return FieldErrors{fieldErr(path, "%s", fe.Problem)}
+		return FieldErrors{wordedErr(path, fe.ID, fe.Data, fe.Problem)}
 	}
 	return nil
 }

@@ -332,6 +332,20 @@ func formProblemIn(ctx context.Context, p FormProblem) string {
 	return formErrorIn(ctx, p.Words)
 }
 
+// ambitionProblemIn is what the ambition helper refuses, in ctx's language: its subject
+// ("Marker 1", "Anzahl von Ada") and the problem, or the problem alone. In English the problem
+// goes on in lower case after its subject, as on the result form.
+func ambitionProblemIn(ctx context.Context, p AmbitionProblem) string {
+	if p.Subject == "" {
+		return formErrorIn(ctx, p.Words)
+	}
+	what := formWordsIn(ctx, p.Words)
+	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
+		what = lowerFirst(what)
+	}
+	return locales.T(ctx, p.Subject, p.SubjectData) + ": " + what
+}
+
 // lowerFirst starts s in lower case.
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
