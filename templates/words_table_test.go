@@ -270,11 +270,23 @@ func TestArcsAmbitionProblemsSayTheirEnglishExactly(t *testing.T) {
 	var fe *scoring.FieldError
 	require.ErrorAs(t, base.CheckMarkers([][]int64{{5, 3, 2}}), &fe)
 	checkWords(t, fe, "scoring.arcs_marker_version", "3 values, but the markers of Base game show at most 2 (1st, 2nd)")
-	for _, fe := range scoring.CheckSupercatFinalAmbitions(base, 3, []scoring.SupercatFinalAmbition{
-		{Ambition: scoring.Ambitions[0], Markers: [][]int64{{5, 3, 2}}, Counts: []int64{1, -1, 0}, Bonus: []int64{0, 3, 0}, Neutral: 1}}) {
-		assert.NotEmpty(t, fe.ID, "%s: %s has its message", fe.Field, fe.Problem)
-		checkWords(t, fe, fe.ID, fe.Problem)
+	// A SUPERCAT game finished by its ambition results: every problem at once.
+	var ids []string
+	for _, ambitions := range [][]scoring.SupercatFinalAmbition{nil, {
+		{Ambition: scoring.Ambitions[0], Markers: [][]int64{{5, 3, 2}}, Counts: []int64{1, -1, 0}, Bonus: []int64{0, 3, 0}, Neutral: 1},
+		{Ambition: "glory", Markers: [][]int64{{5}}, Counts: []int64{1, 0}, Bonus: []int64{0}},
+		{Ambition: scoring.Ambitions[0], Markers: [][]int64{{5, -3}}, Counts: []int64{1, 0, 0}},
+		{Ambition: scoring.Ambitions[1], Counts: []int64{1, 0, 0}},
+	}} {
+		for _, fe := range scoring.CheckSupercatFinalAmbitions(base, 3, ambitions) {
+			ids = append(ids, fe.ID)
+			checkWords(t, fe, fe.ID, fe.Problem)
+		}
 	}
+	assert.ElementsMatch(t, []string{"scoring.supercat_no_ambition", "scoring.arcs_marker_version", "scoring.negative",
+		"scoring.arcs_bonus", "scoring.arcs_neutral_two_players", "scoring.supercat_choose_ambition", "scoring.supercat_marker_values",
+		"scoring.supercat_counts", "scoring.supercat_bonuses", "scoring.supercat_ambition_twice", "scoring.supercat_marker_negative",
+		"scoring.arcs_no_markers"}, ids)
 }
 
 // checkWords checks that fe's problem has message id, says english in English exactly as

@@ -297,3 +297,47 @@ func TestArcsProblemsInTheReadersLanguage(t *testing.T) {
 		assert.Equal(t, tc.en, text(doc.Find(".form-error")), tc.query)
 	}
 }
+
+// TestSupercatAmbitionProblemsInTheReadersLanguage: a SUPERCAT game finished by its ambition
+// results is an Arcs result too: what the Arcs scorer and the form refuse there is said in a
+// German reader's language, each after the field it names; English reads as before.
+func TestSupercatAmbitionProblemsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("ambitieux", "Ambitieux", "long-enough-pw")
+	res, _ := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Ehrgeiz"}, "bots": {"2"}, "difficulty": {"normal"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	values := url.Values{"by": {"ambitions"},
+		"ambitions[0].ambition": {"tycoon"}, "ambitions[0].markers": {"5,x"}, "ambitions[0].counts[1]": {"-1"},
+		"ambitions[1].ambition": {"glory"}, "ambitions[1].markers": {"5"}, "ambitions[1].bonus[2]": {"3"},
+		"ambitions[2].ambition": {"tycoon"}, "ambitions[2].markers": {"5,3,1"}}
+	rows := func(doc *goquery.Document) []string {
+		return doc.Find(".supercat-ambition .field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	}
+	app.get(c, game+"?lang=de")
+	res, doc := app.submit(c, game, game+"/finish", values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Prüfe die Ergebnisse der Ehrgeize: siehe die unten markierten Felder.", text(doc.Find("p.alert")))
+	de := rows(doc)
+	assert.Contains(t, de, "Marker: schreibe die Macht jedes Markers als „5,3“, mehrere Marker als „5,3 3,2“")
+	assert.Contains(t, de, "Ehrgeiz: wähle tycoon, tyrant, warlord, keeper oder empath")
+	assert.Contains(t, de, "Marker: 1 Werte auf einem Marker, erwartet 2 (1., 2.) oder 3 (1., 2., 3.)")
+	assert.Contains(t, de, "Ehrgeiz: tycoon ist zweimal eingegeben; gib alle ihre Marker einmal ein")
+	assert.Contains(t, de, "Anzahl von SUPERCAT Ruby: muss eine ganze Zahl ab 0 sein")
+	assert.Contains(t, de, "Bonus von SUPERCAT Jade: muss 0, 2 oder 5 sein, erhalten: 3")
+	assert.Len(t, de, 7)
+	for _, line := range de {
+		assert.NotContains(t, line, "must", "said in German: %s", line)
+	}
+
+	app.get(c, game+"?lang=en")
+	res, doc = app.submit(c, game, game+"/finish", values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	en := rows(doc)
+	assert.Contains(t, en, `Markers: write each marker's Power as "5,3", several markers as "5,3 3,2"`)
+	assert.Contains(t, en, "Ambition: choose one of tycoon, tyrant, warlord, keeper, empath")
+	assert.Contains(t, en, "Markers: 1 values on a marker, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)")
+	assert.Contains(t, en, "Ambition: tycoon is entered twice; enter all its markers once")
+	assert.Contains(t, en, "SUPERCAT Jade's bonus: must be 0, 2 or 5, got 3")
+}
