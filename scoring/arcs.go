@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/tablestakes/tablestakes/strictjson"
@@ -146,16 +147,16 @@ func ScoreArcsAmbition(in ArcsInput) (Result, error) {
 // checkArcs validates an ambition's input.
 func checkArcs(in ArcsInput) error {
 	if len(in.Markers) == 0 {
-		return fieldErr("markers", "no markers, need at least 1")
+		return wordedErr("markers", "scoring.arcs_no_markers", nil, "no markers, need at least 1")
 	}
 	for i, m := range in.Markers {
 		mp := strictjson.Index("markers", i)
 		if len(m) != 2 && len(m) != 3 {
-			return fieldErr(mp, "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(m))
+			return markerValuesErr(mp, len(m))
 		}
 		for j, v := range m {
 			if v < 0 {
-				return fieldErr(strictjson.Index(mp, j), "must not be negative, got %d", v)
+				return negativeErr(strictjson.Index(mp, j), strconv.FormatInt(v, 10))
 			}
 		}
 	}
@@ -167,10 +168,10 @@ func checkArcs(in ArcsInput) error {
 		pp := strictjson.Index("players", i)
 		ids[i] = p.ID
 		if p.Count < 0 {
-			return fieldErr(pp+".count", "must not be negative, got %d", p.Count)
+			return negativeErr(pp+".count", strconv.FormatInt(p.Count, 10))
 		}
 		if p.Bonus != 0 && p.Bonus != 2 && p.Bonus != 5 {
-			return fieldErr(pp+".bonus", "must be 0, 2 or 5, got %d", p.Bonus)
+			return arcsBonusErr(pp+".bonus", p.Bonus)
 		}
 	}
 	if err := checkIDs(ids, func(i int) string { return strictjson.Index("players", i) + ".id" }); err != nil {
@@ -178,11 +179,30 @@ func checkArcs(in ArcsInput) error {
 	}
 	switch {
 	case in.Neutral < 0:
-		return fieldErr("neutral", "must not be negative, got %d", in.Neutral)
+		return negativeErr("neutral", strconv.FormatInt(in.Neutral, 10))
 	case in.Neutral > 0 && len(in.Players) != 2:
-		return fieldErr("neutral", "only two-player games count the neutral resources, this game has %d players", len(in.Players))
+		return neutralTwoPlayersErr("neutral", len(in.Players))
 	}
 	return nil
+}
+
+// markerValuesErr is the problem of an ambition marker showing neither two nor three values.
+func markerValuesErr(path string, got int) *FieldError {
+	return wordedErr(path, "scoring.arcs_marker_values", map[string]any{"Got": got},
+		fmt.Sprintf("%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", got))
+}
+
+// arcsBonusErr is the problem of a bonus for an untied first place other than the city
+// slots' 0, 2 or 5.
+func arcsBonusErr(path string, got int64) *FieldError {
+	return wordedErr(path, "scoring.arcs_bonus", map[string]any{"Got": got}, fmt.Sprintf("must be 0, 2 or 5, got %d", got))
+}
+
+// neutralTwoPlayersErr is the problem of a neutral count in a game of players players, not
+// two.
+func neutralTwoPlayersErr(path string, players int) *FieldError {
+	return wordedErr(path, "scoring.arcs_neutral_two_players", map[string]any{"Players": players},
+		fmt.Sprintf("only two-player games count the neutral resources, this game has %d players", players))
 }
 
 // scoreArcsAmbitionJSON decodes CONTRACT section 1's Arcs ambition input and scores it.
@@ -214,7 +234,7 @@ func decodeArcsAmbitionJSON(input []byte, o scoreOptions) (ArcsInput, error) {
 			return ArcsInput{}, err
 		}
 		if len(values) != 2 && len(values) != 3 {
-			return ArcsInput{}, fieldErr(strictjson.Index("markers", i), "%d values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(values))
+			return ArcsInput{}, markerValuesErr(strictjson.Index("markers", i), len(values))
 		}
 		marker := make([]int64, len(values))
 		for j, v := range values {

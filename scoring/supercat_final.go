@@ -45,40 +45,43 @@ func SupercatFinalSeatID(i int) string {
 func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinalAmbition) FieldErrors {
 	var errs FieldErrors
 	if len(ambitions) == 0 {
-		errs = append(errs, fieldErr("ambitions", "enter at least one ambition scored at the game's end"))
+		errs = append(errs, wordedErr("ambitions", "scoring.supercat_no_ambition", nil, "enter at least one ambition scored at the game's end"))
 	}
 	var seen []Ambition
 	for i, a := range ambitions {
 		path := strictjson.Index("ambitions", i)
 		switch {
 		case !slices.Contains(Ambitions, a.Ambition):
-			errs = append(errs, fieldErr(path+".ambition", "choose one of tycoon, tyrant, warlord, keeper, empath"))
+			errs = append(errs, wordedErr(path+".ambition", "scoring.supercat_choose_ambition", nil, "choose one of tycoon, tyrant, warlord, keeper, empath"))
 		case slices.Contains(seen, a.Ambition):
-			errs = append(errs, fieldErr(path+".ambition", "%s is entered twice; enter all its markers once", a.Ambition))
+			errs = append(errs, wordedErr(path+".ambition", "scoring.supercat_ambition_twice", map[string]any{"Ambition": string(a.Ambition)},
+				fmt.Sprintf("%s is entered twice; enter all its markers once", a.Ambition)))
 		}
 		seen = append(seen, a.Ambition)
 		errs = append(errs, checkSupercatMarkers(v, path+".markers", a.Markers)...)
 		if len(a.Counts) != seats {
-			errs = append(errs, fieldErr(path+".counts", "give the count of each of the %d seats", seats))
+			errs = append(errs, wordedErr(path+".counts", "scoring.supercat_counts", map[string]any{"Seats": seats},
+				fmt.Sprintf("give the count of each of the %d seats", seats)))
 		}
 		for j, c := range a.Counts {
 			if c < 0 {
-				errs = append(errs, fieldErr(strictjson.Index(path+".counts", j), "must not be negative, got %d", c))
+				errs = append(errs, negativeErr(strictjson.Index(path+".counts", j), strconv.FormatInt(c, 10)))
 			}
 		}
 		if a.Bonus != nil && len(a.Bonus) != seats {
-			errs = append(errs, fieldErr(path+".bonus", "give the bonus of each of the %d seats", seats))
+			errs = append(errs, wordedErr(path+".bonus", "scoring.supercat_bonuses", map[string]any{"Seats": seats},
+				fmt.Sprintf("give the bonus of each of the %d seats", seats)))
 		}
 		for j, b := range a.Bonus {
 			if b != 0 && b != 2 && b != 5 {
-				errs = append(errs, fieldErr(strictjson.Index(path+".bonus", j), "must be 0, 2 or 5, got %d", b))
+				errs = append(errs, arcsBonusErr(strictjson.Index(path+".bonus", j), b))
 			}
 		}
 		switch {
 		case a.Neutral < 0:
-			errs = append(errs, fieldErr(path+".neutral", "must not be negative, got %d", a.Neutral))
+			errs = append(errs, negativeErr(path+".neutral", strconv.FormatInt(a.Neutral, 10)))
 		case a.Neutral > 0 && seats != 2:
-			errs = append(errs, fieldErr(path+".neutral", "only two-player games count the neutral resources, this game has %d players", seats))
+			errs = append(errs, neutralTwoPlayersErr(path+".neutral", seats))
 		}
 	}
 	return errs
@@ -88,19 +91,20 @@ func CheckSupercatFinalAmbitions(v Version, seats int, ambitions []SupercatFinal
 // or more, no more values than the version's markers show.
 func checkSupercatMarkers(v Version, path string, markers [][]int64) FieldErrors {
 	if len(markers) == 0 {
-		return FieldErrors{fieldErr(path, "no markers, need at least 1")}
+		return FieldErrors{wordedErr(path, "scoring.arcs_no_markers", nil, "no markers, need at least 1")}
 	}
 	for _, m := range markers {
 		if len(m) != 2 && len(m) != 3 {
-			return FieldErrors{fieldErr(path, "%d values on a marker, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(m))}
+			return FieldErrors{wordedErr(path, "scoring.supercat_marker_values", map[string]any{"Got": len(m)},
+				fmt.Sprintf("%d values on a marker, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)", len(m)))}
 		}
 		if slices.Min(m) < 0 {
-			return FieldErrors{fieldErr(path, "a marker's Power must not be negative")}
+			return FieldErrors{wordedErr(path, "scoring.supercat_marker_negative", nil, "a marker's Power must not be negative")}
 		}
 	}
 	var fe *FieldError
 	if errors.As(v.CheckMarkers(markers), &fe) {
-		return FieldErrors{fieldErr(path, "%s", fe.Problem)}
+		return FieldErrors{wordedErr(path, fe.ID, fe.Data, fe.Problem)}
 	}
 	return nil
 }

@@ -146,8 +146,9 @@ func (v Version) CheckMarkers(markers [][]int64) error {
 	}
 	for i, m := range markers {
 		if len(m) > v.MarkerValues {
-			return fieldErr(strictjson.Index("markers", i), "%d values, but the markers of %s show at most %d (1st, 2nd)",
-				len(m), v.Name, v.MarkerValues)
+			return wordedErr(strictjson.Index("markers", i), "scoring.arcs_marker_version",
+				map[string]any{"Got": len(m), "Version": v.Name, "Max": v.MarkerValues},
+				fmt.Sprintf("%d values, but the markers of %s show at most %d (1st, 2nd)", len(m), v.Name, v.MarkerValues))
 		}
 	}
 	return nil

@@ -20,9 +20,10 @@ type AmbitionView struct {
 	// ambition box place like a third player).
 	TwoPlayers bool
 	Neutral    string
-	// Errors maps a field's name to what is wrong with it; Error is about the whole input.
-	Errors FieldErrors
-	Error  string
+	// Errors are the problems of the fields by name ("markers"); Problem is what the helper
+	// refuses in the whole input, said in the reader's language.
+	Errors  FormErrors
+	Problem AmbitionProblem
 	// Input is the scorer input the preview scored (CONTRACT section 1's arcs-ambition).
 	Input string
 	// Results are the scored players; empty until the form is sent.
@@ -54,3 +55,15 @@ type AmbitionResult struct {
 	Power       string
 	Explanation string
 }
+
+// AmbitionProblem is what the ambition helper refuses in what was entered: where (Subject, the
+// message id of a marker row, a seat's count or bonus or the neutral count, with its blanks;
+// "" for the input as a whole) and what is wrong (a scorer's problem by its message id).
+type AmbitionProblem struct {
+	Subject     string
+	SubjectData map[string]any
+	Words       FormWords
+}
+
+// Empty reports whether nothing was refused.
+func (p AmbitionProblem) Empty() bool { return p.Words.Empty() }

@@ -261,6 +261,34 @@ func (f FairnessView) gamesSummary(l locales.Lang) string {
 	return l.T("fairness.games_range", map[string]any{"Least": l.Int(lo), "Most": l.Int(hi)})
 }
 
+// withdrawalLine says in l how withdrawal w moved the balance: "player2 withdrew on 26 Nov
+// 2026. Pairs of players meet 2 to 3 times (spread 1) among 8 players before, 2 times
+// (spread 0) among 7 after; games per player 6 before, 5 to 6 after." and, when games go on
+// one player short, how many of each staying player's.
+func withdrawalLine(l locales.Lang, w FairnessWithdrawal) string {
+	span := func(lo, hi int) string {
+		if lo == hi {
+			return l.Int(lo)
+		}
+		return l.T("fairness.withdrew.span", map[string]any{"Least": l.Int(lo), "Most": l.Int(hi)})
+	}
+	times := func(lo, hi int) string {
+		return l.N("fairness.withdrew.times", hi, map[string]any{"Span": span(lo, hi)})
+	}
+	line := l.T("fairness.withdrew", map[string]any{"Player": w.Username, "Date": l.ShortDate(w.On)}) + " " +
+		l.T("fairness.withdrew.balance", map[string]any{
+			"PairsBefore": times(w.Before.PairMin, w.Before.PairMax), "SpreadBefore": l.Int(w.Before.PairMax - w.Before.PairMin),
+			"PlayersBefore": l.Int(w.Before.Players),
+			"PairsAfter":    times(w.After.PairMin, w.After.PairMax), "SpreadAfter": l.Int(w.After.PairMax - w.After.PairMin),
+			"PlayersAfter": l.Int(w.After.Players),
+			"GamesBefore":  span(w.Before.GamesMin, w.Before.GamesMax), "GamesAfter": span(w.After.GamesMin, w.After.GamesMax),
+		})
+	if w.Shortened {
+		line += " " + l.T("fairness.withdrew.short", map[string]any{"Span": span(w.ShortMin, w.ShortMax)})
+	}
+	return line
+}
+
 // truncate shortens s to at most n runes, marking the cut with an ellipsis.
 func truncate(s string, n int) string {
 	r := []rune(s)

@@ -101,9 +101,9 @@ func FairnessSection(f FairnessView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(w)
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(withdrawalLine(locales.From(ctx), w))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/fairness.templ`, Line: 15, Col: 12}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/fairness.templ`, Line: 15, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {

@@ -393,8 +393,28 @@ type FairnessView struct {
 	Powers []string
 	// GamesPerPlayer[p] is how many games player p plays.
 	GamesPerPlayer []int
-	// Withdrawals say, for each member who withdrew, how the balance moved.
-	Withdrawals []string
+	// Withdrawals are, for each member who withdrew, how the balance moved.
+	Withdrawals []FairnessWithdrawal
+}
+
+// FairnessWithdrawal is how one withdrawal moved the schedule's balance, for the fairness
+// report: who withdrew and when, the balance before (the one who withdrew counted) and after
+// (the players who stay), and the least and most games a staying player has one player short.
+type FairnessWithdrawal struct {
+	Username string
+	// On is the day of the withdrawal, in the league's time zone.
+	On                 time.Time
+	Before, After      FairnessBalance
+	Shortened          bool
+	ShortMin, ShortMax int
+}
+
+// FairnessBalance measures a schedule's balance among Players players: the least and most
+// games two of them share and the least and most games one of them plays.
+type FairnessBalance struct {
+	Players            int
+	PairMin, PairMax   int
+	GamesMin, GamesMax int
 }
 
 // hasPowers reports whether any seat has a power name, so a table shows the Power column.

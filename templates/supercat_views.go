@@ -102,7 +102,7 @@ type SupercatAmbitionsForm struct {
 	Seats []string
 	// Neutral asks for the neutral resources (two seats only).
 	Neutral bool
-	Errors  FieldErrors
+	Errors  FormErrors
 	// Open unfolds the form (after a refusal).
 	Open bool
 }
@@ -118,30 +118,39 @@ type SupercatAmbitionRow struct {
 	Counts, Bonus []string
 }
 
-// RowErrors are the problems of ambition i's fields, each "field: problem" in the words of
-// the form ("SUPERCAT Ruby's count: must not be negative"), in the form's order.
-func (f SupercatAmbitionsForm) RowErrors(i int) []string {
-	var out []string
-	add := func(name, label string) {
-		if e := f.Errors[name]; e != "" {
-			out = append(out, label+": "+e)
+// RowErrors are the problems of ambition i's fields in the form's order, each with the
+// field it names ("SUPERCAT Ruby's count: must not be negative").
+func (f SupercatAmbitionsForm) RowErrors(i int) []SupercatRowProblem {
+	var out []SupercatRowProblem
+	add := func(name, label, seat string) {
+		if w := f.Errors[name]; !w.Empty() {
+			out = append(out, SupercatRowProblem{Label: label, Seat: seat, Words: w})
 		}
 	}
-	add(SupercatAmbitionField(i, "ambition"), "Ambition")
-	add(SupercatAmbitionField(i, "markers"), "Markers")
-	add(SupercatAmbitionField(i, "neutral"), "Neutral")
-	add(SupercatAmbitionField(i, "counts"), "Counts")
-	add(SupercatAmbitionField(i, "bonus"), "Bonus")
+	add(SupercatAmbitionField(i, "ambition"), "supercat.field.ambition", "")
+	add(SupercatAmbitionField(i, "markers"), "supercat.field.markers", "")
+	add(SupercatAmbitionField(i, "neutral"), "supercat.field.neutral", "")
+	add(SupercatAmbitionField(i, "counts"), "supercat.field.counts", "")
+	add(SupercatAmbitionField(i, "bonus"), "supercat.field.bonus", "")
 	for j, seat := range f.Seats {
-		add(SupercatAmbitionSeatField(i, "counts", j), seat+"'s count")
-		add(SupercatAmbitionSeatField(i, "bonus", j), seat+"'s bonus")
+		add(SupercatAmbitionSeatField(i, "counts", j), "supercat.field.seat_count", seat)
+		add(SupercatAmbitionSeatField(i, "bonus", j), "supercat.field.seat_bonus", seat)
 	}
 	return out
 }
 
+// SupercatRowProblem is the problem of one field of an ambition on the finish form: Label is
+// the message id of the field's name, Seat the seat it belongs to ("" for the ambition's own
+// fields), Words the problem.
+type SupercatRowProblem struct {
+	Label string
+	Seat  string
+	Words FormWords
+}
+
 // invalid is the aria-invalid value of the field name: "true" when errs has a problem for it.
-func invalid(errs FieldErrors, name string) string {
-	if errs[name] != "" {
+func invalid(errs FormErrors, name string) string {
+	if errs.Has(name) {
 		return "true"
 	}
 	return "false"

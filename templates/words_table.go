@@ -332,6 +332,20 @@ func formProblemIn(ctx context.Context, p FormProblem) string {
 	return formErrorIn(ctx, p.Words)
 }
 
+// ambitionProblemIn is what the ambition helper refuses, in ctx's language: its subject
+// ("Marker 1", "Anzahl von Ada") and the problem, or the problem alone. In English the problem
+// goes on in lower case after its subject, as on the result form.
+func ambitionProblemIn(ctx context.Context, p AmbitionProblem) string {
+	if p.Subject == "" {
+		return formErrorIn(ctx, p.Words)
+	}
+	what := formWordsIn(ctx, p.Words)
+	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
+		what = lowerFirst(what)
+	}
+	return locales.T(ctx, p.Subject, p.SubjectData) + ": " + what
+}
+
 // lowerFirst starts s in lower case.
 func lowerFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
@@ -432,13 +446,14 @@ func placeIn(ctx context.Context, place string) string {
 // supercatErrors are the SUPERCAT forms' refusals that have words in every language.
 var supercatErrors = map[string]string{
 	"Give the game a name of at most 100 characters, on one line.": "supercat.err.name",
-	"Choose 1, 2 or 3 bots.":                                 "supercat.err.bots",
-	"Choose normal, hard or none.":                           "supercat.err.difficulty",
-	"Choose base or blighted-reach (the campaign game).":     "supercat.err.version",
-	"Choose none, intervene or passive.":                     "supercat.err.leaders_lore",
-	"Choose among the seven modifiers of the seed.":          "supercat.err.modifiers",
-	"Choose each modifier at most once.":                     "supercat.err.modifier_once",
-	"The turn could not start: see the fields marked below.": "supercat.err.turn",
+	"Choose 1, 2 or 3 bots.":                                   "supercat.err.bots",
+	"Choose normal, hard or none.":                             "supercat.err.difficulty",
+	"Choose base or blighted-reach (the campaign game).":       "supercat.err.version",
+	"Choose none, intervene or passive.":                       "supercat.err.leaders_lore",
+	"Choose among the seven modifiers of the seed.":            "supercat.err.modifiers",
+	"Choose each modifier at most once.":                       "supercat.err.modifier_once",
+	"The turn could not start: see the fields marked below.":   "supercat.err.turn",
+	"Check the ambition results: see the fields marked below.": "supercat.err.ambitions",
 }
 
 // supercatErrorIn is a SUPERCAT refusal in ctx's language where it has words; what the
@@ -447,10 +462,18 @@ func supercatErrorIn(ctx context.Context, msg string) string {
 	if id, ok := supercatErrors[msg]; ok {
 		return locales.T(ctx, id)
 	}
-	if rest, ok := strings.CutPrefix(msg, "Check the ambition results: "); ok {
-		return locales.T(ctx, "supercat.err.ambitions") + " " + rest
-	}
 	return msg
+}
+
+// supercatRowProblemIn is the problem of one field of an ambition on the SUPERCAT finish
+// form in ctx's language, after the field's name: "SUPERCAT Ruby's count: must be a whole
+// number of 0 or more". In English the problem goes on in lower case, as it was written.
+func supercatRowProblemIn(ctx context.Context, p SupercatRowProblem) string {
+	what := formWordsIn(ctx, p.Words)
+	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
+		what = lowerFirst(what)
+	}
+	return locales.T(ctx, p.Label, map[string]any{"Seat": supercatSeatIn(ctx, p.Seat)}) + ": " + what
 }
 
 // choiceIn is an answer button of a SUPERCAT question in ctx's language: Yes and No are

@@ -215,6 +215,11 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 		{"cartagena", placed("substitute-1", "bruno"), powers, "scoring.substitute_seated"},
 		{"cartagena", placed("substitute-1", "erik", "substitute-2", "erik"), powers, "scoring.substitute_twice"},
 		{"cartagena", placed("absent-2", "on", "substitute-2", "erik"), powers, "scoring.replaced_not_absent"},
+		{"arcs", placed("score-1", "-3"), powers, "scoring.scores_whole_not_negative"},
+		{"arcs", placed("score-2", "x"), powers, "resultform.not_a_number"},
+		{"arcs", placed("score-3", ""), powers, "resultform.enter"},
+		{"arcs", placed("absent-2", "on", "absent-3", "on", "absent-4", "on"), powers, "scoring.too_few_players"},
+		{"arcs", placed("substitute-1", "erik", "substitute-2", "erik"), powers, "scoring.substitute_twice"},
 		{"diplomacy", survivors("absent-2", "on", "absent-3", "on"), powers, "scoring.missing_man_once"},
 		{"diplomacy", survivors("absent-2", "on", "substitute-2", "erik"), powers, "scoring.missing_man_replaced"},
 	} {
@@ -229,5 +234,73 @@ func TestScorersFormProblemsSayTheirEnglishExactly(t *testing.T) {
 			assert.NotContains(t, said, "<no value>", "%s: %s", code, tc.id)
 		}
 		assert.Equal(t, words.English, formWordsIn(context.Background(), words), "English says %s as the API does", tc.id)
+	}
+}
+
+// TestArcsAmbitionProblemsSayTheirEnglishExactly: each problem the Arcs ambition scorer finds
+// in what a person enters (on the ambition helper, or at a SUPERCAT game's end) has its
+// message, whose English is what `tablestakes score arcs-ambition` and the API answer word for
+// word, and which the other languages say in their own words.
+func TestArcsAmbitionProblemsSayTheirEnglishExactly(t *testing.T) {
+	arcs, err := scoring.GameBySlug("arcs")
+	require.NoError(t, err)
+	base, err := arcs.Version("base")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		input, id, english string
+	}{
+		{`{"markers":[],"players":[{"id":"A","count":1},{"id":"B","count":0}]}`, "scoring.arcs_no_markers", "no markers, need at least 1"},
+		{`{"markers":[[5]],"players":[{"id":"A","count":1},{"id":"B","count":0}]}`, "scoring.arcs_marker_values", "1 values, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)"},
+		{`{"markers":[[5,-3]],"players":[{"id":"A","count":1},{"id":"B","count":0}]}`, "scoring.negative", "must not be negative, got -3"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":-1},{"id":"B","count":0}]}`, "scoring.negative", "must not be negative, got -1"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":1.5},{"id":"B","count":0}]}`, "scoring.whole", "must be a whole number, got 1.5"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":1,"bonus":3},{"id":"B","count":0}]}`, "scoring.arcs_bonus", "must be 0, 2 or 5, got 3"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":1}]}`, "scoring.too_few_players", "1 player(s), need at least 2"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":1},{"id":"B","count":0},{"id":"C","count":0}],"neutral":2}`,
+			"scoring.arcs_neutral_two_players", "only two-player games count the neutral resources, this game has 3 players"},
+		{`{"markers":[[5,3]],"players":[{"id":"A","count":1},{"id":"B","count":0}],"neutral":-2}`, "scoring.negative", "must not be negative, got -2"},
+	} {
+		_, err := scoring.Score(scoring.ArcsAmbition, []byte(tc.input))
+		var fe *scoring.FieldError
+		if !assert.ErrorAs(t, err, &fe, tc.input) {
+			continue
+		}
+		checkWords(t, fe, tc.id, tc.english)
+	}
+	var fe *scoring.FieldError
+	require.ErrorAs(t, base.CheckMarkers([][]int64{{5, 3, 2}}), &fe)
+	checkWords(t, fe, "scoring.arcs_marker_version", "3 values, but the markers of Base game show at most 2 (1st, 2nd)")
+	// A SUPERCAT game finished by its ambition results: every problem at once.
+	var ids []string
+	for _, ambitions := range [][]scoring.SupercatFinalAmbition{nil, {
+		{Ambition: scoring.Ambitions[0], Markers: [][]int64{{5, 3, 2}}, Counts: []int64{1, -1, 0}, Bonus: []int64{0, 3, 0}, Neutral: 1},
+		{Ambition: "glory", Markers: [][]int64{{5}}, Counts: []int64{1, 0}, Bonus: []int64{0}},
+		{Ambition: scoring.Ambitions[0], Markers: [][]int64{{5, -3}}, Counts: []int64{1, 0, 0}},
+		{Ambition: scoring.Ambitions[1], Counts: []int64{1, 0, 0}},
+	}} {
+		for _, fe := range scoring.CheckSupercatFinalAmbitions(base, 3, ambitions) {
+			ids = append(ids, fe.ID)
+			checkWords(t, fe, fe.ID, fe.Problem)
+		}
+	}
+	assert.ElementsMatch(t, []string{"scoring.supercat_no_ambition", "scoring.arcs_marker_version", "scoring.negative",
+		"scoring.arcs_bonus", "scoring.arcs_neutral_two_players", "scoring.supercat_choose_ambition", "scoring.supercat_marker_values",
+		"scoring.supercat_counts", "scoring.supercat_bonuses", "scoring.supercat_ambition_twice", "scoring.supercat_marker_negative",
+		"scoring.arcs_no_markers"}, ids)
+}
+
+// checkWords checks that fe's problem has message id, says english in English exactly as
+// its problem, and says it otherwise in German, French and Italian.
+func checkWords(t *testing.T, fe *scoring.FieldError, id, english string) {
+	t.Helper()
+	assert.Equal(t, id, fe.ID, english)
+	assert.Equal(t, english, fe.Problem, "the API's words")
+	w := FormWords{ID: fe.ID, Data: fe.Data, English: fe.Problem}
+	assert.Equal(t, english, formWordsIn(context.Background(), w), "English says %s as the API does", id)
+	for _, code := range []string{"de", "fr", "it"} {
+		lang, _ := locales.Get(code)
+		said := formWordsIn(locales.With(context.Background(), lang), w)
+		assert.NotEqual(t, english, said, "%s has its own words for %q", code, english)
+		assert.NotContains(t, said, "<no value>", "%s: %s", code, id)
 	}
 }

@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,4 +46,29 @@ func TestLeagueJoinRefusalInTheReadersLanguage(t *testing.T) {
 	res, doc := app.post(c, leaguePath(running)+"/join", url.Values{"_csrf": {csrfOf(t, doc)}})
 	assert.Equal(t, http.StatusConflict, res.StatusCode)
 	assert.Equal(t, "Liga: läuft schon; ihre Spieler stehen fest und ihre Partien sind angesetzt", text(doc.Find("#join .alert")))
+}
+
+// The fairness report's line on a withdrawal (how the balance moved) is said in the
+// reader's language, its English as before.
+func TestFairnessWithdrawalInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "gonzaga", 4)
+	status, out := app.api("POST", fmt.Sprintf("/api/v1/leagues/%d/withdraw", l.ID), org.token, map[string]string{"username": "player2"})
+	require.Equal(t, http.StatusOK, status, out)
+
+	// The day is the withdrawal's, today in the league's zone: matched by its shape.
+	_, doc := app.get(app.browser(), leaguePath(l)+"?lang=de")
+	assert.Regexp(t, `^player2 hat sich am \d{1,2}\. \S+ \d{4} zurückgezogen\. `+
+		regexp.QuoteMeta("Je zwei Spieler treffen sich vorher 6 bis 7 Mal (Spanne 1) unter 8 Spielern, nachher 6 bis 7 Mal (Spanne 1) unter 7; "+
+			"Partien pro Spieler vorher 16, nachher 16. Für jeden verbleibenden Spieler werden 6 bis 7 seiner Partien mit einem Spieler weniger gespielt.")+`$`,
+		text(doc.Find(".fairness-withdrawals li")))
+	_, doc = app.get(app.browser(), leaguePath(l)+"?lang=it")
+	assert.Contains(t, text(doc.Find(".fairness-withdrawals li")), "Le coppie di giocatori si incontrano da 6 a 7 volte (scarto 1) tra 8 giocatori prima")
+
+	_, doc = app.get(app.browser(), leaguePath(l)+"?lang=en")
+	assert.Regexp(t, `^player2 withdrew on \d{1,2} [A-Z][a-z]{2} \d{4}\. `+
+		regexp.QuoteMeta("Pairs of players meet 6 to 7 times (spread 1) among 8 players before, 6 to 7 times (spread 1) among 7 after; "+
+			"games per player 16 before, 16 after. Each player who stays has 6 to 7 of the games played one player short.")+`$`,
+		text(doc.Find(".fairness-withdrawals li")), "English reads as before")
 }

@@ -253,3 +253,91 @@ func TestResultFormRefusalsTranslated(t *testing.T) {
 	assert.Equal(t, "Die Korrektur ändert nichts", text(doc.Find(".alert")))
 	app.get(c, form+"?lang=en")
 }
+
+// TestArcsProblemsInTheReadersLanguage: what the Arcs scorers refuse is said in a German
+// reader's language: a final Power the game does not allow on the result form, and on the
+// ambition helper a count, a bonus or markers it refuses, each named by its field. English
+// says the scorer's words as the API does.
+func TestArcsProblemsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	l, org, _, _ := runningLeague(t, app, "arcs", 4)
+	g := mustLeagueGames(t, app, l)[0]
+	form := fmt.Sprintf("/games/%d/result", g.ID)
+	c := app.logIn(org)
+	app.get(c, form+"?lang=de")
+	res, doc := app.submit(c, form, form, url.Values{"action": {"preview"},
+		"score-1": {"-3"}, "score-2": {"20"}, "score-3": {"10"}, "score-4": {"5"}})
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Endergebnisse in Arcs sind ganze Zahlen ab 0, erhalten: -3", text(doc.Find("#e-score-1")))
+
+	helper := fmt.Sprintf("/games/%d/ambition", g.ID)
+	_, doc = app.get(c, helper+"?lang=de")
+	first := text(doc.Find(".form-table tbody bdi").First())
+	require.NotEmpty(t, first)
+	for _, tc := range []struct {
+		query   string
+		de, en  string
+		markers string
+	}{
+		{"preview=1&m1v1=5&m1v2=3&count1=-1", "Anzahl von " + first + ": darf nicht negativ sein, erhalten: -1",
+			first + " count: must not be negative, got -1", ""},
+		{"preview=1&m1v1=5&m1v2=3&count1=4&bonus1=3", "Bonus von " + first + ": muss 0, 2 oder 5 sein, erhalten: 3",
+			first + " bonus: must be 0, 2 or 5, got 3", ""},
+		{"preview=1&m1v1=5&m1v2=3&m1v3=2&count1=4", "Marker 1: 3 Werte, aber die Marker von Base game zeigen höchstens 2",
+			"Marker 1: 3 values, but the markers of Base game show at most 2 (1st, 2nd)", "3 Werte, aber die Marker von Base game zeigen höchstens 2"},
+		{"preview=1&m1v2=3&count1=4", "Marker 1: fülle seine Werte ab dem 1. Platz aus", "Marker 1: fill its values from 1st place on", ""},
+		{"preview=1&m1v1=5&m1v2=3&count1=x", "Anzahl von " + first + ": Keine Zahl: x", first + " count: not a number: x", ""},
+	} {
+		res, doc := app.get(c, helper+"?lang=de&"+tc.query)
+		assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, tc.query)
+		assert.Equal(t, tc.de, text(doc.Find(".form-error")), tc.query)
+		assert.Equal(t, tc.markers, text(doc.Find("#e-markers")), tc.query)
+		_, doc = app.get(c, helper+"?lang=en&"+tc.query)
+		assert.Equal(t, tc.en, text(doc.Find(".form-error")), tc.query)
+	}
+}
+
+// TestSupercatAmbitionProblemsInTheReadersLanguage: a SUPERCAT game finished by its ambition
+// results is an Arcs result too: what the Arcs scorer and the form refuse there is said in a
+// German reader's language, each after the field it names; English reads as before.
+func TestSupercatAmbitionProblemsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, web.Config{})
+	c := app.signUp("ambitieux", "Ambitieux", "long-enough-pw")
+	res, _ := app.submit(c, "/supercat", "/supercat", url.Values{"name": {"Ehrgeiz"}, "bots": {"2"}, "difficulty": {"normal"}})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	game := res.Header.Get("Location")
+	values := url.Values{"by": {"ambitions"},
+		"ambitions[0].ambition": {"tycoon"}, "ambitions[0].markers": {"5,x"}, "ambitions[0].counts[1]": {"-1"},
+		"ambitions[1].ambition": {"glory"}, "ambitions[1].markers": {"5"}, "ambitions[1].bonus[2]": {"3"},
+		"ambitions[2].ambition": {"tycoon"}, "ambitions[2].markers": {"5,3,1"}}
+	rows := func(doc *goquery.Document) []string {
+		return doc.Find(".supercat-ambition .field-error").Map(func(_ int, s *goquery.Selection) string { return text(s) })
+	}
+	app.get(c, game+"?lang=de")
+	res, doc := app.submit(c, game, game+"/finish", values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	assert.Equal(t, "Prüfe die Ergebnisse der Ehrgeize: siehe die unten markierten Felder.", text(doc.Find("p.alert")))
+	de := rows(doc)
+	assert.Contains(t, de, "Marker: schreibe die Macht jedes Markers als „5,3“, mehrere Marker als „5,3 3,2“")
+	assert.Contains(t, de, "Ehrgeiz: wähle tycoon, tyrant, warlord, keeper oder empath")
+	assert.Contains(t, de, "Marker: 1 Werte auf einem Marker, erwartet 2 (1., 2.) oder 3 (1., 2., 3.)")
+	assert.Contains(t, de, "Ehrgeiz: tycoon ist zweimal eingegeben; gib alle ihre Marker einmal ein")
+	assert.Contains(t, de, "Anzahl von SUPERCAT Ruby: muss eine ganze Zahl ab 0 sein")
+	assert.Contains(t, de, "Bonus von SUPERCAT Jade: muss 0, 2 oder 5 sein, erhalten: 3")
+	assert.Len(t, de, 7)
+	for _, line := range de {
+		assert.NotContains(t, line, "must", "said in German: %s", line)
+	}
+
+	app.get(c, game+"?lang=en")
+	res, doc = app.submit(c, game, game+"/finish", values)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
+	en := rows(doc)
+	assert.Contains(t, en, `Markers: write each marker's Power as "5,3", several markers as "5,3 3,2"`)
+	assert.Contains(t, en, "Ambition: choose one of tycoon, tyrant, warlord, keeper, empath")
+	assert.Contains(t, en, "Markers: 1 values on a marker, want 2 (1st, 2nd) or 3 (1st, 2nd, 3rd)")
+	assert.Contains(t, en, "Ambition: tycoon is entered twice; enter all its markers once")
+	assert.Contains(t, en, "SUPERCAT Jade's bonus: must be 0, 2 or 5, got 3")
+}

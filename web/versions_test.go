@@ -251,7 +251,8 @@ func TestAmbitionHelperFollowsTheVersion(t *testing.T) {
 	assert.Equal(t, 2, doc.Find(".marker-row").First().Find("input").Length())
 	res, doc = app.get(c, helper+"?preview=1&m1v1=5&m1v2=3&m1v3=2&count1=4&count2=1")
 	assert.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	assert.Equal(t, "markers[0]: 3 values, but the markers of Base game show at most 2 (1st, 2nd)", text(doc.Find(".form-error")))
+	assert.Equal(t, "Marker 1: 3 values, but the markers of Base game show at most 2 (1st, 2nd)", text(doc.Find(".form-error")))
+	assert.Equal(t, "3 values, but the markers of Base game show at most 2 (1st, 2nd)", text(doc.Find("#e-markers")))
 	// The seed's four-player row "A = B > C > D | 2 | 2 | - | -".
 	res, doc = app.get(c, helper+"?preview=1&m1v1=5&m1v2=3&count1=4&count2=4&count3=2&count4=1")
 	require.Equal(t, http.StatusOK, res.StatusCode)

@@ -48,7 +48,7 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 		title = game.Name + " — game " + strconv.Itoa(g.Number)
 	}
 	v := templates.AmbitionView{GameID: g.ID, GameTitle: title, Version: versionView(game, ver.Slug, g.Edition),
-		Errors: templates.FieldErrors{}}
+		Errors: templates.FormErrors{}}
 	q := c.QueryParams()
 	// Seats not taken yet at an open table still have their names.
 	names := game.SeatNames(g.SeatCount)
@@ -78,8 +78,12 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 		return h.Render(c, http.StatusOK, templates.Ambition(h.Page(c, locales.T(c.Request().Context(), "ambition.title")), v))
 	}
 	status := http.StatusOK
-	if err := scoreAmbition(&v, ver, q); err != nil {
-		v.Error = err.Error()
+	problem, err := scoreAmbition(&v, ver, q)
+	if err != nil {
+		return err
+	}
+	if !problem.Empty() {
+		v.Problem = problem
 		status = http.StatusUnprocessableEntity
 	}
 	return h.Render(c, status, templates.Ambition(h.Page(c, locales.T(c.Request().Context(), "ambition.title")), v))
@@ -87,8 +91,10 @@ func (h *Handler) ambitionHelper(c echo.Context) error {
 
 // scoreAmbition builds the arcs-ambition input from the helper's fields, checks its markers
 // against the version (scoring.Version.CheckMarkers: a value beyond the version's markers,
-// sent by hand, is refused) and scores it into v.Results.
-func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values) error {
+// sent by hand, is refused) and scores it into v.Results. What it refuses in the fields is
+// the problem, carried by its message id so the page says it in the reader's language; the
+// error is one that no input causes.
+func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values) (templates.AmbitionProblem, error) {
 	type player struct {
 		ID    string          `json:"id"`
 		Count json.RawMessage `json:"count"`
@@ -99,6 +105,9 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 		Players []player            `json:"players"`
 		Neutral json.RawMessage     `json:"neutral,omitempty"`
 	}{}
+	marker := func(i int) (string, map[string]any) {
+		return "ambition.marker", map[string]any{"Marker": i + 1}
+	}
 	var markers [][]int64
 	for i := range ambitionMarkerRows {
 		var row []json.RawMessage
@@ -111,10 +120,14 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 			}
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return errors.New("marker " + strconv.Itoa(i+1) + ": " + strconv.Quote(s) + " is not a whole number")
+				subject, data := marker(i)
+				return templates.AmbitionProblem{Subject: subject, SubjectData: data,
+					Words: templates.FormWords{ID: "scoring.whole", Data: map[string]any{"Got": s}, English: "must be a whole number, got " + s}}, nil
 			}
 			if len(values) < j {
-				return errors.New("marker " + strconv.Itoa(i+1) + ": fill its values from 1st place on")
+				subject, data := marker(i)
+				return templates.AmbitionProblem{Subject: subject, SubjectData: data,
+					Words: templates.FormWords{ID: "ambition.fill_from_first", English: "fill its values from 1st place on"}}, nil
 			}
 			values = append(values, n)
 			row = append(row, json.RawMessage(strconv.FormatInt(n, 10)))
@@ -125,8 +138,13 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 		}
 	}
 	if err := ver.CheckMarkers(markers); err != nil {
-		v.Errors["markers"] = scoring.Problem(err)
-		return err
+		p := ambitionProblem(v, err)
+		v.Errors["markers"] = p.Words
+		return p, nil
+	}
+	notANumber := func(subject string, data map[string]any, value string) templates.AmbitionProblem {
+		return templates.AmbitionProblem{Subject: subject, SubjectData: data,
+			Words: templates.FormWords{ID: "resultform.not_a_number", Data: map[string]any{"Value": value}, English: "Not a number: " + value}}
 	}
 	for _, s := range v.Seats {
 		count := s.Count
@@ -134,12 +152,12 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 			count = "0"
 		}
 		if !scoring.FormNumber(count) {
-			return errors.New(s.Username + ": the count " + strconv.Quote(count) + " is not a number")
+			return notANumber("ambition.count_of", map[string]any{"Name": s.DisplayName}, count), nil
 		}
 		p := player{ID: s.Username, Count: json.RawMessage(count)}
 		if s.Bonus != "0" && s.Bonus != "" {
 			if !scoring.FormNumber(s.Bonus) {
-				return errors.New(s.Username + ": the bonus " + strconv.Quote(s.Bonus) + " is not a number")
+				return notANumber("ambition.bonus_of", map[string]any{"Name": s.DisplayName}, s.Bonus), nil
 			}
 			p.Bonus = json.RawMessage(s.Bonus)
 		}
@@ -147,22 +165,66 @@ func scoreAmbition(v *templates.AmbitionView, ver scoring.Version, q url.Values)
 	}
 	if v.TwoPlayers && v.Neutral != "" {
 		if !scoring.FormNumber(v.Neutral) {
-			return errors.New("neutral: " + strconv.Quote(v.Neutral) + " is not a number")
+			return notANumber("ambition.neutral_field", nil, v.Neutral), nil
 		}
 		in.Neutral = json.RawMessage(v.Neutral)
 	}
 	body, err := json.Marshal(in)
 	if err != nil {
-		return err
+		return templates.AmbitionProblem{}, err
 	}
 	v.Input = string(body)
 	res, err := scoring.Score(scoring.ArcsAmbition, body)
 	if err != nil {
-		return err
+		return ambitionProblem(v, err), nil
 	}
 	for i, r := range res.Results {
 		v.Results = append(v.Results, templates.AmbitionResult{DisplayName: v.Seats[i].DisplayName, Place: r.Place,
 			Power: r.Points.RatString(), Explanation: r.Explanation})
 	}
-	return nil
+	return templates.AmbitionProblem{}, nil
+}
+
+// ambitionProblem is the scorer's refusal err of the helper's input, said where it is: the
+// field path of the arcs-ambition input ("markers[1]", "players[2].count", "neutral") named
+// as the helper names its field, and the problem by its message id ("" for one without).
+func ambitionProblem(v *templates.AmbitionView, err error) templates.AmbitionProblem {
+	var fe *scoring.FieldError
+	if !errors.As(err, &fe) {
+		return templates.AmbitionProblem{Words: templates.FormWords{English: err.Error()}}
+	}
+	id, data := fe.Words()
+	p := templates.AmbitionProblem{Words: templates.FormWords{ID: id, Data: data, English: fe.Problem}}
+	var i int
+	var rest string
+	switch {
+	case fe.Field == "neutral":
+		p.Subject = "ambition.neutral_field"
+	case scanIndex(fe.Field, "markers[", &i, &rest):
+		p.Subject, p.SubjectData = "ambition.marker", map[string]any{"Marker": i + 1}
+	case scanIndex(fe.Field, "players[", &i, &rest) && i < len(v.Seats) && rest == ".count":
+		p.Subject, p.SubjectData = "ambition.count_of", map[string]any{"Name": v.Seats[i].DisplayName}
+	case scanIndex(fe.Field, "players[", &i, &rest) && i < len(v.Seats) && rest == ".bonus":
+		p.Subject, p.SubjectData = "ambition.bonus_of", map[string]any{"Name": v.Seats[i].DisplayName}
+	}
+	return p
+}
+
+// scanIndex reads path as prefix, an index and "]" and the rest ("players[2].count" →
+// 2, ".count"), reporting whether it does.
+func scanIndex(path, prefix string, i *int, rest *string) bool {
+	after, ok := strings.CutPrefix(path, prefix)
+	if !ok {
+		return false
+	}
+	digits, tail, ok := strings.Cut(after, "]")
+	if !ok {
+		return false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 0 {
+		return false
+	}
+	*i, *rest = n, tail
+	return true
 }

@@ -195,7 +195,7 @@ func supercatGameView(g store.SupercatGame, bots []store.SupercatBot) templates.
 		v.RatedURL = "/games/" + strconv.FormatInt(*g.RatedGameID, 10)
 	}
 	v.ArcsVersion = g.Version
-	v.Ambitions = templates.SupercatAmbitionsForm{Seats: append([]string{"You"}, names...), Neutral: g.Players == 2, Errors: templates.FieldErrors{}}
+	v.Ambitions = templates.SupercatAmbitionsForm{Seats: append([]string{"You"}, names...), Neutral: g.Players == 2, Errors: templates.FormErrors{}}
 	for range templates.SupercatAmbitionRows {
 		zeros := slices.Repeat([]string{"0"}, g.Players)
 		v.Ambitions.Rows = append(v.Ambitions.Rows, templates.SupercatAmbitionRow{Neutral: "0", Counts: zeros, Bonus: slices.Clone(zeros)})
@@ -386,10 +386,10 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 		}
 		a := scoring.SupercatFinalAmbition{Ambition: scoring.Ambition(row.Ambition),
 			Markers: supercatReadMarkers(row.Markers, templates.SupercatAmbitionField(i, "markers"), form.Errors),
-			Neutral: supercatReadCount(row.Neutral, templates.SupercatAmbitionField(i, "neutral"), form.Errors)}
+			Neutral: ambitionCount(row.Neutral, templates.SupercatAmbitionField(i, "neutral"), form.Errors)}
 		for j := range row.Counts {
-			a.Counts = append(a.Counts, supercatReadCount(row.Counts[j], templates.SupercatAmbitionSeatField(i, "counts", j), form.Errors))
-			a.Bonus = append(a.Bonus, supercatReadCount(row.Bonus[j], templates.SupercatAmbitionSeatField(i, "bonus", j), form.Errors))
+			a.Counts = append(a.Counts, ambitionCount(row.Counts[j], templates.SupercatAmbitionSeatField(i, "counts", j), form.Errors))
+			a.Bonus = append(a.Bonus, ambitionCount(row.Bonus[j], templates.SupercatAmbitionSeatField(i, "bonus", j), form.Errors))
 		}
 		ambitions = append(ambitions, a)
 		rowOf = append(rowOf, i)
@@ -418,14 +418,14 @@ func (h *Handler) supercatFinishByAmbitions(c echo.Context, v templates.Supercat
 		}
 	}
 	form.Open = true
-	v.Error = "Check the ambition results: " + firstSupercatError(form.Errors)
+	v.Error = "Check the ambition results: see the fields marked below."
 	return h.Render(c, http.StatusUnprocessableEntity, templates.SupercatGamePage(h.Page(c, v.Name), v))
 }
 
 // supercatAmbitionErrors files the scorer's problems under the form's fields: the scorer
 // numbers the ambitions entered, the form its rows (rowOf). A field already refused as
 // unreadable keeps that problem.
-func supercatAmbitionErrors(fes []*scoring.FieldError, rowOf []int, errs templates.FieldErrors) {
+func supercatAmbitionErrors(fes []*scoring.FieldError, rowOf []int, errs templates.FormErrors) {
 	for _, fe := range fes {
 		field := fe.Field
 		for n, i := range rowOf {
@@ -435,8 +435,9 @@ func supercatAmbitionErrors(fes []*scoring.FieldError, rowOf []int, errs templat
 				break
 			}
 		}
-		if _, ok := errs[field]; !ok {
-			errs[field] = fe.Problem
+		if !errs.Has(field) {
+			id, data := fe.Words()
+			errs[field] = templates.FormWords{ID: id, Data: data, English: fe.Problem}
 		}
 	}
 }
@@ -444,27 +445,45 @@ func supercatAmbitionErrors(fes []*scoring.FieldError, rowOf []int, errs templat
 // supercatReadCount reads a whole number of 0 or more (blank is 0), recording a bad one in
 // errs under name.
 func supercatReadCount(value, name string, errs templates.FieldErrors) int64 {
-	if value == "" {
-		return 0
-	}
-	n, err := strconv.ParseInt(value, 10, 64)
-	if err != nil || n < 0 || n > 999 {
+	n, ok := supercatCount(value)
+	if !ok {
 		errs[name] = "must be a whole number of 0 or more"
-		return 0
 	}
 	return n
 }
 
+// ambitionCount reads a count, bonus or neutral count of the finish-by-ambitions form as
+// supercatReadCount does, recording a bad one in errs under name by its message id.
+func ambitionCount(value, name string, errs templates.FormErrors) int64 {
+	n, ok := supercatCount(value)
+	if !ok {
+		errs[name] = templates.FormWords{ID: "supercat.err.whole", English: "must be a whole number of 0 or more"}
+	}
+	return n
+}
+
+// supercatCount reads a whole number of 0 to 999, blank being 0; false for anything else.
+func supercatCount(value string) (int64, bool) {
+	if value == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(value, 10, 64)
+	if err != nil || n < 0 || n > 999 {
+		return 0, false
+	}
+	return n, true
+}
+
 // supercatReadMarkers reads ambition markers written "5,3" (one marker: 1st and 2nd place)
 // or "5,3 3,2" (several), recording a bad one in errs under name.
-func supercatReadMarkers(value, name string, errs templates.FieldErrors) [][]int64 {
+func supercatReadMarkers(value, name string, errs templates.FormErrors) [][]int64 {
 	var markers [][]int64
 	for _, m := range strings.FieldsFunc(value, func(r rune) bool { return r == ' ' || r == ';' }) {
 		var marker []int64
 		for _, p := range strings.Split(m, ",") {
 			n, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
 			if err != nil || n < 0 || n > 99 {
-				errs[name] = `write each marker's Power as "5,3", several markers as "5,3 3,2"`
+				errs[name] = templates.FormWords{ID: "supercat.err.markers_format", English: `write each marker's Power as "5,3", several markers as "5,3 3,2"`}
 				return nil
 			}
 			marker = append(marker, n)

@@ -1,16 +1,14 @@
 package pages
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
-	"github.com/tablestakes/tablestakes/service"
+	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -83,27 +81,22 @@ func withdrawalNotes(l locales.Lang, ws []store.Withdrawal) []string {
 	return out
 }
 
-// withdrawalReports say how each withdrawal moved the schedule's balance, for the fairness
-// report: the pair spread and games per player before and after.
-func withdrawalReports(ws []store.Withdrawal, zone string) []string {
+// withdrawalReports are how each withdrawal moved the schedule's balance, for the fairness
+// report (which says them in the reader's language): the pair spread and games per player
+// before and after, and the games each staying player has one player short.
+func withdrawalReports(ws []store.Withdrawal, zone string) []templates.FairnessWithdrawal {
 	loc := league.ZoneOf(zone)
-	out := make([]string, len(ws))
+	out := make([]templates.FairnessWithdrawal, len(ws))
 	for i, w := range ws {
-		line := fmt.Sprintf("%s withdrew on %s. %s", w.Username, w.At.In(loc).Format("2 Jan 2006"),
-			service.BalanceChange(w.Balance.Before, w.Balance.After))
-		if w.Shortened > 0 {
-			line += fmt.Sprintf(" Each player who stays has %s of the games played one player short.",
-				spanWords(w.Balance.ShortMin, w.Balance.ShortMax))
-		}
-		out[i] = line
+		out[i] = templates.FairnessWithdrawal{Username: w.Username, On: w.At.In(loc),
+			Before: fairnessBalance(w.Balance.Before), After: fairnessBalance(w.Balance.After),
+			Shortened: w.Shortened > 0, ShortMin: w.Balance.ShortMin, ShortMax: w.Balance.ShortMax}
 	}
 	return out
 }
 
-// spanWords is "2" or "1 to 3".
-func spanWords(lo, hi int) string {
-	if lo == hi {
-		return strconv.Itoa(lo)
-	}
-	return fmt.Sprintf("%d to %d", lo, hi)
+// fairnessBalance is the part of a schedule's balance the fairness report shows.
+func fairnessBalance(b scheduler.Balance) templates.FairnessBalance {
+	return templates.FairnessBalance{Players: b.Players, PairMin: b.PairMin, PairMax: b.PairMax,
+		GamesMin: b.GamesMin, GamesMax: b.GamesMax}
 }
