@@ -51,6 +51,9 @@ func TestDecodeJSON(t *testing.T) {
 	assert.JSONEq(t, `2`, string(v.Options["k"]))
 	require.NotNil(t, v.Hours)
 	assert.Equal(t, 4, *v.Hours)
+	v, err = decode(`{"name":"A\\u0000"}`) // an escaped backslash, then text: no NUL
+	require.NoError(t, err)
+	assert.Equal(t, `A\u0000`, v.Name)
 
 	for _, tc := range []struct {
 		body, want string
@@ -78,6 +81,8 @@ func TestDecodeJSON(t *testing.T) {
 		{`{"name":"Ada"} {}`, "body: malformed JSON at line 1, column 16: invalid character '{' after top-level value"},
 		{`{"name":"Ada"} x`, "body: malformed JSON at line 1, column 16: invalid character 'x' after top-level value"},
 		{`{"name":"A` + "\xff" + `"}`, "name: must be valid UTF-8"},
+		{`{"name":"A\u0000"}`, "name: " + msgBadText},
+		{`{"options":{"k\u0000":1}}`, `options."k\x00": ` + msgBadText},
 	} {
 		_, err := decode(tc.body)
 		var he *echo.HTTPError
