@@ -1,11 +1,15 @@
 // Package delivery holds the rules of a notification's delivery, by e-mail or to a
-// webhook: how long a failed attempt waits before the next (RetryDelay), and how long a
-// finished delivery is kept (Retention, PurgeBefore). The notification worker (package
-// notify) and the sweeps (package sweep) ask them and hand the store the times they
-// compute; a webhook's own breaker is package webhook's.
+// webhook: how often it is tried (MaxAttempts), how long a failed attempt waits before the
+// next (RetryDelay), and how long a finished delivery is kept (Retention, PurgeBefore). The
+// notification worker (package notify) and the sweeps (package sweep) ask them and hand the
+// store the times they compute; a webhook's own breaker is package webhook's.
 package delivery
 
 import "time"
+
+// MaxAttempts is how many times in all a delivery is tried, the first included; the
+// store puts it on each delivery's River job as it queues it.
+const MaxAttempts = 6
 
 // FirstRetryDelay is how long a delivery waits after its first failed attempt.
 const FirstRetryDelay = 30 * time.Second
@@ -15,7 +19,7 @@ const MaxRetryDelay = time.Hour
 
 // RetryDelay is how long a delivery waits after its attempts-th failed attempt:
 // FirstRetryDelay, doubling with each failure after it, at most MaxRetryDelay (30 s, 1, 2,
-// 4, 8 min before the sixth and last try, store.MaxDeliveryAttempts).
+// 4, 8 min before the sixth and last try, MaxAttempts).
 func RetryDelay(attempts int) time.Duration {
 	d := FirstRetryDelay
 	for i := 1; i < attempts && d < MaxRetryDelay; i++ {

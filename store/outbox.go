@@ -9,6 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/tablestakes/tablestakes/delivery"
 )
 
 // The outbox is the record of every notification delivery: what it tells and to whom
@@ -16,10 +18,6 @@ import (
 // each row has a River job, inserted in the same transaction (enqueueDeliveries), and River
 // keeps the queue: attempts, errors, retries with backoff, a job whose server died given
 // to another (package notify has the workers).
-
-// MaxDeliveryAttempts is how many times in all a delivery is tried; between two attempts
-// it waits delivery.RetryDelay, which the notification worker's River client asks.
-const MaxDeliveryAttempts = 6
 
 // The River queues of deliveries: e-mail apart from webhooks, so that slow receivers never
 // hold up the mail.
@@ -38,7 +36,7 @@ func (MailArgs) Kind() string { return "deliver_mail" }
 
 // InsertOpts puts the job on the mail queue; one job a row.
 func (MailArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: QueueMail, MaxAttempts: MaxDeliveryAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: QueueMail, MaxAttempts: delivery.MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // WebhookArgs is the River job that posts one outbox row to its webhook.
@@ -52,7 +50,7 @@ func (WebhookArgs) Kind() string { return "deliver_webhook" }
 
 // InsertOpts puts the job on the webhook queue; one job a row.
 func (WebhookArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: QueueWebhooks, MaxAttempts: MaxDeliveryAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: QueueWebhooks, MaxAttempts: delivery.MaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // jobInserter inserts River jobs inside the writes' own transactions (InsertManyTx uses the
