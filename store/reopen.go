@@ -10,10 +10,6 @@ import (
 	"github.com/tablestakes/tablestakes/league"
 )
 
-// ReopenWindow is how long after closing or cancelling a league its organiser may reopen
-// it (league.ReopenWindow).
-const ReopenWindow = league.ReopenWindow
-
 // reopeningSQL reads, under the league's row lock, what a reopen is decided on: the ending
 // and its date, with the database's clock at the lock (clock_timestamp, not the
 // transaction's start) to measure the window by.
