@@ -7,13 +7,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/tablestakes/tablestakes/account"
 )
-
-// FormerPlayerPrefix starts the username a deleted account is kept under
-// ("former-17"); sign-ups may not take it (account.FormerPlayerPrefix).
-const FormerPlayerPrefix = account.FormerPlayerPrefix
 
 // ErrWrongPassword refuses a password change or an account deletion whose current
 // password is wrong.

@@ -49,8 +49,6 @@ var (
 	ErrLeagueFull = league.ErrLeagueFull
 	// ErrLeagueRunning refuses a join once the league's games are scheduled.
 	ErrLeagueRunning = league.ErrLeagueRunning
-	// ErrLeagueFinished refuses a join to a league that is over.
-	ErrLeagueFinished = league.ErrLeagueFinished
 )
 
 // InactiveError refuses a join by a player who is not active under the league's rule

@@ -11,13 +11,6 @@ import (
 	"github.com/tablestakes/tablestakes/account"
 )
 
-// Account link lifetimes (account.ResetLinkLifetime, account.VerifyLinkLifetime): a
-// password-reset link lasts an hour, an address verification a day.
-const (
-	ResetLinkLifetime  = account.ResetLinkLifetime
-	VerifyLinkLifetime = account.VerifyLinkLifetime
-)
-
 // LinkPurpose is what an account link is for (account_links.purpose).
 type LinkPurpose string
 

@@ -19,7 +19,6 @@ const (
 	ResultsByOrganisers = league.ResultsByOrganisers
 	ResultsByPlayers    = league.ResultsByPlayers
 	DefaultConfirmHours = league.DefaultConfirmHours
-	MaxConfirmHours     = league.MaxConfirmHours
 )
 
 // tableSetting is who enters results and the confirmation window of a new league or

@@ -11,10 +11,6 @@ import (
 	"github.com/tablestakes/tablestakes/account"
 )
 
-// APITokenLifetime is how long an API token stays valid after it is issued
-// (account.APITokenLifetime).
-const APITokenLifetime = account.APITokenLifetime
-
 // MaxAPITokens is how many live API tokens one account may hold (account.MaxAPITokens).
 const MaxAPITokens = account.MaxAPITokens
 
