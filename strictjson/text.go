@@ -53,20 +53,11 @@ func Kind(raw []byte) string {
 	if len(t) == 0 {
 		return "nothing"
 	}
-	switch t[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	default:
-		return "a number"
+	k := jsontext.Kind(t[0])
+	if k == '-' || k >= '0' && k <= '9' {
+		k = '0'
 	}
+	return kindName(k)
 }
 
 // IsNull reports whether raw is JSON null.

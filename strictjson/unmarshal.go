@@ -51,7 +51,7 @@ func Unmarshal(text []byte, v any) error {
 // got 4.5", "number 1e20 out of range".
 func kindProblem(e *jsonv2.SemanticError) *Error {
 	field := pointerField(e.JSONPointer)
-	got := kindOfToken(e.JSONKind)
+	got := kindName(e.JSONKind)
 	t := e.GoType
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -87,8 +87,8 @@ func kindProblem(e *jsonv2.SemanticError) *Error {
 // maxShown bounds the text of a value a problem repeats.
 const maxShown = 24
 
-// kindOfToken names a JSON kind as Kind does.
-func kindOfToken(k jsontext.Kind) string {
+// kindName names a JSON kind as problems say it (Kind).
+func kindName(k jsontext.Kind) string {
 	switch k {
 	case '{':
 		return "an object"
