@@ -82,19 +82,36 @@ func KeyName(key string) string {
 	return key
 }
 
-// pointerField writes a JSON Pointer as a field path: "/replaced/ada" is "replaced.ada",
-// "/seats/2" is "seats[2]", each key as KeyName writes it; the whole text is "".
-func pointerField(p jsontext.Pointer) string {
+// fieldAt writes the JSON Pointer p into text (valid JSON) as a field path: "/replaced/ada"
+// is "replaced.ada", "/seats/2" is "seats[2]", each key as KeyName writes it; the whole text
+// is "". A pointer's token says "2" alike for a key and an index, so the text says which:
+// each token is an index where the value it points into is an array.
+func fieldAt(text []byte, p jsontext.Pointer) string {
 	var b strings.Builder
+	value := TrimSpace(text)
 	for tok := range p.Tokens() {
-		if _, err := strconv.Atoi(tok); err == nil && tok != "" {
+		if len(value) > 0 && value[0] == '[' {
 			b.WriteString("[" + tok + "]")
+			items, _ := Array(value)
+			value = nil
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(items) {
+				value = TrimSpace(items[i])
+			}
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
 		b.WriteString(KeyName(tok))
+		var member []byte
+		if len(value) > 0 && value[0] == '{' {
+			for m := (Members{Text: value}); m.Next(); {
+				if member == nil && m.Key() == tok {
+					member = TrimSpace(m.Value)
+				}
+			}
+		}
+		value = member
 	}
 	return b.String()
 }

@@ -2,6 +2,8 @@ package strictjson
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,6 +57,9 @@ func TestUnmarshalNamesEachProblemsField(t *testing.T) {
 		{`{"a.b":1}`, `"a.b": unknown field` + want},
 		{`{"name":"Ada","name":"Bea"}`, "name: given twice"},
 		{`{"options":{"k":1,"k":2}}`, "options.k: given twice"},
+		{`{"options":{"2":1,"2":2}}`, "options.2: given twice"}, // a key, though it reads as an index
+		{`{"11":0}`, "11: unknown field" + want},
+		{`{"bots":["a",7]}`, "bots[1]: must be a string, got a number"},
 		{`{"hours":1,"hours":2}`, "hours: given twice"},
 		{`{"admin":true,"name":1,"name":2}`, "admin: unknown field" + want}, // the first in the text
 		{`{"name":7}`, "name: must be a string, got a number"},
@@ -185,4 +190,39 @@ func TestStringFieldNamesTheFirstBadString(t *testing.T) {
 	}
 	_, found := StringField([]byte(`{"a":"b"}`), hasX)
 	assert.False(t, found)
+}
+
+// FuzzTypedAndHandReadObjectsRefuseAlike holds the two readers to one rule on any text: what
+// both refuse for the text itself or its keys (not JSON, empty, not an object, a key given
+// twice or unknown), they refuse alike; a text the typed reader takes, the hand reader takes.
+// The typed reader refuses more (a value of the wrong kind, a string that is no UTF-8 text),
+// which the hand reader leaves to the scorers' field parsers.
+func FuzzTypedAndHandReadObjectsRefuseAlike(f *testing.F) {
+	for _, seed := range []string{`{"name":"Ada","count":3}`, `{"nme":1}`, `{"name":"A","name":"B"}`, `{"a":1} x`,
+		`[]`, ``, `{"options":{"k":1,"k":2}}`, `{"\u006eame":"A","name":"B"}`, `{"count":"x","zz":1}`} {
+		f.Add(seed)
+	}
+	shared := func(err error) bool {
+		var se *Error
+		if !errors.As(err, &se) {
+			return false
+		}
+		for _, p := range []string{"malformed JSON", "empty, want", "must be an object, got", "given twice", "unknown field"} {
+			if strings.HasPrefix(se.Problem, p) && (se.Field == "" || p == "given twice" || p == "unknown field") {
+				return true
+			}
+		}
+		return false
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var v body
+		typed := Unmarshal([]byte(text), &v)
+		hand := Document([]byte(text), bodyKeys, make([]json.RawMessage, len(bodyKeys)), false)
+		if typed == nil && hand != nil {
+			t.Fatalf("%q: the typed reader takes it, the hand reader says %v", text, hand)
+		}
+		if shared(typed) && shared(hand) && typed.Error() != hand.Error() {
+			t.Fatalf("%q: typed %q, hand %q", text, typed, hand)
+		}
+	})
 }

@@ -37,11 +37,11 @@ func Unmarshal(text []byte, v any) error {
 	)
 	switch {
 	case errors.As(err, &syntactic) && errors.Is(err, jsontext.ErrDuplicateName):
-		return &Error{Field: pointerField(syntactic.JSONPointer), Problem: "given twice"}
+		return &Error{Field: fieldAt(text, syntactic.JSONPointer), Problem: "given twice"}
 	case errors.As(err, &semantic) && errors.Is(err, jsonv2.ErrUnknownName):
-		return unknown(pointerField(semantic.JSONPointer), fieldNames(semantic.GoType))
+		return unknown(fieldAt(text, semantic.JSONPointer), fieldNames(semantic.GoType))
 	case errors.As(err, &semantic) && semantic.GoType != nil:
-		return kindProblem(semantic)
+		return kindProblem(text, semantic)
 	}
 	return &Error{Problem: err.Error()}
 }
@@ -49,8 +49,8 @@ func Unmarshal(text []byte, v any) error {
 // kindProblem says that a value is not of the kind its field takes, in the words of the
 // scorers' own field parsers: "must be a string, got a number", "must be a whole number,
 // got 4.5", "number 1e20 out of range".
-func kindProblem(e *jsonv2.SemanticError) *Error {
-	field := pointerField(e.JSONPointer)
+func kindProblem(text []byte, e *jsonv2.SemanticError) *Error {
+	field := fieldAt(text, e.JSONPointer)
 	got := kindName(e.JSONKind)
 	t := e.GoType
 	for t.Kind() == reflect.Pointer {
@@ -154,7 +154,7 @@ func StringField(text []byte, bad func(quoted []byte) bool) (field string, found
 				return "", false
 			}
 			if bad(quoted) {
-				return pointerField(r.dec.StackPointer()), true
+				return fieldAt(text, r.dec.StackPointer()), true
 			}
 			continue
 		}
