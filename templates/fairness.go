@@ -277,9 +277,9 @@ func withdrawalLine(l locales.Lang, w FairnessWithdrawal) string {
 	}
 	line := l.T("fairness.withdrew", map[string]any{"Player": w.Username, "Date": l.ShortDate(w.On)}) + " " +
 		l.T("fairness.withdrew.balance", map[string]any{
-			"PairsBefore": times(w.Before.PairMin, w.Before.PairMax), "SpreadBefore": l.Int(w.Before.PairMax - w.Before.PairMin),
+			"PairsBefore": times(w.Before.PairMin, w.Before.PairMax), "SpreadBefore": l.Int(w.Before.PairSpread()),
 			"PlayersBefore": l.Int(w.Before.Players),
-			"PairsAfter":    times(w.After.PairMin, w.After.PairMax), "SpreadAfter": l.Int(w.After.PairMax - w.After.PairMin),
+			"PairsAfter":    times(w.After.PairMin, w.After.PairMax), "SpreadAfter": l.Int(w.After.PairSpread()),
 			"PlayersAfter": l.Int(w.After.Players),
 			"GamesBefore":  span(w.Before.GamesMin, w.Before.GamesMax), "GamesAfter": span(w.After.GamesMin, w.After.GamesMax),
 		})

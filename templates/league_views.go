@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/a-h/templ"
+
+	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/scoring"
 )
 
@@ -404,17 +406,9 @@ type FairnessWithdrawal struct {
 	Username string
 	// On is the day of the withdrawal, in the league's time zone.
 	On                 time.Time
-	Before, After      FairnessBalance
+	Before, After      scheduler.Balance
 	Shortened          bool
 	ShortMin, ShortMax int
-}
-
-// FairnessBalance measures a schedule's balance among Players players: the least and most
-// games two of them share and the least and most games one of them plays.
-type FairnessBalance struct {
-	Players            int
-	PairMin, PairMax   int
-	GamesMin, GamesMax int
 }
 
 // hasPowers reports whether any seat has a power name, so a table shows the Power column.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/tablestakes/tablestakes/league"
 	"github.com/tablestakes/tablestakes/locales"
-	"github.com/tablestakes/tablestakes/scheduler"
 	"github.com/tablestakes/tablestakes/store"
 	"github.com/tablestakes/tablestakes/templates"
 	"github.com/tablestakes/tablestakes/web/httpx"
@@ -89,14 +88,8 @@ func withdrawalReports(ws []store.Withdrawal, zone string) []templates.FairnessW
 	out := make([]templates.FairnessWithdrawal, len(ws))
 	for i, w := range ws {
 		out[i] = templates.FairnessWithdrawal{Username: w.Username, On: w.At.In(loc),
-			Before: fairnessBalance(w.Balance.Before), After: fairnessBalance(w.Balance.After),
+			Before: w.Balance.Before, After: w.Balance.After,
 			Shortened: w.Shortened > 0, ShortMin: w.Balance.ShortMin, ShortMax: w.Balance.ShortMax}
 	}
 	return out
-}
-
-// fairnessBalance is the part of a schedule's balance the fairness report shows.
-func fairnessBalance(b scheduler.Balance) templates.FairnessBalance {
-	return templates.FairnessBalance{Players: b.Players, PairMin: b.PairMin, PairMax: b.PairMax,
-		GamesMin: b.GamesMin, GamesMax: b.GamesMax}
 }
