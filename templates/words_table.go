@@ -314,13 +314,7 @@ func formErrorIn(ctx context.Context, w FormWords) string { return sentenceCase(
 // alone. Said in English the problem goes on in lower case after its seat or field; each
 // other language's words are as its file writes them.
 func formProblemIn(ctx context.Context, p FormProblem) string {
-	what := formWordsIn(ctx, p.Words)
-	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
-		// A game's name keeps its capital: "Seat 2 (Bruno): Cartagena scores are ...".
-		if game, _ := p.Words.Data["Game"].(string); game == "" || !strings.HasPrefix(what, game) {
-			what = lowerFirst(what)
-		}
-	}
+	what := problemAfter(ctx, p.Words)
 	switch {
 	case p.Position > 0 && p.Power != "":
 		return seatNameIn(ctx, p.Power) + " (" + p.Player + "): " + what
@@ -339,11 +333,22 @@ func ambitionProblemIn(ctx context.Context, p AmbitionProblem) string {
 	if p.Subject == "" {
 		return formErrorIn(ctx, p.Words)
 	}
-	what := formWordsIn(ctx, p.Words)
-	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
-		what = lowerFirst(what)
+	return locales.T(ctx, p.Subject, p.SubjectData) + ": " + problemAfter(ctx, p.Words)
+}
+
+// problemAfter is a problem in ctx's language as it goes on after the name of what it is
+// about ("Marker 1: ..."): said in English (or without a message id) it goes on in lower
+// case, except a game's name, which keeps its capital ("Seat 2 (Bruno): Cartagena scores
+// are ..."); each other language's words are as its file writes them.
+func problemAfter(ctx context.Context, w FormWords) string {
+	what := formWordsIn(ctx, w)
+	if w.ID != "" && locales.From(ctx).Code != locales.Default().Code {
+		return what
 	}
-	return locales.T(ctx, p.Subject, p.SubjectData) + ": " + what
+	if game, _ := w.Data["Game"].(string); game != "" && strings.HasPrefix(what, game) {
+		return what
+	}
+	return lowerFirst(what)
 }
 
 // lowerFirst starts s in lower case.
@@ -469,11 +474,7 @@ func supercatErrorIn(ctx context.Context, msg string) string {
 // form in ctx's language, after the field's name: "SUPERCAT Ruby's count: must be a whole
 // number of 0 or more". In English the problem goes on in lower case, as it was written.
 func supercatRowProblemIn(ctx context.Context, p SupercatRowProblem) string {
-	what := formWordsIn(ctx, p.Words)
-	if p.Words.ID == "" || locales.From(ctx).Code == locales.Default().Code {
-		what = lowerFirst(what)
-	}
-	return locales.T(ctx, p.Label, map[string]any{"Seat": supercatSeatIn(ctx, p.Seat)}) + ": " + what
+	return locales.T(ctx, p.Label, map[string]any{"Seat": supercatSeatIn(ctx, p.Seat)}) + ": " + problemAfter(ctx, p.Words)
 }
 
 // choiceIn is an answer button of a SUPERCAT question in ctx's language: Yes and No are
