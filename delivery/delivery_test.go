@@ -30,6 +30,14 @@ func TestRetryDelayDoublesUpToAnHour(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, delivery.RetryDelay(tt.attempts), "after %d attempts", tt.attempts)
 	}
+	// Six tries in all: 30 s, 1, 2, 4 and 8 min apart, the last about a quarter of an hour
+	// after the first.
+	assert.Equal(t, 6, delivery.MaxAttempts)
+	var waited time.Duration
+	for failed := 1; failed < delivery.MaxAttempts; failed++ {
+		waited += delivery.RetryDelay(failed)
+	}
+	assert.Equal(t, 15*time.Minute+30*time.Second, waited)
 }
 
 // The purge's cut-off is 30 days before now, to the nanosecond: a delivery written exactly

@@ -91,12 +91,11 @@ func TestDeliveriesAreRiverJobsOfTheirEventsTransaction(t *testing.T) {
 			assert.Equal(t, [2]string{"deliver_webhook", store.QueueWebhooks}, [2]string{kind, queue})
 		}
 	}
-	var jobs, tries int
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*), min(max_attempts) FROM river_job WHERE kind LIKE 'deliver_%'`).Scan(&jobs, &tries))
+	var jobs, fewest, most int
+	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT count(*), min(max_attempts), max(max_attempts)
+		FROM river_job WHERE kind LIKE 'deliver_%'`).Scan(&jobs, &fewest, &most))
 	assert.Equal(t, 3, jobs, "one job a delivery")
-	assert.Equal(t, 6, tries, "each tried six times in all (delivery.MaxAttempts)")
-	require.NoError(t, w.Pool.QueryRow(ctx, `SELECT max(max_attempts) FROM river_job WHERE kind LIKE 'deliver_%'`).Scan(&tries))
-	assert.Equal(t, delivery.MaxAttempts, tries)
+	assert.Equal(t, [2]int{delivery.MaxAttempts, delivery.MaxAttempts}, [2]int{fewest, most}, "each job tried delivery.MaxAttempts times in all")
 
 	// A notice written in a transaction that rolls back: no row, no job.
 	tx, err := w.Pool.Begin(ctx)
