@@ -89,7 +89,7 @@ func TestAPIAbsentSeatAndSubstituteInAPlacementGame(t *testing.T) {
 	_, inStandings := standings[outsider.Username]
 	assert.False(t, inStandings, "the substitute is no member")
 
-	res, err := http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	res, err := app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
 	csvBody, err := io.ReadAll(res.Body)
 	res.Body.Close()

@@ -23,7 +23,7 @@ import (
 // checks each component's required and single-valued properties.
 func fetchCalendar(t *testing.T, app *testApp, path string) *ical.Calendar {
 	t.Helper()
-	res, err := http.Get(app.srv.URL + path)
+	res, err := app.srv.Client().Get(app.srv.URL + path)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
@@ -168,7 +168,7 @@ func TestRhythmAndPrivateCalendarFeed(t *testing.T) {
 	status, out = app.api("POST", "/api/v1/me/calendar/renew", me.token, nil)
 	require.Equal(t, http.StatusOK, status, out)
 	assert.NotEqual(t, feed.String(), out["url"])
-	res, err := http.Get(app.srv.URL + feed.Path)
+	res, err := app.srv.Client().Get(app.srv.URL + feed.Path)
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusNotFound, res.StatusCode, "the old secret URL stops working")
@@ -218,7 +218,7 @@ func TestAbsoluteURLsComeFromTheBaseURL(t *testing.T) {
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
-		res, err := http.DefaultClient.Do(req)
+		res, err := app.srv.Client().Do(req)
 		require.NoError(t, err)
 		defer res.Body.Close()
 		require.Equal(t, http.StatusOK, res.StatusCode, path)
@@ -263,7 +263,7 @@ func TestSecretsAreNeverStored(t *testing.T) {
 	feed, err := url.Parse(out["url"].(string))
 	require.NoError(t, err)
 	check("GET", "/api/v1/me/calendar", members[0].token, nil, http.StatusOK)
-	res, err := http.Get(app.srv.URL + feed.Path)
+	res, err := app.srv.Client().Get(app.srv.URL + feed.Path)
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, "no-store", res.Header.Get("Cache-Control"), "the private feed")

@@ -24,7 +24,7 @@ func TestResultsCSVNamesEachColumnOnceAndHasScores(t *testing.T) {
 	status, body := app.api(http.MethodPost, fmt.Sprintf("/api/v1/games/%d/result", g.ID), org.token, scoresFor(g, 30, 20, 20, 10))
 	require.Equal(t, http.StatusCreated, status, body)
 
-	resp, err := http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	resp, err := app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
 	records, err := csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()

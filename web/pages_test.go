@@ -99,7 +99,7 @@ func TestHealthzAndStylesheet(t *testing.T) {
 	assert.Equal(t, http.StatusOK, status)
 	assert.Equal(t, map[string]any{"status": "ok"}, body)
 
-	res, err := http.Get(app.srv.URL + "/static/style.css")
+	res, err := app.srv.Client().Get(app.srv.URL + "/static/style.css")
 	require.NoError(t, err)
 	defer res.Body.Close()
 	css, err := io.ReadAll(res.Body)
@@ -161,7 +161,7 @@ func TestHealthzAnswersWhileThePoolIsHeld(t *testing.T) {
 		require.NoError(t, err)
 		t.Cleanup(conn.Release)
 	}
-	res, err := http.Get(app.srv.URL + "/healthz")
+	res, err := app.srv.Client().Get(app.srv.URL + "/healthz")
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)

@@ -86,13 +86,13 @@ func TestFailedLoginsAtOneAccountAreCappedFromEverywhere(t *testing.T) {
 
 	for i := range 3 {
 		ip := fmt.Sprintf("203.0.113.%d", i+1)
-		status, _ := apiFrom(t, app, http.DefaultClient, ip, "/api/v1/login", map[string]string{"username": "ADA", "password": fmt.Sprintf("guess-%d-guess", i)})
+		status, _ := apiFrom(t, app, app.srv.Client(), ip, "/api/v1/login", map[string]string{"username": "ADA", "password": fmt.Sprintf("guess-%d-guess", i)})
 		assert.Equal(t, http.StatusUnauthorized, status, ip)
 	}
 	// The cap is reached: from a new address even the right password is not checked.
 	for i := range 5 {
 		ip := fmt.Sprintf("192.0.2.%d", i+1)
-		status, retry := apiFrom(t, app, http.DefaultClient, ip, "/api/v1/login", map[string]string{"username": "ada", "password": "analytical-engine"})
+		status, retry := apiFrom(t, app, app.srv.Client(), ip, "/api/v1/login", map[string]string{"username": "ada", "password": "analytical-engine"})
 		assert.Equal(t, http.StatusTooManyRequests, status, ip)
 		assert.NotEmpty(t, retry, "a 429 says when to come back")
 	}
@@ -113,13 +113,13 @@ func TestIPv6AddressesAreCountedByTheirSlash64(t *testing.T) {
 	app := proxiedApp(t, web.Config{LoginPerIP: web.Limit{Attempts: 3, Per: longPeriod}})
 	for i := range 3 {
 		ip := fmt.Sprintf("2001:db8:1:2::%x", i+1)
-		status, _ := apiFrom(t, app, http.DefaultClient, ip, "/api/v1/login", map[string]string{"username": fmt.Sprintf("nobody%d", i), "password": "guess-guess-guess"})
+		status, _ := apiFrom(t, app, app.srv.Client(), ip, "/api/v1/login", map[string]string{"username": fmt.Sprintf("nobody%d", i), "password": "guess-guess-guess"})
 		assert.Equal(t, http.StatusUnauthorized, status, ip)
 	}
-	status, retry := apiFrom(t, app, http.DefaultClient, "2001:db8:1:2:ffff:ffff:ffff:ffff", "/api/v1/login", map[string]string{"username": "other", "password": "guess-guess-guess"})
+	status, retry := apiFrom(t, app, app.srv.Client(), "2001:db8:1:2:ffff:ffff:ffff:ffff", "/api/v1/login", map[string]string{"username": "other", "password": "guess-guess-guess"})
 	assert.Equal(t, http.StatusTooManyRequests, status, "the same /64")
 	assert.NotEmpty(t, retry)
-	status, _ = apiFrom(t, app, http.DefaultClient, "2001:db8:1:3::1", "/api/v1/login", map[string]string{"username": "other", "password": "guess-guess-guess"})
+	status, _ = apiFrom(t, app, app.srv.Client(), "2001:db8:1:3::1", "/api/v1/login", map[string]string{"username": "other", "password": "guess-guess-guess"})
 	assert.Equal(t, http.StatusUnauthorized, status, "the next /64 is someone else")
 }
 
@@ -130,7 +130,7 @@ func TestSignupsAtOneVenue(t *testing.T) {
 	app := proxiedApp(t, web.Config{SignupPerIP: web.Limit{Attempts: 3, Per: longPeriod}})
 	const venue = "203.0.113.50"
 	signup := func(i int) (int, string) {
-		return apiFrom(t, app, http.DefaultClient, venue, "/api/v1/signup",
+		return apiFrom(t, app, app.srv.Client(), venue, "/api/v1/signup",
 			map[string]string{"username": fmt.Sprintf("club%d", i), "display_name": fmt.Sprintf("Club %d", i), "password": "analytical-engine"})
 	}
 	for i := range 3 {
@@ -174,10 +174,10 @@ func TestAKnownBrowserIsNotHeldByTheAddressLimits(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, "ada's browser logs in once")
 
 	for i := range 20 { // others' typos at the venue, one each
-		status, _ := apiFrom(t, app, http.DefaultClient, venue, "/api/v1/login", map[string]string{"username": fmt.Sprintf("player%02d", i), "password": "typo-typo-typo"})
+		status, _ := apiFrom(t, app, app.srv.Client(), venue, "/api/v1/login", map[string]string{"username": fmt.Sprintf("player%02d", i), "password": "typo-typo-typo"})
 		require.Equal(t, http.StatusUnauthorized, status, i)
 	}
-	status, _ = apiFrom(t, app, http.DefaultClient, venue, "/api/v1/login", map[string]string{"username": "bruno", "password": "analytical-engine"})
+	status, _ = apiFrom(t, app, app.srv.Client(), venue, "/api/v1/login", map[string]string{"username": "bruno", "password": "analytical-engine"})
 	assert.Equal(t, http.StatusTooManyRequests, status, "a browser new to bruno's account is held by the address's limit")
 	status, _ = apiFrom(t, app, ada, venue, "/api/v1/login", map[string]string{"username": "ada", "password": "analytical-engine"})
 	assert.Equal(t, http.StatusOK, status, "ada's own browser is not")

@@ -53,7 +53,7 @@ func TestPrintableRoundAndStandingsSheets(t *testing.T) {
 	assert.Contains(t, text(rows.First()), "@"+games[0].Seats[0].Username, "the winner of game 1 leads")
 
 	// The sheets print one round a page, without the site's header and footer.
-	css, err := http.Get(app.srv.URL + "/static/style.css")
+	css, err := app.srv.Client().Get(app.srv.URL + "/static/style.css")
 	require.NoError(t, err)
 	defer css.Body.Close()
 	sheet, err := io.ReadAll(css.Body)

@@ -189,7 +189,7 @@ func freshGet(app *testApp, path string) (int, string, error) {
 		return 0, "", err
 	}
 	req.Header.Set("Cache-Control", "no-cache")
-	res, err := http.DefaultClient.Do(req)
+	res, err := app.srv.Client().Do(req)
 	if err != nil {
 		return 0, "", err
 	}
@@ -230,7 +230,7 @@ func TestAnonymousReadsGoToTheReadOnlyCopy(t *testing.T) {
 	require.Equal(t, http.StatusCreated, status, "writes go to the primary")
 	_, err := primary.League(t.Context(), int64(out["id"].(float64)))
 	require.NoError(t, err)
-	res, err := http.Get(app.srv.URL + "/healthz")
+	res, err := app.srv.Client().Get(app.srv.URL + "/healthz")
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)

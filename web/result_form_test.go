@@ -106,7 +106,7 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
 
 	// CSV exports.
-	resp, err := http.Get(app.srv.URL + leaguePath(l) + "/standings.csv")
+	resp, err := app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/standings.csv")
 	require.NoError(t, err)
 	records, err := csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()
@@ -114,7 +114,7 @@ func TestResultFormPreviewSaveAndPages(t *testing.T) {
 	assert.Equal(t, []string{"rank", "username", "points", "games", "firsts", "seconds", "thirds", "fourths", "game", "version", "points_decimal"}, records[0])
 	assert.Equal(t, []string{"1", g.Seats[0].Username, "12", "1", "1", "0", "0", "0", l.Game, "standard", "12.000000"}, records[1])
 	assert.Len(t, records, 9)
-	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	resp, err = app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
 	body, err := io.ReadAll(resp.Body)
 	resp.Body.Close()

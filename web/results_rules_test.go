@@ -62,7 +62,7 @@ func TestResultScoresAreCountsWhereTheGameCounts(t *testing.T) {
 		places = append(places, r.(map[string]any)["place"])
 	}
 	assert.Equal(t, []any{float64(1), float64(4), float64(3), float64(2)}, places)
-	resp, err := http.Get(app.srv.URL + fmt.Sprintf("/leagues/%d/results.csv", l.ID))
+	resp, err := app.srv.Client().Get(app.srv.URL + fmt.Sprintf("/leagues/%d/results.csv", l.ID))
 	require.NoError(t, err)
 	records, err := csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()

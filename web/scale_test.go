@@ -44,7 +44,7 @@ func storeOn(t *testing.T, url string, proxy *dbProxy) *store.Store {
 // anonymousGet fetches path without cookies and returns the X-Cache header and the body.
 func anonymousGet(t *testing.T, app *testApp, path string) (status int, cache, body string) {
 	t.Helper()
-	res, err := http.Get(app.srv.URL + path)
+	res, err := app.srv.Client().Get(app.srv.URL + path)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
@@ -192,7 +192,7 @@ func TestDatabaseOutageAnswers503AndTheCacheCatchesUpAfter(t *testing.T) {
 	require.Eventually(t, func() bool { return !b.handler.CacheListening() }, 10*time.Second, 5*time.Millisecond,
 		"B notices its listener is gone")
 	for _, path := range []string{fmt.Sprintf("/leagues/%d", l.ID), standings, "/leagues"} {
-		res, err := http.Get(b.srv.URL + path)
+		res, err := b.srv.Client().Get(b.srv.URL + path)
 		require.NoError(t, err)
 		res.Body.Close()
 		assert.Equal(t, http.StatusServiceUnavailable, res.StatusCode, "%s during the outage", path)
@@ -220,7 +220,7 @@ func TestHeadIsAnsweredOnGetRoutes(t *testing.T) {
 	for _, path := range []string{"/", "/leagues", fmt.Sprintf("/leagues/%d", l.ID), "/ratings/cartagena",
 		fmt.Sprintf("/api/v1/leagues/%d/standings", l.ID), "/healthz", "/static/style.css", "/login"} {
 		for range 2 { // computed, then (where cached) from the cache
-			res, err := http.Head(app.srv.URL + path)
+			res, err := app.srv.Client().Head(app.srv.URL + path)
 			require.NoError(t, err)
 			b, err := io.ReadAll(res.Body)
 			require.NoError(t, err)
@@ -229,7 +229,7 @@ func TestHeadIsAnsweredOnGetRoutes(t *testing.T) {
 			assert.Empty(t, b, "HEAD %s has no body", path)
 		}
 	}
-	res, err := http.Head(app.srv.URL + "/leagues/999999")
+	res, err := app.srv.Client().Head(app.srv.URL + "/leagues/999999")
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)
@@ -274,7 +274,7 @@ func TestStaticAssetsCarryTheirHashAndLongCaching(t *testing.T) {
 	href, ok := doc.Find(`link[rel="stylesheet"]`).Attr("href")
 	require.True(t, ok)
 	require.Regexp(t, `^/static/style\.css\?v=[0-9a-f]{12}$`, href)
-	res, err := http.Get(app.srv.URL + href)
+	res, err := app.srv.Client().Get(app.srv.URL + href)
 	require.NoError(t, err)
 	res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
@@ -286,13 +286,13 @@ func TestStaticAssetsCarryTheirHashAndLongCaching(t *testing.T) {
 	req, err := http.NewRequest(http.MethodGet, app.srv.URL+"/static/style.css", nil)
 	require.NoError(t, err)
 	req.Header.Set("If-None-Match", etag)
-	res, err = http.DefaultClient.Do(req)
+	res, err = app.srv.Client().Do(req)
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusNotModified, res.StatusCode, "an unchanged asset is revalidated with a 304")
 	assert.Equal(t, "no-cache", res.Header.Get("Cache-Control"), "an address without the hash is revalidated")
 
-	res, err = http.Get(app.srv.URL + "/static/missing.css")
+	res, err = app.srv.Client().Get(app.srv.URL + "/static/missing.css")
 	require.NoError(t, err)
 	res.Body.Close()
 	assert.Equal(t, http.StatusNotFound, res.StatusCode)

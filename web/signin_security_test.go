@@ -78,7 +78,7 @@ func loginFrom(t *testing.T, srv *httptest.Server, ip, username, password string
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Forwarded-For", ip)
-	res, err := http.DefaultClient.Do(req)
+	res, err := srv.Client().Do(req)
 	require.NoError(t, err)
 	res.Body.Close()
 	return res.StatusCode
@@ -157,7 +157,7 @@ func TestSignupIsRateLimitedPerAddress(t *testing.T) {
 		require.NoError(t, err)
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("X-Forwarded-For", ip)
-		res, err := http.DefaultClient.Do(req)
+		res, err := app.srv.Client().Do(req)
 		require.NoError(t, err)
 		res.Body.Close()
 		return res.StatusCode
@@ -243,7 +243,7 @@ func TestLoginLimitsAreSharedByServersOnOneDatabase(t *testing.T) {
 		req, err := http.NewRequest(http.MethodPost, srv.URL+"/api/v1/signup",
 			strings.NewReader(fmt.Sprintf(`{"username":"user%d","display_name":"User","password":"long-enough"}`, i)))
 		require.NoError(t, err)
-		res, err := http.DefaultClient.Do(req)
+		res, err := srv.Client().Do(req)
 		require.NoError(t, err)
 		res.Body.Close()
 		want := http.StatusCreated

@@ -372,7 +372,7 @@ func TestAPIRefusesOversizedBody(t *testing.T) {
 		io.MultiReader(strings.NewReader(`{"username":"`), strings.NewReader(huge), strings.NewReader(`"}`)))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
+	res, err := app.srv.Client().Do(req)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	assert.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode)

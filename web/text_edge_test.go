@@ -45,7 +45,7 @@ func TestCrawlEveryRouteRefusesBadTextAtTheEdge(t *testing.T) {
 		if strings.HasPrefix(path, "/api/") {
 			req.Header.Set("Authorization", "Bearer "+organiser.Token)
 		}
-		res, err := http.DefaultClient.Do(req)
+		res, err := app.srv.Client().Do(req)
 		require.NoError(t, err)
 		defer res.Body.Close()
 		b, err := io.ReadAll(res.Body)

@@ -312,7 +312,7 @@ func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
 	_, doc = app.get(c, leaguePath(l)+"/print/standings")
 	assert.Contains(t, text(doc.Find(".sheet-game")), "Vortex (d12)")
 
-	resp, err := http.Get(app.srv.URL + leaguePath(l) + "/standings.csv")
+	resp, err := app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/standings.csv")
 	require.NoError(t, err)
 	records, err := csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()
@@ -321,7 +321,7 @@ func TestCalendarPrintAndCSVShowTheVersion(t *testing.T) {
 	// game and version stay where they were, before the decimal column added at the end.
 	assert.Equal(t, []string{"game", "version", "points_decimal"}, head[len(head)-3:])
 	assert.Equal(t, []string{"vortex", "d12"}, records[1][len(head)-3:len(head)-1])
-	resp, err = http.Get(app.srv.URL + leaguePath(l) + "/results.csv")
+	resp, err = app.srv.Client().Get(app.srv.URL + leaguePath(l) + "/results.csv")
 	require.NoError(t, err)
 	records, err = csv.NewReader(resp.Body).ReadAll()
 	resp.Body.Close()

@@ -126,7 +126,7 @@ func TestColdPageIsBuiltOnceForAStampede(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range visitors {
 		wg.Go(func() {
-			res, err := http.Get(srv.URL + "/leagues/7")
+			res, err := srv.Client().Get(srv.URL + "/leagues/7")
 			if !assert.NoError(t, err) {
 				return
 			}

@@ -183,7 +183,7 @@ func (a *App) Send(method, path, token string, body any) *http.Response {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := a.Server.Client().Do(req)
 	require.NoError(a.T, err)
 	return res
 }
@@ -195,7 +195,10 @@ func (a *App) Browser() *http.Client {
 	jar, err := cookiejar.New(nil)
 	require.NoError(a.T, err)
 	return &http.Client{
-		Jar: jar,
+		// The server's own transport: another test's server closing (httptest closes the
+		// idle connections of http.DefaultTransport) cannot break this one's requests.
+		Transport: a.Server.Client().Transport,
+		Jar:       jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
